@@ -1,0 +1,6 @@
+'use strict';
+module.exports = {
+  ...require('./invoice'),
+  ...require('./refunds'),
+  ...require('./money'),
+};

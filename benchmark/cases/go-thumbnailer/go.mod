@@ -1,0 +1,3 @@
+module example.com/thumbnailer
+
+go 1.22

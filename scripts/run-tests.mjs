@@ -1,0 +1,27 @@
+// Runs every test file under test/ (or those named) with node's test runner and the tsx loader.
+// Node 20's --test does not expand globs, so the file list is gathered here.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+function collect(dir) {
+  return readdirSync(dir).sort().flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'fixtures' ? [] : collect(path);
+    return name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const args = process.argv.slice(2);
+const files = (args.length > 0 ? args : ['test']).flatMap((p) => (statSync(p).isDirectory() ? collect(p) : [p]));
+if (files.length === 0) {
+  console.error('No test files found.');
+  process.exit(1);
+}
+const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files],
+  { stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);

@@ -1,0 +1,36 @@
+// Measures the static engine's precision and recall on the labelled fixtures and the bundled example;
+// `--write` stores each rule's counts in src/static/rules/*.json (the data confidence is calibrated from).
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LABELLED_ROOTS as ROOTS, labelledCorpus } from '../src/static/corpus.ts';
+import { scoreFiles } from '../src/static/score.ts';
+
+const repo = process.cwd();
+const score = scoreFiles(labelledCorpus(repo));
+for (const r of score.rules) console.log(`${r.ruleId.padEnd(30)} tp=${r.truePositives} fp=${r.falsePositives} missed=${r.missed}`);
+for (const r of score.reported.filter((x) => !x.correct)) console.log(`FALSE POSITIVE ${r.file}:${r.line} ${r.ruleId}`);
+for (const m of score.missed) console.log(`MISSED ${m.file}:${m.line} ${m.ruleId}`);
+console.log(`precision ${score.precision.toFixed(3)}  recall ${score.recall.toFixed(3)}  (${score.reported.length} reported)`);
+
+if (process.argv.includes('--write')) {
+  // Real-world judgements (benchmark/static-real-world-judgements.json) count alongside the fixtures.
+  const judged = JSON.parse(readFileSync(join(repo, 'benchmark/static-real-world-judgements.json'), 'utf8')) as {
+    judgements: Array<{ ruleId: string; truePositive: boolean }>;
+  };
+  const dir = join(repo, 'src/static/rules');
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const path = join(dir, name);
+    const rules = JSON.parse(readFileSync(path, 'utf8')) as Array<{ id: string; precision: Record<string, unknown> }>;
+    for (const rule of rules) {
+      const s = score.rules.find((r) => r.ruleId === rule.id);
+      const real = judged.judgements.filter((j) => j.ruleId === rule.id);
+      rule.precision = {
+        truePositives: (s?.truePositives ?? 0) + real.filter((j) => j.truePositive).length,
+        falsePositives: (s?.falsePositives ?? 0) + real.filter((j) => !j.truePositive).length,
+        measuredOn: `${ROOTS.join(' + ')} + benchmark/static-real-world-judgements.json`,
+      };
+    }
+    writeFileSync(path, `${JSON.stringify(rules, null, 2)}\n`);
+  }
+  console.log('Rule precision counts written to src/static/rules/*.json.');
+}

@@ -1,0 +1,66 @@
+// adaptive-plan.json: the profile and execution mode chosen from triage, and the limits in force.
+import { Type, type Static } from '@sinclair/typebox';
+import { artifact, Severity } from './common.ts';
+
+export const Profile = Type.Union([Type.Literal('fast'), Type.Literal('balanced'), Type.Literal('assurance')]);
+export type Profile = Static<typeof Profile>;
+
+export const ExecutionMode = Type.Union(
+  ['single-file', 'small', 'parallel', 'extended', 'scaled', 'large-codebase', 'local-sequential'].map((m) => Type.Literal(m)),
+);
+export type ExecutionMode = Static<typeof ExecutionMode>;
+
+export const LENSES = [
+  'nil-safety',
+  'concurrency',
+  'resource-leak',
+  'boundary',
+  'api-contract',
+  'injection',
+  'logic',
+  'data-integrity',
+  'type-safety',
+  'cross-file',
+  'async',
+  'error-handling',
+  'secrets',
+] as const;
+export const Lens = Type.Union(
+  LENSES.map((l) => Type.Literal(l)),
+  { description: 'A hunting lens: one kind of defect a hunter pass looks for.' },
+);
+export type Lens = Static<typeof Lens>;
+
+export const PlanLimits = Type.Object(
+  {
+    concurrency: Type.Integer({ minimum: 1, description: 'Chunks worked on at the same time.' }),
+    chunkTokenBudget: Type.Integer({ minimum: 1, description: 'Source-token budget per chunk (the one triage chunked with).' }),
+    maxChunks: Type.Integer({ minimum: 1, description: 'Chunks run by default; the rest are deferredChunks.' }),
+    lenses: Type.Array(Lens, { minItems: 1, uniqueItems: true, description: 'Hunting lenses applied to each chunk.' }),
+    refuters: Type.Integer({ minimum: 0, description: 'Skeptics that try to disprove each candidate.' }),
+    rereadSeverities: Type.Array(Severity, { uniqueItems: true, description: 'Severities the referee re-reads the source for.' }),
+    tokenBudget: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'Model tokens the run may spend (null: no cap). Past it the run degrades, then stops starting new work.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type PlanLimits = Static<typeof PlanLimits>;
+
+export const AdaptivePlan = artifact(
+  'adaptive-plan',
+  {
+    requestedProfile: Type.Union([Profile, Type.Literal('auto')]),
+    profile: Profile,
+    mode: ExecutionMode,
+    limits: PlanLimits,
+    overrides: Type.Array(Type.String(), { description: 'Limits set explicitly by the caller (these always win).' }),
+    reasons: Type.Array(Type.String(), { description: 'Why this profile and mode were chosen.' }),
+    chunkOrder: Type.Array(Type.String(), { description: 'Chunk ids to run, in order.' }),
+    deferredChunks: Type.Array(Type.String(), {
+      description: 'Chunk ids past maxChunks, lowest risk; not run by default (unreviewed unless --loop covers them).',
+    }),
+  },
+  'Profile, execution mode and limits chosen from triage; explicit caller limits always win.',
+);
+export type AdaptivePlan = Static<typeof AdaptivePlan>;

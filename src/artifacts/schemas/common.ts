@@ -1,0 +1,130 @@
+// Building blocks shared by every artifact schema: run identity, findings, evidence.
+// These TypeBox definitions are the one source of truth; types are derived with Static<>.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export const SCHEMA_VERSION = 1;
+
+export const RepoPath = Type.String({
+  minLength: 1,
+  pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))[^\\\\]+$',
+  description: 'Repository-relative POSIX path; never absolute, never containing "..".',
+});
+
+export const Sha256 = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'Lower-case hex SHA-256.' });
+
+export const RunIdentity = Type.Object(
+  {
+    runId: Type.String({ minLength: 1, description: 'Identifier of the run that wrote the artifact.' }),
+    repoRoot: Type.String({ minLength: 1, description: 'Absolute, canonical (realpath) repository root.' }),
+    baseCommit: Type.Union([Type.String({ pattern: '^[0-9a-f]{40,64}$' }), Type.Null()], {
+      description: 'HEAD commit when the run started; null outside git.',
+    }),
+    scopeHash: Sha256,
+    optionsHash: Sha256,
+    toolVersion: Type.String({ description: 'bug-hunter version that wrote the artifact.' }),
+  },
+  { additionalProperties: false, description: 'Who wrote this artifact, for which tree and options.' },
+);
+export type RunIdentity = Static<typeof RunIdentity>;
+
+export const Severity = Type.Union(
+  [Type.Literal('critical'), Type.Literal('high'), Type.Literal('medium'), Type.Literal('low'), Type.Literal('info')],
+  { description: 'Impact if the bug triggers.' },
+);
+export type Severity = Static<typeof Severity>;
+export const SEVERITY_ORDER: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
+
+export const Category = Type.Union(
+  [
+    'injection',
+    'path-traversal',
+    'prototype-pollution',
+    'redos',
+    'secrets',
+    'async',
+    'error-handling',
+    'logic',
+    'resource-leak',
+    'concurrency',
+    'nil-safety',
+    'boundary',
+    'api-contract',
+    'data-integrity',
+    'type-safety',
+    'cross-file',
+    'other',
+  ].map((c) => Type.Literal(c)),
+  { description: 'Kind of defect.' },
+);
+export type Category = Static<typeof Category>;
+
+export const Confidence = Type.Number({ minimum: 0, maximum: 1, description: 'Calibrated probability that the claim is true.' });
+
+export const Evidence = Type.Object(
+  {
+    file: RepoPath,
+    startLine: Type.Integer({ minimum: 1 }),
+    endLine: Type.Integer({ minimum: 1 }),
+    quote: Type.String({ minLength: 1, maxLength: 4000, description: 'Exact source text at those lines (whitespace-normalised when compared).' }),
+  },
+  { additionalProperties: false },
+);
+export type Evidence = Static<typeof Evidence>;
+
+export const Engine = Type.Union([Type.Literal('static'), Type.Literal('model')], {
+  description: 'Which engine produced the finding.',
+});
+
+export const Finding = Type.Object(
+  {
+    id: Type.String({ pattern: '^BH-[0-9a-f]{8,}$', description: 'Stable id within a run, derived from the fingerprint.' }),
+    fingerprint: Type.String({ pattern: '^[0-9a-f]{16,64}$', description: 'Survives line shifts: file, enclosing symbol, defect kind, subject.' }),
+    file: RepoPath,
+    startLine: Type.Integer({ minimum: 1 }),
+    endLine: Type.Integer({ minimum: 1 }),
+    symbol: Type.Optional(Type.String({ description: 'Enclosing function or class, when known.' })),
+    category: Category,
+    severity: Severity,
+    confidence: Confidence,
+    claim: Type.String({ minLength: 1, maxLength: 2000, description: 'What is wrong, in one or two sentences.' }),
+    evidence: Type.Array(Evidence, { minItems: 1, maxItems: 20, description: 'Quotes that support the claim.' }),
+    runtimeTrigger: Type.String({ minLength: 1, maxLength: 2000, description: 'The input or event that makes the bug happen.' }),
+    lens: Type.String({ minLength: 1, description: 'Hunting lens that produced it.' }),
+    engine: Engine,
+    ruleId: Type.Optional(Type.String({ description: 'Static rule id, for the static engine.' })),
+    model: Type.Optional(Type.String({ description: 'provider/model that produced it, for the model engine.' })),
+    cwe: Type.Optional(Type.String({ pattern: '^CWE-[0-9]+$' })),
+    stride: Type.Optional(
+      Type.Array(
+        Type.Union(['spoofing', 'tampering', 'repudiation', 'information-disclosure', 'denial-of-service', 'elevation-of-privilege'].map((s) => Type.Literal(s))),
+      ),
+    ),
+    corroboratedBy: Type.Optional(Type.Array(Type.String(), { description: 'Other lenses or engines that reported the same fingerprint.' })),
+  },
+  { additionalProperties: false },
+);
+export type Finding = Static<typeof Finding>;
+
+export const Verdict = Type.Union([Type.Literal('confirmed'), Type.Literal('dismissed'), Type.Literal('manual-review'), Type.Literal('unreviewed')], {
+  description: 'confirmed: referee accepted; dismissed: evidence disproved it; manual-review: a person must decide; unreviewed: review did not finish.',
+});
+export type Verdict = Static<typeof Verdict>;
+
+export const Tier = Type.Union([Type.Literal('T1'), Type.Literal('T2'), Type.Literal('T3')], {
+  description: 'T1 reproduced, T2 verified by adversarial review, T3 suspected (hidden by default).',
+});
+export type Tier = Static<typeof Tier>;
+
+/** Every artifact starts with the same header. */
+export function artifact<Name extends string, Body extends Record<string, TSchema>>(name: Name, body: Body, description: string) {
+  return Type.Object(
+    {
+      schemaVersion: Type.Literal(SCHEMA_VERSION),
+      artifact: Type.Literal(name),
+      run: RunIdentity,
+      generatedAt: Type.String({ format: 'date-time' }),
+      ...body,
+    },
+    { additionalProperties: false, $id: `https://bug-hunter.dev/schemas/${name}.schema.json`, title: name, description },
+  );
+}

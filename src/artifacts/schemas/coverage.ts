@@ -1,0 +1,41 @@
+// coverage.json: what was and was not examined, and why; the basis for never claiming "clean" falsely.
+import { Type, type Static } from '@sinclair/typebox';
+import { artifact, RepoPath } from './common.ts';
+
+export const FileCoverageStatus = Type.Union(['scanned', 'failed', 'unreviewed', 'skipped', 'scanner-unsupported'].map((s) => Type.Literal(s)), {
+  description: 'scanned: its chunk finished; failed: its chunk failed closed; unreviewed: its chunk never finished or never ran; skipped: triage left it out of scope.',
+});
+export type FileCoverageStatus = Static<typeof FileCoverageStatus>;
+
+export const FileCoverage = Type.Object(
+  {
+    path: RepoPath,
+    status: FileCoverageStatus,
+    reason: Type.Optional(Type.String({ description: 'Why it was not scanned.' })),
+    chunkId: Type.Optional(Type.String({ description: 'The triage chunk that held it.' })),
+    engines: Type.Array(Type.String(), { description: 'Engines that examined it.' }),
+  },
+  { additionalProperties: false },
+);
+export type FileCoverage = Static<typeof FileCoverage>;
+
+export const Coverage = artifact(
+  'coverage',
+  {
+    files: Type.Array(FileCoverage, { description: 'In-scope files first (triage order), then skipped files.' }),
+    totals: Type.Object(
+      {
+        inScope: Type.Integer({ minimum: 0 }),
+        scanned: Type.Integer({ minimum: 0 }),
+        failed: Type.Integer({ minimum: 0 }),
+        unreviewed: Type.Integer({ minimum: 0 }),
+        skipped: Type.Integer({ minimum: 0 }),
+        unsupported: Type.Integer({ minimum: 0 }),
+      },
+      { additionalProperties: false },
+    ),
+    complete: Type.Boolean({ description: 'True only when every in-scope file was scanned.' }),
+  },
+  'Per-file coverage with reasons; complete only when every in-scope file was scanned.',
+);
+export type Coverage = Static<typeof Coverage>;

@@ -1,0 +1,28 @@
+// hunter-findings.json: candidate findings per chunk, plus what was rejected and why.
+import { Type, type Static } from '@sinclair/typebox';
+import { artifact, Finding } from './common.ts';
+
+export const ChunkOutcome = Type.Object(
+  {
+    chunkId: Type.String(),
+    status: Type.Union(['done', 'failed', 'unreviewed'].map((s) => Type.Literal(s))),
+    lenses: Type.Array(Type.String()),
+    engine: Type.String(),
+    error: Type.Optional(Type.String()),
+    rejected: Type.Array(
+      Type.Object({ reason: Type.String(), claim: Type.String(), file: Type.Optional(Type.String()) }, { additionalProperties: false }),
+      { description: 'Candidates rejected (unsupported evidence, file outside the chunk, …).' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const HunterFindings = artifact(
+  'hunter-findings',
+  {
+    findings: Type.Array(Finding, { description: 'Candidates after deduplication by fingerprint.' }),
+    chunks: Type.Array(ChunkOutcome),
+  },
+  'Hunter candidates with quoted evidence; rejected candidates counted per chunk.',
+);
+export type HunterFindings = Static<typeof HunterFindings>;

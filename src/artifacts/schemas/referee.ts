@@ -1,0 +1,21 @@
+// referee.json: the only verdict on each finding.
+import { Type, type Static } from '@sinclair/typebox';
+import { artifact, Confidence, Severity, Tier, Verdict } from './common.ts';
+
+export const RefereeVerdict = Type.Object(
+  {
+    findingId: Type.String(),
+    verdict: Verdict,
+    severity: Severity,
+    confidence: Confidence,
+    reasoning: Type.String({ minLength: 1 }),
+    reread: Type.Boolean({ description: 'The referee re-read the source independently (required for critical and high).' }),
+    engine: Type.String(),
+    tier: Type.Optional(Type.Union([Tier], { description: 'Tier the referee assigns before reproduction: T2 verified or T3 suspected.' })),
+  },
+  { additionalProperties: false },
+);
+export type RefereeVerdict = Static<typeof RefereeVerdict>;
+
+export const Referee = artifact('referee', { verdicts: Type.Array(RefereeVerdict) }, 'Verdict per finding: confirmed, dismissed, manual-review or unreviewed.');
+export type Referee = Static<typeof Referee>;

@@ -1,0 +1,115 @@
+// scan-report.json: the canonical joined result every view (markdown, SARIF, terminal) is rendered from.
+// Findings stay in one list, kept apart by verdict; a suppressed finding stays listed (marked) but is never reported.
+import { Type, type Static } from '@sinclair/typebox';
+import { artifact, Confidence, Finding, Severity, Tier, Verdict } from './common.ts';
+import { Refutation } from './skeptic.ts';
+
+export const Suppression = Type.Object(
+  {
+    reason: Type.String({ minLength: 1, description: 'Why a person dismissed it.' }),
+    by: Type.String({ description: 'Who dismissed it (git user, or the OS user when git has none).' }),
+    at: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false, description: 'Set when the fingerprint is in suppressions.json: listed here, reported nowhere.' },
+);
+
+export const ReportedFinding = Type.Object(
+  {
+    finding: Finding,
+    verdict: Verdict,
+    tier: Tier,
+    severity: Severity,
+    confidence: Confidence,
+    skepticOutcome: Type.Union(['killed', 'survived', 'split', 'unreviewed', 'none'].map((s) => Type.Literal(s)), {
+      description: 'Panel outcome; none when the skeptic never saw the finding.',
+    }),
+    skepticReasoning: Type.Array(Refutation, { description: 'Every refuter vote with its reason.' }),
+    refereeReasoning: Type.String(),
+    refereeEngine: Type.Optional(Type.String()),
+    reread: Type.Boolean({ description: 'The referee re-read the source independently.' }),
+    verification: Type.Optional(Type.Array(Type.String({ description: 'Names of checks that bear on it.' }))),
+    repro: Type.Optional(
+      Type.Object(
+        {
+          outcome: Type.Union(['reproduced', 'not-reproduced', 'unknown', 'skipped'].map((s) => Type.Literal(s))),
+          reason: Type.String(),
+          dir: Type.Optional(Type.String({ description: 'repro/<id>/ relative to the artifact folder.' })),
+          command: Type.Optional(Type.String({ description: 'Command that runs the reproduction test.' })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    suppressed: Type.Optional(Suppression),
+    firstSeenRun: Type.Optional(Type.String({ description: 'Run that first saw this fingerprint, from ledger.json.' })),
+  },
+  { additionalProperties: false },
+);
+export type ReportedFinding = Static<typeof ReportedFinding>;
+
+const CountMap = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
+
+export const NotCovered = Type.Object(
+  {
+    path: Type.String(),
+    status: Type.Union(['failed', 'unreviewed', 'skipped', 'scanner-unsupported'].map((s) => Type.Literal(s))),
+    reason: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+export const ScanReport = artifact(
+  'scan-report',
+  {
+    status: Type.Union(['complete', 'incomplete', 'failed'].map((s) => Type.Literal(s)), {
+      description: 'failed: a chunk failed; incomplete: a chunk or finding was not reviewed; complete otherwise.',
+    }),
+    clean: Type.Boolean({ description: 'True only if nothing is confirmed, unreviewed, failed or uncovered.' }),
+    notClean: Type.Array(Type.String(), { description: 'Why the run is not clean, one reason per line; empty when clean.' }),
+    options: Type.Object(
+      { failOn: Severity, showSuspected: Type.Boolean({ description: 'T3 (suspected) findings are shown in the views.' }) },
+      { additionalProperties: false },
+    ),
+    mode: Type.String(),
+    profile: Type.String(),
+    engines: Type.Array(Type.String()),
+    models: Type.Array(Type.String()),
+    findings: Type.Array(ReportedFinding, { description: 'Every hunter finding, by severity then file; suppressed ones marked.' }),
+    counts: Type.Object(
+      {
+        byVerdict: CountMap,
+        byTier: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Over unsuppressed confirmed, manual-review and unreviewed findings.' }),
+        bySeverity: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Over unsuppressed confirmed findings.' }),
+        byCategory: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Over unsuppressed confirmed findings.' }),
+        suppressed: Type.Integer({ minimum: 0 }),
+        failing: Type.Integer({ minimum: 0, description: 'Reported confirmed findings at or above failOn.' }),
+      },
+      { additionalProperties: false, description: 'byVerdict counts unsuppressed findings; suppressed ones are counted apart.' },
+    ),
+    chunks: Type.Object(
+      {
+        total: Type.Integer({ minimum: 0 }),
+        done: Type.Integer({ minimum: 0 }),
+        failed: Type.Integer({ minimum: 0 }),
+        unreviewed: Type.Integer({ minimum: 0, description: 'Not run, interrupted or out of budget.' }),
+      },
+      { additionalProperties: false },
+    ),
+    coverage: Type.Object(
+      {
+        filesInScope: Type.Integer({ minimum: 0 }),
+        filesScanned: Type.Integer({ minimum: 0 }),
+        complete: Type.Boolean(),
+        notCovered: Type.Array(NotCovered, { description: 'In-scope files not scanned, with why; then files triage skipped.' }),
+        skippedCounts: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Files triage left out of scope, per reason.' }),
+      },
+      { additionalProperties: false },
+    ),
+    usage: Type.Object(
+      { inputTokens: Type.Integer({ minimum: 0 }), outputTokens: Type.Integer({ minimum: 0 }), costUsd: Type.Number({ minimum: 0 }) },
+      { additionalProperties: false },
+    ),
+    durationMs: Type.Integer({ minimum: 0 }),
+  },
+  'Every finding with verdict, tier and reasoning; counts; coverage; engines and models; usage and duration.',
+);
+export type ScanReport = Static<typeof ScanReport>;

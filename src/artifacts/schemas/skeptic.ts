@@ -1,0 +1,37 @@
+// skeptic.json: each refuter's attempt to disprove each finding, and the panel outcome.
+import { Type, type Static } from '@sinclair/typebox';
+import { artifact } from './common.ts';
+
+export const Refutation = Type.Object(
+  {
+    seat: Type.String({ description: 'Refuter seat: reachability, semantics, guards, static-check id …' }),
+    engine: Type.String(),
+    vote: Type.Union([Type.Literal('refuted'), Type.Literal('upheld'), Type.Literal('abstained')]),
+    reason: Type.String(),
+    docEvidence: Type.Optional(
+      Type.Object(
+        { package: Type.String(), version: Type.Union([Type.String(), Type.Null()]), source: Type.String(), found: Type.Boolean() },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const Skeptic = artifact(
+  'skeptic',
+  {
+    reviews: Type.Array(
+      Type.Object(
+        {
+          findingId: Type.String(),
+          refutations: Type.Array(Refutation),
+          outcome: Type.Union(['killed', 'survived', 'split', 'unreviewed'].map((s) => Type.Literal(s))),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  'Refuters per finding; a strict majority of examining refuters kills a finding, a split goes to the referee.',
+);
+export type Skeptic = Static<typeof Skeptic>;

@@ -1,0 +1,79 @@
+// Reading and writing artifacts in a .bug-hunter/ folder: validated on every read and write, written atomically.
+// A missing, malformed or schema-failing artifact is a PhaseError naming the file, the pointer and the rule.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Static } from '@sinclair/typebox';
+import { PhaseError } from '../errors.ts';
+import { writeJsonAtomic } from '../fs/atomic.ts';
+import { ARTIFACTS, type ArtifactName } from './registry.ts';
+import { describeViolations, validate } from './validate.ts';
+
+export type ArtifactOf<N extends ArtifactName> = Static<(typeof ARTIFACTS)[N]['schema']>;
+
+export function artifactPath(outDir: string, name: ArtifactName): string {
+  return join(outDir, ARTIFACTS[name].file);
+}
+
+export function hasArtifact(outDir: string, name: ArtifactName): boolean {
+  return existsSync(artifactPath(outDir, name));
+}
+
+/** Parses and validates without touching the disk; used by read and by tests. */
+export function parseArtifact<N extends ArtifactName>(name: N, text: string, where: string): ArtifactOf<N> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new PhaseError(`${where} is not valid JSON (${(error as Error).message}). Re-run 'bug-hunter phase ${phaseHint(name)}' or delete the file.`);
+  }
+  const result = validate(ARTIFACTS[name].schema, value);
+  if (!result.ok) {
+    throw new PhaseError(`${where} is not valid (${describeViolations(result.violations)}). Re-run 'bug-hunter phase ${phaseHint(name)}' or delete the file.`);
+  }
+  return value as ArtifactOf<N>;
+}
+
+export function readArtifact<N extends ArtifactName>(outDir: string, name: N): ArtifactOf<N> {
+  const path = artifactPath(outDir, name);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      throw new PhaseError(`${path} is missing. Run 'bug-hunter phase ${phaseHint(name)}' first.`);
+    }
+    throw new PhaseError(`${path} cannot be read (${code ?? (error as Error).message}).`);
+  }
+  return parseArtifact(name, text, path);
+}
+
+/** Reads an artifact when present; undefined when absent. A present but invalid file still throws. */
+export function readArtifactIfPresent<N extends ArtifactName>(outDir: string, name: N): ArtifactOf<N> | undefined {
+  return hasArtifact(outDir, name) ? readArtifact(outDir, name) : undefined;
+}
+
+export function writeArtifact<N extends ArtifactName>(outDir: string, name: N, value: ArtifactOf<N>): string {
+  const result = validate(ARTIFACTS[name].schema, value);
+  const path = artifactPath(outDir, name);
+  if (!result.ok) {
+    // Our own output failed its contract: refuse to write rather than leave an invalid artifact.
+    throw new PhaseError(`Refusing to write ${path}: the ${name} artifact is not valid (${describeViolations(result.violations)}).`);
+  }
+  writeJsonAtomic(path, value);
+  return path;
+}
+
+// Which phase writes an artifact, for the "re-run …" hint.
+function phaseHint(name: ArtifactName): string {
+  const byArtifact: Partial<Record<ArtifactName, string>> = {
+    'adaptive-plan': 'plan',
+    'retrieval-plan': 'retrieval',
+    'hunter-findings': 'hunter',
+    'verification-report': 'verify',
+    'scan-report': 'report',
+    coverage: 'report',
+    state: 'triage',
+  };
+  return byArtifact[name] ?? name;
+}

@@ -1,0 +1,54 @@
+// Package inventory (pure): what `npm pack --dry-run --json` would publish, compared with the expected list
+// in benchmark/package-inventory.json, plus paths and contents that must never ship (tests, benchmark
+// labels and cases, local artifacts, keys and tokens).
+
+export interface InventoryDiff {
+  unexpected: string[];
+  missing: string[];
+  forbidden: string[];
+}
+
+const FORBIDDEN_PATHS: readonly RegExp[] = [
+  /^test\//,
+  /^benchmark\//,
+  /(^|\/)\.bug-hunter\//,
+  /(^|\/)\.env(\.|$)/,
+  /(^|\/)\.npmrc$/,
+  /\.(pem|key|p12|pfx)$/,
+  /(^|\/)id_(rsa|ed25519|ecdsa)(\.pub)?$/,
+  /(^|\/)node_modules\//,
+  /^tmp\//,
+  /\.log$/,
+];
+
+// Whole credentials, not prefixes: a rule that mentions "xoxb-" in a regex is fine, a real token is not.
+const SECRET_CONTENT: readonly { name: string; pattern: RegExp }[] = [
+  { name: 'private key', pattern: /-----BEGIN (?:RSA |EC |OPENSSH |DSA )?PRIVATE KEY-----/ },
+  { name: 'AWS access key id', pattern: /\bAKIA[0-9A-Z]{16}\b/ },
+  { name: 'Slack token', pattern: /\bxox[abpr]-[0-9]{6,}-[0-9A-Za-z-]{10,}/ },
+  { name: 'GitHub token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36}\b/ },
+  { name: 'Anthropic key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/ },
+];
+
+/** npm pack --dry-run --json output → sorted file paths. */
+export function packedFiles(npmPackJson: string): string[] {
+  const parsed = JSON.parse(npmPackJson) as { files?: { path: string }[] }[];
+  const first = parsed[0];
+  if (!first?.files) throw new Error('npm pack --dry-run --json printed no file list');
+  return first.files.map((f) => f.path).sort();
+}
+
+export function compareInventory(actual: readonly string[], expected: readonly string[]): InventoryDiff {
+  const want = new Set(expected);
+  const have = new Set(actual);
+  return {
+    unexpected: actual.filter((p) => !want.has(p)),
+    missing: expected.filter((p) => !have.has(p)),
+    forbidden: actual.filter((p) => FORBIDDEN_PATHS.some((re) => re.test(p))),
+  };
+}
+
+/** Names of credential kinds found in one published file's text. */
+export function secretsIn(text: string): string[] {
+  return SECRET_CONTENT.filter((s) => s.pattern.test(text)).map((s) => s.name);
+}

@@ -1,0 +1,35 @@
+// Flag parsing shared by every command: node's parseArgs in strict mode, so an unknown flag is a usage error.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError } from '../errors.ts';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+
+export const COMMON_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean' },
+  out: { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+} as const satisfies OptionSpec;
+
+export function parseCommandArgs<O extends OptionSpec>(command: string, argv: string[], options: O) {
+  try {
+    return parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message.replace(/\. To specify.*$/s, '')}. Run 'bug-hunter ${command} --help'.`);
+  }
+}
+
+/** A positive whole number from a flag, or a usage error naming the flag. */
+export function positiveInt(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${flag} takes a whole number of at least 1 (got '${value}').`);
+  return n;
+}
+
+/** One of a fixed set of values, or a usage error listing them. */
+export function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag} must be one of ${allowed.join(', ')} (got '${value}').`);
+  return value as T;
+}

@@ -1,0 +1,37 @@
+// `bug-hunter doctor [target]`: preflight — node, pnpm, git, sandbox backend, model providers, writable artifact folder.
+import { resolve } from 'node:path';
+import { join } from 'node:path';
+import { checkNode, checkSandbox, checkTool, checkWritable, type DoctorCheck } from '../../doctor/checks.ts';
+import { ExitCode } from '../../errors.ts';
+import { resolveTarget } from '../../run/target.ts';
+import { parseCommandArgs } from '../args.ts';
+import type { Command } from '../command.ts';
+
+export const doctorCommand: Command = {
+  name: 'doctor',
+  summary: 'preflight: node, pnpm, git, sandbox, model providers, writable artifact folder',
+  usage: `Usage: bug-hunter doctor [target] [--out dir] [--json]
+
+Checks what bug-hunter needs. 'fail' means it cannot run (exit 2); 'warn' means a feature is unavailable.`,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('doctor', argv, {});
+    const target = resolveTarget(resolve(io.cwd, positionals[0] ?? '.'));
+    const checks: DoctorCheck[] = [
+      checkNode(),
+      checkTool('pnpm', false, 'only needed to develop bug-hunter itself'),
+      checkTool('git', false, 'without git, runs record no base commit and cannot use churn or the fixer'),
+      checkSandbox(),
+      { name: 'models', status: 'ok', detail: 'static engine (no model configured): scans work without any API key' },
+      checkWritable(values.out ? resolve(io.cwd, values.out) : join(target, '.bug-hunter')),
+    ];
+    const failed = checks.some((c) => c.status === 'fail');
+    if (values.json) {
+      io.stdout(`${JSON.stringify({ ok: !failed, checks }, null, 2)}\n`);
+    } else {
+      const width = Math.max(...checks.map((c) => c.name.length));
+      for (const c of checks) io.stdout(`${c.status.padEnd(4)}  ${c.name.padEnd(width)}  ${c.detail}\n`);
+      io.stdout(failed ? 'doctor: something bug-hunter needs is missing (see fail lines).\n' : 'doctor: ready.\n');
+    }
+    return failed ? ExitCode.usage : ExitCode.ok;
+  },
+};

@@ -1,0 +1,82 @@
+// `bug-hunter report list|show <id> [target]` and `bug-hunter report --format md|json|sarif [target]`:
+// views of the last scan-report.json, with the current suppressions.json applied.
+import { hasArtifact, readArtifact } from '../../artifacts/store.ts';
+import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
+import { ExitCode, UsageError } from '../../errors.ts';
+import { renderMarkdown } from '../../report/markdown.ts';
+import { applySuppressions } from '../../report/resuppress.ts';
+import { renderSarif } from '../../report/sarif.ts';
+import { renderList, renderShow } from '../../report/terminal.ts';
+import { isReported } from '../../report/findings.ts';
+import { resolveOutDir, resolveTarget } from '../../run/target.ts';
+import { readMemory } from '../../suppress/lock.ts';
+import { findReported } from '../../suppress/suppressions.ts';
+import { oneOf, parseCommandArgs } from '../args.ts';
+import type { Command } from '../command.ts';
+
+const OPTIONS = {
+  format: { type: 'string' },
+  'show-suspected': { type: 'boolean' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+} as const;
+
+const FORMATS = ['md', 'json', 'sarif'] as const;
+
+export const reportCommand: Command = {
+  name: 'report',
+  summary: 'show the last scan: list, show <id>, or print it as md, json or sarif',
+  usage: `Usage: bug-hunter report [list] [target] [flags]
+       bug-hunter report show <id> [target] [flags]
+       bug-hunter report --format md|json|sarif [target]
+
+Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current suppressions.json.
+
+  list                 confirmed findings (T1, T2) with a summary line (the default)
+  show <id>            one finding in full: evidence, reasoning trace, reproduction (id or fingerprint)
+  --format <f>         print the whole report as md (report.md), json (scan-report.json) or sarif (report.sarif)
+  --show-suspected     also list T3 (suspected) findings
+  --color, --no-color  force colour on or off (default: on for a terminal, unless NO_COLOR is set)
+  --json               machine output for list and show
+  --out <dir>          artifact folder (default <target>/.bug-hunter)`,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('report', argv, OPTIONS);
+    const [first, ...rest] = positionals;
+    const sub = first === 'list' || first === 'show' ? first : undefined;
+    const args = sub ? rest : positionals;
+    if (values.format !== undefined && sub) throw new UsageError(`--format prints the whole report; it does not go with '${sub}'.`);
+    const id = sub === 'show' ? args.shift() : undefined;
+    if (sub === 'show' && !id) throw new UsageError("Name a finding: 'bug-hunter report show <id> [target]' (ids are in 'bug-hunter report list').");
+    if (args.length > 1) throw new UsageError(`Too many arguments: ${args.join(' ')}. Run 'bug-hunter report --help'.`);
+
+    const target = resolveTarget(args[0], io.cwd);
+    const outDir = resolveOutDir(target, values.out, io.cwd);
+    if (!hasArtifact(outDir, 'scan-report')) throw new UsageError(`No scan report in ${outDir}. Run 'bug-hunter scan' first (or pass --out to where it wrote).`);
+    const stored = readArtifact(outDir, 'scan-report');
+    const suppressions = readMemory(target, 'suppressions');
+    const report: ScanReport = suppressions ? applySuppressions(stored, suppressions) : stored;
+    const showSuspected = Boolean(values['show-suspected']) || report.options.showSuspected;
+
+    if (values.format !== undefined) {
+      const format = oneOf('format', values.format, FORMATS, 'md');
+      const view = { ...report, options: { ...report.options, showSuspected } };
+      if (format === 'md') io.stdout(renderMarkdown(view));
+      else io.stdout(`${JSON.stringify(format === 'json' ? report : renderSarif(view), null, 2)}\n`);
+      return ExitCode.ok;
+    }
+    const colour = values['no-color'] ? false : values.color ? true : !process.env.NO_COLOR && (Boolean(process.env.FORCE_COLOR) || Boolean(process.stdout.isTTY));
+    if (sub === 'show') {
+      const found = findReported(report, id!);
+      if (!found) throw new UsageError(`No finding '${id}' in ${outDir}/scan-report.json. Run 'bug-hunter report list' for the ids.`);
+      io.stdout(values.json ? `${JSON.stringify(found, null, 2)}\n` : renderShow(found, { colour }));
+      return ExitCode.ok;
+    }
+    if (values.json) {
+      const findings = report.findings.filter((f) => isReported(f, showSuspected));
+      io.stdout(`${JSON.stringify({ runId: report.run.runId, status: report.status, clean: report.clean, notClean: report.notClean, counts: report.counts, findings }, null, 2)}\n`);
+    } else {
+      io.stdout(renderList(report, { colour, showSuspected }));
+    }
+    return ExitCode.ok;
+  },
+};

@@ -1,0 +1,117 @@
+// `bug-hunter scan [target]`: the whole pipeline. Prints a summary (or --json) and exits 0/1/2/3.
+import { resolve } from 'node:path';
+import type { Severity } from '../../artifacts/schemas/common.ts';
+import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
+import { runScan } from '../../orchestrator/scan.ts';
+import { UNSANDBOXED_FLAG } from '../../sandbox/index.ts';
+import type { ProfileChoice, RunOptions } from '../../run/options.ts';
+import { oneOf, parseCommandArgs, positiveInt } from '../args.ts';
+import type { Command } from '../command.ts';
+import { createLogger } from '../log.ts';
+import { summariseScan } from '../summary.ts';
+
+const OPTIONS = {
+  loop: { type: 'boolean' },
+  resume: { type: 'boolean' },
+  profile: { type: 'string' },
+  'fail-on': { type: 'string' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'role-model': { type: 'string', multiple: true },
+  record: { type: 'boolean' },
+  estimate: { type: 'boolean' },
+  concurrency: { type: 'string' },
+  'chunk-tokens': { type: 'string' },
+  'max-chunks': { type: 'string' },
+  'include-tests': { type: 'boolean' },
+  'show-suspected': { type: 'boolean' },
+  verify: { type: 'boolean' },
+  repro: { type: 'boolean' },
+  fix: { type: 'boolean' },
+  'verify-plan': { type: 'string' },
+  sandbox: { type: 'string' },
+  deps: { type: 'string' },
+  [UNSANDBOXED_FLAG.slice(2)]: { type: 'boolean' },
+} as const;
+
+export const scanCommand: Command = {
+  name: 'scan',
+  summary: 'scan a folder: triage → plan → hunter → skeptic → referee → report',
+  usage: `Usage: bug-hunter scan [target] [flags]
+
+Scans target (default: the current folder) and writes artifacts to <target>/.bug-hunter/.
+
+Flags:
+  --loop                 keep going until every chunk is covered (retries failed chunks once)
+  --resume               continue the interrupted run in the artifact folder (refused if target, options or scope changed)
+  --profile <p>          auto (default), fast, balanced, assurance
+  --fail-on <severity>   exit 1 when a confirmed finding is at or above: critical, high, medium, low (default), info
+  --provider <name>      model provider for every role: a configured name, or anthropic, openai, openai-compatible,
+                         replay, static (default with no configuration: the embedded static engine, no key needed)
+  --model <id>           model for every model-backed role
+  --base-url <url>       server for openai-compatible providers (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter)
+  --role-model <r=m>     one role's model, e.g. --role-model hunter=claude-haiku-4-5 --role-model referee=anthropic:claude-opus-4-1
+  --record               store every model exchange under <out>/transcripts/ (replay it with --provider replay)
+  --estimate             triage and plan only, then predict tokens, cost and wall time; calls no model
+  --concurrency <n>      chunks in flight (overrides the plan)
+  --chunk-tokens <n>     source-token budget per chunk (overrides the plan)
+  --max-chunks <n>       scan at most n chunks, highest risk first (overrides the plan; the rest is reported uncovered)
+  --include-tests        also hunt in test, fixture, example and benchmark code
+  --show-suspected       also report T3 (suspected) findings
+  --verify               run the target's checks (baseline suite, typecheck, lint, build) in the sandbox
+  --repro                write and run a failing test per confirmed finding in the sandbox (tier T1)
+  --fix                  fix confirmed findings inside a recorded scope (not built yet)
+  --verify-plan <file>   checks to run instead of detecting them
+  --sandbox <backend>    auto (default), bwrap, podman, docker, none
+  --deps <strategy>      how dependencies reach the offline sandbox: vendored, off, host, fetch
+  ${UNSANDBOXED_FLAG}
+                         with --sandbox none: run untrusted code WITHOUT a sandbox (never on code you do not trust)
+  --out <dir>            artifact folder (default <target>/.bug-hunter)
+  --json                 print the scan result as JSON on stdout
+  --quiet                no progress lines
+
+Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings; 2 usage error; 3 failed or incomplete run.`,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('scan', argv, OPTIONS);
+    const options: Partial<RunOptions> = {
+      profile: oneOf<ProfileChoice>('profile', values.profile, ['auto', 'fast', 'balanced', 'assurance'], 'auto'),
+      failOn: oneOf<Severity>('fail-on', values['fail-on'], SEVERITY_ORDER, 'low'),
+      showSuspected: Boolean(values['show-suspected']),
+    };
+    const concurrency = positiveInt('concurrency', values.concurrency);
+    const chunkTokens = positiveInt('chunk-tokens', values['chunk-tokens']);
+    const maxChunks = positiveInt('max-chunks', values['max-chunks']);
+    if (concurrency !== undefined) options.concurrency = concurrency;
+    if (chunkTokens !== undefined) options.chunkTokens = chunkTokens;
+    if (maxChunks !== undefined) options.maxChunks = maxChunks;
+    if (values['verify-plan']) options.verifyPlan = resolve(io.cwd, values['verify-plan']);
+    if (values.sandbox) options.sandboxBackend = oneOf('sandbox', values.sandbox, ['auto', 'bwrap', 'podman', 'docker', 'none'] as const, 'auto');
+    if (values.deps) options.dependencies = oneOf('deps', values.deps, ['vendored', 'off', 'host', 'fetch'] as const, 'off');
+    if (values[UNSANDBOXED_FLAG.slice(2)]) options.allowUnsandboxed = true;
+    const result = await runScan({
+      target: resolve(io.cwd, positionals[0] ?? '.'),
+      ...(values.out ? { outDir: resolve(io.cwd, values.out) } : {}),
+      options,
+      scope: { includeTests: Boolean(values['include-tests']) },
+      resume: Boolean(values.resume),
+      loop: Boolean(values.loop),
+      verify: Boolean(values.verify),
+      repro: Boolean(values.repro),
+      fix: Boolean(values.fix),
+      estimate: Boolean(values.estimate),
+      models: {
+        ...(values.provider ? { provider: values.provider } : {}),
+        ...(values.model ? { model: values.model } : {}),
+        ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+        ...(values['role-model'] ? { roleModel: values['role-model'] } : {}),
+        record: Boolean(values.record),
+      },
+      log: createLogger({ quiet: Boolean(values.quiet) || Boolean(values.json) }),
+      signal: io.signal,
+      command: ['bug-hunter scan', ...argv].join(' '),
+    });
+    io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(result, Boolean(values['show-suspected'])));
+    return result.exitCode;
+  },
+};

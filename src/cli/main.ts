@@ -1,0 +1,86 @@
+// Entry point: picks the command (default `scan`), runs it, maps any thrown error to its exit code.
+import { exitCodeFor, ExitCode, UsageError } from '../errors.ts';
+import { TOOL_VERSION } from '../version.ts';
+import type { CommandIO } from './command.ts';
+import { COMMANDS } from './commands/index.ts';
+
+export function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    `bug-hunter ${TOOL_VERSION} — finds real bugs in a codebase and proves them.`,
+    '',
+    'Usage: bug-hunter [command] [target] [flags]   (no command means scan)',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    "Run 'bug-hunter <command> --help' for a command's flags.",
+    'Exit codes: 0 completed, nothing confirmed at or above --fail-on; 1 confirmed findings;',
+    '            2 usage or configuration error; 3 failed phase, integrity failure or incomplete run.',
+  ].join('\n');
+}
+
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--version' || first === '-v') {
+    io.stdout(`${TOOL_VERSION}\n`);
+    return ExitCode.ok;
+  }
+  if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
+    if (first === undefined) return run('scan', [], io);
+    io.stdout(`${mainHelp()}\n`);
+    return ExitCode.ok;
+  }
+  const known = COMMANDS.find((c) => c.name === first);
+  if (known) return run(first, rest, io);
+  // Anything that is not a command is scan's argument: `bug-hunter --loop`, `bug-hunter ./src`.
+  if (first.startsWith('-') || !/^[a-z][a-z-]*$/.test(first)) return run('scan', argv, io);
+  io.stderr(`Unknown command '${first}'. Commands: ${COMMANDS.map((c) => c.name).join(', ')}. Run 'bug-hunter --help'.\n`);
+  return ExitCode.usage;
+}
+
+async function run(name: string, argv: string[], io: CommandIO): Promise<number> {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new UsageError(`Unknown command '${name}'.`);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(`${command.usage}\n`);
+    return ExitCode.ok;
+  }
+  try {
+    return await command.run(argv, io);
+  } catch (error) {
+    const code = exitCodeFor(error);
+    const message = error instanceof Error ? error.message : String(error);
+    const internal = !(error instanceof Error) || !['UsageError', 'PhaseError', 'IntegrityError', 'ProviderError'].includes(error.name);
+    io.stderr(`bug-hunter: ${internal && error instanceof Error && process.env.BUG_HUNTER_DEBUG ? error.stack : message}\n`);
+    if (internal) io.stderr('This is a bug in bug-hunter; set BUG_HUNTER_DEBUG=1 for the stack trace.\n');
+    return code;
+  }
+}
+
+// Run only when executed directly (pnpm bug-hunter / bin), not when imported by tests.
+const invokedDirectly = process.argv[1] && (process.argv[1].endsWith('/cli/main.ts') || process.argv[1].endsWith('/bin/bug-hunter.js'));
+if (invokedDirectly) {
+  const controller = new AbortController();
+  const io: CommandIO = {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    cwd: process.env.INIT_CWD && process.env.npm_lifecycle_event === 'bug-hunter' ? process.env.INIT_CWD : process.cwd(),
+    signal: controller.signal,
+  };
+  let interrupted = 0;
+  process.on('SIGINT', () => {
+    interrupted += 1;
+    if (interrupted > 1) process.exit(ExitCode.failed);
+    io.stderr('\nInterrupted: saving state (Ctrl-C again to exit at once)…\n');
+    controller.abort(new Error('interrupted'));
+  });
+  process.on('SIGTERM', () => controller.abort(new Error('terminated')));
+  main(process.argv.slice(2), io).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`bug-hunter: ${String(error)}\n`);
+      process.exit(ExitCode.failed);
+    },
+  );
+}

@@ -1,0 +1,38 @@
+// The few lines `scan` prints at the end: what ran, what it found, where the artifacts are, what the exit code means.
+import type { ScanResult } from '../orchestrator/types.ts';
+
+export function summariseScan(result: ScanResult, showSuspected: boolean): string {
+  const lines: string[] = [];
+  const report = result.report;
+  if (result.estimate) {
+    const e = result.estimate;
+    const band = (b: { low: number; expected: number; high: number }, unit = '') => `${b.expected}${unit} (${b.low}–${b.high}${unit})`;
+    lines.push(`Estimate for ${e.engine}: ${e.calls} model call(s)`);
+    lines.push(`  tokens: ${band(e.tokens)}`);
+    lines.push(`  cost:   ${e.costUsd ? `$${e.costUsd.expected.toFixed(2)} ($${e.costUsd.low.toFixed(2)}–$${e.costUsd.high.toFixed(2)})` : 'unknown (no price for the model)'}`);
+    lines.push(`  wall:   ${band({ low: Math.round(e.wallMs.low / 1000), expected: Math.round(e.wallMs.expected / 1000), high: Math.round(e.wallMs.high / 1000) }, ' s')}`);
+    lines.push(`  basis:  ${e.basis}`);
+  } else if (!report) {
+    lines.push(result.exitCode === 0 ? 'Scan finished without a report.' : 'Scan did not complete; no report was written.');
+  } else {
+    const shown = report.findings.filter((f) => f.verdict === 'confirmed' && !f.suppressed && (showSuspected || f.tier !== 'T3'));
+    lines.push(`Engine: ${report.engines.join(', ') || 'none'}${report.models.length ? ` (models: ${report.models.join(', ')})` : ''} · profile ${report.profile} · mode ${report.mode}`);
+    lines.push(
+      `Files: ${report.coverage.filesScanned}/${report.coverage.filesInScope} scanned${report.coverage.complete ? '' : ' — coverage INCOMPLETE'} · ` +
+        `${shown.length} confirmed finding(s) reported · verdicts ${Object.entries(report.counts.byVerdict).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
+    );
+    for (const f of shown) {
+      lines.push(`  [${f.tier} ${f.severity}] ${f.finding.file}:${f.finding.startLine} ${f.finding.id} — ${f.finding.claim}`);
+    }
+    if (report.clean) lines.push('Clean: nothing confirmed, nothing unreviewed, nothing failed, every in-scope file covered.');
+  }
+  if (result.notBuilt.length > 0) lines.push(`Not built yet (not run): ${result.notBuilt.join(', ')}.`);
+  lines.push(`Artifacts: ${result.outDir}  (report.md, scan-report.json, report.sarif)`);
+  const meaning: Record<number, string> = {
+    0: 'exit 0: nothing confirmed at or above --fail-on',
+    1: 'exit 1: confirmed findings at or above --fail-on',
+    3: 'exit 3: the run failed or is incomplete',
+  };
+  lines.push(meaning[result.exitCode] ?? `exit ${result.exitCode}`);
+  return `${lines.join('\n')}\n`;
+}

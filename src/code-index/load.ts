@@ -1,0 +1,76 @@
+// The code index's I/O shell: reads every triaged file at its recorded hash, indexes it once, reads
+// go.mod files for Go package resolution, and reports every file it could not index with the reason.
+import { posix } from 'node:path';
+import { readSource, readSourceAtHash } from '../integrity/source.ts';
+import { buildCodeIndex } from './graph.ts';
+import { indexSourceAsync } from './index-file.ts';
+import type { GoModule } from './resolve.ts';
+import type { CodeIndex, FileIndex } from './types.ts';
+
+export interface IndexInput {
+  path: string;
+  language: string;
+  sha256: string;
+}
+
+export interface LoadedIndex {
+  index: CodeIndex;
+  /** Source text of every indexed file (for line-range token estimates). */
+  sources: Map<string, string>;
+  /** Files in scope that were not indexed: changed since triage, unreadable, gone. */
+  unindexed: { file: string; reason: string }[];
+  stats: { files: number; precise: number; fallback: number; millis: number };
+}
+
+/** go.mod files in the root and in every folder above a .go file. */
+export function readGoModules(root: string, paths: readonly string[]): GoModule[] {
+  const dirs = new Set<string>(['']);
+  for (const p of paths) {
+    if (!p.endsWith('.go')) continue;
+    for (let d = posix.dirname(p); d !== '.' && d !== ''; d = posix.dirname(d)) dirs.add(d);
+  }
+  const modules: GoModule[] = [];
+  for (const dir of [...dirs].sort()) {
+    const source = readSource(root, dir ? `${dir}/go.mod` : 'go.mod');
+    const module = source.ok ? /^module\s+(\S+)/m.exec(source.content)?.[1] : undefined;
+    if (module) modules.push({ dir, module });
+  }
+  return modules;
+}
+
+// Parses in flight at once: enough to keep the thread pool busy while this thread reads and indexes.
+const IN_FLIGHT = 8;
+
+export async function loadCodeIndex(root: string, files: readonly IndexInput[], signal?: AbortSignal): Promise<LoadedIndex> {
+  const started = performance.now();
+  const entries: FileIndex[] = [];
+  const sources = new Map<string, string>();
+  const unindexed: LoadedIndex['unindexed'] = [];
+  const inFlight = new Set<Promise<void>>();
+  for (const f of files) {
+    signal?.throwIfAborted();
+    // A file that changed since triage is not silently indexed: it is reported with the reason.
+    const source = readSourceAtHash(root, f.path, f.sha256);
+    if (!source.ok) {
+      unindexed.push({ file: f.path, reason: source.reason });
+      continue;
+    }
+    sources.set(f.path, source.content);
+    const job: Promise<void> = indexSourceAsync(f.path, f.language, source.content).then((indexed) => {
+      entries.push(indexed.file);
+      inFlight.delete(job);
+    });
+    inFlight.add(job);
+    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  const paths = files.map((f) => f.path);
+  const index = buildCodeIndex(entries, { paths, goModules: readGoModules(root, paths) });
+  const precise = entries.filter((e) => e.precise).length;
+  return {
+    index,
+    sources,
+    unindexed,
+    stats: { files: entries.length, precise, fallback: entries.length - precise, millis: Math.round(performance.now() - started) },
+  };
+}

@@ -1,0 +1,41 @@
+// Reads `<target>/.bug-hunter/config.json` (or an explicit path), validates it and resolves it.
+// A missing file means built-in defaults (the static engine); a malformed one is a usage error naming where.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../errors.ts';
+import { describeViolations, validate } from '../artifacts/validate.ts';
+import { ConfigFile } from './schema.ts';
+import { resolveConfig, type ResolvedConfig } from './resolve.ts';
+
+export function configPath(target: string): string {
+  return join(target, '.bug-hunter', 'config.json');
+}
+
+/** Validates parsed JSON as a config file; `where` names it in errors. */
+export function parseConfig(raw: unknown, where: string, baseDir: string): ResolvedConfig {
+  const result = validate(ConfigFile, raw);
+  if (!result.ok) {
+    throw new UsageError(`${where} is not a valid bug-hunter config (${describeViolations(result.violations)}). Fix it, or run 'bug-hunter init --force' for a fresh example.`);
+  }
+  return resolveConfig(raw as ConfigFile, where, baseDir);
+}
+
+export function loadConfig(target: string, options: { path?: string } = {}): ResolvedConfig {
+  const path = options.path ? resolve(target, options.path) : configPath(target);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // No config file is the normal zero-setup case; an explicitly named one must exist.
+    if (code === 'ENOENT' && !options.path) return resolveConfig({}, null, target);
+    throw new UsageError(`Cannot read config ${path} (${code ?? (error as Error).message}).`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${path} is not valid JSON (${(error as Error).message}). JSON has no comments; see 'bug-hunter init'.`);
+  }
+  return parseConfig(raw, path, target);
+}

@@ -1,0 +1,71 @@
+// Thin, read-only git queries. Every function answers "not a git repository" with null, never throws for it.
+import { execFile, execFileSync } from 'node:child_process';
+
+function git(cwd: string, args: string[], maxBuffer = 256 * 1024 * 1024): string | null {
+  try {
+    return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer, stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return null;
+  }
+}
+
+// The same, without blocking: lets a caller overlap a slow query with its own work.
+function gitAsync(cwd: string, args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd, encoding: 'utf8', maxBuffer }, (error, stdout) => resolve(error ? null : stdout));
+  });
+}
+
+/** The repository's top-level folder, or null outside git. */
+export function gitTopLevel(dir: string): string | null {
+  return git(dir, ['rev-parse', '--show-toplevel'])?.trim() || null;
+}
+
+/** HEAD's commit, or null outside git or before the first commit. */
+export function headCommit(dir: string): string | null {
+  const out = git(dir, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+  return out?.trim() || null;
+}
+
+/** Files git tracks plus untracked files it does not ignore, relative to dir (POSIX); null outside git. */
+export function gitListFiles(dir: string): string[] | null {
+  const out = git(dir, ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.']);
+  if (out === null) return null;
+  return [...new Set(out.split('\0').filter(Boolean))];
+}
+
+/** Untracked paths .gitignore (or info/exclude) leaves out, relative to dir; an ignored folder appears once with a trailing slash. Null outside git. */
+export async function gitListIgnored(dir: string): Promise<string[] | null> {
+  const out = await gitAsync(dir, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory', '--', '.']);
+  if (out === null) return null;
+  return out.split('\0').filter(Boolean);
+}
+
+const churnArgs = (maxCommits: number) => ['log', `-n${maxCommits}`, '--format=', '--name-only', '--relative', '--', '.'];
+
+function countChurn(out: string | null): Map<string, number> {
+  const churn = new Map<string, number>();
+  if (!out) return churn;
+  for (const line of out.split('\n')) {
+    if (line) churn.set(line, (churn.get(line) ?? 0) + 1);
+  }
+  return churn;
+}
+
+/** Commits touching each file over the recent history (relative to dir); empty outside git. */
+export function gitChurn(dir: string, maxCommits = 500): Map<string, number> {
+  return countChurn(git(dir, churnArgs(maxCommits)));
+}
+
+/** gitChurn without blocking the event loop. */
+export async function gitChurnAsync(dir: string, maxCommits = 500): Promise<Map<string, number>> {
+  return countChurn(await gitAsync(dir, churnArgs(maxCommits)));
+}
+
+/** user.name <user.email> when configured, for records such as suppressions. */
+export function gitUser(dir: string): string | null {
+  const name = git(dir, ['config', 'user.name'])?.trim();
+  const email = git(dir, ['config', 'user.email'])?.trim();
+  if (!name && !email) return null;
+  return email ? `${name ?? ''} <${email}>`.trim() : (name ?? null);
+}

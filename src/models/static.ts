@@ -1,0 +1,28 @@
+// The `static` slot: a role bound to provider type 'static' asks no model (the embedded static engine does
+// its job). With no configuration every role is static, and the run says so via describeEngineChoice().
+import { ROLES, type Role } from '../config/schema.ts';
+import type { ResolvedConfig } from '../config/resolve.ts';
+
+/** True when the role is answered by a model (or a replay of one), false for the static engine. */
+export function roleUsesModel(config: ResolvedConfig, role: Role): boolean {
+  const provider = config.providers[config.roles[role].provider];
+  return provider !== undefined && provider.type !== 'static';
+}
+
+/** One line for logs and reports: which engine serves which role. */
+export function describeEngineChoice(config: ResolvedConfig): string {
+  const modelRoles = ROLES.filter((r) => roleUsesModel(config, r));
+  if (modelRoles.length === 0) {
+    return config.source === null ? 'static engine (no model configured)' : `static engine (${config.source} binds no role to a model)`;
+  }
+  const groups = new Map<string, Role[]>();
+  for (const role of modelRoles) {
+    const b = config.roles[role];
+    const label = `${b.provider}${b.model ? `/${b.model}` : ''}`;
+    groups.set(label, [...(groups.get(label) ?? []), role]);
+  }
+  const parts = [...groups].map(([label, roles]) => `${roles.join(', ')} → ${label}`);
+  const rest = ROLES.filter((r) => !modelRoles.includes(r));
+  if (rest.length > 0) parts.push(`${rest.join(', ')} → static engine`);
+  return `models: ${parts.join('; ')}`;
+}

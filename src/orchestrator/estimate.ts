@@ -1,0 +1,30 @@
+// `scan --estimate`: predicts tokens, cost and wall time from the chunk plan, calibrated by past runs' usage.
+import { estimate, type Estimate } from '../budget/estimate.ts';
+import { readCalibrationHistory } from '../budget/history.ts';
+import { readArtifact } from '../artifacts/store.ts';
+import { ROLES, type Role } from '../config/schema.ts';
+import { roleUsesModel } from '../models/static.ts';
+import { modelLenses } from '../phases/hunter/choose.ts';
+import type { ChunkPlan } from '../budget/usage-schema.ts';
+import { chunkPlanFor, type ModelSetup } from './models.ts';
+
+/** What the run sets out to do (chunks, tokens, model lenses and refuters), from triage and the plan. */
+export function chunkPlanOf(outDir: string, models: ModelSetup): ChunkPlan {
+  const triage = readArtifact(outDir, 'triage');
+  const plan = readArtifact(outDir, 'adaptive-plan');
+  const chosen = new Set(plan.chunkOrder);
+  const tokens = triage.chunks.filter((c) => chosen.has(c.id)).reduce((sum, c) => sum + c.tokens, 0);
+  const lenses = models.usesModels && roleUsesModel(models.config, 'hunter') ? modelLenses(plan.limits.lenses).length : 0;
+  const refuters = models.usesModels && roleUsesModel(models.config, 'skeptic') ? plan.limits.refuters : 0;
+  return chunkPlanFor(plan.chunkOrder.length, tokens, lenses, refuters, plan.limits.concurrency);
+}
+
+export function estimateRun(outDir: string, models: ModelSetup): Estimate & { engine: string } {
+  const chunkPlan = chunkPlanOf(outDir, models);
+  const modelIds: Partial<Record<Role, string>> = {};
+  for (const role of ROLES) {
+    const model = models.config.roles[role].model;
+    if (roleUsesModel(models.config, role) && model) modelIds[role] = model;
+  }
+  return { ...estimate(chunkPlan, readCalibrationHistory(outDir), { models: modelIds, prices: models.config.prices }), engine: models.engine };
+}

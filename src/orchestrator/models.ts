@@ -1,0 +1,54 @@
+// The model side of a run: configuration (file + flags), the engine line the run prints, and — when any role
+// uses a model — the budget and the model client. With nothing configured this is the static engine, no keys.
+import { Budget } from '../budget/budget.ts';
+import type { ChunkPlan } from '../budget/usage-schema.ts';
+import type { Logger } from '../cli/log.ts';
+import { loadConfig } from '../config/load.ts';
+import { applyFlagOverrides, type FlagOverrides } from '../config/overrides.ts';
+import type { ResolvedConfig } from '../config/resolve.ts';
+import { ROLES } from '../config/schema.ts';
+import { createModelClient, type ModelClientHandle } from '../models/client.ts';
+import { describeEngineChoice, roleUsesModel } from '../models/static.ts';
+
+export interface ModelRequest extends FlagOverrides {
+  /** Record every model exchange under <out>/transcripts/ (for replay). */
+  record?: boolean;
+}
+
+export interface ModelSetup {
+  config: ResolvedConfig;
+  /** "static engine (no model configured)" or "models: hunter → …". Hashed into the run options. */
+  engine: string;
+  usesModels: boolean;
+}
+
+export function resolveModels(target: string, request: ModelRequest = {}): ModelSetup {
+  const config = applyFlagOverrides(loadConfig(target), request);
+  const usesModels = ROLES.some((role) => roleUsesModel(config, role));
+  return { config, engine: describeEngineChoice(config), usesModels };
+}
+
+export interface ModelSession {
+  client: ModelClientHandle;
+  budget: Budget;
+  close(wallMs: number): Promise<void>;
+}
+
+export function openModelSession(setup: ModelSetup, outDir: string, runId: string, log: Logger, record: boolean): ModelSession {
+  const budget = Budget.open({
+    outDir,
+    runId,
+    limits: setup.config.budgets,
+    prices: setup.config.prices,
+    onLevelChange: (level, state) => {
+      if (level === 'degraded') log.warn(`token budget ${Math.round(state.usedFraction * 100)}% used: running fewer lenses and refuters from now on.`);
+      if (level === 'exhausted') log.warn('token budget exhausted: no new model calls; what remains is marked unreviewed.');
+    },
+  });
+  const client = createModelClient(setup.config, { outDir, budget, log, record });
+  return { client, budget, close: (wallMs) => budget.close(wallMs) };
+}
+
+export function chunkPlanFor(chunks: number, tokens: number, lenses: number, refuters: number, concurrency: number): ChunkPlan {
+  return { chunks, tokensPerChunk: chunks === 0 ? 0 : Math.round(tokens / chunks), lenses, refuters, concurrency };
+}

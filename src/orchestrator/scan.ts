@@ -1,0 +1,131 @@
+// runScan: the pipeline end to end under one lock, with state saved after every step so Ctrl-C can be resumed.
+// Phases that are not built yet are listed, never silently skipped; an incomplete run is never a pass.
+import { hasArtifact, readArtifactIfPresent } from '../artifacts/store.ts';
+import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
+import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { silentLogger } from '../cli/log.ts';
+import { ExitCode, IntegrityError, UsageError } from '../errors.ts';
+import { PIPELINE, type PipelineEntry } from '../phases/registry.ts';
+import type { PhaseContext } from '../phases/types.ts';
+import { clearChunkWork } from '../phases/hunter/chunk-work.ts';
+import { createIdentity, identityMismatches } from '../run/identity.ts';
+import { acquireRunLock } from '../run/lock.ts';
+import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions, type ScopeOptions } from '../run/options.ts';
+import { StateStore } from '../run/state.ts';
+import { resolveOutDir, resolveTarget } from '../run/target.ts';
+import type { ScanRequest, ScanResult } from './types.ts';
+import { chunkPlanOf, estimateRun } from './estimate.ts';
+import { openModelSession, resolveModels, type ModelSession } from './models.ts';
+
+export interface ScanSelection {
+  verify?: boolean;
+  repro?: boolean;
+  fix?: boolean;
+}
+
+/** Phases scan will run, and those it would run but cannot because they are not built yet. */
+export function selectPhases(selection: ScanSelection): { run: PipelineEntry[]; notBuilt: string[] } {
+  const wanted = PIPELINE.filter((p) => !p.optIn || selection[p.optIn]);
+  return { run: wanted.filter((p) => p.load), notBuilt: wanted.filter((p) => !p.load).map((p) => p.name) };
+}
+
+export async function runScan(request: ScanRequest & ScanSelection & { command?: string }): Promise<ScanResult> {
+  const started = Date.now();
+  const log = request.log ?? silentLogger;
+  const signal = request.signal ?? new AbortController().signal;
+  const target = resolveTarget(request.target);
+  const outDir = resolveOutDir(target, request.outDir);
+  const models = resolveModels(target, request.models);
+  const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...request.options, engine: models.engine };
+  const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...request.scope };
+  const command = request.command ?? `bug-hunter scan ${target}`;
+  let identity = createIdentity(target, scope, options);
+  const { run, notBuilt } = request.estimate ? { run: PIPELINE.filter((p) => p.name === 'triage' || p.name === 'plan'), notBuilt: [] } : selectPhases(request);
+
+  const lock = acquireRunLock(outDir, command);
+  if (lock.recovered) log.warn(`recovered a stale lock left by pid ${lock.recovered.pid} (${lock.recovered.command}, since ${lock.recovered.since}).`);
+  let session: ModelSession | undefined;
+  try {
+    // A corrupt state.json throws here (exit 3) and nothing is overwritten.
+    const previous = readArtifactIfPresent(outDir, 'state');
+    let store: StateStore;
+    if (request.resume) {
+      if (!previous) throw new UsageError(`There is no run to resume in ${outDir}. Run 'bug-hunter scan' without --resume.`);
+      const mismatches = identityMismatches(previous.run, identity);
+      if (mismatches.length > 0) {
+        throw new IntegrityError(
+          `Cannot resume run ${previous.run.runId}: ${mismatches.join(', ')} differ from the run it would attach to. ` +
+            "Start a new run with 'bug-hunter scan' (without --resume).",
+        );
+      }
+      identity = previous.run;
+      store = new StateStore(outDir, previous);
+      store.state.status = 'running';
+      log.info(`resuming run ${identity.runId}`);
+    } else {
+      if (previous && previous.status !== 'completed') log.info(`starting a new run; the unfinished run ${previous.run.runId} is replaced.`);
+      clearChunkWork(outDir);
+      store = StateStore.fresh(outDir, identity, command, options, scope);
+    }
+    store.save();
+    if (notBuilt.length > 0) log.info(`not built yet, so not run: ${notBuilt.join(', ')}`);
+    log.info(`engine: ${models.engine}`);
+
+    const ctx: PhaseContext = { target, outDir, identity, options, scope, log, signal, state: store };
+    if (models.usesModels && !request.estimate) {
+      session = openModelSession(models, outDir, identity.runId, log, Boolean(request.models?.record));
+      ctx.models = session.client;
+      ctx.budget = session.budget;
+    }
+    const order = run.map((p) => p.name);
+    for (const entry of run) {
+      if (signal.aborted) break;
+      const phase = await entry.load!();
+      // A phase done in the interrupted run is kept only while every artifact it wrote is still there.
+      if (request.resume && store.phaseStatus(entry.name) === 'done' && phase.writes.every((name) => hasArtifact(outDir, name))) {
+        log.info(`${entry.name}: done in the interrupted run, kept`);
+        continue;
+      }
+      store.markPhase(entry.name, 'running');
+      try {
+        await phase.run(ctx);
+      } catch (error) {
+        if (signal.aborted) break;
+        store.markPhase(entry.name, 'failed', (error as Error).message);
+        store.setRunStatus('failed');
+        throw error;
+      }
+      store.markPhase(entry.name, 'done');
+      store.resetPhasesAfter(order, entry.name);
+      // Record what the run set out to do, so later estimates calibrate against it.
+      if (entry.name === 'plan' && session) session.budget.setPlan(chunkPlanOf(outDir, models));
+    }
+
+    if (signal.aborted) {
+      store.setRunStatus('interrupted');
+      log.info(`Interrupted. State saved in ${outDir}/state.json; continue with 'bug-hunter scan --resume'.`);
+      return { exitCode: ExitCode.failed, outDir, report: null, notBuilt, durationMs: Date.now() - started };
+    }
+    if (request.estimate) {
+      store.setRunStatus('completed');
+      return { exitCode: ExitCode.ok, outDir, report: null, notBuilt, durationMs: Date.now() - started, estimate: estimateRun(outDir, models) };
+    }
+    store.setRunStatus('completed');
+    const report = readArtifactIfPresent(outDir, 'scan-report') ?? null;
+    return { exitCode: exitCodeForReport(report, options.failOn, notBuilt), outDir, report, notBuilt, durationMs: Date.now() - started };
+  } finally {
+    await session?.close(Date.now() - started);
+    lock.release();
+  }
+}
+
+/** 1 when a reported, confirmed finding is at or above failOn; 3 when the run is incomplete or has no report. */
+export function exitCodeForReport(report: ScanReport | null, failOn: RunOptions['failOn'], notBuilt: string[]): number {
+  if (!report) return notBuilt.includes('report') ? ExitCode.ok : ExitCode.failed;
+  if (report.status !== 'complete' || !report.coverage.complete) return ExitCode.failed;
+  const threshold = SEVERITY_ORDER.indexOf(failOn);
+  const failing = report.findings.some(
+    (f) => f.verdict === 'confirmed' && !f.suppressed && f.tier !== 'T3' && SEVERITY_ORDER.indexOf(f.severity) <= threshold,
+  );
+  return failing ? ExitCode.findings : ExitCode.ok;
+}

@@ -1,0 +1,37 @@
+// The programmatic scan API: what the CLI, the benchmark runner and tests call.
+import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
+import type { Logger } from '../cli/log.ts';
+import type { Estimate } from '../budget/estimate.ts';
+import type { RunOptions, ScopeOptions } from '../run/options.ts';
+import type { ModelRequest } from './models.ts';
+
+export interface ScanRequest {
+  /** Folder to scan (resolved to its real path). */
+  target: string;
+  /** Artifact folder; defaults to <target>/.bug-hunter. */
+  outDir?: string;
+  options?: Partial<RunOptions>;
+  scope?: Partial<ScopeOptions>;
+  /** Continue the interrupted run in outDir instead of starting a new one. */
+  resume?: boolean;
+  /** Keep going until every chunk is covered (retrying failed chunks once). */
+  loop?: boolean;
+  log?: Logger;
+  signal?: AbortSignal;
+  /** Model configuration overrides (--provider, --model, --base-url, --role-model, --record). */
+  models?: ModelRequest;
+  /** Only triage and plan, then predict tokens, cost and wall time without calling a model. */
+  estimate?: boolean;
+}
+
+export interface ScanResult {
+  /** 0 nothing confirmed at or above failOn, 1 confirmed findings, 3 failed or incomplete. */
+  exitCode: number;
+  outDir: string;
+  report: ScanReport | null;
+  /** Phases of the pipeline that are not built yet and were therefore not run. */
+  notBuilt: string[];
+  durationMs: number;
+  /** With `estimate`: the prediction (no model was called). */
+  estimate?: Estimate & { engine: string };
+}

@@ -1,0 +1,39 @@
+// Which hunter runs: the static engine alone, or — with a model configured — model lenses fed by static leads,
+// with the static candidates kept too (they are the high-precision floor).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Finding } from '../../artifacts/schemas/common.ts';
+import type { PhaseContext } from '../types.ts';
+import type { ChunkSource, HunterEngine } from './engine.ts';
+import { modelHunter } from './model-engine.ts';
+import { staticHunter } from './static-engine.ts';
+
+const PROMPTS = fileURLToPath(new URL('../../../prompts/hunter/', import.meta.url));
+
+/** Plan lenses that have a model prompt; the others (async, secrets …) are covered by static rules. */
+export function modelLenses(planLenses: readonly string[]): string[] {
+  return planLenses.filter((lens) => existsSync(`${PROMPTS}${lens}.md`));
+}
+
+export function chooseHunter(ctx: PhaseContext, planLenses: readonly string[], contextFor?: (chunkId: string) => string[]): HunterEngine {
+  const floor = staticHunter();
+  if (!ctx.models) return floor;
+  const leads = new Map<string, Finding[]>();
+  const model = modelHunter({
+    client: ctx.models,
+    lenses: modelLenses(planLenses),
+    leadsFor: (id) => leads.get(id) ?? [],
+    degraded: () => ctx.budget?.degraded ?? false,
+    ...(contextFor ? { contextFor } : {}),
+  });
+  return {
+    name: 'static+model',
+    lenses: ['static-rules', ...model.lenses],
+    async hunt(chunkId: string, files: ChunkSource[], signal: AbortSignal) {
+      const fromStatic = await floor.hunt(chunkId, files, signal);
+      leads.set(chunkId, fromStatic);
+      const fromModel = await model.hunt(chunkId, files, signal);
+      return [...fromStatic, ...fromModel];
+    },
+  };
+}

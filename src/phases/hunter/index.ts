@@ -1,0 +1,79 @@
+// The hunter phase: chunks in plan order with bounded concurrency, resumable per chunk, fail-closed per chunk.
+import pLimit from 'p-limit';
+import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
+import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
+import { IntegrityError } from '../../errors.ts';
+import type { PhaseContext, PhaseDefinition } from '../types.ts';
+import { mergeByFingerprint, reusedIds } from './accept.ts';
+import { loadChunkWork, saveChunkWork, type ChunkWork } from './chunk-work.ts';
+import type { HunterEngine } from './engine.ts';
+import { runChunk } from './run-chunk.ts';
+import { chooseHunter } from './choose.ts';
+import { retrievalContext } from './model-context.ts';
+
+export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promise<HunterFindings> {
+  const triage = readArtifact(ctx.outDir, 'triage');
+  const plan = readArtifact(ctx.outDir, 'adaptive-plan');
+  const chunks = plan.chunkOrder.map((id) => {
+    const chunk = triage.chunks.find((c) => c.id === id);
+    if (!chunk) throw new IntegrityError(`adaptive-plan.json names ${id}, which triage.json does not have. Re-run 'bug-hunter phase plan'.`);
+    return chunk;
+  });
+
+  const byPath = new Map(triage.files.map((f) => [f.path, f]));
+  const limit = pLimit(plan.limits.concurrency);
+  let done = 0;
+  ctx.log.progress('hunter', 0, chunks.length);
+  const results = await Promise.all(
+    chunks.map((chunk) =>
+      limit(async (): Promise<ChunkWork> => {
+        if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('interrupted');
+        const hashes = Object.fromEntries(chunk.files.map((p) => [p, byPath.get(p)?.sha256 ?? '']));
+        let work = loadChunkWork(ctx.outDir, chunk.id, engine.name, hashes);
+        if (!work) {
+          ctx.state?.markChunk(chunk.id, chunk.files, 'running');
+          work = await runChunk(ctx.target, chunk, byPath, engine, ctx.signal);
+          saveChunkWork(ctx.outDir, work);
+        }
+        for (const path of chunk.files) if (hashes[path]) ctx.state?.recordFile(path, hashes[path], work.status);
+        ctx.state?.markChunk(chunk.id, chunk.files, work.status, work.error);
+        done += 1;
+        ctx.log.progress('hunter', done, chunks.length, `${work.findings.length} candidate(s) in ${chunk.id}`);
+        return work;
+      }),
+    ),
+  );
+
+  const findings = mergeByFingerprint(results.flatMap((r) => r.findings));
+  const reused = reusedIds(findings);
+  if (reused.length > 0) throw new IntegrityError(`Finding ids reused for different bugs: ${reused.join(', ')}.`);
+  const artifact: HunterFindings = {
+    schemaVersion: 1,
+    artifact: 'hunter-findings',
+    run: ctx.identity,
+    generatedAt: new Date().toISOString(),
+    findings: findings.sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine || a.id.localeCompare(b.id)),
+    chunks: results.map((r) => ({
+      chunkId: r.chunkId,
+      status: r.status,
+      lenses: engine.lenses,
+      engine: r.engine,
+      rejected: r.rejected,
+      ...(r.error ? { error: r.error } : {}),
+    })),
+  };
+  writeArtifact(ctx.outDir, 'hunter-findings', artifact);
+  return artifact;
+}
+
+export const hunterPhase: PhaseDefinition = {
+  name: 'hunter',
+  summary: 'find candidate bugs per chunk',
+  reads: ['triage', 'adaptive-plan'],
+  writes: ['hunter-findings'],
+  async run(ctx) {
+    const plan = readArtifact(ctx.outDir, 'adaptive-plan');
+    // Context is read only when a model hunts: the static engine looks at one file at a time.
+    await runHunter(ctx, chooseHunter(ctx, plan.limits.lenses, ctx.models ? retrievalContext(ctx) : undefined));
+  },
+};

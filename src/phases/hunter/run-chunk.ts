@@ -1,0 +1,50 @@
+// One chunk through the hunter, fail-closed: hashes checked before dispatch and again before acceptance.
+import type { Chunk, TriagedFile } from '../../artifacts/schemas/triage.ts';
+import { ProviderError } from '../../errors.ts';
+import { readSourceAtHash } from '../../integrity/source.ts';
+import { acceptChunkFindings } from './accept.ts';
+import type { ChunkWork } from './chunk-work.ts';
+import type { ChunkSource, HunterEngine } from './engine.ts';
+
+export async function runChunk(
+  root: string,
+  chunk: Chunk,
+  byPath: ReadonlyMap<string, TriagedFile>,
+  engine: HunterEngine,
+  signal: AbortSignal,
+): Promise<ChunkWork> {
+  const fileHashes: Record<string, string> = {};
+  const failed = (error: string): ChunkWork => ({ chunkId: chunk.id, engine: engine.name, status: 'failed', fileHashes, findings: [], rejected: [], error });
+
+  // Before dispatch: every assigned file must still be what triage recorded.
+  const files: ChunkSource[] = [];
+  for (const path of chunk.files) {
+    const meta = byPath.get(path);
+    if (!meta) return failed(`${path} is in the chunk but not in triage.json`);
+    fileHashes[path] = meta.sha256;
+    const source = readSourceAtHash(root, path, meta.sha256);
+    if (!source.ok) return failed(source.reason);
+    files.push({ path, content: source.content, language: meta.language, isTest: meta.isTest });
+  }
+
+  let candidates;
+  try {
+    candidates = await engine.hunt(chunk.id, files, signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    // An exhausted budget is not a defect of the chunk: it was simply not reviewed.
+    if (error instanceof ProviderError && error.kind === 'budget') return { ...failed(error.message), status: 'unreviewed' };
+    return failed(`hunter engine failed: ${(error as Error).message}`);
+  }
+
+  // Before acceptance: the files must not have changed while the engine worked.
+  for (const file of files) {
+    const again = readSourceAtHash(root, file.path, fileHashes[file.path]!);
+    if (!again.ok) return failed(again.reason);
+  }
+
+  const sources = new Map(files.map((f) => [f.path, f.content]));
+  const acceptance = acceptChunkFindings(chunk.files, candidates, sources);
+  if (!acceptance.ok) return failed(acceptance.error);
+  return { chunkId: chunk.id, engine: engine.name, status: 'done', fileHashes, findings: acceptance.accepted, rejected: acceptance.rejected };
+}

@@ -1,0 +1,15 @@
+// The embedded static engine as a hunter: every file of the chunk through the static rules.
+import { huntFile, STATIC_ENGINE_VERSION } from '../../static/index.ts';
+import type { HunterEngine } from './engine.ts';
+
+export function staticHunter(): HunterEngine {
+  return {
+    name: 'static',
+    lenses: ['static-rules'],
+    async hunt(_chunkId, files) {
+      return files.flatMap((file) => huntFile(file));
+    },
+  };
+}
+
+export { STATIC_ENGINE_VERSION };

@@ -1,0 +1,123 @@
+// Recon's pure core: source texts and manifest texts in, the recon.json body out. Each JavaScript/
+// TypeScript file is parsed once (ast-grep); other languages go through line patterns.
+import type { Recon } from '../../artifacts/schemas/recon.ts';
+import { indexSource } from '../../code-index/index-file.ts';
+import { resolveContext, resolveJs } from '../../code-index/resolve.ts';
+import type { FileIndex } from '../../code-index/types.ts';
+import { jsRecon } from './js-recon.ts';
+import { lineRecon } from './line-recon.ts';
+import { analyseManifests } from './manifests.ts';
+import type { EntryPoint, TrustBoundary } from './types.ts';
+
+export interface ReconSource {
+  path: string;
+  language: string;
+  content: string;
+  /** Triage risk, the tie-breaker for high-risk paths. */
+  risk: number;
+}
+
+export interface ReconInput {
+  sources: readonly ReconSource[];
+  /** Triage's files per language. */
+  languages: Record<string, number>;
+  manifests: ReadonlyMap<string, string>;
+  lockFiles: readonly string[];
+  tests: boolean;
+}
+
+export type ReconBody = Omit<Recon, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt' | 'excluded' | 'summary'>;
+
+const MAX_HIGH_RISK = 20;
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+// A package entry often names build output (dist/index.js); its source usually lives under src/.
+function sourceOfEntry(entry: string, ctx: ReturnType<typeof resolveContext>): string | undefined {
+  const candidates = [entry, entry.replace(/^(.*\/)?(dist|lib|build|out)\//, '$1src/')];
+  for (const c of candidates) {
+    const hit = resolveJs('_', `./${c}`, ctx) ?? resolveJs('_', `./${c.replace(/\.[cm]?js$/, '')}`, ctx);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+function unique<T>(items: T[], key: (t: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((t) => !seen.has(key(t)) && seen.add(key(t)));
+}
+
+export function buildRecon(input: ReconInput): ReconBody {
+  const entryPoints: EntryPoint[] = [];
+  const boundaries: TrustBoundary[] = [];
+  const indexes = new Map<string, FileIndex>();
+  let precise = 0;
+  for (const s of input.sources) {
+    const { file, root } = indexSource(s.path, s.language, s.content);
+    const lines = lineRecon(s.path, root ? 'javascript' : s.language, s.content.split('\n'));
+    entryPoints.push(...lines.entryPoints);
+    boundaries.push(...lines.trustBoundaries);
+    if (root) {
+      precise += 1;
+      indexes.set(s.path, file);
+      const facts = jsRecon(file, root);
+      entryPoints.push(...facts.entryPoints);
+      boundaries.push(...facts.trustBoundaries);
+    }
+  }
+
+  const facts = analyseManifests(input.manifests, input.lockFiles);
+  const notes = [...facts.notes];
+  const inScope = new Set(input.sources.map((s) => s.path));
+  const binEntries: EntryPoint[] = [];
+  for (const bin of facts.bins) {
+    if (inScope.has(bin.file)) binEntries.push({ kind: 'cli-bin', name: bin.name, file: bin.file, line: 1 });
+    else notes.push(`package bin '${bin.name}' → ${bin.file} is not among the scanned files.`);
+  }
+  const ctx = resolveContext([...inScope]);
+  for (const entry of facts.apiEntries) {
+    const file = sourceOfEntry(entry, ctx);
+    const index = file ? indexes.get(file) : undefined;
+    if (!file || !index) {
+      notes.push(`package entry ${entry} has no scanned source file; its exported API was not listed.`);
+      continue;
+    }
+    for (const e of index.exports) entryPoints.push({ kind: 'exported-api', name: e.name, file, line: e.line });
+  }
+
+  // A bin that also carries a shebang is one entry point, named after the bin.
+  const binFiles = new Set(binEntries.map((e) => e.file));
+  const entries = unique(
+    [...binEntries, ...entryPoints.filter((e) => !(e.kind === 'cli-bin' && binFiles.has(e.file)))].sort(
+      (a, b) => cmp(a.file, b.file) || a.line - b.line || cmp(a.kind, b.kind) || cmp(a.name, b.name),
+    ),
+    (e) => `${e.kind}|${e.file}|${e.line}|${e.name}`,
+  );
+  const trust = unique(
+    boundaries.sort((a, b) => cmp(a.file, b.file) || a.line - b.line || cmp(a.kind, b.kind) || cmp(a.detail, b.detail)),
+    (t) => `${t.kind}|${t.file}|${t.line}|${t.detail}`,
+  );
+
+  const score = new Map<string, number>();
+  for (const e of entries) score.set(e.file, (score.get(e.file) ?? 0) + 2);
+  for (const t of trust) score.set(t.file, (score.get(t.file) ?? 0) + 1);
+  const risk = new Map(input.sources.map((s) => [s.path, s.risk]));
+  const highRiskPaths = [...score]
+    .sort(([a, x], [b, y]) => y - x || (risk.get(b) ?? 0) - (risk.get(a) ?? 0) || cmp(a, b))
+    .slice(0, MAX_HIGH_RISK)
+    .map(([p]) => p);
+
+  return {
+    stack: {
+      languages: Object.entries(input.languages).sort(([a, x], [b, y]) => y - x || cmp(a, b)).map(([l]) => l),
+      frameworks: [...facts.frameworks].sort(),
+      packageManagers: [...facts.packageManagers].sort(),
+      manifests: [...input.manifests.keys()].sort(),
+      lockFiles: [...input.lockFiles].sort(),
+    },
+    entryPoints: entries,
+    trustBoundaries: trust,
+    highRiskPaths,
+    scanned: { files: input.sources.length, precise, fallback: input.sources.length - precise, tests: input.tests },
+    notes,
+  };
+}

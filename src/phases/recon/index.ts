@@ -1,0 +1,59 @@
+// The recon phase's shell: reads triage.json, the sources at their triage hashes and the manifests,
+// calls the pure core, and writes recon.json. A changed or unreadable file is listed as excluded.
+import { posix } from 'node:path';
+import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
+import { SCHEMA_VERSION } from '../../artifacts/schemas/common.ts';
+import type { Recon } from '../../artifacts/schemas/recon.ts';
+import { containPath } from '../../integrity/paths.ts';
+import { readSource, readSourceAtHash } from '../../integrity/source.ts';
+import type { PhaseContext, PhaseDefinition } from '../types.ts';
+import { buildRecon, type ReconSource } from './core.ts';
+import { LOCK_FILES, MANIFEST_FILES } from './frameworks.ts';
+import { manifestDirs } from './manifests.ts';
+
+export async function runRecon(ctx: PhaseContext): Promise<Recon> {
+  ctx.signal.throwIfAborted();
+  const triage = readArtifact(ctx.outDir, 'triage');
+  // Test files are examined only when triage chunked them; otherwise fixtures would read as real routes.
+  const files = triage.files.filter((f) => triage.includeTests || !f.isTest);
+  ctx.log.progress('recon', 0, files.length);
+  const sources: ReconSource[] = [];
+  const excluded: Recon['excluded'] = [];
+  for (const f of files) {
+    ctx.signal.throwIfAborted();
+    const source = readSourceAtHash(ctx.target, f.path, f.sha256);
+    if (source.ok) sources.push({ path: f.path, language: f.language, content: source.content, risk: f.risk });
+    else excluded.push({ file: f.path, reason: source.reason });
+  }
+
+  const manifests = new Map<string, string>();
+  const lockFiles: string[] = [];
+  for (const dir of manifestDirs(triage.files.map((f) => f.path))) {
+    for (const name of MANIFEST_FILES) {
+      const path = dir ? posix.join(dir, name) : name;
+      const source = readSource(ctx.target, path);
+      if (source.ok) manifests.set(path, source.content);
+    }
+    // Lock files only need to exist (contained); reading a 30 MB lock file would be wasted work.
+    for (const name of Object.keys(LOCK_FILES)) {
+      const path = dir ? posix.join(dir, name) : name;
+      if (containPath(ctx.target, path).ok) lockFiles.push(path);
+    }
+  }
+
+  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests });
+  const recon: Recon = { schemaVersion: SCHEMA_VERSION, artifact: 'recon', run: ctx.identity, generatedAt: new Date().toISOString(), ...body, excluded };
+  writeArtifact(ctx.outDir, 'recon', recon);
+  ctx.log.progress('recon', files.length, files.length, `${body.entryPoints.length} entry point(s), ${body.trustBoundaries.length} trust boundary(ies), ${excluded.length} excluded`);
+  return recon;
+}
+
+export const reconPhase: PhaseDefinition = {
+  name: 'recon',
+  summary: 'stack, entry points and trust boundaries',
+  reads: ['triage'],
+  writes: ['recon'],
+  async run(ctx) {
+    await runRecon(ctx);
+  },
+};

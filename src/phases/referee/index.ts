@@ -1,0 +1,76 @@
+// The referee phase: the only verdict. A finding the panel killed is dismissed; one nobody could review stays
+// unreviewed; the rest are judged — by the model referee when one is configured, else by the static rules.
+// Critical and high findings are re-read from disk at the recorded hash before any verdict.
+import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
+import type { Finding } from '../../artifacts/schemas/common.ts';
+import type { Referee, RefereeVerdict } from '../../artifacts/schemas/referee.ts';
+import { unsupportedEvidence } from '../../integrity/evidence.ts';
+import { readSourceAtHash } from '../../integrity/source.ts';
+import { judgeStatic } from '../../static/index.ts';
+import type { PhaseDefinition } from '../types.ts';
+import { judgeWithModel } from './model-referee.ts';
+
+const REREAD = new Set(['critical', 'high']);
+
+export const refereePhase: PhaseDefinition = {
+  name: 'referee',
+  summary: 'decide: confirmed, dismissed or manual-review',
+  reads: ['triage', 'hunter-findings', 'skeptic'],
+  writes: ['referee'],
+  async run(ctx) {
+    const triage = readArtifact(ctx.outDir, 'triage');
+    const hunter = readArtifact(ctx.outDir, 'hunter-findings');
+    const skeptic = readArtifact(ctx.outDir, 'skeptic');
+    const hashes = new Map(triage.files.map((f) => [f.path, f.sha256]));
+    const reviews = new Map(skeptic.reviews.map((r) => [r.findingId, r]));
+    const verdicts: RefereeVerdict[] = [];
+    for (const finding of hunter.findings) {
+      if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('interrupted');
+      const review = reviews.get(finding.id);
+      const base = { findingId: finding.id, severity: finding.severity, engine: ctx.models ? 'model' : 'static', reread: false };
+      const unreviewed = (why: string): RefereeVerdict => ({ ...base, verdict: 'unreviewed', confidence: finding.confidence, reasoning: `Not reviewed: ${why}.` });
+      if (!review || review.outcome === 'unreviewed') {
+        verdicts.push(unreviewed(review?.refutations.map((r) => r.reason).join('; ') || 'the skeptic panel did not review it'));
+        continue;
+      }
+      if (review.outcome === 'killed') {
+        const refuted = review.refutations.filter((r) => r.vote === 'refuted').map((r) => `${r.seat}: ${r.reason}`);
+        verdicts.push({ ...base, verdict: 'dismissed', confidence: Math.max(0.5, 1 - finding.confidence), reasoning: `Refuted by the skeptic panel — ${refuted.join('; ')}.` });
+        continue;
+      }
+      const fresh = readSourceAtHash(ctx.target, finding.file, hashes.get(finding.file) ?? '');
+      if (!fresh.ok) {
+        verdicts.push(unreviewed(fresh.reason));
+        continue;
+      }
+      if (ctx.models) {
+        try {
+          verdicts.push(await judgeWithModel(ctx.models, finding, review, fresh.content, ctx.signal));
+        } catch (error) {
+          if (ctx.signal.aborted) throw error;
+          verdicts.push(unreviewed(`referee call failed: ${(error as Error).message}`));
+        }
+        ctx.log.progress('referee', verdicts.length, hunter.findings.length);
+        continue;
+      }
+      verdicts.push(staticVerdict(finding, review.refutations, fresh.content, base));
+      ctx.log.progress('referee', verdicts.length, hunter.findings.length);
+    }
+    const artifact: Referee = { schemaVersion: 1, artifact: 'referee', run: ctx.identity, generatedAt: new Date().toISOString(), verdicts };
+    writeArtifact(ctx.outDir, 'referee', artifact);
+    ctx.log.progress('referee', verdicts.length, verdicts.length);
+  },
+};
+
+function staticVerdict(finding: Finding, refutations: Parameters<typeof judgeStatic>[1], fresh: string, base: Omit<RefereeVerdict, 'verdict' | 'confidence' | 'reasoning'>): RefereeVerdict {
+  const judged = judgeStatic(finding, refutations);
+  const verdict: RefereeVerdict = { ...base, verdict: judged.verdict, severity: judged.severity, confidence: judged.confidence, reasoning: judged.reasoning, tier: judged.tier };
+  if (REREAD.has(finding.severity) || REREAD.has(judged.severity)) {
+    // Independent re-read: the quotes must still be exactly what the file says now.
+    const problem = unsupportedEvidence(finding, new Map([[finding.file, fresh]]));
+    verdict.reread = true;
+    if (problem) return { ...verdict, verdict: 'unreviewed', reasoning: `Re-read failed: ${problem}.` };
+    verdict.reasoning = `${verdict.reasoning} Re-read ${finding.file}:${finding.startLine}-${finding.endLine}: the evidence is as quoted.`;
+  }
+  return verdict;
+}

@@ -1,0 +1,33 @@
+// The pipeline in order. A phase with no `load` is not built yet: `scan` says so instead of pretending.
+import type { PhaseDefinition } from './types.ts';
+
+export interface PipelineEntry {
+  name: string;
+  summary: string;
+  load?: () => Promise<PhaseDefinition>;
+  /** Runs in `scan` only when the caller asks for it (--verify, --repro, --fix). */
+  optIn?: 'verify' | 'repro' | 'fix';
+}
+
+export const PIPELINE: PipelineEntry[] = [
+  { name: 'triage', summary: 'list, rank and chunk source files', load: async () => (await import('./triage/index.ts')).triagePhase },
+  { name: 'plan', summary: 'choose profile, execution mode and limits', load: async () => (await import('./plan/index.ts')).planPhase },
+  { name: 'recon', summary: 'stack, entry points and trust boundaries', load: async () => (await import('./recon/index.ts')).reconPhase },
+  { name: 'retrieval', summary: 'rank context per chunk under budgets', load: async () => (await import('./retrieval/index.ts')).retrievalPhase },
+  { name: 'hunter', summary: 'find candidate bugs per chunk', load: async () => (await import('./hunter/index.ts')).hunterPhase },
+  { name: 'skeptic', summary: 'try to disprove each candidate', load: async () => (await import('./skeptic/index.ts')).skepticPhase },
+  { name: 'referee', summary: 'decide: confirmed, dismissed or manual-review', load: async () => (await import('./referee/index.ts')).refereePhase },
+  { name: 'verify', summary: 'run checks and the baseline suite in the sandbox', optIn: 'verify', load: async () => (await import('./verify/index.ts')).verifyPhase },
+  { name: 'repro', summary: 'generate and run a failing test per confirmed finding', optIn: 'repro', load: async () => (await import('./verify/repro.ts')).reproPhase },
+  { name: 'report', summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json', load: async () => (await import('./report/index.ts')).reportPhase },
+  { name: 'fix-plan', summary: 'cluster, classify and scope fixes', optIn: 'fix' },
+  { name: 'fixer', summary: 'apply scoped fixes with red-to-green proof', optIn: 'fix' },
+];
+
+export function findPhase(name: string): PipelineEntry | undefined {
+  return PIPELINE.find((p) => p.name === name);
+}
+
+export function builtPhases(): PipelineEntry[] {
+  return PIPELINE.filter((p) => p.load);
+}

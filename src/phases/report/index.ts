@@ -1,0 +1,85 @@
+// The report phase: reads every artifact of the run, joins them (pure), updates the ledger, and writes
+// scan-report.json, coverage.json, report.md and report.sarif. The views are rendered from scan-report.json only.
+import { join } from 'node:path';
+import { readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
+import type { Ledger } from '../../artifacts/schemas/memory.ts';
+import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
+import { usagePath, readUsage } from '../../budget/ledger.ts';
+import { writeFileAtomic } from '../../fs/atomic.ts';
+import { sourceReader } from '../../ledger/source.ts';
+import { reverificationQueue, updateLedger } from '../../ledger/update.ts';
+import { joinReport, stampFirstSeen } from '../../report/join.ts';
+import { renderMarkdown } from '../../report/markdown.ts';
+import { renderSarif } from '../../report/sarif.ts';
+import { memoryDir, memoryWritable, readMemory, updateMemory } from '../../suppress/lock.ts';
+import { emptySuppressions } from '../../suppress/suppressions.ts';
+import type { PhaseContext, PhaseDefinition } from '../types.ts';
+
+export const REPORT_FILES = { markdown: 'report.md', sarif: 'report.sarif' } as const;
+
+export const reportPhase: PhaseDefinition = {
+  name: 'report',
+  summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json',
+  // Also reads suppressions.json and ledger.json from <target>/.bug-hunter (not --out): they belong to the target.
+  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'skeptic', 'referee', 'verification-report'],
+  writes: ['scan-report', 'coverage'],
+  async run(ctx) {
+    const now = new Date();
+    const suppressions = readMemory(ctx.target, 'suppressions') ?? emptySuppressions();
+    const { scanReport, coverage } = joinReport({
+      triage: readArtifact(ctx.outDir, 'triage'),
+      plan: readArtifact(ctx.outDir, 'adaptive-plan'),
+      hunter: readArtifact(ctx.outDir, 'hunter-findings'),
+      skeptic: readArtifact(ctx.outDir, 'skeptic'),
+      referee: readArtifact(ctx.outDir, 'referee'),
+      verification: readArtifactIfPresent(ctx.outDir, 'verification-report'),
+      suppressions,
+      options: { failOn: ctx.options.failOn, showSuspected: ctx.options.showSuspected },
+      usage: runUsage(ctx),
+      durationMs: runDuration(ctx, now),
+      identity: ctx.identity,
+      now,
+    });
+    // The ledger is read and written under its lock; this run's findings decide what is open, fixed or dismissed.
+    const update = (current: Ledger | undefined) => updateLedger(current, scanReport, suppressions, sourceReader(ctx.target), now);
+    let ledger: Ledger;
+    if (memoryWritable(ctx.target)) {
+      ledger = await updateMemory(ctx.target, 'ledger', (current) => {
+        const next = update(current);
+        return { next, result: next };
+      });
+    } else {
+      // A read-only target scanned with --out still gets its report; only the cross-run memory is not saved.
+      ledger = update(readMemory(ctx.target, 'ledger'));
+      ctx.log.warn(`${memoryDir(ctx.target)} is not writable, so ledger.json was not updated; the report is complete.`);
+    }
+    stampFirstSeen(scanReport.findings, ledger);
+    writeReport(ctx.outDir, scanReport);
+    writeArtifact(ctx.outDir, 'coverage', coverage);
+
+    const queued = reverificationQueue(ledger).length;
+    const c = scanReport.counts;
+    ctx.log.info(
+      `report: ${c.byVerdict.confirmed ?? 0} confirmed, ${c.byVerdict['manual-review'] ?? 0} manual-review, ${c.byVerdict.unreviewed ?? 0} unreviewed, ` +
+        `${c.byVerdict.dismissed ?? 0} dismissed, ${c.suppressed} suppressed; coverage ${scanReport.coverage.filesScanned}/${scanReport.coverage.filesInScope}` +
+        `${scanReport.clean ? '; clean' : ''}${queued ? `; ${queued} ledger finding(s) queued for re-verification` : ''}`,
+    );
+  },
+};
+
+/** scan-report.json first (validated), then the two views rendered from it, each written atomically. */
+export function writeReport(outDir: string, report: ScanReport): void {
+  writeArtifact(outDir, 'scan-report', report);
+  writeFileAtomic(join(outDir, REPORT_FILES.markdown), renderMarkdown(report));
+  writeFileAtomic(join(outDir, REPORT_FILES.sarif), `${JSON.stringify(renderSarif(report), null, 2)}\n`);
+}
+
+function runUsage(ctx: PhaseContext): ScanReport['usage'] | undefined {
+  const run = readUsage(usagePath(ctx.outDir)).runs.find((r) => r.runId === ctx.identity.runId);
+  return run ? { inputTokens: run.totals.inputTokens, outputTokens: run.totals.outputTokens, costUsd: run.totals.costUsd } : undefined;
+}
+
+function runDuration(ctx: PhaseContext, now: Date): number {
+  const startedAt = ctx.state?.state.startedAt ?? readArtifactIfPresent(ctx.outDir, 'state')?.startedAt;
+  return startedAt ? Math.max(0, now.getTime() - Date.parse(startedAt)) : 0;
+}

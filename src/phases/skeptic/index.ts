@@ -1,0 +1,50 @@
+// The skeptic phase: every candidate is attacked by the refuters; the panel outcome is recorded per finding.
+// The static checks (guards, test code, literals, suppressions) always sit on the panel; with a model configured,
+// model refuters from different seats join them (as many as the plan allows).
+import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
+import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
+import { readSourceAtHash } from '../../integrity/source.ts';
+import { refuteStatic } from '../../static/index.ts';
+import type { PhaseDefinition } from '../types.ts';
+import { modelVotes, SEATS } from './model-refuters.ts';
+import { panelOutcome, type Vote } from './panel.ts';
+
+export const skepticPhase: PhaseDefinition = {
+  name: 'skeptic',
+  summary: 'try to disprove each candidate',
+  reads: ['triage', 'adaptive-plan', 'hunter-findings'],
+  writes: ['skeptic'],
+  async run(ctx) {
+    const triage = readArtifact(ctx.outDir, 'triage');
+    const plan = readArtifact(ctx.outDir, 'adaptive-plan');
+    const hunter = readArtifact(ctx.outDir, 'hunter-findings');
+    const byPath = new Map(triage.files.map((f) => [f.path, f]));
+    const seats = SEATS.slice(0, plan.limits.refuters);
+    const reviews: Skeptic['reviews'] = [];
+    let done = 0;
+    for (const finding of hunter.findings) {
+      if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('interrupted');
+      const meta = byPath.get(finding.file);
+      const source = meta ? readSourceAtHash(ctx.target, finding.file, meta.sha256) : { ok: false as const, reason: `${finding.file} is not in triage.json` };
+      let votes: Vote[];
+      if (!meta || !source.ok) {
+        votes = [{ seat: 'integrity', engine: 'static', vote: 'abstained', reason: source.ok ? 'source unavailable' : source.reason }];
+      } else {
+        const file = { path: finding.file, content: source.content, language: meta.language, isTest: meta.isTest };
+        votes = refuteStatic(finding, file, { includeTests: ctx.scope.includeTests });
+        // No deterministic refutation applies: the static checks examined it and uphold it.
+        if (votes.length === 0) votes = [{ seat: 'static-checks', engine: 'static', vote: 'upheld', reason: 'no guard, literal source, test-only code or suppression refutes it' }];
+        // A degraded budget keeps one refuter seat instead of the plan's full panel.
+        const sitting = ctx.budget?.degraded ? seats.slice(0, 1) : seats;
+        if (ctx.models && sitting.length > 0) {
+          votes.push(...(await modelVotes(ctx.models, sitting, { finding, root: ctx.target, content: source.content, context: [] }, ctx.signal)));
+        }
+      }
+      reviews.push({ findingId: finding.id, refutations: votes, outcome: panelOutcome(votes) });
+      done += 1;
+      ctx.log.progress('skeptic', done, hunter.findings.length);
+    }
+    const artifact: Skeptic = { schemaVersion: 1, artifact: 'skeptic', run: ctx.identity, generatedAt: new Date().toISOString(), reviews };
+    writeArtifact(ctx.outDir, 'skeptic', artifact);
+  },
+};

@@ -1,0 +1,34 @@
+// The contract between the orchestrator and a phase: a phase reads artifacts (and the source tree),
+// writes only its own artifacts, and reports progress through the logger.
+import type { RunIdentity } from '../artifacts/schemas/common.ts';
+import type { ArtifactName } from '../artifacts/registry.ts';
+import type { Logger } from '../cli/log.ts';
+import type { RunOptions, ScopeOptions } from '../run/options.ts';
+import type { StateStore } from '../run/state.ts';
+import type { ModelClient } from '../models/types.ts';
+
+export interface PhaseContext {
+  /** Canonical absolute path of the scanned folder. */
+  target: string;
+  /** Artifact folder, usually <target>/.bug-hunter. */
+  outDir: string;
+  identity: RunIdentity;
+  options: RunOptions;
+  scope: ScopeOptions;
+  log: Logger;
+  signal: AbortSignal;
+  /** Run state, when run by the orchestrator; phases record chunk progress here so a resume can continue. */
+  state?: StateStore;
+  /** The model client when a model engine is configured; absent for the static engine. */
+  models?: ModelClient;
+  /** The token budget when models are used; past its warning threshold phases do less (fewer lenses, refuters). */
+  budget?: { readonly degraded: boolean };
+}
+
+export interface PhaseDefinition {
+  name: string;
+  summary: string;
+  reads: ArtifactName[];
+  writes: ArtifactName[];
+  run(ctx: PhaseContext): Promise<void>;
+}

@@ -1,0 +1,78 @@
+// Pure coverage: triage chunks + hunter chunk outcomes → per-file status with reasons.
+// A file in a failed, unreviewed or never-run chunk is not covered; unsupported never counts as scanned.
+import type { AdaptivePlan } from '../artifacts/schemas/adaptive-plan.ts';
+import type { FileCoverage } from '../artifacts/schemas/coverage.ts';
+import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
+import type { Triage } from '../artifacts/schemas/triage.ts';
+import { PhaseError } from '../errors.ts';
+
+export interface CoverageResult {
+  files: FileCoverage[];
+  totals: { inScope: number; scanned: number; failed: number; unreviewed: number; skipped: number; unsupported: number };
+  complete: boolean;
+  chunks: { total: number; done: number; failed: number; unreviewed: number };
+}
+
+type ChunkVerdict = { status: 'scanned' | 'failed' | 'unreviewed' | 'scanner-unsupported'; reason?: string; engines: string[] };
+
+// Worse wins when a file sits in more than one chunk.
+const RANK: Record<ChunkVerdict['status'], number> = { scanned: 0, 'scanner-unsupported': 1, unreviewed: 2, failed: 3 };
+
+export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: HunterFindings): CoverageResult {
+  const outcomes = new Map(hunter.chunks.map((c) => [c.chunkId, c]));
+  const chunkIds = new Set(triage.chunks.map((c) => c.id));
+  for (const id of outcomes.keys()) {
+    if (!chunkIds.has(id)) throw new PhaseError(`hunter-findings.json reports chunk ${id}, which triage.json does not have. Re-run from 'bug-hunter phase triage'.`);
+  }
+  const planned = new Set(plan.chunkOrder);
+  const deferred = new Set(plan.deferredChunks);
+  const chunks = { total: triage.chunks.length, done: 0, failed: 0, unreviewed: 0 };
+  const perFile = new Map<string, ChunkVerdict & { chunkId: string }>();
+  for (const chunk of triage.chunks) {
+    const outcome = outcomes.get(chunk.id);
+    let verdict: ChunkVerdict;
+    if (!outcome) {
+      const reason = deferred.has(chunk.id) || !planned.has(chunk.id)
+        ? `${chunk.id} is past the plan's chunk limit (${plan.limits.maxChunks}); run with --loop or --max-chunks to cover it`
+        : `${chunk.id} was planned but never ran (interrupted or out of budget)`;
+      verdict = { status: 'unreviewed', reason, engines: [] };
+    } else if (outcome.status === 'done') {
+      verdict = { status: 'scanned', engines: [outcome.engine] };
+    } else if (outcome.status === 'failed') {
+      verdict = { status: 'failed', reason: `${chunk.id} failed: ${outcome.error ?? 'no reason recorded'}`, engines: [outcome.engine] };
+    } else {
+      verdict = { status: 'unreviewed', reason: `${chunk.id} was not reviewed: ${outcome.error ?? 'review did not finish'}`, engines: [outcome.engine] };
+    }
+    chunks[verdict.status === 'scanned' ? 'done' : verdict.status === 'failed' ? 'failed' : 'unreviewed'] += 1;
+    for (const path of chunk.files) {
+      const prior = perFile.get(path);
+      if (!prior || RANK[verdict.status] > RANK[prior.status]) perFile.set(path, { ...verdict, chunkId: chunk.id });
+    }
+  }
+  // Test code is triaged but only in scope with --include-tests.
+  const inScope = triage.files.filter((f) => triage.includeTests || !f.isTest || perFile.has(f.path));
+  const inScopePaths = new Set(inScope.map((f) => f.path));
+  const files: FileCoverage[] = inScope.map((f) => {
+    const v = perFile.get(f.path);
+    if (!v) return { path: f.path, status: 'unreviewed', reason: 'not assigned to any chunk', engines: [] };
+    const entry: FileCoverage = { path: f.path, status: v.status, chunkId: v.chunkId, engines: v.engines };
+    if (v.reason) entry.reason = v.reason;
+    return entry;
+  });
+  for (const f of triage.files) {
+    if (!inScopePaths.has(f.path)) files.push({ path: f.path, status: 'skipped', reason: 'test code (pass --include-tests to hunt in it)', engines: [] });
+  }
+  for (const s of triage.skipped) {
+    files.push({ path: s.path, status: 'skipped', reason: s.detail ? `${s.reason}: ${s.detail}` : s.reason, engines: [] });
+  }
+  const count = (status: FileCoverage['status']) => files.filter((f) => f.status === status).length;
+  const totals = {
+    inScope: inScope.length,
+    scanned: count('scanned'),
+    failed: count('failed'),
+    unreviewed: count('unreviewed'),
+    skipped: count('skipped'),
+    unsupported: count('scanner-unsupported'),
+  };
+  return { files, totals, complete: totals.scanned === totals.inScope && chunks.failed === 0 && chunks.unreviewed === 0, chunks };
+}

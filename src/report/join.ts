@@ -1,0 +1,125 @@
+// joinReport: the pure join of every phase's artifact into scan-report.json and coverage.json.
+// No I/O: the report phase reads the inputs and writes the outputs. "clean" is earned, never assumed.
+import type { AdaptivePlan } from '../artifacts/schemas/adaptive-plan.ts';
+import type { RunIdentity, Severity } from '../artifacts/schemas/common.ts';
+import type { Coverage } from '../artifacts/schemas/coverage.ts';
+import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
+import type { Ledger, Suppressions } from '../artifacts/schemas/memory.ts';
+import type { Referee } from '../artifacts/schemas/referee.ts';
+import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
+import type { Skeptic } from '../artifacts/schemas/skeptic.ts';
+import type { Triage } from '../artifacts/schemas/triage.ts';
+import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
+import { PhaseError } from '../errors.ts';
+import { identityMismatches } from '../run/identity.ts';
+import { countFindings } from './counts.ts';
+import { computeCoverage } from './coverage.ts';
+import { joinFindings } from './findings.ts';
+import { plural } from './text.ts';
+
+export interface JoinInputs {
+  triage: Triage;
+  plan: AdaptivePlan;
+  hunter: HunterFindings;
+  skeptic: Skeptic;
+  referee: Referee;
+  verification?: VerificationReport;
+  suppressions: Suppressions;
+  /** When given, each finding carries the run that first saw it. */
+  ledger?: Ledger;
+  options: { failOn: Severity; showSuspected: boolean };
+  usage?: ScanReport['usage'];
+  durationMs: number;
+  /** Identity stamped on the outputs; defaults to the referee's. */
+  identity?: RunIdentity;
+  now?: Date;
+}
+
+export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; coverage: Coverage } {
+  const run = inputs.identity ?? inputs.referee.run;
+  checkSameRun(run, inputs);
+  const findings = joinFindings(inputs);
+  if (inputs.ledger) stampFirstSeen(findings, inputs.ledger);
+  const cov = computeCoverage(inputs.triage, inputs.plan, inputs.hunter);
+  const counts = countFindings(findings, inputs.options.failOn);
+  const unreviewedFindings = counts.byVerdict.unreviewed ?? 0;
+  const status: ScanReport['status'] = cov.chunks.failed > 0 ? 'failed' : cov.chunks.unreviewed > 0 || unreviewedFindings > 0 ? 'incomplete' : 'complete';
+
+  const notClean = notCleanReasons(counts, cov.chunks, cov.totals.inScope, cov.totals.scanned);
+  const now = (inputs.now ?? new Date()).toISOString();
+  const engines = new Set<string>([
+    ...inputs.hunter.chunks.map((c) => c.engine),
+    ...inputs.hunter.findings.map((f) => f.engine),
+    ...inputs.skeptic.reviews.flatMap((r) => r.refutations.map((v) => v.engine)),
+    ...inputs.referee.verdicts.map((v) => v.engine),
+  ]);
+  const models = new Set(inputs.hunter.findings.flatMap((f) => (f.model ? [f.model] : [])));
+  const scanReport: ScanReport = {
+    schemaVersion: 1,
+    artifact: 'scan-report',
+    run,
+    generatedAt: now,
+    status,
+    clean: notClean.length === 0 && status === 'complete' && cov.complete,
+    notClean,
+    options: { failOn: inputs.options.failOn, showSuspected: inputs.options.showSuspected },
+    mode: inputs.plan.mode,
+    profile: inputs.plan.profile,
+    engines: [...engines].sort(),
+    models: [...models].sort(),
+    findings,
+    counts,
+    chunks: cov.chunks,
+    coverage: {
+      filesInScope: cov.totals.inScope,
+      filesScanned: cov.totals.scanned,
+      complete: cov.complete,
+      notCovered: cov.files.flatMap((f) => (f.status === 'scanned' ? [] : [{ path: f.path, status: f.status, reason: f.reason ?? f.status }])),
+      skippedCounts: { ...inputs.triage.skippedCounts },
+    },
+    usage: inputs.usage ?? { inputTokens: 0, outputTokens: 0, costUsd: 0 },
+    durationMs: Math.max(0, Math.round(inputs.durationMs)),
+  };
+  const coverage: Coverage = { schemaVersion: 1, artifact: 'coverage', run, generatedAt: now, files: cov.files, totals: cov.totals, complete: cov.complete };
+  return { scanReport, coverage };
+}
+
+/** Why a run is not clean; empty only when nothing is confirmed, pending, unreviewed, failed or uncovered. */
+export function notCleanReasons(counts: ScanReport['counts'], chunks: ScanReport['chunks'], inScope: number, scanned: number): string[] {
+  const reasons: string[] = [];
+  const v = counts.byVerdict;
+  if (v.confirmed) reasons.push(plural(v.confirmed, 'confirmed finding'));
+  if (v.unreviewed) reasons.push(`${plural(v.unreviewed, 'finding')} not reviewed`);
+  if (v['manual-review']) reasons.push(`${plural(v['manual-review'], 'finding')} waiting for a person's decision`);
+  if (chunks.failed) reasons.push(`${plural(chunks.failed, 'chunk')} failed`);
+  if (chunks.unreviewed) reasons.push(`${plural(chunks.unreviewed, 'chunk')} not reviewed`);
+  if (scanned < inScope) reasons.push(`${inScope - scanned} of ${plural(inScope, 'in-scope file')} not covered`);
+  if (inScope === 0) reasons.push('no in-scope source files were found, so nothing was checked');
+  return reasons;
+}
+
+/** Marks each finding with the run that first saw its fingerprint, from the ledger. */
+export function stampFirstSeen(findings: ScanReport['findings'], ledger: Ledger): void {
+  const firstSeen = new Map(ledger.entries.map((e) => [e.fingerprint, e.firstSeenRun]));
+  for (const f of findings) {
+    const seen = firstSeen.get(f.finding.fingerprint);
+    if (seen) f.firstSeenRun = seen;
+  }
+}
+
+// Artifacts from another tree, scope or option set must not be joined into one report.
+function checkSameRun(run: RunIdentity, inputs: JoinInputs): void {
+  const named: [string, RunIdentity | undefined][] = [
+    ['triage.json', inputs.triage.run],
+    ['adaptive-plan.json', inputs.plan.run],
+    ['hunter-findings.json', inputs.hunter.run],
+    ['skeptic.json', inputs.skeptic.run],
+    ['referee.json', inputs.referee.run],
+    ['verification-report.json', inputs.verification?.run],
+  ];
+  for (const [file, other] of named) {
+    if (!other) continue;
+    const diff = identityMismatches(other, run);
+    if (diff.length > 0) throw new PhaseError(`${file} belongs to another run: ${diff.join(', ')} differ. Re-run the scan so every artifact comes from one run.`);
+  }
+}

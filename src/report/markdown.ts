@@ -1,0 +1,144 @@
+// report.md, rendered from scan-report.json only: summary table first, then confirmed findings by severity with
+// code excerpts and the reasoning trace, then what needs a person, what was not covered, dismissed and suppressed.
+import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
+import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { TOOL_NAME } from '../version.ts';
+import { cell, fence, inlineCode, languageOf, location, numberedQuote, oneLine, plural } from './text.ts';
+
+const TIER_NAME = { T1: 'T1 reproduced', T2: 'T2 verified', T3: 'T3 suspected' } as const;
+const MAX_ROWS = 200;
+
+export function renderMarkdown(report: ScanReport): string {
+  const live = report.findings.filter((f) => !f.suppressed);
+  const confirmed = live.filter((f) => f.verdict === 'confirmed');
+  const shownConfirmed = confirmed.filter((f) => report.options.showSuspected || f.tier !== 'T3');
+  const out: string[] = [`# ${TOOL_NAME} report`, '', verdictLine(report), '', ...summaryTable(report), ''];
+
+  out.push('## Confirmed findings', '');
+  if (shownConfirmed.length === 0) out.push(confirmed.length ? 'None shown.' : 'None.', '');
+  for (const severity of SEVERITY_ORDER) {
+    const group = shownConfirmed.filter((f) => f.severity === severity);
+    if (group.length === 0) continue;
+    out.push(`### ${severity[0]!.toUpperCase()}${severity.slice(1)} (${group.length})`, '');
+    for (const f of group) out.push(...findingSection(f, report));
+  }
+  const hiddenT3 = confirmed.length - shownConfirmed.length;
+  if (hiddenT3 > 0) out.push(`${plural(hiddenT3, 'confirmed finding')} held at T3 (suspected) ${hiddenT3 === 1 ? 'is' : 'are'} hidden; pass --show-suspected to see ${hiddenT3 === 1 ? 'it' : 'them'}.`, '');
+
+  pendingSection(out, report, live.filter((f) => f.verdict === 'manual-review'), "## Waiting for a person's decision (manual-review)");
+  pendingSection(out, report, live.filter((f) => f.verdict === 'unreviewed'), '## Unreviewed findings (review did not finish)');
+  notCoveredSection(out, report);
+
+  const dismissed = live.filter((f) => f.verdict === 'dismissed');
+  if (dismissed.length > 0) {
+    out.push(`## Dismissed by review (${dismissed.length})`, '');
+    for (const f of dismissed) out.push(`- ${f.finding.id} ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${oneLine(f.finding.claim, 160)} — ${oneLine(f.refereeReasoning, 240)}`);
+    out.push('');
+  }
+  const suppressed = report.findings.filter((f) => f.suppressed);
+  if (suppressed.length > 0) {
+    out.push(`## Suppressed by a person (${suppressed.length})`, '', 'Dismissed with `bug-hunter dismiss`; reverse with `bug-hunter undismiss <fingerprint>`.', '');
+    for (const f of suppressed) {
+      out.push(`- ${f.finding.id} (${f.finding.fingerprint}) ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${oneLine(f.finding.claim, 160)} — "${oneLine(f.suppressed!.reason, 200)}" (${f.suppressed!.by}, ${f.suppressed!.at.slice(0, 10)})`);
+    }
+    out.push('');
+  }
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+function verdictLine(report: ScanReport): string {
+  if (report.clean) return '**Result: clean** — nothing confirmed, nothing unreviewed, nothing failed, every in-scope file covered.';
+  return `**Result: NOT CLEAN** — ${report.notClean.join('; ') || `run ${report.status}`}.`;
+}
+
+function summaryTable(r: ScanReport): string[] {
+  const byTier = ['T1', 'T2', 'T3'].map((t) => `${t} ${r.findings.filter((f) => !f.suppressed && f.verdict === 'confirmed' && f.tier === t).length}`).join(', ');
+  const bySeverity = SEVERITY_ORDER.filter((s) => r.counts.bySeverity[s]).map((s) => `${s} ${r.counts.bySeverity[s]}`).join(', ') || '—';
+  const byCategory = Object.entries(r.counts.byCategory).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k} ${v}`).join(', ') || '—';
+  const cov = r.coverage;
+  const rows: [string, string][] = [
+    ['Run status', r.status],
+    ['Confirmed', `${r.counts.byVerdict.confirmed ?? 0} (${byTier})`],
+    ['Confirmed at or above --fail-on ' + r.options.failOn, String(r.counts.failing)],
+    ['By severity', bySeverity],
+    ['By category', byCategory],
+    ["Waiting for a person's decision", String(r.counts.byVerdict['manual-review'] ?? 0)],
+    ['Unreviewed findings', String(r.counts.byVerdict.unreviewed ?? 0)],
+    ['Dismissed by review', String(r.counts.byVerdict.dismissed ?? 0)],
+    ['Suppressed by a person', String(r.counts.suppressed)],
+    ['Coverage', `${cov.filesScanned}/${cov.filesInScope} in-scope files scanned${cov.complete ? '' : ' — INCOMPLETE'}`],
+    ['Chunks', `${r.chunks.done} done, ${r.chunks.failed} failed, ${r.chunks.unreviewed} unreviewed, of ${r.chunks.total}`],
+    ['Engines', r.engines.join(', ') || '—'],
+    ['Models', r.models.join(', ') || '—'],
+    ['Profile / mode', `${r.profile} / ${r.mode}`],
+    ['Tokens', `${r.usage.inputTokens} in, ${r.usage.outputTokens} out ($${r.usage.costUsd.toFixed(2)})`],
+    ['Duration', `${(r.durationMs / 1000).toFixed(1)} s`],
+    ['Run', `${r.run.runId} · commit ${r.run.baseCommit?.slice(0, 12) ?? 'none (not git)'} · ${TOOL_NAME} ${r.run.toolVersion}`],
+  ];
+  return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(v)} |`)];
+}
+
+function findingSection(f: ReportedFinding, report: ScanReport): string[] {
+  const x = f.finding;
+  const where = `${inlineCode(location(x.file, x.startLine, x.endLine))}${x.symbol ? ` in ${inlineCode(x.symbol)}` : ''}`;
+  const source = [x.engine, x.ruleId && `rule ${x.ruleId}`, `lens ${x.lens}`, x.model].filter(Boolean).join(', ');
+  const lines = [
+    `#### ${x.id} — ${oneLine(x.claim, 200)}`,
+    '',
+    `- **Where:** ${where}`,
+    `- **Tier:** ${TIER_NAME[f.tier]} · **Severity:** ${f.severity} · **Category:** ${x.category}${x.cwe ? ` (${x.cwe})` : ''} · **Confidence:** ${f.confidence.toFixed(2)}`,
+    `- **Found by:** ${source}${x.corroboratedBy?.length ? `; also ${x.corroboratedBy.join(', ')}` : ''}`,
+    `- **Trigger:** ${x.runtimeTrigger.replace(/\r?\n/g, ' ')}`,
+    `- **Fingerprint:** ${x.fingerprint}${seenNote(f, report)}`,
+  ];
+  if (f.tier === 'T1' && f.repro) {
+    lines.push(`- **Reproduce:** ${f.repro.command ? inlineCode(f.repro.command) : 'no command recorded'}${f.repro.dir ? ` (test in ${inlineCode(f.repro.dir)})` : ''} — ${f.repro.reason}`);
+  } else if (f.repro) {
+    lines.push(`- **Reproduction:** ${f.repro.outcome} — ${f.repro.reason}`);
+  }
+  if (f.verification?.length) lines.push(`- **Checks:** ${f.verification.join('; ')}`);
+  if (x.claim.includes('\n')) lines.push('', x.claim);
+  lines.push('');
+  for (const e of x.evidence) lines.push(`${inlineCode(location(e.file, e.startLine, e.endLine))}`, '', fence(numberedQuote(e), languageOf(e.file)), '');
+  lines.push('**Reasoning trace**', '');
+  if (f.skepticReasoning.length === 0) lines.push(`- skeptic panel: ${f.skepticOutcome === 'none' ? 'did not see this finding' : f.skepticOutcome}`);
+  for (const r of f.skepticReasoning) lines.push(`- skeptic ${r.seat} (${r.engine}): **${r.vote}** — ${r.reason.replace(/\r?\n/g, ' ')}`);
+  if (f.skepticReasoning.length > 0) lines.push(`- panel outcome: ${f.skepticOutcome}`);
+  lines.push(`- referee${f.refereeEngine ? ` (${f.refereeEngine}${f.reread ? ', re-read the source' : ''})` : ''}: **${f.verdict}** — ${f.refereeReasoning.replace(/\r?\n/g, ' ')}`, '');
+  return lines;
+}
+
+function seenNote(f: ReportedFinding, report: ScanReport): string {
+  if (!f.firstSeenRun) return '';
+  return f.firstSeenRun === report.run.runId ? ' (new in this run)' : ` (first seen in run ${f.firstSeenRun})`;
+}
+
+function pendingSection(out: string[], report: ScanReport, group: ReportedFinding[], title: string): void {
+  if (group.length === 0) return;
+  out.push(`${title} — ${group.length}`, '');
+  if (report.options.showSuspected) {
+    for (const f of group) out.push(...findingSection(f, report));
+    return;
+  }
+  for (const f of group) {
+    out.push(`- ${f.finding.id} [${f.severity}] ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${oneLine(f.finding.claim, 160)} — ${oneLine(f.refereeReasoning, 200)}`);
+  }
+  out.push('', 'Shown in brief: these are T3 (suspected). Pass --show-suspected for code excerpts and the full reasoning.', '');
+}
+
+function notCoveredSection(out: string[], report: ScanReport): void {
+  const gaps = report.coverage.notCovered.filter((n) => n.status !== 'skipped');
+  out.push('## Not covered', '');
+  if (gaps.length === 0 && report.coverage.filesInScope > 0) out.push(`Every in-scope file (${report.coverage.filesInScope}) was scanned.`, '');
+  if (report.coverage.filesInScope === 0) out.push('No in-scope source files were found; nothing was checked.', '');
+  if (gaps.length > 0) {
+    out.push(`${plural(gaps.length, 'in-scope file')} ${gaps.length === 1 ? 'was' : 'were'} not scanned:`, '', '| File | Status | Why |', '|---|---|---|');
+    for (const g of gaps.slice(0, MAX_ROWS)) out.push(`| ${cell(g.path)} | ${g.status} | ${cell(g.reason)} |`);
+    if (gaps.length > MAX_ROWS) out.push('', `…and ${gaps.length - MAX_ROWS} more; see coverage.json.`);
+    out.push('');
+  }
+  const skipped = Object.entries(report.coverage.skippedCounts).filter(([, n]) => n > 0);
+  if (skipped.length > 0) {
+    out.push(`Left out of scope by triage: ${skipped.sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', ')} (files listed in coverage.json).`, '');
+  }
+}

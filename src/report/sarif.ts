@@ -1,0 +1,107 @@
+// report.sarif, rendered from scan-report.json only: SARIF 2.1.0 that GitHub code scanning accepts.
+// Repository-relative URIs under %SRCROOT%, partialFingerprints from the finding fingerprint, level from tier.
+import { pathToFileURL } from 'node:url';
+import type { Evidence } from '../artifacts/schemas/common.ts';
+import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { TOOL_NAME, TOOL_VERSION } from '../version.ts';
+import { isReported } from './findings.ts';
+import { buildRules, levelOf, ruleIdOf } from './sarif-rules.ts';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+export const INFORMATION_URI = 'https://bug-hunter.dev/';
+export const FINGERPRINT_KEY = 'bugHunterFingerprint/v1';
+const SRCROOT = '%SRCROOT%';
+const MAX_NOTIFICATIONS = 100;
+
+/** A sentence ends with a period: the SARIF validator asks for it in every message. */
+function sentence(text: string): string {
+  const t = text.trim().replace(/\s+/g, ' ');
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+function artifactLocation(path: string) {
+  return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+}
+
+function region(e: Pick<Evidence, 'startLine' | 'endLine'>, snippet?: string) {
+  return { startLine: e.startLine, endLine: Math.max(e.startLine, e.endLine), ...(snippet ? { snippet: { text: snippet } } : {}) };
+}
+
+function result(f: ReportedFinding, ruleIndex: number) {
+  const x = f.finding;
+  // The primary region's snippet is the evidence quote at exactly those lines, when there is one.
+  const exact = x.evidence.find((e) => e.file === x.file && e.startLine === x.startLine && e.endLine === x.endLine);
+  const related = x.evidence.map((e, i) => ({
+    id: i + 1,
+    message: { text: sentence(`Evidence ${i + 1} of ${x.evidence.length}`) },
+    physicalLocation: { artifactLocation: artifactLocation(e.file), region: region(e, e.quote) },
+  }));
+  return {
+    ruleId: ruleIdOf(f),
+    ruleIndex,
+    kind: 'fail',
+    level: levelOf(f),
+    message: { text: sentence(`${x.claim.replace(/[.\s]+$/, '')}. Trigger: ${x.runtimeTrigger}`) },
+    locations: [
+      {
+        physicalLocation: { artifactLocation: artifactLocation(x.file), region: region(x, exact?.quote) },
+        ...(x.symbol ? { logicalLocations: [{ name: x.symbol, kind: 'function' }] } : {}),
+      },
+    ],
+    relatedLocations: related,
+    partialFingerprints: { [FINGERPRINT_KEY]: x.fingerprint },
+    rank: Math.round(f.confidence * 100),
+    properties: {
+      findingId: x.id,
+      tier: f.tier,
+      verdict: f.verdict,
+      severity: f.severity,
+      category: x.category,
+      confidence: f.confidence,
+      engine: x.engine,
+      skepticOutcome: f.skepticOutcome,
+      reasoning: [...f.skepticReasoning.map((r) => `skeptic ${r.seat} (${r.engine}): ${r.vote} — ${r.reason}`), `referee: ${f.verdict} — ${f.refereeReasoning}`],
+      ...(f.repro ? { repro: f.repro } : {}),
+    },
+  };
+}
+
+export function renderSarif(report: ScanReport): Record<string, unknown> {
+  const shown = report.findings.filter((f) => isReported(f, report.options.showSuspected));
+  const { rules, index } = buildRules(shown);
+  const gaps = report.coverage.notCovered.filter((n) => n.status !== 'skipped');
+  const notifications = gaps.slice(0, MAX_NOTIFICATIONS).map((g) => ({
+    level: 'warning',
+    message: { text: sentence(`Not covered (${g.status}): ${g.reason}`) },
+    locations: [{ physicalLocation: { artifactLocation: artifactLocation(g.path) } }],
+  }));
+  if (gaps.length > MAX_NOTIFICATIONS) {
+    notifications.push({ level: 'warning', message: { text: `${gaps.length - MAX_NOTIFICATIONS} more files were not covered; see coverage.json.` }, locations: [] });
+  }
+  const root = pathToFileURL(report.run.repoRoot).href.replace(/\/?$/, '/');
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: TOOL_NAME, version: TOOL_VERSION, semanticVersion: TOOL_VERSION, informationUri: INFORMATION_URI, rules } },
+        originalUriBaseIds: { [SRCROOT]: { uri: root } },
+        invocations: [
+          {
+            executionSuccessful: report.status === 'complete',
+            ...(notifications.length > 0 ? { toolExecutionNotifications: notifications.map((n) => (n.locations.length ? n : { level: n.level, message: n.message })) } : {}),
+          },
+        ],
+        results: shown.map((f) => result(f, index.get(ruleIdOf(f))!)),
+        properties: {
+          runId: report.run.runId,
+          baseCommit: report.run.baseCommit,
+          status: report.status,
+          clean: report.clean,
+          notClean: report.notClean,
+          coverage: { filesInScope: report.coverage.filesInScope, filesScanned: report.coverage.filesScanned, complete: report.coverage.complete },
+        },
+      },
+    ],
+  };
+}

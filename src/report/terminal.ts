@@ -1,0 +1,75 @@
+// The terminal view of scan-report.json: a one-screen list and a full "show" of one finding.
+// Colour only when asked (a TTY); plain text otherwise, so piped output stays greppable.
+import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { isReported } from './findings.ts';
+import { location, oneLine, plural } from './text.ts';
+
+export interface Paint {
+  bold(t: string): string;
+  dim(t: string): string;
+  red(t: string): string;
+  yellow(t: string): string;
+  green(t: string): string;
+  cyan(t: string): string;
+}
+
+export function paint(colour: boolean): Paint {
+  const sgr = (open: number, close: number) => (t: string) => (colour ? `\x1b[${open}m${t}\x1b[${close}m` : t);
+  return { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), yellow: sgr(33, 39), green: sgr(32, 39), cyan: sgr(36, 39) };
+}
+
+function severityPaint(p: Paint, f: ReportedFinding): string {
+  const s = f.severity.padEnd(8);
+  return f.severity === 'critical' || f.severity === 'high' ? p.red(s) : f.severity === 'medium' ? p.yellow(s) : s;
+}
+
+/** What `report list` shows: reported findings (T3 with showSuspected), then one summary line. */
+export function renderList(report: ScanReport, options: { colour: boolean; showSuspected: boolean }): string {
+  const p = paint(options.colour);
+  const shown = report.findings.filter((f) => isReported(f, options.showSuspected));
+  const lines: string[] = [];
+  for (const f of shown) {
+    const where = location(f.finding.file, f.finding.startLine, f.finding.endLine);
+    const verdict = f.verdict === 'confirmed' ? '' : ` ${p.dim(`(${f.verdict})`)}`;
+    lines.push(`${p.bold(f.finding.id)}  ${f.tier}  ${severityPaint(p, f)} ${p.cyan(where)}  ${oneLine(f.finding.claim, 100)}${verdict}`);
+  }
+  if (shown.length === 0) lines.push(p.dim('No findings to show.'));
+  const hidden = report.findings.filter((f) => !f.suppressed && f.verdict !== 'dismissed' && !isReported(f, options.showSuspected)).length;
+  const c = report.counts;
+  lines.push(
+    '',
+    `${c.byVerdict.confirmed ?? 0} confirmed · ${c.byVerdict['manual-review'] ?? 0} manual-review · ${c.byVerdict.unreviewed ?? 0} unreviewed · ` +
+      `${c.byVerdict.dismissed ?? 0} dismissed · ${c.suppressed} suppressed · coverage ${report.coverage.filesScanned}/${report.coverage.filesInScope}`,
+  );
+  if (hidden > 0) lines.push(p.dim(`${plural(hidden, 'suspected (T3) finding')} hidden; add --show-suspected.`));
+  lines.push(report.clean ? p.green('Clean: nothing confirmed, unreviewed, failed or uncovered.') : p.yellow(`Not clean: ${report.notClean.join('; ') || report.status}.`));
+  return `${lines.join('\n')}\n`;
+}
+
+/** What `report show <id>` shows: everything about one finding, including the reasoning trace. */
+export function renderShow(f: ReportedFinding, options: { colour: boolean }): string {
+  const p = paint(options.colour);
+  const x = f.finding;
+  const lines = [
+    `${p.bold(x.id)}  ${f.tier}  ${severityPaint(p, f).trim()}  ${f.verdict}${f.suppressed ? p.dim(' (suppressed)') : ''}`,
+    `${p.cyan(location(x.file, x.startLine, x.endLine))}${x.symbol ? ` in ${x.symbol}` : ''}`,
+    '',
+    x.claim,
+    '',
+    `${p.bold('Trigger:')} ${x.runtimeTrigger}`,
+    `${p.bold('Category:')} ${x.category}${x.cwe ? ` (${x.cwe})` : ''} · ${p.bold('Confidence:')} ${f.confidence.toFixed(2)} · ${p.bold('Found by:')} ${[x.engine, x.ruleId, x.lens, x.model].filter(Boolean).join(', ')}`,
+    `${p.bold('Fingerprint:')} ${x.fingerprint}${f.firstSeenRun ? ` · first seen in run ${f.firstSeenRun}` : ''}`,
+  ];
+  if (f.suppressed) lines.push(`${p.bold('Suppressed:')} "${f.suppressed.reason}" — ${f.suppressed.by}, ${f.suppressed.at}`);
+  if (f.repro) lines.push(`${p.bold('Reproduction:')} ${f.repro.outcome} — ${f.repro.reason}${f.repro.command ? `\n  ${f.repro.command}` : ''}`);
+  if (f.verification?.length) lines.push(`${p.bold('Checks:')} ${f.verification.join('; ')}`);
+  for (const e of x.evidence) {
+    lines.push('', p.dim(location(e.file, e.startLine, e.endLine)));
+    e.quote.replace(/\n+$/, '').split('\n').forEach((line, i) => lines.push(`${p.dim(String(e.startLine + i).padStart(5))} │ ${line}`));
+  }
+  lines.push('', p.bold('Reasoning trace'));
+  for (const r of f.skepticReasoning) lines.push(`  skeptic ${r.seat} (${r.engine}): ${r.vote} — ${r.reason}`);
+  lines.push(`  panel outcome: ${f.skepticOutcome}`);
+  lines.push(`  referee${f.refereeEngine ? ` (${f.refereeEngine})` : ''}: ${f.verdict} — ${f.refereeReasoning}`);
+  return `${lines.join('\n')}\n`;
+}

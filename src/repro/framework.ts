@@ -1,0 +1,49 @@
+// Which test framework a target uses, and the argv that runs one test file with a parseable (TAP) reporter.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Framework } from './types.ts';
+
+export function detectFramework(root: string): Framework | null {
+  const pkg = readPackage(root);
+  if (pkg) {
+    const deps = { ...pkg.dependencies, ...pkg.devDependencies };
+    const script = pkg.scripts?.test ?? '';
+    if ('vitest' in deps || /\bvitest\b/.test(script)) return 'vitest';
+    if ('jest' in deps || /\bjest\b/.test(script)) return 'jest';
+    if ('mocha' in deps || /\bmocha\b/.test(script)) return 'mocha';
+    return 'node:test';
+  }
+  if (['pytest.ini', 'conftest.py', 'pyproject.toml', 'requirements.txt', 'setup.py'].some((f) => existsSync(join(root, f)))) return 'pytest';
+  if (existsSync(join(root, 'go.mod'))) return 'go test';
+  return null;
+}
+
+/** argv (inside the sandbox, cwd = workspace) that runs one test file, or why this build cannot. */
+export function testCommand(root: string, framework: Framework, testPath: string): { argv: string[] } | { unsupported: string } {
+  const bin = (name: string) => `node_modules/.bin/${name}`;
+  const local = (name: string) => existsSync(join(root, 'node_modules', '.bin', name));
+  switch (framework) {
+    case 'node:test': {
+      const ts = /\.[cm]?tsx?$/.test(testPath);
+      if (ts && !existsSync(join(root, 'node_modules', 'tsx'))) return { unsupported: 'a TypeScript node:test file needs tsx in node_modules' };
+      return { argv: ['node', ...(ts ? ['--import', 'tsx'] : []), '--test', '--test-reporter=tap', testPath] };
+    }
+    case 'vitest':
+      return local('vitest') ? { argv: [bin('vitest'), 'run', '--reporter=tap', testPath] } : { unsupported: 'vitest is not installed in node_modules' };
+    case 'mocha':
+      return local('mocha') ? { argv: [bin('mocha'), '--reporter', 'tap', testPath] } : { unsupported: 'mocha is not installed in node_modules' };
+    case 'jest':
+      return local('jest') ? { argv: [bin('jest'), '--ci', '--runTestsByPath', testPath] } : { unsupported: 'jest is not installed in node_modules' };
+    case 'pytest':
+    case 'go test':
+      return { unsupported: `${framework} is detected but reproduction runs only JavaScript frameworks in this build` };
+  }
+}
+
+function readPackage(root: string): { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; scripts?: Record<string, string> } | null {
+  try {
+    return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as ReturnType<typeof readPackage>;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,99 @@
+// Reproduce one finding: up to 3 writer attempts, each injected into a fresh copy of the ORIGINAL tree and run twice
+// in the sandbox; it counts only when both runs fail the same way, for the bug's own reason, in the injected test.
+import { randomBytes } from 'node:crypto';
+import type { Finding } from '../artifacts/schemas/common.ts';
+import { runSandboxed } from '../sandbox/run.ts';
+import type { DependencyStrategy, SandboxBackend, SandboxResult } from '../sandbox/types.ts';
+import { judgeRun, type Judgement } from './judge.ts';
+import { nearestTests, sourceExcerpt } from './context.ts';
+import { detectFramework, testCommand } from './framework.ts';
+import { MARKER_ENV, type BugSignature, type ReproResult, type TestWriter } from './types.ts';
+
+export const MAX_ATTEMPTS = 3;
+
+export interface ReproduceOptions {
+  target: string;
+  finding: Finding;
+  signature: BugSignature;
+  writer: TestWriter;
+  backend: SandboxBackend;
+  timeoutMs?: number;
+  dependencies?: DependencyStrategy;
+  signal?: AbortSignal;
+}
+
+export interface ProvenAttempt {
+  path: string;
+  content: string;
+  argv: string[];
+  output: string;
+}
+
+export async function reproduceFinding(options: ReproduceOptions): Promise<ReproResult & { proven?: ProvenAttempt }> {
+  const { finding, target } = options;
+  const framework = detectFramework(target);
+  const base = { findingId: finding.id, tier: 'T2' as const, lastOutput: '' };
+  if (!framework) return { ...base, outcome: 'skipped', reason: 'unknown: no test framework detected', attempts: 0 };
+  const excerpt = sourceExcerpt(target, finding);
+  const nearest = nearestTests(target, finding.file);
+  let previous: { output: string; reason: string } | undefined;
+  let last: ReproResult = { ...base, framework, outcome: 'not-reproduced', reason: 'not reproduced: no attempt made', attempts: 0 };
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    if (options.signal?.aborted) return { ...last, outcome: 'unknown', reason: 'unknown: interrupted' };
+    const written = await options.writer.write({
+      finding,
+      sourceExcerpt: excerpt,
+      nearestTests: nearest,
+      framework,
+      ...(previous ? { previousAttempt: previous } : {}),
+      expect: { ...options.signature, markerEnv: MARKER_ENV },
+    });
+    const command = testCommand(target, framework, written.path);
+    if ('unsupported' in command) return { ...last, outcome: 'unknown', reason: `unknown: ${command.unsupported}`, attempts: attempt };
+    const first = await runOnce(options, written, command.argv);
+    let judged = first.judgement;
+    if (judged.verdict === 'proves') {
+      const second = await runOnce(options, written, command.argv);
+      judged = sameFailure(judged, second.judgement);
+    }
+    last = { ...base, framework, lastOutput: first.output, attempts: attempt, ...outcomeOf(judged) };
+    if (judged.verdict === 'proves') return { ...last, tier: 'T1', proven: { ...written, argv: command.argv, output: first.output } };
+    // A timeout or sandbox error is not the writer's fault; another attempt would only spend budget.
+    if (judged.verdict === 'unknown') return last;
+    previous = { output: first.output.slice(-8_000), reason: last.reason };
+  }
+  return last;
+}
+
+async function runOnce(options: ReproduceOptions, written: { path: string; content: string }, argv: string[]): Promise<{ judgement: Judgement; output: string }> {
+  // A fresh marker per run: a value the test source cannot contain, so only code that ran can print it.
+  const marker = `BHM-${randomBytes(8).toString('hex')}`;
+  let run: SandboxResult;
+  try {
+    run = await runSandboxed(options.backend, {
+      workspace: options.target,
+      argv,
+      files: [written],
+      env: { [MARKER_ENV]: marker },
+      limits: { timeoutMs: options.timeoutMs ?? 60_000 },
+      ...(options.dependencies ? { dependencies: options.dependencies } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof RangeError) return { judgement: { verdict: 'not-reproduced', reason: `not reproduced: the writer's test path is unusable (${error.message})` }, output: '' };
+    throw error;
+  }
+  const output = [run.stdout, run.stderr].filter(Boolean).join('\n');
+  return { judgement: judgeRun({ run, signature: options.signature, testPath: written.path, testSource: written.content, marker }), output };
+}
+
+function sameFailure(first: Judgement, second: Judgement): Judgement {
+  if (second.verdict !== 'proves') return { verdict: 'not-reproduced', reason: `not reproduced: flaky (second run: ${'reason' in second ? second.reason : 'differed'})` };
+  if (first.verdict === 'proves' && first.fingerprint !== second.fingerprint) return { verdict: 'not-reproduced', reason: 'not reproduced: flaky (the two runs failed differently)' };
+  return first;
+}
+
+function outcomeOf(j: Judgement): Pick<ReproResult, 'outcome' | 'reason'> {
+  if (j.verdict === 'proves') return { outcome: 'reproduced', reason: "reproduced: failed twice, the same way, for the bug's own reason" };
+  return { outcome: j.verdict === 'unknown' ? 'unknown' : 'not-reproduced', reason: j.reason };
+}

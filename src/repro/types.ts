@@ -1,0 +1,43 @@
+// The reproduction contract: a TestWriter (later the tester model) writes one test for a finding; the machinery
+// runs it in the sandbox and decides whether it proves the bug. What counts as proof is the BugSignature.
+import type { Finding } from '../artifacts/schemas/common.ts';
+import type { Reproduction } from '../artifacts/schemas/verification-report.ts';
+
+export type Framework = 'node:test' | 'vitest' | 'jest' | 'mocha' | 'pytest' | 'go test';
+
+/**
+ * How the bug shows when it triggers. Either an error type with a stable message fragment (thrown by the code
+ * under test), or — for bugs described in words — `marker: true`: the failing assertion's message must print
+ * the run's marker, a fresh random value handed to the test in the BUG_HUNTER_MARKER variable.
+ */
+export interface BugSignature {
+  errorType?: string;
+  messageFragment?: string;
+  marker?: boolean;
+}
+
+export const MARKER_ENV = 'BUG_HUNTER_MARKER';
+
+export interface NearestTest {
+  path: string;
+  excerpt: string;
+}
+
+export interface WriterInput {
+  finding: Finding;
+  sourceExcerpt: string;
+  nearestTests: NearestTest[];
+  framework: Framework;
+  previousAttempt?: { output: string; reason: string };
+  /** What the failure must look like; with `marker`, read process.env[markerEnv] in the failing assertion's message. */
+  expect?: BugSignature & { markerEnv: string };
+}
+
+export interface TestWriter {
+  write(input: WriterInput): Promise<{ path: string; content: string }>;
+}
+
+export interface ReproResult extends Reproduction {
+  /** The last sandbox output (redacted), for the report and the next attempt. */
+  lastOutput: string;
+}

@@ -1,0 +1,35 @@
+// The run identity every artifact carries: which tree (root, base commit), which scope and options, which tool.
+import { randomBytes } from 'node:crypto';
+import type { RunIdentity } from '../artifacts/schemas/common.ts';
+import { headCommit } from '../git/git.ts';
+import { TOOL_VERSION } from '../version.ts';
+import { hashJson } from './hash.ts';
+import type { RunOptions, ScopeOptions } from './options.ts';
+
+export function newRunId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+export function createIdentity(repoRoot: string, scope: ScopeOptions, options: RunOptions, runId = newRunId()): RunIdentity {
+  return {
+    runId,
+    repoRoot,
+    baseCommit: headCommit(repoRoot),
+    scopeHash: hashJson({ repoRoot, scope }),
+    optionsHash: hashJson(options),
+    toolVersion: TOOL_VERSION,
+  };
+}
+
+/** Fields that differ between a stored run and the current one; empty when a resume may attach. */
+export function identityMismatches(stored: RunIdentity, current: RunIdentity): string[] {
+  const fields = ['repoRoot', 'baseCommit', 'scopeHash', 'optionsHash'] as const;
+  const names: Record<(typeof fields)[number], string> = {
+    repoRoot: 'repository root',
+    baseCommit: 'base commit',
+    scopeHash: 'scope',
+    optionsHash: 'options',
+  };
+  return fields.filter((f) => stored[f] !== current[f]).map((f) => `${names[f]} (${String(stored[f]).slice(0, 12)} → ${String(current[f]).slice(0, 12)})`);
+}

@@ -1,0 +1,40 @@
+// Options that shape a run's results. They are hashed into the run identity, so a resume with different
+// options is refused; options that only change presentation (--json, --quiet) are deliberately not here.
+import type { Severity } from '../artifacts/schemas/common.ts';
+
+export type ProfileChoice = 'auto' | 'fast' | 'balanced' | 'assurance';
+
+export interface ScopeOptions {
+  /** Include test, fixture, example and benchmark code (excluded from findings by default). */
+  includeTests: boolean;
+}
+
+export interface RunOptions {
+  profile: ProfileChoice;
+  failOn: Severity;
+  /** Explicit caller limits; these always win over the adaptive plan. */
+  concurrency?: number;
+  chunkTokens?: number;
+  maxChunks?: number;
+  /** Show T3 (suspected) findings too. */
+  showSuspected: boolean;
+  /** Hunting engine: the static engine, or a model provider by name. */
+  engine: string;
+  /** Verification: a plan file instead of detection (--verify-plan). */
+  verifyPlan?: string;
+  /** Sandbox backend (--sandbox): auto picks bubblewrap, then podman or docker when an engine answers. */
+  sandboxBackend?: 'auto' | 'bwrap' | 'podman' | 'docker' | 'none';
+  /** The loudly named opt-out that lets untrusted code run without a sandbox. */
+  allowUnsandboxed?: boolean;
+  /** How dependencies reach the offline sandbox (--deps). */
+  dependencies?: 'vendored' | 'off' | 'host' | 'fetch';
+}
+
+export const DEFAULT_RUN_OPTIONS: RunOptions = {
+  profile: 'auto',
+  failOn: 'low',
+  showSuspected: false,
+  engine: 'static',
+};
+
+export const DEFAULT_SCOPE: ScopeOptions = { includeTests: false };

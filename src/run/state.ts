@@ -1,0 +1,86 @@
+// state.json: the run's progress, saved atomically after every change so an interrupted run can resume.
+import type { RunIdentity } from '../artifacts/schemas/common.ts';
+import type { ChunkState, RunState, Status } from '../artifacts/schemas/state.ts';
+import { writeArtifact } from '../artifacts/store.ts';
+import type { RunOptions, ScopeOptions } from './options.ts';
+
+export class StateStore {
+  constructor(
+    private readonly outDir: string,
+    readonly state: RunState,
+  ) {}
+
+  static fresh(outDir: string, identity: RunIdentity, command: string, options: RunOptions, scope: ScopeOptions): StateStore {
+    const now = new Date().toISOString();
+    return new StateStore(outDir, {
+      schemaVersion: 1,
+      artifact: 'state',
+      run: identity,
+      generatedAt: now,
+      command,
+      options: { ...options },
+      scope: { ...scope },
+      startedAt: now,
+      updatedAt: now,
+      status: 'running',
+      phases: {},
+      chunks: [],
+      files: {},
+    });
+  }
+
+  save(): void {
+    const now = new Date().toISOString();
+    this.state.updatedAt = now;
+    this.state.generatedAt = now;
+    writeArtifact(this.outDir, 'state', this.state);
+  }
+
+  phaseStatus(name: string): Status | undefined {
+    return this.state.phases[name]?.status;
+  }
+
+  markPhase(name: string, status: Status, error?: string): void {
+    const now = new Date().toISOString();
+    const previous = this.state.phases[name];
+    this.state.phases[name] = {
+      status,
+      startedAt: status === 'running' ? now : (previous?.startedAt ?? now),
+      ...(status === 'running' ? {} : { finishedAt: now }),
+      ...(error ? { error } : {}),
+    };
+    this.save();
+  }
+
+  /** Phases after `name` in the pipeline depend on it: forget them when it re-runs. */
+  resetPhasesAfter(order: string[], name: string): void {
+    const index = order.indexOf(name);
+    for (const later of order.slice(index + 1)) delete this.state.phases[later];
+  }
+
+  chunk(id: string): ChunkState | undefined {
+    return this.state.chunks.find((c) => c.id === id);
+  }
+
+  markChunk(id: string, files: string[], status: Status, error?: string): void {
+    const existing = this.chunk(id);
+    if (existing) {
+      existing.status = status;
+      if (status === 'running') existing.attempts += 1;
+      if (error) existing.error = error;
+      else delete existing.error;
+    } else {
+      this.state.chunks.push({ id, files, status, attempts: status === 'running' ? 1 : 0, ...(error ? { error } : {}) });
+    }
+    this.save();
+  }
+
+  recordFile(path: string, sha256: string, status: Status): void {
+    this.state.files[path] = { sha256, status };
+  }
+
+  setRunStatus(status: RunState['status']): void {
+    this.state.status = status;
+    this.save();
+  }
+}

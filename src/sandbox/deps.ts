@@ -1,0 +1,92 @@
+// Dependency strategies and ecosystem detection: how (and whether) a project's dependencies reach the offline sandbox.
+// vendored: node_modules already in the tree, bound read-only. off: none. host: a read-only host cache plus an
+// offline install inside the sandbox. fetch: would need network during a prefetch, which this build does not do.
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { DependencyStrategy } from './types.ts';
+
+export type PackageManager = 'npm' | 'pnpm' | 'yarn';
+
+export interface Ecosystem {
+  name: 'javascript' | 'python' | 'go' | 'rust';
+  manifest: string;
+  supported: boolean;
+  reason?: string;
+}
+
+export const HOST_CACHE_INSIDE = '/deps-cache';
+
+export function detectEcosystems(root: string): Ecosystem[] {
+  const found: Ecosystem[] = [];
+  const has = (file: string) => existsSync(join(root, file));
+  if (has('package.json')) found.push({ name: 'javascript', manifest: 'package.json', supported: true });
+  for (const manifest of ['pyproject.toml', 'requirements.txt', 'setup.py']) {
+    if (has(manifest)) {
+      found.push({ name: 'python', manifest, supported: true, reason: 'runs with the system python3; dependencies only when vendored in the tree (no pip install offline)' });
+      break;
+    }
+  }
+  if (has('go.mod')) found.push({ name: 'go', manifest: 'go.mod', supported: true, reason: 'needs go on the system PATH and a vendor/ folder or an empty dependency list (GOPROXY=off)' });
+  if (has('Cargo.toml')) found.push({ name: 'rust', manifest: 'Cargo.toml', supported: true, reason: 'needs cargo on the system PATH and vendored crates (CARGO_NET_OFFLINE=true)' });
+  return found;
+}
+
+export function detectPackageManager(root: string): PackageManager {
+  try {
+    const field = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { packageManager?: unknown }).packageManager;
+    if (typeof field === 'string') {
+      const name = field.split('@')[0];
+      if (name === 'pnpm' || name === 'yarn' || name === 'npm') return name;
+    }
+  } catch {
+    // No or unreadable package.json: fall back to lockfiles.
+  }
+  if (existsSync(join(root, 'pnpm-lock.yaml'))) return 'pnpm';
+  if (existsSync(join(root, 'yarn.lock'))) return 'yarn';
+  return 'npm';
+}
+
+export interface DependencyPlan {
+  strategy: DependencyStrategy;
+  /** Bind the tree's node_modules read-only into the copy. */
+  vendorNodeModules: boolean;
+  roBinds: Array<{ host: string; inside: string }>;
+  /** argv to run inside the sandbox before the command (an offline install), if any. */
+  prepare?: string[];
+  /** Set when the strategy cannot be honoured here; the caller reports it instead of running. */
+  unsupported?: string;
+}
+
+/** The strategy to use: an explicit choice wins; otherwise vendored when node_modules is present, else off. */
+export function planDependencies(root: string, requested: DependencyStrategy | undefined, hasNodeModules: boolean, home = homedir()): DependencyPlan {
+  const strategy = requested ?? (hasNodeModules ? 'vendored' : 'off');
+  if (strategy === 'off') return { strategy, vendorNodeModules: false, roBinds: [] };
+  if (strategy === 'vendored') {
+    if (!hasNodeModules && existsSync(join(root, 'package.json'))) {
+      return { strategy, vendorNodeModules: false, roBinds: [], unsupported: 'vendored dependencies requested but the tree has no node_modules' };
+    }
+    return { strategy, vendorNodeModules: true, roBinds: [] };
+  }
+  if (strategy === 'fetch') {
+    return { strategy, vendorNodeModules: false, roBinds: [], unsupported: 'unsupported here: no network (fetch needs one online prefetch; use vendored or host)' };
+  }
+  return hostPlan(root, home);
+}
+
+// Only the package store itself is exposed: never ~/.npmrc, ~/.config, or anything holding credentials.
+function hostPlan(root: string, home: string): DependencyPlan {
+  const manager = detectPackageManager(root);
+  const caches: Record<PackageManager, { dir: string; prepare: string[] }> = {
+    npm: { dir: join(home, '.npm', '_cacache'), prepare: ['npm', 'ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', `--cache=${HOST_CACHE_INSIDE}/npm`] },
+    pnpm: {
+      dir: join(home, '.local', 'share', 'pnpm', 'store'),
+      prepare: ['pnpm', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--package-import-method=copy', `--store-dir=${HOST_CACHE_INSIDE}/pnpm`],
+    },
+    yarn: { dir: join(home, '.cache', 'yarn'), prepare: ['yarn', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', `--cache-folder=${HOST_CACHE_INSIDE}/yarn`] },
+  };
+  const { dir, prepare } = caches[manager];
+  if (!existsSync(dir)) return { strategy: 'host', vendorNodeModules: false, roBinds: [], unsupported: `host dependency cache for ${manager} not found at ${dir}` };
+  const inside = manager === 'npm' ? `${HOST_CACHE_INSIDE}/npm/_cacache` : `${HOST_CACHE_INSIDE}/${manager}`;
+  return { strategy: 'host', vendorNodeModules: false, roBinds: [{ host: dir, inside }], prepare };
+}

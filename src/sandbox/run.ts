@@ -1,0 +1,98 @@
+// runSandboxed: copy the workspace, pick the dependency plan, run the argv in the chosen backend with limits,
+// redact the output, delete the copy. Outcomes are data; only a sandbox that cannot run throws.
+import { join } from 'node:path';
+import { prlimitPrefix, resolveLimits } from './limits.ts';
+import { redact, secretValuesFrom } from './redact.ts';
+import { sandboxEnv } from './env.ts';
+import { spawnBounded, type SpawnOutcome } from './spawn.ts';
+import { copyWorkspace, type WorkspaceCopy } from './workspace.ts';
+import { planDependencies } from './deps.ts';
+import { sandboxIdentity, stageReadOnly } from './identity.ts';
+import { SandboxUnavailableError, type PreparedRun, type SandboxBackend, type SandboxRequest, type SandboxResult } from './types.ts';
+
+export const INSIDE_WORKSPACE = '/workspace';
+
+export async function runSandboxed(backend: SandboxBackend, request: SandboxRequest): Promise<SandboxResult> {
+  const unavailable = backend.unavailableReason();
+  if (unavailable) throw new SandboxUnavailableError(`Sandbox backend ${backend.name} cannot run: ${unavailable}.`);
+  if (request.argv.length === 0) throw new RangeError('runSandboxed needs a non-empty argv.');
+  const limits = resolveLimits(request.limits);
+  const secrets = [...secretValuesFrom(process.env), ...(request.secrets ?? [])];
+  let copy: WorkspaceCopy;
+  try {
+    copy = copyWorkspace(request.workspace, request.files);
+  } catch (error) {
+    throw new SandboxUnavailableError(`Could not copy ${request.workspace} into a throw-away workspace: ${(error as Error).message}.`);
+  }
+  try {
+    const deps = planDependencies(request.workspace, request.dependencies, copy.nodeModules.length > 0, request.hostCacheDir);
+    if (deps.unsupported) return errorResult(backend, `dependencies: ${deps.unsupported}`);
+    if (backend.name === 'none' && deps.roBinds.length > 0) return errorResult(backend, 'dependencies: the host strategy needs a sandbox backend that can mount the cache');
+    const id = sandboxIdentity();
+    const inside = backend.name === 'none' ? copy.dir : INSIDE_WORKSPACE;
+    const roBinds = [...deps.roBinds];
+    if (deps.vendorNodeModules) {
+      for (const rel of copy.nodeModules) roBinds.push({ host: join(request.workspace, rel), inside: `${inside}/${rel}` });
+    }
+    const staged = stageReadOnly(roBinds, copy, id, backend.name === 'none');
+    const run: PreparedRun = {
+      // With an offline install to do first, a tiny sh runs it (output to stderr) and then execs the command.
+      argv: deps.prepare ? ['sh', '-c', `${shellJoin(deps.prepare)} >&2 && exec "$@"`, 'sh', ...request.argv] : request.argv,
+      copy: copy.dir,
+      insideWorkspace: inside,
+      cwdInside: request.cwd ? `${inside}/${request.cwd}` : inside,
+      env: hostSideEnv(backend, copy, sandboxEnv(request.env ?? {}, [`${inside}/node_modules/.bin`])),
+      limits,
+      roBinds: staged,
+      ...id,
+    };
+    const outcome = await spawnBounded([...prlimitPrefix(limits), ...backend.command(run)], {
+      cwd: backend.name === 'none' ? run.cwdInside : copy.dir,
+      env: backend.name === 'none' ? run.env : { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' },
+      timeoutMs: limits.timeoutMs,
+      maxOutputBytes: limits.maxOutputBytes,
+      statusPipe: backend.name === 'bwrap',
+      ...(id.uid !== undefined ? { uid: id.uid, gid: id.gid } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+    });
+    return toResult(backend, outcome, secrets);
+  } finally {
+    copy.remove();
+  }
+}
+
+function toResult(backend: SandboxBackend, o: SpawnOutcome, secrets: string[]): SandboxResult {
+  const base = {
+    exitCode: o.exitCode,
+    signal: o.signal,
+    durationMs: o.durationMs,
+    stdout: redact(o.stdout, secrets),
+    stderr: redact(o.stderr, secrets),
+    truncated: o.truncated,
+    backend: backend.name,
+  };
+  if (o.spawnError) throw new SandboxUnavailableError(`Sandbox backend ${backend.name} could not start: ${o.spawnError}.`);
+  if (o.timedOut) return { ...base, status: 'TIMEOUT', reason: 'wall-time limit reached; the process tree was killed' };
+  if (o.aborted) return { ...base, status: 'ERROR', reason: 'aborted by the caller' };
+  // bwrap reports the child pid once the sandbox is built; without it the sandbox itself failed.
+  if (backend.name === 'bwrap' && !o.status.some((s) => 'child-pid' in s)) {
+    throw new SandboxUnavailableError(`bubblewrap could not build the sandbox: ${o.stderr.trim().split('\n').slice(-1)[0] ?? 'no message'}.`);
+  }
+  if (o.exitCode === 0) return { ...base, status: 'PASS' };
+  if (o.signal) return { ...base, status: 'FAIL', reason: `killed by ${o.signal}` };
+  return { ...base, status: 'FAIL' };
+}
+
+function errorResult(backend: SandboxBackend, reason: string): SandboxResult {
+  return { status: 'ERROR', exitCode: null, signal: null, durationMs: 0, stdout: '', stderr: '', truncated: false, backend: backend.name, reason };
+}
+
+// Unsandboxed runs happen on the host: HOME and TMPDIR must point at folders that exist there, inside the copy's parent.
+function hostSideEnv(backend: SandboxBackend, copy: WorkspaceCopy, env: Record<string, string>): Record<string, string> {
+  if (backend.name !== 'none') return env;
+  return { ...env, HOME: join(copy.dir, '..', 'home'), TMPDIR: join(copy.dir, '..', 'tmp') };
+}
+
+function shellJoin(argv: string[]): string {
+  return argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+}

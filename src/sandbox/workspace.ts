@@ -1,0 +1,90 @@
+// The throw-away workspace: a copy of the user's tree in a fresh temp folder, the only writable surface of a run.
+// node_modules folders are not copied: they are bound read-only (vendored) or left out (off). Deleted after the run.
+import { chownSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { isInside, toPosix } from '../integrity/paths.ts';
+import { writeFileAtomic } from '../fs/atomic.ts';
+import type { SandboxFile } from './types.ts';
+
+export interface WorkspaceCopy {
+  /** Host path of the copy. */
+  dir: string;
+  /** node_modules folders of the original, workspace-relative POSIX paths. */
+  nodeModules: string[];
+  remove(): void;
+}
+
+// The artifact folder and VCS internals are not needed to run a check and may be large or sensitive.
+const SKIP_NAMES = new Set(['.bug-hunter', '.git', '.hg', '.svn']);
+
+export function copyWorkspace(source: string, files: SandboxFile[] = []): WorkspaceCopy {
+  const root = mkdtempSync(join(tmpdir(), 'bh-sandbox-'));
+  const dir = join(root, 'workspace');
+  const nodeModules: string[] = [];
+  try {
+    cpSync(source, dir, {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (from) => {
+        const name = from.slice(from.lastIndexOf(sep) + 1);
+        if (from !== source && SKIP_NAMES.has(name)) return false;
+        if (name === 'node_modules' && isDir(from)) {
+          nodeModules.push(toPosix(relative(source, from)));
+          return false;
+        }
+        return true;
+      },
+    });
+    for (const file of files) writeInside(dir, file);
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir, nodeModules, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Hands the whole copy (and its parent) to the sandbox uid, so an unprivileged sandbox may write it. */
+export function chownTree(path: string, uid: number, gid: number): void {
+  chownSync(dirname(path), uid, gid);
+  const walk = (p: string): void => {
+    const st = lstatSync(p);
+    if (st.isSymbolicLink()) return;
+    chownSync(p, uid, gid);
+    if (st.isDirectory()) for (const name of readdirSync(p)) walk(join(p, name));
+  };
+  walk(path);
+}
+
+// No symlink may sit on the way: the copy is untrusted, and this write runs on the host.
+function writeInside(dir: string, file: SandboxFile): void {
+  const target = join(dir, file.path);
+  if (file.path.startsWith('/') || !isInside(dir, target) || target === dir) {
+    throw new RangeError(`Sandbox file path '${file.path}' must be a relative path inside the workspace.`);
+  }
+  let current = dir;
+  for (const part of relative(dir, dirname(target)).split(sep).filter(Boolean)) {
+    current = join(current, part);
+    const st = lstatOrNull(current);
+    if (!st) mkdirSync(current);
+    else if (st.isSymbolicLink() || !st.isDirectory()) throw new RangeError(`Sandbox file path '${file.path}' passes through '${part}', which is not a plain folder.`);
+  }
+  if (lstatOrNull(target)?.isSymbolicLink()) throw new RangeError(`Sandbox file path '${file.path}' is a symlink in the workspace.`);
+  writeFileAtomic(target, file.content);
+}
+
+function lstatOrNull(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

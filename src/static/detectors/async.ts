@@ -1,0 +1,101 @@
+// Async misuse: async callbacks to forEach, async Promise executors, floating promises in request
+// handlers, and promises returned from try without await (the catch never sees the rejection).
+import type { SgNode } from '@ast-grep/napi';
+import { argsOf, endLine, enclosingFunction, FUNCTION_KINDS, isRequestHandler, startLine, symbolOf } from '../ast.ts';
+import type { Candidate, Detector, DetectorContext } from '../types.ts';
+
+export function isAsync(fn: SgNode): boolean {
+  return fn.children().some((c) => c.kind() === 'async');
+}
+
+function structural(ruleId: string, node: SgNode, detail: string, proof: string): Candidate {
+  return { ruleId, startLine: startLine(node), endLine: endLine(node), symbol: symbolOf(node), subject: node.text().slice(0, 300), detail, structural: proof };
+}
+
+/** Names of functions declared async in this file, plus well-known promise APIs. */
+function asyncNames(root: SgNode): Set<string> {
+  const names = new Set<string>();
+  for (const fn of root.findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind, regex: '^((static|public|private|protected|override)\\s+)*async\\b' })) } })) {
+    const named = fn.field('name')?.text() ?? (fn.parent()?.kind() === 'variable_declarator' ? fn.parent()?.field('name')?.text() : undefined);
+    if (named) names.add(named);
+  }
+  return names;
+}
+
+const PROMISE_API = /^(fetch|fs\.promises\.\w+|fsp\.\w+|fsPromises\.\w+)$/;
+
+function returnsPromise(call: SgNode, names: Set<string>): boolean {
+  const callee = call.field('function');
+  if (!callee) return false;
+  const text = callee.text();
+  if (PROMISE_API.test(text)) return true;
+  const base = text.replace(/^this\./, '');
+  return /^[\w$]+$/.test(base) && names.has(base);
+}
+
+function foreachAsync(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  const asyncCallback = { has: { field: 'arguments', has: { nthChild: 1, any: [{ kind: 'arrow_function' }, { kind: 'function_expression' }], regex: '^async\\b' } } };
+  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', all: [{ has: { field: 'function', regex: '\\.forEach$' } }, asyncCallback] } })) {
+    const cb = argsOf(call)[0];
+    if (!cb || !FUNCTION_KINDS.has(String(cb.kind())) || !isAsync(cb) || !/\bawait\b/.test(cb.text())) continue;
+    const outer = enclosingFunction(call);
+    if (!outer || !isAsync(outer)) continue;
+    out.push(structural('async-foreach', call, `\`${call.field('function')?.text()}\` gets an async callback inside async ${symbolOf(call)}.`, 'forEach ignores the promises its async callback returns'));
+  }
+  return out;
+}
+
+function promiseExecutor(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  for (const node of ctx.root.findAll({ rule: { kind: 'new_expression', regex: '^new\\s+Promise\\s*\\(\\s*async\\b' } })) {
+    const cb = argsOf(node)[0];
+    if (!cb || !FUNCTION_KINDS.has(String(cb.kind())) || !isAsync(cb) || !/\bawait\b/.test(cb.text())) continue;
+    out.push(structural('async-promise-executor', node, 'The executor passed to new Promise is async and awaits.', 'async Promise executor that awaits'));
+  }
+  return out;
+}
+
+function floatingAndTry(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  const returnsInTry = ctx.root.findAll({ rule: { kind: 'return_statement', has: { kind: 'call_expression' }, inside: { kind: 'statement_block', inside: { kind: 'try_statement', has: { kind: 'catch_clause' } } } } });
+  const handlerRule = { any: [...FUNCTION_KINDS].map((kind) => ({ kind, has: { field: 'parameters' as const, regex: '^\\(\\s*(req|request)\\b' } })) };
+  const handlers = ctx.root.findAll({ rule: handlerRule });
+  if (returnsInTry.length === 0 && handlers.length === 0) return out;
+  const names = asyncNames(ctx.root);
+  const statements = handlers.flatMap((h) => h.findAll({ rule: { kind: 'expression_statement', has: { kind: 'call_expression' } } }));
+  for (const stmt of statements) {
+    const call = stmt.namedChildren()[0];
+    if (call?.kind() !== 'call_expression') continue;
+    const fn = enclosingFunction(stmt);
+    if (!fn || !isRequestHandler(fn)) continue;
+    const callee = call.field('function')?.text() ?? '';
+    const thenWithoutCatch = callee.endsWith('.then') && argsOf(call).length < 2;
+    if (!returnsPromise(call, names) && !thenWithoutCatch) continue;
+    out.push(structural('floating-promise', stmt, `The promise from \`${callee}(…)\` in request handler ${symbolOf(stmt)} is not awaited and has no catch.`, 'unawaited promise in a request handler'));
+  }
+  for (const ret of returnsInTry) {
+    const value = ret.namedChildren()[0];
+    if (value?.kind() !== 'call_expression' || !returnsPromise(value, names)) continue;
+    // The nearest try must be in the same function, and the return must sit in its body, not its catch.
+    const fn = enclosingFunction(ret);
+    let tryStmt: SgNode | null = null;
+    for (let p = ret.parent(); p && p !== fn && !(fn && p.range().start.index === fn.range().start.index); p = p.parent()) {
+      if (p.kind() === 'catch_clause' || p.kind() === 'finally_clause') break;
+      if (p.kind() === 'try_statement') { tryStmt = p; break; }
+      if (FUNCTION_KINDS.has(String(p.kind()))) break;
+    }
+    if (!tryStmt || !tryStmt.field('handler')) continue;
+    out.push(structural('missing-await-in-try', ret, `\`${ret.text().slice(0, 80)}\` returns the promise without await, so the catch below never handles its rejection.`, 'return of a promise inside try without await'));
+  }
+  return out;
+}
+
+export const asyncForEach: Detector = { rules: ['async-foreach'], prefilter: /\.forEach\(\s*async\b/, run: foreachAsync };
+export const asyncExecutor: Detector = { rules: ['async-promise-executor'], prefilter: /new\s+Promise\s*\(\s*async\b/, run: promiseExecutor };
+// Floating promises need a (req, …) handler; missing await needs a try around a returned call.
+export const floatingPromise: Detector = {
+  rules: ['floating-promise', 'missing-await-in-try'],
+  prefilter: /^(?=[\s\S]*(\basync\b|\.then\(|\bfetch\())(?=[\s\S]*(\(\s*(req|request)\b|\btry\s*\{))/,
+  run: floatingAndTry,
+};

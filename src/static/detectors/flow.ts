@@ -1,0 +1,104 @@
+// Control-flow slips: statements after return/throw/break/continue in the same block, and switch
+// cases that run into the next case without a terminator or a comment saying so.
+import type { SgNode } from '@ast-grep/napi';
+import { endLine, startLine, symbolOf } from '../ast.ts';
+import type { Candidate, Detector, DetectorContext } from '../types.ts';
+
+const JUMPS = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement']);
+// Hoisted or type-only declarations after a jump are not dead code.
+const HARMLESS = new Set(['function_declaration', 'generator_function_declaration', 'empty_statement', 'comment', 'type_alias_declaration', 'interface_declaration', 'ambient_declaration', 'abstract_class_declaration', 'enum_declaration', 'module', 'internal_module', 'import_statement', 'export_statement']);
+
+const LIVE = ['expression_statement', 'lexical_declaration', 'variable_declaration', 'if_statement', 'for_statement', 'for_in_statement', 'while_statement', 'do_statement', 'try_statement', 'switch_statement', 'return_statement', 'throw_statement', 'class_declaration', 'statement_block', 'labeled_statement', 'break_statement', 'continue_statement'];
+
+function statements(block: SgNode): SgNode[] {
+  return block.namedChildren().filter((c) => c.kind() !== 'comment');
+}
+
+function unreachable(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  // Only blocks where a jump is followed by a live statement kind reach JavaScript.
+  const jumpBeforeLive = { any: [...JUMPS].map((kind) => ({ kind })), precedes: { stopBy: 'end' as const, any: LIVE.map((kind) => ({ kind })) } };
+  for (const block of ctx.root.findAll({ rule: { any: [{ kind: 'statement_block' }, { kind: 'switch_case' }], has: jumpBeforeLive } })) {
+    if (block.find({ rule: { kind: 'ERROR' } })) continue;
+    const stmts = statements(block);
+    const jump = stmts.findIndex((s) => JUMPS.has(String(s.kind())));
+    if (jump < 0) continue;
+    const dead = stmts.slice(jump + 1).find((s) => !HARMLESS.has(String(s.kind())) && !(s.kind() === 'variable_declaration' && !/=/.test(s.text())));
+    if (!dead) continue;
+    out.push({
+      ruleId: 'unreachable-code', startLine: startLine(dead), endLine: Math.min(endLine(dead), startLine(dead) + 3), symbol: symbolOf(dead),
+      subject: dead.text().replace(/\s+/g, ' ').slice(0, 300),
+      detail: `\`${dead.text().replace(/\s+/g, ' ').slice(0, 60)}\` follows \`${(stmts[jump] as SgNode).text().replace(/\s+/g, ' ').slice(0, 40)}\` and never runs.`,
+      structural: 'statement after an unconditional jump in the same block',
+    });
+  }
+  return out;
+}
+
+/** True when control cannot run off the end of `stmt`; unknown constructs count as terminating (no report). */
+function terminates(stmt: SgNode | undefined): boolean {
+  if (!stmt) return false;
+  const k = String(stmt.kind());
+  if (JUMPS.has(k)) return true;
+  if (k === 'statement_block') return terminates(statements(stmt).at(-1));
+  if (k === 'if_statement') {
+    const alt = stmt.field('alternative');
+    const altBody = alt?.namedChildren().filter((c) => c.kind() !== 'comment')[0];
+    return Boolean(alt) && terminates(stmt.field('consequence') ?? undefined) && terminates(altBody);
+  }
+  if (k === 'try_statement') {
+    const fin = stmt.field('finalizer')?.namedChildren()[0];
+    if (fin && terminates(fin)) return true;
+    const handler = stmt.field('handler')?.field('body');
+    return terminates(stmt.field('body') ?? undefined) && (!handler || terminates(handler));
+  }
+  if (k === 'expression_statement') return /^(process\.exit|process\.abort)\s*\(/.test(stmt.text());
+  // Loops, nested switches, labels: too uncertain to call a fall-through.
+  return !['lexical_declaration', 'variable_declaration'].includes(k);
+}
+
+const INTENT = /falls?\s*-?\s*through|fallthrough|no\s*break|intentional/i;
+
+function fallthrough(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  for (const body of ctx.root.findAll({ rule: { kind: 'switch_body' } })) {
+    const kids = body.namedChildren();
+    kids.forEach((kid, i) => {
+      if (kid.kind() !== 'switch_case' && kid.kind() !== 'switch_default') return;
+      const next = kids.slice(i + 1).find((n) => n.kind() !== 'comment');
+      if (!next) return;
+      const between = kids.slice(i + 1, kids.indexOf(next));
+      const own = kid.namedChildren().filter((c) => c.kind() !== 'comment');
+      const stmts = own.slice(kid.kind() === 'switch_case' ? 1 : 0);
+      const last = stmts.at(-1);
+      if (!last) return;
+      // An intent comment on its own line after the last statement, as eslint's no-fallthrough accepts.
+      const lastEnd = endLine(last);
+      const comments = [...kid.namedChildren(), ...between].filter((c) => c.kind() === 'comment');
+      if (comments.some((c) => startLine(c) > lastEnd && INTENT.test(c.text()))) return;
+      if (!['expression_statement', 'if_statement', 'lexical_declaration', 'variable_declaration', 'statement_block', 'try_statement'].includes(String(last.kind()))) return;
+      if (terminates(last)) return;
+      const head = kid.text().split('\n')[0]?.trim() ?? '';
+      out.push({
+        ruleId: 'switch-fallthrough', startLine: startLine(last), endLine: endLine(last) - startLine(last) > 3 ? startLine(last) : endLine(last), symbol: symbolOf(kid),
+        subject: `${head}→${next.text().split('\n')[0]?.trim()}`,
+        detail: `\`${head.slice(0, 60)}\` ends with \`${last.text().split('\n')[0]?.trim().slice(0, 60)}\` and falls into \`${next.text().split('\n')[0]?.trim().slice(0, 40)}\`.`,
+        structural: 'non-empty case without break/return/throw or a falls-through comment',
+      });
+    });
+  }
+  return out;
+}
+
+// Gate: a jump statement ending on a line followed by another statement line in the same block.
+export const unreachableCode: Detector = {
+  rules: ['unreachable-code'],
+  prefilter: /\b(return|throw|break|continue)\b[^;{}\n]*;[ \t]*(\/\/[^\n]*)?\n\s*(?!\}|case\b|default\b|\/\/|\/\*|function\b|var\s+[\w$]+;|\*)[\w$([`'"]/,
+  run: unreachable,
+};
+
+export const switchFallthrough: Detector = {
+  rules: ['switch-fallthrough'],
+  prefilter: /\bswitch\s*\(/,
+  run: fallthrough,
+};

@@ -1,0 +1,19 @@
+// The ordered list of detectors the engine runs. Order is fixed so output is deterministic.
+import { asyncExecutor, asyncForEach, floatingPromise } from './async.ts';
+import { swallowedError } from './errors.ts';
+import { switchFallthrough, unreachableCode } from './flow.ts';
+import { codeInjection, commandInjection } from './injection.ts';
+import { resourceLeaks } from './leak.ts';
+import { comparisonSlips, conditionSlips, offByOneLength } from './logic.ts';
+import { pathTraversal } from './path.ts';
+import { prototypePollution } from './proto.ts';
+import { redos } from './redos.ts';
+import { hardcodedSecret } from './secrets.ts';
+import { sqlInjection } from './sql.ts';
+import type { Detector } from '../types.ts';
+
+export const DETECTORS: readonly Detector[] = [
+  commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos,
+  hardcodedSecret, asyncForEach, asyncExecutor, floatingPromise, swallowedError, comparisonSlips, conditionSlips, offByOneLength,
+  unreachableCode, switchFallthrough, resourceLeaks,
+];

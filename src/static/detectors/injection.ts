@@ -1,0 +1,88 @@
+// Command and code injection: child_process calls and eval-like APIs whose code or command is not a literal.
+import type { SgNode } from '@ast-grep/napi';
+import { argsOf } from '../ast.ts';
+import { moduleBindings, moduleFunction } from '../modules.ts';
+import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { sinkCandidate } from './sink.ts';
+
+const CP = ['child_process', 'shelljs'];
+const SHELL_ALWAYS = new Set(['exec', 'execSync']);
+const SHELL_OPTIONAL = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']);
+
+function hasShellOption(args: SgNode[]): boolean {
+  return args.some((a) => a.kind() === 'object' && /\bshell\s*:\s*(?!false\b)[^,}]+/.test(a.text()));
+}
+
+function commandCandidates(ctx: DetectorContext): Candidate[] {
+  const b = moduleBindings(ctx.file.content, CP);
+  if (b.aliases.size === 0 && b.named.size === 0 && !/require\(\s*['"](node:)?child_process['"]\s*\)\./.test(ctx.file.content)) return [];
+  const out: Candidate[] = [];
+  const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)$' } } });
+  for (const call of calls) {
+    const callee = call.field('function')?.text() ?? '';
+    const fn = moduleFunction(callee, b, CP);
+    if (!fn) continue;
+    const args = argsOf(call);
+    const [command, argv] = args;
+    if (!command) continue;
+    const shell = SHELL_ALWAYS.has(fn) || hasShellOption(args);
+    if (!shell && !SHELL_OPTIONAL.has(fn)) continue;
+    // Without a shell only the program itself is dangerous; with one, its arguments are too.
+    const values = shell && argv?.kind() === 'array' ? [command, argv] : [command];
+    const c = sinkCandidate({
+      ruleId: 'command-injection', sink: call, values, lines: ctx.lines,
+      describe: (s) => `\`${callee}\` runs ${shell ? 'a shell command' : 'a program'} derived from ${s.via}.`,
+    });
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+function codeCandidates(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  // Literal-only code (Function('return this')) and function callbacks to timers never reach JavaScript.
+  const notAllLiteral = { has: { field: 'arguments', has: { not: { any: [{ kind: 'string' }, { kind: 'number' }] } } } };
+  const nodes = ctx.root.findAll({
+    rule: {
+      any: [
+        { kind: 'call_expression', all: [{ has: { field: 'function', regex: '^((window|global|globalThis)\\.)?eval$|^Function$|^vm\\.(runInNewContext|runInThisContext|runInContext|compileFunction)$' } }, notAllLiteral] },
+        { kind: 'call_expression', all: [{ has: { field: 'function', regex: '^(setTimeout|setInterval|setImmediate)$' } }, { has: { field: 'arguments', has: { nthChild: 1, any: [{ kind: 'template_string' }, { kind: 'binary_expression' }] } } }] },
+        { kind: 'new_expression', all: [{ has: { field: 'constructor', regex: '^(Function|vm\\.Script)$' } }, notAllLiteral] },
+      ],
+    },
+  });
+  for (const node of nodes) {
+    const callee = (node.field('function') ?? node.field('constructor'))?.text() ?? '';
+    const args = argsOf(node);
+    let values: SgNode[];
+    if (/^(setTimeout|setInterval|setImmediate)$/.test(callee)) {
+      // Only a string first argument is evaluated; functions are the normal use.
+      const first = args[0];
+      if (!first || !['template_string', 'binary_expression'].includes(String(first.kind()))) continue;
+      values = [first];
+    } else if (callee === 'Function') {
+      values = args;
+    } else {
+      values = args.slice(0, 1);
+    }
+    if (values.length === 0) continue;
+    const c = sinkCandidate({
+      ruleId: 'code-injection', sink: node, values, lines: ctx.lines,
+      describe: (s) => `\`${callee}\` evaluates code derived from ${s.via}.`,
+    });
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+export const commandInjection: Detector = {
+  rules: ['command-injection'],
+  prefilter: /child_process|shelljs/,
+  run: commandCandidates,
+};
+
+export const codeInjection: Detector = {
+  rules: ['code-injection'],
+  prefilter: /\beval\s*\(|\bFunction\s*\(|\bvm\.|\b(setTimeout|setInterval|setImmediate)\s*\(\s*[`'"]/,
+  run: codeCandidates,
+};

@@ -1,0 +1,106 @@
+// Prototype pollution: a recursive merge that descends into target[key] with keys taken from another
+// object, or a set-by-path that walks obj = obj[key] — both without a __proto__/constructor/prototype guard.
+import type { SgNode } from '@ast-grep/napi';
+import { argsOf, endLine, escapeRe, FUNCTION_KINDS, functionName, startLine, symbolOf } from '../ast.ts';
+import type { Candidate, Detector, DetectorContext } from '../types.ts';
+
+const GUARD = /\bhas\.call\(|\w*hasown\w*\(|\b\w*(proto|pollut)\w*\s*\(|[!=]==?\s*Object\.prototype\b|\bif\s*\([^)]*\.(has|includes)\(\s*[\w$]+\s*\)\s*\)\s*(continue|return)\b|\b(forbidden|blocked|blocklist|denylist|dangerous|unsafe|reserved)\w*\.(has|includes)\(|__proto__|['"`]constructor['"`]|['"`]prototype['"`]|\bhasOwnProperty\b|Object\.hasOwn\b|Object\.create\(\s*null\s*\)|\bisSafeKey\b|\bisPrototypePolluted\b|\bforbidden\w*\.(has|includes)\(|\bblock\w*\.(has|includes)\(|\bdangerous\w*\.(has|includes)\(|\bunsafe\w*\.(has|includes)\(|Object\.defineProperty\(|\bisValidKey\b|\bnew Map\b|Object\.freeze\(\s*Object\.prototype/i;
+
+/** The key variable walks another object's keys: for-in, or for-of / a callback over Object.keys/entries. */
+function iteratesKeys(fn: SgNode, key: string): boolean {
+  const text = fn.text();
+  const k = escapeRe(key);
+  if (new RegExp(`for\\s*\\(\\s*(?:const|let|var)?\\s*${k}\\s+in\\b`).test(text)) return true;
+  if (!/Object\.(keys|entries|getOwnPropertyNames)\(|Reflect\.ownKeys\(/.test(text)) return false;
+  return new RegExp(`for\\s*\\(\\s*(?:const|let|var)?\\s*\\[?\\s*${k}\\b[^)]*\\bof\\b|\\(\\s*\\[?\\s*${k}\\b[^)]*\\)\\s*=>|function\\s*\\(\\s*${k}\\b|\\b${k}\\s*=>`).test(text);
+}
+
+/** Recursive merge: fn(target[key], …) called from inside fn, and target[key] = … assigned in fn. */
+function recursiveMerge(fn: SgNode, name: string): SgNode | null {
+  const calls = fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `^(this\\.)?${escapeRe(name)}$` } } });
+  for (const call of calls) {
+    for (const arg of argsOf(call)) {
+      if (arg.kind() !== 'subscript_expression') continue;
+      const index = arg.field('index');
+      if (!index || index.kind() !== 'identifier' || !iteratesKeys(fn, index.text())) continue;
+      const target = arg.text().replace(/\s+/g, '');
+      const assigned = fn.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression' } } })
+        .some((a) => a.field('left')?.text().replace(/\s+/g, '') === target);
+      if (assigned) return call;
+    }
+  }
+  return null;
+}
+
+/** Set-by-path: keys from .split(), a walk `cur = cur[key]…`, and a final write `cur[k] = value` whose key comes from the split path. */
+function setByPath(fn: SgNode): SgNode | null {
+  const text = fn.text();
+  const splitVars = [...text.matchAll(/([\w$]+)\s*=\s*[^;\n]*\.split\(/g)].map((m) => m[1] as string);
+  if (splitVars.length === 0) return null;
+  const fromSplit = (key: string): boolean => {
+    if (splitVars.some((v) => new RegExp(`\\b${escapeRe(v)}\\b`).test(key))) return true;
+    // A loop variable or alias bound from the split array: for (const k of keys), const last = keys[…].
+    return /^[\w$]+$/.test(key) && splitVars.some((v) => new RegExp(`\\b${escapeRe(key)}\\s*(=[^=][^;\\n]*\\b|of\\s+)${escapeRe(v)}\\b`).test(text));
+  };
+  const walks = fn.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier' } } });
+  for (const walk of walks) {
+    const left = walk.field('left')?.text() ?? '';
+    const right = walk.field('right');
+    if (right?.kind() !== 'subscript_expression' || right.field('object')?.text() !== left) continue;
+    const walkKey = right.field('index')?.text() ?? '';
+    if (!fromSplit(walkKey)) continue;
+    // The last computed write through the walked variable is the one that stores the caller's value.
+    const write = fn.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', regex: `^${escapeRe(left)}\\s*\\[` } } }).at(-1);
+    const writeKey = write?.field('left')?.field('index')?.text() ?? '';
+    if (write && (writeKey === walkKey || fromSplit(writeKey))) return write;
+  }
+  return null;
+}
+
+/** The site belongs to fn itself or to an anonymous callback inside it, not to a named inner function. */
+function ownedBy(site: SgNode, fn: SgNode): boolean {
+  const target = fn.range().start.index;
+  for (const a of site.ancestors()) {
+    if (!FUNCTION_KINDS.has(String(a.kind()))) continue;
+    if (a.range().start.index === target) return true;
+    if (a.field('name') || a.parent()?.kind() !== 'arguments') return false;
+  }
+  return false;
+}
+
+function run(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  const computedWrite = { kind: 'assignment_expression', stopBy: 'end' as const, has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
+  const fns = ctx.root.findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind, has: computedWrite })) } });
+  for (const fn of fns) {
+    const r = fn.range();
+    if (r.end.index - r.start.index > 20000) continue;
+    const text = fn.text();
+    if (GUARD.test(text)) continue;
+    const name = functionName(fn);
+    const hit = /^[\w$.]+$/.test(name) ? recursiveMerge(fn, name.replace(/^.*\./, '')) : null;
+    const found = hit ?? setByPath(fn);
+    if (!found || !ownedBy(found, fn)) continue;
+    const subject = `${name}: ${found.text()}`;
+    out.push({
+      ruleId: 'prototype-pollution',
+      startLine: startLine(found),
+      endLine: endLine(found),
+      symbol: symbolOf(found),
+      subject,
+      detail: hit
+        ? `\`${name}\` recurses into \`${found.text().slice(0, 80)}\` with keys copied from its input and never rejects __proto__.`
+        : `\`${name}\` walks an object along a split path and writes \`${found.text().slice(0, 80)}\` without rejecting __proto__.`,
+      structural: hit ? 'recursive merge into target[key] without a key guard' : 'set-by-path walk without a key guard',
+    });
+  }
+  // One finding per site: an outer function containing the same write is not a second bug.
+  const seen = new Set<string>();
+  return out.filter((c) => (seen.has(`${c.startLine}:${c.subject.split(': ')[1]}`) ? false : (seen.add(`${c.startLine}:${c.subject.split(': ')[1]}`), true)));
+}
+
+export const prototypePollution: Detector = {
+  rules: ['prototype-pollution'],
+  prefilter: /\[\s*[\w$]+\s*\]\s*=[^=]/,
+  run,
+};

@@ -1,0 +1,92 @@
+// ReDoS: a regular expression literal (or new RegExp(literal)) applied to request input, judged
+// super-linear by the recheck analyser. Results are memoised per pattern; the analyser runs seeded.
+import type { SgNode } from '@ast-grep/napi';
+import { checkSync } from 'recheck';
+import { argsOf, enclosingFunction, enclosingFunctions, endLine, isRequestHandler, startLine, symbolOf } from '../ast.ts';
+import { findGuard } from '../guards.ts';
+import { bindingValue, classify } from '../taint.ts';
+import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { identifiersIn } from './sink.ts';
+
+interface RegexVerdict { vulnerable: boolean; complexity: string; attack: string }
+const verdicts = new Map<string, RegexVerdict>();
+
+/** recheck's verdict, memoised; a timeout or error counts as not proven vulnerable. */
+export function analyseRegex(source: string, flags: string): RegexVerdict {
+  const key = `${flags}/${source}`;
+  const hit = verdicts.get(key);
+  if (hit) return hit;
+  let verdict: RegexVerdict = { vulnerable: false, complexity: 'unknown', attack: '' };
+  try {
+    const d = checkSync(source, flags, { timeout: 2000, randomSeed: 1, checker: 'auto' });
+    if (d.status === 'vulnerable') {
+      verdict = { vulnerable: true, complexity: d.complexity.type === 'exponential' ? 'exponential' : d.complexity.summary, attack: d.attack.pattern.slice(0, 120) };
+    }
+  } catch {
+    // The analyser failing is not evidence of a bug.
+  }
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
+function regexOf(node: SgNode | null | undefined): { source: string; flags: string } | null {
+  let n = node ?? null;
+  if (n?.kind() === 'identifier') n = bindingValue(n);
+  if (!n) return null;
+  if (n.kind() === 'regex') return { source: n.field('pattern')?.text() ?? '', flags: n.field('flags')?.text() ?? '' };
+  if (n.kind() === 'new_expression' && n.field('constructor')?.text() === 'RegExp') {
+    const [src, flags] = argsOf(n);
+    if (src?.kind() !== 'string') return null;
+    const str = (s: SgNode): string => {
+      try { return JSON.parse(s.text().replace(/^'(.*)'$/s, (_m, body: string) => `"${body.replace(/\\'/g, "'").replace(/"/g, '\\"')}"`)) as string; } catch { return ''; }
+    };
+    return { source: str(src), flags: flags?.kind() === 'string' ? str(flags) : '' };
+  }
+  return null;
+}
+
+const INPUT_TEXT = /\b(req|request|ctx|event|evt)\.|process\.argv|location\./;
+const APPLY = '\\.(test|exec|match|matchAll|replace|replaceAll|split|search)$';
+
+function run(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: APPLY } } })) {
+    const callee = call.field('function');
+    const method = callee?.field('property')?.text() ?? '';
+    const object = callee?.field('object');
+    const first = argsOf(call)[0];
+    const [regexNode, subject] = method === 'test' || method === 'exec' ? [object, first] : [first, object];
+    if (!regexNode || !subject) continue;
+    // Cheap gate before tracing: the match must run where input arrives (a handler) or on input directly.
+    const fn = enclosingFunction(call);
+    if (!INPUT_TEXT.test(subject.text()) && !(fn && (isRequestHandler(fn) || enclosingFunctions(call).some(isRequestHandler)))) continue;
+    const source = classify(subject);
+    if (source.kind !== 'input') continue;
+    const re = regexOf(regexNode);
+    if (!re || re.source.length === 0) continue;
+    const verdict = analyseRegex(re.source, re.flags);
+    if (!verdict.vulnerable) continue;
+    const names = [...new Set([...source.names, ...identifiersIn(subject)])];
+    const guard = findGuard(call, names, ctx.lines);
+    const candidate: Candidate = {
+      ruleId: 'redos', startLine: startLine(call), endLine: endLine(call), symbol: symbolOf(call),
+      subject: call.text(),
+      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}.`,
+      source: { ...source, names },
+      severity: verdict.complexity === 'exponential' ? 'high' : 'medium',
+    };
+    // A length limit on the input bounds the match time; treat it like a guard.
+    const limit = names.some((n) => new RegExp(`\\b${n}\\.length\\s*[<>]`).test(ctx.lines.slice(0, candidate.startLine).join('\n')));
+    if (guard) candidate.guard = guard;
+    else if (limit) candidate.guard = { kind: 'type-check', text: 'the input length is checked before the match', line: candidate.startLine };
+    out.push(candidate);
+  }
+  return out;
+}
+
+export const redos: Detector = {
+  rules: ['redos'],
+  // Only input-derived subjects are reported, so files that never touch request or CLI input are skipped.
+  prefilter: /^(?=[\s\S]*\.(test|exec|match|matchAll|replace|replaceAll|split|search)\()(?=[\s\S]*\b(req|request|ctx|event|evt|process\.argv|location)\b)/,
+  run,
+};

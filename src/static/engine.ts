@@ -1,0 +1,66 @@
+// Runs the detectors over one file and pairs each candidate with its Finding. Memoised per file
+// content so huntFile and refuteStatic agree without the caller passing engine state around.
+import { DETECTORS } from './detectors/index.ts';
+import { toFinding } from './finding.ts';
+import { langFor, parseSource } from './parse.ts';
+import { parseSuppressions, type Suppression } from './suppress.ts';
+import { beginFile } from './taint.ts';
+import type { Candidate, SourceFile } from './types.ts';
+import type { Finding } from '../artifacts/schemas/common.ts';
+
+export interface Entry { finding: Finding; candidate: Candidate }
+export interface Analysis { entries: Entry[]; suppressions: Suppression[]; lines: string[] }
+
+const MEMO_SIZE = 16;
+const memo = new Map<string, Analysis>();
+
+function reasonless(s: Suppression): Candidate {
+  return {
+    ruleId: 'suppression-without-reason', startLine: s.line, endLine: s.line, symbol: '<comment>',
+    subject: s.text, detail: `\`${s.text.slice(0, 120)}\` names ${s.ruleId ? `rule ${s.ruleId}` : 'no rule'} but gives no reason after a colon.`,
+    structural: 'suppression comment without a reason',
+  };
+}
+
+function order(a: Candidate, b: Candidate): number {
+  return a.startLine - b.startLine || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0) || (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0);
+}
+
+function compute(file: SourceFile): Analysis {
+  const lines = file.content.split(/\r?\n/);
+  const suppressions = parseSuppressions(lines);
+  const candidates: Candidate[] = suppressions.filter((s) => s.reason.length === 0).map(reasonless);
+  const lang = langFor(file);
+  const active = lang === null ? [] : DETECTORS.filter((d) => d.prefilter.test(file.content));
+  if (lang !== null && active.length > 0) {
+    const root = parseSource(lang, file.content).root();
+    beginFile();
+    for (const d of active) candidates.push(...d.run({ file, root, lines }).filter((c) => d.rules.includes(c.ruleId)));
+  }
+  candidates.sort(order);
+  const seen = new Map<string, number>();
+  const entries: Entry[] = [];
+  for (const c of candidates) {
+    const key = `${c.symbol}\0${c.ruleId}\0${c.subject.replace(/\s+/g, ' ')}`;
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    const finding = toFinding(file, c, lines, occurrence);
+    if (finding) entries.push({ finding, candidate: c });
+  }
+  return { entries, suppressions, lines };
+}
+
+/** Forget memoised analyses (tests use it to prove two cold runs agree). */
+export function clearAnalysisMemo(): void {
+  memo.clear();
+}
+
+export function analyse(file: SourceFile): Analysis {
+  const key = `${file.path}\0${file.language}\0${file.content}`;
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const result = compute(file);
+  memo.set(key, result);
+  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  return result;
+}

@@ -1,0 +1,67 @@
+// Turns a detector candidate into a schema Finding: line-independent fingerprint and id, exact-line
+// evidence quotes, a claim and a runtime trigger taken from the rule's data.
+import type { Evidence, Finding } from '../artifacts/schemas/common.ts';
+import { sha256 } from '../run/hash.ts';
+import { lineText } from './ast.ts';
+import { calibratedPrecision, requireRule } from './rules.ts';
+import type { Candidate, SourceFile } from './types.ts';
+
+const MAX_QUOTE = 4000;
+const MAX_EVIDENCE_LINES = 8;
+
+export function normalisePath(path: string): string {
+  return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
+}
+
+export function fingerprintOf(file: string, symbol: string, ruleId: string, subject: string, occurrence: number): string {
+  const parts = [normalisePath(file), symbol, ruleId, subject.replace(/\s+/g, ' ').trim()];
+  if (occurrence > 0) parts.push(`#${occurrence}`);
+  return sha256(parts.join('\0'));
+}
+
+function evidence(file: string, lines: readonly string[], from: number, to: number): Evidence | null {
+  const end = Math.min(to, from + MAX_EVIDENCE_LINES - 1);
+  const quote = lineText(lines, from, end);
+  if (quote.trim().length === 0 || quote.length > MAX_QUOTE) return null;
+  return { file, startLine: from, endLine: end, quote };
+}
+
+function trigger(template: string, c: Candidate): string {
+  const via = c.source?.via;
+  const who = via ? `Input from ${via}` : 'Input';
+  return template.replace('{source}', who);
+}
+
+/** Null when the cited lines cannot be quoted (e.g. a minified line longer than the quote limit). */
+export function toFinding(file: SourceFile, c: Candidate, lines: readonly string[], occurrence: number): Finding | null {
+  const rule = requireRule(c.ruleId);
+  const path = normalisePath(file.path);
+  const sink = evidence(path, lines, c.startLine, c.endLine);
+  if (!sink) return null;
+  const quotes = [sink];
+  const srcLine = c.source?.sourceLine;
+  if (srcLine && (srcLine < sink.startLine || srcLine > sink.endLine)) {
+    const src = evidence(path, lines, srcLine, srcLine);
+    if (src) quotes.push(src);
+  }
+  const fingerprint = fingerprintOf(path, c.symbol, c.ruleId, c.subject, occurrence);
+  const finding: Finding = {
+    id: `BH-${fingerprint.slice(0, 12)}`,
+    fingerprint,
+    file: path,
+    startLine: sink.startLine,
+    endLine: sink.endLine,
+    symbol: c.symbol,
+    category: rule.category,
+    severity: c.severity ?? rule.severity,
+    confidence: calibratedPrecision(rule),
+    claim: `${rule.message} ${c.detail}`.slice(0, 2000),
+    evidence: quotes,
+    runtimeTrigger: trigger(rule.trigger, c).slice(0, 2000),
+    lens: rule.lens,
+    engine: 'static',
+    ruleId: rule.id,
+  };
+  if (rule.cwe) finding.cwe = rule.cwe;
+  return finding;
+}

@@ -1,0 +1,49 @@
+// Guards that dominate a sink, found in the code before it in the same function chain: allow-lists,
+// normalise-and-contain checks, type checks and '..' rejections. A found guard refutes a taint finding.
+import type { SgNode } from '@ast-grep/napi';
+import { enclosingFunctions, escapeRe, startLine } from './ast.ts';
+import type { GuardFact } from './types.ts';
+
+type GuardKind = GuardFact['kind'];
+
+/** Patterns per guard kind; NAME is replaced by an escaped identifier the value passed through. */
+const PER_NAME: Array<[GuardKind, string]> = [
+  ['allow-list', String.raw`\.(includes|has|indexOf|hasOwnProperty)\(\s*NAME\s*[,)]`],
+  ['allow-list', String.raw`\bNAME\s+in\s+[A-Za-z_$]`],
+  ['allow-list', String.raw`/\^[^/\n]*\$/[a-z]*\.test\(\s*NAME\b`],
+  ['allow-list', String.raw`\bswitch\s*\(\s*NAME\s*\)`],
+  ['allow-list', String.raw`\bNAME\s*(!==?|===?)\s*['"\x60][^'"\x60]`],
+  ['allow-list', String.raw`\bNAME\.match\(\s*/\^[^/\n]*\$/`],
+  ['containment', String.raw`\bNAME\b[^\n]*\.startsWith\(|\.startsWith\([^\n]*\bNAME\b`],
+  ['containment', String.raw`\bNAME\.(includes|indexOf)\(\s*['"]\.\.`],
+  ['containment', String.raw`\b(isPathInside|isInside|containPath|isSubPath|isSafePath|safeJoin)\([^\n]*\bNAME\b`],
+  ['containment', String.raw`path\.relative\([^\n]*\bNAME\b`],
+  ['type-check', String.raw`typeof\s+NAME\s*[!=]==?\s*['"](number|boolean)['"]`],
+  ['type-check', String.raw`Number\.is(Safe)?Integer\(\s*NAME\s*\)|\bisNaN\(\s*NAME\s*\)|Number\.isFinite\(\s*NAME\s*\)`],
+  ['escaping', String.raw`\bNAME\s*=\s*(\w+\.)?(escape\w*|quote|shellescape)\(`],
+];
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** The first guard on any of `names` that appears before the sink in its function chain (or at module level for the outermost). */
+export function findGuard(sink: SgNode, names: readonly string[], lines: readonly string[]): GuardFact | null {
+  const usable = names.filter((n) => /^[\w$]+(\.[\w$]+)*$/.test(n));
+  if (usable.length === 0) return null;
+  const fns = enclosingFunctions(sink);
+  const outer = fns[fns.length - 1];
+  const from = outer ? startLine(outer) : 1;
+  const to = startLine(sink);
+  const compiled = PER_NAME.flatMap(([kind, src]) => usable.map((n) => [kind, new RegExp(src.replaceAll('NAME', escapeRe(n)))] as const));
+  const column = sink.range().start.column;
+  for (let line = from; line <= to; line++) {
+    let text = lines[line - 1] ?? '';
+    // On the sink's own line only the text before the sink can guard it (columns are bytes: ASCII lines only).
+    if (line === to) text = isAscii(text) ? text.slice(0, column) : '';
+    if (text.length > 2000) continue;
+    for (const [kind, re] of compiled) if (re.test(text)) return { kind, text: text.trim().slice(0, 200), line };
+  }
+  return null;
+}

@@ -1,0 +1,16 @@
+// Public API of the embedded static engine: hunter (huntFile), skeptic (refuteStatic) and referee
+// (judgeStatic) without a model. Pure and deterministic; no file-system access.
+import type { Finding } from '../artifacts/schemas/common.ts';
+import { analyse } from './engine.ts';
+
+export type { SourceFile, RuleInfo } from './types.ts';
+export type { Refutation, RefuteOptions } from './refute.ts';
+export type { StaticJudgement } from './judge.ts';
+export { refuteStatic, NON_PRODUCTION_PATH } from './refute.ts';
+export { judgeStatic, panelOutcome, CONFIRM_MIN_PRECISION } from './judge.ts';
+export { listRules, STATIC_ENGINE_VERSION } from './rules.ts';
+
+/** Candidate findings for one file, in a stable order. Test files are not skipped here; refuteStatic handles them. */
+export function huntFile(file: import('./types.ts').SourceFile): Finding[] {
+  return analyse(file).entries.map((e) => structuredClone(e.finding));
+}

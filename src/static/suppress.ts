@@ -1,0 +1,29 @@
+// Inline suppressions: `bug-hunter-ignore <rule-id>: <reason>` on the finding's line or the line above.
+// A suppression without a reason does not suppress; it is reported itself.
+
+export interface Suppression {
+  line: number;
+  ruleId: string;
+  reason: string;
+  text: string;
+}
+
+const MARKER = /bug-hunter-ignore\b(.*)$/;
+const BODY = /^\s+([a-z][a-z0-9-]*)\s*(?::\s*(.*?))?\s*(?:\*\/.*)?$/;
+
+export function parseSuppressions(lines: readonly string[]): Suppression[] {
+  const out: Suppression[] = [];
+  lines.forEach((text, i) => {
+    if (!text.includes('bug-hunter-ignore')) return;
+    const m = MARKER.exec(text);
+    if (!m) return;
+    const body = BODY.exec(m[1] ?? '');
+    out.push({ line: i + 1, ruleId: body?.[1] ?? '', reason: (body?.[2] ?? '').trim(), text: text.trim() });
+  });
+  return out;
+}
+
+/** The reasoned suppression that covers a rule at a line, if any. */
+export function suppressionFor(all: readonly Suppression[], ruleId: string, line: number): Suppression | null {
+  return all.find((s) => s.reason.length > 0 && s.ruleId === ruleId && (s.line === line || s.line === line - 1)) ?? null;
+}

@@ -1,0 +1,294 @@
+// Source-to-sink reasoning: classifies where a value reaching a sink comes from (request input, a
+// parameter, configuration, a literal, a sanitiser) inside its function and across direct calls in the file.
+import type { SgNode } from '@ast-grep/napi';
+import { argsOf, enclosingFunctions, escapeRe, functionName, isRequestHandler, paramsOf, boundNames, startLine } from './ast.ts';
+import type { SourceFacts, SourceKind } from './types.ts';
+
+const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
+
+const INPUT = /^(req|request|ctx|context)\.(body|query|params|headers|cookies|signedCookies|files?|payload|url|originalUrl|path|hostname|request\.(body|query|headers|files?)|querystring)\b|^(event|evt)\.(body|queryStringParameters|pathParameters|headers)\b|^process\.argv\b|^(window\.|document\.)?location\.(search|hash|href|pathname)\b/;
+const INPUT_CALL = /^(req|request)\.(param|get|header)$/;
+const CONFIG = /^(?:process\.env\b|process\.argv\s*\[\s*[01]\s*\]|process\.exec(?:Path|Argv)\b|import\.meta\.(?:url|dirname|filename|env)\b|(?:__dirname|__filename)$)/;
+const SANITISERS = /^(path\.(posix\.|win32\.)?basename|basename|parseInt|parseFloat|Number|Boolean|Math\.\w+|Number\.parse(Int|Float)|encodeURIComponent|encodeURI|escape\w*|\w*\.escape\w*|shellescape|shellEscape|quote|shellQuote\.quote|shq|sqlstring\.escape|format\.literal|pgFormat|validator\.\w+|uuid\w*|crypto\.\w+|Date\.now|isNaN|Array\.isArray|typeof)$/;
+const PATH_JOIN = /^(path\.(posix\.|win32\.)?(join|resolve|normalize)|join|resolve|normalize|util\.format|format|String|decodeURIComponent|decodeURI|Buffer\.from)$/;
+const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
+const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/;
+const LITERAL_KINDS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'template_string', 'binary_expression', 'unary_expression']);
+
+const MAX_DEPTH = 6;
+
+export function facts(kind: SourceKind, via: string, names: string[] = [], sourceLine?: number): SourceFacts {
+  return sourceLine ? { kind, via, names, sourceLine } : { kind, via, names };
+}
+
+/** The strongest origin wins: one tainted part makes the whole value tainted. */
+export function combine(parts: SourceFacts[], fallbackVia = 'a literal'): SourceFacts {
+  if (parts.length === 0) return facts('literal', fallbackVia);
+  let best = parts[0] as SourceFacts;
+  for (const p of parts) if (RANK[p.kind] > RANK[best.kind]) best = p;
+  const names = [...new Set(parts.flatMap((p) => p.names))];
+  return { ...best, names };
+}
+
+// Per-file memo and step budget: cross-call tracing can fan out, and one file must never take seconds.
+const STEP_BUDGET = 1500;
+let memo = new Map<string, SourceFacts>();
+let steps = 0;
+
+/** Reset the memo and budget; the engine calls this before each file so results never leak across files. */
+export function beginFile(): void {
+  memo = new Map();
+  steps = 0;
+  bindings = null;
+  calls = new Map();
+}
+
+export function classify(expr: SgNode, depth = 0): SourceFacts {
+  if (depth > MAX_DEPTH) return facts('unknown', 'a value traced too deep');
+  const r = expr.range();
+  const key = `${r.start.index}:${r.end.index}:${expr.kind()}`;
+  const hit = memo.get(key);
+  if (hit) return hit;
+  if (++steps > STEP_BUDGET) return facts('unknown', 'a value not traced (analysis budget spent)');
+  const result = classifyUncached(expr, depth);
+  memo.set(key, result);
+  return result;
+}
+
+function classifyUncached(expr: SgNode, depth: number): SourceFacts {
+  const k = String(expr.kind());
+  const text = expr.text();
+  switch (k) {
+    case 'string': case 'number': case 'true': case 'false': case 'null': case 'undefined': case 'regex':
+      return facts('literal', 'a literal');
+    case 'template_string':
+      return combine(expr.findAll({ rule: { kind: 'template_substitution' } }).map((s) => classifyChildren(s, depth)), 'a literal template');
+    case 'parenthesized_expression': case 'await_expression': case 'as_expression': case 'non_null_expression':
+    case 'satisfies_expression': case 'spread_element': case 'type_assertion':
+      return classifyChildren(expr, depth);
+    case 'binary_expression': {
+      const op = expr.field('operator')?.text() ?? expr.children()[1]?.text();
+      if (op === '+' || op === '||' || op === '??') return combine([expr.field('left'), expr.field('right')].filter(isNode).map((n) => classify(n, depth + 1)));
+      return facts('sanitised', 'a computed comparison or number');
+    }
+    case 'ternary_expression':
+      return combine([expr.field('consequence'), expr.field('alternative')].filter(isNode).map((n) => classify(n, depth + 1)));
+    case 'array':
+      return combine(expr.namedChildren().map((n) => classify(n, depth + 1)), 'an array of literals');
+    case 'object':
+      return combine(expr.findAll({ rule: { kind: 'pair' } }).map((p) => p.field('value')).filter(isNode).map((n) => classify(n, depth + 1)), 'an object of literals');
+    case 'member_expression': case 'subscript_expression':
+      return classifyMember(expr, text, depth);
+    case 'identifier':
+      return classifyIdentifier(expr, depth);
+    case 'call_expression':
+      return classifyCall(expr, depth);
+    case 'unary_expression': case 'update_expression':
+      return facts('sanitised', 'a computed number or boolean');
+    default:
+      return LITERAL_KINDS.has(k) ? facts('literal', 'a literal') : facts('unknown', `\`${short(text)}\``);
+  }
+}
+
+function classifyChildren(node: SgNode, depth: number): SourceFacts {
+  return combine(node.namedChildren().filter((c) => c.kind() !== 'comment' && !String(c.kind()).startsWith('type')).map((c) => classify(c, depth + 1)));
+}
+
+function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts {
+  // Configuration first: process.argv[0] and [1] are the node binary and script, not user input.
+  if (CONFIG.test(text)) return facts('config', short(text));
+  if (INPUT.test(text)) return facts('input', short(text), [], startLine(expr));
+  const prop = expr.field('property')?.text();
+  if (prop === 'length') return facts('sanitised', 'a length');
+  const object = expr.field('object');
+  if (!object) return facts('unknown', short(text));
+  const base = classify(object, depth + 1);
+  // A property of a request-derived object is still request input (const body = req.body; body.cmd).
+  return base.kind === 'input' ? { ...base, via: `${base.via} → ${short(text)}` } : base;
+}
+
+function classifyCall(expr: SgNode, depth: number): SourceFacts {
+  const callee = expr.field('function');
+  const name = callee?.text() ?? '';
+  const args = argsOf(expr);
+  if (INPUT_CALL.test(name)) return facts('input', short(expr.text()), [], startLine(expr));
+  if (SANITISERS.test(name)) return facts('sanitised', `${name}(…)`);
+  if (name === 'require' || /^(os\.tmpdir|os\.homedir|process\.cwd|fileURLToPath)$/.test(name)) return facts('config', `${name}(…)`);
+  if (PATH_JOIN.test(name)) return combine(args.map((a) => classify(a, depth + 1)));
+  if (callee?.kind() === 'member_expression') {
+    const method = callee.field('property')?.text() ?? '';
+    const object = callee.field('object');
+    if (method === 'replace' || method === 'replaceAll') {
+      // x.replace(/[^a-z0-9]/g, '') strips everything outside an allow-list.
+      const [pattern, replacement] = args;
+      if (pattern?.kind() === 'regex' && pattern.text().startsWith('/[^') && /^(''|""|``)$/.test(replacement?.text() ?? '')) return facts('sanitised', `${short(expr.text())}`);
+    }
+    if (PASSTHROUGH.test(method) && object) return combine([object, ...(method === 'concat' ? args : [])].map((a) => classify(a, depth + 1)));
+  }
+  const fromArgs = combine(args.map((a) => classify(a, depth + 1)));
+  if (fromArgs.kind === 'input') return { ...fromArgs, kind: 'unknown', via: `the result of ${short(name)}(${fromArgs.via})` };
+  return facts('unknown', `the result of ${short(name)}(…)`);
+}
+
+function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
+  const name = id.text();
+  if (CONFIG.test(name)) return facts('config', name);
+  if (name === 'undefined' || name === 'NaN' || name === 'Infinity') return facts('literal', name);
+  const useLine = startLine(id);
+  for (const fn of enclosingFunctions(id)) {
+    const param = paramsOf(fn).find((p) => p.name === name);
+    if (param) return withName(classifyParam(fn, param.index, name, depth), name);
+    const decl = findDeclaration(fn.field('body') ?? fn, name, useLine);
+    if (decl) return withName(decl === 'unknown' ? facts('unknown', name) : combine(decl.slice(-4).map((v) => classify(v, depth + 1))), name);
+  }
+  const root = rootOf(id);
+  const decl = findDeclaration(root, name, useLine);
+  if (decl === 'unknown') return facts('unknown', name, [name]);
+  if (decl) return withName(combine(decl.slice(-4).map((v) => classify(v, depth + 1))), name);
+  if (/^[A-Z][A-Z0-9_]+$/.test(name)) return facts('config', name, [name]);
+  return facts('unknown', name, [name]);
+}
+
+function withName(f: SourceFacts, name: string): SourceFacts {
+  return { ...f, names: [...new Set([name, ...f.names])] };
+}
+
+function isNode(n: SgNode | null | undefined): n is SgNode {
+  return n !== null && n !== undefined;
+}
+
+function rootOf(node: SgNode): SgNode {
+  return node.getRoot().root();
+}
+
+function short(text: string): string {
+  const one = text.replace(/\s+/g, ' ');
+  return one.length > 80 ? `${one.slice(0, 77)}…` : one;
+}
+
+interface Binding { names: string[]; start: number; line: number; node: SgNode }
+
+// Every binding site in the file, built once on first use: one tree walk instead of one per lookup.
+let bindings: Map<string, Binding[]> | null = null;
+
+function bindingIndex(root: SgNode): Map<string, Binding[]> {
+  if (bindings) return bindings;
+  const index = new Map<string, Binding[]>();
+  const sites = root.findAll({
+    rule: {
+      any: [
+        { kind: 'variable_declarator' },
+        { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier' } },
+        { kind: 'for_in_statement' },
+        { kind: 'import_statement' },
+        { kind: 'catch_clause' },
+      ],
+    },
+  });
+  for (const node of sites) {
+    const k = node.kind();
+    let names: string[];
+    if (k === 'variable_declarator') names = boundNames(node.field('name') ?? node);
+    else if (k === 'assignment_expression') names = [node.field('left')?.text() ?? ''];
+    else if (k === 'for_in_statement') {
+      const left = node.field('left');
+      names = left ? (boundNames(left).length > 0 ? boundNames(left) : [left.text()]) : [];
+    } else if (k === 'catch_clause') { const param = node.field('parameter'); names = param ? boundNames(param) : []; }
+    else names = [...node.text().matchAll(/[\w$]+/g)].map((m) => m[0]);
+    const r = node.range();
+    const b: Binding = { names, start: r.start.index, line: r.start.line + 1, node };
+    for (const n of new Set(names)) {
+      const list = index.get(n);
+      if (list) list.push(b);
+      else index.set(n, [b]);
+    }
+  }
+  bindings = index;
+  return index;
+}
+
+/**
+ * The values bound to `name` before `line` inside `scope`: declarator initialisers, assignment right sides,
+ * or the iterated expression of a for-of/for-in. 'unknown' when bound without a traceable value (catch, import).
+ */
+function findDeclaration(scope: SgNode, name: string, line: number): SgNode[] | 'unknown' | null {
+  const list = bindingIndex(rootOf(scope)).get(name);
+  if (!list) return null;
+  const r = scope.range();
+  let unknown = false;
+  const values: SgNode[] = [];
+  for (const b of list) {
+    if (b.line > line || b.start < r.start.index || b.start >= r.end.index) continue;
+    const k = b.node.kind();
+    const v = k === 'variable_declarator' ? b.node.field('value') : k === 'assignment_expression' ? b.node.field('right') : k === 'for_in_statement' ? b.node.field('right') : null;
+    if (v) values.push(v);
+    else unknown = true;
+  }
+  return values.length > 0 ? values : unknown ? 'unknown' : null;
+}
+
+/** A parameter: request input in a handler, the iterated value of an array callback, or the arguments of direct calls. */
+function classifyParam(fn: SgNode, index: number, name: string, depth: number): SourceFacts {
+  if (isRequestHandler(fn)) {
+    if (index === 0) return facts('input', `the request object \`${name}\``, [name], startLine(fn));
+    return facts('unknown', `handler parameter \`${name}\``);
+  }
+  const parent = fn.parent();
+  if (parent?.kind() === 'arguments') {
+    const call = parent.parent();
+    const callee = call?.field('function');
+    const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
+    const object = callee?.field('object');
+    if (ITERATORS.test(method) && object && index === 0) return classify(object, depth + 1);
+    const event = parent.namedChildren()[0];
+    if (/^(on|once|addEventListener)$/.test(method) && event?.kind() === 'string' && /^['"]message['"]$/.test(event.text())) {
+      return facts('input', `data of the '${event.text().slice(1, -1)}' event`, [name], startLine(fn));
+    }
+  }
+  const fname = functionName(fn);
+  const callers = fname && !fname.includes('(') && fname !== '<anonymous>' ? directCalls(fn, fname.replace(/^.*\./, '')) : [];
+  if (callers.length > 0 && depth < 3) {
+    const parts = callers.slice(0, 8).map((call) => {
+      const arg = argsOf(call)[index];
+      return arg ? classify(arg, depth + 2) : facts('literal', 'an omitted argument');
+    });
+    const joined = combine(parts);
+    if (joined.kind === 'input') return { ...joined, via: `${joined.via}, passed to ${fname}()` };
+    if (joined.kind === 'literal' || joined.kind === 'config' || joined.kind === 'sanitised') return joined;
+  }
+  return facts('param', `parameter \`${name}\` of ${fname}`, [name]);
+}
+
+let calls = new Map<string, SgNode[]>();
+
+function directCalls(fn: SgNode, name: string): SgNode[] {
+  let found = calls.get(name);
+  if (!found) {
+    found = rootOf(fn).findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `^(this\\.)?${escapeRe(name)}$` } } });
+    calls.set(name, found);
+  }
+  return found
+    .filter((c) => {
+      // Recursive calls from inside the function do not tell where the first value came from.
+      const line = startLine(c);
+      return line < startLine(fn) || line > fnEnd(fn);
+    });
+}
+
+function fnEnd(fn: SgNode): number {
+  return fn.range().end.line + 1;
+}
+
+/** The expression last bound to an identifier (through its enclosing functions, then the module), or null. */
+export function bindingValue(id: SgNode): SgNode | null {
+  if (id.kind() !== 'identifier') return null;
+  const name = id.text();
+  const line = startLine(id);
+  for (const fn of enclosingFunctions(id)) {
+    if (paramsOf(fn).some((p) => p.name === name)) return null;
+    const decl = findDeclaration(fn.field('body') ?? fn, name, line);
+    if (decl) return decl === 'unknown' ? null : (decl.at(-1) ?? null);
+  }
+  const decl = findDeclaration(rootOf(id), name, line);
+  return decl && decl !== 'unknown' ? (decl.at(-1) ?? null) : null;
+}

@@ -1,0 +1,91 @@
+// Internal types of the static engine: rule data, source files, and the facts a detector records
+// about each candidate so the skeptic and referee can decide without a model.
+import type { Category, Severity } from '../artifacts/schemas/common.ts';
+
+export interface SourceFile {
+  /** Repository-relative POSIX path. */
+  path: string;
+  content: string;
+  /** Language name from triage ('javascript', 'typescript', 'tsx', …) or a file extension. */
+  language: string;
+  isTest: boolean;
+}
+
+/** How a value reaching a sink was produced, strongest first. */
+export type SourceKind = 'input' | 'param' | 'unknown' | 'config' | 'sanitised' | 'literal';
+
+export interface SourceFacts {
+  kind: SourceKind;
+  /** Human description: "req.query.host", "parameter `cmd` of runTask", "a string literal". */
+  via: string;
+  /** Identifier names the value passed through, used to look for guards. */
+  names: string[];
+  /** Line (1-based) where the input was read, when it differs from the sink line. */
+  sourceLine?: number;
+}
+
+export interface GuardFact {
+  kind: 'allow-list' | 'containment' | 'type-check' | 'escaping' | 'parameterised' | 'proto-guard' | 'terminator';
+  text: string;
+  line: number;
+}
+
+/** A detector's claim plus everything the skeptic and referee need to judge it. */
+export interface Candidate {
+  ruleId: string;
+  /** 0-based byte-free positions: 1-based lines of the sink. */
+  startLine: number;
+  endLine: number;
+  symbol: string;
+  /** Normalised text the fingerprint uses (the sink expression, not its line). */
+  subject: string;
+  /** Specific sentence appended to the rule message. */
+  detail: string;
+  /** Where the value comes from; absent for structural rules (logic, async …). */
+  source?: SourceFacts;
+  guard?: GuardFact;
+  /** Set by structural detectors when the pattern alone proves the defect. */
+  structural?: string;
+  /** Per-candidate severity override (e.g. polynomial vs exponential ReDoS). */
+  severity?: Severity;
+}
+
+export interface Rule {
+  id: string;
+  category: Category;
+  lens: 'injection' | 'secrets' | 'async' | 'error-handling' | 'logic' | 'resource-leak';
+  severity: Severity;
+  cwe: string | null;
+  message: string;
+  /** Runtime trigger template; `{source}` is replaced with the value's origin. */
+  trigger: string;
+  /** True when the rule needs request/CLI input reaching the sink to be confirmed. */
+  taint: boolean;
+  precision: { truePositives: number; falsePositives: number; measuredOn: string };
+}
+
+export interface RuleInfo {
+  id: string;
+  category: Category;
+  lens: Rule['lens'];
+  severity: Severity;
+  cwe: string | null;
+  message: string;
+  /** Calibrated precision: (tp + 1) / (tp + fp + 2) from the rule's measured counts. */
+  precision: number;
+}
+
+/** What a detector sees: the file, its parsed root and its lines. */
+export interface DetectorContext {
+  file: SourceFile;
+  root: import('@ast-grep/napi').SgNode;
+  lines: readonly string[];
+}
+
+export interface Detector {
+  /** Rule ids this detector can emit. */
+  rules: readonly string[];
+  /** Cheap text test; the detector is skipped (and the file maybe not parsed) when it fails. */
+  prefilter: RegExp;
+  run(ctx: DetectorContext): Candidate[];
+}

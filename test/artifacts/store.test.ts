@@ -1,0 +1,56 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readArtifact, writeArtifact, artifactPath } from '../../src/artifacts/store.ts';
+import type { Referee } from '../../src/artifacts/schemas/referee.ts';
+import { PhaseError } from '../../src/errors.ts';
+import { createIdentity } from '../../src/run/identity.ts';
+import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } from '../../src/run/options.ts';
+import { tempDir } from '../helpers/temp.ts';
+
+function referee(dir: string): Referee {
+  return {
+    schemaVersion: 1,
+    artifact: 'referee',
+    run: createIdentity(dir, DEFAULT_SCOPE, DEFAULT_RUN_OPTIONS),
+    generatedAt: new Date().toISOString(),
+    verdicts: [{ findingId: 'BH-0123456789ab', verdict: 'confirmed', severity: 'high', confidence: 0.9, reasoning: 'r', reread: true, engine: 'static' }],
+  };
+}
+
+test('a written artifact reads back identical and leaves no temp file behind', (t) => {
+  const dir = tempDir(t);
+  const value = referee(dir);
+  writeArtifact(dir, 'referee', value);
+  assert.deepEqual(readArtifact(dir, 'referee'), value);
+  assert.deepEqual(readdirSync(dir), ['referee.json']);
+});
+
+test('an invalid artifact is refused on write and nothing is written', (t) => {
+  const dir = tempDir(t);
+  const value = referee(dir);
+  (value.verdicts[0] as { confidence: number }).confidence = 2;
+  assert.throws(() => writeArtifact(dir, 'referee', value), (e: Error) => e instanceof PhaseError && /\/verdicts\/0\/confidence/.test(e.message));
+  assert.deepEqual(readdirSync(dir), []);
+});
+
+test('a missing artifact names the file and the phase to run', (t) => {
+  const dir = tempDir(t);
+  assert.throws(() => readArtifact(dir, 'triage'), (e: Error) => e instanceof PhaseError && e.message.includes('triage.json is missing') && e.message.includes("phase triage"));
+});
+
+test('malformed JSON names the file and is not overwritten by the read', (t) => {
+  const dir = tempDir(t);
+  writeFileSync(artifactPath(dir, 'referee'), '{"schemaVersion": 1,');
+  assert.throws(() => readArtifact(dir, 'referee'), (e: Error) => e instanceof PhaseError && e.message.includes('referee.json is not valid JSON'));
+  assert.equal(readFileSync(join(dir, 'referee.json'), 'utf8'), '{"schemaVersion": 1,');
+});
+
+test('a schema violation names the JSON pointer and the rule', (t) => {
+  const dir = tempDir(t);
+  const value = referee(dir) as unknown as Record<string, unknown>;
+  value.verdicts = 'nope';
+  writeFileSync(artifactPath(dir, 'referee'), JSON.stringify(value));
+  assert.throws(() => readArtifact(dir, 'referee'), (e: Error) => e instanceof PhaseError && /\/verdicts: must be array \(type\)/.test(e.message));
+});

@@ -1,0 +1,83 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli } from '../helpers/cli.ts';
+import { tempDir } from '../helpers/temp.ts';
+
+test('--help lists every command and the exit codes', async () => {
+  const r = await runCli(['--help']);
+  assert.equal(r.code, 0);
+  for (const word of ['scan', 'phase', 'doctor', 'Exit codes']) assert.ok(r.stdout.includes(word), word);
+});
+
+test('each command has its own --help', async () => {
+  for (const command of ['scan', 'phase', 'doctor']) {
+    const r = await runCli([command, '--help']);
+    assert.equal(r.code, 0, command);
+    assert.match(r.stdout, new RegExp(`Usage: bug-hunter ${command}`));
+  }
+});
+
+test('an unknown flag is a usage error (exit 2) that names the flag', async () => {
+  const r = await runCli(['scan', '--no-such-flag']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--no-such-flag/);
+});
+
+test('an unknown command is a usage error', async () => {
+  const r = await runCli(['frobnicate']);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /Unknown command 'frobnicate'/);
+});
+
+test('a missing target is a usage error naming the path', async (t) => {
+  const dir = tempDir(t);
+  const r = await runCli(['scan', join(dir, 'nope')]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /nope does not exist/);
+});
+
+test('a target that is a file, not a folder, is a usage error', async (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'a.js'), 'x');
+  const r = await runCli(['scan', join(dir, 'a.js')]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /is not a folder/);
+});
+
+test('bad flag values are usage errors that list the allowed values', async (t) => {
+  const dir = tempDir(t);
+  const profile = await runCli(['scan', dir, '--profile', 'turbo']);
+  assert.equal(profile.code, 2);
+  assert.match(profile.stderr, /--profile must be one of auto, fast, balanced, assurance/);
+  const concurrency = await runCli(['scan', dir, '--concurrency', '0']);
+  assert.equal(concurrency.code, 2);
+  assert.match(concurrency.stderr, /--concurrency takes a whole number/);
+});
+
+test('phase needs a known phase name', async (t) => {
+  const dir = tempDir(t);
+  const none = await runCli(['phase']);
+  assert.equal(none.code, 2);
+  const unknown = await runCli(['phase', 'nope', dir]);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /Unknown phase 'nope'/);
+});
+
+test('a phase other than triage with no run in the folder says to run triage first', async (t) => {
+  const dir = tempDir(t);
+  const r = await runCli(['phase', 'hunter', dir]);
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /phase triage/);
+});
+
+test('doctor reports node, git, the sandbox and the artifact folder as JSON', async (t) => {
+  const dir = tempDir(t);
+  const r = await runCli(['doctor', dir, '--json']);
+  const out = JSON.parse(r.stdout) as { ok: boolean; checks: { name: string; status: string }[] };
+  assert.equal(r.code, out.ok ? 0 : 2);
+  const names = out.checks.map((c) => c.name);
+  for (const name of ['node', 'pnpm', 'git', 'sandbox', 'models', 'artifact folder']) assert.ok(names.includes(name), name);
+  assert.equal(out.checks.find((c) => c.name === 'node')?.status, 'ok');
+});

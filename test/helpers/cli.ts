@@ -1,0 +1,44 @@
+// Runs the real CLI entry in-process (main) or as a child process, capturing output and the exit code.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { main } from '../../src/cli/main.ts';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    cwd,
+    signal: new AbortController().signal,
+  });
+  return { code, stdout, stderr };
+}
+
+export const CLI_ENTRY = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+
+/** Spawns `node --import tsx src/cli/main.ts …`; onStderr sees output as it arrives (to send signals mid-run). */
+export function spawnCli(argv: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; onStderr?: (chunk: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<CliResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...argv], {
+      cwd: options.cwd ?? process.cwd(),
+      env: { ...process.env, CI: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      options.onStderr?.(d.toString(), child);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+  });
+}

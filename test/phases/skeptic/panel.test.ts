@@ -1,0 +1,24 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { panelOutcome, type Vote } from '../../../src/phases/skeptic/panel.ts';
+
+const v = (vote: Vote['vote']): Vote => ({ seat: 's', engine: 'static', vote, reason: 'r' });
+
+test('a strict majority of examining refuters kills a finding', () => {
+  assert.equal(panelOutcome([v('refuted'), v('refuted'), v('upheld')]), 'killed');
+  assert.equal(panelOutcome([v('refuted')]), 'killed');
+});
+
+test('abstentions do not count as examined', () => {
+  assert.equal(panelOutcome([v('refuted'), v('abstained'), v('abstained')]), 'killed');
+  assert.equal(panelOutcome([v('upheld'), v('abstained')]), 'survived');
+});
+
+test('an even split goes to the referee', () => {
+  assert.equal(panelOutcome([v('refuted'), v('upheld')]), 'split');
+});
+
+test('nobody examined it: unreviewed, never survived', () => {
+  assert.equal(panelOutcome([]), 'unreviewed');
+  assert.equal(panelOutcome([v('abstained')]), 'unreviewed');
+});

@@ -1,0 +1,157 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { joinReport } from '../../src/report/join.ts';
+import { FINGERPRINT_KEY, renderSarif } from '../../src/report/sarif.ts';
+import { TOOL_VERSION } from '../../src/version.ts';
+import { doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf } from './helpers.ts';
+
+// Microsoft's validator ships as a self-contained .NET binary in @microsoft/sarif-multitool-linux; index.js returns its path.
+const validatorPath = createRequire(import.meta.url)('@microsoft/sarif-multitool') as string;
+
+// Keep the validator off the network (its URI-reachability rule would try): a fresh network namespace when we may make one.
+function isolation(): string[] {
+  if (spawnSync('unshare', ['-n', 'true']).status === 0) return ['unshare', '-n'];
+  if (spawnSync('bwrap', ['--unshare-net', '--dev-bind', '/', '/', 'true']).status === 0) return ['bwrap', '--unshare-net', '--dev-bind', '/', '/'];
+  return [];
+}
+
+interface ValidatorResult {
+  ruleId: string;
+  ruleIndex?: number;
+  level?: string;
+  message: { id?: string; text?: string; arguments?: string[] };
+  locations?: { physicalLocation?: { region?: { startLine?: number } } }[];
+}
+
+/** Runs `Sarif.Multitool validate` with the SARIF and GitHub rule sets; returns its findings about the log. */
+function validateSarif(dir: string, log: unknown): { results: ValidatorResult[]; executionSuccessful: boolean } {
+  const input = join(dir, 'input.sarif');
+  const output = join(dir, 'validation.sarif');
+  writeFileSync(input, JSON.stringify(log, null, 2));
+  const [cmd, ...prefix] = [...isolation(), validatorPath];
+  execFileSync(cmd!, [...prefix, 'validate', input, '--rule-kind', 'Sarif;Gh', '--level', 'Error;Warning;Note', '-o', output, '--log', 'ForceOverwrite'], {
+    cwd: dir,
+    // Invariant globalisation: the .NET binary then needs no ICU library on the machine.
+    env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
+    stdio: 'pipe',
+    timeout: 120_000,
+  });
+  type Run = { results: ValidatorResult[]; invocations: { executionSuccessful: boolean }[]; tool: { driver: { rules?: { defaultConfiguration?: { level?: string } }[] } } };
+  const run = (JSON.parse(readFileSync(output, 'utf8')) as { runs: Run[] }).runs[0]!;
+  // A result without a level takes its rule's default level, and SARIF's default is warning.
+  const results = run.results.map((r) => ({ ...r, level: r.level ?? run.tool.driver.rules?.[r.ruleIndex ?? -1]?.defaultConfiguration?.level ?? 'warning' }));
+  return { results, executionSuccessful: run.invocations.every((i) => i.executionSuccessful) };
+}
+
+const a = makeFinding({ file: 'src/server/run.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(`ls ${cmd}`)', ruleId: 'command-injection', severity: 'critical' });
+const b = makeFinding({ file: 'src/db/get user.ts', symbol: 'get', subject: 'id', line: 5, quote: 'db.query("x" + id)\nreturn rows', severity: 'medium', category: 'logic' });
+const c = makeFinding({ file: 'src/b.ts', symbol: 'put', subject: 'v', line: 9, quote: 'x = v.y', severity: 'low', category: 'nil-safety' });
+b.evidence.push({ file: 'src/db/pool.ts', startLine: 12, endLine: 12, quote: 'pool.raw = true' });
+const findings = [a, b, c];
+
+function sampleReport(showSuspected: boolean) {
+  const triage = triageOf([['src/server/run.ts'], ['src/db/get user.ts', 'src/db/pool.ts'], ['src/b.ts'], ['src/z.ts']]);
+  const chunks = doneChunks(triage);
+  chunks[3] = { ...chunks[3]!, status: 'failed', error: 'worker crashed' };
+  return joinReport({
+    triage,
+    plan: planOf(triage),
+    hunter: hunterOf(findings, chunks),
+    skeptic: skepticOf(findings),
+    referee: refereeOf({ [c.id]: 'manual-review' }, findings),
+    verification: verificationOf([a.id]),
+    suppressions: noSuppressions(),
+    options: { failOn: 'low', showSuspected },
+    durationMs: 10,
+  }).scanReport;
+}
+
+test("report.sarif passes Microsoft's SARIF validator (SARIF and GitHub rules) with no errors and no warnings", (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'bh-sarif-'));
+  try {
+    const { results, executionSuccessful } = validateSarif(dir, renderSarif(sampleReport(true)));
+    assert.equal(executionSuccessful, true);
+    const problems = results.filter((r) => r.level === 'error' || r.level === 'warning');
+    assert.deepEqual(problems.map((r) => `${r.level} ${r.ruleId} ${JSON.stringify(r.message.arguments ?? r.message.text)}`), []);
+    t.diagnostic(`validator notes: ${[...new Set(results.map((r) => r.ruleId))].join(', ') || 'none'}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the validator harness catches a broken log (so the test above can fail)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bh-sarif-'));
+  try {
+    const broken = renderSarif(sampleReport(true)) as { runs: { tool: { driver: Record<string, unknown> } }[] };
+    delete broken.runs[0]!.tool.driver.rules;
+    delete broken.runs[0]!.tool.driver.version;
+    delete broken.runs[0]!.tool.driver.semanticVersion;
+    const { results } = validateSarif(dir, broken);
+    const levels = results.map((r) => `${r.level}:${r.ruleId}`);
+    assert.ok(levels.includes('error:GH1018'), `expected GitHub's missing-rules error, got ${levels.join(', ')}`);
+    assert.ok(levels.some((l) => l.startsWith('warning:SARIF2005')), `expected the missing-version warning, got ${levels.join(', ')}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// The parts of a SARIF log these tests read.
+interface Region {
+  startLine: number;
+  endLine: number;
+  snippet?: { text: string };
+}
+interface PhysicalLocation {
+  artifactLocation: { uri: string; uriBaseId: string };
+  region: Region;
+}
+interface SarifResult {
+  ruleId: string;
+  ruleIndex: number;
+  level: string;
+  partialFingerprints: Record<string, string>;
+  locations: { physicalLocation: PhysicalLocation }[];
+  relatedLocations: { physicalLocation: PhysicalLocation }[];
+  properties: { findingId: string };
+}
+interface SarifRun {
+  tool: { driver: { name: string; version: string; informationUri: string; rules: { id: string }[] } };
+  originalUriBaseIds: Record<string, { uri: string }>;
+  invocations: { executionSuccessful: boolean; toolExecutionNotifications: { message: { text: string } }[] }[];
+  results: SarifResult[];
+}
+const runOf = (showSuspected: boolean) => (renderSarif(sampleReport(showSuspected)) as unknown as { runs: SarifRun[] }).runs[0]!;
+
+test('results carry rule, level by tier, fingerprint, repository-relative location and snippet', () => {
+  const run = runOf(true);
+  assert.equal(renderSarif(sampleReport(true)).version, '2.1.0');
+  assert.equal(run.tool.driver.name, 'bug-hunter');
+  assert.equal(run.tool.driver.version, TOOL_VERSION);
+  assert.match(run.tool.driver.informationUri, /^https:\/\//);
+  assert.match(run.originalUriBaseIds['%SRCROOT%']!.uri, /^file:\/\/\/.*\/$/);
+  const byId = new Map(run.results.map((r) => [r.properties.findingId, r]));
+  const ra = byId.get(a.id)!;
+  assert.equal(ra.level, 'error', 'T1 critical → error');
+  assert.equal(ra.ruleId, 'command-injection');
+  assert.equal(run.tool.driver.rules[ra.ruleIndex]!.id, 'command-injection');
+  assert.equal(ra.partialFingerprints[FINGERPRINT_KEY], a.fingerprint);
+  assert.deepEqual(ra.locations[0]!.physicalLocation.artifactLocation, { uri: 'src/server/run.ts', uriBaseId: '%SRCROOT%' });
+  assert.deepEqual(ra.locations[0]!.physicalLocation.region, { startLine: 3, endLine: 3, snippet: { text: 'exec(`ls ${cmd}`)' } });
+  const rb = byId.get(b.id)!;
+  assert.equal(rb.level, 'warning', 'T2 medium → warning');
+  assert.equal(rb.locations[0]!.physicalLocation.artifactLocation.uri, 'src/db/get%20user.ts');
+  assert.equal(rb.relatedLocations[1]!.physicalLocation.region.snippet?.text, 'pool.raw = true');
+  assert.equal(byId.get(c.id)!.level, 'note', 'T3 → note');
+  assert.equal(run.invocations[0]!.executionSuccessful, false, 'a failed chunk is not a successful run');
+  assert.match(run.invocations[0]!.toolExecutionNotifications[0]!.message.text, /src\/z\.ts|chunk-004/);
+  assert.equal(new Set(run.tool.driver.rules.map((r) => r.id)).size, run.tool.driver.rules.length, 'one rule per id');
+});
+
+test('T3 findings stay out of the SARIF unless suspected findings are asked for', () => {
+  assert.deepEqual(runOf(false).results.map((r) => r.properties.findingId).sort(), [a.id, b.id].sort());
+});

@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runSandboxed } from '../../src/sandbox/index.ts';
+import { bwrap, bwrapZombies, processesWith, settles, tempTree } from './helpers.ts';
+
+test('a fork storm is contained by the process limit and leaves nothing behind', async () => {
+  const zombiesBefore = bwrapZombies();
+  const tree = tempTree({
+    'storm.mjs': `import { spawn } from 'node:child_process';
+let ok = 0, refused = 0;
+for (let i = 0; i < 300; i++) { try { const c = spawn('sleep', ['30.0417']); c.on('error', () => refused++); ok++; } catch { refused++; } }
+setTimeout(() => { console.log('STARTED', ok, 'REFUSED', refused); process.exit(0); }, 1500);`,
+    'bomb.sh': 'f() { f | f & }; f; sleep 30.0418',
+  });
+  try {
+    const storm = await runSandboxed(bwrap(), { workspace: tree.dir, argv: ['node', 'storm.mjs'], limits: { maxProcesses: 40, timeoutMs: 20_000 } });
+    const refused = Number(/REFUSED (\d+)/.exec(storm.stdout)?.[1]);
+    assert.ok(refused > 200, `expected most spawns refused, got: ${storm.stdout}`);
+    const bomb = await runSandboxed(bwrap(), { workspace: tree.dir, argv: ['sh', 'bomb.sh'], limits: { maxProcesses: 40, timeoutMs: 3_000 } });
+    assert.equal(bomb.status, 'TIMEOUT');
+    assert.deepEqual(processesWith('30.041'), []);
+    assert.ok(await settles(() => bwrapZombies() <= zombiesBefore), "a killed sandbox left a bwrap zombie");
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test('a memory hog fails at the memory limit instead of taking the host', async () => {
+  const tree = tempTree({ 'hog.mjs': 'const keep = []; for (let i = 0; i < 80; i++) keep.push(Buffer.alloc(64 * 1024 * 1024, 1)); console.log("ALLOCATED", keep.length * 64, "MB");' });
+  try {
+    const result = await runSandboxed(bwrap(), { workspace: tree.dir, argv: ['node', 'hog.mjs'], limits: { memoryBytes: 512 * 1024 ** 2, timeoutMs: 20_000 } });
+    assert.equal(result.status, 'FAIL');
+    assert.doesNotMatch(result.stdout, /ALLOCATED/);
+    assert.match(result.stderr, /allocation failed|out of memory/i);
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test('an endless loop is killed at its time limit, with every child it started', async () => {
+  const zombiesBefore = bwrapZombies();
+  const tree = tempTree({ 'spin.sh': 'sleep 60.0419 & sleep 60.0419 & while :; do :; done' });
+  try {
+    const result = await runSandboxed(bwrap(), { workspace: tree.dir, argv: ['sh', 'spin.sh'], limits: { timeoutMs: 1_500 } });
+    assert.equal(result.status, 'TIMEOUT');
+    assert.ok(result.durationMs >= 1_500 && result.durationMs < 6_000, `duration ${result.durationMs}`);
+    assert.deepEqual(processesWith('60.0419'), []);
+    assert.ok(await settles(() => bwrapZombies() <= zombiesBefore), "a killed sandbox left a bwrap zombie");
+  } finally {
+    tree.cleanup();
+  }
+});
+
+test('100 MB of output is capped, keeping head and tail and marking it truncated', async () => {
+  const tree = tempTree({ 'flood.mjs': `process.stdout.write('HEAD-START\\n'); const line = 'x'.repeat(1023) + '\\n'; const block = line.repeat(1024);
+for (let i = 0; i < 100; i++) process.stdout.write(block); process.stdout.write('TAIL-END\\n');` });
+  try {
+    const result = await runSandboxed(bwrap(), { workspace: tree.dir, argv: ['node', 'flood.mjs'], limits: { timeoutMs: 30_000 } });
+    assert.equal(result.status, 'PASS');
+    assert.equal(result.truncated, true);
+    assert.ok(result.stdout.length <= 1024 * 1024 + 100, `kept ${result.stdout.length} bytes`);
+    assert.ok(result.stdout.startsWith('HEAD-START'));
+    assert.ok(result.stdout.trimEnd().endsWith('TAIL-END'));
+    assert.match(result.stdout, /bytes truncated/);
+  } finally {
+    tree.cleanup();
+  }
+});
