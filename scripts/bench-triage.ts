@@ -5,7 +5,7 @@
 // Flags: --files N (default 50000), --runs N (default 3), --dir PATH (default <tmpdir>/bug-hunter-bench-triage-N-v2).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -109,19 +109,27 @@ function ensureTree(dir: string, files: number): void {
 
 interface Measurement {
   ms: number;
+  /** CPU time of the measuring process over the same span (git children not included). */
+  cpuMs: number;
   maxRssMb: number;
   files: number;
   note: string;
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
 async function child(kind: string, dir: string): Promise<Measurement> {
   if (kind === 'baseline') {
     const { gitListFiles } = await import('../src/git/git.ts');
     const start = performance.now();
+    const cpu = process.cpuUsage();
     const paths = gitListFiles(dir) ?? [];
     let bytes = 0;
     for (const p of paths) bytes += readFileSync(join(dir, p)).length;
-    return { ms: performance.now() - start, maxRssMb: process.resourceUsage().maxRSS / 1024, files: paths.length, note: `${bytes} bytes read` };
+    return { ms: performance.now() - start, cpuMs: cpuMsSince(cpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files: paths.length, note: `${bytes} bytes read` };
   }
   const { runTriage } = await import('../src/phases/triage/index.ts');
   const { createIdentity } = await import('../src/run/identity.ts');
@@ -132,9 +140,10 @@ async function child(kind: string, dir: string): Promise<Measurement> {
     const identity = createIdentity(dir, DEFAULT_SCOPE, DEFAULT_RUN_OPTIONS);
     const ctx = { target: dir, outDir, identity, options: DEFAULT_RUN_OPTIONS, scope: DEFAULT_SCOPE, log: silentLogger, signal: new AbortController().signal };
     const start = performance.now();
+    const cpu = process.cpuUsage();
     const { body } = await runTriage(ctx);
     const ms = performance.now() - start;
-    return { ms, maxRssMb: process.resourceUsage().maxRSS / 1024, files: body.totals.files, note: `${body.totals.skipped} skipped, ${body.chunks.length} chunks` };
+    return { ms, cpuMs: cpuMsSince(cpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files: body.totals.files, note: `${body.totals.skipped} skipped, ${body.chunks.length} chunks` };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
@@ -168,12 +177,14 @@ async function main(): Promise<number> {
   }
   const baseMs = median(base.map((m) => m.ms));
   const triMs = median(tri.map((m) => m.ms));
+  const cpu = (ms: Measurement[]) => median(ms.map((m) => m.cpuMs)).toFixed(0);
   const ratio = triMs / baseMs;
   const peak = Math.max(...tri.map((m) => m.maxRssMb));
   const ok = ratio <= TARGET_RATIO && peak < TARGET_RSS_MB;
   console.log(`tree:      ${dir} (${base[0]?.files.toLocaleString('en-US')} listed files; triage kept ${tri[0]?.files.toLocaleString('en-US')}, ${tri[0]?.note})`);
-  console.log(`baseline:  ${baseMs.toFixed(0)} ms median of ${runs} (git ls-files + read every file; ${base[0]?.note}); peak RSS ${Math.max(...base.map((m) => m.maxRssMb)).toFixed(0)} MB`);
-  console.log(`triage:    ${triMs.toFixed(0)} ms median of ${runs} (list, read, rank, chunk, write triage.json)`);
+  console.log(`machine:   ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (wall times rise with load from other processes)`);
+  console.log(`baseline:  ${baseMs.toFixed(0)} ms wall, ${cpu(base)} ms CPU, median of ${runs} (git ls-files + read every file; ${base[0]?.note}); peak RSS ${Math.max(...base.map((m) => m.maxRssMb)).toFixed(0)} MB`);
+  console.log(`triage:    ${triMs.toFixed(0)} ms wall, ${cpu(tri)} ms CPU, median of ${runs} (list, read, rank, chunk, write triage.json)`);
   console.log(`ratio:     ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×) ${ratio <= TARGET_RATIO ? 'OK' : 'MISSED'}`);
   console.log(`peak RSS:  ${peak.toFixed(0)} MB in the triage process (target < ${TARGET_RSS_MB} MB) ${peak < TARGET_RSS_MB ? 'OK' : 'MISSED'}`);
   return ok ? 0 : 1;

@@ -4,6 +4,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LABELLED_ROOTS as ROOTS, labelledCorpus } from '../src/static/corpus.ts';
 import { scoreFiles } from '../src/static/score.ts';
+import { staticCountsOnCases } from '../src/benchmark/calibrate.ts';
 
 const repo = process.cwd();
 const score = scoreFiles(labelledCorpus(repo));
@@ -17,6 +18,9 @@ if (process.argv.includes('--write')) {
   const judged = JSON.parse(readFileSync(join(repo, 'benchmark/static-real-world-judgements.json'), 'utf8')) as {
     judgements: Array<{ ruleId: string; truePositive: boolean }>;
   };
+  // The benchmark cases count too: the issue calibrates each rule on them (matched exactly as the scorer matches).
+  const onCases = staticCountsOnCases(join(repo, 'benchmark/cases'), join(repo, 'benchmark/labels'));
+  for (const [ruleId, c] of [...onCases].sort()) console.log(`benchmark cases: ${ruleId.padEnd(30)} tp=${c.truePositives} fp=${c.falsePositives}`);
   const dir = join(repo, 'src/static/rules');
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
     const path = join(dir, name);
@@ -24,10 +28,11 @@ if (process.argv.includes('--write')) {
     for (const rule of rules) {
       const s = score.rules.find((r) => r.ruleId === rule.id);
       const real = judged.judgements.filter((j) => j.ruleId === rule.id);
+      const cases = onCases.get(rule.id) ?? { truePositives: 0, falsePositives: 0 };
       rule.precision = {
-        truePositives: (s?.truePositives ?? 0) + real.filter((j) => j.truePositive).length,
-        falsePositives: (s?.falsePositives ?? 0) + real.filter((j) => !j.truePositive).length,
-        measuredOn: `${ROOTS.join(' + ')} + benchmark/static-real-world-judgements.json`,
+        truePositives: (s?.truePositives ?? 0) + real.filter((j) => j.truePositive).length + cases.truePositives,
+        falsePositives: (s?.falsePositives ?? 0) + real.filter((j) => !j.truePositive).length + cases.falsePositives,
+        measuredOn: `${ROOTS.join(' + ')} + benchmark/static-real-world-judgements.json + benchmark/cases`,
       };
     }
     writeFileSync(path, `${JSON.stringify(rules, null, 2)}\n`);

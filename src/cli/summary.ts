@@ -21,6 +21,8 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
       `Files: ${report.coverage.filesScanned}/${report.coverage.filesInScope} scanned${report.coverage.complete ? '' : ' — coverage INCOMPLETE'} · ` +
         `${shown.length} confirmed finding(s) reported · verdicts ${Object.entries(report.counts.byVerdict).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
     );
+    const unsupported = report.coverage.notCovered.filter((n) => n.status === 'scanner-unsupported');
+    if (unsupported.length > 0) lines.push(`Not checked (no scanner for the language): ${unsupported.length} file(s), e.g. ${unsupported[0]!.path} — ${unsupported[0]!.reason}`);
     for (const f of shown) {
       lines.push(`  [${f.tier} ${f.severity}] ${f.finding.file}:${f.finding.startLine} ${f.finding.id} — ${f.finding.claim}`);
     }

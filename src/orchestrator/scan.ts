@@ -6,6 +6,7 @@ import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { silentLogger } from '../cli/log.ts';
 import { ExitCode, IntegrityError, UsageError } from '../errors.ts';
 import { PIPELINE, type PipelineEntry } from '../phases/registry.ts';
+import { STATIC_ENGINE_VERSION } from '../static/index.ts';
 import type { PhaseContext } from '../phases/types.ts';
 import { clearChunkWork } from '../phases/hunter/chunk-work.ts';
 import { createIdentity, identityMismatches } from '../run/identity.ts';
@@ -36,7 +37,7 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
   const target = resolveTarget(request.target);
   const outDir = resolveOutDir(target, request.outDir);
   const models = resolveModels(target, request.models);
-  const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...request.options, engine: models.engine };
+  const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...request.options, engine: models.engine, staticEngine: STATIC_ENGINE_VERSION, ...(request.loop ? { loop: true } : {}) };
   const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...request.scope };
   const command = request.command ?? `bug-hunter scan ${target}`;
   let identity = createIdentity(target, scope, options);
@@ -122,7 +123,10 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
 /** 1 when a reported, confirmed finding is at or above failOn; 3 when the run is incomplete or has no report. */
 export function exitCodeForReport(report: ScanReport | null, failOn: RunOptions['failOn'], notBuilt: string[]): number {
   if (!report) return notBuilt.includes('report') ? ExitCode.ok : ExitCode.failed;
-  if (report.status !== 'complete' || !report.coverage.complete) return ExitCode.failed;
+  // Failed or unreviewed work makes the run incomplete; files with no scanner are reported (never clean) but the
+  // scan of everything it could check did finish.
+  const unfinished = report.coverage.notCovered.some((n) => n.status === 'failed' || n.status === 'unreviewed');
+  if (report.status !== 'complete' || unfinished) return ExitCode.failed;
   const threshold = SEVERITY_ORDER.indexOf(failOn);
   const failing = report.findings.some(
     (f) => f.verdict === 'confirmed' && !f.suppressed && f.tier !== 'T3' && SEVERITY_ORDER.indexOf(f.severity) <= threshold,

@@ -44,9 +44,12 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
       verdict = { status: 'unreviewed', reason: `${chunk.id} was not reviewed: ${outcome.error ?? 'review did not finish'}`, engines: [outcome.engine] };
     }
     chunks[verdict.status === 'scanned' ? 'done' : verdict.status === 'failed' ? 'failed' : 'unreviewed'] += 1;
+    const unsupported = new Map((outcome?.unsupported ?? []).map((u) => [u.path, u.reason]));
     for (const path of chunk.files) {
+      const reason = verdict.status === 'scanned' ? unsupported.get(path) : undefined;
+      const fileVerdict: ChunkVerdict = reason ? { status: 'scanner-unsupported', reason, engines: verdict.engines } : verdict;
       const prior = perFile.get(path);
-      if (!prior || RANK[verdict.status] > RANK[prior.status]) perFile.set(path, { ...verdict, chunkId: chunk.id });
+      if (!prior || RANK[fileVerdict.status] > RANK[prior.status]) perFile.set(path, { ...fileVerdict, chunkId: chunk.id });
     }
   }
   // Test code is triaged but only in scope with --include-tests.

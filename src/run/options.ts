@@ -16,10 +16,14 @@ export interface RunOptions {
   concurrency?: number;
   chunkTokens?: number;
   maxChunks?: number;
+  /** --loop: cover every chunk, including those past the plan's chunk limit, and retry failed chunks once. */
+  loop?: boolean;
   /** Show T3 (suspected) findings too. */
   showSuspected: boolean;
   /** Hunting engine: the static engine, or a model provider by name. */
   engine: string;
+  /** Rules and engine version of the static engine (a rule change is a different run). */
+  staticEngine?: string;
   /** Verification: a plan file instead of detection (--verify-plan). */
   verifyPlan?: string;
   /** Sandbox backend (--sandbox): auto picks bubblewrap, then podman or docker when an engine answers. */

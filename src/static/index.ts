@@ -3,12 +3,18 @@
 import type { Finding } from '../artifacts/schemas/common.ts';
 import { analyse } from './engine.ts';
 
+import { langFor } from './parse.ts';
 export type { SourceFile, RuleInfo } from './types.ts';
 export type { Refutation, RefuteOptions } from './refute.ts';
 export type { StaticJudgement } from './judge.ts';
 export { refuteStatic, NON_PRODUCTION_PATH } from './refute.ts';
 export { judgeStatic, panelOutcome, CONFIRM_MIN_PRECISION } from './judge.ts';
 export { listRules, STATIC_ENGINE_VERSION } from './rules.ts';
+
+/** True when the engine has rules for the file's language (JavaScript and TypeScript today). */
+export function staticSupports(file: import('./types.ts').SourceFile): boolean {
+  return langFor(file) !== null;
+}
 
 /** Candidate findings for one file, in a stable order. Test files are not skipped here; refuteStatic handles them. */
 export function huntFile(file: import('./types.ts').SourceFile): Finding[] {

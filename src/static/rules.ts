@@ -62,9 +62,12 @@ export function requireRule(id: string): Rule {
 }
 
 /** Laplace-smoothed precision: a rule with few measurements is not trusted as fully precise. */
+// Posterior mean of the rule's precision under a Jeffreys prior, Beta(½, ½): with few observations it stays
+// below the raw rate (a rule with 0 of 0 scores 0.5) without dragging small, clean samples towards ½ as hard
+// as Laplace's rule of succession does.
 export function calibratedPrecision(rule: Rule): number {
   const { truePositives: tp, falsePositives: fp } = rule.precision;
-  return Math.round(((tp + 1) / (tp + fp + 2)) * 1000) / 1000;
+  return Math.round(((tp + 0.5) / (tp + fp + 1)) * 1000) / 1000;
 }
 
 export function listRules(): RuleInfo[] {

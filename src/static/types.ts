@@ -71,7 +71,7 @@ export interface RuleInfo {
   severity: Severity;
   cwe: string | null;
   message: string;
-  /** Calibrated precision: (tp + 1) / (tp + fp + 2) from the rule's measured counts. */
+  /** Calibrated precision: (tp + ½) / (tp + fp + 1), the Jeffreys posterior mean of the measured counts. */
   precision: number;
 }
 

@@ -8,7 +8,7 @@ import { parseArtifact } from '../../src/artifacts/store.ts';
 import { parseConfig } from '../../src/config/load.ts';
 
 const dir = fileURLToPath(new URL('../../.bug-hunter.example/', import.meta.url));
-const byFile = new Map(Object.entries(ARTIFACTS).map(([name, a]) => [a.file, name as ArtifactName]));
+const byFile = new Map<string, ArtifactName>(Object.entries(ARTIFACTS).map(([name, a]) => [a.file, name as ArtifactName]));
 
 test('every artifact in .bug-hunter.example/ is schema-valid (refresh with pnpm example:refresh)', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));

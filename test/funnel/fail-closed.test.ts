@@ -6,7 +6,7 @@ import { readArtifact } from '../../src/artifacts/store.ts';
 import { runScan } from '../../src/orchestrator/scan.ts';
 import { DEMO_ANSWERS, DEMO_OPTIONS, liveConfig } from './demo.ts';
 import { demoTarget, recordingLogger, scriptedServer } from './helpers.ts';
-import { loadAnswers, type ScriptedAnswers } from './scripted-model.ts';
+import { loadAnswers, messagesOf, type ScriptedAnswers } from './scripted-model.ts';
 
 /** The demo's answers with one extra hunter finding. */
 function answersWith(extra: Partial<ScriptedAnswers['findings'][number]>): ScriptedAnswers {
@@ -22,6 +22,9 @@ test('an answer naming a file outside the chunk fails that chunk closed and the 
   const result = await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
 
   assert.equal(result.exitCode, 3);
+  // The client gave the stand-in its one repair turn; it repeated the stray file, so the call failed closed.
+  const logicCalls = server.requests.map((r) => messagesOf(r.body)).filter((m) => m.system.startsWith('# Hunter — lens: logic') && m.user.includes('<source file="src/notes.js">'));
+  assert.equal(logicCalls.length, 2);
   const hunter = readArtifact(result.outDir, 'hunter-findings');
   const failed = hunter.chunks.filter((c) => c.status === 'failed');
   assert.equal(failed.length, 1);

@@ -48,11 +48,14 @@ export function loadAnswers(path: string): ScriptedAnswers {
 type Text = string | Array<{ type?: string; text?: string }>;
 const flat = (t: Text | undefined): string => (typeof t === 'string' ? t : (t ?? []).map((p) => p.text ?? '').join(''));
 
-/** System prompt and latest user message, from an OpenAI Chat Completions or Anthropic Messages body. */
+/**
+ * System prompt and the FIRST user message (the task), from an OpenAI Chat Completions or Anthropic Messages body.
+ * The stand-in does not learn from a repair turn: it answers the task again, the same way.
+ */
 export function messagesOf(body: Record<string, unknown>): { system: string; user: string } {
   const messages = (body.messages ?? []) as Array<{ role: string; content: Text }>;
   const system = body.system !== undefined ? flat(body.system as Text) : flat(messages.find((m) => m.role === 'system')?.content);
-  const user = flat(messages.filter((m) => m.role === 'user').at(-1)?.content);
+  const user = flat(messages.find((m) => m.role === 'user')?.content);
   return { system, user };
 }
 

@@ -117,3 +117,24 @@ test('a source file changed mid-run fails its chunk closed and the run exits 3',
   assert.equal(result.report?.clean, false);
   assert.equal(result.report?.coverage.complete, false);
 });
+
+test('files in a language the static engine cannot scan are reported scanner-unsupported, never clean', async (t) => {
+  const repo = gitRepo(t, { 'app.py': 'import os\n\ndef run(cmd):\n    os.system(cmd)\n', 'lib.js': 'export const add = (a, b) => a + b;\n' });
+  const result = await runScan({ target: repo, log: quiet });
+  const notCovered = result.report?.coverage.notCovered ?? [];
+  assert.deepEqual(notCovered.filter((n) => n.status === 'scanner-unsupported').map((n) => n.path), ['app.py']);
+  assert.equal(result.report?.clean, false);
+  assert.equal(result.report?.coverage.complete, false);
+  assert.equal(result.exitCode, 0);
+});
+
+test('--loop covers the chunks past --max-chunks; without it they are reported uncovered', async (t) => {
+  const repo = gitRepo(t, buggyProject(4));
+  const options = { chunkTokens: 80, maxChunks: 1 };
+  const limited = await runScan({ target: repo, outDir: join(repo, 'limited'), options, log: quiet });
+  assert.equal(limited.exitCode, 3);
+  assert.ok((limited.report?.coverage.notCovered ?? []).some((n) => /past the plan's chunk limit/.test(n.reason)));
+  const looped = await runScan({ target: repo, outDir: join(repo, 'looped'), options, loop: true, log: quiet });
+  assert.equal(looped.report?.coverage.complete, true);
+  assert.equal(looped.exitCode, 1);
+});

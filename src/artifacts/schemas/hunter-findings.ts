@@ -9,6 +9,11 @@ export const ChunkOutcome = Type.Object(
     lenses: Type.Array(Type.String()),
     engine: Type.String(),
     error: Type.Optional(Type.String()),
+    unsupported: Type.Optional(
+      Type.Array(Type.Object({ path: Type.String(), reason: Type.String() }, { additionalProperties: false }), {
+        description: 'Files of the chunk the engine has no scanner for (scanner-unsupported, never clean).',
+      }),
+    ),
     rejected: Type.Array(
       Type.Object({ reason: Type.String(), claim: Type.String(), file: Type.Optional(Type.String()) }, { additionalProperties: false }),
       { description: 'Candidates rejected (unsupported evidence, file outside the chunk, …).' },

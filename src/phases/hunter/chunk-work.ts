@@ -16,6 +16,7 @@ export const ChunkWork = Type.Object(
     findings: Type.Array(Finding),
     rejected: Type.Array(Type.Object({ reason: Type.String(), claim: Type.String(), file: Type.Optional(Type.String()) }, { additionalProperties: false })),
     error: Type.Optional(Type.String()),
+    unsupported: Type.Optional(Type.Array(Type.Object({ path: Type.String(), reason: Type.String() }, { additionalProperties: false }))),
   },
   { additionalProperties: false },
 );

@@ -13,4 +13,6 @@ export interface HunterEngine {
   name: string;
   lenses: string[];
   hunt(chunkId: string, files: ChunkSource[], signal: AbortSignal): Promise<Finding[]>;
+  /** Why the engine cannot scan a file (no scanner for its language), or null when it can. */
+  unsupported?(file: ChunkSource): string | null;
 }

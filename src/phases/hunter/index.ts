@@ -14,7 +14,9 @@ import { retrievalContext } from './model-context.ts';
 export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promise<HunterFindings> {
   const triage = readArtifact(ctx.outDir, 'triage');
   const plan = readArtifact(ctx.outDir, 'adaptive-plan');
-  const chunks = plan.chunkOrder.map((id) => {
+  // --loop covers the chunks past the plan's limit too.
+  const ids = ctx.options.loop ? [...plan.chunkOrder, ...plan.deferredChunks] : plan.chunkOrder;
+  const chunks = ids.map((id) => {
     const chunk = triage.chunks.find((c) => c.id === id);
     if (!chunk) throw new IntegrityError(`adaptive-plan.json names ${id}, which triage.json does not have. Re-run 'bug-hunter phase plan'.`);
     return chunk;
@@ -33,10 +35,17 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
         if (!work) {
           ctx.state?.markChunk(chunk.id, chunk.files, 'running');
           work = await runChunk(ctx.target, chunk, byPath, engine, ctx.signal);
+          // --loop asks for complete coverage: a failed chunk gets one more try (an integrity failure fails again).
+          if (work.status === 'failed' && ctx.options.loop) {
+            ctx.log.info(`${chunk.id} failed (${work.error ?? 'no reason'}); retrying once for --loop`);
+            work = await runChunk(ctx.target, chunk, byPath, engine, ctx.signal);
+          }
           saveChunkWork(ctx.outDir, work);
         }
-        for (const path of chunk.files) if (hashes[path]) ctx.state?.recordFile(path, hashes[path], work.status);
-        ctx.state?.markChunk(chunk.id, chunk.files, work.status, work.error);
+        // state.json has no 'unreviewed': a chunk the budget stopped is still pending (a resume may review it).
+        const status = work.status === 'unreviewed' ? 'pending' : work.status;
+        for (const path of chunk.files) if (hashes[path]) ctx.state?.recordFile(path, hashes[path], status);
+        ctx.state?.markChunk(chunk.id, chunk.files, status, work.error);
         done += 1;
         ctx.log.progress('hunter', done, chunks.length, `${work.findings.length} candidate(s) in ${chunk.id}`);
         return work;
@@ -60,6 +69,7 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
       engine: r.engine,
       rejected: r.rejected,
       ...(r.error ? { error: r.error } : {}),
+      ...(r.unsupported ? { unsupported: r.unsupported } : {}),
     })),
   };
   writeArtifact(ctx.outDir, 'hunter-findings', artifact);

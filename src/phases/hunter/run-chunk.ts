@@ -46,5 +46,18 @@ export async function runChunk(
   const sources = new Map(files.map((f) => [f.path, f.content]));
   const acceptance = acceptChunkFindings(chunk.files, candidates, sources);
   if (!acceptance.ok) return failed(acceptance.error);
-  return { chunkId: chunk.id, engine: engine.name, status: 'done', fileHashes, findings: acceptance.accepted, rejected: acceptance.rejected };
+  // Files the engine has no scanner for are said so, never counted as scanned.
+  const unsupported = files.flatMap((f) => {
+    const reason = engine.unsupported?.(f);
+    return reason ? [{ path: f.path, reason }] : [];
+  });
+  return {
+    chunkId: chunk.id,
+    engine: engine.name,
+    status: 'done',
+    fileHashes,
+    findings: acceptance.accepted,
+    rejected: acceptance.rejected,
+    ...(unsupported.length > 0 ? { unsupported } : {}),
+  };
 }

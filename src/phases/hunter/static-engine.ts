@@ -1,5 +1,5 @@
 // The embedded static engine as a hunter: every file of the chunk through the static rules.
-import { huntFile, STATIC_ENGINE_VERSION } from '../../static/index.ts';
+import { huntFile, staticSupports, STATIC_ENGINE_VERSION } from '../../static/index.ts';
 import type { HunterEngine } from './engine.ts';
 
 export function staticHunter(): HunterEngine {
@@ -8,6 +8,9 @@ export function staticHunter(): HunterEngine {
     lenses: ['static-rules'],
     async hunt(_chunkId, files) {
       return files.flatMap((file) => huntFile(file));
+    },
+    unsupported(file) {
+      return staticSupports(file) ? null : `the static engine has no rules for ${file.language}; configure a model to hunt in it`;
     },
   };
 }

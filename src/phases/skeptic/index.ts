@@ -6,8 +6,9 @@ import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { refuteStatic } from '../../static/index.ts';
 import type { PhaseDefinition } from '../types.ts';
+import { retrievalContext } from '../hunter/model-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
-import { panelOutcome, type Vote } from './panel.ts';
+import { panelOutcome, staticUndecided, type Vote } from './panel.ts';
 
 export const skepticPhase: PhaseDefinition = {
   name: 'skeptic',
@@ -20,6 +21,9 @@ export const skepticPhase: PhaseDefinition = {
     const hunter = readArtifact(ctx.outDir, 'hunter-findings');
     const byPath = new Map(triage.files.map((f) => [f.path, f]));
     const seats = SEATS.slice(0, plan.limits.refuters);
+    // Model refuters see the same retrieval context as the hunter of the finding's chunk (callers, definitions).
+    const contextFor = ctx.models ? retrievalContext(ctx) : undefined;
+    const chunkOf = new Map(triage.chunks.flatMap((c) => c.files.map((f) => [f, c.id] as const)));
     const reviews: Skeptic['reviews'] = [];
     let done = 0;
     for (const finding of hunter.findings) {
@@ -37,10 +41,10 @@ export const skepticPhase: PhaseDefinition = {
         // A degraded budget keeps one refuter seat instead of the plan's full panel.
         const sitting = ctx.budget?.degraded ? seats.slice(0, 1) : seats;
         if (ctx.models && sitting.length > 0) {
-          votes.push(...(await modelVotes(ctx.models, sitting, { finding, root: ctx.target, content: source.content, context: [] }, ctx.signal)));
+          votes.push(...(await modelVotes(ctx.models, sitting, { finding, root: ctx.target, content: source.content, context: contextFor?.(chunkOf.get(finding.file) ?? '') ?? [] }, ctx.signal)));
         }
       }
-      reviews.push({ findingId: finding.id, refutations: votes, outcome: panelOutcome(votes) });
+      reviews.push({ findingId: finding.id, refutations: votes, outcome: staticUndecided(votes) ? 'split' : panelOutcome(votes) });
       done += 1;
       ctx.log.progress('skeptic', done, hunter.findings.length);
     }

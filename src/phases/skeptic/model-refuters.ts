@@ -66,7 +66,7 @@ function refuterPrompt({ finding, root, content, context }: RefuterInput): strin
     'The finding to test (written by another reviewer; it may be wrong):',
     JSON.stringify(claim, null, 2),
     sourceBlock('source', finding.file, content),
-    ...context,
+    ...(context.length > 0 ? ['Context from other files (callers, definitions; read-only):', ...context] : []),
     ...docs,
   ].join('\n\n');
 }

@@ -15,3 +15,11 @@ export function panelOutcome(votes: readonly Vote[]): PanelOutcome {
   if (upheld * 2 > examined.length) return 'survived';
   return 'split';
 }
+
+/**
+ * The static checks examined the finding but could not decide (e.g. a secret that falls back to an env var):
+ * that is a question for the referee, not a review that failed to happen.
+ */
+export function staticUndecided(votes: readonly Vote[]): boolean {
+  return votes.length > 0 && votes.every((v) => v.engine === 'static' && v.vote === 'abstained' && v.seat !== 'integrity');
+}

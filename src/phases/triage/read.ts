@@ -21,7 +21,7 @@ function kindOf(st: Stats): string {
 
 function readOpened(fd: number, maxBytes: number): ReadOutcome {
   const st = fstatSync(fd);
-  if (st.isDirectory()) return skip('not-source', 'a folder (a submodule or nested repository)');
+  if (st.isDirectory()) return skip('not-source', 'a folder, not a file (a submodule, nested repository or linked folder)');
   if (!st.isFile()) return skip('unreadable', `not a regular file (${kindOf(st)})`);
   if (st.size > maxBytes) return skip('huge', `${st.size} bytes, over the ${maxBytes}-byte limit`);
   // One read of the size fstat gave (readFileSync would fstat again); a file that shrank meanwhile is cut short.

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { panelOutcome, type Vote } from '../../../src/phases/skeptic/panel.ts';
+import { panelOutcome, staticUndecided, type Vote } from '../../../src/phases/skeptic/panel.ts';
 
 const v = (vote: Vote['vote']): Vote => ({ seat: 's', engine: 'static', vote, reason: 'r' });
 
@@ -21,4 +21,12 @@ test('an even split goes to the referee', () => {
 test('nobody examined it: unreviewed, never survived', () => {
   assert.equal(panelOutcome([]), 'unreviewed');
   assert.equal(panelOutcome([v('abstained')]), 'unreviewed');
+});
+
+test('static checks that examined a finding but could not decide send it to the referee', () => {
+  const undecided: Vote = { seat: 'guards', engine: 'static', vote: 'abstained', reason: 'needs a person' };
+  assert.equal(staticUndecided([undecided]), true);
+  assert.equal(staticUndecided([{ ...undecided, seat: 'integrity' }]), false);
+  assert.equal(staticUndecided([undecided, { ...undecided, engine: 'model:x/y' }]), false);
+  assert.equal(staticUndecided([]), false);
 });
