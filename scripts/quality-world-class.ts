@@ -1,18 +1,19 @@
 // pnpm quality:world-class — every gate in order, each as a child process: schemas fresh, typecheck, lint,
 // tests, benchmark gate, bug-hunter doctor, package inventory. One screen of pass/fail with key figures;
 // full output in benchmark/out/quality-world-class.log, its tail shown on failure. Exit 1 on any failure.
-// --write-inventory records the current `npm pack` file list as expected (review the diff before committing).
+// The package inventory expects exactly the git-tracked files under package.json "files" (plus package.json,
+// README and LICENSE), and nothing forbidden or secret.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchmarkReport } from '../src/artifacts/schemas/benchmark-report.ts';
-import { compareInventory, packedFiles, secretsIn } from '../src/benchmark/inventory.ts';
+import { compareInventory, expectedFiles, packedFiles, secretsIn } from '../src/benchmark/inventory.ts';
+import { gitTrackedFiles } from '../src/git/git.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const logPath = join(root, 'benchmark', 'out', 'quality-world-class.log');
-const inventoryPath = join(root, 'benchmark', 'package-inventory.json');
 mkdirSync(join(root, 'benchmark', 'out'), { recursive: true });
 writeFileSync(logPath, `quality:world-class ${new Date().toISOString()}\n`);
 
@@ -68,10 +69,10 @@ function inventory(): Outcome & { output: string } {
   if (r.status !== 0) return { passed: false, figures: 'npm pack failed', output: r.output };
   const jsonStart = r.output.indexOf('[');
   const files = packedFiles(r.output.slice(jsonStart, r.output.lastIndexOf(']') + 1));
-  if (process.argv.includes('--write-inventory')) {
-    writeFileSync(inventoryPath, `${JSON.stringify({ $comment: 'Exactly what npm pack publishes. Regenerate with pnpm quality:world-class --write-inventory and review the diff.', files }, null, 2)}\n`);
-  }
-  const expected = (JSON.parse(readFileSync(inventoryPath, 'utf8')) as { files: string[] }).files;
+  const tracked = gitTrackedFiles(root);
+  if (!tracked) return { passed: false, figures: 'not a git checkout', output: 'the package inventory needs git to know which files are tracked' };
+  const publishRoots = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files?: string[] }).files ?? [];
+  const expected = expectedFiles(tracked, publishRoots);
   const diff = compareInventory(files, expected);
   const secrets = files.flatMap((f) => secretsIn(readFileSync(join(root, f), 'utf8')).map((kind) => `${f} (${kind})`));
   const problems = [

@@ -1,5 +1,5 @@
 // Package inventory (pure): what `npm pack --dry-run --json` would publish, compared with the expected list
-// in benchmark/package-inventory.json, plus paths and contents that must never ship (tests, benchmark
+// (tracked files under package.json "files"), plus paths and contents that must never ship (tests, benchmark
 // labels and cases, local artifacts, keys and tokens).
 
 export interface InventoryDiff {
@@ -29,6 +29,16 @@ const SECRET_CONTENT: readonly { name: string; pattern: RegExp }[] = [
   { name: 'GitHub token', pattern: /\bgh[pousr]_[A-Za-z0-9]{36}\b/ },
   { name: 'Anthropic key', pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/ },
 ];
+
+/**
+ * What should be published: every file git tracks under package.json's "files" entries, plus the files npm
+ * always adds (package.json, README, LICENSE). Untracked strays and forbidden paths then show as problems.
+ */
+export function expectedFiles(tracked: readonly string[], publishRoots: readonly string[]): string[] {
+  const always = /^(package\.json|README(\.md)?|LICENSE(\.md|\.txt)?)$/i;
+  const roots = publishRoots.map((r) => (r.endsWith('/') ? r : `${r}/`));
+  return tracked.filter((f) => always.test(f) || roots.some((r) => f.startsWith(r))).sort();
+}
 
 /** npm pack --dry-run --json output → sorted file paths. */
 export function packedFiles(npmPackJson: string): string[] {

@@ -52,6 +52,12 @@ function countChurn(out: string | null): Map<string, number> {
   return churn;
 }
 
+/** Only the files git tracks (the index), relative to dir; null outside git. */
+export function gitTrackedFiles(dir: string): string[] | null {
+  const out = git(dir, ['ls-files', '-z', '--cached', '--', '.']);
+  return out === null ? null : out.split('\0').filter(Boolean);
+}
+
 /** Commits touching each file over the recent history (relative to dir); empty outside git. */
 export function gitChurn(dir: string, maxCommits = 500): Map<string, number> {
   return countChurn(git(dir, churnArgs(maxCommits)));

@@ -34,7 +34,8 @@ export interface ModelSession {
   close(wallMs: number): Promise<void>;
 }
 
-export function openModelSession(setup: ModelSetup, outDir: string, runId: string, log: Logger, record: boolean): ModelSession {
+/** `record` undefined means: as config.json says. */
+export function openModelSession(setup: ModelSetup, outDir: string, runId: string, log: Logger, record: boolean | undefined): ModelSession {
   const budget = Budget.open({
     outDir,
     runId,
@@ -45,7 +46,7 @@ export function openModelSession(setup: ModelSetup, outDir: string, runId: strin
       if (level === 'exhausted') log.warn('token budget exhausted: no new model calls; what remains is marked unreviewed.');
     },
   });
-  const client = createModelClient(setup.config, { outDir, budget, log, record });
+  const client = createModelClient(setup.config, { outDir, budget, log, ...(record === undefined ? {} : { record }) });
   return { client, budget, close: (wallMs) => budget.close(wallMs) };
 }
 

@@ -74,7 +74,7 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
 
     const ctx: PhaseContext = { target, outDir, identity, options, scope, log, signal, state: store };
     if (models.usesModels && !request.estimate) {
-      session = openModelSession(models, outDir, identity.runId, log, Boolean(request.models?.record));
+      session = openModelSession(models, outDir, identity.runId, log, request.models?.record);
       ctx.models = session.client;
       ctx.budget = session.budget;
     }

@@ -29,14 +29,10 @@ test('a run recorded from the scripted stand-in replays to identical findings an
   );
 });
 
-test(
-  '"record": true in config.json alone records transcripts in runScan',
-  { todo: 'src/orchestrator/scan.ts passes Boolean(request.models?.record) = false, which overrides config.record in createModelClient' },
-  async (t) => {
-    const server = await scriptedServer(t);
-    const target = demoTarget(t, liveConfig(server.openaiURL, { record: true }));
-    const result = await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
-    assert.ok(server.requests.length > 0);
-    assert.ok(existsSync(join(result.outDir, 'transcripts')), 'config record: true wrote no transcripts');
-  },
-);
+test('"record": true in config.json alone records transcripts in runScan', async (t) => {
+  const server = await scriptedServer(t);
+  const target = demoTarget(t, liveConfig(server.openaiURL, { record: true }));
+  const result = await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
+  assert.ok(server.requests.length > 0);
+  assert.ok(existsSync(join(result.outDir, 'transcripts')), 'config record: true wrote no transcripts');
+});

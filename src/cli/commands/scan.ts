@@ -105,7 +105,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings; 2 u
         ...(values.model ? { model: values.model } : {}),
         ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
         ...(values['role-model'] ? { roleModel: values['role-model'] } : {}),
-        record: Boolean(values.record),
+        ...(values.record ? { record: true } : {}),
       },
       log: createLogger({ quiet: Boolean(values.quiet) || Boolean(values.json) }),
       signal: io.signal,
