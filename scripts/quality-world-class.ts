@@ -85,11 +85,20 @@ function inventory(): Outcome & { output: string } {
   return { passed: problems.length === 0, figures: `${files.length} files${problems.length ? `, ${problems.length} problems` : ''}`, output: problems.join('\n') };
 }
 
+let testCounts: { pass: number; fail: number } | undefined;
 const steps: [string, () => Outcome & { output: string }][] = [
   ['schemas fresh', script('schemas fresh', ['schemas:check'])],
   ['typecheck', script('typecheck', ['typecheck'], (o) => `${(o.match(/error TS/g) ?? []).length} errors`)],
   ['lint', script('lint', ['lint'], (o) => /Found (\d+) warnings? and (\d+) errors?/.exec(o)?.[0] ?? '')],
-  ['tests', script('tests', ['test'], (o) => `${/# pass (\d+)/.exec(o)?.[1] ?? '?'} pass, ${/# fail (\d+)/.exec(o)?.[1] ?? '?'} fail`)],
+  [
+    'tests',
+    script('tests', ['test'], (o) => {
+      const pass = /# pass (\d+)/.exec(o)?.[1];
+      const fail = /# fail (\d+)/.exec(o)?.[1];
+      if (pass !== undefined && fail !== undefined) testCounts = { pass: Number(pass), fail: Number(fail) };
+      return `${pass ?? '?'} pass, ${fail ?? '?'} fail`;
+    }),
+  ],
   ['benchmark gate', benchmarkGate],
   ['bug-hunter doctor', script('bug-hunter doctor', ['bug-hunter', 'doctor'])],
   ['package inventory', inventory],
@@ -114,4 +123,6 @@ for (const [name, step] of steps) {
   }
 }
 console.log(`${failed === 0 ? 'PASS' : `FAIL (${failed} of ${steps.length} steps)`} · full log: ${logPath}`);
+// The plain closing line CI systems read: the test suite's own counts.
+if (testCounts) console.log(`tests: ${testCounts.pass} passed, ${testCounts.fail} failed`);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -1,6 +1,11 @@
 // Preflight checks for `bug-hunter doctor`: each check is data — ok, warn (works without it) or fail (cannot run).
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync } from 'node:fs';
+import { ROLES } from '../config/schema.ts';
+import { apiKeyFor } from '../models/keys.ts';
+import { roleUsesModel } from '../models/static.ts';
+import { resolveModels, type ModelSetup } from '../orchestrator/models.ts';
+import { describeBackends } from '../sandbox/select.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
@@ -27,17 +32,34 @@ export function checkTool(name: string, required: boolean, why: string): DoctorC
   return { name, status: required ? 'fail' : 'warn', detail: `not found on PATH; ${why}` };
 }
 
-/** bubblewrap must not only exist but actually start a sandbox with no network here. */
+/** The sandbox module's own detection: the first backend that works, or why each was skipped. */
 export function checkSandbox(): DoctorCheck {
-  const version = versionOf('bwrap');
-  if (version === null) {
-    return { name: 'sandbox', status: 'warn', detail: "bubblewrap (bwrap) not found: --verify and --repro will refuse to run untrusted code. Install it: 'apt-get install bubblewrap'." };
+  const reports = describeBackends({ backend: 'auto' }).filter((r) => r.name !== 'none');
+  const working = reports.find((r) => r.available);
+  if (working) return { name: 'sandbox', status: 'ok', detail: `${working.name} (verification and reproduction run isolated, with no network)` };
+  const why = reports.map((r) => `${r.name}: ${r.reason ?? 'unavailable'}`).join('; ');
+  return { name: 'sandbox', status: 'warn', detail: `no sandbox backend works here (${why}); --verify and --repro will refuse to run untrusted code` };
+}
+
+/** Which engine serves which role, and — for model providers — whether their key variable is set (never its value). */
+export function checkModels(target: string, env: NodeJS.ProcessEnv = process.env): DoctorCheck[] {
+  let setup: ModelSetup;
+  try {
+    setup = resolveModels(target);
+  } catch (error) {
+    return [{ name: 'models', status: 'fail', detail: (error as Error).message }];
   }
-  const probe = spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', '--dev', '/dev', '--proc', '/proc', 'true'], { encoding: 'utf8', timeout: 10_000 });
-  if (probe.status !== 0) {
-    return { name: 'sandbox', status: 'warn', detail: `${version} is installed but cannot start a sandbox here: ${(probe.stderr || 'unknown error').trim()}` };
+  const checks: DoctorCheck[] = [{ name: 'models', status: 'ok', detail: setup.usesModels ? setup.engine : `${setup.engine}: scans work without any API key` }];
+  const used = new Set(ROLES.filter((r) => roleUsesModel(setup.config, r)).map((r) => setup.config.roles[r].provider));
+  for (const name of [...used].sort()) {
+    try {
+      apiKeyFor(name, setup.config.providers[name]!, env);
+      checks.push({ name: `provider ${name}`, status: 'ok', detail: `${setup.config.providers[name]!.type}: key variable set (or none needed)` });
+    } catch (error) {
+      checks.push({ name: `provider ${name}`, status: 'fail', detail: (error as Error).message });
+    }
   }
-  return { name: 'sandbox', status: 'ok', detail: `${version} (network-isolated sandbox starts)` };
+  return checks;
 }
 
 export function checkWritable(dir: string): DoctorCheck {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/temp.ts';
@@ -80,4 +80,19 @@ test('doctor reports node, git, the sandbox and the artifact folder as JSON', as
   const names = out.checks.map((c) => c.name);
   for (const name of ['node', 'pnpm', 'git', 'sandbox', 'models', 'artifact folder']) assert.ok(names.includes(name), name);
   assert.equal(out.checks.find((c) => c.name === 'node')?.status, 'ok');
+});
+
+test('doctor fails (exit 2) when a configured provider has no key, and names the variable, not a value', async (t) => {
+  const dir = tempDir(t);
+  mkdirSync(join(dir, '.bug-hunter'));
+  writeFileSync(
+    join(dir, '.bug-hunter', 'config.json'),
+    JSON.stringify({ providers: { a: { type: 'anthropic', apiKeyEnv: 'BH_TEST_UNSET_KEY' } }, roles: { default: { provider: 'a', model: 'm' } } }),
+  );
+  const r = await runCli(['doctor', dir, '--json']);
+  assert.equal(r.code, 2);
+  const out = JSON.parse(r.stdout) as { checks: { name: string; status: string; detail: string }[] };
+  const provider = out.checks.find((c) => c.name === 'provider a');
+  assert.equal(provider?.status, 'fail');
+  assert.match(provider?.detail ?? '', /BH_TEST_UNSET_KEY/);
 });

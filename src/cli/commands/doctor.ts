@@ -1,7 +1,7 @@
 // `bug-hunter doctor [target]`: preflight — node, pnpm, git, sandbox backend, model providers, writable artifact folder.
 import { resolve } from 'node:path';
 import { join } from 'node:path';
-import { checkNode, checkSandbox, checkTool, checkWritable, type DoctorCheck } from '../../doctor/checks.ts';
+import { checkModels, checkNode, checkSandbox, checkTool, checkWritable, type DoctorCheck } from '../../doctor/checks.ts';
 import { ExitCode } from '../../errors.ts';
 import { resolveTarget } from '../../run/target.ts';
 import { parseCommandArgs } from '../args.ts';
@@ -21,7 +21,7 @@ Checks what bug-hunter needs. 'fail' means it cannot run (exit 2); 'warn' means 
       checkTool('pnpm', false, 'only needed to develop bug-hunter itself'),
       checkTool('git', false, 'without git, runs record no base commit and cannot use churn or the fixer'),
       checkSandbox(),
-      { name: 'models', status: 'ok', detail: 'static engine (no model configured): scans work without any API key' },
+      ...checkModels(target),
       checkWritable(values.out ? resolve(io.cwd, values.out) : join(target, '.bug-hunter')),
     ];
     const failed = checks.some((c) => c.status === 'fail');
