@@ -6,7 +6,7 @@ import type { Logger } from '../cli/log.ts';
 import { loadConfig } from '../config/load.ts';
 import { applyFlagOverrides, type FlagOverrides } from '../config/overrides.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
-import { ROLES } from '../config/schema.ts';
+import { ROLES, type Role } from '../config/schema.ts';
 import { createModelClient, type ModelClientHandle } from '../models/client.ts';
 import { describeEngineChoice, roleUsesModel } from '../models/static.ts';
 
@@ -20,12 +20,14 @@ export interface ModelSetup {
   /** "static engine (no model configured)" or "models: hunter → …". Hashed into the run options. */
   engine: string;
   usesModels: boolean;
+  /** The roles a model serves; the static engine serves the rest. */
+  modelRoles: ReadonlySet<Role>;
 }
 
 export function resolveModels(target: string, request: ModelRequest = {}): ModelSetup {
   const config = applyFlagOverrides(loadConfig(target), request);
-  const usesModels = ROLES.some((role) => roleUsesModel(config, role));
-  return { config, engine: describeEngineChoice(config), usesModels };
+  const modelRoles = new Set(ROLES.filter((role) => roleUsesModel(config, role)));
+  return { config, engine: describeEngineChoice(config), usesModels: modelRoles.size > 0, modelRoles };
 }
 
 export interface ModelSession {

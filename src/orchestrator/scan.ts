@@ -76,6 +76,7 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     if (models.usesModels && !request.estimate) {
       session = openModelSession(models, outDir, identity.runId, log, request.models?.record);
       ctx.models = session.client;
+      ctx.modelRoles = models.modelRoles;
       ctx.budget = session.budget;
     }
     const order = run.map((p) => p.name);

@@ -5,7 +5,7 @@ import type { ArtifactName } from '../artifacts/registry.ts';
 import type { Logger } from '../cli/log.ts';
 import type { RunOptions, ScopeOptions } from '../run/options.ts';
 import type { StateStore } from '../run/state.ts';
-import type { ModelClient } from '../models/types.ts';
+import type { ModelClient, Role } from '../models/types.ts';
 
 export interface PhaseContext {
   /** Canonical absolute path of the scanned folder. */
@@ -19,8 +19,10 @@ export interface PhaseContext {
   signal: AbortSignal;
   /** Run state, when run by the orchestrator; phases record chunk progress here so a resume can continue. */
   state?: StateStore;
-  /** The model client when a model engine is configured; absent for the static engine. */
+  /** The model client when a model engine is configured; absent for the static engine. Use modelFor(ctx, role). */
   models?: ModelClient;
+  /** Roles bound to a model; the others are served by the static engine. */
+  modelRoles?: ReadonlySet<Role>;
   /** The token budget when models are used; past its warning threshold phases do less (fewer lenses, refuters). */
   budget?: { readonly degraded: boolean };
 }
@@ -31,4 +33,9 @@ export interface PhaseDefinition {
   reads: ArtifactName[];
   writes: ArtifactName[];
   run(ctx: PhaseContext): Promise<void>;
+}
+
+/** The model client for a role, or undefined when that role is served by the static engine. */
+export function modelFor(ctx: Pick<PhaseContext, 'models' | 'modelRoles'>, role: Role): ModelClient | undefined {
+  return ctx.models && ctx.modelRoles?.has(role) ? ctx.models : undefined;
 }

@@ -62,8 +62,10 @@ export function joinFindings(sources: FindingSources): ReportedFinding[] {
     if (repro) {
       reported.repro = { outcome: repro.outcome, reason: repro.reason };
       if (repro.dir) reported.repro.dir = repro.dir;
+      // The promoted reproduction's own run script first; else the check that bears on the finding.
       const command = checks.find((c) => c.status === 'FAIL') ?? checks[0];
-      if (command) reported.repro.command = command.argv.map(shellQuote).join(' ');
+      if (repro.command) reported.repro.command = repro.command;
+      else if (command) reported.repro.command = command.argv.map(shellQuote).join(' ');
     }
     if (suppression) reported.suppressed = { reason: suppression.reason, by: suppression.by, at: suppression.at };
     return reported;

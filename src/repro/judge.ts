@@ -57,6 +57,7 @@ function signatureProblem(f: TapFailure, input: JudgeInput): string | null {
   if (fragment && !f.message.includes(fragment)) return `message lacks '${fragment}': ${firstLine(f.message)}`;
   if (fragment && testSource.includes(fragment)) return 'the expected message is written in the test itself, so the test could raise it on its own';
   if (f.errorType !== 'AssertionError' && thrownByTest(f, input.testPath)) return `the ${f.errorType ?? 'error'} was thrown by the test code, not the code under test: ${firstLine(f.message)}`;
+  if (signature.thrownIn && !firstFrame(f).includes(`/${signature.thrownIn}:`)) return `the ${f.errorType ?? 'error'} was not thrown in ${signature.thrownIn}: ${firstLine(f.message)}`;
   return null;
 }
 
@@ -67,8 +68,11 @@ function inInjectedFile(f: TapFailure, testPath: string): boolean {
 
 // The first stack frame names who threw; a frame in the injected file means the test raised the error itself.
 function thrownByTest(f: TapFailure, testPath: string): boolean {
-  const first = f.stack.split('\n').find((l) => l.trim() !== '');
-  return first !== undefined && first.includes(testPath);
+  return firstFrame(f).includes(testPath);
+}
+
+function firstFrame(f: TapFailure): string {
+  return f.stack.split('\n').find((l) => l.trim() !== '') ?? '';
 }
 
 /** What must match between the two runs: which tests failed, with which type and (marker-neutral) message. */

@@ -2,12 +2,14 @@
 // in the sandbox; it counts only when both runs fail the same way, for the bug's own reason, in the injected test.
 import { randomBytes } from 'node:crypto';
 import type { Finding } from '../artifacts/schemas/common.ts';
+import type { ReproAttempt } from '../artifacts/schemas/verification-report.ts';
+import { ProviderError } from '../errors.ts';
 import { runSandboxed } from '../sandbox/run.ts';
 import type { DependencyStrategy, SandboxBackend, SandboxResult } from '../sandbox/types.ts';
 import { judgeRun, type Judgement } from './judge.ts';
 import { nearestTests, sourceExcerpt } from './context.ts';
 import { detectFramework, testCommand } from './framework.ts';
-import { MARKER_ENV, type BugSignature, type ReproResult, type TestWriter } from './types.ts';
+import { MARKER_ENV, type BugSignature, type ReproResult, type TestWriter, type WrittenTest } from './types.ts';
 
 export const MAX_ATTEMPTS = 3;
 
@@ -27,6 +29,8 @@ export interface ProvenAttempt {
   content: string;
   argv: string[];
   output: string;
+  /** The signature this attempt was judged by (the writer's proposal, or the expected one). */
+  signature: BugSignature;
 }
 
 export async function reproduceFinding(options: ReproduceOptions): Promise<ReproResult & { proven?: ProvenAttempt }> {
@@ -37,27 +41,41 @@ export async function reproduceFinding(options: ReproduceOptions): Promise<Repro
   const excerpt = sourceExcerpt(target, finding);
   const nearest = nearestTests(target, finding.file);
   let previous: { output: string; reason: string } | undefined;
+  const history: ReproAttempt[] = [];
   let last: ReproResult = { ...base, framework, outcome: 'not-reproduced', reason: 'not reproduced: no attempt made', attempts: 0 };
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     if (options.signal?.aborted) return { ...last, outcome: 'unknown', reason: 'unknown: interrupted' };
-    const written = await options.writer.write({
-      finding,
-      sourceExcerpt: excerpt,
-      nearestTests: nearest,
-      framework,
-      ...(previous ? { previousAttempt: previous } : {}),
-      expect: { ...options.signature, markerEnv: MARKER_ENV },
-    });
+    let written: WrittenTest;
+    try {
+      written = await options.writer.write({
+        finding,
+        sourceExcerpt: excerpt,
+        nearestTests: nearest,
+        framework,
+        ...(previous ? { previousAttempt: previous } : {}),
+        expect: { ...options.signature, markerEnv: MARKER_ENV },
+      });
+    } catch (error) {
+      // A tester that cannot answer (provider down, invalid answer, budget gone) proves nothing either way.
+      if (!(error instanceof ProviderError) || options.signal?.aborted) throw error;
+      const reason = `unknown: the tester gave no usable test (${error.message.slice(0, 300)})`;
+      return { ...last, outcome: 'unknown', reason, attempts: attempt, history: [...history, { attempt, outcome: 'unknown', reason }] };
+    }
+    const signature = written.signature ?? options.signature;
     const command = testCommand(target, framework, written.path);
     if ('unsupported' in command) return { ...last, outcome: 'unknown', reason: `unknown: ${command.unsupported}`, attempts: attempt };
-    const first = await runOnce(options, written, command.argv);
+    const first = await runOnce(options, written, signature, command.argv);
     let judged = first.judgement;
     if (judged.verdict === 'proves') {
-      const second = await runOnce(options, written, command.argv);
+      const second = await runOnce(options, written, signature, command.argv);
       judged = sameFailure(judged, second.judgement);
     }
-    last = { ...base, framework, lastOutput: first.output, attempts: attempt, ...outcomeOf(judged) };
-    if (judged.verdict === 'proves') return { ...last, tier: 'T1', proven: { ...written, argv: command.argv, output: first.output } };
+    const verdict = outcomeOf(judged);
+    history.push({ attempt, ...verdict });
+    last = { ...base, framework, lastOutput: first.output, attempts: attempt, ...verdict, history: [...history] };
+    if (judged.verdict === 'proves') {
+      return { ...last, tier: 'T1', proven: { path: written.path, content: written.content, argv: command.argv, output: first.output, signature } };
+    }
     // A timeout or sandbox error is not the writer's fault; another attempt would only spend budget.
     if (judged.verdict === 'unknown') return last;
     previous = { output: first.output.slice(-8_000), reason: last.reason };
@@ -65,7 +83,7 @@ export async function reproduceFinding(options: ReproduceOptions): Promise<Repro
   return last;
 }
 
-async function runOnce(options: ReproduceOptions, written: { path: string; content: string }, argv: string[]): Promise<{ judgement: Judgement; output: string }> {
+async function runOnce(options: ReproduceOptions, written: WrittenTest, signature: BugSignature, argv: string[]): Promise<{ judgement: Judgement; output: string }> {
   // A fresh marker per run: a value the test source cannot contain, so only code that ran can print it.
   const marker = `BHM-${randomBytes(8).toString('hex')}`;
   let run: SandboxResult;
@@ -73,7 +91,7 @@ async function runOnce(options: ReproduceOptions, written: { path: string; conte
     run = await runSandboxed(options.backend, {
       workspace: options.target,
       argv,
-      files: [written],
+      files: [{ path: written.path, content: written.content }],
       env: { [MARKER_ENV]: marker },
       limits: { timeoutMs: options.timeoutMs ?? 60_000 },
       ...(options.dependencies ? { dependencies: options.dependencies } : {}),
@@ -84,7 +102,7 @@ async function runOnce(options: ReproduceOptions, written: { path: string; conte
     throw error;
   }
   const output = [run.stdout, run.stderr].filter(Boolean).join('\n');
-  return { judgement: judgeRun({ run, signature: options.signature, testPath: written.path, testSource: written.content, marker }), output };
+  return { judgement: judgeRun({ run, signature, testPath: written.path, testSource: written.content, marker }), output };
 }
 
 function sameFailure(first: Judgement, second: Judgement): Judgement {
@@ -93,7 +111,7 @@ function sameFailure(first: Judgement, second: Judgement): Judgement {
   return first;
 }
 
-function outcomeOf(j: Judgement): Pick<ReproResult, 'outcome' | 'reason'> {
+function outcomeOf(j: Judgement): Pick<ReproAttempt, 'outcome' | 'reason'> {
   if (j.verdict === 'proves') return { outcome: 'reproduced', reason: "reproduced: failed twice, the same way, for the bug's own reason" };
   return { outcome: j.verdict === 'unknown' ? 'unknown' : 'not-reproduced', reason: j.reason };
 }

@@ -14,6 +14,8 @@ export interface BugSignature {
   errorType?: string;
   messageFragment?: string;
   marker?: boolean;
+  /** With errorType: the error must be thrown from this repository file (its top stack frame), e.g. the finding's file. */
+  thrownIn?: string;
 }
 
 export const MARKER_ENV = 'BUG_HUNTER_MARKER';
@@ -33,9 +35,17 @@ export interface WriterInput {
   expect?: BugSignature & { markerEnv: string };
 }
 
-export interface TestWriter {
-  write(input: WriterInput): Promise<{ path: string; content: string }>;
+/** One written test. `signature`, when given, replaces the expected one for this attempt; the judge still decides. */
+export interface WrittenTest {
+  path: string;
+  content: string;
+  signature?: BugSignature;
 }
+
+export interface TestWriter {
+  write(input: WriterInput): Promise<WrittenTest>;
+}
+
 
 export interface ReproResult extends Reproduction {
   /** The last sandbox output (redacted), for the report and the next attempt. */

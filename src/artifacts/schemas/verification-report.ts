@@ -28,6 +28,16 @@ export const CheckResult = Type.Object(
 );
 export type CheckResult = Static<typeof CheckResult>;
 
+export const ReproAttempt = Type.Object(
+  {
+    attempt: Type.Integer({ minimum: 1 }),
+    outcome: Type.Union(['reproduced', 'not-reproduced', 'unknown'].map((s) => Type.Literal(s))),
+    reason: Type.String({ description: "Why this attempt proved the bug or not, e.g. 'not reproduced: wrong failure (…)'." }),
+  },
+  { additionalProperties: false },
+);
+export type ReproAttempt = Static<typeof ReproAttempt>;
+
 export const Reproduction = Type.Object(
   {
     findingId: Type.String(),
@@ -37,6 +47,8 @@ export const Reproduction = Type.Object(
     tier: Type.Optional(Tier),
     framework: Type.Optional(Type.String()),
     dir: Type.Optional(Type.String({ description: 'repro/<id>/ relative to the artifact folder.' })),
+    command: Type.Optional(Type.String({ description: 'Command that re-runs the promoted reproduction from the repository root.' })),
+    history: Type.Optional(Type.Array(ReproAttempt, { description: 'Every writer attempt in order, with why it was refused or accepted.' })),
   },
   { additionalProperties: false },
 );

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Finding } from '../../artifacts/schemas/common.ts';
-import type { PhaseContext } from '../types.ts';
+import { modelFor, type PhaseContext } from '../types.ts';
 import type { ChunkSource, HunterEngine } from './engine.ts';
 import { modelHunter } from './model-engine.ts';
 import { staticHunter } from './static-engine.ts';
@@ -17,10 +17,11 @@ export function modelLenses(planLenses: readonly string[]): string[] {
 
 export function chooseHunter(ctx: PhaseContext, planLenses: readonly string[], contextFor?: (chunkId: string) => string[]): HunterEngine {
   const floor = staticHunter();
-  if (!ctx.models) return floor;
+  const client = modelFor(ctx, 'hunter');
+  if (!client) return floor;
   const leads = new Map<string, Finding[]>();
   const model = modelHunter({
-    client: ctx.models,
+    client,
     lenses: modelLenses(planLenses),
     leadsFor: (id) => leads.get(id) ?? [],
     degraded: () => ctx.budget?.degraded ?? false,

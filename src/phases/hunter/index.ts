@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
 import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
 import { IntegrityError } from '../../errors.ts';
-import type { PhaseContext, PhaseDefinition } from '../types.ts';
+import { modelFor, type PhaseContext, type PhaseDefinition } from '../types.ts';
 import { mergeByFingerprint, reusedIds } from './accept.ts';
 import { loadChunkWork, saveChunkWork, type ChunkWork } from './chunk-work.ts';
 import type { HunterEngine } from './engine.ts';
@@ -84,6 +84,6 @@ export const hunterPhase: PhaseDefinition = {
   async run(ctx) {
     const plan = readArtifact(ctx.outDir, 'adaptive-plan');
     // Context is read only when a model hunts: the static engine looks at one file at a time.
-    await runHunter(ctx, chooseHunter(ctx, plan.limits.lenses, ctx.models ? retrievalContext(ctx) : undefined));
+    await runHunter(ctx, chooseHunter(ctx, plan.limits.lenses, modelFor(ctx, 'hunter') ? retrievalContext(ctx) : undefined));
   },
 };

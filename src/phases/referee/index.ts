@@ -7,7 +7,7 @@ import type { Referee, RefereeVerdict } from '../../artifacts/schemas/referee.ts
 import { unsupportedEvidence } from '../../integrity/evidence.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { judgeStatic } from '../../static/index.ts';
-import type { PhaseDefinition } from '../types.ts';
+import { modelFor, type PhaseDefinition } from '../types.ts';
 import { judgeWithModel } from './model-referee.ts';
 
 const REREAD = new Set(['critical', 'high']);
@@ -23,11 +23,12 @@ export const refereePhase: PhaseDefinition = {
     const skeptic = readArtifact(ctx.outDir, 'skeptic');
     const hashes = new Map(triage.files.map((f) => [f.path, f.sha256]));
     const reviews = new Map(skeptic.reviews.map((r) => [r.findingId, r]));
+    const refereeModel = modelFor(ctx, 'referee');
     const verdicts: RefereeVerdict[] = [];
     for (const finding of hunter.findings) {
       if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('interrupted');
       const review = reviews.get(finding.id);
-      const base = { findingId: finding.id, severity: finding.severity, engine: ctx.models ? 'model' : 'static', reread: false };
+      const base = { findingId: finding.id, severity: finding.severity, engine: refereeModel ? 'model' : 'static', reread: false };
       const unreviewed = (why: string): RefereeVerdict => ({ ...base, verdict: 'unreviewed', confidence: finding.confidence, reasoning: `Not reviewed: ${why}.` });
       if (!review || review.outcome === 'unreviewed') {
         verdicts.push(unreviewed(review?.refutations.map((r) => r.reason).join('; ') || 'the skeptic panel did not review it'));
@@ -43,9 +44,9 @@ export const refereePhase: PhaseDefinition = {
         verdicts.push(unreviewed(fresh.reason));
         continue;
       }
-      if (ctx.models) {
+      if (refereeModel) {
         try {
-          verdicts.push(await judgeWithModel(ctx.models, finding, review, fresh.content, ctx.signal));
+          verdicts.push(await judgeWithModel(refereeModel, finding, review, fresh.content, ctx.signal));
         } catch (error) {
           if (ctx.signal.aborted) throw error;
           verdicts.push(unreviewed(`referee call failed: ${(error as Error).message}`));

@@ -5,7 +5,7 @@ import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
 import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { refuteStatic } from '../../static/index.ts';
-import type { PhaseDefinition } from '../types.ts';
+import { modelFor, type PhaseDefinition } from '../types.ts';
 import { retrievalContext } from '../hunter/model-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
 import { panelOutcome, staticUndecided, type Vote } from './panel.ts';
@@ -22,7 +22,8 @@ export const skepticPhase: PhaseDefinition = {
     const byPath = new Map(triage.files.map((f) => [f.path, f]));
     const seats = SEATS.slice(0, plan.limits.refuters);
     // Model refuters see the same retrieval context as the hunter of the finding's chunk (callers, definitions).
-    const contextFor = ctx.models ? retrievalContext(ctx) : undefined;
+    const refuterModel = modelFor(ctx, 'skeptic');
+    const contextFor = refuterModel ? retrievalContext(ctx) : undefined;
     const chunkOf = new Map(triage.chunks.flatMap((c) => c.files.map((f) => [f, c.id] as const)));
     const reviews: Skeptic['reviews'] = [];
     let done = 0;
@@ -40,8 +41,8 @@ export const skepticPhase: PhaseDefinition = {
         if (votes.length === 0) votes = [{ seat: 'static-checks', engine: 'static', vote: 'upheld', reason: 'no guard, literal source, test-only code or suppression refutes it' }];
         // A degraded budget keeps one refuter seat instead of the plan's full panel.
         const sitting = ctx.budget?.degraded ? seats.slice(0, 1) : seats;
-        if (ctx.models && sitting.length > 0) {
-          votes.push(...(await modelVotes(ctx.models, sitting, { finding, root: ctx.target, content: source.content, context: contextFor?.(chunkOf.get(finding.file) ?? '') ?? [] }, ctx.signal)));
+        if (refuterModel && sitting.length > 0) {
+          votes.push(...(await modelVotes(refuterModel, sitting, { finding, root: ctx.target, content: source.content, context: contextFor?.(chunkOf.get(finding.file) ?? '') ?? [] }, ctx.signal)));
         }
       }
       reviews.push({ findingId: finding.id, refutations: votes, outcome: staticUndecided(votes) ? 'split' : panelOutcome(votes) });
