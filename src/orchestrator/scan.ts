@@ -114,7 +114,8 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     }
     store.setRunStatus('completed');
     const report = readArtifactIfPresent(outDir, 'scan-report') ?? null;
-    return { exitCode: exitCodeForReport(report, options.failOn, notBuilt), outDir, report, notBuilt, durationMs: Date.now() - started };
+    const fixes = request.fix ? fixSummary(readArtifactIfPresent(outDir, 'fix-report')) : undefined;
+    return { exitCode: exitCodeForReport(report, options.failOn, notBuilt), outDir, report, notBuilt, durationMs: Date.now() - started, ...(fixes ? { fixes } : {}) };
   } finally {
     await session?.close(Date.now() - started);
     lock.release();
@@ -133,4 +134,12 @@ export function exitCodeForReport(report: ScanReport | null, failOn: RunOptions[
     (f) => f.verdict === 'confirmed' && !f.suppressed && f.tier !== 'T3' && SEVERITY_ORDER.indexOf(f.severity) <= threshold,
   );
   return failing ? ExitCode.findings : ExitCode.ok;
+}
+
+/** "1 fixed-proven, 1 rolled-back" from fix-report.json, or "none attempted". */
+export function fixSummary(report: { fixes: { status: string }[] } | undefined): string {
+  if (!report || report.fixes.length === 0) return 'none attempted';
+  const counts = new Map<string, number>();
+  for (const f of report.fixes) counts.set(f.status, (counts.get(f.status) ?? 0) + 1);
+  return [...counts].map(([status, n]) => `${n} ${status}`).join(', ');
 }

@@ -32,6 +32,8 @@ export interface ScanResult {
   /** Phases of the pipeline that are not built yet and were therefore not run. */
   notBuilt: string[];
   durationMs: number;
+  /** With --fix: fix statuses counted, e.g. "1 fixed-proven, 1 rolled-back". */
+  fixes?: string;
   /** With `estimate`: the prediction (no model was called). */
   estimate?: Estimate & { engine: string };
 }

@@ -20,8 +20,8 @@ export const PIPELINE: PipelineEntry[] = [
   { name: 'verify', summary: 'run checks and the baseline suite in the sandbox', optIn: 'verify', load: async () => (await import('./verify/index.ts')).verifyPhase },
   { name: 'repro', summary: 'generate and run a failing test per confirmed finding', optIn: 'repro', load: async () => (await import('./verify/repro.ts')).reproPhase },
   { name: 'report', summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json', load: async () => (await import('./report/index.ts')).reportPhase },
-  { name: 'fix-plan', summary: 'cluster, classify and scope fixes', optIn: 'fix' },
-  { name: 'fixer', summary: 'apply scoped fixes with red-to-green proof', optIn: 'fix' },
+  { name: 'fix-plan', summary: 'cluster, classify and scope fixes', optIn: 'fix', load: async () => (await import('./fix/plan-phase.ts')).fixPlanPhase },
+  { name: 'fixer', summary: 'apply scoped fixes with red-to-green proof', optIn: 'fix', load: async () => (await import('./fix/fixer-phase.ts')).fixerPhase },
 ];
 
 export function findPhase(name: string): PipelineEntry | undefined {

@@ -32,6 +32,10 @@ export interface RunOptions {
   allowUnsandboxed?: boolean;
   /** How dependencies reach the offline sandbox (--deps). */
   dependencies?: 'vendored' | 'off' | 'host' | 'fetch';
+  /** --fix: run the fix plan and the scoped fixer. */
+  fix?: boolean;
+  /** --auto-commit: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one). */
+  autoCommit?: boolean;
 }
 
 export const DEFAULT_RUN_OPTIONS: RunOptions = {

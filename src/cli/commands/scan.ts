@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Severity } from '../../artifacts/schemas/common.ts';
 import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
 import { runScan } from '../../orchestrator/scan.ts';
+import { UsageError } from '../../errors.ts';
 import { UNSANDBOXED_FLAG } from '../../sandbox/index.ts';
 import type { ProfileChoice, RunOptions } from '../../run/options.ts';
 import { oneOf, parseCommandArgs, positiveInt } from '../args.ts';
@@ -29,6 +30,7 @@ const OPTIONS = {
   verify: { type: 'boolean' },
   repro: { type: 'boolean' },
   fix: { type: 'boolean' },
+  'auto-commit': { type: 'boolean' },
   'verify-plan': { type: 'string' },
   sandbox: { type: 'string' },
   deps: { type: 'string' },
@@ -37,7 +39,7 @@ const OPTIONS = {
 
 export const scanCommand: Command = {
   name: 'scan',
-  summary: 'scan a folder: triage → plan → hunter → skeptic → referee → report',
+  summary: 'scan a folder: triage → plan → recon → retrieval → hunter → skeptic → referee → report',
   usage: `Usage: bug-hunter scan [target] [flags]
 
 Scans target (default: the current folder) and writes artifacts to <target>/.bug-hunter/.
@@ -61,7 +63,8 @@ Flags:
   --show-suspected       also report T3 (suspected) findings
   --verify               run the target's checks (baseline suite, typecheck, lint, build) in the sandbox
   --repro                write and run a failing test per confirmed finding in the sandbox (tier T1)
-  --fix                  fix confirmed findings inside a recorded scope (not built yet)
+  --fix                  fix confirmed findings inside a recorded scope, in a git worktree, with red-to-green proof
+  --auto-commit          with --fix: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one)
   --verify-plan <file>   checks to run instead of detecting them
   --sandbox <backend>    auto (default), bwrap, podman, docker, none
   --deps <strategy>      how dependencies reach the offline sandbox: vendored, off, host, fetch
@@ -89,6 +92,9 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings; 2 u
     if (values.sandbox) options.sandboxBackend = oneOf('sandbox', values.sandbox, ['auto', 'bwrap', 'podman', 'docker', 'none'] as const, 'auto');
     if (values.deps) options.dependencies = oneOf('deps', values.deps, ['vendored', 'off', 'host', 'fetch'] as const, 'off');
     if (values[UNSANDBOXED_FLAG.slice(2)]) options.allowUnsandboxed = true;
+    if (values['auto-commit'] && !values.fix) throw new UsageError('--auto-commit needs --fix: there is nothing to commit without fixing.');
+    if (values.fix) options.fix = true;
+    if (values['auto-commit']) options.autoCommit = true;
     const result = await runScan({
       target: resolve(io.cwd, positionals[0] ?? '.'),
       ...(values.out ? { outDir: resolve(io.cwd, values.out) } : {}),

@@ -1,0 +1,49 @@
+// Asks the fixer model for search/replace edits for one scope entry. The answer is untrusted: schema-checked by
+// the client here, then scope-checked by applyEdits before anything is written.
+import { Type, type Static } from '@sinclair/typebox';
+import type { ScopeEntry } from '../../artifacts/schemas/fix.ts';
+import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
+import type { SearchReplace } from '../../fix/edits.ts';
+import type { ModelClient } from '../../models/types.ts';
+import { sourceBlock, systemPrompt } from '../../prompts/render.ts';
+
+export const FixerAnswer = Type.Object(
+  {
+    edits: Type.Array(
+      Type.Object({ file: Type.String({ minLength: 1 }), search: Type.String({ minLength: 1 }), replace: Type.String() }, { additionalProperties: false }),
+      { maxItems: 20 },
+    ),
+    explanation: Type.String({ maxLength: 2000 }),
+  },
+  { additionalProperties: false },
+);
+export type FixerAnswer = Static<typeof FixerAnswer>;
+
+/** Proposes edits; anything it returns still goes through applyEdits. */
+export interface EditProposer {
+  propose(input: { entry: ScopeEntry; findings: ReportedFinding[]; read: (path: string) => string | null; lastFailure?: string; signal?: AbortSignal }): Promise<SearchReplace[]>;
+}
+
+export function modelProposer(models: ModelClient): EditProposer {
+  return {
+    async propose({ entry, findings, read, lastFailure, signal }) {
+      const answer = await models.complete<FixerAnswer>({
+        role: 'fixer',
+        system: systemPrompt('fixer.md'),
+        prompt: fixerPrompt(entry, findings, read, lastFailure),
+        schema: FixerAnswer,
+        schemaName: 'fixer_edits',
+        ...(signal ? { signal } : {}),
+      });
+      return answer.value.edits;
+    },
+  };
+}
+
+export function fixerPrompt(entry: ScopeEntry, findings: ReportedFinding[], read: (path: string) => string | null, lastFailure?: string): string {
+  const parts = findings.map(({ finding: f }) => `<finding id="${f.id}">\n${f.category} in ${f.file}:${f.startLine}-${f.endLine}${f.symbol ? ` (${f.symbol})` : ''}\nClaim: ${f.claim}\nTrigger: ${f.runtimeTrigger}\n</finding>`);
+  parts.push(`Allowed edits:\n${entry.files.map((f) => `- ${f.path}: lines ${f.ranges.map((r) => `${r.start}-${r.end}`).join(', ')}`).join('\n')}`);
+  for (const f of entry.files) parts.push(sourceBlock('source', f.path, read(f.path) ?? ''));
+  if (lastFailure) parts.push(`<last-attempt-failed>\n${lastFailure.slice(-4_000)}\n</last-attempt-failed>`);
+  return parts.join('\n\n');
+}
