@@ -1,0 +1,41 @@
+// The gate must catch a real engine regression: a copy of the project whose command-injection rule is loosened to
+// treat literal commands as input fires on the benchmark's literal-command decoy, and the gate fails naming it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Replaces `from` with `to` in a file of the copy, failing loudly if the code it targets has changed. */
+function patch(path: string, from: string, to: string): void {
+  const text = readFileSync(path, 'utf8');
+  assert.ok(text.includes(from), `${path} no longer contains \`${from}\`: update this test's patch`);
+  writeFileSync(path, text.replace(from, to));
+}
+
+// Loosened: sinks keep literal commands as candidates, and the skeptic's source seat upholds them like input.
+function loosen(copy: string): void {
+  patch(join(copy, 'src/static/detectors/sink.ts'), "if (source.kind === 'literal' || source.kind === 'sanitised') return null;", "if (source.kind === 'sanitised') return null;");
+  patch(join(copy, 'src/static/refute.ts'), "if (s.kind === 'literal' || s.kind === 'sanitised')", "if (s.kind === 'sanitised')");
+  patch(join(copy, 'src/static/refute.ts'), "else if (s.kind === 'input')", "else if (s.kind === 'input' || s.kind === 'literal')");
+}
+
+test('a rule loosened to fire on a decoy makes the real benchmark gate fail, naming the decoy', { timeout: 300_000 }, (t) => {
+  const copy = mkdtempSync(join(tmpdir(), 'bh-loosened-'));
+  t.after(() => rmSync(copy, { recursive: true, force: true }));
+  for (const part of ['package.json', 'src', 'scripts', 'prompts', 'modes', 'benchmark/cases', 'benchmark/labels', 'benchmark/gate.json', 'benchmark/accepted-report.json']) {
+    cpSync(join(repo, part), join(copy, part), { recursive: true });
+  }
+  symlinkSync(join(repo, 'node_modules'), join(copy, 'node_modules'));
+  loosen(copy);
+
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/benchmark.ts', '--gate', '--quiet', '--out', join(copy, 'out')], { cwd: copy, encoding: 'utf8' });
+  const output = `${run.stdout}${run.stderr}`;
+  assert.equal(run.status, 1, output);
+  assert.match(output, /FAIL {2}static precision/);
+  assert.match(output, /decoys hit: [^\n]*deploy-cli\/literal-command/);
+});
