@@ -53,6 +53,12 @@ export function readArtifactIfPresent<N extends ArtifactName>(outDir: string, na
   return hasArtifact(outDir, name) ? readArtifact(outDir, name) : undefined;
 }
 
+/** Compiles the artifact's validator now (it is cached), so a caller can pay for that while it waits on other work. */
+export function prepareArtifact(name: ArtifactName): void {
+  // validate() compiles on first use; the value is irrelevant and its verdict is dropped.
+  validate(ARTIFACTS[name].schema, null);
+}
+
 export function writeArtifact<N extends ArtifactName>(outDir: string, name: N, value: ArtifactOf<N>): string {
   const result = validate(ARTIFACTS[name].schema, value);
   const path = artifactPath(outDir, name);

@@ -1,15 +1,20 @@
 // Atomic file writes: temp file in the same folder, fsync, rename. A reader never sees half a file.
+// Large JSON is written in pieces through one small buffer, so a 30 MB artifact never exists as one string or Buffer
+// (fresh memory is slow to touch, and it raised peak memory by the size of the file twice over).
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-export function writeFileAtomic(path: string, content: string | Uint8Array): void {
+// Pieces are encoded into a buffer of this size and written when it fills: few syscalls, little memory.
+const WRITE_BUFFER = 1 << 20;
+
+function writeAtomically(path: string, fill: (fd: number) => void): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'w', 0o644);
   try {
-    writeSync(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+    fill(fd);
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
@@ -26,8 +31,74 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
   fsyncDir(dir);
 }
 
+// writeSync may write less than asked (a full disk, a signal); loop until every byte is down.
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+}
+
+export function writeFileAtomic(path: string, content: string | Uint8Array): void {
+  writeAtomically(path, (fd) => writeAll(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content));
+}
+
+/** Writes the text pieces in order as UTF-8; the file appears whole or not at all. */
+export function writeChunksAtomic(path: string, chunks: Iterable<string>): void {
+  writeAtomically(path, (fd) => {
+    const buffer = Buffer.allocUnsafeSlow(WRITE_BUFFER);
+    let used = 0;
+    for (const chunk of chunks) {
+      // A UTF-16 code unit never takes more than 3 UTF-8 bytes, so a piece that passes this check fits whole.
+      if (used + chunk.length * 3 > buffer.length) {
+        writeAll(fd, buffer.subarray(0, used));
+        used = 0;
+      }
+      if (chunk.length * 3 > buffer.length) writeAll(fd, Buffer.from(chunk, 'utf8'));
+      else used += buffer.write(chunk, used, 'utf8');
+    }
+    writeAll(fd, buffer.subarray(0, used));
+  });
+}
+
+/**
+ * `JSON.stringify(value, null, 2) + '\n'`, written in pieces, except that a top-level array of more than
+ * COMPACT_ARRAY elements has one compact element per line: one file record per line reads and greps as well,
+ * and is a third smaller and several times cheaper to produce than indenting 50,000 records.
+ */
 export function writeJsonAtomic(path: string, value: unknown): void {
-  writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+  writeChunksAtomic(path, jsonChunks(value));
+}
+
+export const COMPACT_ARRAY = 1000;
+
+// JSON.stringify(value, null, 2) as it appears one level deep. Strings never hold a raw newline (JSON escapes
+// it), so every newline is layout and can take the extra indent.
+function nestedJson(value: unknown): string | undefined {
+  const text = JSON.stringify(value, null, 2) as string | undefined;
+  return text === undefined ? undefined : text.replaceAll('\n', '\n  ');
+}
+
+/** The text writeJsonAtomic writes, in pieces (exported for tests). */
+export function* jsonChunks(value: unknown): Generator<string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    yield `${JSON.stringify(value, null, 2)}\n`;
+    return;
+  }
+  let first = true;
+  for (const [key, member] of Object.entries(value)) {
+    const lead = `${first ? '{' : ','}\n  ${JSON.stringify(key)}: `;
+    if (Array.isArray(member) && member.length > COMPACT_ARRAY) {
+      yield `${lead}[`;
+      // As in JSON.stringify, an element with no JSON form (undefined, a function) becomes null.
+      for (let i = 0; i < member.length; i++) yield `${i === 0 ? '' : ','}\n    ${(JSON.stringify(member[i]) as string | undefined) ?? 'null'}`;
+      yield '\n  ]';
+    } else {
+      // As in JSON.stringify, a member with no JSON form is left out.
+      const text = nestedJson(member);
+      if (text === undefined) continue;
+      yield lead + text;
+    }
+    first = false;
+  }
+  yield first ? '{}\n' : '\n}\n';
 }
 
 // The rename is durable only once the folder entry is flushed too.

@@ -1,8 +1,9 @@
 // Stable hashing: sha256 of bytes, and of JSON with sorted keys so the same options always hash the same.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
+// crypto.hash (Node ≥ 20.12) is one native call: about twice as fast as createHash for small inputs.
 export function sha256(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  return hash('sha256', data, 'hex');
 }
 
 export function canonicalJson(value: unknown): string {

@@ -41,8 +41,9 @@ export function lineFacts(bytes: Uint8Array): LineFacts {
 
 /** The first comment line in the file's head that carries a generated-file marker, if any. */
 export function generatedHeader(head: string): string | undefined {
-  // Fast path: plain substring checks first; most files carry no marker at all, and /i regexes are slow.
-  if (!QUICK_MARKS.some((m) => head.includes(m)) || !GENERATED_MARK.test(head)) return undefined;
+  // Fast path: plain substring checks first; most files carry no marker at all, and /i regexes are slow. The
+  // marker regex then runs on comment lines only (a line that matches is part of a head that would have).
+  if (!QUICK_MARKS.some((m) => head.includes(m))) return undefined;
   for (const line of head.split('\n', 40)) {
     if (COMMENT_START.test(line) && GENERATED_MARK.test(line)) return line.trim().slice(0, 120);
   }

@@ -1,0 +1,32 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMPACT_ARRAY, jsonChunks, writeJsonAtomic } from '../../src/fs/atomic.ts';
+import { tempDir } from '../helpers/temp.ts';
+
+test('small values are written exactly as JSON.stringify(value, null, 2) writes them', () => {
+  const values: unknown[] = [{}, [], 1, 'x', null, { a: undefined, b: () => 1, c: [undefined, () => 1, 'é\n', { d: [1, { e: [] }] }], f: new Date(0), g: { toJSON: () => 'T' } }, new Date(2), [1, [2]], { x: 'a\u2028b', y: [[1, 2], [3]] }];
+  for (const value of values) assert.equal([...jsonChunks(value)].join(''), `${JSON.stringify(value, null, 2)}\n`, JSON.stringify(value));
+});
+
+test('a long top-level array is written one compact element per line and reads back equal', (t) => {
+  const value = { header: { n: 1 }, records: Array.from({ length: COMPACT_ARRAY + 1 }, (_, i) => (i === 3 ? undefined : { i, text: `line\n"${i}"`, tags: ['a', 'b'] })), short: [1, 2] };
+  const path = join(tempDir(t), 'out.json');
+  writeJsonAtomic(path, value);
+  const text = readFileSync(path, 'utf8');
+  assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(value)));
+  const lines = text.split('\n');
+  assert.equal(lines[5], '    {"i":0,"text":"line\\n\\"0\\"","tags":["a","b"]},');
+  assert.equal(lines[8], '    null,');
+  assert.ok(text.includes('"short": [\n    1,\n    2\n  ]'), 'short arrays keep the indented layout');
+  assert.deepEqual(readdirSync(join(path, '..')), ['out.json']);
+});
+
+test('a large document is written through a small buffer, multi-byte text intact', (t) => {
+  // Over the 1 MiB write buffer several times, with characters of 1 to 4 UTF-8 bytes.
+  const value = { rows: Array.from({ length: 20_000 }, (_, i) => ({ i, s: `é€😀-${'x'.repeat(i % 300)}` })) };
+  const path = join(tempDir(t), 'big.json');
+  writeJsonAtomic(path, value);
+  assert.deepEqual(JSON.parse(readFileSync(path, 'utf8')), value);
+});
