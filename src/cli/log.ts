@@ -33,7 +33,8 @@ export function createLogger(options: { quiet?: boolean; stream?: NodeJS.WriteSt
         stream.write(`\r\x1b[2K${line}`);
         open = true;
         if (done >= total) endLine();
-      } else if (done === total || done === 0 || done % Math.max(1, Math.ceil(total / 10)) === 0) {
+      } else if (done === total || (total >= 20 && done % Math.ceil(total / 10) === 0)) {
+        // Plain logs: the end of each phase; a long one also its start and about every tenth.
         stream.write(`${line}\n`);
       }
     },

@@ -24,42 +24,34 @@ export const refereePhase: PhaseDefinition = {
     const hashes = new Map(triage.files.map((f) => [f.path, f.sha256]));
     const reviews = new Map(skeptic.reviews.map((r) => [r.findingId, r]));
     const refereeModel = modelFor(ctx, 'referee');
-    const verdicts: RefereeVerdict[] = [];
-    for (const finding of hunter.findings) {
-      if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('interrupted');
+    const decide = async (finding: Finding): Promise<RefereeVerdict> => {
       const review = reviews.get(finding.id);
       const base = { findingId: finding.id, severity: finding.severity, engine: refereeModel ? 'model' : 'static', reread: false };
       const unreviewed = (why: string): RefereeVerdict => ({ ...base, verdict: 'unreviewed', confidence: finding.confidence, reasoning: `Not reviewed: ${why}.` });
-      if (!review || review.outcome === 'unreviewed') {
-        verdicts.push(unreviewed(review?.refutations.map((r) => r.reason).join('; ') || 'the skeptic panel did not review it'));
-        continue;
-      }
+      if (!review || review.outcome === 'unreviewed') return unreviewed(review?.refutations.map((r) => r.reason).join('; ') || 'the skeptic panel did not review it');
       if (review.outcome === 'killed') {
         const refuted = review.refutations.filter((r) => r.vote === 'refuted').map((r) => `${r.seat}: ${r.reason}`);
-        verdicts.push({ ...base, verdict: 'dismissed', confidence: Math.max(0.5, 1 - finding.confidence), reasoning: `Refuted by the skeptic panel — ${refuted.join('; ')}.` });
-        continue;
+        return { ...base, verdict: 'dismissed', confidence: Math.max(0.5, 1 - finding.confidence), reasoning: `Refuted by the skeptic panel — ${refuted.join('; ')}.` };
       }
       const fresh = readSourceAtHash(ctx.target, finding.file, hashes.get(finding.file) ?? '');
-      if (!fresh.ok) {
-        verdicts.push(unreviewed(fresh.reason));
-        continue;
+      if (!fresh.ok) return unreviewed(fresh.reason);
+      if (!refereeModel) return staticVerdict(finding, review.refutations, fresh.content, base);
+      try {
+        return await judgeWithModel(refereeModel, finding, review, fresh.content, ctx.signal);
+      } catch (error) {
+        if (ctx.signal.aborted) throw error;
+        return unreviewed(`referee call failed: ${(error as Error).message}`);
       }
-      if (refereeModel) {
-        try {
-          verdicts.push(await judgeWithModel(refereeModel, finding, review, fresh.content, ctx.signal));
-        } catch (error) {
-          if (ctx.signal.aborted) throw error;
-          verdicts.push(unreviewed(`referee call failed: ${(error as Error).message}`));
-        }
-        ctx.log.progress('referee', verdicts.length, hunter.findings.length);
-        continue;
-      }
-      verdicts.push(staticVerdict(finding, review.refutations, fresh.content, base));
+    };
+    const verdicts: RefereeVerdict[] = [];
+    ctx.log.progress('referee', 0, hunter.findings.length);
+    for (const finding of hunter.findings) {
+      if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('interrupted');
+      verdicts.push(await decide(finding));
       ctx.log.progress('referee', verdicts.length, hunter.findings.length);
     }
     const artifact: Referee = { schemaVersion: 1, artifact: 'referee', run: ctx.identity, generatedAt: new Date().toISOString(), verdicts };
     writeArtifact(ctx.outDir, 'referee', artifact);
-    ctx.log.progress('referee', verdicts.length, verdicts.length);
   },
 };
 
