@@ -43,3 +43,17 @@ test('replayed with --auto-commit: only a new branch changes; the working tree a
     demo.cleanup();
   }
 });
+
+test('a fix that has used up its time limit starts no further attempt and is rolled back', async () => {
+  const demo = await runFixDemo({ kind: 'replay' }, { fixTimeLimitMs: 0 });
+  try {
+    for (const fix of demo.report.fixes) {
+      assert.equal(fix.status, 'rolled-back', JSON.stringify(fix.attempts));
+      assert.deepEqual(fix.attempts.map((a) => a.outcome).slice(-1), ['time-limit']);
+      assert.equal(fix.attempts.length, 2);
+    }
+    assert.equal(git(demo.repo.dir, 'status', '--porcelain'), '');
+  } finally {
+    demo.cleanup();
+  }
+});

@@ -33,7 +33,7 @@ const FINDINGS = [
 
 export type ModelSetup = { kind: 'record'; openaiURL: string } | { kind: 'replay' };
 
-export async function runFixDemo<B>(setup: ModelSetup, options: { autoCommit?: boolean; beforeFix?: (repoDir: string) => B } = {}) {
+export async function runFixDemo<B>(setup: ModelSetup, options: { autoCommit?: boolean; beforeFix?: (repoDir: string) => B; fixTimeLimitMs?: number } = {}) {
   const repo = tempTree({});
   cpSync(join(FIX_DEMO_DIR, 'package.json'), join(repo.dir, 'package.json'));
   for (const d of ['src', 'test']) cpSync(join(FIX_DEMO_DIR, d), join(repo.dir, d), { recursive: true });
@@ -50,6 +50,6 @@ export async function runFixDemo<B>(setup: ModelSetup, options: { autoCommit?: b
   const ctx = fixContext(repo.dir, out.outDir, run, options.autoCommit ? { autoCommit: true } : {}, { models, modelRoles: new Set(['fixer'] as const) });
   runFixPlan(ctx);
   const before = options.beforeFix?.(repo.dir);
-  const report: FixReport = await runFixer(ctx, { backend: bwrap() });
+  const report: FixReport = await runFixer(ctx, { backend: bwrap(), ...(options.fixTimeLimitMs !== undefined ? { fixTimeLimitMs: options.fixTimeLimitMs } : {}) });
   return { report, repo, before, outDir: out.outDir, cleanup: () => (repo.cleanup(), out.cleanup()) };
 }

@@ -88,7 +88,7 @@ export type FixStatus = Static<typeof FixStatus>;
 
 export const FixAttempt = Type.Object(
   {
-    outcome: Type.Union(['proven', 'unproven', 'rejected', 'gate', 'broke-suite', 'not-green', 'systemic', 'invalid-edit'].map((s) => Type.Literal(s))),
+    outcome: Type.Union(['proven', 'unproven', 'rejected', 'gate', 'broke-suite', 'not-green', 'systemic', 'invalid-edit', 'time-limit'].map((s) => Type.Literal(s))),
     reason: Type.String(),
   },
   { additionalProperties: false },

@@ -13,6 +13,8 @@ import { SandboxUnavailableError } from '../../sandbox/types.ts';
 import type { EditProposer } from './propose.ts';
 
 export const MAX_FIX_ATTEMPTS = 3;
+/** No new attempt starts once a fix has taken this long. */
+export const FIX_TIME_LIMIT_MS = 30 * 60 * 1000;
 
 export interface FixOneInput {
   entry: ScopeEntry;
@@ -26,6 +28,8 @@ export interface FixOneInput {
   margin: number;
   proposer: EditProposer;
   env: ProofEnv;
+  /** Per-fix time limit (default FIX_TIME_LIMIT_MS). */
+  timeLimitMs?: number;
 }
 
 export interface FixOneResult {
@@ -49,7 +53,13 @@ export async function fixOne(input: FixOneInput): Promise<FixOneResult> {
   const baseRed = before.repro.every((r) => r.light === 'red') && before.repro.length > 0;
   const result: FixOneResult = { success: null, edits: [], patch: '', attempts: [], before: before.lines, after: [], trailingSystemic: 0 };
   let lastFailure: string | undefined;
+  const started = Date.now();
+  const limit = input.timeLimitMs ?? FIX_TIME_LIMIT_MS;
   for (let n = 1; n <= MAX_FIX_ATTEMPTS; n++) {
+    if (n > 1 && Date.now() - started >= limit) {
+      result.attempts.push({ outcome: 'time-limit', reason: `the fix took ${Math.round((Date.now() - started) / 1000)} s of its ${Math.round(limit / 60000)}-minute limit; attempt ${n} was not started` });
+      break;
+    }
     resetWorktree(worktree, input.baseCommit);
     const attempt = await oneAttempt(input, lastFailure);
     result.attempts.push(attempt.record);

@@ -25,6 +25,8 @@ type Fix = FixReport['fixes'][number];
 export interface FixerDeps {
   proposer?: EditProposer;
   backend?: SandboxBackend;
+  /** Per-fix time limit; default 30 minutes. */
+  fixTimeLimitMs?: number;
 }
 
 export function createFixerPhase(deps: FixerDeps = {}): PhaseDefinition {
@@ -80,7 +82,7 @@ export async function runFixer(ctx: PhaseContext, deps: FixerDeps = {}): Promise
         continue;
       }
       const reproDirs = new Map(findings.map((f) => [f.finding.id, f.repro?.dir ? resolveRepro(ctx.outDir, f.repro.dir) : null]));
-      const result = await fixOne({ entry, findings, reproDirs, worktree, root: inTree(worktree), baseCommit: scope.baseCommit, margin: scope.marginLines, proposer: proposer!, env });
+      const result = await fixOne({ entry, findings, reproDirs, worktree, root: inTree(worktree), baseCommit: scope.baseCommit, margin: scope.marginLines, proposer: proposer!, env, ...(deps.fixTimeLimitMs !== undefined ? { timeLimitMs: deps.fixTimeLimitMs } : {}) });
       systemicRun = result.success ? 0 : result.attempts.every((a) => a.outcome === 'systemic') ? systemicRun + result.trailingSystemic : 0;
       if (systemicRun >= SYSTEMIC_HALT) halted = `halted after ${systemicRun} consecutive systemic failures (crash, timeout or setup)`;
       let status: Fix['status'] = result.success === 'proven' ? 'fixed-proven' : result.success === 'unproven' ? 'fixed-unproven' : 'rolled-back';
