@@ -68,13 +68,24 @@ export function acquireRunLock(outDir: string, command: string): RunLock {
   };
   let recovered: LockInfo | null = null;
   for (let attempt = 0; attempt < 3; attempt += 1) {
+    let fd: number;
     try {
-      const fd = openSync(path, 'wx', 0o644);
-      writeSync(fd, JSON.stringify(info, null, 2));
-      closeSync(fd);
-      return makeLock(path, info, recovered);
+      fd = openSync(path, 'wx', 0o644);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      fd = -1;
+    }
+    if (fd >= 0) {
+      // A failed write must neither leak the descriptor nor leave a half-written lock behind.
+      try {
+        writeSync(fd, JSON.stringify(info, null, 2));
+      } catch (error) {
+        closeSync(fd);
+        rmSync(path, { force: true });
+        throw error;
+      }
+      closeSync(fd);
+      return makeLock(path, info, recovered);
     }
     const held = readLock(path);
     const stale = staleReason(held);

@@ -8,7 +8,9 @@ export interface Suppression {
   text: string;
 }
 
-const MARKER = /bug-hunter-ignore\b(.*)$/;
+// The marker must be the first word of a line, block or hash comment: the same words inside a string, a regex,
+// or prose that explains the syntax are not a suppression.
+const MARKER = /(?:\/\/|\/\*+|^\s*\*|#)\s*bug-hunter-ignore\b(.*)$/;
 const BODY = /^\s+([a-z][a-z0-9-]*)\s*(?::\s*(.*?))?\s*(?:\*\/.*)?$/;
 
 export function parseSuppressions(lines: readonly string[]): Suppression[] {

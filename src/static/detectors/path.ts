@@ -40,7 +40,8 @@ function run(ctx: DetectorContext): Candidate[] {
       ruleId: 'path-traversal', sink: call, values: [first], lines: ctx.lines,
       describe: (s) => `\`${callee}\` opens a path derived from ${s.via}.`,
     });
-    if (c) out.push(c);
+    // A path from the operator's own command line is not an attack: whoever runs the CLI can open that file anyway.
+    if (c && !(c.source?.kind === 'input' && /^process\.argv\b/.test(c.source.via))) out.push(c);
   }
   return out;
 }

@@ -15,6 +15,12 @@ function iteratesKeys(fn: SgNode, key: string): boolean {
   return new RegExp(`for\\s*\\(\\s*(?:const|let|var)?\\s*\\[?\\s*${k}\\b[^)]*\\bof\\b|\\(\\s*\\[?\\s*${k}\\b[^)]*\\)\\s*=>|function\\s*\\(\\s*${k}\\b|\\b${k}\\s*=>`).test(text);
 }
 
+/** The variable is bound to a new object copied from another: a spread literal, Object.assign({}, …), structuredClone. */
+function freshCopy(fnText: string, name: string): boolean {
+  const v = escapeRe(name);
+  return new RegExp(`\\b${v}\\s*=\\s*(?:\\{\\s*\\.\\.\\.|Object\\.assign\\(\\s*\\{\\s*\\}|structuredClone\\()`).test(fnText);
+}
+
 /** Recursive merge: fn(target[key], …) called from inside fn, and target[key] = … assigned in fn. */
 function recursiveMerge(fn: SgNode, name: string): SgNode | null {
   const calls = fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `^(this\\.)?${escapeRe(name)}$` } } });
@@ -24,6 +30,10 @@ function recursiveMerge(fn: SgNode, name: string): SgNode | null {
       const index = arg.field('index');
       if (!index || index.kind() !== 'identifier' || !iteratesKeys(fn, index.text())) continue;
       const target = arg.text().replace(/\s+/g, '');
+      // Writes into a fresh copy (`out = { ...out }`, Object.assign({}, …), structuredClone) never reach the
+      // input or Object.prototype: a `__proto__` key can at most change that copy's own prototype.
+      const base = arg.field('object');
+      if (base?.kind() === 'identifier' && freshCopy(fn.text(), base.text())) continue;
       const assigned = fn.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression' } } })
         .some((a) => a.field('left')?.text().replace(/\s+/g, '') === target);
       if (assigned) return call;
