@@ -65,8 +65,10 @@ async function* readInWorker(root: string, paths: readonly string[], maxBytes: n
         return;
       }
       const bytes = Buffer.from(message.buffer);
-      yield message.entries.map(({ index, ...raw }) => {
-        if (raw.kind === 'bytes') return { index, outcome: { kind: 'bytes', bytes: bytes.subarray(raw.offset, raw.offset + raw.length), sha256: raw.sha256 } };
+      yield message.entries.map((entry) => {
+        // The common case takes no rest-spread copy of the entry: 50,000 small objects are measurable.
+        if (entry.kind === 'bytes') return { index: entry.index, outcome: { kind: 'bytes', bytes: bytes.subarray(entry.offset, entry.offset + entry.length), sha256: entry.sha256 } };
+        const { index, ...raw } = entry;
         // A symlink is resolved here, where the containment check lives.
         return { index, outcome: raw.kind === 'link' ? readLinked(root, paths[index] as string, maxBytes, listed) : describeRead(raw, maxBytes) };
       });

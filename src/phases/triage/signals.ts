@@ -1,7 +1,8 @@
 // Pure risk signals from source text: trust-boundary APIs (request input, exec, SQL, deserialisation,
-// crypto/auth, file system) and branching. One combined regular expression for the APIs, one pass per file, for speed.
+// crypto/auth, file system) and branching. One combined regular expression for the APIs (signal-regex.ts), one pass per file.
 // Heuristic by design: comments and strings count too; the hunter decides what is real.
 import { BOUNDARY_SIGNALS } from './signal-patterns.ts';
+import { buildSignalRegex } from './signal-regex.ts';
 
 export interface ContentSignal {
   signal: string;
@@ -15,36 +16,27 @@ export interface ContentScan {
   branches: number;
 }
 
-// Branch points are frequent, so they are counted with test() (no match objects) in a pass of their own.
-const BRANCHES = /\b(?:if|for|while|case|catch|elif|except|switch)\b|&&|\|\|/g;
+// Branch points are frequent, so they are counted with test() (no match objects). The operators are counted
+// apart with indexOf (far cheaper than a regex); they share no character with the keywords, so the sum is the
+// count the single regex `keywords|&&|\|\|` gives.
+const BRANCH_WORDS = /\b(?:if|for|while|case|catch|elif|except|switch)\b/g;
 const NAMES = BOUNDARY_SIGNALS.map((s) => s.signal);
-
-// One capture group per signal and section; GROUP_SIGNAL[g] is the signal of capture group g + 1. The word
-// alternatives share one leading \b, so the many positions inside words are rejected by a single check.
-const GROUP_SIGNAL: number[] = [];
-const wordGroups: string[] = [];
-const otherGroups: string[] = [];
-BOUNDARY_SIGNALS.forEach((s, i) => {
-  if (s.words.length > 0) {
-    wordGroups.push(`(${s.words.join('|')})`);
-    GROUP_SIGNAL.push(i);
-  }
-});
-BOUNDARY_SIGNALS.forEach((s, i) => {
-  if (s.others.length > 0) {
-    otherGroups.push(`(${s.others.join('|')})`);
-    GROUP_SIGNAL.push(i);
-  }
-});
-const COMBINED = new RegExp([`\\b(?:${wordGroups.join('|')})`, ...otherGroups].join('|'), 'g');
+const { regex: COMBINED, groupSignal: GROUP_SIGNAL } = buildSignalRegex(BOUNDARY_SIGNALS);
 
 // A match is a slice of the whole file's text; a copy keeps one short example from pinning the file in memory.
 const detach = (s: string) => Buffer.from(s, 'latin1').toString('latin1');
 
-export function countBranches(text: string): number {
+/** Non-overlapping occurrences, left to right, as a global regex would count them. */
+function countLiteral(text: string, literal: string): number {
   let n = 0;
-  BRANCHES.lastIndex = 0;
-  while (BRANCHES.test(text)) n++;
+  for (let at = text.indexOf(literal); at !== -1; at = text.indexOf(literal, at + literal.length)) n++;
+  return n;
+}
+
+export function countBranches(text: string): number {
+  let n = countLiteral(text, '&&') + countLiteral(text, '||');
+  BRANCH_WORDS.lastIndex = 0;
+  while (BRANCH_WORDS.test(text)) n++;
   return n;
 }
 

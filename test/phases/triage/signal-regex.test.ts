@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BOUNDARY_SIGNALS, type BoundarySignal } from '../../../src/phases/triage/signal-patterns.ts';
+import { buildSignalRegex } from '../../../src/phases/triage/signal-regex.ts';
+import { countBranches } from '../../../src/phases/triage/signals.ts';
+
+// The plain form the factored regex must match exactly: one group per signal and section, `\b` shared.
+function plainMatches(signals: readonly BoundarySignal[], text: string): Array<[number, number, number]> {
+  const groups: number[] = [];
+  const words: string[] = [];
+  const others: string[] = [];
+  signals.forEach((s, i) => s.words.length > 0 && (words.push(`(${s.words.join('|')})`), groups.push(i)));
+  signals.forEach((s, i) => s.others.length > 0 && (others.push(`(${s.others.join('|')})`), groups.push(i)));
+  const re = new RegExp([`\\b(?:${words.join('|')})`, ...others].join('|'), 'g');
+  return [...text.matchAll(re)].map((m) => [m.index, m[0].length, groups[m.slice(1).findIndex((g) => g !== undefined)] as number]);
+}
+
+function factoredMatches(signals: readonly BoundarySignal[], text: string): Array<[number, number, number]> {
+  const { regex, groupSignal } = buildSignalRegex(signals);
+  return [...text.matchAll(regex)].map((m) => [m.index, m[0].length, groupSignal[m.slice(1).findIndex((g) => g !== undefined)] as number]);
+}
+
+// Real text with many near misses: this repository's own triage sources and tests (they quote every pattern).
+function corpus(): string[] {
+  const dirs = ['src/phases/triage', 'test/phases/triage', 'src/phases/recon', 'src/static/detectors'];
+  return dirs.flatMap((d) => readdirSync(d).filter((f) => /\.(ts|mjs|js)$/.test(f)).map((f) => readFileSync(join(d, f), 'latin1')));
+}
+
+test('the factored regex finds the same matches, at the same places, for the same signals as the plain form', () => {
+  const samples = [
+    ...corpus(),
+    'x.exec(a); exec(b); .eval(c); eval(d); system(e); .system(f); Password passwd authorise Authenticated api_key apiKey',
+    'router.post(  req.body  SELECT a.b, c FROM t; UPDATE users SET x; $wpdb @GetMapping @app.route $_GET .query ( fs/promises std::fs',
+  ];
+  let total = 0;
+  for (const text of samples) {
+    const plain = plainMatches(BOUNDARY_SIGNALS, text);
+    assert.deepEqual(factoredMatches(BOUNDARY_SIGNALS, text), plain);
+    total += plain.length;
+  }
+  assert.ok(total > 200, `the corpus should exercise many patterns (got ${total} matches)`);
+});
+
+test('alternatives sharing a first character keep their order', () => {
+  const signals: BoundarySignal[] = [
+    { signal: 'a', weight: 1, words: [String.raw`foo\w*`], others: [] },
+    { signal: 'b', weight: 1, words: [String.raw`foobar\b`, String.raw`(?<!\.)(?:fox|bar)\s*\(`], others: [] },
+  ];
+  for (const text of ['foobar', 'x.fox(', 'fox (', 'bar(', 'a.bar(']) assert.deepEqual(factoredMatches(signals, text), plainMatches(signals, text), text);
+  assert.deepEqual(factoredMatches(signals, 'foobar fox( .bar('), [[0, 6, 0], [7, 4, 1]]);
+});
+
+test('pattern shapes the factoring cannot handle fail at build time, naming the pattern', () => {
+  const bad = (word: string) => () => buildSignalRegex([{ signal: 's', weight: 1, words: [word], others: [] }]);
+  assert.throws(bad('a|b'), /"a\|b".*top-level \|/);
+  assert.throws(bad('(foo)'), /capturing groups/);
+  assert.throws(bad(String.raw`\w+x`), /must start with/);
+  assert.throws(bad('x?y'), /must start with/);
+  assert.throws(bad('(?:ab|c)?d'), /must start with/);
+  assert.throws(() => buildSignalRegex([{ signal: 's', weight: 1, words: [], others: ['(x)'] }]), /capturing groups/);
+});
+
+test('branch points: keywords plus && and || counted as a single global regex would', () => {
+  const single = (text: string) => text.match(/\b(?:if|for|while|case|catch|elif|except|switch)\b|&&|\|\|/g)?.length ?? 0;
+  for (const text of ['a &&& b |||| c', 'if&&for||while', '&&&&&', 'elif except switch case catch', ...corpus()]) assert.equal(countBranches(text), single(text), text.slice(0, 40));
+});
