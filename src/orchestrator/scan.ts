@@ -115,16 +115,16 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     store.setRunStatus('completed');
     const report = readArtifactIfPresent(outDir, 'scan-report') ?? null;
     const fixes = request.fix ? fixSummary(readArtifactIfPresent(outDir, 'fix-report')) : undefined;
-    return { exitCode: exitCodeForReport(report, options.failOn, notBuilt), outDir, report, notBuilt, durationMs: Date.now() - started, ...(fixes ? { fixes } : {}) };
+    return { exitCode: exitCodeForReport(report, options.failOn), outDir, report, notBuilt, durationMs: Date.now() - started, ...(fixes ? { fixes } : {}) };
   } finally {
     await session?.close(Date.now() - started);
     lock.release();
   }
 }
 
-/** 1 when a reported, confirmed finding is at or above failOn; 3 when the run is incomplete or has no report. */
-export function exitCodeForReport(report: ScanReport | null, failOn: RunOptions['failOn'], notBuilt: string[]): number {
-  if (!report) return notBuilt.includes('report') ? ExitCode.ok : ExitCode.failed;
+/** 1 when a reported, confirmed finding is at or above failOn; 3 when the run is incomplete or wrote no report. */
+export function exitCodeForReport(report: ScanReport | null, failOn: RunOptions['failOn']): number {
+  if (!report) return ExitCode.failed;
   // Failed or unreviewed work makes the run incomplete; files with no scanner are reported (never clean) but the
   // scan of everything it could check did finish.
   const unfinished = report.coverage.notCovered.some((n) => n.status === 'failed' || n.status === 'unreviewed');

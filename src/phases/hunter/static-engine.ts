@@ -1,5 +1,5 @@
 // The embedded static engine as a hunter: every file of the chunk through the static rules.
-import { huntFile, staticSupports, STATIC_ENGINE_VERSION } from '../../static/index.ts';
+import { huntFile, staticSupports } from '../../static/index.ts';
 import type { HunterEngine } from './engine.ts';
 
 export function staticHunter(): HunterEngine {
@@ -15,4 +15,3 @@ export function staticHunter(): HunterEngine {
   };
 }
 
-export { STATIC_ENGINE_VERSION };
