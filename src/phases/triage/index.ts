@@ -9,9 +9,11 @@ import { chunkBudgetFor, type ScopeSize } from '../plan/profile.ts';
 import type { PhaseContext, PhaseDefinition } from '../types.ts';
 import { analyzeBytes, assembleTriage, type FileFacts, type FileOutcome, type TriageBody } from './core.ts';
 import { listFiles } from './list.ts';
-import { classifyPath, type PathVerdict } from './path-rules.ts';
+import { posix } from 'node:path';
+import { classifyPath, isTestPath, type PathVerdict } from './path-rules.ts';
 import { readListedFile } from './read.ts';
 import { readAll } from './read-ahead.ts';
+import { scriptLanguage, servedDirs } from './runs-io.ts';
 
 export interface TriageSettings {
   /** Files larger than this are skipped as huge. */
@@ -26,8 +28,8 @@ export const TRIAGE_DEFAULTS: TriageSettings = { maxFileBytes: 1024 * 1024, mode
 type SourceVerdict = Extract<PathVerdict, { kind: 'source' }>;
 
 /** Path rules (no read): null to drop without a record, a skip, or the source facts that make it worth reading. */
-function beforeRead(path: string): Extract<FileOutcome, { kind: 'skip' }> | SourceVerdict | null {
-  const verdict = classifyPath(path);
+function beforeRead(path: string, served?: ReadonlyMap<string, string>): Extract<FileOutcome, { kind: 'skip' }> | SourceVerdict | null {
+  const verdict = classifyPath(path, served);
   if (verdict.kind === 'drop') return null;
   if (verdict.kind === 'skip') return { kind: 'skip', skip: { path, reason: verdict.reason, detail: verdict.detail } };
   // The artifact's RepoPath cannot carry a backslash; such a name cannot be reported on, so say so.
@@ -59,8 +61,14 @@ export async function runTriage(ctx: PhaseContext, settings: TriageSettings = TR
   // Path rules for every file first; only source files are read, in order, then analysed as they arrive.
   const toRead: string[] = [];
   const verdicts: SourceVerdict[] = [];
+  // What runs is code: build folders a package entry points into, and extensionless node scripts.
+  const served = servedDirs(ctx.target, listing.paths, listed);
   for (const path of listing.paths) {
-    const verdict = beforeRead(path);
+    let verdict = beforeRead(path, served);
+    if (verdict?.kind === 'skip' && verdict.skip.reason === 'not-source') {
+      const language = scriptLanguage(ctx.target, path, listed, settings.maxFileBytes);
+      if (language) verdict = { kind: 'source', language, isTest: isTestPath(path.split('/'), posix.basename(path)) };
+    }
     if (verdict?.kind === 'source') {
       toRead.push(path);
       verdicts.push(verdict);

@@ -44,7 +44,8 @@ export function isTestPath(segments: readonly string[], baseName: string): boole
   return TEST_NAME.test(baseName);
 }
 
-export function classifyPath(path: string): PathVerdict {
+/** `served`: build-output folders ('dist/', 'pkg/build/') that a package entry points into; their files are code. */
+export function classifyPath(path: string, served?: ReadonlyMap<string, string>): PathVerdict {
   const segments = path.split('/');
   const baseName = segments[segments.length - 1] ?? path;
   for (let i = 0; i < segments.length - 1; i++) {
@@ -55,7 +56,9 @@ export function classifyPath(path: string): PathVerdict {
   if (LOCK_FILES.has(baseName)) return { kind: 'skip', reason: 'lockfile', detail: baseName };
   for (let i = 0; i < segments.length - 1; i++) {
     const dir = segments[i] as string;
-    if (OUTPUT_DIRS.has(dir)) return { kind: 'skip', reason: 'generated', detail: `build output folder ${segments.slice(0, i + 1).join('/')}/` };
+    if (!OUTPUT_DIRS.has(dir)) continue;
+    const folder = `${segments.slice(0, i + 1).join('/')}/`;
+    if (!served?.has(folder)) return { kind: 'skip', reason: 'generated', detail: `build output folder ${folder}` };
   }
   if (GENERATED_NAME.test(baseName)) return { kind: 'skip', reason: 'generated', detail: `generated file name ${baseName}` };
   if (MINIFIED_NAME.test(baseName)) return { kind: 'skip', reason: 'minified', detail: `minified file name ${baseName}` };

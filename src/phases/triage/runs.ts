@@ -1,0 +1,62 @@
+// Pure rules for "read what runs": an extensionless script whose shebang names node is JavaScript, and a build
+// folder that a package.json main/exports/bin points into is that package's code. No file system access.
+import { posix } from 'node:path';
+
+// `#!/usr/bin/env node`, `#!/usr/bin/node --flags`, `#!/usr/bin/env -S node …`; ts-node and tsx run TypeScript.
+const SHEBANG = /^#![ \t]*\S*?\b(?:env[ \t]+(?:-\S+[ \t]+)*)?(node|nodejs|ts-node|tsx)(?:[ \t]|$)/;
+
+/** The language a script's first line says runs it, or undefined when it is not a node shebang. */
+export function shebangLanguage(head: string): 'javascript' | 'typescript' | undefined {
+  const first = head.slice(0, head.indexOf('\n') === -1 ? head.length : head.indexOf('\n'));
+  const m = SHEBANG.exec(first);
+  if (!m) return undefined;
+  return m[1] === 'ts-node' || m[1] === 'tsx' ? 'typescript' : 'javascript';
+}
+
+function stringLeaves(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringLeaves);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringLeaves);
+  return [];
+}
+
+/** The repository paths a package.json's main, module, exports and bin name (unresolved: extensions may be missing). */
+export function manifestTargets(manifestPath: string, text: string): string[] {
+  const dir = posix.dirname(manifestPath) === '.' ? '' : posix.dirname(manifestPath);
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  if (!pkg || typeof pkg !== 'object') return [];
+  const out: string[] = [];
+  for (const t of [pkg.main, pkg.module, pkg.exports, pkg.bin].flatMap(stringLeaves)) {
+    const p = posix.normalize(posix.join(dir, t));
+    if (!p.startsWith('../') && p !== '..' && !posix.isAbsolute(p) && p !== '.') out.push(p);
+  }
+  return out;
+}
+
+const OUTPUT = /^((?:.*\/)?)(dist|build)\/(.*)$/;
+const SOURCE_EXT = /\.[cm]?[jt]sx?$/;
+
+/**
+ * Build-output folders whose files are a package's code: a main/exports/bin target inside `dist/` or `build/`
+ * whose source twin (`src/…` with any JS/TS extension) is not in the listing. Each folder comes with the reason.
+ */
+export function servedOutputDirs(targets: readonly string[], listed: ReadonlySet<string>): Map<string, string> {
+  const served = new Map<string, string>();
+  const has = (p: string) => ['', '.js', '.cjs', '.mjs', '/index.js'].some((e) => listed.has(p + e));
+  for (const target of targets) {
+    const m = OUTPUT.exec(target);
+    if (!m || !has(target)) continue;
+    const [, prefix = '', folder = '', rest = ''] = m;
+    const stem = rest.replace(SOURCE_EXT, '');
+    const twin = `${prefix}src/${stem}`;
+    if (['.ts', '.tsx', '.js', '.mjs', '.cjs', '.mts', '/index.ts', '/index.js'].some((e) => listed.has(twin + e))) continue;
+    const dir = `${prefix}${folder}/`;
+    if (!served.has(dir)) served.set(dir, `package entry ${target} is built code with no source twin in the tree`);
+  }
+  return served;
+}
