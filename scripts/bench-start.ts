@@ -1,0 +1,36 @@
+// pnpm bench:start — how long the installed entry point takes before it does anything: `bug-hunter --help`
+// and `bug-hunter report list` on the bundled example run, next to `node -e 0` (and `oxlint --version`),
+// in interleaved runs. Prints medians and ratios; the target (≤ 3× node -e 0) is printed, not asserted.
+// Usage: node --import tsx scripts/bench-start.ts [--runs N]
+import { fileURLToPath } from 'node:url';
+import { arg, interleaved, loadNote, median, timeCommand, type Timed } from './bench/measure.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = `${root}bin/bug-hunter.js`;
+const runs = arg('--runs', 10);
+const node = process.execPath;
+
+const results = interleaved(runs, {
+  'node -e 0': () => timeCommand([node, '-e', '0']),
+  'oxlint --version': () => timeCommand([`${root}node_modules/.bin/oxlint`, '--version']),
+  'bug-hunter --help': () => timeCommand([node, bin, '--help'], { cwd: root }),
+  'bug-hunter report list': () => timeCommand([node, bin, 'report', 'list', 'examples/demo-api', '--out', '.bug-hunter.example', '--no-color'], { cwd: root }),
+});
+
+for (const [name, timed] of Object.entries(results)) {
+  const failed = timed.find((t) => t.status !== 0 && !(name === 'bug-hunter report list' && t.status === 1));
+  if (failed) throw new Error(`${name} exited ${failed.status}: ${failed.stderr.slice(0, 500)}`);
+}
+
+const base = median(results['node -e 0']!.map((t) => t.seconds));
+const peak = (timed: Timed[]): string => {
+  const mb = timed.map((t) => t.peakMb).filter((m): m is number => m !== undefined);
+  return mb.length > 0 ? `${Math.max(...mb).toFixed(0)} MB peak RSS` : '';
+};
+console.log(`machine       ${loadNote()}; ${runs} interleaved runs, medians`);
+for (const [name, timed] of Object.entries(results)) {
+  const m = median(timed.map((t) => t.seconds));
+  console.log(`${name.padEnd(24)} ${m.toFixed(3)} s  ${(m / base).toFixed(2)}× node -e 0  ${peak(timed)}`);
+}
+const worst = Math.max(...['bug-hunter --help', 'bug-hunter report list'].map((n) => median(results[n]!.map((t) => t.seconds))));
+console.log(`target        ≤ 3× node -e 0: ${worst / base <= 3 ? 'met' : 'NOT met'} (${(worst / base).toFixed(2)}×)`);
