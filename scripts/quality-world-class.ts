@@ -1,16 +1,17 @@
 // pnpm quality:world-class — every gate in order, each as a child process: schemas fresh, typecheck, lint,
-// tests, benchmark gate, bug-hunter doctor, package inventory. One screen of pass/fail with key figures;
+// tests, benchmark gate, bug-hunter doctor, package inventory, the packed tarball installed into a fresh project. One screen of pass/fail with key figures;
 // full output in benchmark/out/quality-world-class.log, its tail shown on failure. Exit 1 on any failure.
 // The package inventory expects exactly the git-tracked files under package.json "files" (plus package.json,
 // README and LICENSE), and nothing forbidden or secret.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchmarkReport } from '../src/artifacts/schemas/benchmark-report.ts';
 import { compareInventory, expectedFiles, packedFiles, secretsIn } from '../src/benchmark/inventory.ts';
 import { gitTrackedFiles } from '../src/git/git.ts';
+import { buildIfStale } from './build.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const logPath = join(root, 'benchmark', 'out', 'quality-world-class.log');
@@ -64,7 +65,15 @@ function benchmarkGate(): Outcome & { output: string } {
   }
 }
 
+// Build output is git-ignored but published: every file of a fresh dist/ must be in the tarball.
+function builtFiles(): string[] {
+  buildIfStale();
+  const list = (dir: string): string[] => readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(`${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+  return list('dist');
+}
+
 function inventory(): Outcome & { output: string } {
+  const built = builtFiles();
   const r = run('package inventory', 'npm', ['pack', '--dry-run', '--json', '--ignore-scripts']);
   if (r.status !== 0) return { passed: false, figures: 'npm pack failed', output: r.output };
   const jsonStart = r.output.indexOf('[');
@@ -72,7 +81,7 @@ function inventory(): Outcome & { output: string } {
   const tracked = gitTrackedFiles(root);
   if (!tracked) return { passed: false, figures: 'not a git checkout', output: 'the package inventory needs git to know which files are tracked' };
   const publishRoots = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files?: string[] }).files ?? [];
-  const expected = expectedFiles(tracked, publishRoots);
+  const expected = expectedFiles(tracked, publishRoots, built);
   const diff = compareInventory(files, expected);
   const secrets = files.flatMap((f) => secretsIn(readFileSync(join(root, f), 'utf8')).map((kind) => `${f} (${kind})`));
   const problems = [
@@ -102,6 +111,7 @@ const steps: [string, () => Outcome & { output: string }][] = [
   ['benchmark gate', benchmarkGate],
   ['bug-hunter doctor', script('bug-hunter doctor', ['bug-hunter', 'doctor'])],
   ['package inventory', inventory],
+  ['package install', script('package install', ['check:package'])],
 ];
 
 console.log('quality:world-class');

@@ -1,8 +1,11 @@
 // Runs every test file under test/ (or those named) with node's test runner and the tsx loader.
-// Node 20's --test does not expand globs, so the file list is gathered here.
+// Node 20's --test does not expand globs, so the file list is gathered here. CLI tests run the compiled CLI,
+// so a missing or stale dist/ is rebuilt first.
 import { readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { buildIfStale } from './build.mjs';
 
 function collect(dir) {
   return readdirSync(dir).sort().flatMap((name) => {
@@ -18,7 +21,9 @@ if (files.length === 0) {
   console.error('No test files found.');
   process.exit(1);
 }
-const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+const distWas = buildIfStale();
+if (distWas !== 'fresh') console.error(`dist/ was ${distWas}: rebuilt before the tests.`);
+const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, availableParallelism()));
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files],

@@ -32,12 +32,14 @@ const SECRET_CONTENT: readonly { name: string; pattern: RegExp }[] = [
 
 /**
  * What should be published: every file git tracks under package.json's "files" entries, plus the files npm
- * always adds (package.json, README, LICENSE). Untracked strays and forbidden paths then show as problems.
+ * always adds (package.json, README, LICENSE), plus the build output (`built`: files under the build folder,
+ * git-ignored but published). Untracked strays and forbidden paths then show as problems.
  */
-export function expectedFiles(tracked: readonly string[], publishRoots: readonly string[]): string[] {
+export function expectedFiles(tracked: readonly string[], publishRoots: readonly string[], built: readonly string[] = []): string[] {
   const always = /^(package\.json|README(\.md)?|LICENSE(\.md|\.txt)?)$/i;
   const roots = publishRoots.map((r) => (r.endsWith('/') ? r : `${r}/`));
-  return tracked.filter((f) => always.test(f) || roots.some((r) => f.startsWith(r))).sort();
+  const published = (f: string) => roots.some((r) => f.startsWith(r));
+  return [...new Set([...tracked.filter((f) => always.test(f) || published(f)), ...built.filter(published)])].sort();
 }
 
 /** npm pack --dry-run --json output → sorted file paths. */

@@ -58,9 +58,8 @@ async function run(name: string, argv: string[], io: CommandIO): Promise<number>
   }
 }
 
-// Run only when executed directly (pnpm bug-hunter / bin), not when imported by tests.
-const invokedDirectly = process.argv[1] && (process.argv[1].endsWith('/cli/main.ts') || process.argv[1].endsWith('/bin/bug-hunter.js'));
-if (invokedDirectly) {
+/** The process shell around main(): real stdio, Ctrl-C saves state, exit code. The bin calls it. */
+export function runProcess(): void {
   const controller = new AbortController();
   const io: CommandIO = {
     stdout: (t) => process.stdout.write(t),
@@ -84,3 +83,6 @@ if (invokedDirectly) {
     },
   );
 }
+
+// `node src/cli/main.ts` (development, through tsx) and `node dist/cli/main.js` run it; importing it does not.
+if (process.argv[1] && /[\\/]cli[\\/]main\.[jt]s$/.test(process.argv[1])) runProcess();

@@ -26,6 +26,15 @@ test('an untracked stray file and a forbidden path under a published folder are 
   assert.deepEqual(diff.forbidden, ['test/a.test.js']);
 });
 
+test('git-ignored build output under a published folder is expected; a stray elsewhere is not', (t) => {
+  const dir = gitRepo(t, { 'package.json': JSON.stringify({ name: 'inv-fixture', version: '1.0.0', files: ['src/', 'dist/'] }), '.gitignore': 'dist/\n', 'src/a.ts': '' });
+  writeFiles(dir, { 'dist/a.js': 'export {}', 'dist/a.js.map': '{}', 'src/scratch.js': '' });
+  const diff = compareInventory(pack(dir), expectedFiles(gitTrackedFiles(dir)!, ['src/', 'dist/'], ['dist/a.js', 'dist/a.js.map']));
+  assert.deepEqual(diff, { unexpected: ['src/scratch.js'], missing: [], forbidden: [] });
+  const unbuilt = compareInventory(['package.json', 'src/a.ts'], expectedFiles(gitTrackedFiles(dir)!, ['src/', 'dist/'], ['dist/a.js']));
+  assert.deepEqual(unbuilt.missing, ['dist/a.js']);
+});
+
 test('a private key or a real token in a published file is named', () => {
   assert.deepEqual(secretsIn('-----BEGIN RSA PRIVATE KEY-----\nabc'), ['private key']);
   assert.deepEqual(secretsIn("const pattern = /xoxb-/; // a rule that mentions a prefix"), []);

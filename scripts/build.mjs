@@ -1,0 +1,89 @@
+// Compiles src/ into dist/ with tsc (tsconfig.build.json, source maps); `bin` and `pnpm bug-hunter` run dist/.
+// dist/.source-hash records a hash of the sources it was built from, so staleness is a content check, not a clock.
+// Usage: node scripts/build.mjs [--if-stale] [--check]
+//   --if-stale  build only when dist/ is missing or was built from other sources
+//   --check     build nothing; exit 1 with a message when dist/ is stale
+// Plain JavaScript on purpose: it runs from `prepare` and from scripts/run-tests.mjs, before any loader.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const DIST = join(ROOT, 'dist');
+const HASH_FILE = '.source-hash';
+const CONFIG = 'tsconfig.build.json';
+
+function listFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
+
+/** Hash of everything the build reads: every file under src/ (path and content) and both tsconfigs. */
+export function sourceHash(root = ROOT) {
+  const hash = createHash('sha256');
+  for (const file of [...listFiles(join(root, 'src')), join(root, 'tsconfig.json'), join(root, CONFIG)]) {
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** 'fresh', 'missing' (never built) or 'stale' (built from other sources). */
+export function distState(root = ROOT) {
+  const stamp = join(root, 'dist', HASH_FILE);
+  if (!existsSync(stamp)) return 'missing';
+  return readFileSync(stamp, 'utf8').trim() === sourceHash(root) ? 'fresh' : 'stale';
+}
+
+/** Compiles into a side folder, then swaps it in, so a failed build never leaves half a dist/. */
+export function build(root = ROOT) {
+  const hash = sourceHash(root);
+  const partial = join(root, `dist.partial-${process.pid}`);
+  rmSync(partial, { recursive: true, force: true });
+  let tsc;
+  try {
+    tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
+  } catch {
+    throw new Error('Cannot build dist/: typescript is not installed. Run `pnpm install` in the bug-hunter clone.');
+  }
+  // Types are checked by `pnpm typecheck`; the build only emits, which is several times faster.
+  const r = spawnSync(process.execPath, [tsc, '-p', join(root, CONFIG), '--noCheck', '--outDir', partial], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) {
+    rmSync(partial, { recursive: true, force: true });
+    throw new Error(`tsc failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+  }
+  writeFileSync(join(partial, HASH_FILE), `${hash}\n`);
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  renameSync(partial, join(root, 'dist'));
+}
+
+/** Builds when dist/ is missing or stale; returns what it found. Used by run-tests.mjs before the suite. */
+export function buildIfStale(root = ROOT) {
+  const state = distState(root);
+  if (state !== 'fresh') build(root);
+  return state;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  try {
+    if (args.includes('--check')) {
+      const state = distState();
+      if (state !== 'fresh') {
+        console.error(`dist/ is ${state === 'missing' ? 'missing' : 'stale (src/ changed since it was built)'}. Run \`node scripts/build.mjs\` (or \`pnpm build\`).`);
+        process.exit(1);
+      }
+    } else if (args.includes('--if-stale')) {
+      const state = buildIfStale();
+      if (state !== 'fresh') console.error(`dist/ was ${state}: rebuilt.`);
+    } else {
+      build();
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}

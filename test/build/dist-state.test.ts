@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { distState, sourceHash } from '../../scripts/build.mjs';
+import { tempDir } from '../helpers/temp.ts';
+
+function project(dir: string): void {
+  mkdirSync(join(dir, 'src', 'cli'), { recursive: true });
+  writeFileSync(join(dir, 'src', 'cli', 'main.ts'), 'export const a = 1;\n');
+  writeFileSync(join(dir, 'tsconfig.json'), '{}');
+  writeFileSync(join(dir, 'tsconfig.build.json'), '{}');
+}
+
+test('dist/ is missing until built, fresh when its hash matches src/, stale after any source edit', (t) => {
+  const dir = tempDir(t);
+  project(dir);
+  assert.equal(distState(dir), 'missing');
+  mkdirSync(join(dir, 'dist'));
+  writeFileSync(join(dir, 'dist', '.source-hash'), `${sourceHash(dir)}\n`);
+  assert.equal(distState(dir), 'fresh');
+  writeFileSync(join(dir, 'src', 'cli', 'main.ts'), 'export const a = 2;\n');
+  assert.equal(distState(dir), 'stale');
+});
+
+test('a new source file or a changed build config makes dist/ stale too', (t) => {
+  const dir = tempDir(t);
+  project(dir);
+  mkdirSync(join(dir, 'dist'));
+  writeFileSync(join(dir, 'dist', '.source-hash'), `${sourceHash(dir)}\n`);
+  writeFileSync(join(dir, 'src', 'extra.ts'), '');
+  assert.equal(distState(dir), 'stale');
+  writeFileSync(join(dir, 'dist', '.source-hash'), `${sourceHash(dir)}\n`);
+  writeFileSync(join(dir, 'tsconfig.build.json'), '{"compilerOptions":{}}');
+  assert.equal(distState(dir), 'stale');
+});
