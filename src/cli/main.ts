@@ -16,7 +16,8 @@ export function mainHelp(): string {
     '',
     "Run 'bug-hunter <command> --help' for a command's flags.",
     'Exit codes: 0 completed, nothing confirmed at or above --fail-on; 1 confirmed findings;',
-    '            2 usage or configuration error; 3 failed phase, integrity failure or incomplete run.',
+    '            2 usage or configuration error; 3 failed phase, integrity failure, incomplete run,',
+    '            nothing checked or in-scope files without a scanner (unless --allow-uncovered).',
   ].join('\n');
 }
 

@@ -1,5 +1,9 @@
 // The few lines `scan` prints at the end: what ran, what it found, where the artifacts are, what the exit code means.
+import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
+import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import type { ScanResult } from '../orchestrator/types.ts';
+import { reviewFindings } from '../report/exit-decision.ts';
+import { oneLine, plural } from '../report/text.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
   const lines: string[] = [];
@@ -23,19 +27,30 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
     );
     const unsupported = report.coverage.notCovered.filter((n) => n.status === 'scanner-unsupported');
     if (unsupported.length > 0) lines.push(`Not checked (no scanner for the language): ${unsupported.length} file(s), e.g. ${unsupported[0]!.path} — ${unsupported[0]!.reason}`);
-    for (const f of shown) {
-      lines.push(`  [${f.tier} ${f.severity}] ${f.finding.file}:${f.finding.startLine} ${f.finding.id} — ${f.finding.claim}`);
-    }
+    for (const f of shown) lines.push(findingLine(f));
+    lines.push(...manualReviewLines(report));
     if (report.clean) lines.push('Clean: nothing confirmed, nothing unreviewed, nothing failed, every in-scope file covered.');
   }
   if (result.fixes) lines.push(`Fixes: ${result.fixes} — see fix-report.json and the Fixes section of report.md.`);
   if (result.notBuilt.length > 0) lines.push(`Not built yet (not run): ${result.notBuilt.join(', ')}.`);
   lines.push(`Artifacts: ${result.outDir}  (report.md, scan-report.json, report.sarif)`);
-  const meaning: Record<number, string> = {
-    0: 'exit 0: nothing confirmed at or above --fail-on',
-    1: 'exit 1: confirmed findings at or above --fail-on',
-    3: 'exit 3: the run failed or is incomplete',
-  };
-  lines.push(meaning[result.exitCode] ?? `exit ${result.exitCode}`);
+  lines.push(`exit ${result.exitCode}: ${result.exitReason}`);
   return `${lines.join('\n')}\n`;
+}
+
+const MANUAL_REVIEW_SHOWN = 5;
+
+function findingLine(f: ReportedFinding): string {
+  return `  [${f.tier} ${f.severity}] ${f.finding.file}:${f.finding.startLine} ${f.finding.id} — ${oneLine(f.finding.claim, 160)}`;
+}
+
+/** Always one line with the manual-review count by severity, then the most severe few: a person must decide them. */
+export function manualReviewLines(report: ScanReport): string[] {
+  const review = reviewFindings(report, 'info');
+  if (review.length === 0) return ['Manual review: none'];
+  const bySeverity = SEVERITY_ORDER.map((s) => [s, review.filter((f) => f.severity === s).length] as const).filter(([, n]) => n > 0);
+  const lines = [`Manual review: ${plural(review.length, 'finding')} (${bySeverity.map(([s, n]) => `${s} ${n}`).join(', ')}) — a person must decide (--fail-on-review counts them in the exit code)`];
+  for (const f of review.slice(0, MANUAL_REVIEW_SHOWN)) lines.push(findingLine(f));
+  if (review.length > MANUAL_REVIEW_SHOWN) lines.push(`  … and ${review.length - MANUAL_REVIEW_SHOWN} more: 'bug-hunter report list --show-suspected'`);
+  return lines;
 }

@@ -41,6 +41,13 @@ export async function gitListIgnored(dir: string): Promise<string[] | null> {
   return out.split('\0').filter(Boolean);
 }
 
+/** `git check-ignore -v` for one path (relative to dir): "source:line:pattern", or null when not ignored or outside git. */
+export function gitCheckIgnore(dir: string, path: string): { source: string; line: number; pattern: string } | null {
+  const out = git(dir, ['check-ignore', '-v', '--', path])?.trim();
+  const match = out ? /^(.*?):(\d+):(.*)\t/.exec(out) : null;
+  return match ? { source: match[1]!, line: Number(match[2]), pattern: match[3]! } : null;
+}
+
 const churnArgs = (maxCommits: number) => ['log', `-n${maxCommits}`, '--format=', '--name-only', '--relative', '--', '.'];
 
 function countChurn(out: string | null): Map<string, number> {

@@ -1,14 +1,13 @@
 // runScan: the pipeline end to end under one lock, with state saved after every step so Ctrl-C can be resumed.
 // Phases that are not built yet are listed, never silently skipped; an incomplete run is never a pass.
 import { hasArtifact, readArtifactIfPresent } from '../artifacts/store.ts';
-import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
-import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { silentLogger } from '../cli/log.ts';
 import { ExitCode, IntegrityError, UsageError } from '../errors.ts';
 import { PIPELINE, type PipelineEntry } from '../phases/registry.ts';
 import { STATIC_ENGINE_VERSION } from '../static/index.ts';
 import type { PhaseContext } from '../phases/types.ts';
 import { clearChunkWork } from '../phases/hunter/chunk-work.ts';
+import { decideExit } from '../report/exit-decision.ts';
 import { createIdentity, identityMismatches } from '../run/identity.ts';
 import { acquireRunLock } from '../run/lock.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions, type ScopeOptions } from '../run/options.ts';
@@ -106,34 +105,21 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     if (signal.aborted) {
       store.setRunStatus('interrupted');
       log.info(`Interrupted. State saved in ${outDir}/state.json; continue with 'bug-hunter scan --resume'.`);
-      return { exitCode: ExitCode.failed, outDir, report: null, notBuilt, durationMs: Date.now() - started };
+      return { exitCode: ExitCode.failed, exitReason: 'the run was interrupted', outDir, report: null, notBuilt, durationMs: Date.now() - started };
     }
     if (request.estimate) {
       store.setRunStatus('completed');
-      return { exitCode: ExitCode.ok, outDir, report: null, notBuilt, durationMs: Date.now() - started, estimate: estimateRun(outDir, models) };
+      return { exitCode: ExitCode.ok, exitReason: 'estimate only; nothing was scanned', outDir, report: null, notBuilt, durationMs: Date.now() - started, estimate: estimateRun(outDir, models) };
     }
     store.setRunStatus('completed');
     const report = readArtifactIfPresent(outDir, 'scan-report') ?? null;
     const fixes = request.fix ? fixSummary(readArtifactIfPresent(outDir, 'fix-report')) : undefined;
-    return { exitCode: exitCodeForReport(report, options.failOn), outDir, report, notBuilt, durationMs: Date.now() - started, ...(fixes ? { fixes } : {}) };
+    const decision = decideExit(report, { failOn: options.failOn, ...request.exitPolicy });
+    return { exitCode: decision.code, exitReason: decision.reason, outDir, report, notBuilt, durationMs: Date.now() - started, ...(fixes ? { fixes } : {}) };
   } finally {
     await session?.close(Date.now() - started);
     lock.release();
   }
-}
-
-/** 1 when a reported, confirmed finding is at or above failOn; 3 when the run is incomplete or wrote no report. */
-export function exitCodeForReport(report: ScanReport | null, failOn: RunOptions['failOn']): number {
-  if (!report) return ExitCode.failed;
-  // Failed or unreviewed work makes the run incomplete; files with no scanner are reported (never clean) but the
-  // scan of everything it could check did finish.
-  const unfinished = report.coverage.notCovered.some((n) => n.status === 'failed' || n.status === 'unreviewed');
-  if (report.status !== 'complete' || unfinished) return ExitCode.failed;
-  const threshold = SEVERITY_ORDER.indexOf(failOn);
-  const failing = report.findings.some(
-    (f) => f.verdict === 'confirmed' && !f.suppressed && f.tier !== 'T3' && SEVERITY_ORDER.indexOf(f.severity) <= threshold,
-  );
-  return failing ? ExitCode.findings : ExitCode.ok;
 }
 
 /** "1 fixed-proven, 1 rolled-back" from fix-report.json, or "none attempted". */

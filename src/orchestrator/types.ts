@@ -2,6 +2,7 @@
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import type { Logger } from '../cli/log.ts';
 import type { Estimate } from '../budget/estimate.ts';
+import type { ExitPolicy } from '../report/exit-decision.ts';
 import type { RunOptions, ScopeOptions } from '../run/options.ts';
 import type { ModelRequest } from './models.ts';
 
@@ -22,11 +23,15 @@ export interface ScanRequest {
   models?: ModelRequest;
   /** Only triage and plan, then predict tokens, cost and wall time without calling a model. */
   estimate?: boolean;
+  /** Exit flags that change no result, only what fails the run (--allow-uncovered, --fail-on-review). */
+  exitPolicy?: Omit<ExitPolicy, 'failOn'>;
 }
 
 export interface ScanResult {
   /** 0 nothing confirmed at or above failOn, 1 confirmed findings, 3 failed or incomplete. */
   exitCode: number;
+  /** One line: why this exit code. */
+  exitReason: string;
   outDir: string;
   report: ScanReport | null;
   /** Phases of the pipeline that are not built yet and were therefore not run. */

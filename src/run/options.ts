@@ -7,6 +7,10 @@ export type ProfileChoice = 'auto' | 'fast' | 'balanced' | 'assurance';
 export interface ScopeOptions {
   /** Include test, fixture, example and benchmark code (excluded from findings by default). */
   includeTests: boolean;
+  /** --include-generated: scan build output (dist/, build/ …) and generated file names. Set only when true. */
+  includeGenerated?: boolean;
+  /** --no-gitignore: list every file, whatever .gitignore (or an enclosing repository) ignores. Set only when true. */
+  noGitignore?: boolean;
 }
 
 export interface RunOptions {

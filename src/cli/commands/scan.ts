@@ -26,6 +26,10 @@ const OPTIONS = {
   'chunk-tokens': { type: 'string' },
   'max-chunks': { type: 'string' },
   'include-tests': { type: 'boolean' },
+  'include-generated': { type: 'boolean' },
+  'no-gitignore': { type: 'boolean' },
+  'allow-uncovered': { type: 'boolean' },
+  'fail-on-review': { type: 'boolean' },
   'show-suspected': { type: 'boolean' },
   verify: { type: 'boolean' },
   repro: { type: 'boolean' },
@@ -60,6 +64,10 @@ Flags:
   --chunk-tokens <n>     source-token budget per chunk (overrides the plan)
   --max-chunks <n>       scan at most n chunks, highest risk first (overrides the plan; the rest is reported uncovered)
   --include-tests        also hunt in test, fixture, example and benchmark code
+  --include-generated    also scan build output (dist/, build/ …) and generated file names, e.g. a package shipped as dist/ only
+  --no-gitignore         scan files .gitignore leaves out, also when an enclosing repository ignores the whole target
+  --allow-uncovered      exit 0 even when nothing was checked or in-scope files had no scanner (default: exit 3)
+  --fail-on-review       manual-review findings at or above --fail-on also exit 1 (default: listed, not counted)
   --show-suspected       also report T3 (suspected) findings
   --verify               run the target's checks (baseline suite, typecheck, lint, build) in the sandbox
   --repro                write and run a failing test per confirmed finding in the sandbox (tier T1)
@@ -74,7 +82,8 @@ Flags:
   --json                 print the scan result as JSON on stdout
   --quiet                no progress lines
 
-Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings; 2 usage error; 3 failed or incomplete run.`,
+Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review);
+            2 usage error; 3 failed or incomplete run, nothing checked, or in-scope files left without a scanner.`,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('scan', argv, OPTIONS);
     const options: Partial<RunOptions> = {
@@ -99,7 +108,13 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings; 2 u
       target: resolve(io.cwd, positionals[0] ?? '.'),
       ...(values.out ? { outDir: resolve(io.cwd, values.out) } : {}),
       options,
-      scope: { includeTests: Boolean(values['include-tests']) },
+      scope: {
+        includeTests: Boolean(values['include-tests']),
+        // Set only when asked, so runs without them keep the scope hash they always had.
+        ...(values['include-generated'] ? { includeGenerated: true } : {}),
+        ...(values['no-gitignore'] ? { noGitignore: true } : {}),
+      },
+      exitPolicy: { allowUncovered: Boolean(values['allow-uncovered']), failOnReview: Boolean(values['fail-on-review']) },
       resume: Boolean(values.resume),
       loop: Boolean(values.loop),
       verify: Boolean(values.verify),

@@ -10,7 +10,7 @@ import type { PhaseContext, PhaseDefinition } from '../types.ts';
 import { analyzeBytes, assembleTriage, type FileFacts, type FileOutcome, type TriageBody } from './core.ts';
 import { listFiles } from './list.ts';
 import { posix } from 'node:path';
-import { classifyPath, isTestPath, type PathVerdict } from './path-rules.ts';
+import { classifyPath, isTestPath, type PathRuleOptions, type PathVerdict } from './path-rules.ts';
 import { readListedFile } from './read.ts';
 import { readAll } from './read-ahead.ts';
 import { scriptLanguage, servedDirs } from './runs-io.ts';
@@ -28,8 +28,8 @@ export const TRIAGE_DEFAULTS: TriageSettings = { maxFileBytes: 1024 * 1024, mode
 type SourceVerdict = Extract<PathVerdict, { kind: 'source' }>;
 
 /** Path rules (no read): null to drop without a record, a skip, or the source facts that make it worth reading. */
-function beforeRead(path: string, served?: ReadonlyMap<string, string>): Extract<FileOutcome, { kind: 'skip' }> | SourceVerdict | null {
-  const verdict = classifyPath(path, served);
+function beforeRead(path: string, served?: ReadonlyMap<string, string>, rules: PathRuleOptions = {}): Extract<FileOutcome, { kind: 'skip' }> | SourceVerdict | null {
+  const verdict = classifyPath(path, served, rules);
   if (verdict.kind === 'drop') return null;
   if (verdict.kind === 'skip') return { kind: 'skip', skip: { path, reason: verdict.reason, detail: verdict.detail } };
   // The artifact's RepoPath cannot carry a backslash; such a name cannot be reported on, so say so.
@@ -52,7 +52,8 @@ export async function runTriage(ctx: PhaseContext, settings: TriageSettings = TR
   if (chunkTokens !== undefined && (!Number.isInteger(chunkTokens) || chunkTokens < 1)) {
     throw new UsageError(`chunkTokens must be a whole number of at least 1 (got ${String(chunkTokens)}).`);
   }
-  const listing = await listFiles(ctx.target, ctx.signal);
+  const listing = await listFiles(ctx.target, ctx.signal, { gitignore: !ctx.scope.noGitignore });
+  const rules: PathRuleOptions = { includeGenerated: Boolean(ctx.scope.includeGenerated) };
   const listed = new Set(listing.paths);
   const files: FileFacts[] = [];
   const skipped: SkippedFile[] = [...listing.skipped];
@@ -64,7 +65,7 @@ export async function runTriage(ctx: PhaseContext, settings: TriageSettings = TR
   // What runs is code: build folders a package entry points into, and extensionless node scripts.
   const served = servedDirs(ctx.target, listing.paths, listed);
   for (const path of listing.paths) {
-    let verdict = beforeRead(path, served);
+    let verdict = beforeRead(path, served, rules);
     if (verdict?.kind === 'skip' && verdict.skip.reason === 'not-source') {
       const language = scriptLanguage(ctx.target, path, listed, settings.maxFileBytes);
       if (language) verdict = { kind: 'source', language, isTest: isTestPath(path.split('/'), posix.basename(path)) };

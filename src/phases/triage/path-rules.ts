@@ -44,8 +44,13 @@ export function isTestPath(segments: readonly string[], baseName: string): boole
   return TEST_NAME.test(baseName);
 }
 
+export interface PathRuleOptions {
+  /** --include-generated: build output folders and generated file names are source too. */
+  includeGenerated?: boolean;
+}
+
 /** `served`: build-output folders ('dist/', 'pkg/build/') that a package entry points into; their files are code. */
-export function classifyPath(path: string, served?: ReadonlyMap<string, string>): PathVerdict {
+export function classifyPath(path: string, served?: ReadonlyMap<string, string>, options: PathRuleOptions = {}): PathVerdict {
   const segments = path.split('/');
   const baseName = segments[segments.length - 1] ?? path;
   for (let i = 0; i < segments.length - 1; i++) {
@@ -54,13 +59,13 @@ export function classifyPath(path: string, served?: ReadonlyMap<string, string>)
     if (VENDORED_DIRS.has(dir)) return { kind: 'skip', reason: 'vendored', detail: `inside ${segments.slice(0, i + 1).join('/')}/` };
   }
   if (LOCK_FILES.has(baseName)) return { kind: 'skip', reason: 'lockfile', detail: baseName };
-  for (let i = 0; i < segments.length - 1; i++) {
+  for (let i = 0; i < segments.length - 1 && !options.includeGenerated; i++) {
     const dir = segments[i] as string;
     if (!OUTPUT_DIRS.has(dir)) continue;
     const folder = `${segments.slice(0, i + 1).join('/')}/`;
     if (!served?.has(folder)) return { kind: 'skip', reason: 'generated', detail: `build output folder ${folder}` };
   }
-  if (GENERATED_NAME.test(baseName)) return { kind: 'skip', reason: 'generated', detail: `generated file name ${baseName}` };
+  if (!options.includeGenerated && GENERATED_NAME.test(baseName)) return { kind: 'skip', reason: 'generated', detail: `generated file name ${baseName}` };
   if (MINIFIED_NAME.test(baseName)) return { kind: 'skip', reason: 'minified', detail: `minified file name ${baseName}` };
   const language = detectLanguage(baseName);
   if (!language) return { kind: 'skip', reason: 'not-source', detail: 'no source-language extension' };

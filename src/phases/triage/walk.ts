@@ -38,7 +38,9 @@ function loadGitignore(absDir: string, base: string): Matcher | undefined {
   }
 }
 
-export async function walkTree(root: string, signal: AbortSignal): Promise<WalkResult> {
+/** gitignore false: apply no .gitignore (--no-gitignore). */
+export async function walkTree(root: string, signal: AbortSignal, options: { gitignore?: boolean } = {}): Promise<WalkResult> {
+  const applyIgnore = options.gitignore !== false;
   const paths: string[] = [];
   const skipped: SkippedFile[] = [];
   const stack: Array<{ rel: string; matchers: Matcher[] }> = [{ rel: '', matchers: [] }];
@@ -56,7 +58,7 @@ export async function walkTree(root: string, signal: AbortSignal): Promise<WalkR
       skipped.push({ path: rel || '.', reason: 'unreadable', detail: `folder cannot be listed (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
       continue;
     }
-    const own = entries.some((e) => e.name === '.gitignore' && e.isFile()) ? loadGitignore(absDir, rel) : undefined;
+    const own = applyIgnore && entries.some((e) => e.name === '.gitignore' && e.isFile()) ? loadGitignore(absDir, rel) : undefined;
     const matchers = own ? [...inherited, own] : inherited;
     for (const entry of entries) {
       if (entry.isDirectory()) {
