@@ -21,7 +21,10 @@ export function readLabelled(repo: string, root: string): Array<{ file: SourceFi
   return walk(base).map((p) => {
     const content = readFileSync(p, 'utf8');
     const path = relative(base, p).split('\\').join('/');
-    return { file: { path, content, language: /\.tsx?$/.test(p) ? 'typescript' : 'javascript', isTest: false }, labels: labelsOf(content) };
+    const file: SourceFile = { path, content, language: /\.tsx?$/.test(p) ? 'typescript' : 'javascript', isTest: false };
+    // Fixtures under library/ play a library package's code (the library threat model applies).
+    if (path.startsWith('library/')) file.publicApi = 'fixture-library';
+    return { file, labels: labelsOf(content) };
   });
 }
 

@@ -34,7 +34,7 @@ function compute(file: SourceFile): Analysis {
   const active = lang === null ? [] : DETECTORS.filter((d) => d.prefilter.test(file.content));
   if (lang !== null && active.length > 0) {
     const root = parseSource(lang, file.content).root();
-    beginFile();
+    beginFile(file.publicApi !== undefined);
     for (const d of active) candidates.push(...d.run({ file, root, lines }).filter((c) => d.rules.includes(c.ruleId)));
   }
   candidates.sort(order);
@@ -56,7 +56,7 @@ export function clearAnalysisMemo(): void {
 }
 
 export function analyse(file: SourceFile): Analysis {
-  const key = `${file.path}\0${file.language}\0${file.content}`;
+  const key = `${file.path}\0${file.language}\0${file.publicApi ?? ''}\0${file.content}`;
   const hit = memo.get(key);
   if (hit) return hit;
   const result = compute(file);

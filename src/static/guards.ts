@@ -8,11 +8,14 @@ type GuardKind = GuardFact['kind'];
 
 /** Patterns per guard kind; NAME is replaced by an escaped identifier the value passed through. */
 const PER_NAME: Array<[GuardKind, string]> = [
-  ['allow-list', String.raw`\.(includes|has|indexOf|hasOwnProperty)\(\s*NAME\s*[,)]`],
-  ['allow-list', String.raw`\bNAME\s+in\s+[A-Za-z_$]`],
+  // The receiver is captured: `obj.hasOwnProperty(key)` on the tainted object itself allows nothing.
+  ['allow-list', String.raw`(?<receiver>[\w$.]+)(?:\[[^\]\n]*\])?\.(includes|has|indexOf|hasOwnProperty)\(\s*NAME\s*[,)]`],
+  // `NAME in ALLOWED` checks membership; `for (NAME in obj)` only iterates.
+  ['allow-list', String.raw`(?<!for\s*\(\s*(?:const|let|var)?\s*)\bNAME\s+in\s+[A-Za-z_$]`],
   ['allow-list', String.raw`/\^[^/\n]*\$/[a-z]*\.test\(\s*NAME\b`],
   ['allow-list', String.raw`\bswitch\s*\(\s*NAME\s*\)`],
-  ['allow-list', String.raw`\bNAME\s*(!==?|===?)\s*['"\x60][^'"\x60]`],
+  // A comparison with a literal string; `typeof NAME === 'string'` is a type check, not an allow-list.
+  ['allow-list', String.raw`(?<!typeof\s+)\bNAME\s*(!==?|===?)\s*['"\x60][^'"\x60]`],
   ['allow-list', String.raw`\bNAME\.match\(\s*/\^[^/\n]*\$/`],
   ['containment', String.raw`\bNAME\b[^\n]*\.startsWith\(|\.startsWith\([^\n]*\bNAME\b`],
   ['containment', String.raw`\bNAME\.(includes|indexOf)\(\s*['"]\.\.`],
@@ -30,7 +33,8 @@ function isAscii(text: string): boolean {
 
 /** The first guard on any of `names` that appears before the sink in its function chain (or at module level for the outermost). */
 export function findGuard(sink: SgNode, names: readonly string[], lines: readonly string[]): GuardFact | null {
-  const usable = names.filter((n) => /^[\w$]+(\.[\w$]+)*$/.test(n));
+  // Constants (FLAG, MAX_LEN) are not the value: `s.indexOf(FLAG) === 0` guards nothing about FLAG.
+  const usable = names.filter((n) => /^[\w$]+(\.[\w$]+)*$/.test(n) && !/^[A-Z][A-Z0-9_]*$/.test(n));
   if (usable.length === 0) return null;
   const fns = enclosingFunctions(sink);
   const outer = fns[fns.length - 1];
@@ -43,7 +47,13 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
     // On the sink's own line only the text before the sink can guard it (columns are bytes: ASCII lines only).
     if (line === to) text = isAscii(text) ? text.slice(0, column) : '';
     if (text.length > 2000) continue;
-    for (const [kind, re] of compiled) if (re.test(text)) return { kind, text: text.trim().slice(0, 200), line };
+    for (const [kind, re] of compiled) {
+      const m = re.exec(text);
+      if (!m) continue;
+      const receiver = m.groups?.receiver;
+      if (receiver && usable.some((n) => receiver === n || receiver.startsWith(`${n}.`))) continue;
+      return { kind, text: text.trim().slice(0, 200), line };
+    }
   }
   return null;
 }

@@ -24,6 +24,10 @@ export function moduleBindings(content: string, modules: readonly string[]): Mod
     new RegExp(String.raw`(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*${spec}\s*\)`, 'g'),
     new RegExp(String.raw`import\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*${spec}`, 'g'),
   ];
+  // const exec = require('child_process').exec
+  for (const m of content.matchAll(new RegExp(String.raw`(?:const|let|var)\s+([\w$]+)\s*=\s*require\(\s*${spec}\s*\)\.([\w$]+)\b(?!\s*[.(])`, 'g'))) {
+    if (m[1] && m[2]) named.set(m[1], m[2]);
+  }
   for (const re of lists) {
     for (const m of content.matchAll(re)) {
       for (const part of (m[1] ?? '').split(',')) {
@@ -31,6 +35,12 @@ export function moduleBindings(content: string, modules: readonly string[]): Mod
         if (exported && /^[\w$]+$/.test(exported)) named.set(local && /^[\w$]+$/.test(local) ? local : exported, exported);
       }
     }
+  }
+  // const run = util.promisify(cp.exec) / promisify(exec) / promisify(require('child_process').exec): same sink, promised.
+  const promisified = /(?:const|let|var)\s+([\w$]+)\s*=\s*(?:util\.)?promisify\(\s*([\w$.]+|require\([^)]*\)\.[\w$]+)\s*\)/g;
+  for (const m of content.matchAll(promisified)) {
+    const fn = m[1] && m[2] ? moduleFunction(m[2].replace(/\s+/g, ''), { aliases, named }, modules) : null;
+    if (m[1] && fn) named.set(m[1], fn);
   }
   return { aliases, named };
 }

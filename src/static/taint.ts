@@ -2,6 +2,7 @@
 // parameter, configuration, a literal, a sanitiser) inside its function and across direct calls in the file.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions, escapeRe, functionName, isRequestHandler, paramsOf, boundNames, startLine } from './ast.ts';
+import { exportedApi, resetExports } from './exports.ts';
 import type { SourceFacts, SourceKind } from './types.ts';
 
 const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
@@ -25,7 +26,8 @@ export function facts(kind: SourceKind, via: string, names: string[] = [], sourc
 export function combine(parts: SourceFacts[], fallbackVia = 'a literal'): SourceFacts {
   if (parts.length === 0) return facts('literal', fallbackVia);
   let best = parts[0] as SourceFacts;
-  for (const p of parts) if (RANK[p.kind] > RANK[best.kind]) best = p;
+  // Equal rank: a library API parameter names its origin better than an anonymous one.
+  for (const p of parts) if (RANK[p.kind] > RANK[best.kind] || (RANK[p.kind] === RANK[best.kind] && p.api && !best.api)) best = p;
   const names = [...new Set(parts.flatMap((p) => p.names))];
   return { ...best, names };
 }
@@ -34,11 +36,15 @@ export function combine(parts: SourceFacts[], fallbackVia = 'a literal'): Source
 const STEP_BUDGET = 1500;
 let memo = new Map<string, SourceFacts>();
 let steps = 0;
+// Whether the file is a library's code: its exported functions' parameters come from the library's callers.
+let library = false;
 
 /** Reset the memo and budget; the engine calls this before each file so results never leak across files. */
-export function beginFile(): void {
+export function beginFile(publicApi = false): void {
   memo = new Map();
   steps = 0;
+  library = publicApi;
+  resetExports();
   bindings = null;
   calls = new Map();
 }
@@ -62,13 +68,14 @@ function classifyUncached(expr: SgNode, depth: number): SourceFacts {
     case 'string': case 'number': case 'true': case 'false': case 'null': case 'undefined': case 'regex':
       return facts('literal', 'a literal');
     case 'template_string':
-      return combine(expr.findAll({ rule: { kind: 'template_substitution' } }).map((s) => classifyChildren(s, depth)), 'a literal template');
+      return built(combine(expr.findAll({ rule: { kind: 'template_substitution' } }).map((s) => classifyChildren(s, depth)), 'a literal template'));
     case 'parenthesized_expression': case 'await_expression': case 'as_expression': case 'non_null_expression':
     case 'satisfies_expression': case 'spread_element': case 'type_assertion':
       return classifyChildren(expr, depth);
     case 'binary_expression': {
       const op = expr.field('operator')?.text() ?? expr.children()[1]?.text();
-      if (op === '+' || op === '||' || op === '??') return combine([expr.field('left'), expr.field('right')].filter(isNode).map((n) => classify(n, depth + 1)));
+      if (op === '||' || op === '??') return combine([expr.field('left'), expr.field('right')].filter(isNode).map((n) => classify(n, depth + 1)));
+      if (op === '+') return built(combine([expr.field('left'), expr.field('right')].filter(isNode).map((n) => classify(n, depth + 1))));
       return facts('sanitised', 'a computed comparison or number');
     }
     case 'ternary_expression':
@@ -114,7 +121,10 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   if (INPUT_CALL.test(name)) return facts('input', short(expr.text()), [], startLine(expr));
   if (SANITISERS.test(name)) return facts('sanitised', `${name}(…)`);
   if (name === 'require' || /^(os\.tmpdir|os\.homedir|process\.cwd|fileURLToPath)$/.test(name)) return facts('config', `${name}(…)`);
-  if (PATH_JOIN.test(name)) return combine(args.map((a) => classify(a, depth + 1)));
+  if (PATH_JOIN.test(name)) {
+    const joined = combine(args.map((a) => classify(a, depth + 1)));
+    return name.endsWith('format') ? built(joined) : joined;
+  }
   if (callee?.kind() === 'member_expression') {
     const method = callee.field('property')?.text() ?? '';
     const object = callee.field('object');
@@ -123,7 +133,10 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
       const [pattern, replacement] = args;
       if (pattern?.kind() === 'regex' && pattern.text().startsWith('/[^') && /^(''|""|``)$/.test(replacement?.text() ?? '')) return facts('sanitised', `${short(expr.text())}`);
     }
-    if (PASSTHROUGH.test(method) && object) return combine([object, ...(method === 'concat' ? args : [])].map((a) => classify(a, depth + 1)));
+    if (PASSTHROUGH.test(method) && object) {
+      const passed = combine([object, ...(method === 'concat' ? args : [])].map((a) => classify(a, depth + 1)));
+      return method === 'concat' ? built(passed) : passed;
+    }
   }
   const fromArgs = combine(args.map((a) => classify(a, depth + 1)));
   if (fromArgs.kind === 'input') return { ...fromArgs, kind: 'unknown', via: `the result of ${short(name)}(${fromArgs.via})` };
@@ -147,6 +160,11 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
   if (decl) return withName(combine(decl.slice(-4).map((v) => classify(v, depth + 1))), name);
   if (/^[A-Z][A-Z0-9_]+$/.test(name)) return facts('config', name, [name]);
   return facts('unknown', name, [name]);
+}
+
+/** A library API parameter built into a larger string (the sink gets more than the caller's whole value). */
+function built(f: SourceFacts): SourceFacts {
+  return f.api && !f.built ? { ...f, built: true } : f;
 }
 
 function withName(f: SourceFacts, name: string): SourceFacts {
@@ -246,6 +264,9 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     }
   }
   const fname = functionName(fn);
+  // A library's exported function is called by code we cannot see: its parameters are the library's input.
+  const api = library ? exportedApi(fn) : null;
+  if (api) return { kind: 'param', via: `parameter \`${name}\` of the exported API \`${api}\``, names: [name], api: `${api}(${name})` };
   const callers = fname && !fname.includes('(') && fname !== '<anonymous>' ? directCalls(fn, fname.replace(/^.*\./, '')) : [];
   if (callers.length > 0 && depth < 3) {
     const parts = callers.slice(0, 8).map((call) => {
@@ -254,6 +275,7 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     });
     const joined = combine(parts);
     if (joined.kind === 'input') return { ...joined, via: `${joined.via}, passed to ${fname}()` };
+    if (joined.api) return { ...joined, via: `${joined.via}, passed to ${fname}()`, names: [...new Set([name, ...joined.names])] };
     if (joined.kind === 'literal' || joined.kind === 'config' || joined.kind === 'sanitised') return joined;
   }
   return facts('param', `parameter \`${name}\` of ${fname}`, [name]);

@@ -9,6 +9,9 @@ export interface SourceFile {
   /** Language name from triage ('javascript', 'typescript', 'tsx', …) or a file extension. */
   language: string;
   isTest: boolean;
+  /** Set when the file belongs to a library package (recon's publicApi): the package name. Parameters of its
+   * exported functions are then attacker-controlled, for the rules that accept a library source. */
+  publicApi?: string;
 }
 
 /** How a value reaching a sink was produced, strongest first. */
@@ -22,6 +25,10 @@ export interface SourceFacts {
   names: string[];
   /** Line (1-based) where the input was read, when it differs from the sink line. */
   sourceLine?: number;
+  /** The exported API whose parameter this value is (`killPort(opts)`), for a library's public surface. */
+  api?: string;
+  /** True when the value was built into a larger string (concatenation, template, join, format). */
+  built?: boolean;
 }
 
 export interface GuardFact {
@@ -61,6 +68,8 @@ export interface Rule {
   trigger: string;
   /** True when the rule needs request/CLI input reaching the sink to be confirmed. */
   taint: boolean;
+  /** True when a parameter of a library's exported API, built into a larger string, counts as untrusted input. */
+  librarySource?: boolean;
   precision: { truePositives: number; falsePositives: number; measuredOn: string };
 }
 

@@ -47,6 +47,19 @@ export const Recon = artifact(
       { description: 'Reads of untrusted input and calls into dangerous sinks. Sorted by file, line.' },
     ),
     highRiskPaths: Type.Array(RepoPath, { description: 'Files with the most entry points (counted twice) and trust boundaries, highest first; at most 20.' }),
+    publicApi: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            package: Type.String({ description: 'Package name from package.json.' }),
+            dir: Type.String({ description: "Folder of the package.json ('' for the repository root)." }),
+            reason: Type.String({ description: 'Why the package is a library, e.g. \'package.json "main" is index.js\'.' }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: "Library packages: the parameters of their files' exported functions are treated as untrusted input (the library threat model)." },
+      ),
+    ),
     scanned: Type.Object(
       {
         files: Type.Integer({ minimum: 0, description: 'Files read and examined.' }),

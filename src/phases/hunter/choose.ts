@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Finding } from '../../artifacts/schemas/common.ts';
+import { publicApiLookup } from '../public-api.ts';
 import { modelFor, type PhaseContext } from '../types.ts';
 import type { ChunkSource, HunterEngine } from './engine.ts';
 import { modelHunter } from './model-engine.ts';
@@ -16,7 +17,7 @@ export function modelLenses(planLenses: readonly string[]): string[] {
 }
 
 export function chooseHunter(ctx: PhaseContext, planLenses: readonly string[], contextFor?: (chunkId: string) => string[]): HunterEngine {
-  const floor = staticHunter();
+  const floor = staticHunter(publicApiLookup(ctx.outDir));
   const client = modelFor(ctx, 'hunter');
   if (!client) return floor;
   const leads = new Map<string, Finding[]>();

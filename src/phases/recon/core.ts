@@ -7,6 +7,7 @@ import type { FileIndex } from '../../code-index/types.ts';
 import { jsRecon } from './js-recon.ts';
 import { lineRecon } from './line-recon.ts';
 import { analyseManifests } from './manifests.ts';
+import { publicApiPackages } from './public-api.ts';
 import type { EntryPoint, TrustBoundary } from './types.ts';
 
 export interface ReconSource {
@@ -66,7 +67,8 @@ export function buildRecon(input: ReconInput): ReconBody {
   }
 
   const facts = analyseManifests(input.manifests, input.lockFiles);
-  const notes = [...facts.notes];
+  const api = publicApiPackages(input.manifests, input.sources.map((s) => s.path));
+  const notes = [...facts.notes, ...api.notes];
   const inScope = new Set(input.sources.map((s) => s.path));
   const binEntries: EntryPoint[] = [];
   for (const bin of facts.bins) {
@@ -117,6 +119,7 @@ export function buildRecon(input: ReconInput): ReconBody {
     entryPoints: entries,
     trustBoundaries: trust,
     highRiskPaths,
+    publicApi: api.libraries,
     scanned: { files: input.sources.length, precise, fallback: input.sources.length - precise, tests: input.tests },
     notes,
   };

@@ -5,6 +5,7 @@ import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
 import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { refuteStatic } from '../../static/index.ts';
+import { publicApiLookup } from '../public-api.ts';
 import { modelFor, type PhaseDefinition } from '../types.ts';
 import { retrievalContext } from '../hunter/model-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
@@ -24,6 +25,7 @@ export const skepticPhase: PhaseDefinition = {
     // Model refuters see the same retrieval context as the hunter of the finding's chunk (callers, definitions).
     const refuterModel = modelFor(ctx, 'skeptic');
     const contextFor = refuterModel ? retrievalContext(ctx) : undefined;
+    const libraryOf = publicApiLookup(ctx.outDir);
     const chunkOf = new Map(triage.chunks.flatMap((c) => c.files.map((f) => [f, c.id] as const)));
     const reviews: Skeptic['reviews'] = [];
     let done = 0;
@@ -35,7 +37,8 @@ export const skepticPhase: PhaseDefinition = {
       if (!meta || !source.ok) {
         votes = [{ seat: 'integrity', engine: 'static', vote: 'abstained', reason: source.ok ? 'source unavailable' : source.reason }];
       } else {
-        const file = { path: finding.file, content: source.content, language: meta.language, isTest: meta.isTest };
+        const library = libraryOf(finding.file);
+        const file = { path: finding.file, content: source.content, language: meta.language, isTest: meta.isTest, ...(library ? { publicApi: library } : {}) };
         votes = refuteStatic(finding, file, { includeTests: ctx.scope.includeTests });
         // No deterministic refutation applies: the static checks examined it and uphold it.
         if (votes.length === 0) votes = [{ seat: 'static-checks', engine: 'static', vote: 'upheld', reason: 'no guard, literal source, test-only code or suppression refutes it' }];

@@ -6,6 +6,8 @@ import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { sinkCandidate } from './sink.ts';
 
 const CP = ['child_process', 'shelljs'];
+// Modules whose export is itself a function that runs its argument in a shell.
+const SHELL_RUNNERS = ['shell-exec', 'exec-sh', 'sync-exec', 'child-process-promise/exec'];
 const SHELL_ALWAYS = new Set(['exec', 'execSync']);
 const SHELL_OPTIONAL = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']);
 
@@ -15,9 +17,13 @@ function hasShellOption(args: SgNode[]): boolean {
 
 function commandCandidates(ctx: DetectorContext): Candidate[] {
   const b = moduleBindings(ctx.file.content, CP);
+  for (const runner of moduleBindings(ctx.file.content, SHELL_RUNNERS).aliases) b.named.set(runner, 'exec');
   if (b.aliases.size === 0 && b.named.size === 0 && !/require\(\s*['"](node:)?child_process['"]\s*\)\./.test(ctx.file.content)) return [];
   const out: Candidate[] = [];
-  const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)$' } } });
+  // Local names bound to a sink (`const run = promisify(cp.exec)`, `import { exec as run }`) are callees too.
+  const locals = [...b.named.keys()].filter((n) => /^[\w$]+$/.test(n)).map((n) => n.replace(/\$/g, '\\$'));
+  const callee = `(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)$${locals.length > 0 ? `|^(${locals.join('|')})$` : ''}`;
+  const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callee } } });
   for (const call of calls) {
     const callee = call.field('function')?.text() ?? '';
     const fn = moduleFunction(callee, b, CP);
@@ -38,21 +44,28 @@ function commandCandidates(ctx: DetectorContext): Candidate[] {
   return out;
 }
 
+const VM_RUN = /^(runInNewContext|runInThisContext|runInContext|compileFunction)$/;
+
 function codeCandidates(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   // Literal-only code (Function('return this')) and function callbacks to timers never reach JavaScript.
   const notAllLiteral = { has: { field: 'arguments', has: { not: { any: [{ kind: 'string' }, { kind: 'number' }] } } } };
+  // vm under any local name: `const nodeVm = require('vm')`, `const { runInNewContext } = require('node:vm')`.
+  const vm = moduleBindings(ctx.file.content, ['vm']);
+  const vmObjects = ['vm', ...vm.aliases].filter((n) => /^[\w$]+$/.test(n)).map((n) => n.replace(/\$/g, '\\$'));
+  const vmLocals = [...vm.named].filter(([local, fn]) => VM_RUN.test(fn) && /^[\w$]+$/.test(local)).map(([local]) => local.replace(/\$/g, '\\$'));
+  const vmCall = `^(${vmObjects.join('|')})\\.(runInNewContext|runInThisContext|runInContext|compileFunction)$${vmLocals.length > 0 ? `|^(${vmLocals.join('|')})$` : ''}`;
   const nodes = ctx.root.findAll({
     rule: {
       any: [
-        { kind: 'call_expression', all: [{ has: { field: 'function', regex: '^((window|global|globalThis)\\.)?eval$|^Function$|^vm\\.(runInNewContext|runInThisContext|runInContext|compileFunction)$' } }, notAllLiteral] },
+        { kind: 'call_expression', all: [{ has: { field: 'function', regex: `^((window|global|globalThis)\\.)?eval$|^\\(\\s*0\\s*,\\s*((window|global|globalThis)\\.)?eval\\s*\\)$|^Function$|${vmCall}` } }, notAllLiteral] },
         { kind: 'call_expression', all: [{ has: { field: 'function', regex: '^(setTimeout|setInterval|setImmediate)$' } }, { has: { field: 'arguments', has: { nthChild: 1, any: [{ kind: 'template_string' }, { kind: 'binary_expression' }] } } }] },
-        { kind: 'new_expression', all: [{ has: { field: 'constructor', regex: '^(Function|vm\\.Script)$' } }, notAllLiteral] },
+        { kind: 'new_expression', all: [{ has: { field: 'constructor', regex: `^(Function|(${vmObjects.join('|')})\\.Script)$` } }, notAllLiteral] },
       ],
     },
   });
   for (const node of nodes) {
-    const callee = (node.field('function') ?? node.field('constructor'))?.text() ?? '';
+    const callee = ((node.field('function') ?? node.field('constructor'))?.text() ?? '').replace(/^\(\s*0\s*,\s*(.*?)\s*\)$/, '$1');
     const args = argsOf(node);
     let values: SgNode[];
     if (/^(setTimeout|setInterval|setImmediate)$/.test(callee)) {
@@ -77,12 +90,12 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
 
 export const commandInjection: Detector = {
   rules: ['command-injection'],
-  prefilter: /child_process|shelljs/,
+  prefilter: /child_process|shelljs|shell-exec|exec-sh|sync-exec|child-process-promise/,
   run: commandCandidates,
 };
 
 export const codeInjection: Detector = {
   rules: ['code-injection'],
-  prefilter: /\beval\s*\(|\bFunction\s*\(|\bvm\.|\b(setTimeout|setInterval|setImmediate)\s*\(\s*[`'"]/,
+  prefilter: /\beval\s*\)?\s*\(|\bFunction\s*\(|\bvm\.|['"](?:node:)?vm['"]|\b(setTimeout|setInterval|setImmediate)\s*\(\s*[`'"]/,
   run: codeCandidates,
 };

@@ -1,0 +1,102 @@
+// Which functions a module exports: the public surface of a library file. `module.exports = fn`,
+// `exports.name = …`, `module.exports = { a, b: c }`, `export function`, exported classes and their
+// methods, and `Ctor.prototype.m = …` on an exported constructor. Names starting with `_` are private.
+import type { SgNode } from '@ast-grep/napi';
+
+const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
+
+let cached: { names: Set<string> } | null = null;
+
+/** Forget the per-file export names (the engine calls this before each file). */
+export function resetExports(): void {
+  cached = null;
+}
+
+function objectNames(obj: SgNode, into: Set<string>): void {
+  for (const c of obj.namedChildren()) {
+    if (c.kind() === 'shorthand_property_identifier') into.add(c.text());
+    else if (c.kind() === 'pair' && c.field('value')?.kind() === 'identifier') into.add(c.field('value')?.text() ?? '');
+  }
+}
+
+/** Local names the module exports: assigned to module.exports / exports.x, or listed in an export clause. */
+function exportedNames(root: SgNode): Set<string> {
+  if (cached) return cached.names;
+  const names = new Set<string>();
+  for (const a of root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: '^(module\\.)?exports\\b' } } })) {
+    if (!EXPORTS_LEFT.test(a.field('left')?.text() ?? '')) continue;
+    let right = a.field('right');
+    // module.exports = exports = fn
+    while (right?.kind() === 'assignment_expression') right = right.field('right');
+    if (right?.kind() === 'identifier') names.add(right.text());
+    else if (right?.kind() === 'object') objectNames(right, names);
+  }
+  for (const e of root.findAll({ rule: { kind: 'export_statement' } })) {
+    for (const s of e.findAll({ rule: { kind: 'export_specifier' } })) names.add(s.field('name')?.text() ?? '');
+    const value = e.field('value');
+    if (value?.kind() === 'identifier') names.add(value.text());
+  }
+  names.delete('');
+  cached = { names };
+  return names;
+}
+
+const isPrivate = (name: string) => name.startsWith('_') || name.startsWith('#');
+
+/** The class or object a method belongs to, and its public name, when that container is exported. */
+function methodApi(fn: SgNode, root: SgNode): string | null {
+  const method = fn.field('name')?.text() ?? '';
+  if (isPrivate(method) || /^(private|protected)\b/.test(fn.text())) return null;
+  const body = fn.parent();
+  const owner = body?.parent();
+  if (!owner) return null;
+  if (owner.kind() === 'class_declaration' || owner.kind() === 'class' || owner.kind() === 'abstract_class_declaration') {
+    const cls = owner.field('name')?.text() ?? '';
+    const parent = owner.parent();
+    const exported = parent?.kind() === 'export_statement' || (cls !== '' && exportedNames(root).has(cls)) || (parent?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(parent.field('left')?.text() ?? ''));
+    return exported ? `${cls || 'default'}.${method === 'constructor' ? 'new' : method}` : null;
+  }
+  if (owner.kind() === 'object') return objectApi(owner, method, root);
+  return null;
+}
+
+/** `module.exports = { name() {} }` or `module.exports = { name: function () {} }`. */
+function objectApi(obj: SgNode, key: string, root: SgNode): string | null {
+  const parent = obj.parent();
+  if (parent?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(parent.field('left')?.text() ?? '')) return key;
+  if (parent?.kind() === 'variable_declarator' && exportedNames(root).has(parent.field('name')?.text() ?? '')) return `${parent.field('name')?.text()}.${key}`;
+  return null;
+}
+
+/** The public name of an exported function or method (`killPort`, `Git.log`, `Notifier.prototype.notify`), or null. */
+export function exportedApi(fn: SgNode): string | null {
+  const root = fn.getRoot().root();
+  if (fn.kind() === 'method_definition') return methodApi(fn, root);
+  const parent = fn.parent();
+  if (!parent) return null;
+  const own = fn.field('name')?.text();
+  if (parent.kind() === 'export_statement') return own ?? 'default';
+  if (own && exportedNames(root).has(own) && !isPrivate(own)) return own;
+  const pk = parent.kind();
+  if (pk === 'variable_declarator') {
+    const name = parent.field('name')?.text() ?? '';
+    if (isPrivate(name)) return null;
+    if (parent.parent()?.parent()?.kind() === 'export_statement' || exportedNames(root).has(name)) return name;
+    return null;
+  }
+  if (pk === 'assignment_expression') {
+    const left = parent.field('left')?.text() ?? '';
+    const m = EXPORTS_LEFT.exec(left);
+    if (m) return m[1] ? (isPrivate(m[1]) ? null : m[1]) : own ?? 'module.exports';
+    // Ctor.prototype.method = function … or Ctor.method = function … on an exported constructor.
+    const proto = /^([\w$]+)\.(?:prototype\.)?([\w$]+)$/.exec(left);
+    if (proto && !isPrivate(proto[2] ?? '') && exportedNames(root).has(proto[1] ?? '')) return left;
+    return null;
+  }
+  if (pk === 'pair') {
+    const key = parent.field('key')?.text() ?? '';
+    const obj = parent.parent();
+    return obj && !isPrivate(key) ? objectApi(obj, key, root) : null;
+  }
+  return null;
+}
