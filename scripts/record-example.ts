@@ -19,7 +19,7 @@ try {
   writeConfig(target, liveConfig(server.openaiURL, { record: true }));
   // models.record as well as the config's record: true — runScan passes record=false over the config when the
   // flag is absent (see test/funnel/record.test.ts, the todo test).
-  const result = await runScan({ target, options: DEMO_OPTIONS, models: { record: true }, log: createLogger({ quiet: !process.env.VERBOSE }) });
+  const result = await runScan({ target, options: DEMO_OPTIONS, models: { record: true, trustRepoConfig: true }, log: createLogger({ quiet: !process.env.VERBOSE }) });
   const recorded = join(result.outDir, 'transcripts');
   const tokens = transcriptTokens(recorded);
   // Replace, not merge: a stale transcript from an older prompt would only mislead.

@@ -21,7 +21,7 @@ const target = mkdtempSync(join(tmpdir(), 'bh-record-repro-'));
 try {
   copyReproDemo(target);
   writeConfig(target, liveConfig(server.openaiURL, { record: true }));
-  const result = await runScan({ target, verify: true, repro: true, models: { record: true }, log: createLogger({ quiet: !process.env.VERBOSE }) });
+  const result = await runScan({ target, verify: true, repro: true, models: { record: true, trustRepoConfig: true }, log: createLogger({ quiet: !process.env.VERBOSE }) });
   const recorded = join(result.outDir, 'transcripts');
   const tokens = transcriptTokens(recorded);
   // Replace, not merge: a stale transcript from an older prompt would only mislead.

@@ -17,6 +17,8 @@ export interface ResolvedConfig {
   retries: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
   maxOutputChars: number;
   record: boolean;
+  /** Settings left out of an untrusted (repository) config, e.g. providers.evil.command; empty when none. */
+  ignored: string[];
 }
 
 /** The implicit provider that means "no model": always present under this name. */
@@ -59,6 +61,7 @@ export function resolveConfig(file: ConfigFile, source: string | null, baseDir: 
     },
     maxOutputChars: file.maxOutputChars ?? CONFIG_DEFAULTS.maxOutputChars,
     record: file.record ?? false,
+    ignored: [],
   };
   checkBindings(config);
   return config;

@@ -4,7 +4,7 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { ROLES } from '../config/schema.ts';
 import { apiKeyFor } from '../models/keys.ts';
 import { roleUsesModel } from '../models/static.ts';
-import { resolveModels, type ModelSetup } from '../orchestrator/models.ts';
+import { resolveModels, type ModelRequest, type ModelSetup } from '../orchestrator/models.ts';
 import { describeBackends } from '../sandbox/select.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -42,14 +42,15 @@ export function checkSandbox(): DoctorCheck {
 }
 
 /** Which engine serves which role, and — for model providers — whether their key variable is set (never its value). */
-export function checkModels(target: string, env: NodeJS.ProcessEnv = process.env): DoctorCheck[] {
+export function checkModels(target: string, env: NodeJS.ProcessEnv = process.env, request: ModelRequest = {}): DoctorCheck[] {
   let setup: ModelSetup;
   try {
-    setup = resolveModels(target);
+    setup = resolveModels(target, request);
   } catch (error) {
     return [{ name: 'models', status: 'fail', detail: (error as Error).message }];
   }
   const checks: DoctorCheck[] = [{ name: 'models', status: 'ok', detail: setup.usesModels ? setup.engine : `${setup.engine}: scans work without any API key` }];
+  for (const warning of setup.warnings) checks.push({ name: 'repository config', status: 'warn', detail: warning });
   const used = new Set(ROLES.filter((r) => roleUsesModel(setup.config, r)).map((r) => setup.config.roles[r].provider));
   for (const name of [...used].sort()) {
     try {

@@ -1,19 +1,12 @@
 // Thin, read-only git queries. Every function answers "not a git repository" with null, never throws for it.
-import { execFile, execFileSync } from 'node:child_process';
+import { gitAsync, gitSync } from './run.ts';
 
-function git(cwd: string, args: string[], maxBuffer = 256 * 1024 * 1024): string | null {
+function git(cwd: string, args: string[]): string | null {
   try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer, stdio: ['ignore', 'pipe', 'ignore'] });
+    return gitSync(cwd, args);
   } catch {
     return null;
   }
-}
-
-// The same, without blocking: lets a caller overlap a slow query with its own work.
-function gitAsync(cwd: string, args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile('git', args, { cwd, encoding: 'utf8', maxBuffer }, (error, stdout) => resolve(error ? null : stdout));
-  });
 }
 
 /** The repository's top-level folder, or null outside git. */

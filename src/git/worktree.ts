@@ -1,11 +1,8 @@
 // Git worktrees for the fixer: add one detached at a commit, reset it to that commit, commit to a NEW branch,
 // and remove one only when removal is proven safe. Never touches the user's working tree or current branch.
-import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { gitUser } from './git.ts';
-
-// Hooks are code from the target: a worktree add or commit made by the fixer must not run them.
-const NO_HOOKS = ['-c', 'core.hooksPath=/dev/null', '-c', 'advice.detachedHead=false'];
+import { gitSync } from './run.ts';
 
 export class GitCommandError extends Error {
   override readonly name = 'GitCommandError';
@@ -13,7 +10,8 @@ export class GitCommandError extends Error {
 
 export function runGit(cwd: string, args: string[]): string {
   try {
-    return execFileSync('git', [...NO_HOOKS, ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    // Hooks, filters and the rest of the target's executable settings are neutralised in gitSync.
+    return gitSync(cwd, args, { captureStderr: true, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
     throw new GitCommandError(`git ${args.join(' ')} failed in ${cwd}: ${stderr || (error as Error).message}`);

@@ -7,12 +7,17 @@ import { loadConfig } from '../config/load.ts';
 import { applyFlagOverrides, type FlagOverrides } from '../config/overrides.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import { ROLES, type Role } from '../config/schema.ts';
+import { untrustedConfigWarning } from '../config/trust.ts';
 import { createModelClient, type ModelClientHandle } from '../models/client.ts';
 import { describeEngineChoice, roleUsesModel } from '../models/static.ts';
 
 export interface ModelRequest extends FlagOverrides {
   /** Record every model exchange under <out>/transcripts/ (for replay). */
   record?: boolean;
+  /** The user's own config file (--config); used instead of <target>/.bug-hunter/config.json. */
+  configPath?: string;
+  /** Trust the config inside the target (--trust-repo-config): its commands, base URLs and key variables. */
+  trustRepoConfig?: boolean;
 }
 
 export interface ModelSetup {
@@ -22,12 +27,19 @@ export interface ModelSetup {
   usesModels: boolean;
   /** The roles a model serves; the static engine serves the rest. */
   modelRoles: ReadonlySet<Role>;
+  /** Warnings to print before the run (settings ignored from an untrusted config). */
+  warnings: string[];
 }
 
 export function resolveModels(target: string, request: ModelRequest = {}): ModelSetup {
-  const config = applyFlagOverrides(loadConfig(target), request);
+  const loaded = loadConfig(target, {
+    ...(request.configPath ? { path: request.configPath } : {}),
+    ...(request.trustRepoConfig ? { trustRepoConfig: true } : {}),
+  });
+  const config = applyFlagOverrides(loaded, request);
   const modelRoles = new Set(ROLES.filter((role) => roleUsesModel(config, role)));
-  return { config, engine: describeEngineChoice(config), usesModels: modelRoles.size > 0, modelRoles };
+  const warnings = loaded.ignored.length > 0 ? [untrustedConfigWarning(loaded.source ?? 'the configuration', loaded.ignored)] : [];
+  return { config, engine: describeEngineChoice(config), usesModels: modelRoles.size > 0, modelRoles, warnings };
 }
 
 export interface ModelSession {

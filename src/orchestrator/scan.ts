@@ -36,6 +36,7 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
   const target = resolveTarget(request.target);
   const outDir = resolveOutDir(target, request.outDir);
   const models = resolveModels(target, request.models);
+  for (const warning of models.warnings) log.warn(warning);
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...request.options, engine: models.engine, staticEngine: STATIC_ENGINE_VERSION, ...(request.loop ? { loop: true } : {}) };
   const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...request.scope };
   const command = request.command ?? `bug-hunter scan ${target}`;

@@ -1,7 +1,7 @@
 // One run at a time per target: a lock file with an owner token, pid, host and a renewable lease.
 // A lock whose owner process is dead (same host) or whose lease expired is stale and is taken over.
 import { hostname } from 'node:os';
-import { openSync, writeSync, closeSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { IntegrityError } from '../errors.ts';
@@ -25,17 +25,31 @@ export interface RunLock {
 
 const LEASE_MS = 5 * 60 * 1000;
 const RENEW_MS = 60 * 1000;
+const RECOVER_WAIT_MS = 20;
+const MUTEX_ABANDONED_MS = 30 * 1000;
 
 export function lockPath(outDir: string): string {
   return join(outDir, 'run.lock');
 }
 
-function readLock(path: string): LockInfo | null {
+function readLockText(path: string): string | null {
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
+    return readFileSync(path, 'utf8');
   } catch {
     return null;
   }
+}
+
+function parseLock(text: string | null): LockInfo | null {
+  try {
+    return text === null ? null : (JSON.parse(text) as LockInfo);
+  } catch {
+    return null;
+  }
+}
+
+function readLock(path: string): LockInfo | null {
+  return parseLock(readLockText(path));
 }
 
 function processAlive(pid: number): boolean {
@@ -67,27 +81,12 @@ export function acquireRunLock(outDir: string, command: string): RunLock {
     leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
   };
   let recovered: LockInfo | null = null;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    let fd: number;
-    try {
-      fd = openSync(path, 'wx', 0o644);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      fd = -1;
-    }
-    if (fd >= 0) {
-      // A failed write must neither leak the descriptor nor leave a half-written lock behind.
-      try {
-        writeSync(fd, JSON.stringify(info, null, 2));
-      } catch (error) {
-        closeSync(fd);
-        rmSync(path, { force: true });
-        throw error;
-      }
-      closeSync(fd);
-      return makeLock(path, info, recovered);
-    }
-    const held = readLock(path);
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    if (linkOwnerRecord(path, info)) return makeLock(path, info, recovered);
+    const text = readLockText(path);
+    // Released between our link and our read: try again.
+    if (text === null) continue;
+    const held = parseLock(text);
     const stale = staleReason(held);
     if (!stale && held) {
       throw new IntegrityError(
@@ -95,17 +94,59 @@ export function acquireRunLock(outDir: string, command: string): RunLock {
           'Wait for it to finish, or stop it; a lock whose process died is recovered automatically.',
       );
     }
-    // Move the stale lock aside atomically, so two recoverers cannot both win.
-    const aside = `${path}.stale-${randomBytes(4).toString('hex')}`;
-    try {
-      renameSync(path, aside);
-      rmSync(aside, { force: true });
-      recovered = held;
-    } catch {
-      // Someone else recovered it first; try again.
-    }
+    if (removeIfUnchanged(path, text) && held) recovered = held;
   }
   throw new IntegrityError(`Could not acquire ${path} after recovering a stale lock; another run is starting. Try again.`);
+}
+
+// The owner record is written whole to a private file and hard-linked into place: link() fails if the lock
+// exists, so the lock file appears complete or not at all and no reader ever sees it empty.
+function linkOwnerRecord(path: string, info: LockInfo): boolean {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, JSON.stringify(info, null, 2), { flag: 'wx', mode: 0o644 });
+  try {
+    linkSync(temp, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+// Only one recoverer at a time (a mkdir mutex), and only the very lock judged stale is removed: a recoverer
+// that was slow never deletes the fresh lock another process has taken since.
+function removeIfUnchanged(path: string, staleText: string): boolean {
+  const mutex = `${path}.recover`;
+  try {
+    mkdirSync(mutex);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    clearAbandonedMutex(mutex);
+    pause(RECOVER_WAIT_MS);
+    return false;
+  }
+  try {
+    if (readLockText(path) !== staleText) return false;
+    rmSync(path, { force: true });
+    return true;
+  } finally {
+    rmSync(mutex, { recursive: true, force: true });
+  }
+}
+
+// A recoverer killed inside the few lines above leaves its mutex; one older than this is abandoned.
+function clearAbandonedMutex(mutex: string): void {
+  try {
+    if (Date.now() - statSync(mutex).mtimeMs > MUTEX_ABANDONED_MS) rmSync(mutex, { recursive: true, force: true });
+  } catch {
+    // Gone already.
+  }
+}
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function makeLock(path: string, info: LockInfo, recovered: LockInfo | null): RunLock {

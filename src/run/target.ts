@@ -2,6 +2,7 @@
 import { mkdirSync, realpathSync, statSync, accessSync, constants } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
+import { checkArtifactFolder } from './artifact-folder.ts';
 
 export function resolveTarget(arg: string | undefined, cwd = process.cwd()): string {
   const wanted = resolve(cwd, arg ?? '.');
@@ -17,9 +18,15 @@ export function resolveTarget(arg: string | undefined, cwd = process.cwd()): str
   return real;
 }
 
-/** The artifact folder: --out when given, else <target>/.bug-hunter. Created and checked writable. */
+/**
+ * The artifact folder: --out when given, else <target>/.bug-hunter. Created and checked writable. The target's own
+ * .bug-hunter (also written with --out: suppressions and the ledger) must be a real folder with no links under it.
+ */
 export function resolveOutDir(target: string, out: string | undefined, cwd = process.cwd()): string {
   const dir = out ? resolve(cwd, out) : join(target, '.bug-hunter');
+  checkArtifactFolder(join(target, '.bug-hunter'), { checkRoot: true });
+  // The user's --out may itself be a link they chose; what lies under it must still be real.
+  if (out) checkArtifactFolder(dir, { checkRoot: false });
   try {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);

@@ -7,6 +7,7 @@ import { sandboxEnv } from './env.ts';
 import { spawnBounded, type SpawnOutcome } from './spawn.ts';
 import { copyWorkspace, type WorkspaceCopy } from './workspace.ts';
 import { planDependencies } from './deps.ts';
+import { bindOutsideWorkspace } from './binds.ts';
 import { sandboxIdentity, stageReadOnly } from './identity.ts';
 import { SandboxUnavailableError, type PreparedRun, type SandboxBackend, type SandboxRequest, type SandboxResult } from './types.ts';
 
@@ -30,10 +31,11 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
     if (backend.name === 'none' && deps.roBinds.length > 0) return errorResult(backend, 'dependencies: the host strategy needs a sandbox backend that can mount the cache');
     const id = sandboxIdentity();
     const inside = backend.name === 'none' ? copy.dir : INSIDE_WORKSPACE;
-    const roBinds = [...deps.roBinds];
-    if (deps.vendorNodeModules) {
-      for (const rel of copy.nodeModules) roBinds.push({ host: join(request.workspace, rel), inside: `${inside}/${rel}` });
-    }
+    const vendored = deps.vendorNodeModules ? copy.nodeModules.map((rel) => ({ host: join(request.workspace, rel), inside: `${inside}/${rel}` })) : [];
+    // Folders of the tree are bound only when they really are in the tree; the host cache is the user's own choice.
+    const escape = bindOutsideWorkspace(request.workspace, vendored);
+    if (escape) return errorResult(backend, `dependencies: ${escape}`);
+    const roBinds = [...deps.roBinds, ...vendored];
     const staged = stageReadOnly(roBinds, copy, id, backend.name === 'none');
     const run: PreparedRun = {
       // With an offline install to do first, a tiny sh runs it (output to stderr) and then execs the command.

@@ -89,7 +89,7 @@ test('doctor fails (exit 2) when a configured provider has no key, and names the
     join(dir, '.bug-hunter', 'config.json'),
     JSON.stringify({ providers: { a: { type: 'anthropic', apiKeyEnv: 'BH_TEST_UNSET_KEY' } }, roles: { default: { provider: 'a', model: 'm' } } }),
   );
-  const r = await runCli(['doctor', dir, '--json']);
+  const r = await runCli(['doctor', dir, '--json', '--trust-repo-config']);
   assert.equal(r.code, 2);
   const out = JSON.parse(r.stdout) as { checks: { name: string; status: string; detail: string }[] };
   const provider = out.checks.find((c) => c.name === 'provider a');

@@ -39,7 +39,7 @@ test('roles bind independently; unlisted roles fall back to default, then static
     roles: { hunter: { provider: 'a', model: 'claude-haiku-4-5' }, referee: { provider: 'a', model: 'claude-opus-4-1' } },
   });
   t.after(() => rmSync(dir, { recursive: true }));
-  const config = loadConfig(dir);
+  const config = loadConfig(dir, { trustRepoConfig: true });
   assert.equal(config.roles.hunter.model, 'claude-haiku-4-5');
   assert.equal(config.roles.referee.model, 'claude-opus-4-1');
   assert.equal(config.roles.skeptic.provider, 'static');
@@ -70,12 +70,12 @@ test('malformed JSON, schema violations and broken bindings are usage errors nam
 test('a missing key variable is a usage error naming the variable, never a value', (t) => {
   const dir = target({ providers: { a: { type: 'anthropic', apiKeyEnv: 'BH_ABSENT_KEY' } }, roles: { default: { provider: 'a', model: 'm' } } });
   t.after(() => rmSync(dir, { recursive: true }));
-  usageError(() => createModelClient(loadConfig(dir), { env: {} }), /environment variable BH_ABSENT_KEY, which is not set/);
+  usageError(() => createModelClient(loadConfig(dir, { trustRepoConfig: true }), { env: {} }), /environment variable BH_ABSENT_KEY, which is not set/);
   const dflt = target({ providers: { o: { type: 'openai' } }, roles: { default: { provider: 'o', model: 'm' } } });
   t.after(() => rmSync(dflt, { recursive: true }));
   usageError(() => createModelClient(loadConfig(dflt), { env: {} }), /OPENAI_API_KEY/);
   // A local OpenAI-compatible server needs no key at all.
   const local = target({ providers: { l: { type: 'openai-compatible', baseURL: 'http://127.0.0.1:1/v1' } }, roles: { default: { provider: 'l', model: 'm' } } });
   t.after(() => rmSync(local, { recursive: true }));
-  assert.ok(createModelClient(loadConfig(local), { env: {} }));
+  assert.ok(createModelClient(loadConfig(local, { trustRepoConfig: true }), { env: {} }));
 });

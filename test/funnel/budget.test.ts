@@ -12,7 +12,7 @@ test('a tiny per-run token budget stops model calls, leaves the rest unreviewed 
   // One hunter call is about 1,500 tokens here: room for the first, not the second.
   const target = demoTarget(t, liveConfig(server.openaiURL, { budgets: { perRunTokens: 2_500 } }));
   const log = recordingLogger();
-  const result = await runScan({ target, options: DEMO_OPTIONS, log });
+  const result = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log });
 
   assert.equal(server.requests.length, 1, 'no call after the budget was spent');
   assert.equal(result.exitCode, 3);

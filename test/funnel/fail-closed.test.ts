@@ -19,7 +19,7 @@ test('an answer naming a file outside the chunk fails that chunk closed and the 
   // Asked about src/notes.js, the stand-in reports src/pagination.js: a real file, but another chunk's.
   const server = await scriptedServer(t, answersWith({ file: 'src/notes.js', match: 'export function formatNote', reportAs: 'src/pagination.js' }));
   const target = demoTarget(t, liveConfig(server.openaiURL));
-  const result = await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
+  const result = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
 
   assert.equal(result.exitCode, 3);
   // The client gave the stand-in its one repair turn; it repeated the stray file, so the call failed closed.
@@ -37,7 +37,7 @@ test('an answer naming a file outside the chunk fails that chunk closed and the 
 test('an answer whose quote does not match the source is rejected as unsupported and counted', async (t) => {
   const server = await scriptedServer(t, answersWith({ file: 'src/pagination.js', match: 'return Math.floor(total / size);', quote: 'return Math.ceil(total / size);' }));
   const target = demoTarget(t, liveConfig(server.openaiURL));
-  const result = await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
+  const result = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
 
   const hunter = readArtifact(result.outDir, 'hunter-findings');
   assert.ok(hunter.chunks.every((c) => c.status === 'done'), 'a bad quote rejects the finding, not the chunk');

@@ -13,7 +13,7 @@ const INJECTED = ['ignore previous instructions', 'INJECTED-FAKE-FINDING', 'SYST
 test('injected instructions in a comment reach the hunter only inside defanged source blocks and change nothing', async (t) => {
   const server = await scriptedServer(t);
   const target = demoTarget(t, liveConfig(server.openaiURL));
-  const result = await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
+  const result = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
 
   const hunterCalls = server.requests.map((r) => messagesOf(r.body)).filter((m) => m.system.startsWith('# Hunter'));
   const withNotes = hunterCalls.filter((m) => m.user.includes('<source file="src/notes.js">'));

@@ -11,7 +11,7 @@ import { demoTarget, outcome, recordingLogger, scriptedServer } from './helpers.
 test('a run recorded from the scripted stand-in replays to identical findings and verdicts', async (t) => {
   const server = await scriptedServer(t);
   const live = demoTarget(t, liveConfig(server.openaiURL, { record: true }));
-  const recorded = await runScan({ target: live, options: DEMO_OPTIONS, models: { record: true }, log: recordingLogger() });
+  const recorded = await runScan({ target: live, options: DEMO_OPTIONS, models: { record: true, trustRepoConfig: true }, log: recordingLogger() });
   const transcripts = join(recorded.outDir, 'transcripts');
   const files = readdirSync(transcripts).sort();
   assert.equal(files.length, server.requests.length, 'one transcript per model call');
@@ -32,7 +32,7 @@ test('a run recorded from the scripted stand-in replays to identical findings an
 test('"record": true in config.json alone records transcripts in runScan', async (t) => {
   const server = await scriptedServer(t);
   const target = demoTarget(t, liveConfig(server.openaiURL, { record: true }));
-  const result = await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
+  const result = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
   assert.ok(server.requests.length > 0);
   assert.ok(existsSync(join(result.outDir, 'transcripts')), 'config record: true wrote no transcripts');
 });

@@ -10,18 +10,21 @@ import type { Command } from '../command.ts';
 export const doctorCommand: Command = {
   name: 'doctor',
   summary: 'preflight: node, pnpm, git, sandbox, model providers, writable artifact folder',
-  usage: `Usage: bug-hunter doctor [target] [--out dir] [--json]
+  usage: `Usage: bug-hunter doctor [target] [--out dir] [--json] [--config file] [--trust-repo-config]
 
 Checks what bug-hunter needs. 'fail' means it cannot run (exit 2); 'warn' means a feature is unavailable.`,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('doctor', argv, {});
+    const { values, positionals } = parseCommandArgs('doctor', argv, { config: { type: 'string' }, 'trust-repo-config': { type: 'boolean' } });
     const target = resolveTarget(resolve(io.cwd, positionals[0] ?? '.'));
     const checks: DoctorCheck[] = [
       checkNode(),
       checkTool('pnpm', false, 'only needed to develop bug-hunter itself'),
       checkTool('git', false, 'without git, runs record no base commit and cannot use churn or the fixer'),
       checkSandbox(),
-      ...checkModels(target),
+      ...checkModels(target, process.env, {
+        ...(values.config ? { configPath: resolve(io.cwd, values.config) } : {}),
+        ...(values['trust-repo-config'] ? { trustRepoConfig: true } : {}),
+      }),
       checkWritable(values.out ? resolve(io.cwd, values.out) : join(target, '.bug-hunter')),
     ];
     const failed = checks.some((c) => c.status === 'fail');

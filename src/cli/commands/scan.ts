@@ -21,6 +21,8 @@ const OPTIONS = {
   'base-url': { type: 'string' },
   'role-model': { type: 'string', multiple: true },
   record: { type: 'boolean' },
+  config: { type: 'string' },
+  'trust-repo-config': { type: 'boolean' },
   estimate: { type: 'boolean' },
   concurrency: { type: 'string' },
   'chunk-tokens': { type: 'string' },
@@ -58,6 +60,9 @@ Flags:
   --model <id>           model for every model-backed role
   --base-url <url>       server for openai-compatible providers (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter)
   --role-model <r=m>     one role's model, e.g. --role-model hunter=claude-haiku-4-5 --role-model referee=anthropic:claude-opus-4-1
+  --config <file>        your own config file (trusted), instead of <target>/.bug-hunter/config.json
+  --trust-repo-config    trust the scanned repository's own config: its command providers, base URLs and key
+                         variables are used (by default they are ignored with a warning)
   --record               store every model exchange under <out>/transcripts/ (replay it with --provider replay)
   --estimate             triage and plan only, then predict tokens, cost and wall time; calls no model
   --concurrency <n>      chunks in flight (overrides the plan)
@@ -127,6 +132,8 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
         ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
         ...(values['role-model'] ? { roleModel: values['role-model'] } : {}),
         ...(values.record ? { record: true } : {}),
+        ...(values.config ? { configPath: resolve(io.cwd, values.config) } : {}),
+        ...(values['trust-repo-config'] ? { trustRepoConfig: true } : {}),
       },
       log: createLogger({ quiet: Boolean(values.quiet) || Boolean(values.json) }),
       signal: io.signal,
