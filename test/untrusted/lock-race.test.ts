@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { lockPath } from '../../src/run/lock.ts';
 import { tempDir } from '../helpers/temp.ts';
 
-const CONTENDER = join(import.meta.dirname, 'fixtures', 'lock-contender.ts');
-const CONTENDERS = 12;
+const CONTENDER = join(import.meta.dirname, 'fixtures', 'lock-contender.mjs');
+const CONTENDERS = 16;
 
 function firstLine(child: ChildProcess, skip = 0): Promise<string> {
   return new Promise((resolve) => {
@@ -27,7 +27,7 @@ function firstLine(child: ChildProcess, skip = 0): Promise<string> {
 async function race(dir: string): Promise<string[]> {
   const start = join(dir, 'go');
   const children = Array.from({ length: CONTENDERS }, () =>
-    spawn(process.execPath, ['--import', 'tsx', CONTENDER, dir, start], { stdio: ['pipe', 'pipe', 'inherit'] }),
+    spawn(process.execPath, [CONTENDER, dir, start], { stdio: ['pipe', 'pipe', 'inherit'] }),
   );
   const outcomes = children.map((c) => firstLine(c, 1));
   await Promise.all(children.map((c) => firstLine(c)));
@@ -40,7 +40,7 @@ async function race(dir: string): Promise<string[]> {
 
 for (const stale of [false, true]) {
   test(`${CONTENDERS} processes racing for the lock${stale ? ' over a stale one' : ''}: exactly one wins, in every round`, { timeout: 120_000 }, async (t) => {
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < 5; round += 1) {
       const dir = tempDir(t);
       if (stale) {
         writeFileSync(lockPath(dir), JSON.stringify({ token: 'dead', pid: 2 ** 22 + 4321, host: hostname(), command: 'crashed', since: '2026-01-01T00:00:00Z', leaseUntil: '2999-01-01T00:00:00Z' }));
