@@ -1,4 +1,5 @@
-// What a CLI command is: a name, one line of help, full help text, and a run function returning an exit code.
+// What a CLI command is: a name, full help text, and a run function returning an exit code (its one-line
+// summary lives in commands/index.ts, so `--help` lists commands without loading them).
 
 export interface CommandIO {
   stdout: (text: string) => void;
@@ -9,7 +10,6 @@ export interface CommandIO {
 
 export interface Command {
   name: string;
-  summary: string;
   usage: string;
   run(argv: string[], io: CommandIO): Promise<number>;
 }

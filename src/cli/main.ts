@@ -41,8 +41,9 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
 }
 
 async function run(name: string, argv: string[], io: CommandIO): Promise<number> {
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw new UsageError(`Unknown command '${name}'.`);
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) throw new UsageError(`Unknown command '${name}'.`);
+  const command = await entry.load();
   if (argv.includes('--help') || argv.includes('-h')) {
     io.stdout(`${command.usage}\n`);
     return ExitCode.ok;

@@ -1,10 +1,21 @@
 // Builds one Backend per configured provider that some role uses. The only place that knows every backend kind.
+// Each backend module (and its SDK or execa) is imported at the first request, so commands that never call a
+// model (help, report, doctor, a no-key scan) never load them.
 import type { ProviderConfig } from '../config/schema.ts';
-import type { Backend } from './types.ts';
-import { createAnthropicBackend } from './anthropic.ts';
-import { createOpenAIBackend } from './openai.ts';
-import { createCommandBackend } from './command.ts';
+import type { Backend, BackendRequest } from './types.ts';
 import type { Redactor } from './redact.ts';
+
+/** A Backend whose module is imported on the first send(); a failed import fails that send, like any provider error. */
+function lazyBackend(type: string, load: () => Promise<Backend>): Backend {
+  let loading: Promise<Backend> | undefined;
+  return {
+    type,
+    async send(req: BackendRequest) {
+      loading ??= load();
+      return (await loading).send(req);
+    },
+  };
+}
 
 export const DEFAULT_CONCURRENCY: Record<ProviderConfig['type'], number> = {
   anthropic: 4,
@@ -18,12 +29,12 @@ export const DEFAULT_CONCURRENCY: Record<ProviderConfig['type'], number> = {
 export function createBackend(name: string, provider: ProviderConfig, apiKey: string, ctx: { maxOutputChars: number; redact: Redactor; cwd: string }): Backend | null {
   switch (provider.type) {
     case 'anthropic':
-      return createAnthropicBackend({ apiKey, baseURL: provider.baseURL });
+      return lazyBackend('anthropic', async () => (await import('./anthropic.ts')).createAnthropicBackend({ apiKey, baseURL: provider.baseURL }));
     case 'openai':
     case 'openai-compatible':
-      return createOpenAIBackend({ compatible: provider.type === 'openai-compatible', apiKey, baseURL: provider.baseURL, structuredOutput: provider.structuredOutput });
+      return lazyBackend(provider.type, async () => (await import('./openai.ts')).createOpenAIBackend({ compatible: provider.type === 'openai-compatible', apiKey, baseURL: provider.baseURL, structuredOutput: provider.structuredOutput }));
     case 'command':
-      return createCommandBackend({
+      return lazyBackend('command', async () => (await import('./command.ts')).createCommandBackend({
         name,
         argv: provider.command ?? [],
         input: provider.input ?? 'stdin',
@@ -31,7 +42,7 @@ export function createBackend(name: string, provider: ProviderConfig, apiKey: st
         maxOutputBytes: ctx.maxOutputChars * 4 + 65_536,
         redact: ctx.redact,
         cwd: ctx.cwd,
-      });
+      }));
     case 'replay':
     case 'static':
       return null;

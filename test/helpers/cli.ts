@@ -37,10 +37,10 @@ function assertFreshDist(): void {
 }
 
 /** Spawns the compiled CLI (`node bin/bug-hunter.js …`); onStderr sees output as it arrives (to send signals mid-run). */
-export function spawnCli(argv: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; onStderr?: (chunk: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<CliResult> {
+export function spawnCli(argv: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; onStderr?: (chunk: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<CliResult> {
   assertFreshDist();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI_ENTRY, ...argv], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI_ENTRY, ...argv], {
       cwd: options.cwd ?? process.cwd(),
       env: { ...process.env, CI: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,6 @@ import type { Command } from '../command.ts';
 
 export const benchmarkCommand: Command = {
   name: 'benchmark',
-  summary: 'scan the labelled benchmark cases and score precision, recall and calibration (--gate to enforce)',
   usage: BENCHMARK_USAGE.replace('Usage: pnpm benchmark', 'Usage: bug-hunter benchmark'),
   run: (argv, io) => runBenchmark(argv, io),
 };

@@ -9,7 +9,6 @@ import type { Command } from '../command.ts';
 
 export const dismissCommand: Command = {
   name: 'dismiss',
-  summary: 'dismiss a finding for good, with a reason (recorded in .bug-hunter/suppressions.json)',
   usage: `Usage: bug-hunter dismiss <id> [target] --reason "why this is not a bug"
 
 <id> is a finding id from 'bug-hunter report list' (or its fingerprint). The fingerprint, the reason, who

@@ -1,7 +1,7 @@
 // `bug-hunter doctor [target]`: preflight — node, pnpm, git, sandbox backend, model providers, writable artifact folder.
 import { resolve } from 'node:path';
 import { join } from 'node:path';
-import { checkModels, checkNode, checkSandbox, checkTool, checkWritable, type DoctorCheck } from '../../doctor/checks.ts';
+import type { DoctorCheck } from '../../doctor/checks.ts';
 import { ExitCode } from '../../errors.ts';
 import { resolveTarget } from '../../run/target.ts';
 import { parseCommandArgs } from '../args.ts';
@@ -9,13 +9,14 @@ import type { Command } from '../command.ts';
 
 export const doctorCommand: Command = {
   name: 'doctor',
-  summary: 'preflight: node, pnpm, git, sandbox, model providers, writable artifact folder',
   usage: `Usage: bug-hunter doctor [target] [--out dir] [--json] [--config file] [--trust-repo-config]
 
 Checks what bug-hunter needs. 'fail' means it cannot run (exit 2); 'warn' means a feature is unavailable.`,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('doctor', argv, { config: { type: 'string' }, 'trust-repo-config': { type: 'boolean' } });
     const target = resolveTarget(resolve(io.cwd, positionals[0] ?? '.'));
+    // The checks probe the sandbox backends; they load when doctor runs, not for --help.
+    const { checkModels, checkNode, checkSandbox, checkTool, checkWritable } = await import('../../doctor/checks.ts');
     const checks: DoctorCheck[] = [
       checkNode(),
       checkTool('pnpm', false, 'only needed to develop bug-hunter itself'),

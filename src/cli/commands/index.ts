@@ -1,12 +1,22 @@
 // Every command the CLI knows, in the order `--help` lists them. To add a command, add one line here.
+// A command's module loads only when that command runs (or prints its own --help), so `bug-hunter --help`
+// and light commands never pay for the pipeline, the model SDKs, ast-grep or the sandbox.
 import type { Command } from '../command.ts';
-import { benchmarkCommand } from './benchmark.ts';
-import { dismissCommand } from './dismiss.ts';
-import { doctorCommand } from './doctor.ts';
-import { initCommand } from './init.ts';
-import { phaseCommand } from './phase.ts';
-import { reportCommand } from './report.ts';
-import { scanCommand } from './scan.ts';
-import { undismissCommand } from './undismiss.ts';
 
-export const COMMANDS: Command[] = [scanCommand, phaseCommand, doctorCommand, initCommand, reportCommand, dismissCommand, undismissCommand, benchmarkCommand];
+export interface CommandEntry {
+  name: string;
+  /** One line for `bug-hunter --help`. */
+  summary: string;
+  load: () => Promise<Command>;
+}
+
+export const COMMANDS: CommandEntry[] = [
+  { name: 'scan', summary: 'scan a folder: triage → plan → recon → retrieval → hunter → skeptic → referee → report', load: async () => (await import('./scan.ts')).scanCommand },
+  { name: 'phase', summary: 'run one phase by hand from its input artifacts', load: async () => (await import('./phase.ts')).phaseCommand },
+  { name: 'doctor', summary: 'preflight: node, pnpm, git, sandbox, model providers, writable artifact folder', load: async () => (await import('./doctor.ts')).doctorCommand },
+  { name: 'init', summary: 'write an example .bug-hunter/config.json (static engine, with an example per provider)', load: async () => (await import('./init.ts')).initCommand },
+  { name: 'report', summary: 'show the last scan: list, show <id>, or print it as md, json or sarif', load: async () => (await import('./report.ts')).reportCommand },
+  { name: 'dismiss', summary: 'dismiss a finding for good, with a reason (recorded in .bug-hunter/suppressions.json)', load: async () => (await import('./dismiss.ts')).dismissCommand },
+  { name: 'undismiss', summary: 'reverse a dismissal: the finding is reported again', load: async () => (await import('./undismiss.ts')).undismissCommand },
+  { name: 'benchmark', summary: 'scan the labelled benchmark cases and score precision, recall and calibration (--gate to enforce)', load: async () => (await import('./benchmark.ts')).benchmarkCommand },
+];

@@ -24,7 +24,6 @@ Flags:
 
 export const initCommand: Command = {
   name: 'init',
-  summary: 'write an example .bug-hunter/config.json (static engine, with an example per provider)',
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('init', argv, { force: { type: 'boolean' } });

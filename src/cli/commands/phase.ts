@@ -15,7 +15,6 @@ import { createLogger } from '../log.ts';
 
 export const phaseCommand: Command = {
   name: 'phase',
-  summary: 'run one phase by hand from its input artifacts',
   usage: `Usage: bug-hunter phase <name> [target] [--out dir] [--json]
 
 Phases: ${PIPELINE.map((p) => `${p.name}${p.load ? '' : ' (not built yet)'}`).join(', ')}

@@ -25,7 +25,6 @@ const FORMATS = ['md', 'json', 'sarif'] as const;
 
 export const reportCommand: Command = {
   name: 'report',
-  summary: 'show the last scan: list, show <id>, or print it as md, json or sarif',
   usage: `Usage: bug-hunter report [list] [target] [flags]
        bug-hunter report show <id> [target] [flags]
        bug-hunter report --format md|json|sarif [target]

@@ -2,9 +2,9 @@
 import { resolve } from 'node:path';
 import type { Severity } from '../../artifacts/schemas/common.ts';
 import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
-import { runScan } from '../../orchestrator/scan.ts';
 import { UsageError } from '../../errors.ts';
-import { UNSANDBOXED_FLAG } from '../../sandbox/index.ts';
+// Only the flag's name: the sandbox itself loads when a run verifies or reproduces.
+import { UNSANDBOXED_FLAG } from '../../sandbox/none.ts';
 import type { ProfileChoice, RunOptions } from '../../run/options.ts';
 import { oneOf, parseCommandArgs, positiveInt } from '../args.ts';
 import type { Command } from '../command.ts';
@@ -45,7 +45,6 @@ const OPTIONS = {
 
 export const scanCommand: Command = {
   name: 'scan',
-  summary: 'scan a folder: triage → plan → recon → retrieval → hunter → skeptic → referee → report',
   usage: `Usage: bug-hunter scan [target] [flags]
 
 Scans target (default: the current folder) and writes artifacts to <target>/.bug-hunter/.
@@ -109,6 +108,8 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     if (values['auto-commit'] && !values.fix) throw new UsageError('--auto-commit needs --fix: there is nothing to commit without fixing.');
     if (values.fix) options.fix = true;
     if (values['auto-commit']) options.autoCommit = true;
+    // The pipeline (static engine, models, sandbox) loads only when a scan actually runs, not for --help.
+    const { runScan } = await import('../../orchestrator/scan.ts');
     const result = await runScan({
       target: resolve(io.cwd, positionals[0] ?? '.'),
       ...(values.out ? { outDir: resolve(io.cwd, values.out) } : {}),

@@ -7,7 +7,6 @@ import type { Command } from '../command.ts';
 
 export const undismissCommand: Command = {
   name: 'undismiss',
-  summary: 'reverse a dismissal: the finding is reported again',
   usage: `Usage: bug-hunter undismiss <fingerprint> [target]
 
 Removes the entry for <fingerprint> (or the finding id recorded with it) from <target>/.bug-hunter/suppressions.json.

@@ -1,0 +1,72 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnCli, type CliResult } from '../helpers/cli.ts';
+import { gitRepo, tempDir } from '../helpers/temp.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PROBE = fileURLToPath(new URL('../helpers/module-log.mjs', import.meta.url));
+
+// What a command that does not call a model, parse code or run untrusted code must never load.
+const SDKS = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:@anthropic-ai\/sdk|openai|execa)\//;
+const AST_GREP = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@ast-grep\//;
+// Every sandbox module but none.js, which only holds the opt-out flag's name for `scan --help`.
+const SANDBOX = /\/dist\/sandbox\/(?!none\.js$)/;
+
+async function loadedBy(t: import('node:test').TestContext, argv: string[], cwd = ROOT): Promise<{ result: CliResult; modules: string[] }> {
+  const log = join(tempDir(t, 'bh-modlog-'), 'modules.log');
+  const result = await spawnCli(argv, { cwd, nodeArgs: ['--import', PROBE], env: { BH_MODULE_LOG: log } });
+  const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  return { result, modules };
+}
+
+function heavy(modules: string[], patterns: RegExp[]): string[] {
+  return modules.filter((m) => patterns.some((re) => re.test(m)));
+}
+
+function scannedExample(t: import('node:test').TestContext): string {
+  const repo = gitRepo(t, { 'README.md': '# copy of examples/demo-api\n' });
+  cpSync(join(ROOT, 'examples/demo-api'), repo, { recursive: true, filter: (src) => !src.includes('.bug-hunter') });
+  cpSync(join(ROOT, '.bug-hunter.example'), join(repo, '.bug-hunter'), { recursive: true });
+  return repo;
+}
+
+test('the probe sees the heavy modules when they do load: a no-key scan loads ast-grep (and no model SDK)', async (t) => {
+  const repo = gitRepo(t, { 'src/a.js': "import { exec } from 'node:child_process';\nexport const f = (req) => exec('ls ' + req.query.dir);\n" });
+  const { result, modules } = await loadedBy(t, ['scan', repo, '--quiet']);
+  assert.ok(result.code === 0 || result.code === 1, result.stderr);
+  assert.ok(modules.some((m) => m.includes('/dist/cli/main.js')), 'the compiled CLI ran');
+  assert.notDeepEqual(heavy(modules, [AST_GREP]), [], 'the static engine loaded ast-grep');
+  assert.deepEqual(heavy(modules, [SDKS]), [], 'no model is configured, so no SDK loads');
+});
+
+test('--help and each command\'s --help load no SDK, no ast-grep and no sandbox', async (t) => {
+  for (const argv of [['--help'], ['scan', '--help'], ['doctor', '--help'], ['report', '--help'], ['dismiss', '--help'], ['phase', '--help']]) {
+    const { result, modules } = await loadedBy(t, argv);
+    assert.equal(result.code, 0, `${argv.join(' ')}: ${result.stderr}`);
+    assert.deepEqual(heavy(modules, [SDKS, AST_GREP, SANDBOX]), [], argv.join(' '));
+  }
+});
+
+test('report list, report show and dismiss on a scanned project load no SDK, no ast-grep and no sandbox', async (t) => {
+  const repo = scannedExample(t);
+  const list = await loadedBy(t, ['report', 'list', repo, '--json']);
+  assert.equal(list.result.code, 0, list.result.stderr);
+  assert.deepEqual(heavy(list.modules, [SDKS, AST_GREP, SANDBOX]), []);
+  const id = (JSON.parse(list.result.stdout) as { findings: { finding: { id: string } }[] }).findings[0]?.finding.id;
+  assert.ok(id, 'the example run has a reported finding');
+  const show = await loadedBy(t, ['report', 'show', id, repo]);
+  assert.equal(show.result.code, 0, show.result.stderr);
+  assert.deepEqual(heavy(show.modules, [SDKS, AST_GREP, SANDBOX]), []);
+  const dismissed = await loadedBy(t, ['dismiss', id, repo, '--reason', 'checked by hand']);
+  assert.equal(dismissed.result.code, 0, dismissed.result.stderr);
+  assert.deepEqual(heavy(dismissed.modules, [SDKS, AST_GREP, SANDBOX]), []);
+});
+
+test('doctor loads no model SDK and no ast-grep (it probes the sandbox backends, so those load)', async (t) => {
+  const { result, modules } = await loadedBy(t, ['doctor', '--json']);
+  assert.ok(result.code === 0 || result.code === 2, result.stderr);
+  assert.deepEqual(heavy(modules, [SDKS, AST_GREP]), []);
+});
