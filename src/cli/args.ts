@@ -13,10 +13,28 @@ export const COMMON_OPTIONS = {
 
 export function parseCommandArgs<O extends OptionSpec>(command: string, argv: string[], options: O) {
   try {
-    return parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals: true, strict: true, tokens: true });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.replace(/\. To specify.*$/s, '')}. Run 'bug-hunter ${command} --help'.`);
+    throw new UsageError(`${usageMessage(error as Error, argv)} Run 'bug-hunter ${command} --help'.`);
   }
+}
+
+/** node's parseArgs wording, made plain: a flag given without its value says so and names the flag. */
+export function usageMessage(error: Error, argv: readonly string[]): string {
+  const missing = /^Option '(-[\w-]+|--[\w-]+)(?:, --[\w-]+)?(?: <value>)?' argument (?:missing|is ambiguous)/.exec(error.message);
+  if (missing) {
+    const flag = missing[1]!;
+    const next = argv[argv.indexOf(flag) + 1];
+    const why = next === undefined ? 'nothing followed it' : `'${next}' after it is another flag; write ${flag}=<value> for a value that starts with a dash`;
+    return `${flag} needs a value (${why}).`;
+  }
+  return `${error.message.replace(/\. To specify.*$/s, '')}.`;
+}
+
+/** At most `max` positional arguments; extra ones are a usage error rather than silently ignored. */
+export function atMostPositionals(command: string, positionals: readonly string[], max: number, what: string): void {
+  if (positionals.length <= max) return;
+  throw new UsageError(`${command} takes ${what}; unexpected extra argument(s): ${positionals.slice(max).join(' ')}. Run 'bug-hunter ${command} --help'.`);
 }
 
 /** A positive whole number from a flag, or a usage error naming the flag. */

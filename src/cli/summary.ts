@@ -31,6 +31,7 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
     lines.push(...manualReviewLines(report));
     if (report.clean) lines.push('Clean: nothing confirmed, nothing unreviewed, nothing failed, every in-scope file covered.');
   }
+  if (result.resumeCommand) lines.push(`To continue this run: ${result.resumeCommand}`);
   if (result.fixes) lines.push(`Fixes: ${result.fixes} — see fix-report.json and the Fixes section of report.md.`);
   if (result.notBuilt.length > 0) lines.push(`Not built yet (not run): ${result.notBuilt.join(', ')}.`);
   lines.push(`Artifacts: ${result.outDir}  (report.md, scan-report.json, report.sarif)`);

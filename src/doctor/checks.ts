@@ -1,6 +1,7 @@
 // Preflight checks for `bug-hunter doctor`: each check is data — ok, warn (works without it) or fail (cannot run).
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, rmdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ROLES } from '../config/schema.ts';
 import { apiKeyFor } from '../models/keys.ts';
 import { roleUsesModel } from '../models/static.ts';
@@ -63,12 +64,28 @@ export function checkModels(target: string, env: NodeJS.ProcessEnv = process.env
   return checks;
 }
 
+// A preflight leaves nothing behind: a folder it had to create to prove it can is removed again.
 export function checkWritable(dir: string): DoctorCheck {
+  let created: string | undefined;
   try {
-    mkdirSync(dir, { recursive: true });
+    created = mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
-    return { name: 'artifact folder', status: 'ok', detail: `${dir} is writable` };
+    return { name: 'artifact folder', status: 'ok', detail: created ? `${dir} can be created (it is not there yet)` : `${dir} is writable` };
   } catch (error) {
     return { name: 'artifact folder', status: 'fail', detail: `${dir} is not writable (${(error as NodeJS.ErrnoException).code ?? 'error'}); pass --out <dir>` };
+  } finally {
+    // Only the empty folders made just now: rmdir refuses anything that is not empty.
+    if (created) removeEmptyUpTo(dir, created);
+  }
+}
+
+function removeEmptyUpTo(dir: string, top: string): void {
+  for (let current = dir; ; current = dirname(current)) {
+    try {
+      rmdirSync(current);
+    } catch {
+      return;
+    }
+    if (current === top) return;
   }
 }

@@ -8,7 +8,11 @@ import { STATIC_ENGINE_VERSION } from '../static/index.ts';
 import type { PhaseContext } from '../phases/types.ts';
 import { clearChunkWork } from '../phases/hunter/chunk-work.ts';
 import { decideExit } from '../report/exit-decision.ts';
+import type { RunIdentity } from '../artifacts/schemas/common.ts';
+import type { RunState } from '../artifacts/schemas/state.ts';
+import { resumeCommandLine } from '../cli/command-line.ts';
 import { createIdentity, identityMismatches } from '../run/identity.ts';
+import { optionDifferences } from '../run/option-diff.ts';
 import { acquireRunLock } from '../run/lock.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions, type ScopeOptions } from '../run/options.ts';
 import { StateStore } from '../run/state.ts';
@@ -52,11 +56,11 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     let store: StateStore;
     if (request.resume) {
       if (!previous) throw new UsageError(`There is no run to resume in ${outDir}. Run 'bug-hunter scan' without --resume.`);
-      const mismatches = identityMismatches(previous.run, identity);
-      if (mismatches.length > 0) {
+      const differences = resumeDifferences(previous, identity, options, scope);
+      if (differences.length > 0) {
         throw new IntegrityError(
-          `Cannot resume run ${previous.run.runId}: ${mismatches.join(', ')} differ from the run it would attach to. ` +
-            "Start a new run with 'bug-hunter scan' (without --resume).",
+          `Cannot resume run ${previous.run.runId}: ${differences.join('; ')}. ` +
+            `To continue it, repeat its flags: ${resumeCommandLine(previous.command)} — or start a new run without --resume.`,
         );
       }
       identity = previous.run;
@@ -105,8 +109,9 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
 
     if (signal.aborted) {
       store.setRunStatus('interrupted');
-      log.info(`Interrupted. State saved in ${outDir}/state.json; continue with 'bug-hunter scan --resume'.`);
-      return { exitCode: ExitCode.failed, exitReason: 'the run was interrupted', outDir, report: null, notBuilt, durationMs: Date.now() - started };
+      const resumeCommand = resumeCommandLine(store.state.command);
+      log.info(`Interrupted. State saved in ${outDir}/state.json.`);
+      return { exitCode: ExitCode.failed, exitReason: 'the run was interrupted', outDir, report: null, notBuilt, durationMs: Date.now() - started, resumeCommand };
     }
     if (request.estimate) {
       store.setRunStatus('completed');
@@ -121,6 +126,20 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     await session?.close(Date.now() - started);
     lock.release();
   }
+}
+
+/** What differs between the stored run and this one, in flags ("--loop: was on, now off"); empty when a resume may attach. */
+export function resumeDifferences(previous: RunState, identity: RunIdentity, options: RunOptions, scope: ScopeOptions): string[] {
+  const out: string[] = [];
+  if (previous.run.repoRoot !== identity.repoRoot) out.push(`target: was ${previous.run.repoRoot}, now ${identity.repoRoot}`);
+  if (previous.run.baseCommit !== identity.baseCommit) out.push(`base commit: was ${previous.run.baseCommit ?? 'none'}, now ${identity.baseCommit ?? 'none'} (the tree changed)`);
+  const flags = [...optionDifferences(previous.scope, { ...scope }), ...optionDifferences(previous.options, { ...options })];
+  out.push(...flags);
+  // A stored run from an older layout may differ only in its hashes: say so rather than nothing.
+  if (flags.length === 0 && (previous.run.scopeHash !== identity.scopeHash || previous.run.optionsHash !== identity.optionsHash)) {
+    out.push(...identityMismatches(previous.run, identity).filter((m) => m.startsWith('scope') || m.startsWith('options')));
+  }
+  return out;
 }
 
 /** "1 fixed-proven, 1 rolled-back" from fix-report.json, or "none attempted". */

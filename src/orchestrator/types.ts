@@ -39,6 +39,8 @@ export interface ScanResult {
   durationMs: number;
   /** With --fix: fix statuses counted, e.g. "1 fixed-proven, 1 rolled-back". */
   fixes?: string;
+  /** When the run was interrupted: the exact command that continues it (target and original flags). */
+  resumeCommand?: string;
   /** With `estimate`: the prediction (no model was called). */
   estimate?: Estimate & { engine: string };
 }

@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.ts';
-import { tempDir } from '../helpers/temp.ts';
+import { buggyProject } from '../helpers/project.ts';
+import { gitRepo, tempDir } from '../helpers/temp.ts';
 
 test('--help lists every command and the exit codes', async () => {
   const r = await runCli(['--help']);
@@ -95,4 +96,45 @@ test('doctor fails (exit 2) when a configured provider has no key, and names the
   const provider = out.checks.find((c) => c.name === 'provider a');
   assert.equal(provider?.status, 'fail');
   assert.match(provider?.detail ?? '', /BH_TEST_UNSET_KEY/);
+});
+
+test('a flag given without its value says so plainly (exit 2), never node\'s "argument is ambiguous"', async (t) => {
+  const dir = tempDir(t);
+  const last = await runCli(['scan', dir, '--out']);
+  assert.equal(last.code, 2);
+  assert.match(last.stderr, /--out needs a value \(nothing followed it\)\. Run 'bug-hunter scan --help'/);
+  const before = await runCli(['scan', dir, '--chunk-tokens', '--loop']);
+  assert.equal(before.code, 2);
+  assert.match(before.stderr, /--chunk-tokens needs a value \('--loop' after it is another flag/);
+  assert.doesNotMatch(before.stderr, /ambiguous/);
+});
+
+test('extra positional arguments are a usage error (exit 2), not silently ignored', async (t) => {
+  const dir = tempDir(t);
+  const scan = await runCli(['scan', dir, 'other']);
+  assert.equal(scan.code, 2);
+  assert.match(scan.stderr, /scan takes at most one target; unexpected extra argument\(s\): other/);
+  const doctor = await runCli(['doctor', dir, 'other']);
+  assert.equal(doctor.code, 2);
+  const phase = await runCli(['phase', 'triage', dir, 'other']);
+  assert.equal(phase.code, 2);
+  assert.match(phase.stderr, /phase takes a phase name and at most one target/);
+});
+
+test('doctor leaves no empty .bug-hunter/ behind', async (t) => {
+  const dir = tempDir(t);
+  const r = await runCli(['doctor'], dir);
+  assert.match(r.stdout, /artifact folder .*\.bug-hunter can be created/);
+  assert.equal(existsSync(join(dir, '.bug-hunter')), false);
+});
+
+test('report show <id> without a target reads the current folder, like every other command', async (t) => {
+  const repo = gitRepo(t, buggyProject(1));
+  const scan = await runCli(['scan', '--quiet'], repo);
+  assert.equal(scan.code, 1, scan.stdout);
+  const id = /\] src\/handler0\.js:\d+ (BH-\w+)/.exec(scan.stdout)?.[1];
+  assert.ok(id, scan.stdout);
+  const shown = await runCli(['report', 'show', id], repo);
+  assert.equal(shown.code, 0, shown.stderr);
+  assert.match(shown.stdout, new RegExp(`^${id}  T2`));
 });

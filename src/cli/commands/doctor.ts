@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { DoctorCheck } from '../../doctor/checks.ts';
 import { ExitCode } from '../../errors.ts';
 import { resolveTarget } from '../../run/target.ts';
-import { parseCommandArgs } from '../args.ts';
+import { atMostPositionals, parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 
 export const doctorCommand: Command = {
@@ -14,6 +14,7 @@ export const doctorCommand: Command = {
 Checks what bug-hunter needs. 'fail' means it cannot run (exit 2); 'warn' means a feature is unavailable.`,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('doctor', argv, { config: { type: 'string' }, 'trust-repo-config': { type: 'boolean' } });
+    atMostPositionals('doctor', positionals, 1, 'at most one target');
     const target = resolveTarget(resolve(io.cwd, positionals[0] ?? '.'));
     // The checks probe the sandbox backends; they load when doctor runs, not for --help.
     const { checkModels, checkNode, checkSandbox, checkTool, checkWritable } = await import('../../doctor/checks.ts');

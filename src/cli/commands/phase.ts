@@ -9,7 +9,7 @@ import { acquireRunLock } from '../../run/lock.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions, type ScopeOptions } from '../../run/options.ts';
 import { StateStore } from '../../run/state.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
-import { parseCommandArgs } from '../args.ts';
+import { atMostPositionals, parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { createLogger } from '../log.ts';
 
@@ -23,6 +23,7 @@ Phases: ${PIPELINE.map((p) => `${p.name}${p.load ? '' : ' (not built yet)'}`).jo
 and attaches to it (refused when the target changed since). Options of the run are reused from state.json.`,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('phase', argv, {});
+    atMostPositionals('phase', positionals, 2, 'a phase name and at most one target');
     const [name, targetArg] = positionals;
     if (!name) throw new UsageError(`Name a phase: ${PIPELINE.map((p) => p.name).join(', ')}.`);
     const entry = findPhase(name);

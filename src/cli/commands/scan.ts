@@ -6,7 +6,8 @@ import { UsageError } from '../../errors.ts';
 // Only the flag's name: the sandbox itself loads when a run verifies or reproduces.
 import { UNSANDBOXED_FLAG } from '../../sandbox/none.ts';
 import type { ProfileChoice, RunOptions } from '../../run/options.ts';
-import { oneOf, parseCommandArgs, positiveInt } from '../args.ts';
+import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
+import { scanCommandLine } from '../command-line.ts';
 import type { Command } from '../command.ts';
 import { createLogger } from '../log.ts';
 import { summariseScan } from '../summary.ts';
@@ -89,7 +90,9 @@ Flags:
 Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review);
             2 usage error; 3 failed or incomplete run, nothing checked, or in-scope files left without a scanner.`,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('scan', argv, OPTIONS);
+    const { values, positionals, tokens } = parseCommandArgs('scan', argv, OPTIONS);
+    atMostPositionals('scan', positionals, 1, 'at most one target');
+    const target = resolve(io.cwd, positionals[0] ?? '.');
     const options: Partial<RunOptions> = {
       profile: oneOf<ProfileChoice>('profile', values.profile, ['auto', 'fast', 'balanced', 'assurance'], 'auto'),
       failOn: oneOf<Severity>('fail-on', values['fail-on'], SEVERITY_ORDER, 'low'),
@@ -111,7 +114,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     // The pipeline (static engine, models, sandbox) loads only when a scan actually runs, not for --help.
     const { runScan } = await import('../../orchestrator/scan.ts');
     const result = await runScan({
-      target: resolve(io.cwd, positionals[0] ?? '.'),
+      target,
       ...(values.out ? { outDir: resolve(io.cwd, values.out) } : {}),
       options,
       scope: {
@@ -138,7 +141,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
       },
       log: createLogger({ quiet: Boolean(values.quiet) || Boolean(values.json) }),
       signal: io.signal,
-      command: ['bug-hunter scan', ...argv].join(' '),
+      command: scanCommandLine(target, tokens),
     });
     io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(result, Boolean(values['show-suspected'])));
     return result.exitCode;
