@@ -27,9 +27,13 @@ export function engineFamily(engine: string): EngineFamily {
 }
 
 /** What counts as reported: confirmed by the referee, tier T1 or T2, not suppressed. T3 stays hidden. */
+export function isReported(f: ScanReport['findings'][number]): boolean {
+  return f.verdict === 'confirmed' && (f.tier === 'T1' || f.tier === 'T2') && !f.suppressed;
+}
+
 export function reportedFindings(report: ScanReport): ScoredFinding[] {
   return report.findings
-    .filter((f) => f.verdict === 'confirmed' && (f.tier === 'T1' || f.tier === 'T2') && !f.suppressed)
+    .filter(isReported)
     .map((f) => ({
       fingerprint: f.finding.fingerprint,
       file: f.finding.file,
