@@ -13,7 +13,7 @@ import { VULN_CLASSES, packageKey, parseRealWorldGate, readCorpus, type VulnClas
 import { cacheDir, fetchPackage, sourceDir } from './fetch.ts';
 import { formatGate, formatScore } from './format.ts';
 import { evaluateRealWorldGate, gateFromScore } from './gate.ts';
-import { REPO_ROOT, scanPackage } from './scan.ts';
+import { REPO_ROOT, ensureBuilt, scanPackage } from './scan.ts';
 import { scoreRealWorld, type CaseInput, type ScanRecord } from './score.ts';
 import { selectCases, targetsOf } from './select.ts';
 import { locateCaseSinks } from './sinks.ts';
@@ -111,6 +111,7 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
   }));
   for (const l of located) problems.push(...l.sinks.errors.map((e) => `pin ${e}`));
 
+  if (!values.rescore) await ensureBuilt();
   const runOnce = async (round: number): Promise<Map<string, ScanRecord>> => {
     const results = new Map<string, ScanRecord>();
     if (values.rescore) {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
+import { PhaseError } from '../../errors.ts';
 import { isReported } from '../runner.ts';
 import type { RecordedFinding } from './match.ts';
 import type { ScanRecord } from './score.ts';
@@ -44,6 +45,14 @@ function readJson<T>(path: string): T | undefined {
     return JSON.parse(readFileSync(path, 'utf8')) as T;
   } catch {
     return undefined;
+  }
+}
+
+/** Compiles dist/ when src/ is newer, so the scans measure this checkout's engine (bin/ runs dist/). */
+export async function ensureBuilt(): Promise<void> {
+  const build = await execa(process.execPath, [join(REPO_ROOT, 'scripts', 'build.mjs'), '--if-stale'], { reject: false, cwd: REPO_ROOT });
+  if (build.exitCode !== 0) {
+    throw new PhaseError(`Could not build the CLI (node scripts/build.mjs exited ${build.exitCode}): ${String(build.stderr).split('\n').find((l) => l.trim()) ?? 'no message'}. Fix the build, then rerun.`);
   }
 }
 
