@@ -150,7 +150,12 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
   const useLine = startLine(id);
   for (const fn of enclosingFunctions(id)) {
     const param = paramsOf(fn).find((p) => p.name === name);
-    if (param) return withName(classifyParam(fn, param.index, name, depth), name);
+    if (param) {
+      // `port = Number.parseInt(port)` as a statement of the function body replaces the caller's value for what follows.
+      const replaced = replacedParam(fn, name, useLine);
+      if (replaced) return withName(classify(replaced, depth + 1), name);
+      return withName(classifyParam(fn, param.index, name, depth), name);
+    }
     const decl = findDeclaration(fn.field('body') ?? fn, name, useLine);
     if (decl) return withName(decl === 'unknown' ? facts('unknown', name) : combine(decl.slice(-4).map((v) => classify(v, depth + 1))), name);
   }
@@ -160,6 +165,19 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
   if (decl) return withName(combine(decl.slice(-4).map((v) => classify(v, depth + 1))), name);
   if (/^[A-Z][A-Z0-9_]+$/.test(name)) return facts('config', name, [name]);
   return facts('unknown', name, [name]);
+}
+
+/** The right side of the last unconditional `name = …` among fn's own body statements before `line`, or null. */
+function replacedParam(fn: SgNode, name: string, line: number): SgNode | null {
+  const body = fn.field('body');
+  if (body?.kind() !== 'statement_block') return null;
+  let value: SgNode | null = null;
+  for (const stmt of body.namedChildren()) {
+    if (startLine(stmt) >= line) break;
+    const expr = stmt.kind() === 'expression_statement' ? stmt.namedChildren()[0] : undefined;
+    if (expr?.kind() === 'assignment_expression' && expr.field('left')?.text() === name) value = expr.field('right');
+  }
+  return value;
 }
 
 /** A library API parameter built into a larger string (the sink gets more than the caller's whole value). */

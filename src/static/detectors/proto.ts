@@ -21,14 +21,36 @@ function freshCopy(fnText: string, name: string): boolean {
   return new RegExp(`\\b${v}\\s*=\\s*(?:\\{\\s*\\.\\.\\.|Object\\.assign\\(\\s*\\{\\s*\\}|structuredClone\\()`).test(fnText);
 }
 
+/** The subscript an identifier is bound to inside fn (`src = target[key]`, `var src = target[key]`), if any. */
+function aliasOfSubscript(fn: SgNode, name: string): SgNode | null {
+  const binding = fn.find({
+    rule: {
+      any: [
+        { kind: 'assignment_expression', all: [{ has: { field: 'left', regex: `^${escapeRe(name)}$` } }, { has: { field: 'right', kind: 'subscript_expression' } }] },
+        { kind: 'variable_declarator', all: [{ has: { field: 'name', regex: `^${escapeRe(name)}$` } }, { has: { field: 'value', kind: 'subscript_expression' } }] },
+      ],
+    },
+  });
+  return binding?.field('right') ?? binding?.field('value') ?? null;
+}
+
+/** `key = path[0]` and the recursion passes `path.slice(1)`: a path setter that recurses on the path's head. */
+function pathHead(fn: SgNode, key: string, call: SgNode): boolean {
+  const head = new RegExp(`\\b${escapeRe(key)}\\s*=\\s*([\\w$]+)\\[\\s*0\\s*\\]`).exec(fn.text());
+  const path = head?.[1];
+  return Boolean(path) && argsOf(call).some((a) => a.text().replace(/\s+/g, '') === `${path}.slice(1)`);
+}
+
 /** Recursive merge: fn(target[key], …) called from inside fn, and target[key] = … assigned in fn. */
 function recursiveMerge(fn: SgNode, name: string): SgNode | null {
   const calls = fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `^(this\\.)?${escapeRe(name)}$` } } });
   for (const call of calls) {
-    for (const arg of argsOf(call)) {
+    for (const passed of argsOf(call)) {
+      // `src = target[key]; … merge(src, val)` passes target[key] under another name.
+      const arg = passed.kind() === 'identifier' ? aliasOfSubscript(fn, passed.text()) ?? passed : passed;
       if (arg.kind() !== 'subscript_expression') continue;
       const index = arg.field('index');
-      if (!index || index.kind() !== 'identifier' || !iteratesKeys(fn, index.text())) continue;
+      if (!index || index.kind() !== 'identifier' || !(iteratesKeys(fn, index.text()) || pathHead(fn, index.text(), call))) continue;
       const target = arg.text().replace(/\s+/g, '');
       // Writes into a fresh copy (`out = { ...out }`, Object.assign({}, …), structuredClone) never reach the
       // input or Object.prototype: a `__proto__` key can at most change that copy's own prototype.
@@ -45,7 +67,11 @@ function recursiveMerge(fn: SgNode, name: string): SgNode | null {
 /** Set-by-path: keys from .split(), a walk `cur = cur[key]…`, and a final write `cur[k] = value` whose key comes from the split path. */
 function setByPath(fn: SgNode): SgNode | null {
   const text = fn.text();
-  const splitVars = [...text.matchAll(/([\w$]+)\s*=\s*[^;\n]*\.split\(/g)].map((m) => m[1] as string);
+  // Keys from a split, or from a path-splitting helper (split(prop, …), getPathSegments(path), toPath(path)).
+  const sources = [...text.matchAll(/([\w$]+)\s*=\s*[^;\n]*?(?:\.split\(|\b([\w$]*(?:split|Split|[sS]egments|[tT]oPath|parsePath|pathParts)[\w$]*)\()/g)];
+  // A path helper defined in this file that rejects dangerous segments guards every setter using it.
+  if (sources.some((m) => m[2] && helperGuards(fn, m[2]))) return null;
+  const splitVars = sources.map((m) => m[1] as string);
   if (splitVars.length === 0) return null;
   const fromSplit = (key: string): boolean => {
     if (splitVars.some((v) => new RegExp(`\\b${escapeRe(v)}\\b`).test(key))) return true;
@@ -62,9 +88,26 @@ function setByPath(fn: SgNode): SgNode | null {
     // The last computed write through the walked variable is the one that stores the caller's value.
     const write = fn.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', regex: `^${escapeRe(left)}\\s*\\[` } } }).at(-1);
     const writeKey = write?.field('left')?.field('index')?.text() ?? '';
+    // Writing a clone at each level (cloneByPath) replaces the walked object with a fresh copy: nothing shared changes.
+    if (write && /^[\w$.]*(clone|copy)\w*\(/i.test(write.field('right')?.text() ?? '')) continue;
     if (write && (writeKey === walkKey || fromSplit(writeKey))) return write;
   }
   return null;
+}
+
+/** The function declared under `name` in this file rejects __proto__-like keys (matches the key guard). */
+function helperGuards(fn: SgNode, name: string, depth = 2): boolean {
+  const root = fn.getRoot().root();
+  const helper = root.find({ rule: { any: [{ kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(name)}$` } }, { kind: 'variable_declarator', has: { field: 'name', regex: `^${escapeRe(name)}$` } }] } });
+  if (!helper) return false;
+  const text = helper.text();
+  // The guard list itself usually sits at module level (const disallowedKeys = ['__proto__', …]).
+  const list = /\b(?:disallowed|forbidden|blocked|dangerous|unsafe|reserved)\w*\b/i.exec(text);
+  if (GUARD.test(text) || (list !== null && new RegExp(`\\b${escapeRe(list[0])}\\s*=\\s*\\[[^\\]]*__proto__`).test(root.text()))) return true;
+  // One helper may delegate the check to another (getPathSegments → isValidPath).
+  if (depth <= 1) return false;
+  const called = new Set([...text.matchAll(/\b([\w$]+)\s*\(/g)].map((m) => m[1] as string).filter((n) => n !== name));
+  return [...called].some((n) => helperGuards(fn, n, depth - 1));
 }
 
 /** The site belongs to fn itself or to an anonymous callback inside it, not to a named inner function. */
@@ -88,7 +131,9 @@ function run(ctx: DetectorContext): Candidate[] {
     const text = fn.text();
     if (GUARD.test(text)) continue;
     const name = functionName(fn);
-    const hit = /^[\w$.]+$/.test(name) ? recursiveMerge(fn, name.replace(/^.*\./, '')) : null;
+    // `var deepExtend = module.exports = function …` recurses under the variable's name.
+    const declared = fn.parent()?.kind() === 'assignment_expression' && fn.parent()?.parent()?.kind() === 'variable_declarator' ? fn.parent()?.parent()?.field('name')?.text() : undefined;
+    const hit = [name, declared].filter((n): n is string => Boolean(n) && /^[\w$.]+$/.test(n as string)).map((n) => recursiveMerge(fn, n.replace(/^.*\./, ''))).find(Boolean) ?? null;
     const found = hit ?? setByPath(fn);
     if (!found || !ownedBy(found, fn)) continue;
     const subject = `${name}: ${found.text()}`;
