@@ -9,20 +9,20 @@ import { acquireRunLock } from '../../run/lock.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions, type ScopeOptions } from '../../run/options.ts';
 import { StateStore } from '../../run/state.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
-import { atMostPositionals, parseCommandArgs } from '../args.ts';
+import { atMostPositionals, oneOf, parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
-import { createLogger } from '../log.ts';
+import { createLogger, PROGRESS_FORMATS } from '../log.ts';
 
 export const phaseCommand: Command = {
   name: 'phase',
-  usage: `Usage: bug-hunter phase <name> [target] [--out dir] [--json]
+  usage: `Usage: bug-hunter phase <name> [target] [--out dir] [--json] [--progress text|json|none]
 
 Phases: ${PIPELINE.map((p) => `${p.name}${p.load ? '' : ' (not built yet)'}`).join(', ')}
 
 'phase triage' starts a new run; every other phase reads the artifacts of the run in the artifact folder
 and attaches to it (refused when the target changed since). Options of the run are reused from state.json.`,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('phase', argv, {});
+    const { values, positionals } = parseCommandArgs('phase', argv, { progress: { type: 'string' } });
     atMostPositionals('phase', positionals, 2, 'a phase name and at most one target');
     const [name, targetArg] = positionals;
     if (!name) throw new UsageError(`Name a phase: ${PIPELINE.map((p) => p.name).join(', ')}.`);
@@ -31,7 +31,7 @@ and attaches to it (refused when the target changed since). Options of the run a
     if (!entry.load) throw new UsageError(`Phase '${name}' is not built yet.`);
     const target = resolveTarget(resolve(io.cwd, targetArg ?? '.'));
     const outDir = resolveOutDir(target, values.out ? resolve(io.cwd, values.out) : undefined);
-    const log = createLogger({ quiet: Boolean(values.quiet) });
+    const log = createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') });
     const command = ['bug-hunter phase', ...argv].join(' ');
 
     const lock = acquireRunLock(outDir, command);

@@ -9,7 +9,7 @@ import type { ProfileChoice, RunOptions } from '../../run/options.ts';
 import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
 import { scanCommandLine } from '../command-line.ts';
 import type { Command } from '../command.ts';
-import { createLogger } from '../log.ts';
+import { createLogger, PROGRESS_FORMATS } from '../log.ts';
 import { summariseScan } from '../summary.ts';
 
 const OPTIONS = {
@@ -33,6 +33,7 @@ const OPTIONS = {
   'no-gitignore': { type: 'boolean' },
   'allow-uncovered': { type: 'boolean' },
   'fail-on-review': { type: 'boolean' },
+  progress: { type: 'string' },
   'show-suspected': { type: 'boolean' },
   verify: { type: 'boolean' },
   repro: { type: 'boolean' },
@@ -84,7 +85,8 @@ Flags:
   ${UNSANDBOXED_FLAG}
                          with --sandbox none: run untrusted code WITHOUT a sandbox (never on code you do not trust)
   --out <dir>            artifact folder (default <target>/.bug-hunter)
-  --json                 print the scan result as JSON on stdout
+  --json                 print the scan result as one JSON document on stdout (progress stays on stderr)
+  --progress <format>    progress on stderr: text (default), json (one JSON object per line), none
   --quiet                no progress lines
 
 Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review);
@@ -139,7 +141,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
         ...(values.config ? { configPath: resolve(io.cwd, values.config) } : {}),
         ...(values['trust-repo-config'] ? { trustRepoConfig: true } : {}),
       },
-      log: createLogger({ quiet: Boolean(values.quiet) || Boolean(values.json) }),
+      log: createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') }),
       signal: io.signal,
       command: scanCommandLine(target, tokens),
     });
