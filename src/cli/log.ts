@@ -1,5 +1,6 @@
 // Progress and messages on stderr: one rewritten progress line per phase on a terminal, plain lines in CI,
 // or one JSON object per line (--progress=json). stdout is kept for results (and --json), so scripts can pipe it.
+import { printable } from '../report/printable.ts';
 import { etaOf, formatDuration } from './eta.ts';
 
 export interface Logger {
@@ -33,18 +34,19 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     if (open) stream.write('\n');
     open = false;
   };
-  const emit = (event: Record<string, unknown>) => stream.write(`${JSON.stringify(event)}\n`);
+  // JSON.stringify escapes C0 controls; printable() also covers C1 and bidi overrides, as valid \\u escapes.
+  const emit = (event: Record<string, unknown>) => stream.write(`${printable(JSON.stringify(event))}\n`);
   return {
     info(message) {
       if (format === 'none') return;
       if (format === 'json') return void emit({ event: 'info', message });
       endLine();
-      stream.write(`${message}\n`);
+      stream.write(`${printable(message)}\n`);
     },
     warn(message) {
       if (format === 'json') return void emit({ event: 'warning', message });
       endLine();
-      stream.write(`warning: ${message}\n`);
+      stream.write(`warning: ${printable(message)}\n`);
     },
     progress(phase, done, total, extra) {
       if (format === 'none') return;
@@ -55,7 +57,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
         return void emit({ event: 'progress', phase, done, total, ...(extra ? { detail: extra } : {}), ...(etaMs !== null ? { etaMs } : {}) });
       }
       const parts = [extra, etaMs !== null ? `ETA ${formatDuration(etaMs)}` : undefined].filter(Boolean);
-      const line = `${phase}: ${done}/${total}${parts.length ? ` · ${parts.join(' · ')}` : ''}`;
+      const line = printable(`${phase}: ${done}/${total}${parts.length ? ` · ${parts.join(' · ')}` : ''}`);
       if (tty) {
         stream.write(`\r\x1b[2K${line}`);
         open = true;

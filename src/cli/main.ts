@@ -3,6 +3,7 @@ import { exitCodeFor, ExitCode, UsageError } from '../errors.ts';
 import { TOOL_VERSION } from '../version.ts';
 import type { CommandIO } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
+import { terminalSafe } from '../report/printable.ts';
 
 export function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -21,7 +22,9 @@ export function mainHelp(): string {
   ].join('\n');
 }
 
-export async function main(argv: string[], io: CommandIO): Promise<number> {
+export async function main(argv: string[], rawIo: CommandIO): Promise<number> {
+  // Everything printed may carry text from the scanned repository: no control sequence reaches the terminal.
+  const io: CommandIO = { ...rawIo, stdout: (t) => rawIo.stdout(terminalSafe(t)), stderr: (t) => rawIo.stderr(terminalSafe(t)) };
   const [first, ...rest] = argv;
   if (first === '--version' || first === '-v') {
     io.stdout(`${TOOL_VERSION}\n`);

@@ -3,12 +3,15 @@
 import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { TOOL_NAME } from '../version.ts';
-import { cell, fence, inlineCode, languageOf, location, numberedQuote, oneLine, plural } from './text.ts';
+import { printableDeep } from './printable.ts';
+import { cell, fence, inlineCode, languageOf, location, mdLine, mdText, numberedQuote, oneLine, plural } from './text.ts';
 
 const TIER_NAME = { T1: 'T1 reproduced', T2: 'T2 verified', T3: 'T3 suspected' } as const;
 const MAX_ROWS = 200;
 
-export function renderMarkdown(report: ScanReport): string {
+export function renderMarkdown(stored: ScanReport): string {
+  // Claims, reasons and paths come from the repository or a model: control characters shown, Markdown and HTML escaped.
+  const report = printableDeep(stored);
   const live = report.findings.filter((f) => !f.suppressed);
   const confirmed = live.filter((f) => f.verdict === 'confirmed');
   const shownConfirmed = confirmed.filter((f) => report.options.showSuspected || f.tier !== 'T3');
@@ -32,14 +35,14 @@ export function renderMarkdown(report: ScanReport): string {
   const dismissed = live.filter((f) => f.verdict === 'dismissed');
   if (dismissed.length > 0) {
     out.push(`## Dismissed by review (${dismissed.length})`, '');
-    for (const f of dismissed) out.push(`- ${f.finding.id} ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${oneLine(f.finding.claim, 160)} — ${oneLine(f.refereeReasoning, 240)}`);
+    for (const f of dismissed) out.push(`- ${f.finding.id} ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${mdLine(oneLine(f.finding.claim, 160))} — ${mdLine(oneLine(f.refereeReasoning, 240))}`);
     out.push('');
   }
   const suppressed = report.findings.filter((f) => f.suppressed);
   if (suppressed.length > 0) {
     out.push(`## Suppressed by a person (${suppressed.length})`, '', 'Dismissed with `bug-hunter dismiss`; reverse with `bug-hunter undismiss <fingerprint>`.', '');
     for (const f of suppressed) {
-      out.push(`- ${f.finding.id} (${f.finding.fingerprint}) ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${oneLine(f.finding.claim, 160)} — "${oneLine(f.suppressed!.reason, 200)}" (${f.suppressed!.by}, ${f.suppressed!.at.slice(0, 10)})`);
+      out.push(`- ${f.finding.id} (${f.finding.fingerprint}) ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${mdLine(oneLine(f.finding.claim, 160))} — "${mdLine(oneLine(f.suppressed!.reason, 200))}" (${mdLine(f.suppressed!.by)}, ${f.suppressed!.at.slice(0, 10)})`);
     }
     out.push('');
   }
@@ -48,7 +51,7 @@ export function renderMarkdown(report: ScanReport): string {
 
 function verdictLine(report: ScanReport): string {
   if (report.clean) return '**Result: clean** — nothing confirmed, nothing unreviewed, nothing failed, every in-scope file covered.';
-  return `**Result: NOT CLEAN** — ${report.notClean.join('; ') || `run ${report.status}`}.`;
+  return `**Result: NOT CLEAN** — ${mdLine(report.notClean.join('; ')) || `run ${report.status}`}.`;
 }
 
 function summaryTable(r: ScanReport): string[] {
@@ -83,28 +86,28 @@ function findingSection(f: ReportedFinding, report: ScanReport): string[] {
   const where = `${inlineCode(location(x.file, x.startLine, x.endLine))}${x.symbol ? ` in ${inlineCode(x.symbol)}` : ''}`;
   const source = [x.engine, x.ruleId && `rule ${x.ruleId}`, `lens ${x.lens}`, x.model].filter(Boolean).join(', ');
   const lines = [
-    `#### ${x.id} — ${oneLine(x.claim, 200)}`,
+    `#### ${x.id} — ${mdLine(oneLine(x.claim, 200))}`,
     '',
     `- **Where:** ${where}`,
-    `- **Tier:** ${TIER_NAME[f.tier]} · **Severity:** ${f.severity} · **Category:** ${x.category}${x.cwe ? ` (${x.cwe})` : ''} · **Confidence:** ${f.confidence.toFixed(2)}`,
-    `- **Found by:** ${source}${x.corroboratedBy?.length ? `; also ${x.corroboratedBy.join(', ')}` : ''}`,
-    `- **Trigger:** ${x.runtimeTrigger.replace(/\r?\n/g, ' ')}`,
+    `- **Tier:** ${TIER_NAME[f.tier]} · **Severity:** ${f.severity} · **Category:** ${mdLine(x.category)}${x.cwe ? ` (${mdLine(x.cwe)})` : ''} · **Confidence:** ${f.confidence.toFixed(2)}`,
+    `- **Found by:** ${mdLine(source)}${x.corroboratedBy?.length ? `; also ${mdLine(x.corroboratedBy.join(', '))}` : ''}`,
+    `- **Trigger:** ${mdLine(x.runtimeTrigger)}`,
     `- **Fingerprint:** ${x.fingerprint}${seenNote(f, report)}`,
   ];
   if (f.tier === 'T1' && f.repro) {
-    lines.push(`- **Reproduce:** ${f.repro.command ? inlineCode(f.repro.command) : 'no command recorded'}${f.repro.dir ? ` (test in ${inlineCode(f.repro.dir)})` : ''} — ${f.repro.reason}`);
+    lines.push(`- **Reproduce:** ${f.repro.command ? inlineCode(f.repro.command) : 'no command recorded'}${f.repro.dir ? ` (test in ${inlineCode(f.repro.dir)})` : ''} — ${mdLine(f.repro.reason)}`);
   } else if (f.repro) {
-    lines.push(`- **Reproduction:** ${f.repro.outcome} — ${f.repro.reason}`);
+    lines.push(`- **Reproduction:** ${f.repro.outcome} — ${mdLine(f.repro.reason)}`);
   }
-  if (f.verification?.length) lines.push(`- **Checks:** ${f.verification.join('; ')}`);
-  if (x.claim.includes('\n')) lines.push('', x.claim);
+  if (f.verification?.length) lines.push(`- **Checks:** ${mdLine(f.verification.join('; '))}`);
+  if (x.claim.includes('\n')) lines.push('', mdText(x.claim));
   lines.push('');
   for (const e of x.evidence) lines.push(`${inlineCode(location(e.file, e.startLine, e.endLine))}`, '', fence(numberedQuote(e), languageOf(e.file)), '');
   lines.push('**Reasoning trace**', '');
   if (f.skepticReasoning.length === 0) lines.push(`- skeptic panel: ${f.skepticOutcome === 'none' ? 'did not see this finding' : f.skepticOutcome}`);
-  for (const r of f.skepticReasoning) lines.push(`- skeptic ${r.seat} (${r.engine}): **${r.vote}** — ${r.reason.replace(/\r?\n/g, ' ')}`);
+  for (const r of f.skepticReasoning) lines.push(`- skeptic ${mdLine(r.seat)} (${mdLine(r.engine)}): **${r.vote}** — ${mdLine(r.reason)}`);
   if (f.skepticReasoning.length > 0) lines.push(`- panel outcome: ${f.skepticOutcome}`);
-  lines.push(`- referee${f.refereeEngine ? ` (${f.refereeEngine}${f.reread ? ', re-read the source' : ''})` : ''}: **${f.verdict}** — ${f.refereeReasoning.replace(/\r?\n/g, ' ')}`, '');
+  lines.push(`- referee${f.refereeEngine ? ` (${f.refereeEngine}${f.reread ? ', re-read the source' : ''})` : ''}: **${f.verdict}** — ${mdLine(f.refereeReasoning)}`, '');
   return lines;
 }
 
@@ -121,7 +124,7 @@ function pendingSection(out: string[], report: ScanReport, group: ReportedFindin
     return;
   }
   for (const f of group) {
-    out.push(`- ${f.finding.id} [${f.severity}] ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${oneLine(f.finding.claim, 160)} — ${oneLine(f.refereeReasoning, 200)}`);
+    out.push(`- ${f.finding.id} [${f.severity}] ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${mdLine(oneLine(f.finding.claim, 160))} — ${mdLine(oneLine(f.refereeReasoning, 200))}`);
   }
   out.push('', 'Shown in brief: these are T3 (suspected). Pass --show-suspected for code excerpts and the full reasoning.', '');
 }

@@ -1,7 +1,9 @@
 // The terminal view of scan-report.json: a one-screen list and a full "show" of one finding.
-// Colour only when asked (a TTY); plain text otherwise, so piped output stays greppable.
+// Colour only when asked (a TTY); plain text otherwise, so piped output stays greppable. Text from the scanned
+// repository or a model has its control characters made visible first, so only our own colours reach the terminal.
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { isReported } from './findings.ts';
+import { printableDeep } from './printable.ts';
 import { location, oneLine, plural } from './text.ts';
 
 export interface Paint {
@@ -24,7 +26,8 @@ function severityPaint(p: Paint, f: ReportedFinding): string {
 }
 
 /** What `report list` shows: reported findings (T3 with showSuspected), then one summary line. */
-export function renderList(report: ScanReport, options: { colour: boolean; showSuspected: boolean }): string {
+export function renderList(stored: ScanReport, options: { colour: boolean; showSuspected: boolean }): string {
+  const report = printableDeep(stored);
   const p = paint(options.colour);
   const shown = report.findings.filter((f) => isReported(f, options.showSuspected));
   const lines: string[] = [];
@@ -47,7 +50,8 @@ export function renderList(report: ScanReport, options: { colour: boolean; showS
 }
 
 /** What `report show <id>` shows: everything about one finding, including the reasoning trace. */
-export function renderShow(f: ReportedFinding, options: { colour: boolean }): string {
+export function renderShow(stored: ReportedFinding, options: { colour: boolean }): string {
+  const f = printableDeep(stored);
   const p = paint(options.colour);
   const x = f.finding;
   const lines = [

@@ -26,13 +26,34 @@ export function numberedQuote(e: Evidence): string {
   return lines.map((line, i) => `${String(e.startLine + i).padStart(width)} | ${line}`).join('\n');
 }
 
+// Characters that start emphasis, links, images, raw HTML, code spans, tables or entities anywhere in a line.
+const INLINE_SPECIAL = /[\\`*_[\]<>|~!&]/g;
+// Constructs that only count at the start of a line: headings, quotes, lists, setext underlines, thematic breaks.
+const LINE_START = /^(\s*)(?:([#>+=-])|(\d+)([.)]))/;
+
+/** Untrusted text (a claim, a reason, a path) as literal Markdown: no HTML, links, emphasis or headings survive. */
+export function mdText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(INLINE_SPECIAL, (c) => `\\${c}`).replace(LINE_START, (_, space: string, mark?: string, digits?: string, dot?: string) => (mark ? `${space}\\${mark}` : `${space}${digits}\\${dot}`)))
+    .join('\n');
+}
+
+/** mdText on one line: newlines become spaces. */
+export function mdLine(text: string): string {
+  return mdText(text.replace(/\r?\n/g, ' '));
+}
+
 /** Text safe inside one markdown table cell. */
 export function cell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return mdLine(text);
 }
 
 /** Inline code that survives backticks in the text. */
-export function inlineCode(text: string): string {
+export function inlineCode(raw: string): string {
+  // A newline would end the span and let the next line start a heading or a block: show it instead.
+  const text = raw.replace(/\r?\n/g, '\\u000a');
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const ticks = '`'.repeat(longest + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';

@@ -11,6 +11,7 @@ import { scanCommandLine } from '../command-line.ts';
 import type { Command } from '../command.ts';
 import { createLogger, PROGRESS_FORMATS } from '../log.ts';
 import { summariseScan } from '../summary.ts';
+import { printableDeep } from '../../report/printable.ts';
 
 const OPTIONS = {
   loop: { type: 'boolean' },
@@ -145,7 +146,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
       signal: io.signal,
       command: scanCommandLine(target, tokens),
     });
-    io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(result, Boolean(values['show-suspected'])));
+    io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(printableDeep(result), Boolean(values['show-suspected'])));
     return result.exitCode;
   },
 };

@@ -1,0 +1,40 @@
+// Text from the scanned repository or a model is printed only after its control characters are made visible:
+// an escape sequence in a file name or a quote must not clear the screen, recolour it, retitle the window, or
+// (with \r) overwrite what was printed before it.
+
+// C0 controls except tab and newline, DEL, C1 controls, and the bidirectional overrides that reorder text.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+// \uXXXX reads plainly and is also a valid escape inside a JSON string, so --json output stays parseable.
+function visible(char: string): string {
+  return `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+}
+
+/** The text with every control character shown as \uXXXX (CRLF line ends become plain newlines). */
+export function printable(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(CONTROL, visible);
+}
+
+/** A copy of a JSON-like value with printable() applied to every string in it. */
+export function printableDeep<T>(value: T): T {
+  if (typeof value === 'string') return printable(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => printableDeep(v)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, printableDeep(v)])) as T;
+  }
+  return value;
+}
+
+// Our own colours (SGR: ESC [ digits m) are the only escape sequences a view writes on purpose.
+const OWN_SGR = /\x1b\[[0-9;]*m/g;
+
+/** For the final write to a terminal: printable(), except well-formed colour codes, which views add themselves. */
+export function terminalSafe(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(OWN_SGR)) {
+    out += printable(text.slice(last, match.index)) + match[0];
+    last = (match.index ?? 0) + match[0].length;
+  }
+  return out + printable(text.slice(last));
+}
