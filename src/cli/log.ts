@@ -34,7 +34,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     if (open) stream.write('\n');
     open = false;
   };
-  // JSON.stringify escapes C0 controls; printable() also covers C1 and bidi overrides, as valid \\u escapes.
+  // JSON.stringify escapes C0 controls; printable() also covers C1 and bidi overrides, as valid \u escapes.
   const emit = (event: Record<string, unknown>) => stream.write(`${printable(JSON.stringify(event))}\n`);
   return {
     info(message) {
