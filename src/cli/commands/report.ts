@@ -1,11 +1,12 @@
 // `bug-hunter report list|show <id> [target]` and `bug-hunter report --format md|json|sarif [target]`:
 // views of the last scan-report.json, with the current suppressions.json applied.
-import { hasArtifact, readArtifact } from '../../artifacts/store.ts';
+import { hasArtifact, readArtifact, readArtifactIfPresent } from '../../artifacts/store.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { ExitCode, UsageError } from '../../errors.ts';
 import { renderMarkdown } from '../../report/markdown.ts';
 import { applySuppressions } from '../../report/resuppress.ts';
 import { renderSarif } from '../../report/sarif.ts';
+import { newerRunWarning, reportOrigin } from '../../report/staleness.ts';
 import { renderList, renderShow } from '../../report/terminal.ts';
 import { isReported } from '../../report/findings.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
@@ -22,6 +23,14 @@ const OPTIONS = {
 } as const;
 
 const FORMATS = ['md', 'json', 'sarif'] as const;
+
+function newerRunWarningIn(outDir: string, report: ScanReport): string | null {
+  try {
+    return newerRunWarning(report, readArtifactIfPresent(outDir, 'state'));
+  } catch (error) {
+    return `state.json cannot be read (${(error as Error).message}); a newer run may not have finished.`;
+  }
+}
 
 export const reportCommand: Command = {
   name: 'report',
@@ -52,6 +61,9 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
     const outDir = resolveOutDir(target, values.out, io.cwd);
     if (!hasArtifact(outDir, 'scan-report')) throw new UsageError(`No scan report in ${outDir}. Run 'bug-hunter scan' first (or pass --out to where it wrote).`);
     const stored = readArtifact(outDir, 'scan-report');
+    // Said on stderr for every view, so piped stdout stays the report itself.
+    const warning = newerRunWarningIn(outDir, stored);
+    if (warning) io.stderr(`warning: ${warning}\n`);
     const suppressions = readMemory(target, 'suppressions');
     const report: ScanReport = suppressions ? applySuppressions(stored, suppressions) : stored;
     const showSuspected = Boolean(values['show-suspected']) || report.options.showSuspected;
@@ -72,9 +84,10 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
     }
     if (values.json) {
       const findings = report.findings.filter((f) => isReported(f, showSuspected));
-      io.stdout(`${JSON.stringify({ runId: report.run.runId, status: report.status, clean: report.clean, notClean: report.notClean, counts: report.counts, findings }, null, 2)}\n`);
+      const newer = warning ? { newerRunUnfinished: warning } : {};
+      io.stdout(`${JSON.stringify({ runId: report.run.runId, generatedAt: report.generatedAt, ...newer, status: report.status, clean: report.clean, notClean: report.notClean, counts: report.counts, findings }, null, 2)}\n`);
     } else {
-      io.stdout(renderList(report, { colour, showSuspected }));
+      io.stdout(`${reportOrigin(report)}${warning ? ' NOT the latest run: see the warning above.' : ''}\n${renderList(report, { colour, showSuspected })}`);
     }
     return ExitCode.ok;
   },
