@@ -7,7 +7,7 @@ import { publicApiLookup } from '../public-api.ts';
 import { modelFor, type PhaseContext } from '../types.ts';
 import type { ChunkSource, HunterEngine } from './engine.ts';
 import { modelHunter } from './model-engine.ts';
-import { staticHunter } from './static-engine.ts';
+import { staticHunter, type StaticHunterOptions } from './static-engine.ts';
 
 const PROMPTS = fileURLToPath(new URL('../../../prompts/hunter/', import.meta.url));
 
@@ -16,8 +16,8 @@ export function modelLenses(planLenses: readonly string[]): string[] {
   return planLenses.filter((lens) => existsSync(`${PROMPTS}${lens}.md`));
 }
 
-export function chooseHunter(ctx: PhaseContext, planLenses: readonly string[], contextFor?: (chunkId: string) => string[]): HunterEngine {
-  const floor = staticHunter(publicApiLookup(ctx.outDir));
+export function chooseHunter(ctx: PhaseContext, planLenses: readonly string[], contextFor?: (chunkId: string) => string[], staticOptions: StaticHunterOptions = {}): HunterEngine {
+  const floor = staticHunter(publicApiLookup(ctx.outDir), staticOptions);
   const client = modelFor(ctx, 'hunter');
   if (!client) return floor;
   const leads = new Map<string, Finding[]>();
@@ -37,5 +37,6 @@ export function chooseHunter(ctx: PhaseContext, planLenses: readonly string[], c
       const fromModel = await model.hunt(chunkId, files, signal);
       return [...fromStatic, ...fromModel];
     },
+    close: () => floor.close?.() ?? Promise.resolve(),
   };
 }

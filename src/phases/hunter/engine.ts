@@ -15,4 +15,6 @@ export interface HunterEngine {
   hunt(chunkId: string, files: ChunkSource[], signal: AbortSignal): Promise<Finding[]>;
   /** Why the engine cannot scan a file (no scanner for its language), or null when it can. */
   unsupported?(file: ChunkSource): string | null;
+  /** Releases what the engine holds (worker threads); called once the phase is done with it. */
+  close?(): Promise<void>;
 }

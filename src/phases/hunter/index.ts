@@ -10,6 +10,7 @@ import type { HunterEngine } from './engine.ts';
 import { runChunk } from './run-chunk.ts';
 import { chooseHunter } from './choose.ts';
 import { retrievalContext } from './model-context.ts';
+import { poolSize } from '../../static/pool/size.ts';
 
 export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promise<HunterFindings> {
   const triage = readArtifact(ctx.outDir, 'triage');
@@ -26,32 +27,37 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
   const limit = pLimit(plan.limits.concurrency);
   let done = 0;
   ctx.log.progress('hunter', 0, chunks.length);
-  const results = await Promise.all(
-    chunks.map((chunk) =>
-      limit(async (): Promise<ChunkWork> => {
-        if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('interrupted');
-        const hashes = Object.fromEntries(chunk.files.map((p) => [p, byPath.get(p)?.sha256 ?? '']));
-        let work = loadChunkWork(ctx.outDir, chunk.id, engine.name, hashes);
-        if (!work) {
-          ctx.state?.markChunk(chunk.id, chunk.files, 'running');
-          work = await runChunk(ctx.target, chunk, byPath, engine, ctx.signal);
-          // --loop asks for complete coverage: a failed chunk gets one more try (an integrity failure fails again).
-          if (work.status === 'failed' && ctx.options.loop) {
-            ctx.log.info(`${chunk.id} failed (${work.error ?? 'no reason'}); retrying once for --loop`);
+  let results: ChunkWork[];
+  try {
+    results = await Promise.all(
+      chunks.map((chunk) =>
+        limit(async (): Promise<ChunkWork> => {
+          if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('interrupted');
+          const hashes = Object.fromEntries(chunk.files.map((p) => [p, byPath.get(p)?.sha256 ?? '']));
+          let work = loadChunkWork(ctx.outDir, chunk.id, engine.name, hashes);
+          if (!work) {
+            ctx.state?.markChunk(chunk.id, chunk.files, 'running');
             work = await runChunk(ctx.target, chunk, byPath, engine, ctx.signal);
+            // --loop asks for complete coverage: a failed chunk gets one more try (an integrity failure fails again).
+            if (work.status === 'failed' && ctx.options.loop) {
+              ctx.log.info(`${chunk.id} failed (${work.error ?? 'no reason'}); retrying once for --loop`);
+              work = await runChunk(ctx.target, chunk, byPath, engine, ctx.signal);
+            }
+            saveChunkWork(ctx.outDir, work);
           }
-          saveChunkWork(ctx.outDir, work);
-        }
-        // state.json has no 'unreviewed': a chunk the budget stopped is still pending (a resume may review it).
-        const status = work.status === 'unreviewed' ? 'pending' : work.status;
-        for (const path of chunk.files) if (hashes[path]) ctx.state?.recordFile(path, hashes[path], status);
-        ctx.state?.markChunk(chunk.id, chunk.files, status, work.error);
-        done += 1;
-        ctx.log.progress('hunter', done, chunks.length, `${work.findings.length} candidate(s) in ${chunk.id}`);
-        return work;
-      }),
-    ),
-  );
+          // state.json has no 'unreviewed': a chunk the budget stopped is still pending (a resume may review it).
+          const status = work.status === 'unreviewed' ? 'pending' : work.status;
+          for (const path of chunk.files) if (hashes[path]) ctx.state?.recordFile(path, hashes[path], status);
+          ctx.state?.markChunk(chunk.id, chunk.files, status, work.error);
+          done += 1;
+          ctx.log.progress('hunter', done, chunks.length, `${work.findings.length} candidate(s) in ${chunk.id}`);
+          return work;
+        }),
+      ),
+    );
+  } finally {
+    await engine.close?.();
+  }
 
   const findings = mergeByFingerprint(results.flatMap((r) => r.findings));
   const reused = reusedIds(findings);
@@ -83,7 +89,9 @@ export const hunterPhase: PhaseDefinition = {
   writes: ['hunter-findings'],
   async run(ctx) {
     const plan = readArtifact(ctx.outDir, 'adaptive-plan');
+    // Worker threads for the static engine when there is enough source to pay for them (tokens are bytes/4).
+    const workers = poolSize(readArtifact(ctx.outDir, 'triage').totals.tokens * 4);
     // Context is read only when a model hunts: the static engine looks at one file at a time.
-    await runHunter(ctx, chooseHunter(ctx, plan.limits.lenses, modelFor(ctx, 'hunter') ? retrievalContext(ctx) : undefined));
+    await runHunter(ctx, chooseHunter(ctx, plan.limits.lenses, modelFor(ctx, 'hunter') ? retrievalContext(ctx) : undefined, { workers }));
   },
 };

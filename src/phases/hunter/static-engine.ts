@@ -1,21 +1,40 @@
-// The embedded static engine as a hunter: every file of the chunk through the static rules.
+// The embedded static engine as a hunter: every file of the chunk through the static rules, in this thread
+// or, for a large scan, in a pool of worker threads (same per-file entry point, results kept in file order).
+import type { Finding } from '../../artifacts/schemas/common.ts';
 import { huntFile, staticSupports } from '../../static/index.ts';
+import type { SourceFile } from '../../static/types.ts';
+import { createHuntPool, type HuntPool } from '../../static/pool/pool.ts';
 import type { HunterEngine } from './engine.ts';
 
+export interface StaticHunterOptions {
+  /** Worker threads; 1 (the default) hunts in this thread. */
+  workers?: number;
+}
+
 /** `publicApi` names the library package a file belongs to (recon's publicApi), for the library threat model. */
-export function staticHunter(publicApi: (path: string) => string | undefined = () => undefined): HunterEngine {
+export function staticHunter(publicApi: (path: string) => string | undefined = () => undefined, options: StaticHunterOptions = {}): HunterEngine {
+  const workers = options.workers ?? 1;
+  let pool: HuntPool | undefined;
   return {
     name: 'static',
     lenses: ['static-rules'],
     async hunt(_chunkId, files) {
-      return files.flatMap((file) => {
+      const sources: SourceFile[] = files.map((file) => {
         const library = publicApi(file.path);
-        return huntFile(library ? { ...file, publicApi: library } : file);
+        return library ? { ...file, publicApi: library } : file;
       });
+      if (workers <= 1) return sources.flatMap((file) => huntFile(file));
+      pool ??= createHuntPool(workers);
+      // Awaited in file order, so the result does not depend on which worker finished first.
+      const perFile: Finding[][] = await Promise.all(sources.map((file) => pool!.hunt(file)));
+      return perFile.flat();
     },
     unsupported(file) {
       return staticSupports(file) ? null : `the static engine has no rules for ${file.language}; configure a model to hunt in it`;
     },
+    async close() {
+      await pool?.close();
+      pool = undefined;
+    },
   };
 }
-

@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { staticHunter } from '../../src/phases/hunter/static-engine.ts';
+import type { ChunkSource } from '../../src/phases/hunter/engine.ts';
+import { poolSize, POOL_MIN_BYTES } from '../../src/static/pool/size.ts';
+import { UsageError } from '../../src/errors.ts';
+
+// A real package from this repository's own dependencies: execa 9 (106 files, several candidates).
+const EXECA = fileURLToPath(new URL('../../node_modules/.pnpm/execa@9.6.1/node_modules/execa', import.meta.url));
+
+function sources(dir: string): ChunkSource[] {
+  const walk = (d: string): string[] => readdirSync(d).sort().flatMap((n) => {
+    const p = join(d, n);
+    return statSync(p).isDirectory() ? (n === 'node_modules' ? [] : walk(p)) : /\.js$/.test(n) ? [p] : [];
+  });
+  return walk(dir).map((p) => ({ path: relative(dir, p), content: readFileSync(p, 'utf8'), language: 'javascript', isTest: false }));
+}
+
+test('one thread and a pool of worker threads find the same findings, in the same order, with the same ids', async () => {
+  const files = sources(EXECA);
+  assert.ok(files.length > 50, `execa has ${files.length} files`);
+  const inThread = await staticHunter(undefined, { workers: 1 }).hunt('chunk-001', files, new AbortController().signal);
+  assert.ok(inThread.length > 0, 'execa gives the engine something to find');
+  // Three workers on two cores: tasks finish out of order.
+  const engine = staticHunter(undefined, { workers: 3 });
+  try {
+    const pooled = await engine.hunt('chunk-001', files, new AbortController().signal);
+    assert.deepEqual(pooled, inThread);
+    // Reversed input gives the reversed per-file order: the order comes from the caller, not from which worker finished first.
+    const reversed = await engine.hunt('chunk-001', [...files].reverse(), new AbortController().signal);
+    const byFile = (list: typeof inThread) => [...new Set(list.map((f) => f.file))];
+    assert.deepEqual(byFile(reversed), byFile(inThread).reverse());
+    assert.deepEqual(reversed.map((f) => f.id).sort(), inThread.map((f) => f.id).sort());
+  } finally {
+    await engine.close?.();
+  }
+});
+
+test('a library file (publicApi) reaches the workers with its package name', async () => {
+  const file: ChunkSource = { path: 'lib/run.js', content: "import { exec } from 'node:child_process';\nexport function run(cmd) { return exec('sh -c ' + cmd); }\n", language: 'javascript', isTest: false };
+  const lookup = () => 'demo-lib';
+  const inThread = await staticHunter(lookup, { workers: 1 }).hunt('c', [file], new AbortController().signal);
+  const engine = staticHunter(lookup, { workers: 2 });
+  try {
+    assert.deepEqual(await engine.hunt('c', [file], new AbortController().signal), inThread);
+  } finally {
+    await engine.close?.();
+  }
+});
+
+test('pool size: one thread for a small scan, the machine\'s parallelism for a large one, BUG_HUNTER_WORKERS wins', () => {
+  assert.equal(poolSize(POOL_MIN_BYTES - 1, {}, 8), 1);
+  assert.equal(poolSize(64 * 1024 * 1024, {}, 8), 8);
+  assert.equal(poolSize(64 * 1024 * 1024, {}, 2), 2);
+  assert.equal(poolSize(POOL_MIN_BYTES, {}, 8), 2, 'no more workers than the source can keep busy');
+  assert.equal(poolSize(10, { BUG_HUNTER_WORKERS: '3' }, 2), 3);
+  assert.equal(poolSize(64 * 1024 * 1024, { BUG_HUNTER_WORKERS: '1' }, 8), 1);
+  for (const bad of ['0', '-1', '1.5', 'two', '1000']) {
+    assert.throws(() => poolSize(10, { BUG_HUNTER_WORKERS: bad }, 2), UsageError, bad);
+  }
+});
