@@ -2,10 +2,10 @@
 import { readUsage, usagePath } from './ledger.ts';
 import type { CalibrationRun } from './estimate.ts';
 
-/** Past runs that recorded a plan and used at least one token, oldest first; `excludeRunId` skips the current run. */
+/** Past runs that recorded a plan and used tokens or were timed (static-engine runs), oldest first; `excludeRunId` skips the current run. */
 export function readCalibrationHistory(outDir: string, excludeRunId?: string): CalibrationRun[] {
   return readUsage(usagePath(outDir))
-    .runs.filter((r) => r.plan !== undefined && r.runId !== excludeRunId && r.totals.inputTokens + r.totals.outputTokens > 0)
+    .runs.filter((r) => r.plan !== undefined && r.runId !== excludeRunId && (r.totals.inputTokens + r.totals.outputTokens > 0 || r.wallMs !== undefined))
     .map((r) => ({
       plan: r.plan as NonNullable<typeof r.plan>,
       tokens: r.totals.inputTokens + r.totals.outputTokens,

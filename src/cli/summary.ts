@@ -2,21 +2,16 @@
 import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import type { ScanResult } from '../orchestrator/types.ts';
+import { formatDuration } from './eta.ts';
 import { reviewFindings } from '../report/exit-decision.ts';
 import { oneLine, plural } from '../report/text.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
   const lines: string[] = [];
   const report = result.report;
-  if (result.estimate) {
-    const e = result.estimate;
-    const band = (b: { low: number; expected: number; high: number }, unit = '') => `${b.expected}${unit} (${b.low}–${b.high}${unit})`;
-    lines.push(`Estimate for ${e.engine}: ${e.calls} model call(s)`);
-    lines.push(`  tokens: ${band(e.tokens)}`);
-    lines.push(`  cost:   ${e.costUsd ? `$${e.costUsd.expected.toFixed(2)} ($${e.costUsd.low.toFixed(2)}–$${e.costUsd.high.toFixed(2)})` : 'unknown (no price for the model)'}`);
-    lines.push(`  wall:   ${band({ low: Math.round(e.wallMs.low / 1000), expected: Math.round(e.wallMs.expected / 1000), high: Math.round(e.wallMs.high / 1000) }, ' s')}`);
-    lines.push(`  basis:  ${e.basis}`);
-  } else if (!report) {
+  // An estimate prints the estimate and nothing else: it scanned nothing, so there is no result or artifact to point at.
+  if (result.estimate) return estimateLines(result.estimate);
+  if (!report) {
     lines.push(result.exitCode === 0 ? 'Scan finished without a report.' : 'Scan did not complete; no report was written.');
   } else {
     const shown = report.findings.filter((f) => f.verdict === 'confirmed' && !f.suppressed && (showSuspected || f.tier !== 'T3'));
@@ -37,6 +32,17 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
   lines.push(`Artifacts: ${result.outDir}  (report.md, scan-report.json, report.sarif)`);
   lines.push(`exit ${result.exitCode}: ${result.exitReason}`);
   return `${lines.join('\n')}\n`;
+}
+
+function estimateLines(e: NonNullable<ScanResult['estimate']>): string {
+  const band = (b: { low: number; expected: number; high: number }, show: (n: number) => string) => `${show(b.expected)} (${show(b.low)}–${show(b.high)})`;
+  return `${[
+    `Estimate for ${e.engine}: ${plural(e.calls, 'model call')}`,
+    `  tokens: ${band(e.tokens, String)}`,
+    `  cost:   ${e.costUsd ? band(e.costUsd, (n) => `$${n.toFixed(2)}`) : e.calls === 0 ? '$0.00 (no model calls)' : 'unknown (no price for the model)'}`,
+    `  wall:   ${band(e.wallMs, formatDuration)}`,
+    `  basis:  ${e.basis}`,
+  ].join('\n')}\n`;
 }
 
 const MANUAL_REVIEW_SHOWN = 5;

@@ -1,6 +1,8 @@
 // `scan --estimate`: predicts tokens, cost and wall time from the chunk plan, calibrated by past runs' usage.
 import { estimate, type Estimate } from '../budget/estimate.ts';
 import { readCalibrationHistory } from '../budget/history.ts';
+import { emptyTotals, updateUsage, usagePath } from '../budget/ledger.ts';
+import type { Logger } from '../cli/log.ts';
 import { readArtifact } from '../artifacts/store.ts';
 import { ROLES, type Role } from '../config/schema.ts';
 import { roleUsesModel } from '../models/static.ts';
@@ -19,12 +21,24 @@ export function chunkPlanOf(outDir: string, models: ModelSetup): ChunkPlan {
   return chunkPlanFor(plan.chunkOrder.length, tokens, lenses, refuters, plan.limits.concurrency);
 }
 
-export function estimateRun(outDir: string, models: ModelSetup): Estimate & { engine: string } {
+/** `historyDir`: the target's artifact folder, whose usage.json holds its past runs (the estimate itself works elsewhere). */
+export function estimateRun(outDir: string, models: ModelSetup, historyDir = outDir): Estimate & { engine: string } {
   const chunkPlan = chunkPlanOf(outDir, models);
   const modelIds: Partial<Record<Role, string>> = {};
   for (const role of ROLES) {
     const model = models.config.roles[role].model;
     if (roleUsesModel(models.config, role) && model) modelIds[role] = model;
   }
-  return { ...estimate(chunkPlan, readCalibrationHistory(outDir), { models: modelIds, prices: models.config.prices }), engine: models.engine };
+  return { ...estimate(chunkPlan, readCalibrationHistory(historyDir), { models: modelIds, prices: models.config.prices }), engine: models.engine };
+}
+
+/** Records a finished run's plan and wall time in usage.json (no tokens): the calibration later estimates read. */
+export async function recordRunTime(outDir: string, runId: string, plan: () => ChunkPlan, wallMs: number, log: Logger): Promise<void> {
+  try {
+    const at = new Date().toISOString();
+    await updateUsage(usagePath(outDir), { runId, at, day: at.slice(0, 10), totals: emptyTotals(), byRole: {}, plan: plan(), wallMs });
+  } catch (error) {
+    // Accounting is a convenience here: a broken usage.json must not fail a scan that finished.
+    log.warn(`could not record this run's time for future estimates: ${(error as Error).message}`);
+  }
 }

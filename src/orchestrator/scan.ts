@@ -1,5 +1,6 @@
 // runScan: the pipeline end to end under one lock, with state saved after every step so Ctrl-C can be resumed.
 // Phases that are not built yet are listed, never silently skipped; an incomplete run is never a pass.
+import { join } from 'node:path';
 import { hasArtifact, readArtifactIfPresent } from '../artifacts/store.ts';
 import { silentLogger } from '../cli/log.ts';
 import { ExitCode, IntegrityError, UsageError } from '../errors.ts';
@@ -18,7 +19,7 @@ import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions, type ScopeOptions 
 import { StateStore } from '../run/state.ts';
 import { resolveOutDir, resolveTarget } from '../run/target.ts';
 import type { ScanRequest, ScanResult } from './types.ts';
-import { chunkPlanOf, estimateRun } from './estimate.ts';
+import { chunkPlanOf, estimateRun, recordRunTime } from './estimate.ts';
 import { openModelSession, resolveModels, type ModelSession } from './models.ts';
 
 export interface ScanSelection {
@@ -38,7 +39,10 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
   const log = request.log ?? silentLogger;
   const signal = request.signal ?? new AbortController().signal;
   const target = resolveTarget(request.target);
-  const outDir = resolveOutDir(target, request.outDir);
+  const runsDir = resolveOutDir(target, request.outDir);
+  // An estimate works in a folder of its own: the last real run's state, triage, chunk work and report stay as they
+  // were, so a later `report` or `--resume` never mistakes the estimate for the last run.
+  const outDir = request.estimate ? resolveOutDir(target, join(runsDir, 'estimate')) : runsDir;
   const models = resolveModels(target, request.models);
   for (const warning of models.warnings) log.warn(warning);
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...request.options, engine: models.engine, staticEngine: STATIC_ENGINE_VERSION, ...(request.loop ? { loop: true } : {}) };
@@ -115,9 +119,11 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     }
     if (request.estimate) {
       store.setRunStatus('completed');
-      return { exitCode: ExitCode.ok, exitReason: 'estimate only; nothing was scanned', outDir, report: null, notBuilt, durationMs: Date.now() - started, estimate: estimateRun(outDir, models) };
+      return { exitCode: ExitCode.ok, exitReason: 'estimate only; nothing was scanned', outDir, report: null, notBuilt, durationMs: Date.now() - started, estimate: estimateRun(outDir, models, runsDir) };
     }
     store.setRunStatus('completed');
+    // Runs with a model session record their time as they close; a run without one records it here, for estimates.
+    if (!session) await recordRunTime(outDir, identity.runId, () => chunkPlanOf(outDir, models), Date.now() - started, log);
     const report = readArtifactIfPresent(outDir, 'scan-report') ?? null;
     const fixes = request.fix ? fixSummary(readArtifactIfPresent(outDir, 'fix-report')) : undefined;
     const decision = decideExit(report, { failOn: options.failOn, ...request.exitPolicy });

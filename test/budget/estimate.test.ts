@@ -33,7 +33,7 @@ test('history that used twice the prior moves the expectation to twice the prior
   assert.ok(Math.abs(e.tokens.expected - prior * 2) <= 1, `${e.tokens.expected} vs ${prior * 2}`);
   assert.ok(Math.abs(e.tokens.low - prior * 1.8) <= 1 && Math.abs(e.tokens.high - prior * 2.2) <= 1);
   assert.ok(Math.abs(e.wallMs.expected - priorWall * 2) <= 1);
-  assert.match(e.basis, /calibrated from 3 past runs \(3 timed\)/);
+  assert.match(e.basis, /calibrated from 3 past runs on this target \(3 with model tokens, 3 timed\)/);
   assert.deepEqual(ratioBand([1]), { low: 0.6, expected: 1, high: 1.6 });
 });
 
@@ -56,7 +56,7 @@ test('prices: exact, longest prefix, OpenRouter ids, overrides; unknown is null'
   assert.equal(costUsd('gpt-4o', { inputTokens: 1_000_000, outputTokens: 100_000 }), 3.5);
 });
 
-test('calibration history is read from usage.json: runs with a plan and tokens, minus the current run', async (t) => {
+test('calibration history is read from usage.json: runs with a plan and tokens or a wall time, minus the current run', async (t) => {
   const outDir = mkdtempSync(join(tmpdir(), 'bh-estimate-'));
   t.after(() => rmSync(outDir, { recursive: true }));
   for (const runId of ['a', 'b', 'no-plan']) {
