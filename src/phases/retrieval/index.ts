@@ -1,15 +1,29 @@
 // The retrieval phase's shell: reads triage.json, adaptive-plan.json and (if present) recon.json, builds
 // the code index from sources at their triage hashes, plans context per chunk and writes retrieval-plan.json.
+// Only model hunters and refuters read that context: with neither (the static engine), the index is not built
+// and the plan holds each chunk's own files, with a note saying why.
 import { readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
 import { SCHEMA_VERSION } from '../../artifacts/schemas/common.ts';
 import type { RetrievalPlan } from '../../artifacts/schemas/retrieval-plan.ts';
-import { loadCodeIndex } from '../../code-index/load.ts';
+import { loadCodeIndex, type LoadedIndex } from '../../code-index/load.ts';
 import { IntegrityError } from '../../errors.ts';
-import type { PhaseContext, PhaseDefinition } from '../types.ts';
+import { modelFor, type PhaseContext, type PhaseDefinition } from '../types.ts';
 import { budgetsFrom } from './budgets.ts';
 import { planRetrieval } from './core.ts';
 
-export async function runRetrieval(ctx: PhaseContext): Promise<RetrievalPlan> {
+const NO_INDEX: LoadedIndex = {
+  index: { files: new Map(), importers: new Map() },
+  sources: new Map(),
+  unindexed: [],
+  stats: { files: 0, precise: 0, fallback: 0, millis: 0 },
+};
+
+/** True when a model hunter or refuter will read the context this phase plans. */
+export function contextHasReaders(ctx: Pick<PhaseContext, 'models' | 'modelRoles'>): boolean {
+  return modelFor(ctx, 'hunter') !== undefined || modelFor(ctx, 'skeptic') !== undefined;
+}
+
+export async function runRetrieval(ctx: PhaseContext, buildIndex = contextHasReaders(ctx)): Promise<RetrievalPlan> {
   ctx.signal.throwIfAborted();
   const triage = readArtifact(ctx.outDir, 'triage');
   const plan = readArtifact(ctx.outDir, 'adaptive-plan');
@@ -24,8 +38,9 @@ export async function runRetrieval(ctx: PhaseContext): Promise<RetrievalPlan> {
   if (note) notes.push(note);
   if (!recon) notes.push('recon.json is absent: no trust-boundary context was added.');
 
-  ctx.log.progress('retrieval', 0, chunks.length, `indexing ${triage.files.length} file(s)`);
-  const loaded = await loadCodeIndex(ctx.target, triage.files, ctx.signal);
+  if (!buildIndex) notes.push('No model reads retrieval context in this run (static engine): the code index was not built; each chunk lists only its own files.');
+  ctx.log.progress('retrieval', 0, chunks.length, buildIndex ? `indexing ${triage.files.length} file(s)` : 'no model reads context: index not built');
+  const loaded = buildIndex ? await loadCodeIndex(ctx.target, triage.files, ctx.signal) : NO_INDEX;
   const planned = planRetrieval({
     chunks,
     files: triage.files,

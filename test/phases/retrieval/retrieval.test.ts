@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ContextItem } from '../../../src/artifacts/schemas/retrieval-plan.ts';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import { runRecon } from '../../../src/phases/recon/index.ts';
-import { runRetrieval } from '../../../src/phases/retrieval/index.ts';
+import { contextHasReaders, runRetrieval } from '../../../src/phases/retrieval/index.ts';
 import { project, writePlan } from '../recon/triage-fixture.ts';
 
 const FILES: Record<string, string> = {
@@ -29,10 +29,27 @@ const FILES: Record<string, string> = {
 const CHUNKS = [['src/service.ts'], ['src/routes.ts', 'src/other.ts']];
 const brief = (i: ContextItem) => `${i.reason} ${i.file}${i.startLine ? `:${i.startLine}-${i.endLine}` : ''}${i.symbol ? ` ${i.symbol}` : ''}`;
 
+test('with no model to read it (the static engine), no code index is built and each chunk lists its own files', async (t) => {
+  const p = project(t, FILES, CHUNKS);
+  writePlan(p);
+  const plan = await runRetrieval(p.ctx);
+  assert.deepEqual(plan.index, { files: 0, precise: 0, fallback: 0, millis: 0, unindexed: [] });
+  assert.deepEqual(plan.chunks.map((c) => c.included.map(brief)), [['direct src/service.ts'], ['direct src/routes.ts', 'direct src/other.ts']]);
+  assert.ok(plan.notes.some((n) => n.includes('the code index was not built')));
+});
+
+test('a model hunter or a model refuter reads the context; the static engine does not', () => {
+  const models = {} as NonNullable<Parameters<typeof contextHasReaders>[0]['models']>;
+  assert.equal(contextHasReaders({}), false);
+  assert.equal(contextHasReaders({ models, modelRoles: new Set(['referee']) }), false);
+  assert.equal(contextHasReaders({ models, modelRoles: new Set(['hunter']) }), true);
+  assert.equal(contextHasReaders({ models, modelRoles: new Set(['skeptic']) }), true);
+});
+
 test('a chunk gets the definitions it calls (through re-exports) and the callers of its exports', async (t) => {
   const p = project(t, FILES, CHUNKS);
   writePlan(p);
-  await runRetrieval(p.ctx);
+  await runRetrieval(p.ctx, true);
   const plan = readArtifact(p.ctx.outDir, 'retrieval-plan');
   const chunk = plan.chunks[0];
   assert.equal(chunk?.chunkId, 'chunk-001');
@@ -61,7 +78,7 @@ test('a chunk gets the definitions it calls (through re-exports) and the callers
 test('the second chunk gets its dependency definitions; nothing from inside the chunk is offered as context', async (t) => {
   const p = project(t, FILES, CHUNKS);
   writePlan(p);
-  const plan = await runRetrieval(p.ctx);
+  const plan = await runRetrieval(p.ctx, true);
   const chunk = plan.chunks[1];
   assert.deepEqual(chunk?.included.map(brief), ['direct src/routes.ts', 'direct src/other.ts', 'definition src/service.ts:3-5 handle']);
   assert.ok(!chunk?.excluded.some((e) => e.item.file === 'src/routes.ts' || e.item.file === 'src/other.ts'));
@@ -71,7 +88,7 @@ test('with recon.json, a trust boundary next to the chunk is added as the code a
   const p = project(t, FILES, CHUNKS);
   writePlan(p);
   await runRecon(p.ctx);
-  const plan = await runRetrieval(p.ctx);
+  const plan = await runRetrieval(p.ctx, true);
   const boundary = plan.chunks[0]?.included.find((i) => i.reason === 'trust-boundary');
   assert.equal(boundary && brief(boundary), 'trust-boundary src/db.ts:1-1 environment: process.env.DB_URL');
   assert.ok(!plan.notes.some((n) => n.includes('recon.json is absent')));
@@ -82,7 +99,7 @@ test('a file changed since triage is never used: excluded with the reason, as co
   writePlan(p);
   writeFileSync(join(p.root, 'src/db.ts'), FILES['src/db.ts']!.replace('url + s', 's'));
   writeFileSync(join(p.root, 'src/routes.ts'), `${FILES['src/routes.ts']}// edited\n`);
-  const plan = await runRetrieval(p.ctx);
+  const plan = await runRetrieval(p.ctx, true);
   assert.deepEqual(plan.index.unindexed.map((u) => u.file), ['src/db.ts', 'src/routes.ts']);
   const db = plan.chunks[0]?.excluded.find((e) => e.item.file === 'src/db.ts');
   assert.equal(db?.kind, 'integrity');
@@ -97,13 +114,13 @@ test('a file changed since triage is never used: excluded with the reason, as co
 test('a plan naming a chunk triage does not have fails closed', async (t) => {
   const p = project(t, FILES, CHUNKS);
   writePlan(p, ['chunk-001', 'chunk-009']);
-  await assert.rejects(runRetrieval(p.ctx), /names chunk-009, which triage\.json does not have/);
+  await assert.rejects(runRetrieval(p.ctx, true), /names chunk-009, which triage\.json does not have/);
 });
 
 test('the plan is deterministic: two runs give the same chunks', async (t) => {
   const p = project(t, FILES, CHUNKS);
   writePlan(p);
-  const a = await runRetrieval(p.ctx);
-  const b = await runRetrieval(p.ctx);
+  const a = await runRetrieval(p.ctx, true);
+  const b = await runRetrieval(p.ctx, true);
   assert.deepEqual(a.chunks, b.chunks);
 });
