@@ -13,7 +13,7 @@ import { VULN_CLASSES, packageKey, parseRealWorldGate, readCorpus, type VulnClas
 import { cacheDir, fetchPackage, sourceDir } from './fetch.ts';
 import { formatGate, formatScore } from './format.ts';
 import { evaluateRealWorldGate, gateFromScore } from './gate.ts';
-import { REPO_ROOT, ensureBuilt, scanPackage } from './scan.ts';
+import { REPO_ROOT, engineFingerprint, ensureBuilt, scanPackage } from './scan.ts';
 import { scoreRealWorld, type CaseInput, type ScanRecord } from './score.ts';
 import { selectCases, targetsOf } from './select.ts';
 import { locateCaseSinks } from './sinks.ts';
@@ -33,6 +33,7 @@ flagged, reported findings per 1,000 lines on the mature packages, and every rep
   --parallel <n>    scans at a time, 1 or 2 (default 1)
   --twice           scan everything twice and fail when the two runs differ
   --rescore         score the cached results of the last run again; no fetch, no scan
+  --reuse           keep cached complete results of this same engine (content hash); scan the rest
   --gate            apply benchmark/real-world/gate.json (needs the full corpus); exit 1 when it fails
   --write-gate      record this full run's figures in benchmark/real-world/gate.json
   --no-findings     leave out the list of every reported finding
@@ -42,16 +43,19 @@ const BENCH_DIR = join(REPO_ROOT, 'benchmark', 'real-world');
 
 async function engineCommit(): Promise<string> {
   const head = await execa('git', ['-C', REPO_ROOT, 'rev-parse', '--short=12', 'HEAD'], { reject: false });
-  const dirty = await execa('git', ['-C', REPO_ROOT, 'status', '--porcelain', '--untracked-files=no'], { reject: false });
+    // Only the engine's own files make a run "+dirty"; editing the corpus does not change the engine.
+  const dirty = await execa('git', ['-C', REPO_ROOT, 'status', '--porcelain', '--', 'src', ':(exclude)src/benchmark', 'bin', 'modes', 'prompts', 'package.json'], { reject: false });
   const id = head.exitCode === 0 ? String(head.stdout).trim() : 'unknown';
   return dirty.exitCode === 0 && String(dirty.stdout).trim() !== '' ? `${id}+dirty` : id;
 }
 
-function readResult(cache: string, key: string): ScanRecord | undefined {
+type CachedRecord = ScanRecord & { engine?: string; engineFingerprint?: string };
+
+function readResult(cache: string, key: string): CachedRecord | undefined {
   const path = join(cache, 'results', `${key}.json`);
   if (!existsSync(path)) return undefined;
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as ScanRecord;
+    return JSON.parse(readFileSync(path, 'utf8')) as CachedRecord;
   } catch {
     return undefined;
   }
@@ -71,6 +75,7 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
     parallel: { type: 'string' },
     twice: { type: 'boolean' },
     rescore: { type: 'boolean' },
+    reuse: { type: 'boolean' },
     gate: { type: 'boolean' },
     'write-gate': { type: 'boolean' },
     'no-findings': { type: 'boolean' },
@@ -94,6 +99,7 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
   const mature = partial && !values['mature-only'] ? [] : corpus.mature;
   const targets = targetsOf(cases, mature);
   const commit = await engineCommit();
+  const fingerprint = engineFingerprint();
   log(`real-world: ${cases.length} case(s), ${mature.length} mature package(s), ${targets.length} package version(s); engine ${commit}; cache ${cache}\n`);
 
   const problems: string[] = [];
@@ -129,11 +135,17 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
         limit(async () => {
           io.signal.throwIfAborted();
           const dir = sourceDir(cache, t.name, t.version);
+          const cached = values.reuse && round === 1 ? readResult(cache, t.key) : undefined;
+          if (cached && cached.status === 'complete' && cached.engineFingerprint === fingerprint) {
+            results.set(t.key, cached);
+            done++;
+            return;
+          }
           const record: ScanRecord = existsSync(dir)
             ? await scanPackage(t.key, dir, io.signal)
             : { key: t.key, status: 'failed', error: 'not fetched', exitCode: null, lines: 0, files: 0, durationMs: 0, findings: [] };
           results.set(t.key, record);
-          if (round === 1) writeJsonAtomic(join(cache, 'results', `${t.key}.json`), { ...record, engine: commit });
+          if (round === 1) writeJsonAtomic(join(cache, 'results', `${t.key}.json`), { ...record, engine: commit, engineFingerprint: fingerprint });
           log(`real-world: ${round > 1 ? `(run ${round}) ` : ''}${++done}/${targets.length} ${t.key} ${record.status} ${record.findings.filter((f) => f.reported).length} reported, ${(record.durationMs / 1000).toFixed(1)} s\n`);
         }),
       ),
@@ -142,6 +154,7 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
   };
 
   const first = await runOnce(1);
+  const engines = [...new Set([...first.values()].map((r) => (r as CachedRecord).engine ?? commit))].sort();
   const second = values.twice ? await runOnce(2) : undefined;
   const differences = second ? compareRuns(first, second) : [];
 
@@ -157,9 +170,10 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
   const gate = values.gate ? evaluateRealWorldGate(score, parseRealWorldGate(readFileSync(gatePath, 'utf8'), gatePath)) : undefined;
 
   if (values.json) {
-    io.stdout(`${JSON.stringify({ engine: commit, score, problems, differences, ...(gate ? { gate } : {}) }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ engine: commit, measuredOn: engines, score, problems, differences, ...(gate ? { gate } : {}) }, null, 2)}\n`);
   } else {
-    io.stdout(`Real-world benchmark — engine ${commit}${values.rescore ? ' (rescored from cached results)' : ''}\n\n`);
+    const measured = values.rescore || values.reuse ? ` (results measured on ${engines.join(', ') || 'nothing cached'})` : '';
+    io.stdout(`Real-world benchmark — engine ${commit}${measured}\n\n`);
     io.stdout(formatScore(score, { findings: !values['no-findings'] }));
     if (problems.length > 0) io.stdout(`\nProblems (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
     if (second) io.stdout(differences.length === 0 ? '\nTwo runs: identical.\n' : `\nTwo runs DIFFER (${differences.length}):\n${differences.map((d) => `  ${d}`).join('\n')}\n`);

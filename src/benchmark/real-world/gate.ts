@@ -46,14 +46,21 @@ export function evaluateRealWorldGate(score: RealWorldScore, gate: RealWorldGate
   return { passed: checks.every((c) => c.passed), checks, lost: gate.found.filter((id) => !foundNow.has(id)).sort() };
 }
 
-/** The gate to record from a full, complete run. */
+/** Issue #20's false-alarm targets: at most 10% of fixed versions still flagged, 0.1 reported per 1,000 mature lines. */
+export const FIXED_FLAGGED_TARGET = 0.1;
+export const MATURE_PER_KLOC_TARGET = 0.1;
+
+/**
+ * The gate to record from a full, complete run: recall may not drop below this run's; the false-alarm
+ * ceilings are the issue's targets, or this run's figures where they are already worse.
+ */
 export function gateFromScore(score: RealWorldScore, measuredOn: string): RealWorldGate {
   return {
-    description: 'Written by `pnpm benchmark:real-world --write-gate` from a full run; `--gate` fails when recall drops below minRecall or the other figures rise above theirs.',
+    description: 'Written by `pnpm benchmark:real-world --write-gate` from a full run; `--gate` fails when recall drops below minRecall, or fixed versions still flagged or reported findings per 1,000 mature lines rise above their ceilings (the issue #20 targets, or the recorded figure if worse).',
     measuredOn,
     minRecall: round(score.recall.value),
-    maxFixedFlagged: score.fixedFlagged.count,
-    maxMaturePerKloc: round(score.mature.perKloc),
+    maxFixedFlagged: Math.max(score.fixedFlagged.count, Math.floor(FIXED_FLAGGED_TARGET * score.fixedFlagged.total)),
+    maxMaturePerKloc: Math.max(round(score.mature.perKloc), MATURE_PER_KLOC_TARGET),
     found: score.cases.filter((c) => c.found).map((c) => c.id).sort(),
   };
 }

@@ -1,8 +1,9 @@
 // Runs the real command line on one fetched package, as a user would with no model key:
 // `bug-hunter scan <dir> --loop`, artifacts in a throw-away folder, then keeps what the benchmark scores.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
@@ -46,6 +47,24 @@ function readJson<T>(path: string): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+// What decides the scan's findings: the engine's sources and data, not the benchmark's own files.
+const ENGINE_PARTS = ['src', 'bin', 'modes', 'prompts', 'package.json'];
+
+function filesUnder(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).sort().flatMap((name) => (path.endsWith(join('src', 'benchmark')) ? [] : filesUnder(join(path, name))));
+}
+
+/** A content hash of the engine (src/ without src/benchmark/, bin/, modes/, prompts/, package.json): results reused only when it matches. */
+export function engineFingerprint(root = REPO_ROOT): string {
+  const hash = createHash('sha256');
+  for (const file of ENGINE_PARTS.flatMap((part) => filesUnder(join(root, part)))) {
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** Compiles dist/ when src/ is newer, so the scans measure this checkout's engine (bin/ runs dist/). */
