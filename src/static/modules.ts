@@ -36,6 +36,12 @@ export function moduleBindings(content: string, modules: readonly string[]): Mod
       }
     }
   }
+  // var exec = childProcess.exec, where childProcess is the module.
+  for (const a of aliases) {
+    for (const m of content.matchAll(new RegExp(String.raw`(?:const|let|var|,)\s*([\w$]+)\s*=\s*${escapeRe(a)}\.([\w$]+)\b(?!\s*[.(])`, 'g'))) {
+      if (m[1] && m[2]) named.set(m[1], m[2]);
+    }
+  }
   // const run = util.promisify(cp.exec) / promisify(exec) / promisify(require('child_process').exec): same sink, promised.
   const promisified = /(?:const|let|var)\s+([\w$]+)\s*=\s*(?:util\.)?promisify\(\s*([\w$.]+|require\([^)]*\)\.[\w$]+)\s*\)/g;
   for (const m of content.matchAll(promisified)) {

@@ -16,7 +16,7 @@ const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|s
 const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/;
 const LITERAL_KINDS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'template_string', 'binary_expression', 'unary_expression']);
 
-const MAX_DEPTH = 6;
+const MAX_DEPTH = 10;
 
 export function facts(kind: SourceKind, via: string, names: string[] = [], sourceLine?: number): SourceFacts {
   return sourceLine ? { kind, via, names, sourceLine } : { kind, via, names };
@@ -47,6 +47,7 @@ export function beginFile(publicApi = false): void {
   resetExports();
   bindings = null;
   calls = new Map();
+  helpers = new Map();
 }
 
 export function classify(expr: SgNode, depth = 0): SourceFacts {
@@ -75,7 +76,8 @@ function classifyUncached(expr: SgNode, depth: number): SourceFacts {
     case 'binary_expression': {
       const op = expr.field('operator')?.text() ?? expr.children()[1]?.text();
       if (op === '||' || op === '??') return combine([expr.field('left'), expr.field('right')].filter(isNode).map((n) => classify(n, depth + 1)));
-      if (op === '+') return built(combine([expr.field('left'), expr.field('right')].filter(isNode).map((n) => classify(n, depth + 1))));
+      // A + chain is flattened so a long concatenation costs one level of depth, not one per operand.
+      if (op === '+') return built(combine(plusLeaves(expr).map((n) => classify(n, depth + 1))));
       return facts('sanitised', 'a computed comparison or number');
     }
     case 'ternary_expression':
@@ -95,6 +97,18 @@ function classifyUncached(expr: SgNode, depth: number): SourceFacts {
     default:
       return LITERAL_KINDS.has(k) ? facts('literal', 'a literal') : facts('unknown', `\`${short(text)}\``);
   }
+}
+
+function plusLeaves(expr: SgNode): SgNode[] {
+  const out: SgNode[] = [];
+  const stack: SgNode[] = [expr];
+  while (stack.length > 0 && out.length < 64) {
+    const n = stack.pop() as SgNode;
+    const op = n.kind() === 'binary_expression' ? n.field('operator')?.text() : undefined;
+    if (op === '+') stack.push(...[n.field('right'), n.field('left')].filter(isNode));
+    else out.push(n);
+  }
+  return out;
 }
 
 function classifyChildren(node: SgNode, depth: number): SourceFacts {
@@ -138,9 +152,36 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
       return method === 'concat' ? built(passed) : passed;
     }
   }
+  // A local helper that builds and returns a string: what it returns carries its arguments' origin.
+  if (callee?.kind() === 'identifier' && depth < 4 && !/quote|escape|saniti[sz]|clean|safe|valid/i.test(name)) {
+    const returned = helperReturns(expr, name);
+    if (returned.length > 0) {
+      const out = combine(returned.map((r) => classify(r, depth + 1)));
+      if (out.kind === 'input' || out.api) return { ...out, via: `the string ${name}() builds from ${out.via}` };
+    }
+  }
   const fromArgs = combine(args.map((a) => classify(a, depth + 1)));
   if (fromArgs.kind === 'input') return { ...fromArgs, kind: 'unknown', via: `the result of ${short(name)}(${fromArgs.via})` };
   return facts('unknown', `the result of ${short(name)}(…)`);
+}
+
+let helpers = new Map<string, SgNode[]>();
+
+/** The built-string values (concatenations, templates) a function declared in this file under `name` returns. */
+function helperReturns(call: SgNode, name: string): SgNode[] {
+  const hit = helpers.get(name);
+  if (hit) return hit;
+  const root = rootOf(call);
+  const fn = root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(name)}$` } } })
+    ?? root.find({ rule: { any: [{ kind: 'function_expression' }, { kind: 'arrow_function' }], inside: { kind: 'variable_declarator', has: { field: 'name', regex: `^${escapeRe(name)}$` } } } });
+  const values: SgNode[] = [];
+  for (const ret of fn?.findAll({ rule: { kind: 'return_statement' } }) ?? []) {
+    const v = ret.namedChildren()[0];
+    if (v && (v.kind() === 'template_string' || (v.kind() === 'binary_expression' && v.field('operator')?.text() === '+'))) values.push(v);
+  }
+  const found = values.slice(0, 4);
+  helpers.set(name, found);
+  return found;
 }
 
 function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
@@ -286,7 +327,7 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
   const api = library ? exportedApi(fn) : null;
   if (api) return { kind: 'param', via: `parameter \`${name}\` of the exported API \`${api}\``, names: [name], api: `${api}(${name})` };
   const callers = fname && !fname.includes('(') && fname !== '<anonymous>' ? directCalls(fn, fname.replace(/^.*\./, '')) : [];
-  if (callers.length > 0 && depth < 3) {
+  if (callers.length > 0 && depth < 7) {
     const parts = callers.slice(0, 8).map((call) => {
       const arg = argsOf(call)[index];
       return arg ? classify(arg, depth + 2) : facts('literal', 'an omitted argument');

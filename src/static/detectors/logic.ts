@@ -52,7 +52,8 @@ function comparisons(ctx: DetectorContext): Candidate[] {
       out.push(structural('nan-comparison', bin, `\`${bin.text()}\` is always ${o.startsWith('!') ? 'true' : 'false'}.`, 'comparison with NaN'));
     } else if (lt === rt && !/\(/.test(lt) && !/\+\+|--/.test(lt)) {
       // x !== x / x === x on a plain name is the NaN idiom; on a property path it is a typo.
-      if (EQUALITY.has(o) && /^[\w$]+$/.test(lt)) continue;
+      // `+a !== +a` (a number coercion of a plain name) is the same idiom.
+      if (EQUALITY.has(o) && /^\+?[\w$]+$/.test(lt)) continue;
       if (!EQUALITY.has(o) && !RELATIONAL.has(o)) continue;
       out.push(structural('self-comparison', bin, `Both sides of \`${bin.text()}\` are the same expression.`, 'an expression compared with itself'));
     }
