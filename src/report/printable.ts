@@ -3,6 +3,7 @@
 // (with \r) overwrite what was printed before it.
 
 // C0 controls except tab and newline, DEL, C1 controls, and the bidirectional overrides that reorder text.
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 // \uXXXX reads plainly and is also a valid escape inside a JSON string, so --json output stays parseable.
@@ -26,6 +27,7 @@ export function printableDeep<T>(value: T): T {
 }
 
 // Our own colours (SGR: ESC [ digits m) are the only escape sequences a view writes on purpose.
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const OWN_SGR = /\x1b\[[0-9;]*m/g;
 
 /** For the final write to a terminal: printable(), except well-formed colour codes, which views add themselves. */

@@ -14,7 +14,7 @@ const EXECA = fileURLToPath(new URL('../../node_modules/.pnpm/execa@9.6.1/node_m
 function sources(dir: string): ChunkSource[] {
   const walk = (d: string): string[] => readdirSync(d).sort().flatMap((n) => {
     const p = join(d, n);
-    return statSync(p).isDirectory() ? (n === 'node_modules' ? [] : walk(p)) : /\.js$/.test(n) ? [p] : [];
+    return statSync(p).isDirectory() ? (n === 'node_modules' ? [] : walk(p)) : n.endsWith('.js') ? [p] : [];
   });
   return walk(dir).map((p) => ({ path: relative(dir, p), content: readFileSync(p, 'utf8'), language: 'javascript', isTest: false }));
 }

@@ -14,6 +14,7 @@ const CLEAR = '\x1b[2J\x1b[H';
 const TITLE = '\x1b]0;owned\x07';
 const RED = '\x1b[45;97m';
 // Any escape sequence or bell or carriage return that is not one of our own colour codes.
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const FOREIGN_CONTROL = /\x1b(?!\[[0-9;]*m)|\x07|\r|\x9b/;
 
 function assertNoForeignControls(label: string, text: string): void {
@@ -43,6 +44,7 @@ test('escape sequences in a file name and in the source reach neither the termin
 
   const list = await spawnCli(['report', 'list', repo, '--color']);
   assertNoForeignControls('report list', list.stdout);
+  // oxlint-disable-next-line no-control-regex -- matching control characters is the point
   assert.match(list.stdout, /\x1b\[1m/, 'our own colours are still there');
   const id = /(BH-[0-9a-f]+)/.exec(list.stdout)?.[1] ?? '';
   const show = await spawnCli(['report', 'show', id, repo, '--color']);
@@ -51,6 +53,7 @@ test('escape sequences in a file name and in the source reach neither the termin
   assert.match(show.stdout, /\\u001b\]0;owned\\u0007/);
 
   const md = readFileSync(join(repo, '.bug-hunter', 'report.md'), 'utf8');
+  // oxlint-disable-next-line no-control-regex -- matching control characters is the point
   assert.ok(!/[\x00-\x08\x0b-\x1f\x7f]/.test(md), 'report.md holds a raw control character');
   const printed = await spawnCli(['report', '--format', 'md', repo]);
   assertNoForeignControls('report --format md', printed.stdout);

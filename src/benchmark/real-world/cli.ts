@@ -3,12 +3,12 @@
 // 2 usage, 3 a fetch, pin or scan did not complete.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import pLimit from 'p-limit';
 import { oneOf, parseCommandArgs, positiveInt } from '../../cli/args.ts';
 import type { CommandIO } from '../../cli/command.ts';
 import { ExitCode, UsageError } from '../../errors.ts';
 import { writeJsonAtomic } from '../../fs/atomic.ts';
+import { gitAsync } from '../../git/run.ts';
 import { VULN_CLASSES, packageKey, parseRealWorldGate, readCorpus, type VulnClass } from './corpus.ts';
 import { cacheDir, fetchPackage, sourceDir } from './fetch.ts';
 import { formatGate, formatScore } from './format.ts';
@@ -42,11 +42,11 @@ flagged, reported findings per 1,000 lines on the mature packages, and every rep
 const BENCH_DIR = join(REPO_ROOT, 'benchmark', 'real-world');
 
 async function engineCommit(): Promise<string> {
-  const head = await execa('git', ['-C', REPO_ROOT, 'rev-parse', '--short=12', 'HEAD'], { reject: false });
-    // Only the engine's own files make a run "+dirty"; editing the corpus does not change the engine.
-  const dirty = await execa('git', ['-C', REPO_ROOT, 'status', '--porcelain', '--', 'src', ':(exclude)src/benchmark', 'bin', 'modes', 'prompts', 'package.json'], { reject: false });
-  const id = head.exitCode === 0 ? String(head.stdout).trim() : 'unknown';
-  return dirty.exitCode === 0 && String(dirty.stdout).trim() !== '' ? `${id}+dirty` : id;
+  const head = await gitAsync(REPO_ROOT, ['rev-parse', '--short=12', 'HEAD']);
+  // Only the engine's own files make a run "+dirty"; editing the corpus does not change the engine.
+  const dirty = await gitAsync(REPO_ROOT, ['status', '--porcelain', '--', 'src', ':(exclude)src/benchmark', 'bin', 'modes', 'prompts', 'package.json']);
+  const id = head !== null ? head.trim() : 'unknown';
+  return dirty !== null && dirty.trim() !== '' ? `${id}+dirty` : id;
 }
 
 type CachedRecord = ScanRecord & { engine?: string; engineFingerprint?: string };

@@ -14,6 +14,7 @@ import { readMemory } from '../../suppress/lock.ts';
 import { findReported } from '../../suppress/suppressions.ts';
 import { oneOf, parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
+import { wantsColour } from '../colour.ts';
 
 const OPTIONS = {
   format: { type: 'string' },
@@ -75,7 +76,7 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
       else io.stdout(`${JSON.stringify(format === 'json' ? report : renderSarif(view), null, 2)}\n`);
       return ExitCode.ok;
     }
-    const colour = values['no-color'] ? false : values.color ? true : !process.env.NO_COLOR && (Boolean(process.env.FORCE_COLOR) || Boolean(process.stdout.isTTY));
+    const colour = wantsColour(values['no-color'] ? false : values.color ? true : undefined, process.env, Boolean(process.stdout.isTTY));
     if (sub === 'show') {
       const found = findReported(report, id!);
       if (!found) throw new UsageError(`No finding '${id}' in ${outDir}/scan-report.json. Run 'bug-hunter report list' for the ids.`);
