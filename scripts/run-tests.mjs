@@ -23,7 +23,9 @@ if (files.length === 0) {
 }
 const distWas = buildIfStale();
 if (distWas !== 'fresh') console.error(`dist/ was ${distWas}: rebuilt before the tests.`);
-const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, availableParallelism()));
+// Test files spend much of their time waiting on child processes (git, the sandbox, the CLI), so two per core
+// keep the cores busy; TEST_CONCURRENCY overrides.
+const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, availableParallelism() * 2));
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files],
