@@ -10,7 +10,7 @@ import type { HunterEngine } from './engine.ts';
 import { runChunk } from './run-chunk.ts';
 import { chooseHunter } from './choose.ts';
 import { retrievalContext } from './model-context.ts';
-import { poolSize } from '../../static/pool/size.ts';
+import { poolSize } from '../../workers/size.ts';
 
 export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promise<HunterFindings> {
   const triage = readArtifact(ctx.outDir, 'triage');

@@ -3,7 +3,7 @@
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import { huntFile, staticSupports } from '../../static/index.ts';
 import type { SourceFile } from '../../static/types.ts';
-import { createHuntPool, type HuntPool } from '../../static/pool/pool.ts';
+import { createFilePool, type FilePool } from '../../workers/pool.ts';
 import type { HunterEngine } from './engine.ts';
 
 export interface StaticHunterOptions {
@@ -14,7 +14,7 @@ export interface StaticHunterOptions {
 /** `publicApi` names the library package a file belongs to (recon's publicApi), for the library threat model. */
 export function staticHunter(publicApi: (path: string) => string | undefined = () => undefined, options: StaticHunterOptions = {}): HunterEngine {
   const workers = options.workers ?? 1;
-  let pool: HuntPool | undefined;
+  let pool: FilePool | undefined;
   return {
     name: 'static',
     lenses: ['static-rules'],
@@ -24,9 +24,9 @@ export function staticHunter(publicApi: (path: string) => string | undefined = (
         return library ? { ...file, publicApi: library } : file;
       });
       if (workers <= 1) return sources.flatMap((file) => huntFile(file));
-      pool ??= createHuntPool(workers);
+      pool ??= createFilePool(workers);
       // Awaited in file order, so the result does not depend on which worker finished first.
-      const perFile: Finding[][] = await Promise.all(sources.map((file) => pool!.hunt(file)));
+      const perFile: Finding[][] = await Promise.all(sources.map((file) => pool!.run('hunt', file)));
       return perFile.flat();
     },
     unsupported(file) {

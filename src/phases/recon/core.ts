@@ -47,22 +47,41 @@ function unique<T>(items: T[], key: (t: T) => string): T[] {
   return items.filter((t) => !seen.has(key(t)) && seen.add(key(t)));
 }
 
-export function buildRecon(input: ReconInput): ReconBody {
+/** What recon learns from one file alone: the per-file half of the work, run in worker threads for a large scan. */
+export interface FileRecon {
+  path: string;
+  /** Parsed with ast-grep (JavaScript/TypeScript); otherwise line patterns only. */
+  precise: boolean;
+  /** The file's exports when precise (for package entries' exported API). */
+  exports: FileIndex['exports'];
+  entryPoints: EntryPoint[];
+  trustBoundaries: TrustBoundary[];
+}
+
+export function reconFile(s: Pick<ReconSource, 'path' | 'language' | 'content'>): FileRecon {
+  const { file, root } = indexSource(s.path, s.language, s.content);
+  const lines = lineRecon(s.path, root ? 'javascript' : s.language, s.content.split('\n'));
+  const out: FileRecon = { path: s.path, precise: root !== null, exports: root ? file.exports : [], entryPoints: [...lines.entryPoints], trustBoundaries: [...lines.trustBoundaries] };
+  if (root) {
+    const facts = jsRecon(file, root);
+    out.entryPoints.push(...facts.entryPoints);
+    out.trustBoundaries.push(...facts.trustBoundaries);
+  }
+  return out;
+}
+
+/** `perFile` holds reconFile() of every source, in any order (the shell may compute it in worker threads). */
+export function buildRecon(input: ReconInput, perFile: readonly FileRecon[] = input.sources.map(reconFile)): ReconBody {
   const entryPoints: EntryPoint[] = [];
   const boundaries: TrustBoundary[] = [];
-  const indexes = new Map<string, FileIndex>();
+  const exportsOf = new Map<string, FileIndex['exports']>();
   let precise = 0;
-  for (const s of input.sources) {
-    const { file, root } = indexSource(s.path, s.language, s.content);
-    const lines = lineRecon(s.path, root ? 'javascript' : s.language, s.content.split('\n'));
-    entryPoints.push(...lines.entryPoints);
-    boundaries.push(...lines.trustBoundaries);
-    if (root) {
+  for (const f of perFile) {
+    entryPoints.push(...f.entryPoints);
+    boundaries.push(...f.trustBoundaries);
+    if (f.precise) {
       precise += 1;
-      indexes.set(s.path, file);
-      const facts = jsRecon(file, root);
-      entryPoints.push(...facts.entryPoints);
-      boundaries.push(...facts.trustBoundaries);
+      exportsOf.set(f.path, f.exports);
     }
   }
 
@@ -78,12 +97,12 @@ export function buildRecon(input: ReconInput): ReconBody {
   const ctx = resolveContext([...inScope]);
   for (const entry of facts.apiEntries) {
     const file = sourceOfEntry(entry, ctx);
-    const index = file ? indexes.get(file) : undefined;
-    if (!file || !index) {
+    const exported = file ? exportsOf.get(file) : undefined;
+    if (!file || !exported) {
       notes.push(`package entry ${entry} has no scanned source file; its exported API was not listed.`);
       continue;
     }
-    for (const e of index.exports) entryPoints.push({ kind: 'exported-api', name: e.name, file, line: e.line });
+    for (const e of exported) entryPoints.push({ kind: 'exported-api', name: e.name, file, line: e.line });
   }
 
   // A bin that also carries a shebang is one entry point, named after the bin.

@@ -7,7 +7,9 @@ import type { Recon } from '../../artifacts/schemas/recon.ts';
 import { containPath } from '../../integrity/paths.ts';
 import { readSource, readSourceAtHash } from '../../integrity/source.ts';
 import type { PhaseContext, PhaseDefinition } from '../types.ts';
-import { buildRecon, type ReconSource } from './core.ts';
+import { createFilePool } from '../../workers/pool.ts';
+import { poolSize } from '../../workers/size.ts';
+import { buildRecon, reconFile, type FileRecon, type ReconSource } from './core.ts';
 import { LOCK_FILES, MANIFEST_FILES } from './frameworks.ts';
 import { manifestDirs } from './manifests.ts';
 
@@ -41,11 +43,23 @@ export async function runRecon(ctx: PhaseContext): Promise<Recon> {
     }
   }
 
-  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests });
+  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, await perFileRecon(sources));
   const recon: Recon = { schemaVersion: SCHEMA_VERSION, artifact: 'recon', run: ctx.identity, generatedAt: new Date().toISOString(), ...body, excluded };
   writeArtifact(ctx.outDir, 'recon', recon);
   ctx.log.progress('recon', files.length, files.length, `${body.entryPoints.length} entry point(s), ${body.trustBoundaries.length} trust boundary(ies), ${excluded.length} excluded`);
   return recon;
+}
+
+// Parsing every file is recon's CPU-bound half: in worker threads when there is enough source, in file order either way.
+async function perFileRecon(sources: readonly ReconSource[]): Promise<FileRecon[]> {
+  const workers = poolSize(sources.reduce((n, s) => n + s.content.length, 0));
+  if (workers <= 1) return sources.map(reconFile);
+  const pool = createFilePool(workers);
+  try {
+    return await Promise.all(sources.map((s) => pool.run('recon', { path: s.path, language: s.language, content: s.content })));
+  } finally {
+    await pool.close();
+  }
 }
 
 export const reconPhase: PhaseDefinition = {

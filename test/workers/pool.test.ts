@@ -5,8 +5,10 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staticHunter } from '../../src/phases/hunter/static-engine.ts';
 import type { ChunkSource } from '../../src/phases/hunter/engine.ts';
-import { poolSize, POOL_MIN_BYTES } from '../../src/static/pool/size.ts';
+import { poolSize, POOL_MIN_BYTES } from '../../src/workers/size.ts';
 import { UsageError } from '../../src/errors.ts';
+import { buildRecon, reconFile } from '../../src/phases/recon/core.ts';
+import { createFilePool } from '../../src/workers/pool.ts';
 
 // A real package from this repository's own dependencies: execa 9 (106 files, several candidates).
 const EXECA = fileURLToPath(new URL('../../node_modules/.pnpm/execa@9.6.1/node_modules/execa', import.meta.url));
@@ -36,6 +38,22 @@ test('one thread and a pool of worker threads find the same findings, in the sam
     assert.deepEqual(reversed.map((f) => f.id).sort(), inThread.map((f) => f.id).sort());
   } finally {
     await engine.close?.();
+  }
+});
+
+test('recon: per-file work in worker threads gives the same recon body as in this thread', async () => {
+  const files = sources(EXECA);
+  const input = { sources: files.map((f) => ({ ...f, risk: 0 })), languages: { javascript: files.length }, manifests: new Map([['package.json', readFileSync(join(EXECA, 'package.json'), 'utf8')]]), lockFiles: [], tests: false };
+  const inThread = buildRecon(input);
+  assert.ok(inThread.entryPoints.length + inThread.trustBoundaries.length > 0, 'execa has entry points or trust boundaries');
+  const pool = createFilePool(2);
+  try {
+    // Results arrive in any order; buildRecon sorts, so even a reversed list gives the same body.
+    const perFile = await Promise.all([...files].reverse().map((f) => pool.run('recon', f)));
+    assert.deepEqual(buildRecon(input, perFile), inThread);
+    assert.deepEqual(perFile[0], reconFile(files.at(-1)!));
+  } finally {
+    await pool.close();
   }
 });
 

@@ -1,7 +1,7 @@
-// How many worker threads the static engine uses: the machine's parallelism for enough source to pay for
-// starting them (each loads the parser), one (in-process, no thread) below that; BUG_HUNTER_WORKERS overrides.
+// How many worker threads per-file work uses: the machine's parallelism for enough source to pay for starting
+// them (each loads the parser), one (in-process, no thread) below that; BUG_HUNTER_WORKERS overrides.
 import { availableParallelism } from 'node:os';
-import { UsageError } from '../../errors.ts';
+import { UsageError } from '../errors.ts';
 
 /** Below this much source a pool costs more to start than it saves. */
 export const POOL_MIN_BYTES = 2 * 1024 * 1024;

@@ -1,12 +1,11 @@
-// A pool of worker threads running huntFile, one file per task. Results come back per file and the caller
-// keeps its own order, so findings and ids are the same whatever the scheduling. A worker that dies fails
-// only the task it held (as an error, never as "no findings"); the next task gets a fresh worker.
+// A pool of worker threads for per-file work (the static engine's huntFile, recon's reconFile), one file per
+// task. Results come back per task and the caller keeps its own order, so findings and ids are the same whatever
+// the scheduling. A worker that dies fails only the task it held (as an error, never as "nothing found"); the
+// next task gets a fresh worker.
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Finding } from '../../artifacts/schemas/common.ts';
-import type { SourceFile } from '../types.ts';
-import type { HuntReply, HuntRequest } from './protocol.ts';
+import type { TaskKind, TaskReply, TaskRequest, Tasks } from './protocol.ts';
 
 // The entry beside this file: worker.js in dist/; worker.ts when running from source under tsx (development and
 // tests), where a worker does not inherit the loader for its entry, so it registers tsx before importing it.
@@ -19,8 +18,10 @@ function spawnWorker(): Worker {
 }
 
 interface Task {
-  request: HuntRequest;
-  resolve: (findings: Finding[]) => void;
+  request: TaskRequest;
+  /** What the task is about, for error messages. */
+  path: string;
+  resolve: (output: Tasks[TaskKind]['output']) => void;
   reject: (error: Error) => void;
 }
 
@@ -29,13 +30,13 @@ interface Slot {
   task: Task | undefined;
 }
 
-export interface HuntPool {
+export interface FilePool {
   readonly size: number;
-  hunt(file: SourceFile): Promise<Finding[]>;
+  run<K extends TaskKind>(kind: K, input: Tasks[K]['input']): Promise<Tasks[K]['output']>;
   close(): Promise<void>;
 }
 
-export function createHuntPool(size: number): HuntPool {
+export function createFilePool(size: number): FilePool {
   const queue: Task[] = [];
   const slots: Slot[] = [];
   let nextId = 0;
@@ -43,19 +44,19 @@ export function createHuntPool(size: number): HuntPool {
 
   function start(): Slot {
     const slot: Slot = { worker: spawnWorker(), task: undefined };
-    slot.worker.on('message', (reply: HuntReply) => {
+    slot.worker.on('message', (reply: TaskReply) => {
       const task = slot.task;
       slot.task = undefined;
       if (task && task.request.id === reply.id) {
-        if ('error' in reply) task.reject(new Error(`static engine failed on ${task.request.file.path}: ${reply.error}`));
-        else task.resolve(reply.findings);
+        if ('error' in reply) task.reject(new Error(`${task.request.kind} failed on ${task.path}: ${reply.error}`));
+        else task.resolve(reply.output);
       }
       dispatch();
     });
     const lost = (why: string) => {
       const at = slots.indexOf(slot);
       if (at >= 0) slots.splice(at, 1);
-      slot.task?.reject(new Error(`static engine worker ${why} while scanning ${slot.task.request.file.path}`));
+      slot.task?.reject(new Error(`worker thread ${why} during ${slot.task.request.kind} of ${slot.task.path}`));
       slot.task = undefined;
       if (!closed) dispatch();
     };
@@ -82,16 +83,17 @@ export function createHuntPool(size: number): HuntPool {
 
   return {
     size,
-    hunt(file) {
-      if (closed) return Promise.reject(new Error('the hunt pool is closed'));
-      return new Promise<Finding[]>((resolve, reject) => {
-        queue.push({ request: { id: nextId++, file }, resolve, reject });
+    run<K extends TaskKind>(kind: K, input: Tasks[K]['input']): Promise<Tasks[K]['output']> {
+      if (closed) return Promise.reject(new Error('the worker pool is closed'));
+      return new Promise<Tasks[K]['output']>((resolve, reject) => {
+        const task: Task = { request: { id: nextId++, kind, input }, path: input.path, resolve: resolve as Task['resolve'], reject };
+        queue.push(task);
         dispatch();
       });
     },
     async close() {
       closed = true;
-      for (const task of queue.splice(0)) task.reject(new Error('the hunt pool was closed'));
+      for (const task of queue.splice(0)) task.reject(new Error('the worker pool was closed'));
       const all = slots.splice(0);
       await Promise.all(all.map((s) => s.worker.terminate()));
     },

@@ -1,0 +1,22 @@
+// The per-file tasks worker threads run, and the messages between the pool and its workers.
+import type { Finding } from '../artifacts/schemas/common.ts';
+import type { FileRecon, ReconSource } from '../phases/recon/core.ts';
+import type { SourceFile } from '../static/types.ts';
+
+/** Each task: one file in, what that file alone yields out. */
+export interface Tasks {
+  /** The static engine's huntFile. */
+  hunt: { input: SourceFile; output: Finding[] };
+  /** Recon's per-file half (parse, index, entry points, trust boundaries). */
+  recon: { input: Pick<ReconSource, 'path' | 'language' | 'content'>; output: FileRecon };
+}
+
+export type TaskKind = keyof Tasks;
+
+export interface TaskRequest {
+  id: number;
+  kind: TaskKind;
+  input: Tasks[TaskKind]['input'];
+}
+
+export type TaskReply = { id: number; output: Tasks[TaskKind]['output'] } | { id: number; error: string };
