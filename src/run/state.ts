@@ -1,10 +1,18 @@
-// state.json: the run's progress, saved atomically after every change so an interrupted run can resume.
+// state.json: the run's progress, saved atomically so an interrupted run can resume. Phase and run changes are
+// saved at once; chunk progress at most once a second (a resume re-checks each chunk's saved work on disk, and
+// an interruption saves the whole state anyway), so a scan of hundreds of chunks does not fsync hundreds of times.
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { ChunkState, RunState, Status } from '../artifacts/schemas/state.ts';
 import { writeArtifact } from '../artifacts/store.ts';
 import type { RunOptions, ScopeOptions } from './options.ts';
 
+/** Chunk progress is written at most this often; phase and run changes flush it at once. */
+export const CHUNK_SAVE_INTERVAL_MS = 1000;
+
 export class StateStore {
+  private pending: NodeJS.Timeout | undefined;
+  private lastSave = 0;
+
   constructor(
     private readonly outDir: string,
     readonly state: RunState,
@@ -30,10 +38,29 @@ export class StateStore {
   }
 
   save(): void {
+    clearTimeout(this.pending);
+    this.pending = undefined;
+    this.lastSave = Date.now();
     const now = new Date().toISOString();
     this.state.updatedAt = now;
     this.state.generatedAt = now;
     writeArtifact(this.outDir, 'state', this.state);
+  }
+
+  // A failed deferred write is not lost: the next phase or run change writes the same state and throws there.
+  private saveSoon(): void {
+    if (this.pending) return;
+    const wait = this.lastSave + CHUNK_SAVE_INTERVAL_MS - Date.now();
+    if (wait <= 0) return this.save();
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      try {
+        this.save();
+      } catch {
+        // Written again (and reported) by the next immediate save.
+      }
+    }, wait);
+    this.pending.unref();
   }
 
   phaseStatus(name: string): Status | undefined {
@@ -72,7 +99,7 @@ export class StateStore {
     } else {
       this.state.chunks.push({ id, files, status, attempts: status === 'running' ? 1 : 0, ...(error ? { error } : {}) });
     }
-    this.save();
+    this.saveSoon();
   }
 
   recordFile(path: string, sha256: string, status: Status): void {
