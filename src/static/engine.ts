@@ -31,7 +31,8 @@ function compute(file: SourceFile): Analysis {
   const suppressions = parseSuppressions(lines);
   const candidates: Candidate[] = suppressions.filter((s) => s.reason.length === 0).map(reasonless);
   const lang = langFor(file);
-  const active = lang === null ? [] : DETECTORS.filter((d) => d.prefilter.test(file.content));
+  const library = file.publicApi !== undefined;
+  const active = lang === null ? [] : DETECTORS.filter((d) => d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content)));
   if (lang !== null && active.length > 0) {
     const root = parseSource(lang, file.content).root();
     beginFile(file.publicApi !== undefined);

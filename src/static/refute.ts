@@ -46,7 +46,9 @@ export function refuteStatic(finding: Finding, file: SourceFile, options: Refute
     if (s.kind === 'literal' || s.kind === 'sanitised') out.push(vote('source', 'refuted', `The value is ${s.via}, not input.`));
     else if (s.kind === 'config') out.push(vote('source', 'refuted', `The value comes from configuration (${s.via}), not from input.`));
     else if (s.kind === 'input') out.push(vote('source', 'upheld', `The value derives from ${s.via}.`));
-    else if (s.kind === 'param' && s.api && s.built && rule.librarySource) out.push(vote('source', 'upheld', `The value is reachable from the exported API \`${s.api}\`: the library's caller controls it, and the library builds it into the ${rule.id === 'code-injection' ? 'code' : 'command'}.`));
+    else if (s.kind === 'param' && s.api && ((s.built && rule.librarySource === 'built') || rule.librarySource === 'any')) {
+      out.push(vote('source', 'upheld', `The value is reachable from the exported API \`${s.api}\`: the library's caller controls it${rule.librarySource === 'built' ? ', and the library builds it into a larger string' : ''}.`));
+    }
     else out.push(vote('source', 'abstained', `The value's origin is ${s.via}; it was not traced to request or CLI input.`));
     if (c.guard) out.push(vote('guards', 'refuted', `A ${c.guard.kind} guard precedes the sink on line ${c.guard.line}: \`${c.guard.text}\`.`));
     else out.push(vote('guards', 'upheld', 'No allow-list, containment check, type check or escaping of the value precedes the sink.'));

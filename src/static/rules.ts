@@ -22,7 +22,7 @@ const RuleSchema = Type.Object(
     message: Type.String({ minLength: 1 }),
     trigger: Type.String({ minLength: 1 }),
     taint: Type.Boolean(),
-    librarySource: Type.Optional(Type.Boolean()),
+    librarySource: Type.Optional(Type.Union([Type.Literal('built'), Type.Literal('any')])),
     precision: Type.Object(
       { truePositives: Type.Integer({ minimum: 0 }), falsePositives: Type.Integer({ minimum: 0 }), measuredOn: Type.String() },
       { additionalProperties: false },

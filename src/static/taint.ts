@@ -11,12 +11,15 @@ const INPUT = /^(req|request|ctx|context)\.(body|query|params|headers|cookies|si
 const INPUT_CALL = /^(req|request)\.(param|get|header)$/;
 const CONFIG = /^(?:process\.env\b|process\.argv\s*\[\s*[01]\s*\]|process\.exec(?:Path|Argv)\b|import\.meta\.(?:url|dirname|filename|env)\b|(?:__dirname|__filename)$)/;
 const SANITISERS = /^(path\.(posix\.|win32\.)?basename|basename|parseInt|parseFloat|Number|Boolean|Math\.\w+|Number\.parse(Int|Float)|encodeURIComponent|encodeURI|escape\w*|\w*\.escape\w*|shellescape|shellEscape|quote|shellQuote\.quote|shq|sqlstring\.escape|format\.literal|pgFormat|validator\.\w+|uuid\w*|crypto\.\w+|Date\.now|isNaN|Array\.isArray|typeof)$/;
-const PATH_JOIN = /^(path\.(posix\.|win32\.)?(join|resolve|normalize)|join|resolve|normalize|util\.format|format|String|decodeURIComponent|decodeURI|Buffer\.from)$/;
+const PATH_JOIN = /^(path\.(posix\.|win32\.)?(join|resolve|normalize)|join|resolve|normalize|util\.format|format|util\.inspect|inspect|String|decodeURIComponent|decodeURI|Buffer\.from)$/;
+const URL_PARSE = /^(url\.(parse|format|resolve)|parseurl(\.original)?|parseUrl|querystring\.(parse|unescape)|qs\.parse)$/;
 const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
 const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/;
 const LITERAL_KINDS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'template_string', 'binary_expression', 'unary_expression']);
 
 const MAX_DEPTH = 10;
+// Upload fields the server sets (multer's path/filename/destination, express-fileupload's tempFilePath).
+const UPLOAD_STORED = new Set(['path', 'filename', 'destination', 'tempFilePath', 'size']);
 
 export function facts(kind: SourceKind, via: string, names: string[] = [], sourceLine?: number): SourceFacts {
   return sourceLine ? { kind, via, names, sourceLine } : { kind, via, names };
@@ -118,12 +121,15 @@ function classifyChildren(node: SgNode, depth: number): SourceFacts {
 function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts {
   // Configuration first: process.argv[0] and [1] are the node binary and script, not user input.
   if (CONFIG.test(text)) return facts('config', short(text));
-  if (INPUT.test(text)) return facts('input', short(text), [], startLine(expr));
   const prop = expr.field('property')?.text();
+  // Where an upload middleware (multer, express-fileupload) stored the file is the server's choice, not the client's.
+  if (prop && UPLOAD_STORED.has(prop) && /^(req|request)\.files?\b/.test(text)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
+  if (INPUT.test(text)) return facts('input', short(text), [], startLine(expr));
   if (prop === 'length') return facts('sanitised', 'a length');
   const object = expr.field('object');
   if (!object) return facts('unknown', short(text));
   const base = classify(object, depth + 1);
+  if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
   // A property of a request-derived object is still request input (const body = req.body; body.cmd).
   return base.kind === 'input' ? { ...base, via: `${base.via} → ${short(text)}` } : base;
 }
@@ -135,6 +141,8 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   if (INPUT_CALL.test(name)) return facts('input', short(expr.text()), [], startLine(expr));
   if (SANITISERS.test(name)) return facts('sanitised', `${name}(…)`);
   if (name === 'require' || /^(os\.tmpdir|os\.homedir|process\.cwd|fileURLToPath)$/.test(name)) return facts('config', `${name}(…)`);
+  // URL parsers and formatters keep the origin of what they parse (url.parse(req.url).pathname is still input).
+  if (URL_PARSE.test(name)) return combine(args.slice(0, 1).map((a) => classify(a, depth + 1)));
   if (PATH_JOIN.test(name)) {
     const joined = combine(args.map((a) => classify(a, depth + 1)));
     return name.endsWith('format') ? built(joined) : joined;

@@ -68,8 +68,9 @@ export interface Rule {
   trigger: string;
   /** True when the rule needs request/CLI input reaching the sink to be confirmed. */
   taint: boolean;
-  /** True when a parameter of a library's exported API, built into a larger string, counts as untrusted input. */
-  librarySource?: boolean;
+  /** Whether a parameter of a library's exported API counts as untrusted input: only when the library builds it
+   * into a larger string ('built': commands, code), or as it is ('any': a regex applied to it). */
+  librarySource?: 'built' | 'any';
   precision: { truePositives: number; falsePositives: number; measuredOn: string };
 }
 
@@ -96,5 +97,7 @@ export interface Detector {
   rules: readonly string[];
   /** Cheap text test; the detector is skipped (and the file maybe not parsed) when it fails. */
   prefilter: RegExp;
+  /** A second cheap test for library files (publicApi set), where exported parameters are sources too. */
+  libraryPrefilter?: RegExp;
   run(ctx: DetectorContext): Candidate[];
 }

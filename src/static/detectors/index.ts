@@ -8,12 +8,13 @@ import { comparisonSlips, conditionSlips, offByOneLength } from './logic.ts';
 import { pathTraversal } from './path.ts';
 import { prototypePollution } from './proto.ts';
 import { redos } from './redos.ts';
+import { openRedirect } from './redirect.ts';
 import { hardcodedSecret } from './secrets.ts';
 import { sqlInjection } from './sql.ts';
 import type { Detector } from '../types.ts';
 
 export const DETECTORS: readonly Detector[] = [
-  commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos,
+  commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos, openRedirect,
   hardcodedSecret, asyncForEach, asyncExecutor, floatingPromise, swallowedError, comparisonSlips, conditionSlips, offByOneLength,
   unreachableCode, switchFallthrough, resourceLeaks,
 ];

@@ -50,6 +50,7 @@ const APPLY = '\\.(test|exec|match|matchAll|replace|replaceAll|split|search)$';
 
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
+  const library = ctx.file.publicApi !== undefined;
   for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: APPLY } } })) {
     const callee = call.field('function');
     const method = callee?.field('property')?.text() ?? '';
@@ -59,24 +60,31 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!regexNode || !subject) continue;
     // Cheap gate before tracing: the match must run where input arrives (a handler) or on input directly.
     const fn = enclosingFunction(call);
-    if (!INPUT_TEXT.test(subject.text()) && !(fn && (isRequestHandler(fn) || enclosingFunctions(call).some(isRequestHandler)))) continue;
+    // In a library, the regex may run on an exported function's argument anywhere in the file.
+    if (!library && !INPUT_TEXT.test(subject.text()) && !(fn && (isRequestHandler(fn) || enclosingFunctions(call).some(isRequestHandler)))) continue;
     const source = classify(subject);
-    if (source.kind !== 'input') continue;
+    if (source.kind !== 'input' && !(library && source.api)) continue;
     const re = regexOf(regexNode);
     if (!re || re.source.length === 0) continue;
     const verdict = analyseRegex(re.source, re.flags);
     if (!verdict.vulnerable) continue;
+    // A library's caller is a weaker attacker than a request: only blow-ups worse than quadratic count there
+    // (a quadratic trim like /-+$/ needs a huge argument the caller chose to pass).
+    if (source.kind !== 'input' && /^2nd degree/.test(verdict.complexity)) continue;
     const names = [...new Set([...source.names, ...identifiersIn(subject)])];
     const guard = findGuard(call, names, ctx.lines);
+    // A regex defined elsewhere (a module-level constant) is cited where it is written; the call is the second quote.
+    const def = regexNode.kind() === 'identifier' ? bindingValue(regexNode) : null;
+    const at = def && startLine(def) !== startLine(call) ? def : call;
     const candidate: Candidate = {
-      ruleId: 'redos', startLine: startLine(call), endLine: endLine(call), symbol: symbolOf(call),
+      ruleId: 'redos', startLine: startLine(at), endLine: endLine(at), symbol: symbolOf(call),
       subject: call.text(),
-      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}.`,
-      source: { ...source, names },
+      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}${at === call ? '' : ` on line ${startLine(call)}`}.`,
+      source: at === call ? { ...source, names } : { ...source, names, sourceLine: startLine(call) },
       severity: verdict.complexity === 'exponential' ? 'high' : 'medium',
     };
     // A length limit on the input bounds the match time; treat it like a guard.
-    const limit = names.some((n) => new RegExp(`\\b${n}\\.length\\s*[<>]`).test(ctx.lines.slice(0, candidate.startLine).join('\n')));
+    const limit = names.some((n) => new RegExp(`\\b${n}\\.length\\s*[<>]`).test(ctx.lines.slice(0, startLine(call)).join('\n')));
     if (guard) candidate.guard = guard;
     else if (limit) candidate.guard = { kind: 'type-check', text: 'the input length is checked before the match', line: candidate.startLine };
     out.push(candidate);
@@ -88,5 +96,7 @@ export const redos: Detector = {
   rules: ['redos'],
   // Only input-derived subjects are reported, so files that never touch request or CLI input are skipped.
   prefilter: /^(?=[\s\S]*\.(test|exec|match|matchAll|replace|replaceAll|split|search)\()(?=[\s\S]*\b(req|request|ctx|event|evt|process\.argv|location)\b)/,
+  // A library's exported functions take their callers' strings: any applied regex may be a ReDoS sink.
+  libraryPrefilter: /\.(test|exec|match|matchAll|replace|replaceAll|split|search)\(/,
   run,
 };

@@ -1,0 +1,59 @@
+// Open redirect: request input becomes a redirect target — res.redirect / ctx.redirect / reply.redirect, a
+// Location header set with setHeader/set/header/writeHead — unless the target starts with a fixed path or origin.
+import type { SgNode } from '@ast-grep/napi';
+import { argsOf } from '../ast.ts';
+import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { sinkCandidate } from './sink.ts';
+
+const REDIRECT = /^(res|response|reply|ctx|context|this)\.redirect$/;
+const HEADER = /^(res|response|reply|ctx|context|this)\.(setHeader|set|header|writeHead)$/;
+
+/** The leftmost piece of a concatenation or template: where the URL starts. */
+function leading(value: SgNode): string | null {
+  let n: SgNode | null = value;
+  while (n?.kind() === 'binary_expression' && n.field('operator')?.text() === '+') n = n.field('left');
+  if (n?.kind() === 'string') return n.text().slice(1, -1);
+  if (n?.kind() === 'template_string') return /^`([^$`]*)/.exec(n.text())?.[1] ?? '';
+  return null;
+}
+
+// A target that starts with a fixed path ('/items/') or a fixed origin ('https://example.com/') stays on that site.
+const FIXED_START = /^(\/[^/\\]|https?:\/\/[^/?#]+\/)/i;
+
+function locationValue(call: SgNode, callee: string): SgNode | null {
+  const args = argsOf(call);
+  if (REDIRECT.test(callee)) return (args.length >= 2 && args[0]?.kind() === 'number' ? args[1] : args[0]) ?? null;
+  const method = callee.slice(callee.lastIndexOf('.') + 1);
+  if (method === 'writeHead') {
+    const headers = args.find((a) => a.kind() === 'object');
+    const pair = headers?.namedChildren().find((p) => p.kind() === 'pair' && /^['"]?location['"]?$/i.test(p.field('key')?.text() ?? ''));
+    return pair?.field('value') ?? null;
+  }
+  const [name, value] = args;
+  return name?.kind() === 'string' && /^['"]location['"]$/i.test(name.text()) ? value ?? null : null;
+}
+
+function run(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '\\.(redirect|setHeader|set|header|writeHead)$' } } });
+  for (const call of calls) {
+    const callee = call.field('function')?.text() ?? '';
+    if (!REDIRECT.test(callee) && !HEADER.test(callee)) continue;
+    const value = locationValue(call, callee);
+    if (!value) continue;
+    const start = leading(value);
+    if (start !== null && FIXED_START.test(start)) continue;
+    const c = sinkCandidate({
+      ruleId: 'open-redirect', sink: call, values: [value], lines: ctx.lines,
+      describe: (s) => `\`${callee}\` sends the browser to a URL derived from ${s.via}.`,
+    });
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+export const openRedirect: Detector = {
+  rules: ['open-redirect'],
+  prefilter: /\.redirect\(|['"]location['"]/i,
+  run,
+};
