@@ -1,5 +1,6 @@
 // ReDoS: a regular expression literal (or new RegExp(literal)) applied to request input, judged
-// super-linear by the recheck analyser. Results are memoised per pattern; the analyser runs seeded.
+// super-linear by the recheck analyser. Results are memoised per pattern; the analyser runs seeded and is bounded
+// by steps and sizes only, never by wall-clock time, so a verdict cannot depend on how loaded the machine is.
 import type { SgNode } from '@ast-grep/napi';
 import { checkSync } from 'recheck';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, isRequestHandler, startLine, symbolOf } from '../ast.ts';
@@ -11,14 +12,29 @@ import { identifiersIn } from './sink.ts';
 interface RegexVerdict { vulnerable: boolean; complexity: string; attack: string }
 const verdicts = new Map<string, RegexVerdict>();
 
-/** recheck's verdict, memoised; a timeout or error counts as not proven vulnerable. */
+// Every timeout off (recall validation, which runs the regex, is skipped by a negative timeout); the attack is
+// bounded by characters read instead. 30,000-character attack strings against a 1,000,000-step limit: a linear
+// pattern stays ~30x under it, a quadratic one passes it many times over.
+const RECHECK_LIMITS = {
+  timeout: null,
+  attackTimeout: null,
+  incubationTimeout: null,
+  seedingTimeout: null,
+  recallTimeout: -1,
+  attackLimit: 1_000_000,
+  maxAttackStringSize: 30_000,
+  randomSeed: 1,
+  checker: 'auto',
+} as const;
+
+/** recheck's verdict, memoised; an error counts as not proven vulnerable. */
 export function analyseRegex(source: string, flags: string): RegexVerdict {
   const key = `${flags}/${source}`;
   const hit = verdicts.get(key);
   if (hit) return hit;
   let verdict: RegexVerdict = { vulnerable: false, complexity: 'unknown', attack: '' };
   try {
-    const d = checkSync(source, flags, { timeout: 2000, randomSeed: 1, checker: 'auto' });
+    const d = checkSync(source, flags, RECHECK_LIMITS);
     if (d.status === 'vulnerable') {
       verdict = { vulnerable: true, complexity: d.complexity.type === 'exponential' ? 'exponential' : d.complexity.summary, attack: d.attack.pattern.slice(0, 120) };
     }
