@@ -65,12 +65,16 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
   for (const f of triage.files) {
     if (!inScopePaths.has(f.path)) files.push({ path: f.path, status: 'skipped', reason: 'test code (pass --include-tests to hunt in it)', engines: [] });
   }
+  // A source file triage could not read (a link out of the repository, a name no artifact can carry, no
+  // permission) is in scope and not covered: never silently clean.
+  const unread = triage.skipped.filter(isUnreadSource);
   for (const s of triage.skipped) {
-    files.push({ path: s.path, status: 'skipped', reason: s.detail ? `${s.reason}: ${s.detail}` : s.reason, engines: [] });
+    const reason = s.detail ? `${s.reason}: ${s.detail}` : s.reason;
+    files.push(isUnreadSource(s) ? { path: s.path, status: 'unreviewed', reason: `not scanned, ${reason}`, engines: [] } : { path: s.path, status: 'skipped', reason, engines: [] });
   }
   const count = (status: FileCoverage['status']) => files.filter((f) => f.status === status).length;
   const totals = {
-    inScope: inScope.length,
+    inScope: inScope.length + unread.length,
     scanned: count('scanned'),
     failed: count('failed'),
     unreviewed: count('unreviewed'),
@@ -78,4 +82,10 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
     unsupported: count('scanner-unsupported'),
   };
   return { files, totals, complete: totals.scanned === totals.inScope && chunks.failed === 0 && chunks.unreviewed === 0, chunks };
+}
+
+// A file listed but deleted from the working tree is gone, not hidden: it is recorded as skipped.
+function isUnreadSource(s: Triage['skipped'][number]): boolean {
+  if (s.reason === 'symlink-escape') return true;
+  return s.reason === 'unreadable' && !/missing from the working tree/.test(s.detail ?? '');
 }

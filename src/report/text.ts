@@ -31,12 +31,13 @@ const INLINE_SPECIAL = /[\\`*_[\]<>|~!&]/g;
 // Constructs that only count at the start of a line: headings, quotes, lists, setext underlines, thematic breaks.
 const LINE_START = /^(\s*)(?:([#>+=-])|(\d+)([.)]))/;
 
-/** Untrusted text (a claim, a reason, a path) as literal Markdown: no HTML, links, emphasis or headings survive. */
+/** Untrusted text (a claim, a reason, a path) as literal Markdown: no HTML, links, emphasis or headings survive.
+ * A `code` span keeps its meaning (code spans render their content literally); everything else is escaped. */
 export function mdText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .split('\n')
-    .map((line) => line.replace(INLINE_SPECIAL, (c) => `\\${c}`).replace(LINE_START, (_, space: string, mark?: string, digits?: string, dot?: string) => (mark ? `${space}\\${mark}` : `${space}${digits}\\${dot}`)))
+    .map((line) => escapeInline(line).replace(LINE_START, (_, space: string, mark?: string, digits?: string, dot?: string) => (mark ? `${space}\\${mark}` : `${space}${digits}\\${dot}`)))
     .join('\n');
 }
 
@@ -45,9 +46,19 @@ export function mdLine(text: string): string {
   return mdText(text.replace(/\r?\n/g, ' '));
 }
 
-/** Text safe inside one markdown table cell. */
+/** Text safe inside one markdown table cell (inline only: no line-start constructs apply there). */
 export function cell(text: string): string {
-  return mdLine(text);
+  return escapeInline(text.replace(/\r?\n/g, ' '));
+}
+
+function escapeInline(line: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of line.matchAll(/`([^`]+)`/g)) {
+    out += line.slice(last, m.index).replace(INLINE_SPECIAL, (c) => `\\${c}`) + inlineCode(m[1] as string);
+    last = (m.index ?? 0) + m[0].length;
+  }
+  return out + line.slice(last).replace(INLINE_SPECIAL, (c) => `\\${c}`);
 }
 
 /** Inline code that survives backticks in the text. */

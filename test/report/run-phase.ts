@@ -1,6 +1,6 @@
 // Runs the real report phase on a temp target: writes the run's input artifacts, then reportPhase.run().
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Finding } from '../../src/artifacts/schemas/common.ts';
@@ -9,6 +9,7 @@ import type { CommandIO } from '../../src/cli/command.ts';
 import { writeArtifact } from '../../src/artifacts/store.ts';
 import { silentLogger } from '../../src/cli/log.ts';
 import { reportPhase } from '../../src/phases/report/index.ts';
+import { sha256 } from '../../src/run/hash.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } from '../../src/run/options.ts';
 import { doneChunks, hunterOf, identity, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
 
@@ -47,6 +48,8 @@ export async function runReport(
   const run = identity(target, runId);
   const outDir = outDirOf(target);
   const triage = triageOf(files.map((f) => [f]), run);
+  // The report re-checks evidence at the hash triage recorded, so record the files' real hashes.
+  for (const file of triage.files) if (existsSync(join(target, file.path))) file.sha256 = sha256(readFileSync(join(target, file.path)));
   writeArtifact(outDir, 'triage', triage);
   writeArtifact(outDir, 'adaptive-plan', planOf(triage, run));
   writeArtifact(outDir, 'hunter-findings', hunterOf(findings, doneChunks(triage), run));

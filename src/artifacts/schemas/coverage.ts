@@ -1,15 +1,23 @@
 // coverage.json: what was and was not examined, and why; the basis for never claiming "clean" falsely.
 import { Type, type Static } from '@sinclair/typebox';
-import { artifact, RepoPath } from './common.ts';
+import { artifact } from './common.ts';
 
 export const FileCoverageStatus = Type.Union(['scanned', 'failed', 'unreviewed', 'skipped', 'scanner-unsupported'].map((s) => Type.Literal(s)), {
   description: 'scanned: its chunk finished; failed: its chunk failed closed; unreviewed: its chunk never finished or never ran; skipped: triage left it out of scope.',
 });
 export type FileCoverageStatus = Static<typeof FileCoverageStatus>;
 
+// Skipped and unreadable files are listed as git or the folder walk named them: any character a file name may
+// hold (a backslash too), never absolute and never through "..".
+const ListedPath = Type.String({
+  minLength: 1,
+  pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))[^\\u0000]+$',
+  description: 'Repository-relative path as listed (a skipped file may hold characters a scanned one cannot, such as a backslash).',
+});
+
 export const FileCoverage = Type.Object(
   {
-    path: RepoPath,
+    path: ListedPath,
     status: FileCoverageStatus,
     reason: Type.Optional(Type.String({ description: 'Why it was not scanned.' })),
     chunkId: Type.Optional(Type.String({ description: 'The triage chunk that held it.' })),

@@ -7,7 +7,7 @@ import { modelFor, type PhaseContext, type PhaseDefinition } from '../types.ts';
 import { mergeByFingerprint, reusedIds } from './accept.ts';
 import { loadChunkWork, saveChunkWork, type ChunkWork } from './chunk-work.ts';
 import type { HunterEngine } from './engine.ts';
-import { runChunk } from './run-chunk.ts';
+import { reacceptSavedChunk, runChunk } from './run-chunk.ts';
 import { chooseHunter } from './choose.ts';
 import { retrievalContext } from './model-context.ts';
 import { poolSize } from '../../workers/size.ts';
@@ -34,7 +34,8 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
         limit(async (): Promise<ChunkWork> => {
           if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error('interrupted');
           const hashes = Object.fromEntries(chunk.files.map((p) => [p, byPath.get(p)?.sha256 ?? '']));
-          let work = loadChunkWork(ctx.outDir, chunk.id, engine.name, hashes);
+          const saved = loadChunkWork(ctx.outDir, chunk.id, engine.name, hashes);
+          let work = saved && reacceptSavedChunk(ctx.target, chunk, byPath, saved);
           if (!work) {
             ctx.state?.markChunk(chunk.id, chunk.files, 'running');
             work = await runChunk(ctx.target, chunk, byPath, engine, ctx.signal);

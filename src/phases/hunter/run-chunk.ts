@@ -61,3 +61,20 @@ export async function runChunk(
     ...(unsupported.length > 0 ? { unsupported } : {}),
   };
 }
+
+/**
+ * A chunk result saved by an earlier, interrupted run: its findings are accepted again against the source,
+ * exactly as fresh ones (work/ is a file on disk, not a proof). Undefined when it must be run again.
+ */
+export function reacceptSavedChunk(root: string, chunk: Chunk, byPath: ReadonlyMap<string, TriagedFile>, work: ChunkWork): ChunkWork | undefined {
+  const sources = new Map<string, string>();
+  for (const path of chunk.files) {
+    const meta = byPath.get(path);
+    const source = meta ? readSourceAtHash(root, path, meta.sha256) : null;
+    if (!source?.ok) return undefined;
+    sources.set(path, source.content);
+  }
+  const acceptance = acceptChunkFindings(chunk.files, work.findings, sources);
+  if (!acceptance.ok) return undefined;
+  return { ...work, findings: acceptance.accepted, rejected: [...work.rejected, ...acceptance.rejected] };
+}

@@ -1,11 +1,14 @@
 // The report phase: reads every artifact of the run, joins them (pure), updates the ledger, and writes
 // scan-report.json, coverage.json, report.md and report.sarif. The views are rendered from scan-report.json only.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
+import { artifactPath, readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
 import type { Ledger } from '../../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { usagePath, readUsage } from '../../budget/ledger.ts';
+import { IntegrityError } from '../../errors.ts';
 import { writeFileAtomic } from '../../fs/atomic.ts';
+import { recheckFindings } from '../../integrity/recheck.ts';
 import { sourceReader } from '../../ledger/source.ts';
 import { reverificationQueue, updateLedger } from '../../ledger/update.ts';
 import { joinReport, stampFirstSeen } from '../../report/join.ts';
@@ -25,13 +28,27 @@ export const reportPhase: PhaseDefinition = {
   writes: ['scan-report', 'coverage'],
   async run(ctx) {
     const now = new Date();
+    // A report left from an earlier run must not stand in for this one if anything below fails.
+    removeReport(ctx.outDir);
     const suppressions = readMemory(ctx.target, 'suppressions') ?? emptySuppressions();
+    const triage = readArtifact(ctx.outDir, 'triage');
+    const plan = readArtifact(ctx.outDir, 'adaptive-plan');
+    const hunter = readArtifact(ctx.outDir, 'hunter-findings');
+    const skeptic = readArtifact(ctx.outDir, 'skeptic');
+    const referee = readArtifact(ctx.outDir, 'referee');
+    const broken = recheckFindings(ctx.target, hunter.findings, new Map(triage.files.map((f) => [f.path, f.sha256])));
+    if (broken) {
+      throw new IntegrityError(
+        `hunter-findings.json holds a finding whose evidence does not hold against the source: ${broken}. ` +
+          "The source changed since the hunter ran, or the file was edited; run 'bug-hunter scan' again without --resume.",
+      );
+    }
     const { scanReport, coverage } = joinReport({
-      triage: readArtifact(ctx.outDir, 'triage'),
-      plan: readArtifact(ctx.outDir, 'adaptive-plan'),
-      hunter: readArtifact(ctx.outDir, 'hunter-findings'),
-      skeptic: readArtifact(ctx.outDir, 'skeptic'),
-      referee: readArtifact(ctx.outDir, 'referee'),
+      triage,
+      plan,
+      hunter,
+      skeptic,
+      referee,
       verification: readArtifactIfPresent(ctx.outDir, 'verification-report'),
       suppressions,
       options: { failOn: ctx.options.failOn, showSuspected: ctx.options.showSuspected },
@@ -54,8 +71,8 @@ export const reportPhase: PhaseDefinition = {
       ctx.log.warn(`${memoryDir(ctx.target)} is not writable, so ledger.json was not updated; the report is complete.`);
     }
     stampFirstSeen(scanReport.findings, ledger);
-    writeReport(ctx.outDir, scanReport);
     writeArtifact(ctx.outDir, 'coverage', coverage);
+    writeReport(ctx.outDir, scanReport);
 
     const queued = reverificationQueue(ledger).length;
     const c = scanReport.counts;
@@ -67,11 +84,28 @@ export const reportPhase: PhaseDefinition = {
   },
 };
 
-/** scan-report.json first (validated), then the two views rendered from it, each written atomically. */
+/**
+ * The views first, then scan-report.json (validated) last, each written atomically: a run that fails part-way
+ * leaves no scan-report.json, so neither `bug-hunter report` nor the exit code can take a partial write for success.
+ */
 export function writeReport(outDir: string, report: ScanReport): void {
-  writeArtifact(outDir, 'scan-report', report);
-  writeFileAtomic(join(outDir, REPORT_FILES.markdown), renderMarkdown(report));
-  writeFileAtomic(join(outDir, REPORT_FILES.sarif), `${JSON.stringify(renderSarif(report), null, 2)}\n`);
+  const markdown = renderMarkdown(report);
+  const sarif = `${JSON.stringify(renderSarif(report), null, 2)}\n`;
+  try {
+    writeFileAtomic(join(outDir, REPORT_FILES.markdown), markdown);
+    writeFileAtomic(join(outDir, REPORT_FILES.sarif), sarif);
+    writeArtifact(outDir, 'scan-report', report);
+  } catch (error) {
+    removeReport(outDir);
+    throw error;
+  }
+}
+
+/** Removes the report files of an earlier run (scan-report.json, coverage.json, report.md, report.sarif). */
+export function removeReport(outDir: string): void {
+  for (const path of [artifactPath(outDir, 'scan-report'), artifactPath(outDir, 'coverage'), join(outDir, REPORT_FILES.markdown), join(outDir, REPORT_FILES.sarif)]) {
+    rmSync(path, { force: true });
+  }
 }
 
 function runUsage(ctx: PhaseContext): ScanReport['usage'] | undefined {
