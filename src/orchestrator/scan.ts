@@ -8,7 +8,6 @@ import { PIPELINE, type PipelineEntry } from '../phases/registry.ts';
 import { STATIC_ENGINE_VERSION } from '../static/index.ts';
 import type { PhaseContext } from '../phases/types.ts';
 import { clearChunkWork } from '../phases/hunter/chunk-work.ts';
-import { removeReport } from '../phases/report/index.ts';
 import { decideExit } from '../report/exit-decision.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { RunState } from '../artifacts/schemas/state.ts';
@@ -75,8 +74,6 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     } else {
       if (previous && previous.status !== 'completed') log.info(`starting a new run; the unfinished run ${previous.run.runId} is replaced.`);
       clearChunkWork(outDir);
-      // The last run's report must not outlive a new run that fails before writing its own.
-      if (!request.estimate) removeReport(outDir);
       store = StateStore.fresh(outDir, identity, command, options, scope);
     }
     store.save();
