@@ -1,14 +1,14 @@
 // pnpm bench:scan — a whole default no-key `bug-hunter scan` (process start included, as a user runs it) of
 // twenty real npm packages, next to oxlint on the same tree, in interleaved runs. Prints medians, the ratio,
 // peak RSS and where the scan's time went (from the arrival time of each phase's progress line).
-// Usage: node --import tsx scripts/bench-scan.ts [--runs N]
+// Usage: node --import tsx scripts/bench-scan.ts [--runs N] [--baseline <other checkout>]
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { packageTree } from './bench/corpus.ts';
-import { arg, loadNote, median, timeCommand } from './bench/measure.ts';
+import { arg, baselineBin, loadNote, median, timeCommand } from './bench/measure.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = arg('--runs', 3);
@@ -17,9 +17,9 @@ const tree = packageTree();
 interface ScanRun { seconds: number; status: number | null; peakMb: number | undefined; phases: Array<[string, number]>; summary: string }
 
 /** Runs the scan once, stamping each stderr line as it arrives. */
-function scanOnce(): Promise<ScanRun> {
+function scanOnce(bin = join(root, 'bin/bug-hunter.js')): Promise<ScanRun> {
   const out = mkdtempSync(join(tmpdir(), 'bh-bench-scan-'));
-  const argv = [process.execPath, join(root, 'bin/bug-hunter.js'), 'scan', tree, '--out', out];
+  const argv = [process.execPath, bin, 'scan', tree, '--out', out];
   const wrapped = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'BH_PEAK_KB=%M', ...argv] : argv;
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -70,12 +70,15 @@ function countLines(dir: string): { files: number; lines: number } {
   return { files, lines };
 }
 
+const baseline = baselineBin();
 const scans: ScanRun[] = [];
+const baselineScans: ScanRun[] = [];
 const oxlint: number[] = [];
 for (let i = 0; i < runs; i++) {
   scans.push(await scanOnce());
   const ox = timeCommand([join(root, 'node_modules/.bin/oxlint'), '--quiet', tree]);
   oxlint.push(ox.seconds);
+  if (baseline) baselineScans.push(await scanOnce(baseline));
 }
 
 const size = countLines(tree);
@@ -87,6 +90,11 @@ console.log(`corpus        ${tree}: ${size.files} JS/TS files, ${size.lines} lin
 console.log(`scan          ${scan.toFixed(2)} s wall (exit ${scans[0]!.status}), ${peaks.length ? `${Math.max(...peaks).toFixed(0)} MB peak RSS` : 'peak RSS unknown'}; ${scans[0]!.summary}`);
 console.log(`oxlint        ${ox.toFixed(2)} s wall (default rules and threads)`);
 console.log(`ratio         ${(scan / ox).toFixed(1)}× oxlint`);
+if (baseline) {
+  const base = median(baselineScans.map((s) => s.seconds));
+  const basePeak = Math.max(...baselineScans.map((s) => s.peakMb ?? 0));
+  console.log(`baseline      ${base.toFixed(2)} s wall, ${basePeak.toFixed(0)} MB peak RSS (${baseline}); ${(base / ox).toFixed(1)}× oxlint; this checkout takes ${(scan / base).toFixed(2)}× its time`);
+}
 // Where the time went in the median run: each phase's share is the gap since the previous progress line.
 const typical = [...scans].sort((a, b) => a.seconds - b.seconds)[Math.floor(scans.length / 2)]!;
 let previous = 0;

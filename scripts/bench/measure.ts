@@ -59,3 +59,9 @@ export function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 }
+
+/** `--baseline <checkout>`: another clone or worktree (e.g. an older commit) whose bin runs interleaved with ours. */
+export function baselineBin(): string | undefined {
+  const i = process.argv.indexOf('--baseline');
+  return i > 0 && process.argv[i + 1] ? `${process.argv[i + 1]!.replace(/\/$/, '')}/bin/bug-hunter.js` : undefined;
+}
