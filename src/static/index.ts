@@ -11,6 +11,9 @@ export { refuteStatic, NON_PRODUCTION_PATH } from './refute.ts';
 export { judgeStatic, panelOutcome, CONFIRM_MIN_PRECISION } from './judge.ts';
 export { listRules, STATIC_ENGINE_VERSION } from './rules.ts';
 
+/** The languages every static rule covers (the grammars the engine parses). */
+export const STATIC_LANGUAGES = ['javascript', 'typescript'] as const;
+
 /** True when the engine has rules for the file's language (JavaScript and TypeScript today). */
 export function staticSupports(file: import('./types.ts').SourceFile): boolean {
   return langFor(file) !== null;

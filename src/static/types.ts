@@ -83,6 +83,8 @@ export interface RuleInfo {
   message: string;
   /** Calibrated precision: (tp + ½) / (tp + fp + 1), the Jeffreys posterior mean of the measured counts. */
   precision: number;
+  truePositives: number;
+  falsePositives: number;
 }
 
 /** What a detector sees: the file, its parsed root and its lines. */

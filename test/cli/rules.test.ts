@@ -1,0 +1,29 @@
+// `bug-hunter rules` lists every static rule with its class, CWE, languages and measured precision.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rulesCommand } from '../../src/cli/commands/rules.ts';
+import type { CommandIO } from '../../src/cli/command.ts';
+import { listRules } from '../../src/static/index.ts';
+
+function capture(): { io: CommandIO; out: () => string } {
+  let text = '';
+  return { io: { stdout: (t) => { text += t; }, stderr: () => {}, cwd: process.cwd(), signal: new AbortController().signal }, out: () => text };
+}
+
+test('the table names every rule once with its CWE and calibrated precision; --json carries the counts', async () => {
+  const table = capture();
+  assert.equal(await rulesCommand.run([], table.io), 0);
+  const rules = listRules();
+  for (const r of rules) assert.match(table.out(), new RegExp(`^${r.id}\\s+${r.category}\\s+${r.cwe ?? '—'}\\s+javascript, typescript\\s+${r.precision.toFixed(3)}`, 'm'));
+  assert.match(table.out(), new RegExp(`^${rules.length} rules\\.$`, 'm'));
+  const json = capture();
+  assert.equal(await rulesCommand.run(['--json'], json.io), 0);
+  const parsed = JSON.parse(json.out()) as Array<{ id: string; cwe: string | null; truePositives: number; languages: string[] }>;
+  assert.deepEqual(parsed.map((r) => r.id), rules.map((r) => r.id));
+  assert.equal(parsed.find((r) => r.id === 'open-redirect')?.cwe, 'CWE-601');
+  assert.ok(parsed.every((r) => r.truePositives >= 1 && r.languages.includes('typescript')));
+});
+
+test('rules takes no positional arguments', async () => {
+  await assert.rejects(rulesCommand.run(['extra'], capture().io), /takes no arguments/);
+});
