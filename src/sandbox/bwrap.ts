@@ -9,6 +9,13 @@ import type { PreparedRun, SandboxBackend } from './types.ts';
 const SYSTEM_DIRS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt'];
 const INSIDE_UID = 1000;
 const TMP_BYTES = 512 * 1024 ** 2;
+// POSIX shared memory is a tmpfs too: capped, or it grows past the memory and /tmp limits.
+const SHM_BYTES = 64 * 1024 ** 2;
+
+export interface BwrapFeatures {
+  /** bwrap ≥ 0.8: no nested user namespace inside (it would hand the command a full capability set). */
+  disableUserns: boolean;
+}
 
 export function systemBinds(dirs: readonly string[] = SYSTEM_DIRS): string[] {
   const args: string[] = [];
@@ -22,11 +29,12 @@ export function systemBinds(dirs: readonly string[] = SYSTEM_DIRS): string[] {
   return args;
 }
 
-export function bwrapArgs(run: PreparedRun, statusFd?: number): string[] {
+export function bwrapArgs(run: PreparedRun, statusFd?: number, features: BwrapFeatures = { disableUserns: false }): string[] {
   const args = [
     'bwrap',
     '--unshare-all',
     '--unshare-user',
+    ...(features.disableUserns ? ['--disable-userns'] : []),
     '--uid', String(INSIDE_UID),
     '--gid', String(INSIDE_UID),
     '--hostname', 'sandbox',
@@ -36,6 +44,8 @@ export function bwrapArgs(run: PreparedRun, statusFd?: number): string[] {
     '--clearenv',
     ...systemBinds(),
     '--dev', '/dev',
+    '--size', String(SHM_BYTES),
+    '--tmpfs', '/dev/shm',
     '--proc', '/proc',
     '--size', String(TMP_BYTES),
     '--tmpfs', '/tmp',
@@ -53,6 +63,7 @@ export function bwrapArgs(run: PreparedRun, statusFd?: number): string[] {
 
 // One probe per process: the answer does not change while we run, and each probe costs a sandbox start.
 let probed: string | null | undefined;
+let features: BwrapFeatures | undefined;
 
 export function createBwrapBackend(): SandboxBackend {
   return {
@@ -61,13 +72,16 @@ export function createBwrapBackend(): SandboxBackend {
       probed ??= probeBwrap();
       return probed;
     },
-    command: (run) => bwrapArgs(run, 3),
+    command: (run) => {
+      features ??= { disableUserns: probeBwrap(['--disable-userns']) === null };
+      return bwrapArgs(run, 3, features);
+    },
   };
 }
 
 /** Null when bwrap can build a full namespace set here, else why not (missing binary, userns refused …). */
-export function probeBwrap(): string | null {
-  const result = spawnSync('bwrap', ['--unshare-all', '--unshare-user', '--die-with-parent', '--cap-drop', 'ALL', ...systemBinds(), '--', 'true'], {
+export function probeBwrap(extra: string[] = []): string | null {
+  const result = spawnSync('bwrap', ['--unshare-all', '--unshare-user', ...extra, '--die-with-parent', '--cap-drop', 'ALL', ...systemBinds(), '--', 'true'], {
     encoding: 'utf8',
     timeout: 10_000,
     env: { PATH: '/usr/local/bin:/usr/bin:/bin' },

@@ -63,7 +63,12 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
   }
 }
 
-function toResult(backend: SandboxBackend, o: SpawnOutcome, secrets: string[]): SandboxResult {
+function lastLine(text: string): string {
+  return text.trim().split('\n').slice(-1)[0] || 'no message';
+}
+
+/** A spawned sandbox's outcome as data; throws SandboxUnavailableError when the sandbox itself failed. */
+export function toResult(backend: SandboxBackend, o: SpawnOutcome, secrets: string[]): SandboxResult {
   const base = {
     exitCode: o.exitCode,
     signal: o.signal,
@@ -76,9 +81,14 @@ function toResult(backend: SandboxBackend, o: SpawnOutcome, secrets: string[]): 
   if (o.spawnError) throw new SandboxUnavailableError(`Sandbox backend ${backend.name} could not start: ${o.spawnError}.`);
   if (o.timedOut) return { ...base, status: 'TIMEOUT', reason: 'wall-time limit reached; the process tree was killed' };
   if (o.aborted) return { ...base, status: 'ERROR', reason: 'aborted by the caller' };
-  // bwrap reports the child pid once the sandbox is built; without it the sandbox itself failed.
+  // bwrap reports the child pid once it has forked, and the exit code only when the command itself ran: without
+  // the one it never started, without the other it failed while building the sandbox (a mount, a chdir) — the
+  // sandbox is unavailable, the suite did not fail. A command that is not installed (execvp) stays the check's result.
   if (backend.name === 'bwrap' && !o.status.some((s) => 'child-pid' in s)) {
-    throw new SandboxUnavailableError(`bubblewrap could not build the sandbox: ${o.stderr.trim().split('\n').slice(-1)[0] ?? 'no message'}.`);
+    throw new SandboxUnavailableError(`bubblewrap could not build the sandbox: ${lastLine(o.stderr)}.`);
+  }
+  if (backend.name === 'bwrap' && !o.status.some((s) => 'exit-code' in s) && !/bwrap: execvp /.test(o.stderr)) {
+    throw new SandboxUnavailableError(`bubblewrap failed after starting: ${lastLine(o.stderr)}.`);
   }
   if (o.exitCode === 0) return { ...base, status: 'PASS' };
   if (o.signal) return { ...base, status: 'FAIL', reason: `killed by ${o.signal}` };

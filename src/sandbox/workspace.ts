@@ -18,8 +18,38 @@ export interface WorkspaceCopy {
 // The artifact folder and VCS internals are not needed to run a check and may be large or sensitive.
 const SKIP_NAMES = new Set(['.bug-hunter', '.git', '.hg', '.svn']);
 
+// Copies are named after the process that made them, so a copy left by a killed run can be recognised.
+const COPY_PREFIX = 'bh-sandbox-';
+const COPY_NAME = /^bh-sandbox-(\d+)-/;
+let staleRemoved = false;
+
+/** Removes throw-away copies whose process is gone (a run killed with SIGKILL cannot clean up after itself). */
+export function removeStaleCopies(dir = tmpdir()): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const pid = Number(COPY_NAME.exec(name)?.[1]);
+    if (!pid || pid === process.pid || processAlive(pid)) continue;
+    rmSync(join(dir, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export function copyWorkspace(source: string, files: SandboxFile[] = []): WorkspaceCopy {
-  const root = mkdtempSync(join(tmpdir(), 'bh-sandbox-'));
+  if (!staleRemoved) {
+    staleRemoved = true;
+    removeStaleCopies();
+  }
+  const root = mkdtempSync(join(tmpdir(), `${COPY_PREFIX}${process.pid}-`));
   const dir = join(root, 'workspace');
   const nodeModules: string[] = [];
   try {

@@ -2,11 +2,13 @@
 // A missing tool is UNAVAILABLE, not FAIL: it says nothing about the code.
 import type { CheckResult } from '../artifacts/schemas/verification-report.ts';
 import { runSandboxed } from '../sandbox/run.ts';
-import type { DependencyStrategy, SandboxBackend, SandboxResult } from '../sandbox/types.ts';
+import { SandboxUnavailableError, type DependencyStrategy, type SandboxBackend, type SandboxResult } from '../sandbox/types.ts';
 import { createBudget } from './budget.ts';
 import type { VerifyCheck, VerifyPlan } from './plan.ts';
 
 export const OUTPUT_TAIL_CHARS = 4_000;
+/** Reason prefix of a check the sandbox itself could not run. */
+export const SANDBOX_UNAVAILABLE = 'sandbox unavailable';
 
 export interface CheckRunOptions {
   backend: SandboxBackend;
@@ -36,14 +38,22 @@ export async function runChecks(plan: VerifyPlan, options: CheckRunOptions): Pro
       runs.push({ check, result: notRun(check, 'SKIPPED_BUDGET', options.signal?.aborted ? 'interrupted before it started' : 'total verification budget used up'), output: '' });
       continue;
     }
-    const sandboxed = await runSandboxed(options.backend, {
-      workspace: options.workspace,
-      argv: check.argv,
-      limits: { timeoutMs: timeout },
-      ...(options.dependencies ? { dependencies: options.dependencies } : {}),
-      ...(options.hostCacheDir ? { hostCacheDir: options.hostCacheDir } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    let sandboxed: SandboxResult;
+    try {
+      sandboxed = await runSandboxed(options.backend, {
+        workspace: options.workspace,
+        argv: check.argv,
+        limits: { timeoutMs: timeout },
+        ...(options.dependencies ? { dependencies: options.dependencies } : {}),
+        ...(options.hostCacheDir ? { hostCacheDir: options.hostCacheDir } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      // The sandbox could not run this check (copy failed, bubblewrap failed): unavailable, never a failing suite.
+      if (!(error instanceof SandboxUnavailableError)) throw error;
+      runs.push({ check, result: notRun(check, 'UNAVAILABLE', `${SANDBOX_UNAVAILABLE}: ${error.message}`), output: '' });
+      continue;
+    }
     budget.spend(sandboxed.durationMs);
     runs.push(toRun(check, sandboxed));
   }

@@ -7,7 +7,7 @@ import { selectBackend } from '../../sandbox/select.ts';
 import { SandboxUnavailableError, type SandboxBackend } from '../../sandbox/types.ts';
 import { detectPlan, type VerifyPlan } from '../../verify/plan.ts';
 import { loadPlanFile } from '../../verify/plan-file.ts';
-import { notRun, runChecks, type CheckRun } from '../../verify/run-checks.ts';
+import { notRun, runChecks, SANDBOX_UNAVAILABLE, type CheckRun } from '../../verify/run-checks.ts';
 import { buildReport } from '../../verify/report.ts';
 import type { PhaseContext, PhaseDefinition } from '../types.ts';
 import { verifyOptionsFrom, type VerifyPhaseOptions } from './options.ts';
@@ -42,13 +42,16 @@ export function createVerifyPhase(overrides: VerifyPhaseOptions = {}): PhaseDefi
             onProgress: (done, total) => ctx.log.progress('verify', done, total),
           })
         : plan.checks.map((check) => ({ check, result: notRun(check, 'UNAVAILABLE', 'no sandbox backend'), output: '' }));
+      // bubblewrap failing part-way (or the copy failing) makes the sandbox unavailable, not the suite failing.
+      const broke = runs.find((r) => r.result.reason?.startsWith(SANDBOX_UNAVAILABLE))?.result.reason;
+      if (broke) ctx.log.warn(broke);
       const report = buildReport({
         identity: ctx.identity,
         plan,
         ...(planPath ? { planPath } : {}),
-        sandbox: backend
+        sandbox: backend && !broke
           ? { backend: backend.name, available: true, dependencies: options.dependencies ?? 'auto' }
-          : { backend: options.sandboxBackend ?? 'auto', available: false, reason: unavailable ?? 'unavailable' },
+          : { backend: backend?.name ?? options.sandboxBackend ?? 'auto', available: false, reason: broke ?? unavailable ?? 'unavailable' },
         runs,
         findings,
         reproductions: earlierReproductions(ctx),
