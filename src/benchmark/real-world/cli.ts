@@ -185,7 +185,7 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
       io.stderr('Gate not written: a fetch, pin or scan did not complete.\n');
       return ExitCode.failed;
     }
-    writeJsonAtomic(gatePath, gateFromScore(score, commit));
+    writeJsonAtomic(gatePath, gateFromScore(score, engines.join(', ')));
     io.stdout(`gate written: benchmark/real-world/gate.json (recall ${score.recall.value.toFixed(3)})\n`);
   }
   if (problems.length > 0 || score.failures.length > 0) return ExitCode.failed;
