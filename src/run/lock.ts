@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { IntegrityError } from '../errors.ts';
 import { writeJsonAtomic } from '../fs/atomic.ts';
+import { processAlive } from './process.ts';
 
 export interface LockInfo {
   token: string;
@@ -52,14 +53,6 @@ function readLock(path: string): LockInfo | null {
   return parseLock(readLockText(path));
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Why a held lock may be taken over, or null when its owner is live. */
 export function staleReason(info: LockInfo | null, now = Date.now()): string | null {

@@ -6,6 +6,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { isInside, toPosix } from '../integrity/paths.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import type { SandboxFile } from './types.ts';
+import { processAlive } from '../run/process.ts';
 
 export interface WorkspaceCopy {
   /** Host path of the copy. */
@@ -33,15 +34,6 @@ export function removeStaleCopies(dir = tmpdir()): string[] {
     removed.push(name);
   }
   return removed;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export function copyWorkspace(source: string, files: SandboxFile[] = []): WorkspaceCopy {
