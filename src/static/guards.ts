@@ -24,6 +24,8 @@ const PER_NAME: Array<[GuardKind, string]> = [
   ['type-check', String.raw`typeof\s+NAME\s*[!=]==?\s*['"](number|boolean)['"]`],
   ['type-check', String.raw`Number\.is(Safe)?Integer\(\s*NAME\s*\)|\bisNaN\(\s*NAME\s*\)|Number\.isFinite\(\s*NAME\s*\)`],
   ['escaping', String.raw`\bNAME\s*=\s*(\w+\.)?(escape\w*|quote|shellescape)\(`],
+  // Collapsing leading slashes (serve-static's fix) keeps a redirect on the site.
+  ['escaping', String.raw`\bNAME(\.[\w$]+)*\s*=\s*collapse\w*\(`],
 ];
 
 function isAscii(text: string): boolean {

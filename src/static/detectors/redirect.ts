@@ -3,18 +3,32 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { classify } from '../taint.ts';
 import { sinkCandidate } from './sink.ts';
 
 const REDIRECT = /^(res|response|reply|ctx|context|this)\.redirect$/;
 const HEADER = /^(res|response|reply|ctx|context|this)\.(setHeader|set|header|writeHead)$/;
 
-/** The leftmost piece of a concatenation or template: where the URL starts. */
-function leading(value: SgNode): string | null {
+/** The leftmost piece of a concatenation or template: what chooses where the URL goes. */
+function leading(value: SgNode): SgNode | null {
   let n: SgNode | null = value;
   while (n?.kind() === 'binary_expression' && n.field('operator')?.text() === '+') n = n.field('left');
-  if (n?.kind() === 'string') return n.text().slice(1, -1);
-  if (n?.kind() === 'template_string') return /^`([^$`]*)/.exec(n.text())?.[1] ?? '';
-  return null;
+  return n;
+}
+
+/** True when the URL's start is fixed: a literal path or origin, or a leading value that is not request input. */
+function fixedStart(value: SgNode): boolean {
+  const head = leading(value);
+  if (!head || head === value && head.kind() !== 'template_string') return false;
+  if (head.kind() === 'string') return FIXED_START.test(head.text().slice(1, -1));
+  if (head.kind() === 'template_string') {
+    const text = /^`([^$`]*)/.exec(head.text())?.[1] ?? '';
+    if (text !== '') return FIXED_START.test(text);
+    const first = head.find({ rule: { kind: 'template_substitution' } })?.namedChildren()[0];
+    return first ? classify(first).kind !== 'input' : false;
+  }
+  // `res.locals.baseHref + 'db/' + name`: the site's own base decides the origin, whatever follows.
+  return classify(head).kind !== 'input';
 }
 
 // A target that starts with a fixed path ('/items/') or a fixed origin ('https://example.com/') stays on that site.
@@ -41,8 +55,7 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!REDIRECT.test(callee) && !HEADER.test(callee)) continue;
     const value = locationValue(call, callee);
     if (!value) continue;
-    const start = leading(value);
-    if (start !== null && FIXED_START.test(start)) continue;
+    if (fixedStart(value)) continue;
     const c = sinkCandidate({
       ruleId: 'open-redirect', sink: call, values: [value], lines: ctx.lines,
       describe: (s) => `\`${callee}\` sends the browser to a URL derived from ${s.via}.`,
