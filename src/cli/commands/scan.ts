@@ -54,7 +54,7 @@ Scans target (default: the current folder) and writes artifacts to <target>/.bug
 
 Flags:
   --loop                 keep going until every chunk is covered (retries failed chunks once)
-  --resume               continue the interrupted run in the artifact folder (refused if target, options or scope changed)
+  --resume               continue the interrupted run with the same flags (printed after Ctrl-C); refused, naming what differs, if target, flags or scope changed
   --profile <p>          auto (default), fast, balanced, assurance
   --fail-on <severity>   exit 1 when a confirmed finding is at or above: critical, high, medium, low (default), info
   --provider <name>      model provider for every role: a configured name, or anthropic, openai, openai-compatible,
@@ -66,7 +66,7 @@ Flags:
   --trust-repo-config    trust the scanned repository's own config: its command providers, base URLs and key
                          variables are used (by default they are ignored with a warning)
   --record               store every model exchange under <out>/transcripts/ (replay it with --provider replay)
-  --estimate             triage and plan only, then predict tokens, cost and wall time; calls no model
+  --estimate             triage and plan only, then predict tokens, cost and wall time; calls no model, works in <out>/estimate/ (the last run is left as it was)
   --concurrency <n>      chunks in flight (overrides the plan)
   --chunk-tokens <n>     source-token budget per chunk (overrides the plan)
   --max-chunks <n>       scan at most n chunks, highest risk first (overrides the plan; the rest is reported uncovered)
