@@ -1,6 +1,7 @@
 // What a config found inside the scanned repository may decide. It is the repository's, so it is untrusted: it may
 // choose lenses, profiles, limits and rules, never a program to run, a server to talk to, or which environment
 // variable holds a key. Pure: no file or environment access.
+import { DEFAULT_KEY_ENV } from '../models/keys.ts';
 import type { ConfigFile, ProviderConfig } from './schema.ts';
 
 /** Provider keys that run code or send data (and keys) somewhere: taken only from a trusted config. */
@@ -23,7 +24,8 @@ export function restrictUntrustedConfig(file: ConfigFile): RestrictedConfig {
   const providers: Record<string, ProviderConfig> = {};
   const droppedProviders: string[] = [];
   for (const [name, provider] of Object.entries(file.providers ?? {})) {
-    const asked = UNTRUSTED_PROVIDER_KEYS.filter((key) => provider[key] !== undefined);
+    // Naming the vendor's own variable (ANTHROPIC_API_KEY for anthropic) changes nothing, so it is no request.
+    const asked = UNTRUSTED_PROVIDER_KEYS.filter((key) => provider[key] !== undefined && !(key === 'apiKeyEnv' && provider.apiKeyEnv === DEFAULT_KEY_ENV[provider.type]));
     if (asked.length === 0) {
       providers[name] = provider;
       continue;

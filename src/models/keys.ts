@@ -3,7 +3,8 @@
 import { UsageError } from '../errors.ts';
 import type { ProviderConfig } from '../config/schema.ts';
 
-const DEFAULT_KEY_ENV: Partial<Record<ProviderConfig['type'], string>> = {
+/** The vendor's usual key variable per provider type. */
+export const DEFAULT_KEY_ENV: Partial<Record<ProviderConfig['type'], string>> = {
   anthropic: 'ANTHROPIC_API_KEY',
   openai: 'OPENAI_API_KEY',
 };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { spawnCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/temp.ts';
 import { startFakeServer } from '../models/fixtures/fake-server.ts';
+import { loadConfig } from '../../src/config/load.ts';
 import { BUGGY_FILE, canary, hostileRepo } from './hostile.ts';
 
 test('a command provider in the repository config does not run on a plain scan, and the warning says how to trust it', async (t) => {
@@ -52,4 +53,20 @@ test('a repository config naming a base URL and a key variable sends neither the
   await spawnCli(['scan', repo, '--config', own, '--quiet'], { env: { MY_KEY: 'user-chosen-key' } });
   assert.ok(server.requests.length > 0);
   assert.equal(server.requests[0]?.headers.authorization, 'Bearer user-chosen-key');
+});
+
+test('a repository config may still choose providers, models and limits, and name the vendor\'s own key variable', (t) => {
+  const repo = hostileRepo(t, {
+    config: {
+      providers: { a: { type: 'anthropic', apiKeyEnv: 'ANTHROPIC_API_KEY' }, o: { type: 'openai', apiKeyEnv: 'GITHUB_TOKEN' } },
+      roles: { hunter: { provider: 'a', model: 'claude-haiku-4-5' }, referee: { provider: 'o', model: 'gpt-4.1' } },
+      budgets: { perRunTokens: 5000 },
+    },
+  });
+  const config = loadConfig(repo);
+  assert.deepEqual(config.ignored, ['providers.o.apiKeyEnv']);
+  assert.equal(config.roles.hunter.provider, 'a');
+  assert.equal(config.roles.referee.provider, 'static');
+  assert.equal(config.budgets.perRunTokens, 5000);
+  assert.deepEqual(loadConfig(repo, { trustRepoConfig: true }).ignored, []);
 });
