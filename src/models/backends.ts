@@ -8,11 +8,14 @@ import type { Redactor } from './redact.ts';
 /** A Backend whose module is imported on the first send(); a failed import fails that send, like any provider error. */
 function lazyBackend(type: string, load: () => Promise<Backend>): Backend {
   let loading: Promise<Backend> | undefined;
+  const loaded = () => (loading ??= load());
   return {
     type,
+    async prepare() {
+      await loaded();
+    },
     async send(req: BackendRequest) {
-      loading ??= load();
-      return (await loading).send(req);
+      return (await loaded()).send(req);
     },
   };
 }

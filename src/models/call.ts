@@ -34,6 +34,8 @@ export type CallRequest = Omit<BackendRequest, 'signal' | 'timeoutMs'>;
 
 async function once(ctx: CallContext, req: CallRequest, signal: AbortSignal | undefined): Promise<BackendResponse> {
   if (signal?.aborted) throw new CallCancelledError(ctx.role, signal.reason);
+  // Outside the timeout: loading an SDK on a busy machine can take longer than a provider's answer.
+  await ctx.backend.prepare?.();
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), ctx.timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;

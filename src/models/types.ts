@@ -69,5 +69,7 @@ export interface BackendResponse {
 /** A provider: one exchange per call, throwing ProviderError on failure. Retries, caps and validation live in the client. */
 export interface Backend {
   readonly type: string;
+  /** One-time setup (loading the SDK) done before an exchange's timeout starts, so a slow import is never a timed-out attempt. */
+  prepare?(): Promise<void>;
   send(req: BackendRequest): Promise<BackendResponse>;
 }
