@@ -95,6 +95,8 @@ export function createFilePool(size: number): FilePool {
       closed = true;
       for (const task of queue.splice(0)) task.reject(new Error('the worker pool was closed'));
       const all = slots.splice(0);
+      // A task still running (its caller gave up, e.g. on an interruption) is settled, not left pending forever.
+      for (const s of all) s.task?.reject(new Error('the worker pool was closed'));
       await Promise.all(all.map((s) => s.worker.terminate()));
     },
   };

@@ -57,6 +57,16 @@ test('recon: per-file work in worker threads gives the same recon body as in thi
   }
 });
 
+test('closing the pool settles every task, running or queued, as an error', async () => {
+  const files = sources(EXECA).slice(0, 3);
+  const pool = createFilePool(1);
+  const pending = files.map((f) => pool.run('hunt', f));
+  await pool.close();
+  const settled = await Promise.allSettled(pending);
+  assert.deepEqual(settled.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
+  await assert.rejects(pool.run('hunt', files[0]!), /closed/);
+});
+
 test('a library file (publicApi) reaches the workers with its package name', async () => {
   const file: ChunkSource = { path: 'lib/run.js', content: "import { exec } from 'node:child_process';\nexport function run(cmd) { return exec('sh -c ' + cmd); }\n", language: 'javascript', isTest: false };
   const lookup = () => 'demo-lib';
