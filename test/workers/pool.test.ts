@@ -60,10 +60,9 @@ test('recon: per-file work in worker threads gives the same recon body as in thi
 test('closing the pool settles every task, running or queued, as an error', async () => {
   const files = sources(EXECA).slice(0, 3);
   const pool = createFilePool(1);
-  const pending = files.map((f) => pool.run('hunt', f));
+  const settled = Promise.allSettled(files.map((f) => pool.run('hunt', f)));
   await pool.close();
-  const settled = await Promise.allSettled(pending);
-  assert.deepEqual(settled.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
+  assert.deepEqual((await settled).map((r) => r.status), ['rejected', 'rejected', 'rejected']);
   await assert.rejects(pool.run('hunt', files[0]!), /closed/);
 });
 
