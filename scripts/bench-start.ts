@@ -2,6 +2,9 @@
 // and `bug-hunter report list` on the bundled example run, next to `node -e 0` (and `oxlint --version`),
 // in interleaved runs. Prints medians and ratios; the target (≤ 3× node -e 0) is printed, not asserted.
 // Usage: node --import tsx scripts/bench-start.ts [--runs N] [--baseline <other checkout>]
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { arg, baselineBin, interleaved, loadNote, median, timeCommand, type Timed } from './bench/measure.ts';
 
@@ -11,7 +14,12 @@ const runs = arg('--runs', 10);
 const node = process.execPath;
 
 const baseline = baselineBin();
-const reportList = (entry: string) => () => timeCommand([node, entry, 'report', 'list', 'examples/demo-api', '--out', '.bug-hunter.example', '--no-color'], { cwd: root });
+// A copy of the scanned example, so the report's side files (ledger) land in a temp folder, not in the clone.
+const scanned = mkdtempSync(join(tmpdir(), 'bh-bench-start-'));
+cpSync(join(root, 'examples/demo-api'), scanned, { recursive: true, filter: (src) => !src.includes('.bug-hunter') });
+cpSync(join(root, '.bug-hunter.example'), join(scanned, '.bug-hunter'), { recursive: true });
+process.on('exit', () => rmSync(scanned, { recursive: true, force: true }));
+const reportList = (entry: string) => () => timeCommand([node, entry, 'report', 'list', scanned, '--no-color'], { cwd: root });
 const results = interleaved(runs, {
   'node -e 0': () => timeCommand([node, '-e', '0']),
   'oxlint --version': () => timeCommand([`${root}node_modules/.bin/oxlint`, '--version']),
