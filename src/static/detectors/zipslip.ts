@@ -34,13 +34,22 @@ function isEntryName(n: SgNode): boolean {
   return NAME_PROP.test(prop) && obj !== null && (prop === 'entryName' || entryObject(obj));
 }
 
-/** True when `n` sits inside a basename(…) call below `top`: only the last segment survives. */
+/** True when `n` sits below `top` inside a call that confines it: basename (only the last segment survives), a
+ * sanitize/safe… helper, or a join/resolve that starts at '/' (`path.join(cwd, path.join('/', name))`, tar-fs). */
 function underBasename(n: SgNode, top: SgNode): boolean {
   for (let p = n.parent(); p && p.id() !== top.parent()?.id(); p = p.parent()) {
-    if (p.kind() === 'call_expression' && (p.field('function')?.text() ?? '').endsWith('basename')) return true;
+    if (p.kind() !== 'call_expression') continue;
+    const callee = p.field('function')?.text() ?? '';
+    if (CONFINE.test(callee)) return true;
+    if (/(^|\.)(join|resolve)$/.test(callee) && /^['"]\/['"]$/.test(argsOf(p)[0]?.text() ?? '')) return true;
   }
   return false;
 }
+
+const CONFINE = /(^|\.)(basename|\w*(sanitiz|sanitis|safe|Safe)\w*)$/;
+// Checked somewhere in the file (often in the caller of the writing method, extract-zip's realpath + path.relative):
+// the file confines entries, and a per-write check is not looked for.
+const FILE_GUARD = /\brelative\(|realpath|isPathInside|path-is-inside/;
 
 interface Binding { name: string; node: SgNode; scope: SgNode | null }
 
@@ -78,7 +87,8 @@ function bindings(root: SgNode): Binding[] {
 /** The path a write uses: the first argument, extractEntryTo's target, fstream Writer's `path` option. */
 function writtenPath(call: SgNode, method: string): SgNode | null {
   const args = argsOf(call);
-  if (method === 'extractEntryTo') return args[1] ?? null;
+  // symlink(target, path), copyFile(src, dest), rename(old, new): the second argument is the one written.
+  if (/^(extractEntryTo|symlink|symlinkSync|copyFile|copyFileSync|rename|renameSync)$/.test(method)) return args[1] ?? null;
   if (method === 'Writer' && args[0]?.kind() === 'object') {
     return args[0].namedChildren().find((p) => p.kind() === 'pair' && p.field('key')?.text() === 'path')?.field('value') ?? null;
   }
@@ -93,7 +103,7 @@ function commonScope(a: SgNode, b: SgNode): SgNode | null {
 
 function run(ctx: DetectorContext): Candidate[] {
   const text = ctx.root.text();
-  if (!ARCHIVE.test(text)) return [];
+  if (!ARCHIVE.test(text) || FILE_GUARD.test(text)) return [];
   const bound = bindings(ctx.root);
   const out: Candidate[] = [];
   for (const call of ctx.root.findAll({ rule: { kind: 'call_expression' } })) {
