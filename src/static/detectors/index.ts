@@ -11,11 +11,12 @@ import { redos } from './redos.ts';
 import { openRedirect } from './redirect.ts';
 import { hardcodedSecret } from './secrets.ts';
 import { sqlInjection } from './sql.ts';
+import { xss } from './xss.ts';
 import { zipSlip } from './zipslip.ts';
 import type { Detector } from '../types.ts';
 
 export const DETECTORS: readonly Detector[] = [
-  commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos, openRedirect, zipSlip,
+  commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos, openRedirect, zipSlip, xss,
   hardcodedSecret, asyncForEach, asyncExecutor, floatingPromise, swallowedError, comparisonSlips, conditionSlips, offByOneLength,
   unreachableCode, switchFallthrough, resourceLeaks,
 ];
