@@ -370,7 +370,8 @@ function fnEnd(fn: SgNode): number {
 
 /** The expression last bound to an identifier (through its enclosing functions, then the module), or null. */
 export function bindingValue(id: SgNode): SgNode | null {
-  if (id.kind() !== 'identifier') return null;
+  // `{ status }` in an object literal reads the binding `status` too.
+  if (id.kind() !== 'identifier' && id.kind() !== 'shorthand_property_identifier') return null;
   const name = id.text();
   const line = startLine(id);
   for (const fn of enclosingFunctions(id)) {

@@ -8,6 +8,7 @@ import { comparisonSlips, conditionSlips, offByOneLength } from './logic.ts';
 import { pathTraversal } from './path.ts';
 import { prototypePollution } from './proto.ts';
 import { redos } from './redos.ts';
+import { nosqlInjection } from './nosql.ts';
 import { openRedirect } from './redirect.ts';
 import { hardcodedSecret } from './secrets.ts';
 import { sqlInjection } from './sql.ts';
@@ -16,7 +17,7 @@ import { zipSlip } from './zipslip.ts';
 import type { Detector } from '../types.ts';
 
 export const DETECTORS: readonly Detector[] = [
-  commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos, openRedirect, zipSlip, xss,
+  commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos, openRedirect, zipSlip, xss, nosqlInjection,
   hardcodedSecret, asyncForEach, asyncExecutor, floatingPromise, swallowedError, comparisonSlips, conditionSlips, offByOneLength,
   unreachableCode, switchFallthrough, resourceLeaks,
 ];
