@@ -2,7 +2,8 @@
 // but no isolation. Refused unless the caller passed the loudly named opt-out.
 import type { PreparedRun, SandboxBackend } from './types.ts';
 
-export const UNSANDBOXED_FLAG = '--i-understand-this-runs-untrusted-code-unsandboxed';
+export const UNSANDBOXED_OPTION = 'i-understand-this-runs-untrusted-code-unsandboxed';
+export const UNSANDBOXED_FLAG = `--${UNSANDBOXED_OPTION}` as const;
 
 export function createNoneBackend(allowUnsandboxed: boolean): SandboxBackend {
   return {

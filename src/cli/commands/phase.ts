@@ -12,17 +12,23 @@ import { resolveOutDir, resolveTarget } from '../../run/target.ts';
 import { atMostPositionals, oneOf, parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { createLogger, PROGRESS_FORMATS } from '../log.ts';
+import { MODEL_FLAGS, enginesAgree, modelRequestOf } from '../model-flags.ts';
+import type { ModelSession } from '../../orchestrator/models.ts';
 
 export const phaseCommand: Command = {
   name: 'phase',
-  usage: `Usage: bug-hunter phase <name> [target] [--out dir] [--json] [--progress text|json|none]
+  usage: `Usage: bug-hunter phase <name> [target] [--out dir] [--json] [--progress text|json|none] [model flags]
 
 Phases: ${PIPELINE.map((p) => `${p.name}${p.load ? '' : ' (not built yet)'}`).join(', ')}
 
 'phase triage' starts a new run; every other phase reads the artifacts of the run in the artifact folder
-and attaches to it (refused when the target changed since). Options of the run are reused from state.json.`,
+and attaches to it (refused when the target changed since). Options of the run are reused from state.json.
+
+Model flags are scan's: --provider, --model, --base-url, --role-model, --record, --config, --trust-repo-config.
+A phase uses the models the run was made with; when these flags (with the configuration) resolve to other
+models than the run recorded, the phase is refused and the command that started the run is shown.`,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('phase', argv, { progress: { type: 'string' } });
+    const { values, positionals } = parseCommandArgs('phase', argv, { progress: { type: 'string' }, ...MODEL_FLAGS });
     atMostPositionals('phase', positionals, 2, 'a phase name and at most one target');
     const [name, targetArg] = positionals;
     if (!name) throw new UsageError(`Name a phase: ${PIPELINE.map((p) => p.name).join(', ')}.`);
@@ -34,13 +40,20 @@ and attaches to it (refused when the target changed since). Options of the run a
     const log = createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') });
     const command = ['bug-hunter phase', ...argv].join(' ');
 
+    const started = Date.now();
+    const { openModelSession, resolveModels } = await import('../../orchestrator/models.ts');
+    const models = resolveModels(target, modelRequestOf(values, io.cwd));
+    for (const warning of models.warnings) log.warn(warning);
+    let session: ModelSession | undefined;
+
     const lock = acquireRunLock(outDir, command);
     try {
       const previous = readArtifactIfPresent(outDir, 'state');
       let store: StateStore;
       if (name === 'triage' || !previous) {
         if (name !== 'triage') throw new UsageError(`No run in ${outDir}. Run 'bug-hunter phase triage' on this target first.`);
-        const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...(previous?.options as Partial<RunOptions> | undefined) };
+        // A new run: its engine is what these flags resolve, as for a scan.
+        const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...(previous?.options as Partial<RunOptions> | undefined), engine: models.engine };
         const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...(previous?.scope as Partial<ScopeOptions> | undefined) };
         store = StateStore.fresh(outDir, createIdentity(target, scope, options), command, options, scope);
       } else {
@@ -51,7 +64,15 @@ and attaches to it (refused when the target changed since). Options of the run a
         if (mismatches.length > 0) {
           throw new IntegrityError(`The run in ${outDir} was made for a different tree: ${mismatches.join(', ')}. Start again with 'bug-hunter phase triage'.`);
         }
+        // Running a later phase with other models would overwrite the run's model findings with another engine's.
+        if (!enginesAgree(options.engine, models)) {
+          throw new UsageError(
+            `Phase '${name}' would run with ${models.engine}, but run ${previous.run.runId} was made with ${options.engine}. ` +
+              `Give the model flags the run was started with (it was started by: ${previous.command}).`,
+          );
+        }
       }
+      if (models.usesModels) session = openModelSession(models, outDir, store.state.run.runId, log, values.record ? true : undefined);
       const phase = await entry.load();
       const s = store.state;
       store.markPhase(name, 'running');
@@ -65,6 +86,7 @@ and attaches to it (refused when the target changed since). Options of the run a
           log,
           signal: io.signal,
           state: store,
+          ...(session ? { models: session.client, modelRoles: models.modelRoles, budget: session.budget } : {}),
         });
       } catch (error) {
         store.markPhase(name, 'failed', (error as Error).message);
@@ -75,6 +97,7 @@ and attaches to it (refused when the target changed since). Options of the run a
       io.stdout(values.json ? `${JSON.stringify({ phase: name, runId: s.run.runId, written }, null, 2)}\n` : `${name}: wrote ${written.join(', ')}\n`);
       return ExitCode.ok;
     } finally {
+      await session?.close(Date.now() - started);
       lock.release();
     }
   },

@@ -4,12 +4,13 @@ import type { Severity } from '../../artifacts/schemas/common.ts';
 import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
 import { UsageError } from '../../errors.ts';
 // Only the flag's name: the sandbox itself loads when a run verifies or reproduces.
-import { UNSANDBOXED_FLAG } from '../../sandbox/none.ts';
+import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../../sandbox/none.ts';
 import type { ProfileChoice, RunOptions } from '../../run/options.ts';
 import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
 import { scanCommandLine } from '../command-line.ts';
 import type { Command } from '../command.ts';
 import { createLogger, PROGRESS_FORMATS } from '../log.ts';
+import { MODEL_FLAGS, modelRequestOf } from '../model-flags.ts';
 import { summariseScan } from '../summary.ts';
 import { printableDeep } from '../../report/printable.ts';
 
@@ -18,13 +19,6 @@ const OPTIONS = {
   resume: { type: 'boolean' },
   profile: { type: 'string' },
   'fail-on': { type: 'string' },
-  provider: { type: 'string' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  'role-model': { type: 'string', multiple: true },
-  record: { type: 'boolean' },
-  config: { type: 'string' },
-  'trust-repo-config': { type: 'boolean' },
   estimate: { type: 'boolean' },
   concurrency: { type: 'string' },
   'chunk-tokens': { type: 'string' },
@@ -43,7 +37,8 @@ const OPTIONS = {
   'verify-plan': { type: 'string' },
   sandbox: { type: 'string' },
   deps: { type: 'string' },
-  [UNSANDBOXED_FLAG.slice(2)]: { type: 'boolean' },
+  [UNSANDBOXED_OPTION]: { type: 'boolean' },
+  ...MODEL_FLAGS,
 } as const;
 
 export const scanCommand: Command = {
@@ -110,7 +105,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     if (values['verify-plan']) options.verifyPlan = resolve(io.cwd, values['verify-plan']);
     if (values.sandbox) options.sandboxBackend = oneOf('sandbox', values.sandbox, ['auto', 'bwrap', 'podman', 'docker', 'none'] as const, 'auto');
     if (values.deps) options.dependencies = oneOf('deps', values.deps, ['vendored', 'off', 'host', 'fetch'] as const, 'off');
-    if (values[UNSANDBOXED_FLAG.slice(2)]) options.allowUnsandboxed = true;
+    if (values[UNSANDBOXED_OPTION]) options.allowUnsandboxed = true;
     if (values['auto-commit'] && !values.fix) throw new UsageError('--auto-commit needs --fix: there is nothing to commit without fixing.');
     if (values.fix) options.fix = true;
     if (values['auto-commit']) options.autoCommit = true;
@@ -133,15 +128,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
       repro: Boolean(values.repro),
       fix: Boolean(values.fix),
       estimate: Boolean(values.estimate),
-      models: {
-        ...(values.provider ? { provider: values.provider } : {}),
-        ...(values.model ? { model: values.model } : {}),
-        ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
-        ...(values['role-model'] ? { roleModel: values['role-model'] } : {}),
-        ...(values.record ? { record: true } : {}),
-        ...(values.config ? { configPath: resolve(io.cwd, values.config) } : {}),
-        ...(values['trust-repo-config'] ? { trustRepoConfig: true } : {}),
-      },
+      models: modelRequestOf(values, io.cwd),
       log: createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') }),
       signal: io.signal,
       command: scanCommandLine(target, tokens),

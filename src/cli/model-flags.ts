@@ -1,0 +1,44 @@
+// The model flags `scan` and `phase` share, so a phase run by hand resolves the same models as the scan that
+// started the run (and is refused when it would not).
+import { resolve } from 'node:path';
+import type { ModelRequest } from '../orchestrator/models.ts';
+
+export const MODEL_FLAGS = {
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'role-model': { type: 'string', multiple: true },
+  record: { type: 'boolean' },
+  config: { type: 'string' },
+  'trust-repo-config': { type: 'boolean' },
+} as const;
+
+export interface ModelFlagValues {
+  provider?: string;
+  model?: string;
+  'base-url'?: string;
+  'role-model'?: string[];
+  record?: boolean;
+  config?: string;
+  'trust-repo-config'?: boolean;
+}
+
+/** The ModelRequest the flags ask for; only flags that were given appear. */
+export function modelRequestOf(values: ModelFlagValues, cwd: string): ModelRequest {
+  return {
+    ...(values.provider ? { provider: values.provider } : {}),
+    ...(values.model ? { model: values.model } : {}),
+    ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+    ...(values['role-model'] ? { roleModel: values['role-model'] } : {}),
+    ...(values.record ? { record: true } : {}),
+    ...(values.config ? { configPath: resolve(cwd, values.config) } : {}),
+    ...(values['trust-repo-config'] ? { trustRepoConfig: true } : {}),
+  };
+}
+
+/** Whether a run recorded with engine `recorded` may be continued by these resolved models: any static engine
+ * continues a static run (the description names where the config came from), models only the same models. */
+export function enginesAgree(recorded: string, resolved: { engine: string; usesModels: boolean }): boolean {
+  if (!resolved.usesModels) return recorded.startsWith('static');
+  return recorded === resolved.engine;
+}
