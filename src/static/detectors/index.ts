@@ -12,12 +12,13 @@ import { nosqlInjection } from './nosql.ts';
 import { openRedirect } from './redirect.ts';
 import { hardcodedSecret } from './secrets.ts';
 import { sqlInjection } from './sql.ts';
+import { ssrf } from './ssrf.ts';
 import { xss } from './xss.ts';
 import { zipSlip } from './zipslip.ts';
 import type { Detector } from '../types.ts';
 
 export const DETECTORS: readonly Detector[] = [
-  commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos, openRedirect, zipSlip, xss, nosqlInjection,
+  commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos, openRedirect, ssrf, zipSlip, xss, nosqlInjection,
   hardcodedSecret, asyncForEach, asyncExecutor, floatingPromise, swallowedError, comparisonSlips, conditionSlips, offByOneLength,
   unreachableCode, switchFallthrough, resourceLeaks,
 ];

@@ -17,7 +17,7 @@ function leading(value: SgNode): SgNode | null {
 }
 
 /** True when the URL's start is fixed: a literal path or origin, or a leading value that is not request input. */
-function fixedStart(value: SgNode): boolean {
+export function fixedStart(value: SgNode): boolean {
   const head = leading(value);
   if (!head || head === value && head.kind() !== 'template_string') return false;
   if (head.kind() === 'string') return FIXED_START.test(head.text().slice(1, -1));
