@@ -1,8 +1,9 @@
 // The referee phase: the only verdict. A finding the panel killed is dismissed; one nobody could review stays
 // unreviewed; the rest are judged — by the model referee when one is configured, else by the static rules.
-// Critical and high findings are re-read from disk at the recorded hash before any verdict.
+// Findings at the plan's re-read severities (the profile's rereadSeverities) are re-read from disk at the recorded
+// hash before any verdict.
 import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
-import type { Finding } from '../../artifacts/schemas/common.ts';
+import type { Finding, Severity } from '../../artifacts/schemas/common.ts';
 import type { Referee, RefereeVerdict } from '../../artifacts/schemas/referee.ts';
 import { unsupportedEvidence } from '../../integrity/evidence.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
@@ -10,17 +11,16 @@ import { judgeStatic } from '../../static/index.ts';
 import { modelFor, type PhaseDefinition } from '../types.ts';
 import { judgeWithModel } from './model-referee.ts';
 
-const REREAD = new Set(['critical', 'high']);
-
 export const refereePhase: PhaseDefinition = {
   name: 'referee',
   summary: 'decide: confirmed, dismissed or manual-review',
-  reads: ['triage', 'hunter-findings', 'skeptic'],
+  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'skeptic'],
   writes: ['referee'],
   async run(ctx) {
     const triage = readArtifact(ctx.outDir, 'triage');
     const hunter = readArtifact(ctx.outDir, 'hunter-findings');
     const skeptic = readArtifact(ctx.outDir, 'skeptic');
+    const reread: ReadonlySet<Severity> = new Set(readArtifact(ctx.outDir, 'adaptive-plan').limits.rereadSeverities);
     const hashes = new Map(triage.files.map((f) => [f.path, f.sha256]));
     const reviews = new Map(skeptic.reviews.map((r) => [r.findingId, r]));
     const refereeModel = modelFor(ctx, 'referee');
@@ -35,7 +35,7 @@ export const refereePhase: PhaseDefinition = {
       }
       const fresh = readSourceAtHash(ctx.target, finding.file, hashes.get(finding.file) ?? '');
       if (!fresh.ok) return unreviewed(fresh.reason);
-      if (!refereeModel) return staticVerdict(finding, review.refutations, fresh.content, base);
+      if (!refereeModel) return staticVerdict(finding, review.refutations, fresh.content, base, reread);
       try {
         return await judgeWithModel(refereeModel, finding, review, fresh.content, ctx.signal);
       } catch (error) {
@@ -55,10 +55,16 @@ export const refereePhase: PhaseDefinition = {
   },
 };
 
-function staticVerdict(finding: Finding, refutations: Parameters<typeof judgeStatic>[1], fresh: string, base: Omit<RefereeVerdict, 'verdict' | 'confidence' | 'reasoning'>): RefereeVerdict {
+function staticVerdict(
+  finding: Finding,
+  refutations: Parameters<typeof judgeStatic>[1],
+  fresh: string,
+  base: Omit<RefereeVerdict, 'verdict' | 'confidence' | 'reasoning'>,
+  reread: ReadonlySet<Severity>,
+): RefereeVerdict {
   const judged = judgeStatic(finding, refutations);
   const verdict: RefereeVerdict = { ...base, verdict: judged.verdict, severity: judged.severity, confidence: judged.confidence, reasoning: judged.reasoning, tier: judged.tier };
-  if (REREAD.has(finding.severity) || REREAD.has(judged.severity)) {
+  if (reread.has(finding.severity) || reread.has(judged.severity)) {
     // Independent re-read: the quotes must still be exactly what the file says now.
     const problem = unsupportedEvidence(finding, new Map([[finding.file, fresh]]));
     verdict.reread = true;
