@@ -8,6 +8,7 @@ import { comparisonSlips, conditionSlips, offByOneLength } from './logic.ts';
 import { pathTraversal } from './path.ts';
 import { prototypePollution } from './proto.ts';
 import { redos } from './redos.ts';
+import { unsafeDeserialization } from './deserialize.ts';
 import { nosqlInjection } from './nosql.ts';
 import { openRedirect } from './redirect.ts';
 import { hardcodedSecret } from './secrets.ts';
@@ -19,6 +20,7 @@ import type { Detector } from '../types.ts';
 
 export const DETECTORS: readonly Detector[] = [
   commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos, openRedirect, ssrf, zipSlip, xss, nosqlInjection,
+  unsafeDeserialization,
   hardcodedSecret, asyncForEach, asyncExecutor, floatingPromise, swallowedError, comparisonSlips, conditionSlips, offByOneLength,
   unreachableCode, switchFallthrough, resourceLeaks,
 ];
