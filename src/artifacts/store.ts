@@ -24,11 +24,11 @@ export function parseArtifact<N extends ArtifactName>(name: N, text: string, whe
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new PhaseError(`${where} is not valid JSON (${(error as Error).message}). Re-run 'bug-hunter phase ${phaseHint(name)}' or delete the file.`);
+    throw new PhaseError(`${where} is not valid JSON (${(error as Error).message}). Re-run '${PRODUCER[name]}' or delete the file.`);
   }
   const result = validate(ARTIFACTS[name].schema, value);
   if (!result.ok) {
-    throw new PhaseError(`${where} is not valid (${describeViolations(result.violations)}). Re-run 'bug-hunter phase ${phaseHint(name)}' or delete the file.`);
+    throw new PhaseError(`${where} is not valid (${describeViolations(result.violations)}). Re-run '${PRODUCER[name]}' or delete the file.`);
   }
   return value as ArtifactOf<N>;
 }
@@ -41,7 +41,7 @@ export function readArtifact<N extends ArtifactName>(outDir: string, name: N): A
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      throw new PhaseError(`${path} is missing. Run 'bug-hunter phase ${phaseHint(name)}' first.`);
+      throw new PhaseError(`${path} is missing. Run '${PRODUCER[name]}' first.`);
     }
     throw new PhaseError(`${path} cannot be read (${code ?? (error as Error).message}).`);
   }
@@ -70,16 +70,25 @@ export function writeArtifact<N extends ArtifactName>(outDir: string, name: N, v
   return path;
 }
 
-// Which phase writes an artifact, for the "re-run …" hint.
-function phaseHint(name: ArtifactName): string {
-  const byArtifact: Partial<Record<ArtifactName, string>> = {
-    'adaptive-plan': 'plan',
-    'retrieval-plan': 'retrieval',
-    'hunter-findings': 'hunter',
-    'verification-report': 'verify',
-    'scan-report': 'report',
-    coverage: 'report',
-    state: 'triage',
-  };
-  return byArtifact[name] ?? name;
-}
+// The command that writes each artifact, for the "run … first" hint. Complete by type, so a new artifact must name
+// its producer; test/artifacts/producer.test.ts checks every phase named here really writes the artifact.
+export const PRODUCER: Record<ArtifactName, string> = {
+  triage: 'bug-hunter phase triage',
+  'adaptive-plan': 'bug-hunter phase plan',
+  recon: 'bug-hunter phase recon',
+  'retrieval-plan': 'bug-hunter phase retrieval',
+  'hunter-findings': 'bug-hunter phase hunter',
+  skeptic: 'bug-hunter phase skeptic',
+  referee: 'bug-hunter phase referee',
+  'verification-report': 'bug-hunter phase verify',
+  'scan-report': 'bug-hunter phase report',
+  coverage: 'bug-hunter phase report',
+  'fix-strategy': 'bug-hunter phase fix-plan',
+  'fix-plan': 'bug-hunter phase fix-plan',
+  'fixer-scope': 'bug-hunter phase fix-plan',
+  'fix-report': 'bug-hunter phase fixer',
+  state: 'bug-hunter phase triage',
+  'benchmark-report': 'bug-hunter benchmark',
+  suppressions: 'bug-hunter dismiss',
+  ledger: 'bug-hunter phase report',
+};
