@@ -1,7 +1,8 @@
 // Reflected XSS: request input concatenated or templated into HTML that is sent (res.send/write/end, a Koa
-// ctx.body) or written into the page (innerHTML/outerHTML, document.write). Each piece of the HTML is looked at
-// on its own: a piece passed through an escaping function (escape-html, he.encode, _.escape, validator.escape, a
-// local escape…/encode…/sanitize… helper) is safe; a response typed as plain text or JSON is not HTML.
+// ctx.body) or written into the page (innerHTML/outerHTML, document.write, React's dangerouslySetInnerHTML).
+// Each piece of the HTML is looked at on its own: a piece passed through an escaping function (escape-html,
+// he.encode, _.escape, validator.escape, a local escape…/encode…/sanitize… helper) is safe; a response typed as
+// plain text or JSON is not HTML.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions } from '../ast.ts';
 import { classify } from '../taint.ts';
@@ -78,6 +79,16 @@ function sinks(ctx: DetectorContext): Sink[] {
     if (HTML_PROPERTY.test(left)) out.push({ node: assign, value, label: `\`${left}\``, needsMarkup: false });
     else if (KOA_BODY.test(left)) out.push({ node: assign, value, label: `\`${left}\``, needsMarkup: true });
   }
+  // React: <div dangerouslySetInnerHTML={{ __html: value }} /> puts value into the page unescaped. The query is on
+  // `pair` (every grammar has it; plain TypeScript has no JSX kinds and rejects a jsx_attribute rule).
+  if (!ctx.lines.some((l) => l.includes('dangerouslySetInnerHTML'))) return out;
+  for (const pair of ctx.root.findAll({ rule: { kind: 'pair', has: { field: 'key', regex: '^[\'"]?__html[\'"]?$' } } })) {
+    const attr = pair.parent()?.parent()?.parent();
+    const value = pair.field('value');
+    if (value && attr?.kind() === 'jsx_attribute' && attr.text().startsWith('dangerouslySetInnerHTML')) {
+      out.push({ node: attr, value, label: '`dangerouslySetInnerHTML`', needsMarkup: false });
+    }
+  }
   return out;
 }
 
@@ -99,6 +110,7 @@ function run(ctx: DetectorContext): Candidate[] {
 
 export const xss: Detector = {
   rules: ['xss'],
+  // 'innerHTML' also matches dangerouslySetInnerHTML.
   prefilter: /\.(send|write|end)\(|innerHTML|outerHTML|document\.write|\.body\s*=/,
   run,
 };
