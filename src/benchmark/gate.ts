@@ -3,8 +3,7 @@
 // A figure that could not be measured fails its check: the gate never passes on what was not checked.
 import { Type, type Static } from '@sinclair/typebox';
 import type { BenchmarkReport, EngineResult, GateCheck } from '../artifacts/schemas/benchmark-report.ts';
-import { describeViolations, validate } from '../artifacts/validate.ts';
-import { UsageError } from '../errors.ts';
+import { parseValidated } from './json-input.ts';
 
 const Thresholds = Type.Object(
   {
@@ -34,15 +33,7 @@ export const GateConfig = Type.Object(
 export type GateConfig = Static<typeof GateConfig>;
 
 export function parseGate(text: string, where: string): GateConfig {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${where} is not valid JSON (${(error as Error).message}).`);
-  }
-  const result = validate(GateConfig, value);
-  if (!result.ok) throw new UsageError(`${where} is not a valid gate file (${describeViolations(result.violations)}).`);
-  return value as GateConfig;
+  return parseValidated<GateConfig>(GateConfig, text, where, 'gate file');
 }
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(3));

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Category, RepoPath, Severity, Sha256 } from '../artifacts/schemas/common.ts';
-import { describeViolations, validate } from '../artifacts/validate.ts';
+import { parseValidated } from './json-input.ts';
 import { IntegrityError, UsageError } from '../errors.ts';
 import type { CaseManifest } from './manifest.ts';
 
@@ -59,15 +59,7 @@ export function labelPath(labelsDir: string, caseName: string): string {
 
 /** Parses and validates a label file's text; the manifest check is separate (checkLabels). */
 export function parseLabels(text: string, where: string): LabelFile {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${where} is not valid JSON (${(error as Error).message}).`);
-  }
-  const result = validate(LabelFile, value);
-  if (!result.ok) throw new UsageError(`${where} is not a valid label file (${describeViolations(result.violations)}).`);
-  return value as LabelFile;
+  return parseValidated<LabelFile>(LabelFile, text, where, 'label file');
 }
 
 /** Problems that make labels unusable for this manifest: stale hash, unknown file, lines out of range, duplicate ids. */

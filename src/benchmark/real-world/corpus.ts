@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { RepoPath } from '../../artifacts/schemas/common.ts';
-import { describeViolations, validate } from '../../artifacts/validate.ts';
+import { parseValidated } from '../json-input.ts';
 import { UsageError } from '../../errors.ts';
 
 /** The vulnerability classes the corpus is spread over; recall is printed per class. */
@@ -94,21 +94,9 @@ export const RealWorldGate = Type.Object(
 );
 export type RealWorldGate = Static<typeof RealWorldGate>;
 
-function parseWith<T>(schema: Parameters<typeof validate>[0], text: string, path: string): T {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${path} is not valid JSON (${(error as Error).message}).`);
-  }
-  const result = validate(schema, value);
-  if (!result.ok) throw new UsageError(`${path} does not match its schema: ${describeViolations(result.violations)}.`);
-  return value as T;
-}
-
 /** Parses cases.json and checks what a schema cannot: unique ids, fixed differs from vulnerable. */
 export function parseCases(text: string, path = 'cases.json'): RealWorldCase[] {
-  const { cases } = parseWith<{ cases: RealWorldCase[] }>(CasesFile, text, path);
+  const { cases } = parseValidated<{ cases: RealWorldCase[] }>(CasesFile, text, path, 'cases file');
   const seen = new Set<string>();
   for (const c of cases) {
     if (seen.has(c.id)) throw new UsageError(`${path}: case id '${c.id}' appears twice.`);
@@ -119,11 +107,11 @@ export function parseCases(text: string, path = 'cases.json'): RealWorldCase[] {
 }
 
 export function parseMature(text: string, path = 'mature.json'): MaturePackage[] {
-  return parseWith<{ packages: MaturePackage[] }>(MatureFile, text, path).packages;
+  return parseValidated<{ packages: MaturePackage[] }>(MatureFile, text, path, 'mature packages file').packages;
 }
 
 export function parseRealWorldGate(text: string, path = 'gate.json'): RealWorldGate {
-  return parseWith<RealWorldGate>(RealWorldGate, text, path);
+  return parseValidated<RealWorldGate>(RealWorldGate, text, path, 'real-world gate file');
 }
 
 export function readCorpus(dir: string): { cases: RealWorldCase[]; mature: MaturePackage[] } {
