@@ -41,6 +41,12 @@ export const ReportedFinding = Type.Object(
     ),
     suppressed: Type.Optional(Suppression),
     firstSeenRun: Type.Optional(Type.String({ description: 'Run that first saw this fingerprint, from ledger.json.' })),
+    inDiff: Type.Optional(
+      Type.Boolean({ description: 'Diff-aware scans only: the finding cites a changed line (true) or only unchanged lines (false). Absent otherwise.' }),
+    ),
+    baseline: Type.Optional(
+      Type.Boolean({ description: 'With --baseline: true when the fingerprint already existed at the base (pre-existing; never fails the run), false when new.' }),
+    ),
   },
   { additionalProperties: false },
 );
