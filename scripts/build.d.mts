@@ -4,3 +4,4 @@ export declare function sourceHash(root?: string): string;
 export declare function distState(root?: string): 'fresh' | 'missing' | 'stale';
 export declare function build(root?: string): void;
 export declare function buildIfStale(root?: string): 'fresh' | 'missing' | 'stale';
+export declare function copyPlainModules(root: string, outDir: string): void;

@@ -5,9 +5,9 @@
 //   --check     build nothing; exit 1 with a message when dist/ is stale
 // Plain JavaScript on purpose: it runs from `prepare` and from scripts/run-tests.mjs, before any loader.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +38,16 @@ export function distState(root = ROOT) {
   return readFileSync(stamp, 'utf8').trim() === sourceHash(root) ? 'fresh' : 'stale';
 }
 
+/** Plain JavaScript modules under src/ (a worker entry such as read-worker.mjs): tsc does not emit them, so they are copied. */
+export function copyPlainModules(root, outDir) {
+  const src = join(root, 'src');
+  for (const file of listFiles(src).filter((f) => /\.[cm]?js$/.test(f))) {
+    const to = join(outDir, relative(src, file));
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(file, to);
+  }
+}
+
 /** Compiles into a side folder, then swaps it in, so a failed build never leaves half a dist/. */
 export function build(root = ROOT) {
   const hash = sourceHash(root);
@@ -55,6 +65,7 @@ export function build(root = ROOT) {
     rmSync(partial, { recursive: true, force: true });
     throw new Error(`tsc failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   }
+  copyPlainModules(root, partial);
   writeFileSync(join(partial, HASH_FILE), `${hash}\n`);
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   renameSync(partial, join(root, 'dist'));

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { distState, sourceHash } from '../../scripts/build.mjs';
+import { copyPlainModules, distState, sourceHash } from '../../scripts/build.mjs';
 import { tempDir } from '../helpers/temp.ts';
 
 function project(dir: string): void {
@@ -33,4 +33,15 @@ test('a new source file or a changed build config makes dist/ stale too', (t) =>
   writeFileSync(join(dir, 'dist', '.source-hash'), `${sourceHash(dir)}\n`);
   writeFileSync(join(dir, 'tsconfig.build.json'), '{"compilerOptions":{}}');
   assert.equal(distState(dir), 'stale');
+});
+
+test('plain JavaScript modules under src/ (worker entries tsc does not emit) are copied into the build', (t) => {
+  const dir = tempDir(t);
+  project(dir);
+  mkdirSync(join(dir, 'src', 'phases', 'triage'), { recursive: true });
+  writeFileSync(join(dir, 'src', 'phases', 'triage', 'read-worker.mjs'), 'export const worker = 1;\n');
+  const out = join(dir, 'dist');
+  copyPlainModules(dir, out);
+  assert.equal(readFileSync(join(out, 'phases', 'triage', 'read-worker.mjs'), 'utf8'), 'export const worker = 1;\n');
+  assert.equal(existsSync(join(out, 'cli', 'main.ts')), false);
 });
