@@ -12,6 +12,7 @@ import { RetrievalPlan } from './schemas/retrieval-plan.ts';
 import { ScanReport } from './schemas/scan-report.ts';
 import { Skeptic } from './schemas/skeptic.ts';
 import { RunState } from './schemas/state.ts';
+import { ThreatModel } from './schemas/threat-model.ts';
 import { Triage } from './schemas/triage.ts';
 import { VerificationReport } from './schemas/verification-report.ts';
 
@@ -19,6 +20,7 @@ export const ARTIFACTS = {
   triage: { file: 'triage.json', schema: Triage },
   'adaptive-plan': { file: 'adaptive-plan.json', schema: AdaptivePlan },
   recon: { file: 'recon.json', schema: Recon },
+  'threat-model': { file: 'threat-model.json', schema: ThreatModel },
   'retrieval-plan': { file: 'retrieval-plan.json', schema: RetrievalPlan },
   'hunter-findings': { file: 'hunter-findings.json', schema: HunterFindings },
   skeptic: { file: 'skeptic.json', schema: Skeptic },

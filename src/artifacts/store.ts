@@ -76,6 +76,7 @@ export const PRODUCER: Record<ArtifactName, string> = {
   triage: 'bug-hunter phase triage',
   'adaptive-plan': 'bug-hunter phase plan',
   recon: 'bug-hunter phase recon',
+  'threat-model': 'bug-hunter phase threat',
   'retrieval-plan': 'bug-hunter phase retrieval',
   'hunter-findings': 'bug-hunter phase hunter',
   skeptic: 'bug-hunter phase skeptic',

@@ -13,6 +13,7 @@ export const PIPELINE: PipelineEntry[] = [
   { name: 'triage', summary: 'list, rank and chunk source files', load: async () => (await import('./triage/index.ts')).triagePhase },
   { name: 'plan', summary: 'choose profile, execution mode and limits', load: async () => (await import('./plan/index.ts')).planPhase },
   { name: 'recon', summary: 'stack, entry points and trust boundaries', load: async () => (await import('./recon/index.ts')).reconPhase },
+  { name: 'threat', summary: 'STRIDE threat model from recon', load: async () => (await import('./threat/index.ts')).threatPhase },
   { name: 'retrieval', summary: 'rank context per chunk under budgets', load: async () => (await import('./retrieval/index.ts')).retrievalPhase },
   { name: 'hunter', summary: 'find candidate bugs per chunk', load: async () => (await import('./hunter/index.ts')).hunterPhase },
   { name: 'skeptic', summary: 'try to disprove each candidate', load: async () => (await import('./skeptic/index.ts')).skepticPhase },

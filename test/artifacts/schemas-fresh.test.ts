@@ -25,7 +25,7 @@ test('a hand-edited schema file is reported stale', () => {
 
 test('every artifact named in the design has a schema', () => {
   const names = artifactNames();
-  for (const name of ['triage', 'adaptive-plan', 'recon', 'retrieval-plan', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'scan-report', 'coverage', 'fix-strategy', 'fix-plan', 'fixer-scope', 'fix-report', 'state']) {
+  for (const name of ['triage', 'adaptive-plan', 'recon', 'threat-model', 'retrieval-plan', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'scan-report', 'coverage', 'fix-strategy', 'fix-plan', 'fixer-scope', 'fix-report', 'state']) {
     assert.ok(names.includes(name as never), `${name} has no schema`);
   }
 });

@@ -11,7 +11,7 @@ export interface CommandEntry {
 }
 
 export const COMMANDS: CommandEntry[] = [
-  { name: 'scan', summary: 'scan a folder: triage → plan → recon → retrieval → hunter → skeptic → referee → report', load: async () => (await import('./scan.ts')).scanCommand },
+  { name: 'scan', summary: 'scan a folder: triage → plan → recon → threat → retrieval → hunter → skeptic → referee → report', load: async () => (await import('./scan.ts')).scanCommand },
   { name: 'phase', summary: 'run one phase by hand from its input artifacts', load: async () => (await import('./phase.ts')).phaseCommand },
   { name: 'doctor', summary: 'preflight: node, pnpm, git, sandbox, model providers, writable artifact folder', load: async () => (await import('./doctor.ts')).doctorCommand },
   { name: 'init', summary: 'write an example .bug-hunter/config.json (static engine, with an example per provider)', load: async () => (await import('./init.ts')).initCommand },

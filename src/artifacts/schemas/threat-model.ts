@@ -1,0 +1,127 @@
+// threat-model.json: the target's assets, actors, trust boundaries and the data flows across them, each flow
+// with the STRIDE threats that apply and the mitigation seen in code (or its absence), tied to files and lines.
+// Built deterministically from recon.json and the sources; threat-model.md is its rendered view.
+import { Type, type Static } from '@sinclair/typebox';
+import { artifact, RepoPath } from './common.ts';
+
+export const STRIDE = ['spoofing', 'tampering', 'repudiation', 'information-disclosure', 'denial-of-service', 'elevation-of-privilege'] as const;
+export const Stride = Type.Union(STRIDE.map((s) => Type.Literal(s)), { description: 'STRIDE threat category.' });
+export type Stride = (typeof STRIDE)[number];
+
+export const THREAT_BOUNDARY_KINDS = [
+  'http-entry', 'cli-entry', 'library-api', 'message-entry', 'authentication',
+  'database', 'shell', 'filesystem', 'outbound-network', 'deserialisation', 'template',
+] as const;
+export type ThreatBoundaryKind = (typeof THREAT_BOUNDARY_KINDS)[number];
+
+const Located = Type.Object(
+  {
+    file: RepoPath,
+    line: Type.Integer({ minimum: 1 }),
+    detail: Type.String({ description: 'The expression, call or registration at that line (repository text: escape before rendering).' }),
+  },
+  { additionalProperties: false },
+);
+export type Located = Static<typeof Located>;
+
+const Id = (prefix: string) => Type.String({ pattern: `^${prefix}[0-9]+$` });
+
+export const Mitigation = Type.Object(
+  {
+    status: Type.Union(['seen', 'absent', 'no-untrusted-input'].map((s) => Type.Literal(s)), {
+      description: 'seen: a guard was found; absent: untrusted input reaches the sink with no guard found; no-untrusted-input: none read before it.',
+    }),
+    detail: Type.String({ description: 'What was seen, or what is missing.' }),
+    at: Type.Optional(Located),
+  },
+  { additionalProperties: false },
+);
+export type Mitigation = Static<typeof Mitigation>;
+
+export const Authentication = Type.Object(
+  {
+    status: Type.Union(['required', 'none-seen', 'unknown', 'not-applicable'].map((s) => Type.Literal(s)), {
+      description: 'required: an authentication middleware guards the entry; none-seen: the entry is mounted without one; unknown: no mount or middleware was found.',
+    }),
+    at: Type.Optional(Located),
+  },
+  { additionalProperties: false },
+);
+export type Authentication = Static<typeof Authentication>;
+
+export const ThreatEntry = Type.Object(
+  { stride: Stride, threat: Type.String({ minLength: 1 }), mitigation: Mitigation },
+  { additionalProperties: false },
+);
+export type ThreatEntry = Static<typeof ThreatEntry>;
+
+export const ThreatModel = artifact(
+  'threat-model',
+  {
+    source: Type.Union([Type.Literal('deterministic'), Type.Literal('model-refined')], { description: 'Who built it; a model refinement keeps this schema.' }),
+    assets: Type.Array(
+      Type.Object(
+        {
+          id: Id('A'),
+          name: Type.String(),
+          kind: Type.Union(['data-store', 'host', 'files', 'network', 'secrets', 'objects', 'browsers', 'sessions'].map((k) => Type.Literal(k))),
+          evidence: Type.Array(Located, { description: 'Where the code touches the asset (first few).' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    actors: Type.Array(
+      Type.Object(
+        {
+          id: Id('U'),
+          name: Type.String(),
+          trusted: Type.Boolean({ description: 'Operators are trusted; every caller from outside is not.' }),
+          description: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    boundaries: Type.Array(
+      Type.Object(
+        {
+          id: Id('TB'),
+          kind: Type.Union(THREAT_BOUNDARY_KINDS.map((k) => Type.Literal(k))),
+          name: Type.String(),
+          locations: Type.Array(Located, { description: 'Every recon fact that crosses this boundary, sorted by file and line.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    flows: Type.Array(
+      Type.Object(
+        {
+          id: Id('F'),
+          boundary: Id('TB'),
+          from: Type.String({ description: 'Actor id, or "process" for the application itself.' }),
+          to: Type.String({ description: 'Asset id, or "process" for data entering the application.' }),
+          entry: Type.Optional(
+            Type.Object(
+              {
+                kind: Type.String({ description: 'Recon entry kind (http-route, cli-bin, exported-api, message-handler, main).' }),
+                name: Type.String({ description: 'e.g. "GET /search", with the mount prefix when one was found ("GET /users/search").' }),
+                file: RepoPath,
+                line: Type.Integer({ minimum: 1 }),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          at: Located,
+          input: Type.Array(Type.String(), { description: 'Untrusted values read in the same handler before this point (e.g. req.query.host).' }),
+          authentication: Authentication,
+          threats: Type.Array(ThreatEntry, { minItems: 1 }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Data flows across a boundary, sorted by file and line.' },
+    ),
+    notes: Type.Array(Type.String(), { description: 'What the model could not see, e.g. recon facts without a mapping.' }),
+  },
+  'STRIDE threat model: assets, actors, trust boundaries and flows, each threat with the mitigation seen in code or its absence.',
+);
+export type ThreatModel = Static<typeof ThreatModel>;
+export type ThreatFlow = ThreatModel['flows'][number];

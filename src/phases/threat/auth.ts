@@ -1,0 +1,115 @@
+// Authentication facts from the sources, line by line: where routers are mounted (with which middleware and
+// prefix), which routes name an authentication middleware themselves, and where tokens are signed or verified.
+// Pure: texts in, facts out. Patterns, not proof: an unrecognised middleware leaves a route "unknown", never "required".
+import { resolveJs, type ResolveContext } from '../../code-index/resolve.ts';
+import type { Authentication, Located } from '../../artifacts/schemas/threat-model.ts';
+
+/** Names that mean "the caller must be authenticated" when passed as middleware. */
+export const AUTH_MIDDLEWARE = /\b(require[A-Z]?\w*(?:User|Auth|Login|Session)\w*|authenticate\w*|isAuthenticated|ensure\w*(?:Auth|Login)\w*|checkJwt|verifyToken|jwtAuth|passport\.authenticate|requireAuth|authorize\w*)\b/;
+
+export interface Mount {
+  /** File whose router is mounted. */
+  file: string;
+  prefix: string;
+  auth: Authentication;
+}
+
+export interface TokenUse {
+  at: Located;
+  op: 'sign' | 'verify';
+  /** The key argument's text, and where a literal key was found (absent when read from the environment or unknown). */
+  key: string;
+  literalKeyAt?: Located;
+}
+
+const BINDING = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)|\bimport\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+)['"]/g;
+const MOUNT = /\.use\(\s*['"`]([^'"`]*)['"`]\s*,\s*([^)]*)\)/;
+const TOKEN = /\bjwt\.(sign|verify)\(/;
+
+function trimComment(line: string): string {
+  return /^\s*(\/\/|\*|\/\*)/.test(line) ? '' : line;
+}
+
+/** Router files mounted with app.use('/prefix', [middleware…,] router) where `router` was required from a scanned file. */
+export function findMounts(path: string, content: string, ctx: ResolveContext): Mount[] {
+  const bound = new Map<string, string>();
+  for (const m of content.matchAll(BINDING)) {
+    const name = m[1] ?? m[3];
+    const spec = m[2] ?? m[4];
+    const file = name && spec ? resolveJs(path, spec, ctx) : undefined;
+    if (name && file) bound.set(name, file);
+  }
+  const mounts: Mount[] = [];
+  content.split('\n').forEach((raw, i) => {
+    const m = MOUNT.exec(trimComment(raw));
+    if (!m) return;
+    const args = (m[2] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+    const file = bound.get(args.at(-1) ?? '');
+    if (!file) return;
+    const guard = args.slice(0, -1).find((a) => AUTH_MIDDLEWARE.test(a));
+    const at = { file: path, line: i + 1, detail: raw.trim() };
+    mounts.push({ file, prefix: m[1] ?? '', auth: guard ? { status: 'required', at } : { status: 'none-seen', at } });
+  });
+  return mounts;
+}
+
+/** A route registration line that names an auth middleware itself, or a router.use(authMiddleware) above it. */
+export function routeAuth(path: string, lines: readonly string[], routeLine: number): Authentication | undefined {
+  const own = lines[routeLine - 1] ?? '';
+  const afterPath = own.replace(/^[^,]*,/, '');
+  if (AUTH_MIDDLEWARE.test(afterPath)) return { status: 'required', at: { file: path, line: routeLine, detail: own.trim() } };
+  for (let i = routeLine - 2; i >= 0; i--) {
+    const line = trimComment(lines[i] ?? '');
+    if (/\.use\(\s*[A-Za-z_$]/.test(line) && AUTH_MIDDLEWARE.test(line)) return { status: 'required', at: { file: path, line: i + 1, detail: line.trim() } };
+  }
+  return undefined;
+}
+
+/** jwt.sign / jwt.verify calls with their key argument; a key that is a string literal, or a const bound to one, is recorded. */
+export function findTokenUses(path: string, content: string): TokenUse[] {
+  const lines = content.split('\n');
+  const uses: TokenUse[] = [];
+  lines.forEach((raw, i) => {
+    const line = trimComment(raw);
+    const m = TOKEN.exec(line);
+    if (!m) return;
+    const args = splitArgs(line.slice((m.index ?? 0) + m[0].length));
+    const key = (args[1] ?? '').trim();
+    const use: TokenUse = { at: { file: path, line: i + 1, detail: raw.trim() }, op: m[1] as 'sign' | 'verify', key };
+    if (/^['"`]/.test(key)) use.literalKeyAt = use.at;
+    else if (/^[A-Za-z_$][\w$]*$/.test(key)) {
+      const decl = lines.findIndex((l) => new RegExp(`\\b(?:const|let|var)\\s+${key.replace(/\$/g, '\\$')}\\s*=\\s*['"\`]`).test(l));
+      if (decl >= 0) use.literalKeyAt = { file: path, line: decl + 1, detail: (lines[decl] ?? '').trim() };
+    }
+    uses.push(use);
+  });
+  return uses;
+}
+
+/** Top-level comma-separated arguments of a call whose opening parenthesis was consumed (one line only). */
+function splitArgs(text: string): string[] {
+  const args: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let current = '';
+  for (const c of text) {
+    if (quote) {
+      current += c;
+      if (c === quote) quote = '';
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') quote = c;
+    else if ('([{'.includes(c)) depth += 1;
+    else if (')]}'.includes(c)) {
+      if (depth === 0) break;
+      depth -= 1;
+    } else if (c === ',' && depth === 0) {
+      args.push(current);
+      current = '';
+      continue;
+    }
+    current += c;
+  }
+  args.push(current);
+  return args;
+}
