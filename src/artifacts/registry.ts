@@ -6,6 +6,7 @@ import { Coverage } from './schemas/coverage.ts';
 import { FixPlan, FixReport, FixStrategy, FixerScope } from './schemas/fix.ts';
 import { HunterFindings } from './schemas/hunter-findings.ts';
 import { Ledger, Suppressions } from './schemas/memory.ts';
+import { PublishReport } from './schemas/publish-report.ts';
 import { Recon } from './schemas/recon.ts';
 import { Referee } from './schemas/referee.ts';
 import { RetrievalPlan } from './schemas/retrieval-plan.ts';
@@ -36,6 +37,7 @@ export const ARTIFACTS = {
   'benchmark-report': { file: 'benchmark-report.json', schema: BenchmarkReport },
   suppressions: { file: 'suppressions.json', schema: Suppressions },
   ledger: { file: 'ledger.json', schema: Ledger },
+  'publish-report': { file: 'publish-report.json', schema: PublishReport },
 } as const satisfies Record<string, { file: string; schema: TSchema }>;
 
 export type ArtifactName = keyof typeof ARTIFACTS;

@@ -92,4 +92,5 @@ export const PRODUCER: Record<ArtifactName, string> = {
   'benchmark-report': 'bug-hunter benchmark',
   suppressions: 'bug-hunter dismiss',
   ledger: 'bug-hunter phase report',
+  'publish-report': 'bug-hunter publish',
 };

@@ -43,9 +43,9 @@ export async function runReport(
   files: string[],
   findings: Finding[],
   verdicts: Record<string, RefereeVerdict['verdict']> = {},
-  options: { showSuspected?: boolean } = {},
+  options: { showSuspected?: boolean; baseCommit?: string } = {},
 ): Promise<void> {
-  const run = identity(target, runId);
+  const run = { ...identity(target, runId), baseCommit: options.baseCommit ?? null };
   const outDir = outDirOf(target);
   const triage = triageOf(files.map((f) => [f]), run);
   // The report re-checks evidence at the hash triage recorded, so record the files' real hashes.
