@@ -9,6 +9,7 @@ import type { PublishReport } from '../../src/artifacts/schemas/publish-report.t
 import type { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
 import { main } from '../../src/cli/main.ts';
 import { markerOf } from '../../src/publish/body.ts';
+import { spawnCli } from '../helpers/cli.ts';
 import { startGitHubStandIn, type GitHubStandIn } from '../helpers/github-stand-in.ts';
 import { makeFinding } from '../report/helpers.ts';
 import { capture, makeTarget, outDirOf, readJson, removeTarget, runReport, writeSource } from '../report/run-phase.ts';
@@ -222,4 +223,40 @@ test('--format markdown|json writes one file per finding with the same body, wit
   const bad = await cli(target, 'publish', '--format', 'html');
   assert.equal(bad.code, 2);
   assert.match(bad.err, /--format must be one of markdown, json/);
+});
+
+test('an issue closed as completed reopens when its finding is reported again; one closed as not planned stays closed; --queue does not re-queue', async (t) => {
+  const { target, server } = await setup(t);
+  assert.equal((await cli(target, 'publish')).code, 0);
+  const a = issueFor(server, findingA.fingerprint)[0]!;
+  const b = issueFor(server, findingB.fingerprint)[0]!;
+  Object.assign(a, { state: 'closed', state_reason: 'completed' });
+  Object.assign(b, { state: 'closed', state_reason: 'not_planned' });
+  const again = await cli(target, 'publish', '--queue');
+  assert.equal(again.code, 0, again.err);
+  assert.equal(a.state, 'open');
+  assert.match(a.comments.at(-1)!, /Found again by bug-hunter in run `run-1`/);
+  assert.deepEqual(a.labels.slice(-2), ['nightshift', 'auto-ready'], 'an issue in no queue state is queued');
+  assert.equal(b.state, 'closed');
+  assert.deepEqual(b.comments, []);
+  // The fix queue moved A on; publishing with --queue again leaves its queue labels alone.
+  a.labels = a.labels.filter((l) => l !== 'auto-ready' && l !== 'nightshift').concat('auto-pr-ready');
+  assert.equal((await cli(target, 'publish', '--queue')).code, 0);
+  assert.ok(!a.labels.includes('auto-ready') && a.labels.includes('auto-pr-ready'), a.labels.join(','));
+  assert.equal(marked(server).length, 2);
+});
+
+test('the compiled CLI publishes and prints no token, also with a server that echoes it back', async (t) => {
+  const { target, server } = await setup(t);
+  const env = { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: server.url, BUG_HUNTER_GITHUB_WRITE_PACE_MS: '0' };
+  const run = await spawnCli(['publish', target], { env });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(marked(server).length, 2);
+  server.failNext({ method: 'GET', status: 500, message: 'boom', echoAuthorization: true });
+  server.failNext({ method: 'GET', status: 500, message: 'boom', echoAuthorization: true });
+  server.failNext({ method: 'GET', status: 500, message: 'boom', echoAuthorization: true });
+  const failed = await spawnCli(['publish', target, '--dry-run'], { env });
+  assert.equal(failed.code, 3, failed.stderr);
+  assert.match(failed.stderr, /Could not list the issues labelled bug-hunter in acme\/widgets on GitHub \(500: boom \(token \[token\]\)/);
+  for (const text of [run.stdout, run.stderr, failed.stdout, failed.stderr]) assert.ok(!text.includes(TOKEN.slice(0, 12)), text);
 });
