@@ -4,6 +4,7 @@ import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-repo
 import type { ScanResult } from '../orchestrator/types.ts';
 import { formatDuration } from './eta.ts';
 import { reviewFindings } from '../report/exit-decision.ts';
+import { shardNote } from '../report/markdown.ts';
 import { oneLine, plural } from '../report/text.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
@@ -15,6 +16,8 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
     lines.push(result.exitCode === 0 ? 'Scan finished without a report.' : 'Scan did not complete; no report was written.');
   } else {
     const shown = report.findings.filter((f) => f.verdict === 'confirmed' && !f.suppressed && (showSuspected || f.tier !== 'T3'));
+    const shard = shardNote(report);
+    if (shard) lines.push(`Shard: ${shard}`);
     lines.push(`Engine: ${report.engines.join(', ') || 'none'}${report.models.length ? ` (models: ${report.models.join(', ')})` : ''} · profile ${report.profile} · mode ${report.mode}`);
     lines.push(
       `Files: ${report.coverage.filesScanned}/${report.coverage.filesInScope} scanned${report.coverage.complete ? '' : ' — coverage INCOMPLETE'} · ` +

@@ -5,6 +5,7 @@ import type { FileCoverage } from '../artifacts/schemas/coverage.ts';
 import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
 import type { Triage } from '../artifacts/schemas/triage.ts';
 import { PhaseError } from '../errors.ts';
+import { shardOfChunk } from '../shard/assign.ts';
 
 export interface CoverageResult {
   files: FileCoverage[];
@@ -26,9 +27,12 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
   }
   const planned = new Set(plan.chunkOrder);
   const deferred = new Set(plan.deferredChunks);
-  const chunks = { total: triage.chunks.length, done: 0, failed: 0, unreviewed: 0 };
+  // A shard answers for its own chunks only; the files of the other shards' chunks are listed as theirs.
+  const owned = plan.shard ? new Set(plan.shard.chunks) : undefined;
+  const ownChunks = owned ? triage.chunks.filter((c) => owned.has(c.id)) : triage.chunks;
+  const chunks = { total: ownChunks.length, done: 0, failed: 0, unreviewed: 0 };
   const perFile = new Map<string, ChunkVerdict & { chunkId: string }>();
-  for (const chunk of triage.chunks) {
+  for (const chunk of ownChunks) {
     const outcome = outcomes.get(chunk.id);
     let verdict: ChunkVerdict;
     if (!outcome) {
@@ -52,8 +56,9 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
       if (!prior || RANK[fileVerdict.status] > RANK[prior.status]) perFile.set(path, { ...fileVerdict, chunkId: chunk.id });
     }
   }
+  const otherShard = otherShardFiles(triage, plan, perFile);
   // Test code is triaged but only in scope with --include-tests.
-  const inScope = triage.files.filter((f) => triage.includeTests || !f.isTest || perFile.has(f.path));
+  const inScope = triage.files.filter((f) => !otherShard.has(f.path) && (triage.includeTests || !f.isTest || perFile.has(f.path)));
   const inScopePaths = new Set(inScope.map((f) => f.path));
   const files: FileCoverage[] = inScope.map((f) => {
     const v = perFile.get(f.path);
@@ -63,7 +68,9 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
     return entry;
   });
   for (const f of triage.files) {
-    if (!inScopePaths.has(f.path)) files.push({ path: f.path, status: 'skipped', reason: 'test code (pass --include-tests to hunt in it)', engines: [] });
+    if (inScopePaths.has(f.path)) continue;
+    const shard = otherShard.get(f.path);
+    files.push(shard ? { path: f.path, status: 'skipped', reason: shard.reason, chunkId: shard.chunkId, engines: [] } : { path: f.path, status: 'skipped', reason: 'test code (pass --include-tests to hunt in it)', engines: [] });
   }
   // A source file triage could not read (a link out of the repository, a name no artifact can carry, no
   // permission) is in scope and not covered: never silently clean.
@@ -82,6 +89,19 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
     unsupported: count('scanner-unsupported'),
   };
   return { files, totals, complete: totals.scanned === totals.inScope && chunks.failed === 0 && chunks.unreviewed === 0, chunks };
+}
+
+// Files only in chunks another shard owns (a file also in one of this shard's chunks is this shard's to answer for).
+function otherShardFiles(triage: Triage, plan: AdaptivePlan, own: ReadonlyMap<string, unknown>): Map<string, { reason: string; chunkId: string }> {
+  const out = new Map<string, { reason: string; chunkId: string }>();
+  if (!plan.shard) return out;
+  const owned = new Set(plan.shard.chunks);
+  for (const chunk of triage.chunks) {
+    if (owned.has(chunk.id)) continue;
+    const reason = `${chunk.id} belongs to shard ${shardOfChunk(chunk, plan.shard.count)}/${plan.shard.count}, not this shard ${plan.shard.index}/${plan.shard.count} ('bug-hunter merge' joins them)`;
+    for (const path of chunk.files) if (!own.has(path) && !out.has(path)) out.set(path, { reason, chunkId: chunk.id });
+  }
+  return out;
 }
 
 // A file listed but deleted from the working tree is gone, not hidden: it is recorded as skipped.

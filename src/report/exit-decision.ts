@@ -44,6 +44,10 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
     const what = unreviewed.length > 0 ? `${plural(unreviewed.length, 'file')} not reviewed (${unreviewed[0]!.reason})` : `${plural(unreviewedFindings, 'finding')} not reviewed`;
     return { code: ExitCode.failed, reason: `the run is incomplete: ${what}` };
   }
+  // A shard whose share hashed to no chunk has nothing to check; `merge` checks that the shards cover every chunk.
+  if (report.shard && report.shard.chunks.length === 0) {
+    return { code: ExitCode.ok, reason: `shard ${report.shard.index}/${report.shard.count} owns no chunk, so it had nothing to check ('bug-hunter merge' checks every chunk is covered)` };
+  }
   if (!policy.allowUncovered) {
     if (report.coverage.filesInScope === 0) return { code: ExitCode.failed, reason: `nothing was checked: ${whyNothing(report)}; ${ALLOW}` };
     const unsupported = notCovered.filter((n) => n.status === 'scanner-unsupported');

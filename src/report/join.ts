@@ -79,6 +79,7 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
     },
     usage: inputs.usage ?? { inputTokens: 0, outputTokens: 0, costUsd: 0 },
     durationMs: Math.max(0, Math.round(inputs.durationMs)),
+    ...(inputs.plan.shard ? { shard: inputs.plan.shard } : {}),
   };
   const coverage: Coverage = { schemaVersion: 1, artifact: 'coverage', run, generatedAt: now, files: cov.files, totals: cov.totals, complete: cov.complete };
   return { scanReport, coverage };

@@ -78,7 +78,16 @@ function summaryTable(r: ScanReport): string[] {
     ['Duration', `${(r.durationMs / 1000).toFixed(1)} s`],
     ['Run', `${r.run.runId} · commit ${r.run.baseCommit?.slice(0, 12) ?? 'none (not git)'} · ${TOOL_NAME} ${r.run.toolVersion}`],
   ];
+  const shard = shardNote(r);
+  if (shard) rows.splice(1, 0, ['Shard', shard]);
   return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(v)} |`)];
+}
+
+/** "shard 2/3: …" for a shard's report, "merged from shards …" for a merged one; null for an ordinary run. */
+export function shardNote(r: Pick<ScanReport, 'shard' | 'mergedFrom'>): string | null {
+  if (r.shard) return `shard ${r.shard.index}/${r.shard.count}: ${plural(r.shard.chunks.length, 'chunk')} of its own; the other shards cover the rest ('bug-hunter merge' joins them)`;
+  if (r.mergedFrom) return `merged from ${plural(r.mergedFrom.length, 'shard')}: ${r.mergedFrom.map((m) => `${m.shard} (run ${m.runId}, ${plural(m.chunks, 'chunk')})`).join(', ')}`;
+  return null;
 }
 
 function findingSection(f: ReportedFinding, report: ScanReport): string[] {

@@ -17,9 +17,18 @@ export function createIdentity(repoRoot: string, scope: ScopeOptions, options: R
     repoRoot,
     baseCommit: headCommit(repoRoot),
     scopeHash: hashJson({ repoRoot, scope }),
-    optionsHash: hashJson(options),
+    optionsHash: optionsHashOf(options),
     toolVersion: TOOL_VERSION,
   };
+}
+
+/**
+ * The options hash leaves out --shard: the shards of one scan split the work, not the result, and `merge` requires
+ * them to share one identity. A resume still compares the stored options flag by flag, shard included.
+ */
+export function optionsHashOf(options: RunOptions): string {
+  const { shard: _shard, ...rest } = options;
+  return hashJson(rest);
 }
 
 /** Fields that differ between a stored run and the current one; empty when a resume may attach. */

@@ -19,6 +19,7 @@ const FLAG_OF: Record<string, string> = {
   dependencies: '--deps',
   fix: '--fix',
   autoCommit: '--auto-commit',
+  shard: '--shard',
   includeTests: '--include-tests',
   includeGenerated: '--include-generated',
   noGitignore: '--no-gitignore',

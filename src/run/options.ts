@@ -1,6 +1,7 @@
 // Options that shape a run's results. They are hashed into the run identity, so a resume with different
 // options is refused; options that only change presentation (--json, --quiet) are deliberately not here.
 import type { Severity } from '../artifacts/schemas/common.ts';
+import type { Shard } from '../shard/assign.ts';
 
 export type ProfileChoice = 'auto' | 'fast' | 'balanced' | 'assurance';
 
@@ -40,6 +41,8 @@ export interface RunOptions {
   fix?: boolean;
   /** --auto-commit: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one). */
   autoCommit?: boolean;
+  /** --shard i/n: hunt only the chunks this shard owns. Left out of the options hash, so shards share one identity. */
+  shard?: Shard;
 }
 
 export const DEFAULT_RUN_OPTIONS: RunOptions = {

@@ -47,6 +47,16 @@ export const PlanLimits = Type.Object(
 );
 export type PlanLimits = Static<typeof PlanLimits>;
 
+export const ShardShare = Type.Object(
+  {
+    index: Type.Integer({ minimum: 1, description: '1-based shard number (i of --shard i/n).' }),
+    count: Type.Integer({ minimum: 1, description: 'How many shards the scan is split into (n of --shard i/n).' }),
+    chunks: Type.Array(Type.String(), { description: "Triage chunk ids this shard owns (by a hash of each chunk's first file); the other shards own the rest." }),
+  },
+  { additionalProperties: false, description: 'Set with --shard i/n: this run hunts only its share of the chunks.' },
+);
+export type ShardShare = Static<typeof ShardShare>;
+
 export const AdaptivePlan = artifact(
   'adaptive-plan',
   {
@@ -60,6 +70,7 @@ export const AdaptivePlan = artifact(
     deferredChunks: Type.Array(Type.String(), {
       description: 'Chunk ids past maxChunks, lowest risk; not run by default (unreviewed unless --loop covers them).',
     }),
+    shard: Type.Optional(ShardShare),
   },
   'Profile, execution mode and limits chosen from triage; explicit caller limits always win.',
 );

@@ -2,6 +2,7 @@
 // Findings stay in one list, kept apart by verdict; a suppressed finding stays listed (marked) but is never reported.
 import { Type, type Static } from '@sinclair/typebox';
 import { artifact, Confidence, Finding, Severity, Tier, Verdict } from './common.ts';
+import { ShardShare } from './adaptive-plan.ts';
 import { Refutation } from './skeptic.ts';
 
 export const Suppression = Type.Object(
@@ -115,6 +116,20 @@ export const ScanReport = artifact(
       { additionalProperties: false },
     ),
     durationMs: Type.Integer({ minimum: 0 }),
+    shard: Type.Optional(ShardShare),
+    mergedFrom: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            runId: Type.String(),
+            shard: Type.String({ pattern: '^\\d+/\\d+$', description: 'i/n' }),
+            chunks: Type.Integer({ minimum: 0, description: 'Chunks that shard owned.' }),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, description: "Set by 'bug-hunter merge': the shard runs joined into this report, by shard number." },
+      ),
+    ),
   },
   'Every finding with verdict, tier and reasoning; counts; coverage; engines and models; usage and duration.',
 );

@@ -16,6 +16,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'doctor', summary: 'preflight: node, pnpm, git, sandbox, model providers, writable artifact folder', load: async () => (await import('./doctor.ts')).doctorCommand },
   { name: 'init', summary: 'write an example .bug-hunter/config.json (static engine, with an example per provider)', load: async () => (await import('./init.ts')).initCommand },
   { name: 'report', summary: 'show the last scan: list, show <id>, or print it as md, json or sarif', load: async () => (await import('./report.ts')).reportCommand },
+  { name: 'merge', summary: 'join the run folders of scan --shard i/n into one report (checks they make one whole scan)', load: async () => (await import('./merge.ts')).mergeCommand },
   { name: 'dismiss', summary: 'dismiss a finding for good, with a reason (recorded in .bug-hunter/suppressions.json)', load: async () => (await import('./dismiss.ts')).dismissCommand },
   { name: 'undismiss', summary: 'reverse a dismissal: the finding is reported again', load: async () => (await import('./undismiss.ts')).undismissCommand },
   { name: 'publish', summary: 'file confirmed findings as GitHub issues (idempotent; closes fixed and dismissed ones), or write them as files', load: async () => (await import('./publish.ts')).publishCommand },

@@ -13,6 +13,7 @@ import { createLogger, PROGRESS_FORMATS } from '../log.ts';
 import { MODEL_FLAGS, modelRequestOf } from '../model-flags.ts';
 import { summariseScan } from '../summary.ts';
 import { printableDeep } from '../../report/printable.ts';
+import { parseShard } from '../../shard/assign.ts';
 
 const OPTIONS = {
   loop: { type: 'boolean' },
@@ -23,6 +24,7 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   'chunk-tokens': { type: 'string' },
   'max-chunks': { type: 'string' },
+  shard: { type: 'string' },
   'include-tests': { type: 'boolean' },
   'include-generated': { type: 'boolean' },
   'no-gitignore': { type: 'boolean' },
@@ -65,6 +67,8 @@ Flags:
   --concurrency <n>      chunks in flight (overrides the plan)
   --chunk-tokens <n>     source-token budget per chunk (overrides the plan)
   --max-chunks <n>       scan at most n chunks, highest risk first (overrides the plan; the rest is reported uncovered)
+  --shard <i/n>          hunt only shard i of n: the chunks a hash of their first file assigns to it (for a CI matrix);
+                         the other chunks are left to the other shards, and 'bug-hunter merge' joins the runs
   --include-tests        also hunt in test, fixture, example and benchmark code
   --include-generated    also scan build output (dist/, build/ …) and generated file names, e.g. a package shipped as dist/ only
   --no-gitignore         scan files .gitignore leaves out, also when an enclosing repository ignores the whole target
@@ -102,6 +106,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     if (concurrency !== undefined) options.concurrency = concurrency;
     if (chunkTokens !== undefined) options.chunkTokens = chunkTokens;
     if (maxChunks !== undefined) options.maxChunks = maxChunks;
+    if (values.shard !== undefined) options.shard = parseShard(values.shard);
     if (values['verify-plan']) options.verifyPlan = resolve(io.cwd, values['verify-plan']);
     if (values.sandbox) options.sandboxBackend = oneOf('sandbox', values.sandbox, ['auto', 'bwrap', 'podman', 'docker', 'none'] as const, 'auto');
     if (values.deps) options.dependencies = oneOf('deps', values.deps, ['vendored', 'off', 'host', 'fetch'] as const, 'off');

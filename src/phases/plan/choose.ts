@@ -4,6 +4,7 @@ import type { AdaptivePlan, ExecutionMode, PlanLimits } from '../../artifacts/sc
 import type { Chunk } from '../../artifacts/schemas/triage.ts';
 import { PhaseError, UsageError } from '../../errors.ts';
 import type { RunOptions } from '../../run/options.ts';
+import { chunksOfShard, shardLabel } from '../../shard/assign.ts';
 import type { ModesData } from './modes.ts';
 import type { SizeMode } from './modes-schema.ts';
 import { resolveProfile } from './profile.ts';
@@ -97,10 +98,16 @@ export function choosePlan(input: PlanInput): PlanBody {
     overrides.push('maxChunks');
     reasons.push(`max chunks ${maxChunks}: set by the caller (${sizeMode.name} suggests ${sizeMode.maxChunks})`);
   }
-  const chunkOrder = input.chunks.slice(0, chunkLimit).map((c) => c.id);
-  const deferredChunks = input.chunks.slice(chunkLimit).map((c) => c.id);
+  // A shard takes its share of the whole plan, so the shards together run exactly what one full scan would.
+  const owned = options.shard ? new Set(chunksOfShard(input.chunks, options.shard).map((c) => c.id)) : undefined;
+  const mine = (c: Chunk) => !owned || owned.has(c.id);
+  const chunkOrder = input.chunks.slice(0, chunkLimit).filter(mine).map((c) => c.id);
+  const deferredChunks = input.chunks.slice(chunkLimit).filter(mine).map((c) => c.id);
   if (deferredChunks.length > 0) {
     reasons.push(`${deferredChunks.length} lowest-risk chunks deferred past max chunks ${chunkLimit}: unreviewed unless --loop covers them`);
+  }
+  if (options.shard && owned) {
+    reasons.push(`shard ${shardLabel(options.shard)}: ${owned.size} of ${input.chunks.length} chunks (by a hash of each chunk's first file); the other shards hunt the rest`);
   }
   const limits: PlanLimits = {
     concurrency: concurrency ?? suggested,
@@ -111,5 +118,6 @@ export function choosePlan(input: PlanInput): PlanBody {
     rereadSeverities: [...spec.rereadSeverities],
     tokenBudget: spec.tokenBudgetPerChunk === null ? null : spec.tokenBudgetPerChunk * chunkOrder.length,
   };
-  return { requestedProfile: options.profile, profile, mode, limits, overrides, reasons, chunkOrder, deferredChunks };
+  const shard = options.shard && owned ? { shard: { ...options.shard, chunks: input.chunks.filter(mine).map((c) => c.id) } } : {};
+  return { requestedProfile: options.profile, profile, mode, limits, overrides, reasons, chunkOrder, deferredChunks, ...shard };
 }

@@ -1,0 +1,158 @@
+// The pure core of `bug-hunter merge`: checks that shard runs belong together and cover every chunk exactly once,
+// then joins their artifacts into the artifacts one full scan would have written. No I/O.
+import type { AdaptivePlan } from '../artifacts/schemas/adaptive-plan.ts';
+import type { RunIdentity } from '../artifacts/schemas/common.ts';
+import type { Coverage } from '../artifacts/schemas/coverage.ts';
+import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
+import type { Suppressions } from '../artifacts/schemas/memory.ts';
+import type { Referee } from '../artifacts/schemas/referee.ts';
+import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
+import type { Skeptic } from '../artifacts/schemas/skeptic.ts';
+import type { Triage } from '../artifacts/schemas/triage.ts';
+import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
+import { IntegrityError, UsageError } from '../errors.ts';
+import { mergeByFingerprint } from '../phases/hunter/accept.ts';
+import { joinReport, type JoinInputs } from '../report/join.ts';
+import { hashJson } from '../run/hash.ts';
+import { identityMismatches } from '../run/identity.ts';
+import { chunksOfShard, shardLabel, type Shard } from './assign.ts';
+
+/** The phase artifacts a report is joined from. */
+export type RunArtifacts = Pick<JoinInputs, 'triage' | 'plan' | 'hunter' | 'skeptic' | 'referee' | 'verification'>;
+
+/** One shard's run folder, as read from disk. */
+export type ShardRun = RunArtifacts & { folder: string; report: ScanReport };
+
+export type MergedRun = RunArtifacts & { scanReport: ScanReport; coverage: Coverage };
+
+type WithShard = ShardRun & { shard: Shard };
+
+/** Refuses shard runs that do not make one whole scan (exit 2 for what the caller passed, 3 for what does not add up). */
+export function checkShards(runs: readonly ShardRun[]): WithShard[] {
+  if (runs.length === 0) throw new UsageError("Name the shard run folders to merge: 'bug-hunter merge <folder>… --out <dir>'.");
+  const shards = runs.map((r) => {
+    if (!r.plan.shard || !r.report.shard) throw new UsageError(`${r.folder} is not a shard run (it was scanned without --shard); merge joins the runs of 'bug-hunter scan --shard i/n'.`);
+    return { ...r, shard: { index: r.plan.shard.index, count: r.plan.shard.count } };
+  });
+  const first = shards[0]!;
+  const count = first.shard.count;
+  for (const r of shards) {
+    if (r.shard.count !== count) throw new IntegrityError(`${r.folder} is shard ${shardLabel(r.shard)} but ${first.folder} is shard ${shardLabel(first.shard)}: the shards of one scan share n.`);
+    const differs = identityMismatches(r.report.run, first.report.run);
+    if (r.report.run.toolVersion !== first.report.run.toolVersion) differs.push(`tool version (${first.report.run.toolVersion} → ${r.report.run.toolVersion})`);
+    if (differs.length > 0) {
+      throw new IntegrityError(`${r.folder} (shard ${shardLabel(r.shard)}) is not from the same scan as ${first.folder}: ${differs.join(', ')} differ. Scan every shard at the same commit with the same flags.`);
+    }
+    if (hashJson(r.triage.chunks) !== hashJson(first.triage.chunks)) {
+      throw new IntegrityError(`${r.folder} (shard ${shardLabel(r.shard)}) was chunked differently from ${first.folder}: the trees or triage differ. Scan every shard at the same commit with the same flags.`);
+    }
+  }
+  const byIndex = new Map<number, WithShard>();
+  for (const r of shards) {
+    const twin = byIndex.get(r.shard.index);
+    if (twin) throw new UsageError(`shard ${shardLabel(r.shard)} is given twice: ${twin.folder} and ${r.folder}. Pass each shard's run folder once.`);
+    byIndex.set(r.shard.index, r);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
+  if (missing.length > 0) {
+    const uncovered = missing.flatMap((index) => chunksOfShard(first.triage.chunks, { index, count }).map((c) => c.id));
+    throw new IntegrityError(
+      `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing, so ${uncovered.length ? uncovered.join(', ') : 'no chunk (but the merge still needs every shard)'} would go unscanned. Pass every shard's run folder.`,
+    );
+  }
+  for (const r of shards) checkOwnChunks(r);
+  return [...byIndex.values()].sort((a, b) => a.shard.index - b.shard.index);
+}
+
+// Each shard must have planned exactly its share and hunted nothing outside it, or a chunk would count twice.
+function checkOwnChunks(r: WithShard): void {
+  const expected = chunksOfShard(r.triage.chunks, r.shard).map((c) => c.id);
+  if (hashJson(expected) !== hashJson(r.plan.shard!.chunks)) {
+    throw new IntegrityError(`${r.folder}: its plan does not hold the chunks shard ${shardLabel(r.shard)} owns (${expected.join(', ') || 'none'}); re-run that shard.`);
+  }
+  const owned = new Set(expected);
+  const stray = r.hunter.chunks.find((c) => !owned.has(c.chunkId));
+  if (stray) throw new IntegrityError(`${r.folder}: shard ${shardLabel(r.shard)} hunted ${stray.chunkId}, which another shard owns, so it would be covered twice; re-run that shard.`);
+}
+
+/** Joins checked shard runs into one run's artifacts under `identity` (a new run id, the shards' commit, scope and options). */
+export function mergeShards(checked: readonly WithShard[], identity: RunIdentity, now = new Date()): MergedRun {
+  const first = checked[0]!;
+  const at = now.toISOString();
+  const header = <N extends string>(artifact: N) => ({ schemaVersion: 1 as const, artifact, run: identity, generatedAt: at });
+  const order = new Map(first.triage.chunks.map((c, i) => [c.id, i]));
+  const byChunk = (a: string, b: string) => (order.get(a) ?? 0) - (order.get(b) ?? 0);
+  const triage: Triage = { ...first.triage, ...header('triage') };
+  const { shard: _shard, ...planBody } = first.plan;
+  const plan: AdaptivePlan = {
+    ...planBody,
+    ...header('adaptive-plan'),
+    reasons: [...first.plan.reasons.filter((r) => !r.startsWith('shard ')), `merged from ${checked.length} shards of ${first.shard.count}`],
+    chunkOrder: checked.flatMap((r) => r.plan.chunkOrder).sort(byChunk),
+    deferredChunks: checked.flatMap((r) => r.plan.deferredChunks).sort(byChunk),
+    limits: { ...first.plan.limits, tokenBudget: sumOrNull(checked.map((r) => r.plan.limits.tokenBudget)) },
+  };
+  const findings = mergeByFingerprint(checked.flatMap((r) => r.hunter.findings));
+  const hunter: HunterFindings = {
+    ...header('hunter-findings'),
+    findings: findings.sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine || a.id.localeCompare(b.id)),
+    chunks: checked.flatMap((r) => r.hunter.chunks).sort((a, b) => byChunk(a.chunkId, b.chunkId)),
+  };
+  const skeptic: Skeptic = { ...header('skeptic'), reviews: firstPerId(checked.flatMap((r) => r.skeptic.reviews)) };
+  const referee: Referee = { ...header('referee'), verdicts: firstPerId(checked.flatMap((r) => r.referee.verdicts)) };
+  const verificationOf = checked.find((r) => r.verification)?.verification;
+  const verification = verificationOf ? { ...verificationOf, run: identity } : undefined;
+  const reports = checked.map((r) => r.report);
+  const { scanReport, coverage } = joinReport({
+    triage,
+    plan,
+    hunter,
+    skeptic,
+    referee,
+    ...(verification ? { verification } : {}),
+    suppressions: suppressionsOf(reports),
+    options: first.report.options,
+    usage: {
+      inputTokens: sum(reports.map((r) => r.usage.inputTokens)),
+      outputTokens: sum(reports.map((r) => r.usage.outputTokens)),
+      costUsd: sum(reports.map((r) => r.usage.costUsd)),
+    },
+    // The shards ran side by side: the longest one is the wall time.
+    durationMs: Math.max(...reports.map((r) => r.durationMs)),
+    identity,
+    now,
+  });
+  // Each shard stamped its findings from its own ledger; the merged report keeps those stamps.
+  const firstSeen = new Map(reports.flatMap((r) => r.findings.flatMap((f) => (f.firstSeenRun ? [[f.finding.fingerprint, f.firstSeenRun] as const] : []))));
+  for (const f of scanReport.findings) {
+    const seen = firstSeen.get(f.finding.fingerprint);
+    if (seen) f.firstSeenRun = seen;
+  }
+  scanReport.mergedFrom = checked.map((r) => ({ runId: r.report.run.runId, shard: shardLabel(r.shard), chunks: r.plan.shard!.chunks.length }));
+  return { triage, plan, hunter, skeptic, referee, ...(verification ? { verification } : {}), scanReport, coverage };
+}
+
+// The shards applied the same suppressions.json when they reported; their marks are rebuilt into one list.
+function suppressionsOf(reports: readonly ScanReport[]): Suppressions {
+  const entries = new Map<string, Suppressions['entries'][number]>();
+  for (const f of reports.flatMap((r) => r.findings)) {
+    if (f.suppressed && !entries.has(f.finding.fingerprint)) {
+      entries.set(f.finding.fingerprint, { fingerprint: f.finding.fingerprint, findingId: f.finding.id, reason: f.suppressed.reason, by: f.suppressed.by, at: f.suppressed.at });
+    }
+  }
+  return { schemaVersion: 1, artifact: 'suppressions', entries: [...entries.values()] };
+}
+
+// A file in two chunks of two shards can yield the same finding twice: one review and one verdict per finding id.
+function firstPerId<T extends { findingId: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((x) => !seen.has(x.findingId) && seen.add(x.findingId));
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+function sumOrNull(values: readonly (number | null)[]): number | null {
+  return values.some((v) => v === null) ? null : sum(values as number[]);
+}
