@@ -9,7 +9,6 @@ import type { Referee } from '../artifacts/schemas/referee.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import type { Skeptic } from '../artifacts/schemas/skeptic.ts';
 import type { Triage } from '../artifacts/schemas/triage.ts';
-import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
 import { IntegrityError, UsageError } from '../errors.ts';
 import { mergeByFingerprint } from '../phases/hunter/accept.ts';
 import { joinReport, type JoinInputs } from '../report/join.ts';
