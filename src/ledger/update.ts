@@ -95,6 +95,7 @@ function setDismissed(e: LedgerEntry, by: 'person' | 'review', event: Event, det
 function reopen(e: LedgerEntry, kind: 'reopened' | 'undismissed', event: Event, detail: string): void {
   e.status = 'open';
   delete e.dismissedBy;
+  delete e.fixedBy;
   event(e, kind, detail);
 }
 

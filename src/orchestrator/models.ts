@@ -18,6 +18,8 @@ export interface ModelRequest extends FlagOverrides {
   configPath?: string;
   /** Trust the config inside the target (--trust-repo-config): its commands, base URLs and key variables. */
   trustRepoConfig?: boolean;
+  /** Token caps that replace the configured ones for this run (watch gives each cycle what the day has left). */
+  budgets?: { perRunTokens?: number; perDayTokens?: number };
 }
 
 export interface ModelSetup {
@@ -37,6 +39,7 @@ export function resolveModels(target: string, request: ModelRequest = {}): Model
     ...(request.trustRepoConfig ? { trustRepoConfig: true } : {}),
   });
   const config = applyFlagOverrides(loaded, request);
+  if (request.budgets) config.budgets = { ...config.budgets, ...request.budgets };
   const modelRoles = new Set(ROLES.filter((role) => roleUsesModel(config, role)));
   const warnings = loaded.ignored.length > 0 ? [untrustedConfigWarning(loaded.source ?? 'the configuration', loaded.ignored)] : [];
   return { config, engine: describeEngineChoice(config), usesModels: modelRoles.size > 0, modelRoles, warnings };

@@ -72,6 +72,12 @@ export const LedgerEntry = Type.Object(
     lastSeenRun: Type.String(),
     firstSeenAt: Type.String({ format: 'date-time' }),
     lastSeenAt: Type.String({ format: 'date-time' }),
+    fixedBy: Type.Optional(
+      Type.Object(
+        { commit: Type.String({ pattern: '^[0-9a-f]{40,64}$' }), at: Type.String({ format: 'date-time' }) },
+        { additionalProperties: false, description: 'The commit that fixed it, when `watch` followed the branch and closed it.' },
+      ),
+    ),
     reverify: Type.Optional(
       Type.Object({ reason: Type.String(), since: Type.String({ description: 'Run that noticed the change.' }) }, { additionalProperties: false, description: 'Queued for re-verification: the code at the finding changed.' }),
     ),

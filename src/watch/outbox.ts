@@ -1,0 +1,68 @@
+// What leaves the database after a cycle commits: events.jsonl (appended, each event exactly once) and ledger.json.
+// Both are derived from watch.db, so a kill -9 between the transaction and these writes is repaired by the next
+// sync: events carry their sequence number, and only those past the file's last one are appended.
+import { appendFileSync, closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { memoryDir, memoryWritable, updateMemory } from '../suppress/lock.ts';
+import type { WatchDb } from './db.ts';
+
+export const EVENTS_FILE = 'events.jsonl';
+
+export function eventsPath(target: string): string {
+  return join(memoryDir(target), EVENTS_FILE);
+}
+
+/** The highest `seq` already in events.jsonl (0 when absent or empty). A torn last line counts as not written. */
+export function lastWrittenSeq(text: string): number {
+  let last = 0;
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const seq = (JSON.parse(line) as { seq?: unknown }).seq;
+      if (typeof seq === 'number' && seq > last) last = seq;
+    } catch {
+      // A line cut short by a crash: its event is appended again whole.
+    }
+  }
+  return last;
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
+/** Appends the events events.jsonl does not hold yet, in one write, then fsyncs. Returns how many. */
+export function syncEvents(db: WatchDb, target: string): number {
+  const path = eventsPath(target);
+  const text = readText(path);
+  const pending = db.eventsAfter(lastWrittenSeq(text));
+  if (pending.length === 0) return 0;
+  // A torn last line (no newline) is closed first so the next event starts on its own line.
+  const lead = text.length > 0 && !text.endsWith('\n') ? '\n' : '';
+  const lines = pending.map((e) => JSON.stringify({ seq: e.seq, ...(JSON.parse(e.body) as object) }));
+  appendFileSync(path, `${lead}${lines.join('\n')}\n`);
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return pending.length;
+}
+
+/** Writes the database's ledger to <target>/.bug-hunter/ledger.json (under its lock), when it has one. */
+export async function syncLedger(db: WatchDb, target: string): Promise<void> {
+  const ledger = db.ledger();
+  if (!ledger || !memoryWritable(target)) return;
+  await updateMemory(target, 'ledger', () => ({ next: ledger, result: undefined }));
+}
+
+export async function syncOutbox(db: WatchDb, target: string): Promise<void> {
+  syncEvents(db, target);
+  await syncLedger(db, target);
+}

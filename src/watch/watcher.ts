@@ -1,0 +1,229 @@
+// `bug-hunter watch`: follows a branch, one cycle per new commit (oldest first), under the target's run lock.
+// A cycle investigates the commit, folds the result into the ledger and writes everything in one transaction;
+// the outbox (events.jsonl, ledger.json) is derived afterwards. A failure of one commit is recorded and skipped;
+// three systemic failures in a row (git, crash, provider or sandbox unavailable) stop the watcher with exit 3.
+import { join } from 'node:path';
+import { ExitCode, IntegrityError, PhaseError, UsageError } from '../errors.ts';
+import type { Logger } from '../cli/log.ts';
+import { gitTopLevel } from '../git/git.ts';
+import { resolveModels, type ModelRequest } from '../orchestrator/models.ts';
+import { acquireRunLock } from '../run/lock.ts';
+import type { RunOptions, ScopeOptions } from '../run/options.ts';
+import { resolveOutDir, resolveTarget } from '../run/target.ts';
+import { readMemory } from '../suppress/lock.ts';
+import { emptySuppressions } from '../suppress/suppressions.ts';
+import { budgetFor, dayOf, type WatchLimits } from './budget.ts';
+import { checkBranch, currentBranch, fetchRemote, pendingCommits, tipOf, type PendingCommit } from './commits.ts';
+import { WatchDb } from './db.ts';
+import { investigate } from './investigate.ts';
+import { syncOutbox } from './outbox.ts';
+import { reconcile } from './reconcile.ts';
+import { testPause } from './test-hooks.ts';
+
+export const MAX_SYSTEMIC_FAILURES = 3;
+export const WATCH_DB_FILE = 'watch.db';
+
+export interface WatchRequest {
+  target: string;
+  branch?: string;
+  /** Fetch this remote's branch before each cycle (--remote). */
+  remote?: string;
+  intervalMs: number;
+  once: boolean;
+  /** From the flags; the config's budgets.perRunTokens (per cycle), perDayTokens and warnAt fill the gaps. */
+  limits: Partial<WatchLimits>;
+  options: Partial<RunOptions>;
+  scope: Partial<ScopeOptions>;
+  models: ModelRequest;
+  log: Logger;
+  signal: AbortSignal;
+}
+
+export interface WatchResult {
+  exitCode: number;
+  reason: string;
+  /** Commits recorded by this invocation, in order. */
+  processed: { sha: string; status: string; detail?: string }[];
+}
+
+type CommitOutcome = 'done' | 'failed' | 'budget' | 'interrupted';
+
+export async function runWatch(request: WatchRequest): Promise<WatchResult> {
+  const target = resolveTarget(request.target);
+  const top = gitTopLevel(target);
+  if (top === null) throw new UsageError(`${target} is not a git repository: watch follows a branch's commits.`);
+  if (resolveTarget(top) !== target) throw new UsageError(`watch follows a whole repository: pass its top folder ${top}, not ${target}.`);
+  const memory = resolveOutDir(target, undefined);
+  const branch = request.branch ?? currentBranch(target);
+  const ref = checkBranch(target, branch, request.remote);
+  // The user's model configuration is checked once, up front: a mistake there is exit 2, not a failing cycle.
+  const setup = resolveModels(target, request.models);
+  for (const warning of setup.warnings) request.log.warn(warning);
+  const limits = limitsOf(request.limits, setup.config.budgets);
+  const lock = acquireRunLock(memory, `bug-hunter watch ${target}`);
+  const db = WatchDb.open(join(memory, WATCH_DB_FILE));
+  const { log, signal } = request;
+  const processed: WatchResult['processed'] = [];
+  try {
+    db.setLimits(limits, branch);
+    // A kill -9 after a cycle committed but before its outbox was written is repaired here.
+    await syncOutbox(db, target);
+    let failures = 0;
+    for (;;) {
+      if (signal.aborted) return stopped(request, processed);
+      const started = new Date().toISOString();
+      let outcome: CommitOutcome | 'idle';
+      try {
+        outcome = await cycleBatch({ ...request, limits }, target, ref, branch, db, processed);
+        failures = 0;
+      } catch (error) {
+        if (signal.aborted) return stopped(request, processed);
+        if (error instanceof UsageError) throw error;
+        failures += 1;
+        const message = (error as Error).message;
+        db.logFailure(started, 'systemic-failure', message, dayOf(new Date()));
+        log.warn(`watch: cycle failed (${failures}/${MAX_SYSTEMIC_FAILURES} in a row): ${message}`);
+        if (request.once || failures >= MAX_SYSTEMIC_FAILURES) {
+          const reason = request.once ? `the cycle failed: ${message}` : `stopped after ${failures} systemic failures in a row; the last: ${message}`;
+          return { exitCode: ExitCode.failed, reason, processed };
+        }
+        await sleep(request.intervalMs, signal);
+        continue;
+      }
+      if (outcome === 'interrupted') return stopped(request, processed);
+      if (request.once) {
+        if (outcome === 'budget') return { exitCode: ExitCode.failed, reason: 'the daily budget is spent; commits are left pending until the day rolls over (UTC)', processed };
+        return { exitCode: ExitCode.ok, reason: processed.length === 0 ? 'nothing new to process' : `processed ${processed.length} commit(s)`, processed };
+      }
+      await sleep(request.intervalMs, signal);
+    }
+  } finally {
+    db.close();
+    lock.release();
+  }
+}
+
+/** Flags first, then the config's token budgets (a cycle's investigation is one run: budgets.perRunTokens). */
+export function limitsOf(flags: Partial<WatchLimits>, config: { perRunTokens?: number; perDayTokens?: number; warnAt: number }): WatchLimits {
+  const out: WatchLimits = { warnAt: flags.warnAt ?? config.warnAt };
+  const perCycleTokens = flags.perCycleTokens ?? config.perRunTokens;
+  const perDayTokens = flags.perDayTokens ?? config.perDayTokens;
+  if (perCycleTokens !== undefined) out.perCycleTokens = perCycleTokens;
+  if (perDayTokens !== undefined) out.perDayTokens = perDayTokens;
+  if (flags.perCycleSeconds !== undefined) out.perCycleSeconds = flags.perCycleSeconds;
+  if (flags.perDaySeconds !== undefined) out.perDaySeconds = flags.perDaySeconds;
+  return out;
+}
+
+function stopped(request: WatchRequest, processed: WatchResult['processed']): WatchResult {
+  request.log.info('watch: stopped; an interrupted commit is processed again at the next start.');
+  return { exitCode: request.once ? ExitCode.failed : ExitCode.ok, reason: 'stopped by a signal', processed };
+}
+
+/** Fetch when asked, then every pending commit in order; stops early when the budget is spent or on a signal. */
+type Resolved = WatchRequest & { limits: WatchLimits };
+
+async function cycleBatch(request: Resolved, target: string, ref: string, branch: string, db: WatchDb, processed: WatchResult['processed']): Promise<CommitOutcome | 'idle'> {
+  if (request.remote) fetchRemote(target, request.remote, branch);
+  const tip = tipOf(target, ref);
+  if (!tip) throw new PhaseError(`${ref} names no commit in ${target}${request.remote ? ` (fetched from ${request.remote})` : ''}.`);
+  const pending = pendingCommits(target, tip, db.lastCommit()?.sha ?? null).filter((c) => !db.hasCommit(c.sha));
+  if (pending.length > 0) request.log.info(`watch: ${pending.length} new commit(s) on ${branch}`);
+  let last: CommitOutcome | 'idle' = 'idle';
+  for (const commit of pending) {
+    last = await processCommit(request, target, db, commit);
+    if (last === 'budget' || last === 'interrupted') return last;
+    const row = db.commit(commit.sha);
+    if (row) processed.push(row);
+  }
+  return last;
+}
+
+async function processCommit(request: Resolved, target: string, db: WatchDb, commit: PendingCommit): Promise<CommitOutcome> {
+  const { log, limits } = request;
+  const startedAt = new Date().toISOString();
+  const day = dayOf(new Date());
+  const verdict = budgetFor(limits, db.day(day));
+  if (verdict.level === 'exhausted') {
+    log.warn(`watch: ${verdict.note}; ${commit.sha.slice(0, 12)} waits.`);
+    db.noteBudget(day, verdict.level, verdict.note!);
+    return 'budget';
+  }
+  if (verdict.note) log.warn(`watch: ${verdict.note}.`);
+  const short = commit.sha.slice(0, 12);
+  const models: ModelRequest = verdict.investigationTokens === undefined ? request.models : { ...request.models, budgets: { perRunTokens: Math.max(1, verdict.investigationTokens) } };
+  const record = (status: 'done' | 'failed', detail: string, extra: Partial<Parameters<WatchDb['recordCycle']>[0]> = {}, usage = { cpuMs: 0, tokens: 0 }, outDir?: string) => {
+    testPause('before-record', commit.sha);
+    db.recordCycle({
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      day,
+      budgetLevel: verdict.level,
+      ...(verdict.note ? { budgetNote: verdict.note } : {}),
+      commit: { sha: commit.sha, parent: commit.parent, kind: commit.kind, status, detail, cpuMs: usage.cpuMs, tokens: usage.tokens, ...(outDir ? { outDir } : {}) },
+      outcome: status === 'done' ? 'investigated' : 'commit-failed',
+      detail,
+      ...extra,
+    });
+  };
+  let outcome: CommitOutcome;
+  try {
+    outcome = await investigate(
+      { repo: target, commit, runsDir: join(resolveOutDir(target, undefined), 'watch', 'runs'), options: request.options, scope: request.scope, models, log: quiet(log), signal: request.signal },
+      (inv, read): CommitOutcome => {
+        if (inv.interrupted) return 'interrupted';
+        const usage = { cpuMs: inv.cpuMs, tokens: inv.tokens };
+        if (!inv.report) {
+          record('failed', `no report: ${inv.exitReason}`, {}, usage, inv.outDir);
+          log.warn(`watch: ${short} failed (${inv.exitReason}); recorded and skipped.`);
+          return 'failed';
+        }
+        const suppressions = readMemory(target, 'suppressions') ?? emptySuppressions();
+        const result = reconcile({ previous: db.ledger(), report: inv.report, scanned: inv.scanned, suppressions, read, commit: commit.sha, now: new Date() });
+        const counts = countKinds(result.events.map((e) => e.kind));
+        record('done', counts || 'no change', { ledger: result.ledger, events: result.events, reverifications: result.reverifications, reviewedFiles: [...inv.scanned] }, usage, inv.outDir);
+        log.info(`watch: ${short} ${commit.kind === 'baseline' ? '(baseline, whole tree)' : ''} ${counts || 'no change'}`.replace(/\s+/g, ' '));
+        return 'done';
+      },
+    );
+  } catch (error) {
+    if (request.signal.aborted) return 'interrupted';
+    // Something about this commit's content (a phase, integrity check or its own config failed): record it, move on.
+    if (error instanceof PhaseError || error instanceof IntegrityError || error instanceof UsageError) {
+      record('failed', (error as Error).message);
+      log.warn(`watch: ${short} failed (${(error as Error).message}); recorded and skipped.`);
+      outcome = 'failed';
+    } else {
+      throw error;
+    }
+  }
+  if (outcome === 'done' || outcome === 'failed') {
+    testPause('before-outbox', commit.sha);
+    await syncOutbox(db, target);
+  }
+  return outcome;
+}
+
+function countKinds(kinds: string[]): string {
+  const counts = new Map<string, number>();
+  for (const k of kinds) counts.set(k, (counts.get(k) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${n} ${k}`).join(', ');
+}
+
+// The investigations' own progress lines would drown the watcher's; their warnings still show.
+function quiet(log: Logger): Logger {
+  return { info() {}, progress() {}, warn: (m) => log.warn(m) };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
