@@ -19,7 +19,7 @@ export function fixedHandler(): string {
 }
 
 export function watchedRepo(t: TestContext): string {
-  return gitRepo(t, { 'src/ok.js': CLEAN, 'package.json': '{"name":"w","type":"module"}\n' });
+  return gitRepo(t, { 'src/ok.js': CLEAN, 'package.json': '{"name":"w","type":"module"}\n', '.gitignore': '.bug-hunter/\n' });
 }
 
 /** Commits the files; returns the new commit id. */
