@@ -1,5 +1,6 @@
 // report.sarif, rendered from scan-report.json only: SARIF 2.1.0 that GitHub code scanning accepts.
-// Repository-relative URIs under %SRCROOT%, partialFingerprints from the finding fingerprint, level from tier.
+// Repository-relative URIs under %SRCROOT%, partialFingerprints from the finding fingerprint, level from tier,
+// baselineState new/unchanged after --baseline (absent is not emitted: the base keeps fingerprints only, no locations).
 import { pathToFileURL } from 'node:url';
 import type { Evidence } from '../artifacts/schemas/common.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
@@ -50,6 +51,8 @@ function result(f: ReportedFinding, ruleIndex: number) {
     ],
     relatedLocations: related,
     partialFingerprints: { [FINGERPRINT_KEY]: x.fingerprint },
+    // Only a --baseline run compared with a base: new (not at the base) or unchanged (already there).
+    ...(f.baseline === undefined ? {} : { baselineState: f.baseline ? 'unchanged' : 'new' }),
     rank: Math.round(f.confidence * 100),
     properties: {
       findingId: x.id,

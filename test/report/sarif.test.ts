@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,10 +71,11 @@ function sampleReport(showSuspected: boolean) {
   }).scanReport;
 }
 
-test("report.sarif passes Microsoft's SARIF validator (SARIF and GitHub rules) with no errors and no warnings", (t) => {
+/** The validator runs to its end and reports no error and no warning about the log. */
+function assertValid(t: TestContext, log: unknown): void {
   const dir = mkdtempSync(join(tmpdir(), 'bh-sarif-'));
   try {
-    const { results, executionSuccessful } = validateSarif(dir, renderSarif(sampleReport(true)));
+    const { results, executionSuccessful } = validateSarif(dir, log);
     assert.equal(executionSuccessful, true);
     const problems = results.filter((r) => r.level === 'error' || r.level === 'warning');
     assert.deepEqual(problems.map((r) => `${r.level} ${r.ruleId} ${JSON.stringify(r.message.arguments ?? r.message.text)}`), []);
@@ -82,6 +83,21 @@ test("report.sarif passes Microsoft's SARIF validator (SARIF and GitHub rules) w
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test("report.sarif passes Microsoft's SARIF validator (SARIF and GitHub rules) with no errors and no warnings", (t) => {
+  assertValid(t, renderSarif(sampleReport(true)));
+});
+
+test("baselineState: new and unchanged after --baseline, absent from a run without one; still valid for Microsoft's validator", (t) => {
+  const report = sampleReport(true);
+  const plain = (renderSarif(report) as unknown as { runs: SarifRun[] }).runs[0]!;
+  assert.ok(plain.results.every((r) => !('baselineState' in r)), 'a run without a baseline states none');
+  for (const f of report.findings) f.baseline = f.finding.id === a.id;
+  const log = renderSarif(report);
+  const states = new Map((log as unknown as { runs: SarifRun[] }).runs[0]!.results.map((r) => [r.properties.findingId, r.baselineState]));
+  assert.deepEqual(Object.fromEntries(states), { [a.id]: 'unchanged', [b.id]: 'new', [c.id]: 'new' });
+  assertValid(t, log);
 });
 
 test('the validator harness catches a broken log (so the test above can fail)', () => {
@@ -115,6 +131,7 @@ interface SarifResult {
   ruleIndex: number;
   level: string;
   partialFingerprints: Record<string, string>;
+  baselineState?: string;
   locations: { physicalLocation: PhysicalLocation }[];
   relatedLocations: { physicalLocation: PhysicalLocation }[];
   properties: { findingId: string };
