@@ -25,13 +25,29 @@ export function changeStats(files: Map<string, { before: string; after: string }
   return { files: changed, added, removed };
 }
 
+export interface GateCheck {
+  gate: 'files' | 'changed-lines' | 'net-deletions' | 'gross-deletions';
+  passed: boolean;
+  /** The measured figure. */
+  figure: number;
+  limit: number;
+  detail: string;
+}
+
+/** Every size gate with its figure, in the order they are reported. */
+export function gateChecks(stats: ChangeStats, gates: Gates): GateCheck[] {
+  const check = (gate: GateCheck['gate'], figure: number, limit: number, what: string): GateCheck => ({ gate, passed: figure <= limit, figure, limit, detail: `${figure} ${what} (gate ${limit})` });
+  return [
+    check('files', stats.files, gates.maxFiles, 'files changed'),
+    check('changed-lines', stats.added + stats.removed, gates.maxChangedLines, 'lines changed'),
+    check('net-deletions', stats.removed - stats.added, gates.maxNetDeletions, 'net lines deleted'),
+    check('gross-deletions', stats.removed, gates.maxGrossDeletions, 'lines deleted'),
+  ];
+}
+
 /** Null when within the gates, else which gate it broke. */
 export function gateViolation(stats: ChangeStats, gates: Gates): string | null {
-  if (stats.files > gates.maxFiles) return `${stats.files} files changed (gate ${gates.maxFiles})`;
-  if (stats.added + stats.removed > gates.maxChangedLines) return `${stats.added + stats.removed} lines changed (gate ${gates.maxChangedLines})`;
-  if (stats.removed - stats.added > gates.maxNetDeletions) return `${stats.removed - stats.added} net lines deleted (gate ${gates.maxNetDeletions})`;
-  if (stats.removed > gates.maxGrossDeletions) return `${stats.removed} lines deleted (gate ${gates.maxGrossDeletions})`;
-  return null;
+  return gateChecks(stats, gates).find((c) => !c.passed)?.detail ?? null;
 }
 
 /** A git-style unified diff (a/ and b/ prefixes) over every changed file, in path order. */
