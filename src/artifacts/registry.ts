@@ -3,6 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { AdaptivePlan } from './schemas/adaptive-plan.ts';
 import { BenchmarkReport } from './schemas/benchmark-report.ts';
 import { Coverage } from './schemas/coverage.ts';
+import { DepFindings } from './schemas/dep-findings.ts';
 import { FixPlan, FixReport, FixStrategy, FixerScope } from './schemas/fix.ts';
 import { HunterFindings } from './schemas/hunter-findings.ts';
 import { Ledger, Suppressions } from './schemas/memory.ts';
@@ -27,6 +28,7 @@ export const ARTIFACTS = {
   skeptic: { file: 'skeptic.json', schema: Skeptic },
   referee: { file: 'referee.json', schema: Referee },
   'verification-report': { file: 'verification-report.json', schema: VerificationReport },
+  'dep-findings': { file: 'dep-findings.json', schema: DepFindings },
   'scan-report': { file: 'scan-report.json', schema: ScanReport },
   coverage: { file: 'coverage.json', schema: Coverage },
   'fix-strategy': { file: 'fix-strategy.json', schema: FixStrategy },

@@ -82,6 +82,7 @@ export const PRODUCER: Record<ArtifactName, string> = {
   skeptic: 'bug-hunter phase skeptic',
   referee: 'bug-hunter phase referee',
   'verification-report': 'bug-hunter phase verify',
+  'dep-findings': 'bug-hunter phase deps',
   'scan-report': 'bug-hunter phase report',
   coverage: 'bug-hunter phase report',
   'fix-strategy': 'bug-hunter phase fix-plan',

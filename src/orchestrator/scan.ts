@@ -26,6 +26,7 @@ export interface ScanSelection {
   verify?: boolean;
   repro?: boolean;
   fix?: boolean;
+  depScan?: boolean;
 }
 
 /** Phases scan will run, and those it would run but cannot because they are not built yet. */

@@ -5,8 +5,8 @@ export interface PipelineEntry {
   name: string;
   summary: string;
   load?: () => Promise<PhaseDefinition>;
-  /** Runs in `scan` only when the caller asks for it (--verify, --repro, --fix). */
-  optIn?: 'verify' | 'repro' | 'fix';
+  /** Runs in `scan` only when the caller asks for it (--verify, --repro, --fix, --dep-scan). */
+  optIn?: 'verify' | 'repro' | 'fix' | 'depScan';
 }
 
 export const PIPELINE: PipelineEntry[] = [
@@ -18,6 +18,7 @@ export const PIPELINE: PipelineEntry[] = [
   { name: 'hunter', summary: 'find candidate bugs per chunk', load: async () => (await import('./hunter/index.ts')).hunterPhase },
   { name: 'skeptic', summary: 'try to disprove each candidate', load: async () => (await import('./skeptic/index.ts')).skepticPhase },
   { name: 'referee', summary: 'decide: confirmed, dismissed or manual-review', load: async () => (await import('./referee/index.ts')).refereePhase },
+  { name: 'deps', summary: 'vulnerable dependencies from lockfiles and advisories, with reachability', optIn: 'depScan', load: async () => (await import('./deps/index.ts')).depsPhase },
   { name: 'verify', summary: 'run checks and the baseline suite in the sandbox', optIn: 'verify', load: async () => (await import('./verify/index.ts')).verifyPhase },
   { name: 'repro', summary: 'generate and run a failing test per confirmed finding', optIn: 'repro', load: async () => (await import('./verify/repro.ts')).reproPhase },
   { name: 'report', summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json', load: async () => (await import('./report/index.ts')).reportPhase },

@@ -37,6 +37,8 @@ export interface RunOptions {
   allowUnsandboxed?: boolean;
   /** How dependencies reach the offline sandbox (--deps). */
   dependencies?: 'vendored' | 'off' | 'host' | 'fetch';
+  /** --dep-scan: the dependency scan; advisories from OSV files (a path) or 'registry' (--advisories), registry URL (--registry). */
+  depScan?: { advisories?: string; registry?: string };
   /** --fix: run the fix plan and the scoped fixer. */
   fix?: boolean;
   /** --auto-commit: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one). */

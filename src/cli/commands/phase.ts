@@ -11,6 +11,7 @@ import { StateStore } from '../../run/state.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
 import { atMostPositionals, oneOf, parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
+import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from '../dep-scan-flags.ts';
 import { createLogger, PROGRESS_FORMATS } from '../log.ts';
 import { MODEL_FLAGS, enginesAgree, modelRequestOf } from '../model-flags.ts';
 import type { ModelSession } from '../../orchestrator/models.ts';
@@ -26,15 +27,20 @@ and attaches to it (refused when the target changed since). Options of the run a
 
 Model flags are scan's: --provider, --model, --base-url, --role-model, --record, --config, --trust-repo-config.
 A phase uses the models the run was made with; when these flags (with the configuration) resolve to other
-models than the run recorded, the phase is refused and the command that started the run is shown.`,
+models than the run recorded, the phase is refused and the command that started the run is shown.
+
+'phase deps' (the dependency scan) takes scan's advisory flags; without them it uses the run's own (scan --dep-scan):
+${DEP_SCAN_USAGE}`,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('phase', argv, { progress: { type: 'string' }, ...MODEL_FLAGS });
+    const { values, positionals } = parseCommandArgs('phase', argv, { progress: { type: 'string' }, ...MODEL_FLAGS, ...DEP_SCAN_FLAGS });
     atMostPositionals('phase', positionals, 2, 'a phase name and at most one target');
     const [name, targetArg] = positionals;
     if (!name) throw new UsageError(`Name a phase: ${PIPELINE.map((p) => p.name).join(', ')}.`);
     const entry = findPhase(name);
     if (!entry) throw new UsageError(`Unknown phase '${name}'. Phases: ${PIPELINE.map((p) => p.name).join(', ')}.`);
     if (!entry.load) throw new UsageError(`Phase '${name}' is not built yet.`);
+    if ((values.advisories !== undefined || values.registry !== undefined) && name !== 'deps') throw new UsageError('--advisories and --registry are for `phase deps` only.');
+    const depScan = values.advisories !== undefined || values.registry !== undefined ? depScanOptions(values, io.cwd) : undefined;
     const target = resolveTarget(resolve(io.cwd, targetArg ?? '.'));
     const outDir = resolveOutDir(target, values.out ? resolve(io.cwd, values.out) : undefined);
     const log = createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') });
@@ -81,7 +87,7 @@ models than the run recorded, the phase is refused and the command that started 
           target,
           outDir,
           identity: s.run,
-          options: { ...DEFAULT_RUN_OPTIONS, ...(s.options as Partial<RunOptions>) },
+          options: { ...DEFAULT_RUN_OPTIONS, ...(s.options as Partial<RunOptions>), ...(depScan ? { depScan } : {}) },
           scope: { ...DEFAULT_SCOPE, ...(s.scope as Partial<ScopeOptions>) },
           log,
           signal: io.signal,

@@ -9,6 +9,7 @@ import type { ProfileChoice, RunOptions } from '../../run/options.ts';
 import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
 import { scanCommandLine } from '../command-line.ts';
 import type { Command } from '../command.ts';
+import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from '../dep-scan-flags.ts';
 import { createLogger, PROGRESS_FORMATS } from '../log.ts';
 import { MODEL_FLAGS, modelRequestOf } from '../model-flags.ts';
 import { summariseScan } from '../summary.ts';
@@ -39,6 +40,8 @@ const OPTIONS = {
   'verify-plan': { type: 'string' },
   sandbox: { type: 'string' },
   deps: { type: 'string' },
+  'dep-scan': { type: 'boolean' },
+  ...DEP_SCAN_FLAGS,
   [UNSANDBOXED_OPTION]: { type: 'boolean' },
   ...MODEL_FLAGS,
 } as const;
@@ -79,6 +82,9 @@ Flags:
   --repro                write and run a failing test per confirmed finding in the sandbox (tier T1)
   --fix                  fix confirmed findings inside a recorded scope, in a git worktree, with red-to-green proof
   --auto-commit          with --fix: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one)
+  --dep-scan             scan lockfiles (npm, pnpm, Yarn, Bun) for dependencies with known advisories, with reachability
+                         from the code (dep-findings.json; listed in the report); other ecosystems' lockfiles are scanner-unsupported
+${DEP_SCAN_USAGE}
   --verify-plan <file>   checks to run instead of detecting them
   --sandbox <backend>    auto (default), bwrap, podman, docker, none
   --deps <strategy>      how dependencies reach the offline sandbox: vendored, off, host, fetch
@@ -112,6 +118,10 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     if (values.deps) options.dependencies = oneOf('deps', values.deps, ['vendored', 'off', 'host', 'fetch'] as const, 'off');
     if (values[UNSANDBOXED_OPTION]) options.allowUnsandboxed = true;
     if (values['auto-commit'] && !values.fix) throw new UsageError('--auto-commit needs --fix: there is nothing to commit without fixing.');
+    if ((values.advisories !== undefined || values.registry !== undefined) && !values['dep-scan']) {
+      throw new UsageError('--advisories and --registry need --dep-scan: they feed the dependency scan.');
+    }
+    if (values['dep-scan']) options.depScan = depScanOptions(values, io.cwd);
     if (values.fix) options.fix = true;
     if (values['auto-commit']) options.autoCommit = true;
     // The pipeline (static engine, models, sandbox) loads only when a scan actually runs, not for --help.
@@ -132,6 +142,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
       verify: Boolean(values.verify),
       repro: Boolean(values.repro),
       fix: Boolean(values.fix),
+      depScan: Boolean(values['dep-scan']),
       estimate: Boolean(values.estimate),
       models: modelRequestOf(values, io.cwd),
       log: createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') }),

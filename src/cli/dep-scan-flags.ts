@@ -1,0 +1,39 @@
+// --dep-scan's flags, shared by `scan` and `phase deps`: --advisories <OSV file|folder|registry> and
+// --registry <url>. Checked here so a typo is exit 2 naming the flag, before any phase runs.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.ts';
+import type { RunOptions } from '../run/options.ts';
+
+export const DEP_SCAN_FLAGS = {
+  advisories: { type: 'string' },
+  registry: { type: 'string' },
+} as const;
+
+export const DEP_SCAN_USAGE = `  --advisories <src>     advisories for the dependency scan: an OSV JSON file or folder (offline), or 'registry' for the
+                         npm registry's bulk advisory endpoint; without it dependency findings are unreviewed
+  --registry <url>       with --advisories registry: the registry to ask (default https://registry.npmjs.org/)`;
+
+export function depScanOptions(values: { advisories?: string | undefined; registry?: string | undefined }, cwd: string): NonNullable<RunOptions['depScan']> {
+  const out: NonNullable<RunOptions['depScan']> = {};
+  if (values.advisories !== undefined) {
+    if (values.advisories === 'registry') out.advisories = 'registry';
+    else {
+      const path = resolve(cwd, values.advisories);
+      if (!existsSync(path)) throw new UsageError(`--advisories: ${values.advisories} does not exist (give an OSV JSON file or folder, or 'registry').`);
+      out.advisories = path;
+    }
+  }
+  if (values.registry !== undefined) {
+    if (out.advisories !== 'registry') throw new UsageError("--registry needs --advisories registry: it names the registry whose advisories are fetched.");
+    let url: URL;
+    try {
+      url = new URL(values.registry);
+    } catch {
+      throw new UsageError(`--registry must be an http(s) URL (got '${values.registry}').`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--registry must be an http(s) URL (got '${values.registry}').`);
+    out.registry = url.href;
+  }
+  return out;
+}

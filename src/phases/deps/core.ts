@@ -1,0 +1,106 @@
+// The dependency scan's pure core: resolved lockfiles + advisories + the code index → dep-findings' body.
+// Every vulnerable name@version gets a finding with its reachability; a version semver cannot read is
+// counted as unmatched (never as safe); the scan is incomplete whenever something was not looked at.
+import { REACHABILITY, type DepFinding, type DepFindings } from '../../artifacts/schemas/dep-findings.ts';
+import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
+import type { FileIndex } from '../../code-index/types.ts';
+import { advisoriesByPackage, matchVersion } from '../../deps/advisories/match.ts';
+import type { Advisory } from '../../deps/advisories/types.ts';
+import { vulnerableFunctions } from '../../deps/functions.ts';
+import type { LockedDependency } from '../../deps/lockfiles/read.ts';
+import { reachabilityOf, type ReachabilityResult } from '../../deps/reachability.ts';
+import { sha256 } from '../../run/hash.ts';
+
+export interface ScannedLockfile {
+  path: string;
+  manager: string;
+  status: 'scanned' | 'unreviewed' | 'scanner-unsupported';
+  reason?: string;
+  dependencies: LockedDependency[];
+}
+
+export interface DepScanInput {
+  lockfiles: ScannedLockfile[];
+  advisories: DepFindings['advisories'] & { list: Advisory[] };
+  index: { files: FileIndex[]; unindexed: { file: string; reason: string }[]; sources: ReadonlyMap<string, string> };
+}
+
+type Body = Pick<DepFindings, 'status' | 'notes' | 'advisories' | 'lockfiles' | 'findings'>;
+
+export function buildDepFindings(input: DepScanInput): Body {
+  const { list, ...advisories } = input.advisories;
+  const byPackage = advisoriesByPackage(list);
+  const reach = new Map<string, ReachabilityResult>();
+  const findings: DepFinding[] = [];
+  const notes: string[] = [];
+  const lockfiles = input.lockfiles.map((lock) => {
+    let unmatched = 0;
+    for (const dep of lock.dependencies) {
+      for (const { advisory, affected } of byPackage.get(dep.name) ?? []) {
+        const match = matchVersion(dep.version, affected);
+        if (match === 'unknown') unmatched++;
+        if (match !== 'affected') continue;
+        if (findings.some((f) => f.lockfile === lock.path && f.package === dep.name && f.version === dep.version && f.advisory.id === advisory.id)) continue;
+        const fns = vulnerableFunctions(advisory, affected);
+        const key = `${dep.name}\n${fns.functions.join(',')}`;
+        const r = reach.get(key) ?? reachabilityOf({ package: dep.name, functions: fns.functions, files: input.index.files, unindexed: input.index.unindexed });
+        reach.set(key, r);
+        findings.push(findingOf(lock.path, dep, advisory, fns, r, input.index.sources));
+      }
+    }
+    if (unmatched > 0) notes.push(`${lock.path}: ${unmatched} dependency version(s) with an advisory are not semver (git, file or tarball dependencies), so they were not checked`);
+    if (lock.status !== 'scanned') notes.push(`${lock.path} (${lock.manager}) ${lock.status}: ${lock.reason ?? lock.status}`);
+    return { path: lock.path, manager: lock.manager, status: lock.status, ...(lock.reason ? { reason: lock.reason } : {}), dependencies: lock.dependencies.length, unmatched };
+  });
+  if (!advisories.ok) notes.unshift(`advisories not checked: ${advisories.reason ?? 'no advisory source'}`);
+  findings.sort(
+    (a, b) =>
+      REACHABILITY.indexOf(a.reachability) - REACHABILITY.indexOf(b.reachability) ||
+      SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
+      a.package.localeCompare(b.package) ||
+      a.lockfile.localeCompare(b.lockfile),
+  );
+  return { status: notes.length > 0 ? 'incomplete' : 'complete', notes, advisories, lockfiles, findings };
+}
+
+function findingOf(
+  lockfile: string,
+  dep: LockedDependency,
+  advisory: Advisory,
+  fns: ReturnType<typeof vulnerableFunctions>,
+  r: ReachabilityResult,
+  sources: ReadonlyMap<string, string>,
+): DepFinding {
+  const fingerprint = sha256(`${lockfile}\n${dep.name}@${dep.version}\n${advisory.id}`).slice(0, 16);
+  const callSites = r.callSites.flatMap((c) => {
+    const quote = sources.get(c.file)?.split('\n')[c.line - 1]?.trim();
+    return quote ? [{ file: c.file, startLine: c.line, endLine: c.line, quote: quote.slice(0, 4000) }] : [];
+  });
+  return {
+    id: `DEP-${fingerprint.slice(0, 8)}`,
+    fingerprint,
+    package: dep.name,
+    version: dep.version,
+    lockfile,
+    line: dep.line,
+    direct: dep.direct,
+    dev: dep.dev,
+    path: dep.path,
+    workspaces: dep.workspaces,
+    advisory: {
+      id: advisory.id,
+      aliases: advisory.aliases,
+      summary: advisory.summary,
+      ...(advisory.url ? { url: advisory.url } : {}),
+      cwe: advisory.cwe,
+      severitySource: advisory.severitySource,
+    },
+    severity: advisory.severity,
+    vulnerableFunctions: fns.functions,
+    functionsSource: fns.source,
+    reachability: r.reachability,
+    reachabilityReason: r.reason,
+    callSites,
+    importedAt: r.importedAt.slice(0, 50),
+  };
+}

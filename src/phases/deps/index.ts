@@ -1,0 +1,77 @@
+// The deps phase's shell (scan --dep-scan, or `bug-hunter phase deps`): finds the target's lockfiles, reads
+// the advisories (OSV files given with --advisories, or the npm registry's bulk endpoint with --advisories
+// registry), indexes the in-scope JavaScript/TypeScript sources, and writes dep-findings.json.
+import { join } from 'node:path';
+import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
+import { SCHEMA_VERSION } from '../../artifacts/schemas/common.ts';
+import type { DepFindings } from '../../artifacts/schemas/dep-findings.ts';
+import { loadCodeIndex } from '../../code-index/load.ts';
+import { loadOsv } from '../../deps/advisories/osv.ts';
+import { DEFAULT_REGISTRY, fetchRegistryAdvisories } from '../../deps/advisories/registry.ts';
+import { findLockfiles, readLockfile } from '../../deps/lockfiles/read.ts';
+import { kindOf } from '../../deps/lockfiles/kinds.ts';
+import type { PhaseContext, PhaseDefinition } from '../types.ts';
+import { buildDepFindings, type DepScanInput, type ScannedLockfile } from './core.ts';
+
+export const ADVISORY_CACHE_DIR = 'advisories-cache';
+const JS_LANGUAGES = new Set(['javascript', 'typescript']);
+
+async function scanLockfiles(ctx: PhaseContext): Promise<ScannedLockfile[]> {
+  const out: ScannedLockfile[] = [];
+  for (const path of await findLockfiles(ctx.target)) {
+    ctx.signal.throwIfAborted();
+    const kind = kindOf(path);
+    if (!kind) continue;
+    if ('unsupported' in kind) {
+      out.push({ path, manager: kind.unsupported, status: 'scanner-unsupported', reason: `no dependency scanner for ${kind.unsupported} yet`, dependencies: [] });
+      continue;
+    }
+    const read = await readLockfile(ctx.target, path, kind.read);
+    out.push(read.ok ? { path, manager: kind.read, status: 'scanned', dependencies: read.dependencies } : { path, manager: kind.read, status: 'unreviewed', reason: read.reason, dependencies: [] });
+  }
+  return out;
+}
+
+async function advisoriesFor(ctx: PhaseContext, lockfiles: ScannedLockfile[]): Promise<DepScanInput['advisories']> {
+  const source = ctx.options.depScan?.advisories;
+  if (!source) {
+    return { source: 'none', location: '', ok: false, reason: 'no advisory source was given: pass --advisories <OSV file or folder> or --advisories registry', count: 0, list: [] };
+  }
+  if (source !== 'registry') {
+    const list = loadOsv(source);
+    return { source: 'osv', location: source, ok: true, count: list.length, list };
+  }
+  const registry = ctx.options.depScan?.registry ?? DEFAULT_REGISTRY;
+  const request: Record<string, string[]> = {};
+  for (const d of lockfiles.flatMap((l) => l.dependencies)) request[d.name] = [...new Set([...(request[d.name] ?? []), d.version])];
+  const fetched = await fetchRegistryAdvisories(registry, request, join(ctx.outDir, ADVISORY_CACHE_DIR));
+  return fetched.ok
+    ? { source: 'registry', location: registry, ok: true, fetchedAt: fetched.fetchedAt, count: fetched.advisories.length, list: fetched.advisories }
+    : { source: 'registry', location: registry, ok: false, reason: fetched.reason, count: 0, list: [] };
+}
+
+export async function runDeps(ctx: PhaseContext): Promise<DepFindings> {
+  const triage = readArtifact(ctx.outDir, 'triage');
+  ctx.log.progress('deps', 0, 1, 'reading lockfiles');
+  const lockfiles = await scanLockfiles(ctx);
+  const advisories = await advisoriesFor(ctx, lockfiles);
+  // Production code only (tests too with --include-tests): a call from a test does not make a dependency reachable.
+  const files = triage.files.filter((f) => JS_LANGUAGES.has(f.language) && (triage.includeTests || !f.isTest));
+  const loaded = await loadCodeIndex(ctx.target, files, ctx.signal);
+  const body = buildDepFindings({ lockfiles, advisories, index: { files: [...loaded.index.files.values()], unindexed: loaded.unindexed, sources: loaded.sources } });
+  const artifact: DepFindings = { schemaVersion: SCHEMA_VERSION, artifact: 'dep-findings', run: ctx.identity, generatedAt: new Date().toISOString(), ...body };
+  writeArtifact(ctx.outDir, 'dep-findings', artifact);
+  const reachable = body.findings.filter((f) => f.reachability === 'reachable').length;
+  ctx.log.progress('deps', 1, 1, `${lockfiles.length} lockfile(s), ${body.findings.length} vulnerable dependency finding(s), ${reachable} reachable${body.status === 'incomplete' ? `; incomplete: ${body.notes[0]}` : ''}`);
+  return artifact;
+}
+
+export const depsPhase: PhaseDefinition = {
+  name: 'deps',
+  summary: 'vulnerable dependencies from lockfiles and advisories, with reachability',
+  reads: ['triage'],
+  writes: ['dep-findings'],
+  async run(ctx) {
+    await runDeps(ctx);
+  },
+};
