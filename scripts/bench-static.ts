@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, mkdir
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { huntFile, judgeStatic, refuteStatic } from '../src/static/index.ts';
+import { findingsOf, huntFile, judgeStatic, refuteStatic } from '../src/static/index.ts';
 import type { SourceFile } from '../src/static/types.ts';
 import { createFilePool } from '../src/workers/pool.ts';
 import { poolSize } from '../src/workers/size.ts';
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 25);
     const started = performance.now();
     const pool = workers > 1 ? createFilePool(workers) : undefined;
-    const perFile = await Promise.all(sources.map((file) => (pool ? pool.run('hunt', file) : Promise.resolve(huntFile(file)))));
+    const perFile = await Promise.all(sources.map(async (file) => (pool ? findingsOf(await pool.run('hunt', file)) : huntFile(file))));
     await pool?.close();
     // The skeptic and referee run in the main thread, as in a scan, on the few files with candidates.
     let candidates = 0;

@@ -2,6 +2,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { AdaptivePlan } from './schemas/adaptive-plan.ts';
 import { BenchmarkReport } from './schemas/benchmark-report.ts';
+import { CacheUsage } from './schemas/cache-usage.ts';
 import { Coverage } from './schemas/coverage.ts';
 import { DepFindings } from './schemas/dep-findings.ts';
 import { FixPlan, FixReport, FixStrategy, FixerScope } from './schemas/fix.ts';
@@ -40,6 +41,7 @@ export const ARTIFACTS = {
   suppressions: { file: 'suppressions.json', schema: Suppressions },
   ledger: { file: 'ledger.json', schema: Ledger },
   'publish-report': { file: 'publish-report.json', schema: PublishReport },
+  'cache-usage': { file: 'cache-usage.json', schema: CacheUsage },
 } as const satisfies Record<string, { file: string; schema: TSchema }>;
 
 export type ArtifactName = keyof typeof ARTIFACTS;

@@ -94,4 +94,5 @@ export const PRODUCER: Record<ArtifactName, string> = {
   suppressions: 'bug-hunter dismiss',
   ledger: 'bug-hunter phase report',
   'publish-report': 'bug-hunter publish',
+  'cache-usage': 'bug-hunter scan',
 };

@@ -8,14 +8,22 @@ import { randomBytes } from 'node:crypto';
 // Pieces are encoded into a buffer of this size and written when it fills: few syscalls, little memory.
 const WRITE_BUFFER = 1 << 20;
 
-function writeAtomically(path: string, fill: (fd: number) => void): void {
+export interface AtomicWriteOptions {
+  /** false: skip the fsyncs. Still atomic (a reader sees the old file or the new one), but a crash may lose the
+   * write; for re-computable data that is validated when read (cache entries), where thousands of fsyncs cost more
+   * than the work they save. Default true. */
+  durable?: boolean;
+}
+
+function writeAtomically(path: string, fill: (fd: number) => void, options: AtomicWriteOptions = {}): void {
+  const durable = options.durable ?? true;
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'w', 0o644);
   try {
     fill(fd);
-    fsyncSync(fd);
+    if (durable) fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
     rmSync(temp, { force: true });
@@ -28,7 +36,7 @@ function writeAtomically(path: string, fill: (fd: number) => void): void {
     rmSync(temp, { force: true });
     throw error;
   }
-  fsyncDir(dir);
+  if (durable) fsyncDir(dir);
 }
 
 // writeSync may write less than asked (a full disk, a signal); loop until every byte is down.
@@ -36,8 +44,8 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
 }
 
-export function writeFileAtomic(path: string, content: string | Uint8Array): void {
-  writeAtomically(path, (fd) => writeAll(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content));
+export function writeFileAtomic(path: string, content: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+  writeAtomically(path, (fd) => writeAll(fd, typeof content === 'string' ? Buffer.from(content, 'utf8') : content), options);
 }
 
 /** Writes the text pieces in order as UTF-8; the file appears whole or not at all. */

@@ -1,8 +1,11 @@
 // runScan: the pipeline end to end under one lock, with state saved after every step so Ctrl-C can be resumed.
 // Phases that are not built yet are listed, never silently skipped; an incomplete run is never a pass.
 import { join } from 'node:path';
-import { hasArtifact, readArtifactIfPresent } from '../artifacts/store.ts';
-import { silentLogger } from '../cli/log.ts';
+import { hasArtifact, readArtifactIfPresent, writeArtifact } from '../artifacts/store.ts';
+import { openEvidenceCache } from '../cache/location.ts';
+import { DISABLED_CACHE, type EvidenceCache } from '../cache/store.ts';
+import { cacheUsageOf, describeCacheUse } from '../cache/usage.ts';
+import { silentLogger, type Logger } from '../cli/log.ts';
 import { ExitCode, IntegrityError, UsageError } from '../errors.ts';
 import { PIPELINE, type PipelineEntry } from '../phases/registry.ts';
 import { STATIC_ENGINE_VERSION } from '../static/index.ts';
@@ -53,6 +56,8 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
   const { run, notBuilt } = request.estimate ? { run: PIPELINE.filter((p) => p.name === 'triage' || p.name === 'plan'), notBuilt: [] } : selectPhases(request);
 
   const lock = acquireRunLock(outDir, command);
+  // An estimate does no per-file work: nothing to look up, and it must not touch the cache's counters.
+  const cache = request.estimate ? DISABLED_CACHE : openEvidenceCache(target, runsDir, request.cache ?? {}, log);
   if (lock.recovered) log.warn(`recovered a stale lock left by pid ${lock.recovered.pid} (${lock.recovered.command}, since ${lock.recovered.since}).`);
   let session: ModelSession | undefined;
   try {
@@ -81,7 +86,7 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     if (notBuilt.length > 0) log.info(`not built yet, so not run: ${notBuilt.join(', ')}`);
     log.info(`engine: ${models.engine}`);
 
-    const ctx: PhaseContext = { target, outDir, identity, options, scope, log, signal, state: store };
+    const ctx: PhaseContext = { target, outDir, identity, options, scope, log, signal, state: store, cache };
     if (models.usesModels && !request.estimate) {
       session = openModelSession(models, outDir, identity.runId, log, request.models?.record);
       ctx.models = session.client;
@@ -131,7 +136,20 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     return { exitCode: decision.code, exitReason: decision.reason, outDir, report, notBuilt, durationMs: Date.now() - started, ...(fixes ? { fixes } : {}) };
   } finally {
     await session?.close(Date.now() - started);
+    if (!request.estimate) recordCacheUsage(outDir, identity, cache, log);
     lock.release();
+  }
+}
+
+// Written for failed and interrupted runs too (what the cache answered is still true); a failure to write it is
+// a warning, so it never hides the run's own error.
+function recordCacheUsage(outDir: string, identity: RunIdentity, cache: EvidenceCache, log: Logger): void {
+  try {
+    const usage = cacheUsageOf(identity, cache);
+    writeArtifact(outDir, 'cache-usage', usage);
+    if (usage.enabled) log.info(`evidence cache: ${describeCacheUse(usage)}`);
+  } catch (error) {
+    log.warn(`could not write cache-usage.json: ${(error as Error).message}`);
   }
 }
 

@@ -5,6 +5,7 @@ import type { Estimate } from '../budget/estimate.ts';
 import type { ExitPolicy } from '../report/exit-decision.ts';
 import type { RunOptions, ScopeOptions } from '../run/options.ts';
 import type { ModelRequest } from './models.ts';
+import type { CacheRequest } from '../cache/location.ts';
 
 export interface ScanRequest {
   /** Folder to scan (resolved to its real path). */
@@ -25,6 +26,8 @@ export interface ScanRequest {
   estimate?: boolean;
   /** Exit flags that change no result, only what fails the run (--allow-uncovered, --fail-on-review). */
   exitPolicy?: Omit<ExitPolicy, 'failOn'>;
+  /** The evidence cache: --no-cache, --cache-dir (default <out>/cache). */
+  cache?: CacheRequest;
 }
 
 export interface ScanResult {

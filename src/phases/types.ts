@@ -6,6 +6,7 @@ import type { Logger } from '../cli/log.ts';
 import type { RunOptions, ScopeOptions } from '../run/options.ts';
 import type { StateStore } from '../run/state.ts';
 import type { ModelClient, Role } from '../models/types.ts';
+import type { EvidenceCache } from '../cache/store.ts';
 
 export interface PhaseContext {
   /** Canonical absolute path of the scanned folder. */
@@ -25,6 +26,8 @@ export interface PhaseContext {
   modelRoles?: ReadonlySet<Role>;
   /** The token budget when models are used; past its warning threshold phases do less (fewer lenses, refuters). */
   budget?: { readonly degraded: boolean };
+  /** The evidence cache (absent or disabled: everything is computed afresh). Its answers are hints, re-checked. */
+  cache?: EvidenceCache;
 }
 
 export interface PhaseDefinition {

@@ -10,6 +10,14 @@ import type { Finding } from '../artifacts/schemas/common.ts';
 
 export interface Entry { finding: Finding; candidate: Candidate }
 export interface Analysis { entries: Entry[]; suppressions: Suppression[]; lines: string[] }
+/** The part of an analysis worth keeping between runs; the lines come back from the content. */
+export type StoredAnalysis = Omit<Analysis, 'lines'>;
+
+/** Where analyses made earlier can be found and kept (the evidence cache). The engine itself does no I/O. */
+export interface AnalysisStore {
+  get(file: SourceFile): StoredAnalysis | undefined;
+  put(file: SourceFile, analysis: StoredAnalysis): void;
+}
 
 const MEMO_SIZE = 16;
 const memo = new Map<string, Analysis>();
@@ -56,11 +64,19 @@ export function clearAnalysisMemo(): void {
   memo.clear();
 }
 
-export function analyse(file: SourceFile): Analysis {
+/** The stored form of a fresh analysis (what a worker thread sends back). */
+export function storedAnalysis(file: SourceFile): StoredAnalysis {
+  const { entries, suppressions } = compute(file);
+  return { entries, suppressions };
+}
+
+export function analyse(file: SourceFile, store?: AnalysisStore): Analysis {
   const key = `${file.path}\0${file.language}\0${file.publicApi ?? ''}\0${file.content}`;
   const hit = memo.get(key);
   if (hit) return hit;
-  const result = compute(file);
+  const stored = store?.get(file);
+  const result = stored ? { ...stored, lines: file.content.split(/\r?\n/) } : compute(file);
+  if (!stored) store?.put(file, { entries: result.entries, suppressions: result.suppressions });
   memo.set(key, result);
   if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value as string);
   return result;

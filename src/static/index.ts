@@ -1,10 +1,12 @@
 // Public API of the embedded static engine: hunter (huntFile), skeptic (refuteStatic) and referee
 // (judgeStatic) without a model. Pure and deterministic; no file-system access.
 import type { Finding } from '../artifacts/schemas/common.ts';
-import { analyse } from './engine.ts';
+import { analyse, type AnalysisStore, type StoredAnalysis } from './engine.ts';
 
 import { langFor } from './parse.ts';
 export type { SourceFile, RuleInfo } from './types.ts';
+export type { AnalysisStore, StoredAnalysis } from './engine.ts';
+export { storedAnalysis } from './engine.ts';
 export type { Refutation, RefuteOptions } from './refute.ts';
 export type { StaticJudgement } from './judge.ts';
 export { refuteStatic, NON_PRODUCTION_PATH } from './refute.ts';
@@ -20,6 +22,11 @@ export function staticSupports(file: import('./types.ts').SourceFile): boolean {
 }
 
 /** Candidate findings for one file, in a stable order. Test files are not skipped here; refuteStatic handles them. */
-export function huntFile(file: import('./types.ts').SourceFile): Finding[] {
-  return analyse(file).entries.map((e) => structuredClone(e.finding));
+export function huntFile(file: import('./types.ts').SourceFile, store?: AnalysisStore): Finding[] {
+  return findingsOf(analyse(file, store));
+}
+
+/** The candidate findings of an analysis (copies: callers may change them). */
+export function findingsOf(analysis: StoredAnalysis): Finding[] {
+  return analysis.entries.map((e) => structuredClone(e.finding));
 }

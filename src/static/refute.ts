@@ -3,7 +3,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { Finding } from '../artifacts/schemas/common.ts';
 import type { Refutation as RefutationSchema } from '../artifacts/schemas/skeptic.ts';
-import { analyse } from './engine.ts';
+import { analyse, type AnalysisStore } from './engine.ts';
 import { normalisePath } from './finding.ts';
 import { getRule } from './rules.ts';
 import { suppressionFor } from './suppress.ts';
@@ -13,6 +13,8 @@ export type Refutation = Static<typeof RefutationSchema>;
 export interface RefuteOptions {
   /** Review test, fixture, example and benchmark code too (refuted by default). */
   includeTests?: boolean;
+  /** Earlier analyses (the evidence cache), so a file is not parsed again to be re-checked. */
+  store?: AnalysisStore;
 }
 
 const ENGINE = 'static';
@@ -29,7 +31,7 @@ export function refuteStatic(finding: Finding, file: SourceFile, options: Refute
   if (nonProduction && !options.includeTests) {
     out.push(vote('test-code', 'refuted', `${file.path} is test, fixture, example or benchmark code, excluded by default (include it with the include-tests option).`));
   }
-  const analysis = analyse(file);
+  const analysis = analyse(file, options.store);
   const ruleId = finding.ruleId ?? '';
   const suppression = ruleId ? suppressionFor(analysis.suppressions, ruleId, finding.startLine) : null;
   if (suppression) out.push(vote('suppression', 'refuted', `Suppressed on line ${suppression.line}: ${suppression.reason}`));

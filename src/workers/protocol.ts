@@ -1,12 +1,12 @@
 // The per-file tasks worker threads run, and the messages between the pool and its workers.
-import type { Finding } from '../artifacts/schemas/common.ts';
 import type { FileRecon, ReconSource } from '../phases/recon/core.ts';
+import type { StoredAnalysis } from '../static/engine.ts';
 import type { SourceFile } from '../static/types.ts';
 
 /** Each task: one file in, what that file alone yields out. */
 export interface Tasks {
-  /** The static engine's huntFile. */
-  hunt: { input: SourceFile; output: Finding[] };
+  /** The static engine's analysis of one file (its candidate findings and what the skeptic needs to judge them). */
+  hunt: { input: SourceFile; output: StoredAnalysis };
   /** Recon's per-file half (parse, index, entry points, trust boundaries). */
   recon: { input: Pick<ReconSource, 'path' | 'language' | 'content'>; output: FileRecon };
 }

@@ -1,15 +1,15 @@
 // Worker-thread entry of the file pool: one task in, its result out (or the error's message). Calls the same
-// per-file entry points the main thread would (huntFile, reconFile); owns no state beyond their own memos.
+// per-file entry points the main thread would (storedAnalysis, reconFile); owns no state beyond their own memos.
 import { parentPort } from 'node:worker_threads';
 import { reconFile } from '../phases/recon/core.ts';
-import { huntFile } from '../static/index.ts';
+import { storedAnalysis } from '../static/index.ts';
 import type { SourceFile } from '../static/types.ts';
 import type { TaskReply, TaskRequest } from './protocol.ts';
 
 function perform(request: TaskRequest): TaskReply {
   switch (request.kind) {
     case 'hunt':
-      return { id: request.id, output: huntFile(request.input as SourceFile) };
+      return { id: request.id, output: storedAnalysis(request.input as SourceFile) };
     case 'recon':
       return { id: request.id, output: reconFile(request.input) };
   }

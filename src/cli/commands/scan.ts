@@ -15,6 +15,7 @@ import { MODEL_FLAGS, modelRequestOf } from '../model-flags.ts';
 import { summariseScan } from '../summary.ts';
 import { printableDeep } from '../../report/printable.ts';
 import { parseShard } from '../../shard/assign.ts';
+import { cacheRequestOf } from '../cache-flags.ts';
 
 const OPTIONS = {
   loop: { type: 'boolean' },
@@ -43,6 +44,8 @@ const OPTIONS = {
   'dep-scan': { type: 'boolean' },
   ...DEP_SCAN_FLAGS,
   [UNSANDBOXED_OPTION]: { type: 'boolean' },
+  'no-cache': { type: 'boolean' },
+  'cache-dir': { type: 'string' },
   ...MODEL_FLAGS,
 } as const;
 
@@ -90,6 +93,8 @@ ${DEP_SCAN_USAGE}
   --deps <strategy>      how dependencies reach the offline sandbox: vendored, off, host, fetch
   ${UNSANDBOXED_FLAG}
                          with --sandbox none: run untrusted code WITHOUT a sandbox (never on code you do not trust)
+  --cache-dir <dir>      evidence cache folder (default <out>/cache), e.g. one CI keeps between runs with actions/cache
+  --no-cache             compute everything afresh: no cache lookups, no cache writes
   --out <dir>            artifact folder (default <target>/.bug-hunter)
   --json                 print the scan result as one JSON document on stdout (progress stays on stderr)
   --progress <format>    progress on stderr: text (default), json (one JSON object per line), none
@@ -136,6 +141,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
         ...(values['include-generated'] ? { includeGenerated: true } : {}),
         ...(values['no-gitignore'] ? { noGitignore: true } : {}),
       },
+      cache: cacheRequestOf(values['no-cache'], values['cache-dir'], io.cwd),
       exitPolicy: { allowUncovered: Boolean(values['allow-uncovered']), failOnReview: Boolean(values['fail-on-review']) },
       resume: Boolean(values.resume),
       loop: Boolean(values.loop),

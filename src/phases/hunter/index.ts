@@ -11,6 +11,7 @@ import { reacceptSavedChunk, runChunk } from './run-chunk.ts';
 import { chooseHunter } from './choose.ts';
 import { retrievalContext } from './model-context.ts';
 import { poolSize } from '../../workers/size.ts';
+import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 
 export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promise<HunterFindings> {
   const triage = readArtifact(ctx.outDir, 'triage');
@@ -93,6 +94,7 @@ export const hunterPhase: PhaseDefinition = {
     // Worker threads for the static engine when there is enough source to pay for them (tokens are bytes/4).
     const workers = poolSize(readArtifact(ctx.outDir, 'triage').totals.tokens * 4);
     // Context is read only when a model hunts: the static engine looks at one file at a time.
-    await runHunter(ctx, chooseHunter(ctx, plan.limits.lenses, modelFor(ctx, 'hunter') ? retrievalContext(ctx) : undefined, { workers }));
+    const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
+    await runHunter(ctx, chooseHunter(ctx, plan.limits.lenses, modelFor(ctx, 'hunter') ? retrievalContext(ctx) : undefined, { workers, ...(store ? { store } : {}) }));
   },
 };

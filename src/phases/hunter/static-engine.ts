@@ -1,7 +1,9 @@
 // The embedded static engine as a hunter: every file of the chunk through the static rules, in this thread
 // or, for a large scan, in a pool of worker threads (same per-file entry point, results kept in file order).
+// With an analysis store (the evidence cache) a file analysed before with the same key is not analysed again;
+// its findings still go through the chunk's evidence re-check like fresh ones.
 import type { Finding } from '../../artifacts/schemas/common.ts';
-import { huntFile, staticSupports } from '../../static/index.ts';
+import { findingsOf, huntFile, staticSupports, type AnalysisStore } from '../../static/index.ts';
 import type { SourceFile } from '../../static/types.ts';
 import { createFilePool, type FilePool } from '../../workers/pool.ts';
 import type { HunterEngine } from './engine.ts';
@@ -9,11 +11,14 @@ import type { HunterEngine } from './engine.ts';
 export interface StaticHunterOptions {
   /** Worker threads; 1 (the default) hunts in this thread. */
   workers?: number;
+  /** Earlier analyses, by file content, engine version and library context (the evidence cache). */
+  store?: AnalysisStore;
 }
 
 /** `publicApi` names the library package a file belongs to (recon's publicApi), for the library threat model. */
 export function staticHunter(publicApi: (path: string) => string | undefined = () => undefined, options: StaticHunterOptions = {}): HunterEngine {
   const workers = options.workers ?? 1;
+  const store = options.store;
   let pool: FilePool | undefined;
   return {
     name: 'static',
@@ -23,10 +28,18 @@ export function staticHunter(publicApi: (path: string) => string | undefined = (
         const library = publicApi(file.path);
         return library ? { ...file, publicApi: library } : file;
       });
-      if (workers <= 1) return sources.flatMap((file) => huntFile(file));
-      pool ??= createFilePool(workers);
+      if (workers <= 1) return sources.flatMap((file) => huntFile(file, store));
       // Awaited in file order, so the result does not depend on which worker finished first.
-      const perFile: Finding[][] = await Promise.all(sources.map((file) => pool!.run('hunt', file)));
+      const perFile: Finding[][] = await Promise.all(
+        sources.map(async (file) => {
+          const stored = store?.get(file);
+          if (stored) return findingsOf(stored);
+          pool ??= createFilePool(workers);
+          const fresh = await pool.run('hunt', file);
+          store?.put(file, fresh);
+          return findingsOf(fresh);
+        }),
+      );
       return perFile.flat();
     },
     unsupported(file) {

@@ -12,6 +12,8 @@ import { poolSize } from '../../workers/size.ts';
 import { buildRecon, reconFile, type FileRecon, type ReconSource } from './core.ts';
 import { LOCK_FILES, MANIFEST_FILES } from './frameworks.ts';
 import { manifestDirs } from './manifests.ts';
+import { cachedFileRecon, storeFileRecon } from '../../cache/recon-file.ts';
+import { DISABLED_CACHE, type EvidenceCache } from '../../cache/store.ts';
 
 export async function runRecon(ctx: PhaseContext): Promise<Recon> {
   ctx.signal.throwIfAborted();
@@ -19,12 +21,12 @@ export async function runRecon(ctx: PhaseContext): Promise<Recon> {
   // Test files are examined only when triage chunked them; otherwise fixtures would read as real routes.
   const files = triage.files.filter((f) => triage.includeTests || !f.isTest);
   ctx.log.progress('recon', 0, files.length);
-  const sources: ReconSource[] = [];
+  const sources: (ReconSource & { sha256: string })[] = [];
   const excluded: Recon['excluded'] = [];
   for (const f of files) {
     ctx.signal.throwIfAborted();
     const source = readSourceAtHash(ctx.target, f.path, f.sha256);
-    if (source.ok) sources.push({ path: f.path, language: f.language, content: source.content, risk: f.risk });
+    if (source.ok) sources.push({ path: f.path, language: f.language, content: source.content, risk: f.risk, sha256: f.sha256 });
     else excluded.push({ file: f.path, reason: source.reason });
   }
 
@@ -43,22 +45,32 @@ export async function runRecon(ctx: PhaseContext): Promise<Recon> {
     }
   }
 
-  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, await perFileRecon(sources));
+  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, await perFileRecon(sources, ctx.cache ?? DISABLED_CACHE));
   const recon: Recon = { schemaVersion: SCHEMA_VERSION, artifact: 'recon', run: ctx.identity, generatedAt: new Date().toISOString(), ...body, excluded };
   writeArtifact(ctx.outDir, 'recon', recon);
   ctx.log.progress('recon', files.length, files.length, `${body.entryPoints.length} entry point(s), ${body.trustBoundaries.length} trust boundary(ies), ${excluded.length} excluded`);
   return recon;
 }
 
-// Parsing every file is recon's CPU-bound half: in worker threads when there is enough source, in file order either way.
-async function perFileRecon(sources: readonly ReconSource[]): Promise<FileRecon[]> {
-  const workers = poolSize(sources.reduce((n, s) => n + s.content.length, 0));
-  if (workers <= 1) return sources.map(reconFile);
-  const pool = createFilePool(workers);
+// Parsing every file is recon's CPU-bound half: in worker threads when there is enough source, in file order either
+// way. Files the evidence cache already knows (same path, language and content) are not parsed again.
+async function perFileRecon(sources: readonly (ReconSource & { sha256: string })[], cache: EvidenceCache): Promise<FileRecon[]> {
+  const known = sources.map((s) => cachedFileRecon(cache, s));
+  const missing = sources.filter((_, i) => known[i] === undefined);
+  const workers = poolSize(missing.reduce((n, s) => n + s.content.length, 0));
+  const pool = workers > 1 ? createFilePool(workers) : undefined;
   try {
-    return await Promise.all(sources.map((s) => pool.run('recon', { path: s.path, language: s.language, content: s.content })));
+    return await Promise.all(
+      sources.map(async (s, i) => {
+        const hit = known[i];
+        if (hit) return hit;
+        const fresh = pool ? await pool.run('recon', { path: s.path, language: s.language, content: s.content }) : reconFile(s);
+        storeFileRecon(cache, s, fresh);
+        return fresh;
+      }),
+    );
   } finally {
-    await pool.close();
+    await pool?.close();
   }
 }
 

@@ -6,6 +6,7 @@ import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { refuteStatic } from '../../static/index.ts';
 import { publicApiLookup } from '../public-api.ts';
+import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 import { modelFor, type PhaseDefinition } from '../types.ts';
 import { retrievalContext } from '../hunter/model-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
@@ -27,6 +28,8 @@ export const skepticPhase: PhaseDefinition = {
     const contextFor = refuterModel ? retrievalContext(ctx) : undefined;
     const libraryOf = publicApiLookup(ctx.outDir);
     const chunkOf = new Map(triage.chunks.flatMap((c) => c.files.map((f) => [f, c.id] as const)));
+    // The hunter's analyses from the evidence cache: the re-check does not parse each file again.
+    const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
     const reviews: Skeptic['reviews'] = [];
     let done = 0;
     for (const finding of hunter.findings) {
@@ -39,7 +42,7 @@ export const skepticPhase: PhaseDefinition = {
       } else {
         const library = libraryOf(finding.file);
         const file = { path: finding.file, content: source.content, language: meta.language, isTest: meta.isTest, ...(library ? { publicApi: library } : {}) };
-        votes = refuteStatic(finding, file, { includeTests: ctx.scope.includeTests });
+        votes = refuteStatic(finding, file, { includeTests: ctx.scope.includeTests, ...(store ? { store } : {}) });
         // No deterministic refutation applies: the static checks examined it and uphold it.
         if (votes.length === 0) votes = [{ seat: 'static-checks', engine: 'static', vote: 'upheld', reason: 'no guard, literal source, test-only code or suppression refutes it' }];
         // A degraded budget keeps one refuter seat instead of the plan's full panel.

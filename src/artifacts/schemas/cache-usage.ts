@@ -1,0 +1,30 @@
+// cache-usage.json: what the evidence cache did in the last run, per kind of work (read by `bug-hunter cache stats`).
+import { Type, type Static } from '@sinclair/typebox';
+import { CACHE_KINDS } from '../../cache/kinds.ts';
+import { artifact } from './common.ts';
+
+const Count = Type.Integer({ minimum: 0 });
+
+export const KindUsage = Type.Object(
+  {
+    hits: Type.Integer({ minimum: 0, description: 'Answers taken from the cache (re-checked against the source like fresh ones).' }),
+    misses: Type.Integer({ minimum: 0, description: 'Lookups that found nothing usable, so the work was done.' }),
+    corrupt: Type.Integer({ minimum: 0, description: 'Of the misses: entries present but unreadable or invalid (warned about, then overwritten).' }),
+    writes: Count,
+  },
+  { additionalProperties: false },
+);
+
+export const CacheUsage = artifact(
+  'cache-usage',
+  {
+    enabled: Type.Boolean({ description: 'False with --no-cache, or when the cache folder was refused (tracked by the scanned repository).' }),
+    dir: Type.Union([Type.String(), Type.Null()], { description: 'Absolute cache folder; null when the cache was off.' }),
+    kinds: Type.Object(Object.fromEntries(CACHE_KINDS.map((k) => [k, KindUsage])) as Record<(typeof CACHE_KINDS)[number], typeof KindUsage>, {
+      additionalProperties: false,
+      description: 'static: the static engine per file; recon: recon per file; code-index: code index entries per file; model: model calls.',
+    }),
+  },
+  'What the evidence cache answered in the last run, per kind of work.',
+);
+export type CacheUsage = Static<typeof CacheUsage>;

@@ -1,0 +1,71 @@
+// The static engine's per-file analysis in the evidence cache. The key holds everything huntFile reads: the
+// file's path (findings name it), language, content hash and library package (recon's publicApi), the rule set
+// (STATIC_ENGINE_VERSION) and the running code. The rules look at nothing else, so a changed file invalidates
+// that file alone. isTest is not in the key: the analysis does not read it (the skeptic does, afresh).
+import { Type, type Static } from '@sinclair/typebox';
+import { Finding } from '../artifacts/schemas/common.ts';
+import { sha256 } from '../run/hash.ts';
+import { STATIC_ENGINE_VERSION, type AnalysisStore, type SourceFile, type StoredAnalysis } from '../static/index.ts';
+import { cacheKey } from './key.ts';
+import type { EvidenceCache } from './store.ts';
+
+const Line = Type.Integer({ minimum: 1 });
+
+const SourceFacts = Type.Object(
+  {
+    kind: Type.Union((['input', 'param', 'unknown', 'config', 'sanitised', 'literal'] as const).map((k) => Type.Literal(k))),
+    via: Type.String(),
+    names: Type.Array(Type.String()),
+    sourceLine: Type.Optional(Type.Integer({ minimum: 0 })),
+    api: Type.Optional(Type.String()),
+    built: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+const GuardFact = Type.Object(
+  {
+    kind: Type.Union((['allow-list', 'containment', 'type-check', 'escaping', 'parameterised', 'proto-guard', 'terminator'] as const).map((k) => Type.Literal(k))),
+    text: Type.String(),
+    line: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+const Candidate = Type.Object(
+  {
+    ruleId: Type.String({ minLength: 1 }),
+    startLine: Line,
+    endLine: Line,
+    symbol: Type.String(),
+    subject: Type.String(),
+    detail: Type.String(),
+    source: Type.Optional(SourceFacts),
+    guard: Type.Optional(GuardFact),
+    structural: Type.Optional(Type.String()),
+    severity: Type.Optional(Finding.properties.severity),
+  },
+  { additionalProperties: false },
+);
+
+export const StoredAnalysisSchema = Type.Object(
+  {
+    entries: Type.Array(Type.Object({ finding: Finding, candidate: Candidate }, { additionalProperties: false })),
+    suppressions: Type.Array(Type.Object({ line: Line, ruleId: Type.String(), reason: Type.String(), text: Type.String() }, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+// The schema must describe the engine's own type: this line stops compiling when the two drift apart.
+export const schemaMatchesEngine: (value: Static<typeof StoredAnalysisSchema>) => StoredAnalysis = (value) => value;
+
+export function staticKey(file: SourceFile, engineVersion = STATIC_ENGINE_VERSION): string {
+  return cacheKey('static', { engine: engineVersion, path: file.path, language: file.language, publicApi: file.publicApi ?? null, sha256: sha256(file.content) });
+}
+
+export function staticAnalysisStore(cache: EvidenceCache): AnalysisStore | undefined {
+  if (!cache.dir) return undefined;
+  return {
+    get: (file) => cache.get('static', staticKey(file), StoredAnalysisSchema) as StoredAnalysis | undefined,
+    put: (file, analysis) => cache.put('static', staticKey(file), analysis),
+  };
+}

@@ -1,0 +1,92 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readArtifact } from '../../src/artifacts/store.ts';
+import type { Logger } from '../../src/cli/log.ts';
+import { runScan } from '../../src/orchestrator/scan.ts';
+import { clearAnalysisMemo } from '../../src/static/engine.ts';
+import { runCli } from '../helpers/cli.ts';
+import { buggyProject } from '../helpers/project.ts';
+import { git, gitRepo, tempDir } from '../helpers/temp.ts';
+
+function recording(): Logger & { warnings: string[] } {
+  const warnings: string[] = [];
+  return { warnings, info() {}, progress() {}, warn: (m) => warnings.push(m) };
+}
+
+const findingsOf = (outDir: string) => readArtifact(outDir, 'scan-report').findings.map((f) => `${f.finding.id} ${f.verdict}`).sort();
+
+test('a second scan of an unchanged tree answers every file from the cache, with the same findings; a changed file is analysed again', async (t) => {
+  const repo = gitRepo(t, buggyProject(4));
+  const first = await runScan({ target: repo, log: recording() });
+  const before = readArtifact(first.outDir, 'cache-usage');
+  assert.equal(before.enabled, true);
+  assert.equal(before.dir, join(first.outDir, 'cache'));
+  assert.equal(before.kinds.static.writes, 4);
+  assert.equal(before.kinds.recon.misses, 4);
+
+  clearAnalysisMemo();
+  const second = await runScan({ target: repo, log: recording() });
+  const after = readArtifact(second.outDir, 'cache-usage');
+  assert.equal(after.kinds.recon.hits, 4);
+  assert.equal(after.kinds.recon.misses, 0);
+  assert.equal(after.kinds.static.misses, 0);
+  assert.ok(after.kinds.static.hits >= 4);
+  assert.deepEqual(findingsOf(second.outDir), findingsOf(first.outDir));
+  assert.equal(second.exitCode, first.exitCode);
+
+  clearAnalysisMemo();
+  appendFileSync(join(repo, 'src/handler2.js'), '// edited\n');
+  const third = await runScan({ target: repo, log: recording() });
+  const changed = readArtifact(third.outDir, 'cache-usage');
+  assert.equal(changed.kinds.static.misses, 1);
+  assert.equal(changed.kinds.recon.misses, 1);
+  assert.equal(changed.kinds.recon.hits, 3);
+});
+
+test('--no-cache looks nothing up and writes nothing; cache-usage.json says the cache was off', async (t) => {
+  const repo = gitRepo(t, buggyProject(2));
+  const result = await runScan({ target: repo, log: recording(), cache: { disabled: true } });
+  const usage = readArtifact(result.outDir, 'cache-usage');
+  assert.equal(usage.enabled, false);
+  assert.equal(usage.dir, null);
+  assert.equal(Object.values(usage.kinds).reduce((n, k) => n + k.hits + k.misses + k.writes, 0), 0);
+});
+
+test('--cache-dir puts the cache where CI can keep it; a second target with the same files reuses its entries', async (t) => {
+  const cacheDir = tempDir(t);
+  const a = gitRepo(t, buggyProject(2));
+  const b = gitRepo(t, buggyProject(2));
+  await runScan({ target: a, log: recording(), cache: { dir: cacheDir } });
+  clearAnalysisMemo();
+  const second = await runScan({ target: b, log: recording(), cache: { dir: cacheDir } });
+  const usage = readArtifact(second.outDir, 'cache-usage');
+  assert.equal(usage.dir, cacheDir);
+  assert.equal(usage.kinds.recon.hits, 2);
+});
+
+test('a cache folder the scanned repository tracks in git is refused with a warning: its entries could hide bugs', async (t) => {
+  const repo = gitRepo(t, buggyProject(2));
+  const planted = join(repo, '.bug-hunter', 'cache', 'static', 'aa');
+  mkdirSync(planted, { recursive: true });
+  writeFileSync(join(planted, `${'a'.repeat(64)}.json`), '{}');
+  git(repo, 'add', '-f', '.bug-hunter/cache');
+  git(repo, 'commit', '-q', '-m', 'plant a cache');
+  const log = recording();
+  const result = await runScan({ target: repo, log });
+  assert.equal(readArtifact(result.outDir, 'cache-usage').enabled, false);
+  assert.ok(log.warnings.some((w) => /evidence cache not used: .*git tracks 1 file/.test(w)), log.warnings.join('\n'));
+  assert.equal(result.exitCode, 1);
+});
+
+test('scan refuses --cache-dir naming a file, and --no-cache with --cache-dir, with exit 2 naming the flag', async (t) => {
+  const dir = tempDir(t);
+  writeFileSync(join(dir, 'not-a-folder'), 'x');
+  const file = await runCli(['scan', dir, '--cache-dir', join(dir, 'not-a-folder')]);
+  assert.equal(file.code, 2);
+  assert.match(file.stderr, /--cache-dir .*exists and is not a folder/);
+  const both = await runCli(['scan', dir, '--no-cache', '--cache-dir', dir]);
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /--no-cache and --cache-dir/);
+});
