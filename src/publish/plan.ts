@@ -107,8 +107,12 @@ function closing(inputs: PlanInputs, fingerprint: string, entry: LedgerEntry | u
   if (entry?.status === 'fixed') {
     const fixed = [...entry.history].reverse().find((h) => h.event === 'fixed');
     const runId = fixed?.runId ?? entry.lastSeenRun;
-    const commit = inputs.ledger?.runs.find((r) => r.runId === runId)?.baseCommit ?? null;
     const detail = fixed?.detail ? ` (${ghLine(fixed.detail)})` : '';
+    // `watch` records the very commit that fixed it; a scan knows only the commit it ran on.
+    if (entry.fixedBy) {
+      return { stateReason: 'completed', why: `fixed by commit ${entry.fixedBy.commit.slice(0, 12)}`, comment: `Fixed by${commitText(inputs, entry.fixedBy.commit).replace(/^ at/, '')}: bug-hunter (run \`${runId}\`) no longer finds this bug${detail}. Closing.` };
+    }
+    const commit = inputs.ledger?.runs.find((r) => r.runId === runId)?.baseCommit ?? null;
     return { stateReason: 'completed', why: `fixed as of run ${runId}`, comment: `Fixed: bug-hunter run \`${runId}\`${commitText(inputs, commit)} no longer finds this bug${detail}. Closing.` };
   }
   const byReview = found?.verdict === 'dismissed' ? found.refereeReasoning : entry?.status === 'dismissed' ? `the referee dismissed it (${entry.history.at(-1)?.detail ?? 'see ledger.json'})` : null;

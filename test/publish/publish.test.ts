@@ -3,7 +3,7 @@
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PublishReport } from '../../src/artifacts/schemas/publish-report.ts';
 import type { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
@@ -259,4 +259,27 @@ test('the compiled CLI publishes and prints no token, also with a server that ec
   assert.equal(failed.code, 3, failed.stderr);
   assert.match(failed.stderr, /Could not list the issues labelled bug-hunter in acme\/widgets on GitHub \(500: boom \(token \[token\]\)/);
   for (const text of [run.stdout, run.stderr, failed.stdout, failed.stderr]) assert.ok(!text.includes(TOKEN.slice(0, 12)), text);
+});
+
+test('a finding watch closed with its fixing commit (ledger fixedBy) closes its issue naming that commit', async (t) => {
+  const { target, server } = await setup(t);
+  assert.equal((await cli(target, 'publish')).code, 0);
+  writeSource(target, 'src/app.ts', ['export function run(cmd: string) {', '  return execFile("ls", [cmd]);', '}', ''].join('\n'));
+  execFileSync('git', ['-C', target, 'commit', '-qam', 'fix']);
+  const fix = execFileSync('git', ['-C', target, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+  execFileSync('git', ['-C', target, 'commit', '-q', '--allow-empty', '-m', 'later']);
+  const later = execFileSync('git', ['-C', target, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+  await runReport(target, 'run-2', ['src/app.ts', 'src/files.ts'], [findingB], {}, { baseCommit: later });
+  const ledgerPath = join(target, '.bug-hunter', 'ledger.json');
+  const ledger = readJson<{ entries: { fingerprint: string; status: string; fixedBy?: unknown }[] }>(ledgerPath);
+  const entry = ledger.entries.find((e) => e.fingerprint === findingA.fingerprint)!;
+  assert.equal(entry.status, 'fixed');
+  entry.fixedBy = { commit: fix, at: '2026-01-01T00:00:00.000Z' };
+  writeFileSync(ledgerPath, JSON.stringify(ledger, null, 2));
+  assert.equal((await cli(target, 'publish')).code, 0);
+  const a = issueFor(server, findingA.fingerprint)[0]!;
+  assert.equal(a.state_reason, 'completed');
+  assert.ok(a.comments.at(-1)!.startsWith(`Fixed by commit [${fix.slice(0, 12)}](https://github.com/acme/widgets/commit/${fix})`), a.comments.at(-1));
+  assert.ok(!a.comments.at(-1)!.includes(later.slice(0, 12)), 'not the commit the later scan ran on');
+  assert.equal(issueFor(server, findingB.fingerprint)[0]!.state, 'open');
 });
