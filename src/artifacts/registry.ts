@@ -1,6 +1,7 @@
 // Every artifact the pipeline writes: its name, its file in .bug-hunter/, and its schema.
 import type { TSchema } from '@sinclair/typebox';
 import { AdaptivePlan } from './schemas/adaptive-plan.ts';
+import { Baseline } from './schemas/baseline.ts';
 import { BenchmarkReport } from './schemas/benchmark-report.ts';
 import { CacheUsage } from './schemas/cache-usage.ts';
 import { Coverage } from './schemas/coverage.ts';
@@ -30,6 +31,7 @@ export const ARTIFACTS = {
   referee: { file: 'referee.json', schema: Referee },
   'verification-report': { file: 'verification-report.json', schema: VerificationReport },
   'dep-findings': { file: 'dep-findings.json', schema: DepFindings },
+  baseline: { file: 'baseline.json', schema: Baseline },
   'scan-report': { file: 'scan-report.json', schema: ScanReport },
   coverage: { file: 'coverage.json', schema: Coverage },
   'fix-strategy': { file: 'fix-strategy.json', schema: FixStrategy },

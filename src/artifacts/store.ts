@@ -83,6 +83,7 @@ export const PRODUCER: Record<ArtifactName, string> = {
   referee: 'bug-hunter phase referee',
   'verification-report': 'bug-hunter phase verify',
   'dep-findings': 'bug-hunter phase deps',
+  baseline: 'bug-hunter scan --baseline <ref>',
   'scan-report': 'bug-hunter phase report',
   coverage: 'bug-hunter phase report',
   'fix-strategy': 'bug-hunter phase fix-plan',

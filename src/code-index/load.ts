@@ -41,7 +41,8 @@ export function readGoModules(root: string, paths: readonly string[]): GoModule[
 // Parses in flight at once: enough to keep the thread pool busy while this thread reads and indexes.
 const IN_FLIGHT = 8;
 
-export async function loadCodeIndex(root: string, files: readonly IndexInput[], signal?: AbortSignal): Promise<LoadedIndex> {
+/** `alsoResolve`: paths that are not indexed but may be import targets (a file a diff deleted still has importers). */
+export async function loadCodeIndex(root: string, files: readonly IndexInput[], signal?: AbortSignal, alsoResolve: readonly string[] = []): Promise<LoadedIndex> {
   const started = performance.now();
   const entries: FileIndex[] = [];
   const sources = new Map<string, string>();
@@ -65,7 +66,7 @@ export async function loadCodeIndex(root: string, files: readonly IndexInput[], 
   }
   await Promise.all(inFlight);
   const paths = files.map((f) => f.path);
-  const index = buildCodeIndex(entries, { paths, goModules: readGoModules(root, paths) });
+  const index = buildCodeIndex(entries, { paths: [...paths, ...alsoResolve], goModules: readGoModules(root, paths) });
   const precise = entries.filter((e) => e.precise).length;
   return {
     index,

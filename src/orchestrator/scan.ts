@@ -1,7 +1,8 @@
 // runScan: the pipeline end to end under one lock, with state saved after every step so Ctrl-C can be resumed.
 // Phases that are not built yet are listed, never silently skipped; an incomplete run is never a pass.
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { hasArtifact, readArtifactIfPresent, writeArtifact } from '../artifacts/store.ts';
+import { artifactPath, hasArtifact, readArtifactIfPresent, writeArtifact } from '../artifacts/store.ts';
 import { openEvidenceCache } from '../cache/location.ts';
 import { DISABLED_CACHE, type EvidenceCache } from '../cache/store.ts';
 import { cacheUsageOf, describeCacheUse } from '../cache/usage.ts';
@@ -24,6 +25,8 @@ import { resolveOutDir, resolveTarget } from '../run/target.ts';
 import type { ScanRequest, ScanResult } from './types.ts';
 import { chunkPlanOf, estimateRun, recordRunTime } from './estimate.ts';
 import { openModelSession, resolveModels, type ModelSession } from './models.ts';
+import { ensureBaseline } from './baseline.ts';
+import { resolveCommit, resolveDiff } from '../scope/refs.ts';
 
 export interface ScanSelection {
   verify?: boolean;
@@ -50,7 +53,10 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
   const models = resolveModels(target, request.models);
   for (const warning of models.warnings) log.warn(warning);
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...request.options, engine: models.engine, staticEngine: STATIC_ENGINE_VERSION, ...(request.loop ? { loop: true } : {}) };
+  // Refs are resolved once, here: a bad one is a usage error before anything runs, and the commits are part of the identity.
+  if (request.baseline) options.baseline = { ref: request.baseline, commit: resolveCommit(target, '--baseline', request.baseline) };
   const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...request.scope };
+  if (request.diff) scope.diff = request.changedPaths ? { ...request.diff, changedPaths: [...request.changedPaths].sort() } : resolveDiff(target, request.diff);
   const command = request.command ?? `bug-hunter scan ${target}`;
   let identity = createIdentity(target, scope, options);
   const { run, notBuilt } = request.estimate ? { run: PIPELINE.filter((p) => p.name === 'triage' || p.name === 'plan'), notBuilt: [] } : selectPhases(request);
@@ -80,6 +86,8 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     } else {
       if (previous && previous.status !== 'completed') log.info(`starting a new run; the unfinished run ${previous.run.runId} is replaced.`);
       clearChunkWork(outDir);
+      // A baseline of an earlier run must never stand in for this one's.
+      rmSync(artifactPath(outDir, 'baseline'), { force: true });
       store = StateStore.fresh(outDir, identity, command, options, scope);
     }
     store.save();
@@ -104,6 +112,7 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
       }
       store.markPhase(entry.name, 'running');
       try {
+        if (entry.name === 'report') await ensureBaseline(ctx, request, runScan);
         await phase.run(ctx);
       } catch (error) {
         if (signal.aborted) break;

@@ -4,6 +4,7 @@ import type { Logger } from '../cli/log.ts';
 import type { Estimate } from '../budget/estimate.ts';
 import type { ExitPolicy } from '../report/exit-decision.ts';
 import type { RunOptions, ScopeOptions } from '../run/options.ts';
+import type { DiffRequest } from '../scope/spec.ts';
 import type { ModelRequest } from './models.ts';
 import type { CacheRequest } from '../cache/location.ts';
 
@@ -28,6 +29,12 @@ export interface ScanRequest {
   exitPolicy?: Omit<ExitPolicy, 'failOn'>;
   /** The evidence cache: --no-cache, --cache-dir (default <out>/cache). */
   cache?: CacheRequest;
+  /** --since, --diff or --staged (with --radius): scan only changed files and their importers. Refs are resolved by the scan. */
+  diff?: DiffRequest;
+  /** With `diff`: take these changed paths instead of asking git (the --baseline scan of the base reuses the head's). */
+  changedPaths?: string[];
+  /** --baseline <ref>: findings already at that commit are marked pre-existing and do not fail the run. */
+  baseline?: string;
 }
 
 export interface ScanResult {

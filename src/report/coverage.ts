@@ -57,8 +57,10 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
     }
   }
   const otherShard = otherShardFiles(triage, plan, perFile);
-  // Test code is triaged but only in scope with --include-tests.
-  const inScope = triage.files.filter((f) => !otherShard.has(f.path) && (triage.includeTests || !f.isTest || perFile.has(f.path)));
+  // Test code is triaged but only in scope with --include-tests; with a diff scope, only changed files and their importers.
+  const diffScoped = triage.diffScope ? new Set(triage.diffScope.files.map((f) => f.path)) : undefined;
+  const inDiffScope = (path: string) => !diffScoped || diffScoped.has(path);
+  const inScope = triage.files.filter((f) => !otherShard.has(f.path) && (perFile.has(f.path) || ((triage.includeTests || !f.isTest) && inDiffScope(f.path))));
   const inScopePaths = new Set(inScope.map((f) => f.path));
   const files: FileCoverage[] = inScope.map((f) => {
     const v = perFile.get(f.path);
@@ -70,14 +72,22 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
   for (const f of triage.files) {
     if (inScopePaths.has(f.path)) continue;
     const shard = otherShard.get(f.path);
-    files.push(shard ? { path: f.path, status: 'skipped', reason: shard.reason, chunkId: shard.chunkId, engines: [] } : { path: f.path, status: 'skipped', reason: 'test code (pass --include-tests to hunt in it)', engines: [] });
+    if (shard) {
+      files.push({ path: f.path, status: 'skipped', reason: shard.reason, chunkId: shard.chunkId, engines: [] });
+      continue;
+    }
+    const reason = inDiffScope(f.path) ? 'test code (pass --include-tests to hunt in it)' : `outside the diff scope (not changed, not within --radius ${triage.diffScope?.radius} of a change)`;
+    files.push({ path: f.path, status: 'skipped', reason, engines: [] });
   }
   // A source file triage could not read (a link out of the repository, a name no artifact can carry, no
   // permission) is in scope and not covered: never silently clean.
-  const unread = triage.skipped.filter(isUnreadSource);
+  // With a diff scope, only a changed one: an unreadable file the diff did not touch is outside the scope like any other.
+  const changed = triage.diffScope ? new Set(triage.diffScope.changed.map((c) => c.path)) : undefined;
+  const unread = triage.skipped.filter((s) => isUnreadSource(s) && (!changed || changed.has(s.path)));
+  const unreadPaths = new Set(unread.map((s) => s.path));
   for (const s of triage.skipped) {
     const reason = s.detail ? `${s.reason}: ${s.detail}` : s.reason;
-    files.push(isUnreadSource(s) ? { path: s.path, status: 'unreviewed', reason: `not scanned, ${reason}`, engines: [] } : { path: s.path, status: 'skipped', reason, engines: [] });
+    files.push(unreadPaths.has(s.path) ? { path: s.path, status: 'unreviewed', reason: `not scanned, ${reason}`, engines: [] } : { path: s.path, status: 'skipped', reason, engines: [] });
   }
   const count = (status: FileCoverage['status']) => files.filter((f) => f.status === status).length;
   const totals = {

@@ -23,11 +23,11 @@ export interface ExitDecision {
 
 const ALLOW = 'pass --allow-uncovered to exit 0 anyway';
 
-/** Unsuppressed manual-review findings at or above failOn, most severe first. */
+/** Unsuppressed manual-review findings at or above failOn that are not pre-existing at a --baseline, most severe first. */
 export function reviewFindings(report: ScanReport, failOn: Severity): ScanReport['findings'] {
   const threshold = SEVERITY_ORDER.indexOf(failOn);
   return report.findings
-    .filter((f) => f.verdict === 'manual-review' && !f.suppressed && SEVERITY_ORDER.indexOf(f.severity) <= threshold)
+    .filter((f) => f.verdict === 'manual-review' && !f.suppressed && !f.baseline && SEVERITY_ORDER.indexOf(f.severity) <= threshold)
     .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity));
 }
 
@@ -48,6 +48,10 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
   if (report.shard && report.shard.chunks.length === 0) {
     return { code: ExitCode.ok, reason: `shard ${report.shard.index}/${report.shard.count} owns no chunk, so it had nothing to check ('bug-hunter merge' checks every chunk is covered)` };
   }
+  // A diff that touches no source file has nothing to check: that is a pass, not "could not check".
+  if (report.diff && report.coverage.filesInScope === 0) {
+    return { code: ExitCode.ok, reason: `the diff changes no source file in scope (${plural(report.diff.changedFiles, 'changed path')}); nothing to check` };
+  }
   if (!policy.allowUncovered) {
     if (report.coverage.filesInScope === 0) return { code: ExitCode.failed, reason: `nothing was checked: ${whyNothing(report)}; ${ALLOW}` };
     const unsupported = notCovered.filter((n) => n.status === 'scanner-unsupported');
@@ -59,12 +63,13 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
     }
   }
   const failing = failingFindings(report.findings, policy.failOn);
-  if (failing.length > 0) return { code: ExitCode.findings, reason: `${plural(failing.length, 'confirmed finding')} at or above --fail-on ${policy.failOn}` };
+  const preExisting = report.baseline ? `; ${plural(report.baseline.preExisting, 'pre-existing finding')} at --baseline ${report.baseline.ref} not counted` : '';
+  if (failing.length > 0) return { code: ExitCode.findings, reason: `${plural(failing.length, `${report.baseline ? 'new ' : ''}confirmed finding`)} at or above --fail-on ${policy.failOn}${preExisting}` };
   const review = reviewFindings(report, policy.failOn);
   if (policy.failOnReview && review.length > 0) {
     return { code: ExitCode.findings, reason: `${plural(review.length, 'manual-review finding')} at or above --fail-on ${policy.failOn} (--fail-on-review)` };
   }
-  const notes: string[] = [];
+  const notes: string[] = preExisting ? [preExisting.slice(2)] : [];
   if (review.length > 0) notes.push(`${plural(review.length, 'manual-review finding')} not counted (add --fail-on-review to count them)`);
   if (report.coverage.filesInScope === 0) notes.push('nothing was checked (--allow-uncovered)');
   else if (report.coverage.filesScanned < report.coverage.filesInScope) notes.push(`${report.coverage.filesInScope - report.coverage.filesScanned} file(s) without a scanner (--allow-uncovered)`);

@@ -1,6 +1,7 @@
 // joinReport: the pure join of every phase's artifact into scan-report.json and coverage.json.
 // No I/O: the report phase reads the inputs and writes the outputs. "clean" is earned, never assumed.
 import type { AdaptivePlan } from '../artifacts/schemas/adaptive-plan.ts';
+import type { Baseline } from '../artifacts/schemas/baseline.ts';
 import type { RunIdentity, Severity } from '../artifacts/schemas/common.ts';
 import type { Coverage } from '../artifacts/schemas/coverage.ts';
 import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
@@ -14,6 +15,7 @@ import { PhaseError } from '../errors.ts';
 import { identityMismatches } from '../run/identity.ts';
 import { countFindings } from './counts.ts';
 import { computeCoverage } from './coverage.ts';
+import { baselineSummary, diffSummary, markFindings } from './diff-marks.ts';
 import { joinFindings } from './findings.ts';
 import { plural } from './text.ts';
 
@@ -24,6 +26,8 @@ export interface JoinInputs {
   skeptic: Skeptic;
   referee: Referee;
   verification?: VerificationReport;
+  /** --baseline: fingerprints at the base; a finding among them is marked baseline and never fails the run. */
+  baseline?: Baseline;
   suppressions: Suppressions;
   /** When given, each finding carries the run that first saw it. */
   ledger?: Ledger;
@@ -40,6 +44,7 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
   checkSameRun(run, inputs);
   const findings = joinFindings(inputs);
   if (inputs.ledger) stampFirstSeen(findings, inputs.ledger);
+  markFindings(findings, inputs.triage.diffScope, inputs.baseline);
   const cov = computeCoverage(inputs.triage, inputs.plan, inputs.hunter);
   const counts = countFindings(findings, inputs.options.failOn);
   const unreviewedFindings = counts.byVerdict.unreviewed ?? 0;
@@ -80,6 +85,8 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
     usage: inputs.usage ?? { inputTokens: 0, outputTokens: 0, costUsd: 0 },
     durationMs: Math.max(0, Math.round(inputs.durationMs)),
     ...(inputs.plan.shard ? { shard: inputs.plan.shard } : {}),
+    ...(inputs.triage.diffScope ? { diff: diffSummary(inputs.triage.diffScope) } : {}),
+    ...(inputs.baseline ? { baseline: baselineSummary(inputs.baseline, findings) } : {}),
   };
   const coverage: Coverage = { schemaVersion: 1, artifact: 'coverage', run, generatedAt: now, files: cov.files, totals: cov.totals, complete: cov.complete };
   return { scanReport, coverage };
@@ -117,6 +124,7 @@ function checkSameRun(run: RunIdentity, inputs: JoinInputs): void {
     ['skeptic.json', inputs.skeptic.run],
     ['referee.json', inputs.referee.run],
     ['verification-report.json', inputs.verification?.run],
+    ['baseline.json', inputs.baseline?.run],
   ];
   for (const [file, other] of named) {
     if (!other) continue;

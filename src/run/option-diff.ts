@@ -23,6 +23,8 @@ const FLAG_OF: Record<string, string> = {
   includeTests: '--include-tests',
   includeGenerated: '--include-generated',
   noGitignore: '--no-gitignore',
+  diff: 'the diff scope (--since, --diff, --staged, --radius)',
+  baseline: '--baseline',
 };
 
 function shown(value: unknown): string {

@@ -2,6 +2,7 @@
 // options is refused; options that only change presentation (--json, --quiet) are deliberately not here.
 import type { Severity } from '../artifacts/schemas/common.ts';
 import type { Shard } from '../shard/assign.ts';
+import type { DiffScope } from '../scope/spec.ts';
 
 export type ProfileChoice = 'auto' | 'fast' | 'balanced' | 'assurance';
 
@@ -12,6 +13,8 @@ export interface ScopeOptions {
   includeGenerated?: boolean;
   /** --no-gitignore: list every file, whatever .gitignore (or an enclosing repository) ignores. Set only when true. */
   noGitignore?: boolean;
+  /** --since, --diff or --staged (with --radius): only changed files and their importers are chunked. Set only when asked. */
+  diff?: DiffScope;
 }
 
 export interface RunOptions {
@@ -45,6 +48,8 @@ export interface RunOptions {
   autoCommit?: boolean;
   /** --shard i/n: hunt only the chunks this shard owns. Left out of the options hash, so shards share one identity. */
   shard?: Shard;
+  /** --baseline: findings already at this commit are marked pre-existing and never fail the run. */
+  baseline?: { ref: string; commit: string };
 }
 
 export const DEFAULT_RUN_OPTIONS: RunOptions = {

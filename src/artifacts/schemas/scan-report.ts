@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { artifact, Confidence, Finding, Severity, Tier, Verdict } from './common.ts';
 import { ShardShare } from './adaptive-plan.ts';
+import { BaselineSummary } from './baseline.ts';
 import { Refutation } from './skeptic.ts';
 
 export const Suppression = Type.Object(
@@ -128,6 +129,32 @@ export const ScanReport = artifact(
           { additionalProperties: false },
         ),
         { minItems: 1, description: "Set by 'bug-hunter merge': the shard runs joined into this report, by shard number." },
+      ),
+    ),
+    diff: Type.Optional(
+      Type.Object(
+        {
+          mode: Type.Union([Type.Literal('since'), Type.Literal('diff'), Type.Literal('staged')]),
+          radius: Type.Integer({ minimum: 0 }),
+          base: Type.Optional(Type.String()),
+          head: Type.Optional(Type.String()),
+          range: Type.Optional(Type.Union([Type.Literal('...'), Type.Literal('..')])),
+          from: Type.Optional(Type.String({ description: 'Commit the diff starts from.' })),
+          to: Type.Optional(Type.String({ description: '--diff: the head commit.' })),
+          changedFiles: Type.Integer({ minimum: 0, description: 'Changed paths, deleted and non-source ones included.' }),
+          filesInScope: Type.Integer({ minimum: 0, description: 'Triaged files in the diff scope: changed ones and their importers.' }),
+        },
+        { additionalProperties: false, description: 'Diff-aware scans only (--since, --diff, --staged); triage.json says why each file is in scope.' },
+      ),
+    ),
+    baseline: Type.Optional(
+      Type.Object(
+        {
+          ...BaselineSummary.properties,
+          new: Type.Integer({ minimum: 0, description: 'Reported confirmed findings not at the base.' }),
+          preExisting: Type.Integer({ minimum: 0, description: 'Reported confirmed findings already at the base (never failing).' }),
+        },
+        { additionalProperties: false, description: 'With --baseline: which commit, how its findings were obtained, and the new/pre-existing split.' },
       ),
     ),
   },

@@ -56,6 +56,53 @@ export const Chunk = Type.Object(
 );
 export type Chunk = Static<typeof Chunk>;
 
+export const CHANGE_STATUSES = ['added', 'modified', 'deleted', 'renamed', 'copied', 'type-changed'] as const;
+
+const LineRange = Type.Object(
+  { start: Type.Integer({ minimum: 1 }), end: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false, description: 'First and last changed line (1-based, inclusive).' },
+);
+
+export const ChangedFile = Type.Object(
+  {
+    path: RepoPath,
+    status: Type.Union(CHANGE_STATUSES.map((s) => Type.Literal(s))),
+    from: Type.Optional(Type.String({ description: 'Renamed or copied: the path before.' })),
+    lines: Type.Array(LineRange, { description: 'Changed lines of the new version (git diff -U0); an added file is changed on every line; empty for deleted.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const ScopedFile = Type.Object(
+  {
+    path: RepoPath,
+    reason: Type.Union([Type.Literal('changed'), Type.Literal('dependent')]),
+    of: Type.Optional(Type.String({ description: 'dependent: the changed file the import chain starts from.' })),
+    via: Type.Optional(Type.String({ description: 'dependent: the file this one imports directly.' })),
+    hop: Type.Optional(Type.Integer({ minimum: 1, description: 'dependent: import hops from the changed file.' })),
+  },
+  { additionalProperties: false },
+);
+export type ScopedFile = Static<typeof ScopedFile>;
+
+export const DiffScopeRecord = Type.Object(
+  {
+    mode: Type.Union([Type.Literal('since'), Type.Literal('diff'), Type.Literal('staged')]),
+    radius: Type.Integer({ minimum: 0 }),
+    base: Type.Optional(Type.String({ description: 'The ref as written (--since, or the base of --diff).' })),
+    head: Type.Optional(Type.String({ description: 'The head of --diff, as written.' })),
+    range: Type.Optional(Type.Union([Type.Literal('...'), Type.Literal('..')])),
+    from: Type.Optional(Type.String({ description: 'Commit the diff starts from (the merge base for base...head, HEAD for --staged).' })),
+    to: Type.Optional(Type.String({ description: '--diff: the head commit.' })),
+    changed: Type.Array(ChangedFile, { description: 'Every changed path in the target, deleted and non-source ones included.' }),
+    files: Type.Array(ScopedFile, { description: 'Triaged files in scope, with why: changed, or a dependent (importer) of a changed file.' }),
+    outOfScope: Type.Integer({ minimum: 0, description: 'Triaged files left out: not changed and not within the radius.' }),
+    graph: Type.Union([Type.Literal('code-index'), Type.Literal('none')], { description: 'code-index: dependents from the import graph; none: radius 0.' }),
+  },
+  { additionalProperties: false, description: 'Diff-aware scans only: what changed and why each file is in scope; only these files are chunked.' },
+);
+export type DiffScopeRecord = Static<typeof DiffScopeRecord>;
+
 export const Triage = artifact(
   'triage',
   {
@@ -69,7 +116,8 @@ export const Triage = artifact(
     skipped: Type.Array(SkippedFile),
     skippedCounts: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Skipped files per reason.' }),
     languages: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Files per language.' }),
-    chunks: Type.Array(Chunk, { description: 'Chunks in risk order; test files only when includeTests.' }),
+    chunks: Type.Array(Chunk, { description: 'Chunks in risk order; test files only when includeTests; with a diff scope, only files in it.' }),
+    diffScope: Type.Optional(DiffScopeRecord),
     totals: Type.Object(
       {
         files: Type.Integer({ minimum: 0, description: 'Triaged files, tests included.' }),

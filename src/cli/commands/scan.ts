@@ -8,6 +8,7 @@ import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../../sandbox/none.ts';
 import type { ProfileChoice, RunOptions } from '../../run/options.ts';
 import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
 import { scanCommandLine } from '../command-line.ts';
+import { checkRef, diffRequestOf } from '../../scope/spec.ts';
 import type { Command } from '../command.ts';
 import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from '../dep-scan-flags.ts';
 import { createLogger, PROGRESS_FORMATS } from '../log.ts';
@@ -27,6 +28,11 @@ const OPTIONS = {
   'chunk-tokens': { type: 'string' },
   'max-chunks': { type: 'string' },
   shard: { type: 'string' },
+  since: { type: 'string' },
+  diff: { type: 'string' },
+  staged: { type: 'boolean' },
+  radius: { type: 'string' },
+  baseline: { type: 'string' },
   'include-tests': { type: 'boolean' },
   'include-generated': { type: 'boolean' },
   'no-gitignore': { type: 'boolean' },
@@ -75,6 +81,15 @@ Flags:
   --max-chunks <n>       scan at most n chunks, highest risk first (overrides the plan; the rest is reported uncovered)
   --shard <i/n>          hunt only shard i of n: the chunks a hash of their first file assigns to it (for a CI matrix);
                          the other chunks are left to the other shards, and 'bug-hunter merge' joins the runs
+  --since <ref>          diff-aware: scan only files changed since <ref> (working tree and untracked files included)
+                         and the files that import them (see --radius)
+  --diff <base>...<head> diff-aware: what a pull request changes (from the merge base; <base>..<head> diffs from <base>
+                         itself); <head> must be the checked-out commit
+  --staged               diff-aware: what is staged in the index against HEAD (for a pre-commit hook)
+  --radius <n>           with --since/--diff/--staged: also scan files importing a changed file, up to n hops
+                         (default 1; 0 = only the changed files)
+  --baseline <ref>       findings that already exist at <ref> (scanned in a temporary worktree with the same flags)
+                         are marked pre-existing and do not fail the run; only new ones count for the exit code
   --include-tests        also hunt in test, fixture, example and benchmark code
   --include-generated    also scan build output (dist/, build/ …) and generated file names, e.g. a package shipped as dist/ only
   --no-gitignore         scan files .gitignore leaves out, also when an enclosing repository ignores the whole target
@@ -111,6 +126,8 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
       failOn: oneOf<Severity>('fail-on', values['fail-on'], SEVERITY_ORDER, 'low'),
       showSuspected: Boolean(values['show-suspected']),
     };
+    const diff = diffRequestOf({ since: values.since, diff: values.diff, staged: values.staged, radius: values.radius });
+    const baseline = values.baseline === undefined ? undefined : checkRef('--baseline', values.baseline);
     const concurrency = positiveInt('concurrency', values.concurrency);
     const chunkTokens = positiveInt('chunk-tokens', values['chunk-tokens']);
     const maxChunks = positiveInt('max-chunks', values['max-chunks']);
@@ -143,6 +160,8 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
       },
       cache: cacheRequestOf(values['no-cache'], values['cache-dir'], io.cwd),
       exitPolicy: { allowUncovered: Boolean(values['allow-uncovered']), failOnReview: Boolean(values['fail-on-review']) },
+      ...(diff ? { diff } : {}),
+      ...(baseline ? { baseline } : {}),
       resume: Boolean(values.resume),
       loop: Boolean(values.loop),
       verify: Boolean(values.verify),

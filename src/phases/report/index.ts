@@ -6,7 +6,7 @@ import { artifactPath, readArtifact, readArtifactIfPresent, writeArtifact } from
 import type { Ledger } from '../../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { usagePath, readUsage } from '../../budget/ledger.ts';
-import { IntegrityError } from '../../errors.ts';
+import { IntegrityError, PhaseError } from '../../errors.ts';
 import { writeFileAtomic } from '../../fs/atomic.ts';
 import { recheckFindings } from '../../integrity/recheck.ts';
 import { sourceReader } from '../../ledger/source.ts';
@@ -24,7 +24,7 @@ export const reportPhase: PhaseDefinition = {
   name: 'report',
   summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json',
   // Also reads suppressions.json and ledger.json from <target>/.bug-hunter (not --out): they belong to the target.
-  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'skeptic', 'referee', 'verification-report'],
+  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'baseline'],
   writes: ['scan-report', 'coverage'],
   async run(ctx) {
     const now = new Date();
@@ -50,6 +50,7 @@ export const reportPhase: PhaseDefinition = {
       skeptic,
       referee,
       verification: readArtifactIfPresent(ctx.outDir, 'verification-report'),
+      ...(ctx.options.baseline ? { baseline: readBaseline(ctx) } : {}),
       suppressions,
       options: { failOn: ctx.options.failOn, showSuspected: ctx.options.showSuspected },
       usage: runUsage(ctx),
@@ -106,6 +107,13 @@ export function removeReport(outDir: string): void {
   for (const path of [artifactPath(outDir, 'scan-report'), artifactPath(outDir, 'coverage'), join(outDir, REPORT_FILES.markdown), join(outDir, REPORT_FILES.sarif)]) {
     rmSync(path, { force: true });
   }
+}
+
+// Asked for but missing is a failed phase: findings would otherwise all count as new, or all as old.
+function readBaseline(ctx: PhaseContext) {
+  const baseline = readArtifactIfPresent(ctx.outDir, 'baseline');
+  if (!baseline) throw new PhaseError(`--baseline ${ctx.options.baseline?.ref} was asked for, but ${artifactPath(ctx.outDir, 'baseline')} is missing. Run 'bug-hunter scan --baseline <ref>' again.`);
+  return baseline;
 }
 
 function runUsage(ctx: PhaseContext): ScanReport['usage'] | undefined {

@@ -44,6 +44,8 @@ export interface AssembleInput {
   includeTests: boolean;
   listing: Triage['listing'];
   maxFileBytes: number;
+  /** A diff-aware scan: only these paths are chunked (they stay listed in files either way). */
+  inScope?: ReadonlySet<string>;
 }
 
 const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
@@ -67,7 +69,8 @@ export function assembleTriage(input: AssembleInput): TriageBody {
   });
   // Highest risk first; ties by path so the order never depends on listing order.
   files.sort((a, b) => b.risk - a.risk || byPath(a, b));
-  const chunkable = input.includeTests ? files : files.filter((f) => !f.isTest);
+  const inScope = input.inScope;
+  const chunkable = files.filter((f) => (input.includeTests || !f.isTest) && (!inScope || inScope.has(f.path)));
   const chunkTokenBudget = input.budgetFor({ tokens: chunkable.reduce((n, f) => n + f.tokens, 0), topRisk: chunkable[0]?.risk ?? 0 });
   const skipped = [...input.skipped].sort(byPath);
   return {

@@ -8,6 +8,7 @@ import { DEFAULT_MODES_DIR, loadModes, type ModesData } from '../plan/modes.ts';
 import { chunkBudgetFor, type ScopeSize } from '../plan/profile.ts';
 import type { PhaseContext, PhaseDefinition } from '../types.ts';
 import { analyzeBytes, assembleTriage, type FileFacts, type FileOutcome, type TriageBody } from './core.ts';
+import { diffScopeOf } from './diff-scope.ts';
 import { listFiles } from './list.ts';
 import { posix } from 'node:path';
 import { classifyPath, isTestPath, type PathRuleOptions, type PathVerdict } from './path-rules.ts';
@@ -105,8 +106,13 @@ export async function runTriage(ctx: PhaseContext, settings: TriageSettings = TR
   const history = await listing.history;
   ctx.signal.throwIfAborted();
   for (const entry of history.ignored) skipped.push(entry);
+  const diffScope = ctx.scope.diff ? await diffScopeOf(ctx, ctx.scope.diff, files) : undefined;
+  const inScope = diffScope ? new Set(diffScope.files.map((f) => f.path)) : undefined;
   const budgetFor = (size: ScopeSize) => chunkBudgetFor(ctx.options.profile, chunkTokens, size, modes);
-  const body = assembleTriage({ files, skipped, churn: history.churn, budgetFor, includeTests: ctx.scope.includeTests, listing: listing.listing, maxFileBytes: settings.maxFileBytes });
+  const body: TriageBody = {
+    ...assembleTriage({ files, skipped, churn: history.churn, budgetFor, includeTests: ctx.scope.includeTests, listing: listing.listing, maxFileBytes: settings.maxFileBytes, ...(inScope ? { inScope } : {}) }),
+    ...(diffScope ? { diffScope } : {}),
+  };
   // Let go of the working lists before the artifact is serialised: on a 50,000-file tree that is the memory peak.
   files.length = 0;
   toRead.length = 0;
