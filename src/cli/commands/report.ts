@@ -1,4 +1,4 @@
-// `bug-hunter report list|show <id> [target]` and `bug-hunter report --format md|json|sarif [target]`:
+// `bug-hunter report list|show <id> [target]` and `bug-hunter report --format md|json|sarif|github-review|pr-comment [target]`:
 // views of the last scan-report.json, with the current suppressions.json applied.
 import { hasArtifact, readArtifact, readArtifactIfPresent } from '../../artifacts/store.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
@@ -6,6 +6,8 @@ import { ExitCode, UsageError } from '../../errors.ts';
 import { renderMarkdown } from '../../report/markdown.ts';
 import { applySuppressions } from '../../report/resuppress.ts';
 import { renderSarif } from '../../report/sarif.ts';
+import { renderGitHubReview } from '../../review/github-review.ts';
+import { renderPrComment } from '../../review/pr-comment.ts';
 import { newerRunWarning, reportOrigin } from '../../report/staleness.ts';
 import { renderList, renderShow } from '../../report/terminal.ts';
 import { isReported } from '../../report/findings.ts';
@@ -23,7 +25,7 @@ const OPTIONS = {
   'no-color': { type: 'boolean' },
 } as const;
 
-const FORMATS = ['md', 'json', 'sarif'] as const;
+const FORMATS = ['md', 'json', 'sarif', 'github-review', 'pr-comment'] as const;
 
 function newerRunWarningIn(outDir: string, report: ScanReport): string | null {
   try {
@@ -37,13 +39,16 @@ export const reportCommand: Command = {
   name: 'report',
   usage: `Usage: bug-hunter report [list] [target] [flags]
        bug-hunter report show <id> [target] [flags]
-       bug-hunter report --format md|json|sarif [target]
+       bug-hunter report --format md|json|sarif|github-review|pr-comment [target]
 
 Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current suppressions.json.
 
   list                 confirmed findings (T1, T2) with a summary line (the default)
   show <id>            one finding in full: evidence, reasoning trace, reproduction (id or fingerprint)
-  --format <f>         print the whole report as md (report.md), json (scan-report.json) or sarif (report.sarif)
+  --format <f>         print the whole report as md (report.md), json (scan-report.json) or sarif (report.sarif);
+                       github-review: the JSON body for GitHub's "create a review for a pull request" endpoint
+                       (a line comment per new finding, findings outside the changed lines in the body);
+                       pr-comment: a Markdown summary for a pull request comment. Neither posts anything.
   --show-suspected     also list T3 (suspected) findings
   --color, --no-color  force colour on or off (default: on for a terminal, unless NO_COLOR is set)
   --json               machine output for list and show
@@ -73,6 +78,8 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
       const format = oneOf('format', values.format, FORMATS, 'md');
       const view = { ...report, options: { ...report.options, showSuspected } };
       if (format === 'md') io.stdout(renderMarkdown(view));
+      else if (format === 'pr-comment') io.stdout(renderPrComment(view));
+      else if (format === 'github-review') io.stdout(`${JSON.stringify(renderGitHubReview(view), null, 2)}\n`);
       else io.stdout(`${JSON.stringify(format === 'json' ? report : renderSarif(view), null, 2)}\n`);
       return ExitCode.ok;
     }

@@ -1,0 +1,32 @@
+// `report --format pr-comment`: one Markdown comment for a pull request: the verdict in a line, new findings in
+// full, pre-existing ones folded away, and what the run did not cover. Nothing is posted. Pure.
+import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { shardNote } from '../report/markdown.ts';
+import { plural } from '../report/text.ts';
+import { TOOL_NAME } from '../version.ts';
+import { findingComment, findingItem } from './finding-comment.ts';
+import { reviewHeadline, selectForReview } from './select.ts';
+
+const IN_FULL = 10;
+const BODY_LIMIT = 65_536;
+
+export function renderPrComment(report: ScanReport): string {
+  const s = selectForReview(report);
+  const fresh = [...s.onLines, ...s.offDiff];
+  const out = [`### ${TOOL_NAME}: ${reviewHeadline(report, s)}`, ''];
+  const review = report.counts.byVerdict['manual-review'] ?? 0;
+  if (review > 0) out.push(`${plural(review, 'finding')} ${review === 1 ? 'waits' : 'wait'} for a person's decision (manual-review): \`bug-hunter report list --show-suspected\`.`, '');
+  // GitHub takes at most 65,536 characters in a comment: the most severe few in full, the rest one line each.
+  const full = fresh.slice(0, IN_FULL).map((f) => [`<details open><summary>${f.severity} · ${f.finding.id}${f.inDiff === false ? ' · outside the changed lines' : ''}</summary>`, '', findingComment(f), '</details>', ''].join('\n'));
+  const fits = full.join('\n').length < BODY_LIMIT / 2;
+  if (fits) out.push(...full);
+  const listed = fits ? fresh.slice(IN_FULL) : fresh;
+  if (listed.length > 0) out.push(fits ? `${plural(listed.length, 'more new finding')}:` : 'New findings:', '', ...listed.map(findingItem), '', 'Each one in full: `bug-hunter report show <id>`.', '');
+  if (s.preExisting.length > 0) out.push(`<details><summary>${plural(s.preExisting.length, 'pre-existing finding')} (already at the base; not counted)</summary>`, '', ...s.preExisting.map(findingItem), '', '</details>', '');
+  const gaps = report.coverage.notCovered.filter((n) => n.status !== 'skipped');
+  if (gaps.length > 0) out.push(`Not covered: ${plural(gaps.length, 'in-scope file')} (see \`coverage.json\`).`, '');
+  const shard = shardNote(report);
+  if (shard) out.push(`Shards: ${shard}.`, '');
+  out.push(`<sub>run ${report.run.runId} · commit ${report.run.baseCommit?.slice(0, 12) ?? 'none'} · coverage ${report.coverage.filesScanned}/${report.coverage.filesInScope} files · ${TOOL_NAME} ${report.run.toolVersion}</sub>`);
+  return `${out.join('\n').trimEnd()}\n`;
+}
