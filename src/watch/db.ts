@@ -70,7 +70,12 @@ export interface CycleRecord {
   day: string;
   budgetLevel: BudgetLevelName;
   budgetNote?: string;
+  /** The commit the cycle looked at: the one investigated, or the tip a sweep examined. */
+  sha?: string;
+  /** Present when the cycle investigated a new commit (a sweep records none). */
   commit?: CommitRecord;
+  /** What the cycle used (a commit's own usage is this too). */
+  usage?: { cpuMs: number; tokens: number };
   /** The ledger after this commit (absent when the cycle failed before reconciling). */
   ledger?: Ledger;
   events?: WatchEvent[];
@@ -158,20 +163,22 @@ export class WatchDb {
   recordCycle(cycle: CycleRecord): void {
     this.db.transaction(() => {
       const c = cycle.commit;
+      const sha = cycle.sha ?? c?.sha ?? null;
+      const usage = cycle.usage ?? { cpuMs: c?.cpuMs ?? 0, tokens: c?.tokens ?? 0 };
       if (c) {
         const seq = ((this.db.prepare('SELECT MAX(seq) AS m FROM commits').get() as { m: number | null }).m ?? 0) + 1;
         this.db
           .prepare('INSERT INTO commits (sha, seq, parent, kind, status, detail, processed_at, out_dir, cpu_ms, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
           .run(c.sha, seq, c.parent, c.kind, c.status, c.detail ?? null, cycle.finishedAt, c.outDir ?? null, c.cpuMs, c.tokens);
       }
-      if (cycle.ledger && c) this.writeLedger(cycle.ledger, c.sha, cycle.events ?? [], cycle.finishedAt);
+      if (cycle.ledger && sha) this.writeLedger(cycle.ledger, sha, cycle.events ?? [], cycle.finishedAt);
       for (const r of cycle.reverifications ?? []) {
-        this.db.prepare('INSERT INTO reverifications (fingerprint, commit_sha, result, file, start_line, at) VALUES (?, ?, ?, ?, ?, ?)').run(r.fingerprint, c!.sha, r.result, r.file, r.startLine, cycle.finishedAt);
+        this.db.prepare('INSERT INTO reverifications (fingerprint, commit_sha, result, file, start_line, at) VALUES (?, ?, ?, ?, ?, ?)').run(r.fingerprint, sha, r.result, r.file, r.startLine, cycle.finishedAt);
       }
       for (const path of cycle.reviewedFiles ?? []) {
         this.db
           .prepare('INSERT INTO files (path, reviewed_commit, reviewed_at) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET reviewed_commit = excluded.reviewed_commit, reviewed_at = excluded.reviewed_at')
-          .run(path, c?.sha ?? '', cycle.finishedAt);
+          .run(path, sha ?? '', cycle.finishedAt);
       }
       for (const e of cycle.events ?? []) this.db.prepare('INSERT INTO events (at, kind, body) VALUES (?, ?, ?)').run(e.at, e.kind, JSON.stringify(e));
       this.db
@@ -180,11 +187,24 @@ export class WatchDb {
            ON CONFLICT(day) DO UPDATE SET tokens = tokens + excluded.tokens, cpu_ms = cpu_ms + excluded.cpu_ms, cycles = cycles + 1,
            level = excluded.level, note = COALESCE(excluded.note, note)`,
         )
-        .run(cycle.day, c?.tokens ?? 0, c?.cpuMs ?? 0, cycle.budgetLevel, cycle.budgetNote ?? null);
+        .run(cycle.day, usage.tokens, usage.cpuMs, cycle.budgetLevel, cycle.budgetNote ?? null);
       this.db
         .prepare('INSERT INTO cycles (started_at, finished_at, commit_sha, outcome, detail, cpu_ms, tokens, budget_level, swept) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(cycle.startedAt, cycle.finishedAt, c?.sha ?? null, cycle.outcome, cycle.detail ?? null, c?.cpuMs ?? 0, c?.tokens ?? 0, cycle.budgetLevel, cycle.swept ?? 0);
+        .run(cycle.startedAt, cycle.finishedAt, sha, cycle.outcome, cycle.detail ?? null, usage.cpuMs, usage.tokens, cycle.budgetLevel, cycle.swept ?? 0);
     })();
+  }
+
+  /** Up to `n` of `paths`, least recently reviewed first (never reviewed before all), then by path. */
+  sweepCandidates(paths: readonly string[], n: number): string[] {
+    const reviewed = new Map((this.db.prepare('SELECT path, reviewed_at AS at FROM files').all() as { path: string; at: string }[]).map((r) => [r.path, r.at]));
+    return [...new Set(paths)]
+      .sort((a, b) => (reviewed.get(a) ?? '').localeCompare(reviewed.get(b) ?? '') || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, n);
+  }
+
+  /** The artifact folder of the last commit investigated successfully (its triage lists the tree). */
+  lastInvestigation(): { sha: string; outDir: string } | null {
+    return (this.db.prepare("SELECT sha, out_dir AS outDir FROM commits WHERE status = 'done' AND out_dir IS NOT NULL ORDER BY seq DESC LIMIT 1").get() as { sha: string; outDir: string } | undefined) ?? null;
   }
 
   private writeLedger(ledger: Ledger, sha: string, events: WatchEvent[], at: string): void {
@@ -203,9 +223,11 @@ export class WatchDb {
     for (const e of events) history.run(e.fingerprint, sha, e.kind, e.file, e.startLine, e.detail ?? null, at);
   }
 
-  commit(sha: string): { sha: string; status: string; detail?: string } | undefined {
-    const row = this.db.prepare('SELECT sha, status, detail FROM commits WHERE sha = ?').get(sha) as { sha: string; status: string; detail: string | null } | undefined;
-    return row ? { sha: row.sha, status: row.status, ...(row.detail ? { detail: row.detail } : {}) } : undefined;
+  commit(sha: string): { sha: string; status: string; detail?: string; cpuMs: number; tokens: number } | undefined {
+    const row = this.db.prepare('SELECT sha, status, detail, cpu_ms AS cpuMs, tokens FROM commits WHERE sha = ?').get(sha) as
+      | { sha: string; status: string; detail: string | null; cpuMs: number; tokens: number }
+      | undefined;
+    return row ? { sha: row.sha, status: row.status, ...(row.detail ? { detail: row.detail } : {}), cpuMs: row.cpuMs, tokens: row.tokens } : undefined;
   }
 
   /** The limits and branch of the running watcher, for `watch status`. */

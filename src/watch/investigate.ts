@@ -15,12 +15,17 @@ import type { ModelRequest } from '../orchestrator/models.ts';
 import type { ReadSource } from '../ledger/update.ts';
 import { sourceReader } from '../ledger/source.ts';
 import type { PendingCommit } from './commits.ts';
+import type { ScanFocus } from './focus.ts';
 
 export interface InvestigationRequest {
   repo: string;
   commit: PendingCommit;
-  /** <target>/.bug-hunter/watch/runs: one folder per commit below it. */
+  /** <target>/.bug-hunter/watch/runs: one folder per investigation below it. */
   runsDir: string;
+  /** The folder's name under runsDir (default: the commit id). */
+  label?: string;
+  /** What to look at: the commit's blast radius, the sweep's files, or (empty) the whole tree. */
+  focus: ScanFocus;
   options: Partial<RunOptions>;
   scope: Partial<ScopeOptions>;
   models: ModelRequest;
@@ -66,7 +71,7 @@ export async function investigate<R>(request: InvestigationRequest, then: (inves
   const worktree = join(root, commit.sha.slice(0, 16));
   removeScratch(repo, worktree);
   runGit(repo, ['worktree', 'add', '--detach', '--quiet', worktree, commit.sha]);
-  const outDir = join(request.runsDir, commit.sha);
+  const outDir = join(request.runsDir, request.label ?? commit.sha);
   // The previous attempt at this commit (killed mid-cycle) is started over, not resumed.
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -82,6 +87,7 @@ export async function investigate<R>(request: InvestigationRequest, then: (inves
       log: request.log,
       signal: request.signal,
       exitPolicy: { allowUncovered: true },
+      ...request.focus,
       command: `bug-hunter watch (commit ${commit.sha})`,
     });
     const cpu = process.cpuUsage(cpuBefore);

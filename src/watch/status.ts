@@ -24,6 +24,8 @@ export interface WatchStatus {
     note: string | null;
   };
   lastFailure: { at: string; detail: string | null } | null;
+  /** The slow sweep: files reviewed so far, the oldest review, the last sweep cycle. */
+  sweep: { filesReviewed: number; oldestReview: string | null; lastSweep: { at: string; files: string } | null };
 }
 
 interface Row {
@@ -51,6 +53,8 @@ export function readStatus(db: WatchDb, since: Date, now = new Date()): WatchSta
   if (limits.perDayTokens !== undefined) left.tokens = Math.max(0, limits.perDayTokens - day.tokens);
   if (limits.perDaySeconds !== undefined) left.cpuSeconds = Math.max(0, round1(limits.perDaySeconds - day.cpuMs / 1000));
   const failure = sql.prepare("SELECT finished_at AS at, detail FROM cycles WHERE outcome = 'systemic-failure' ORDER BY id DESC LIMIT 1").get() as WatchStatus['lastFailure'] | undefined;
+  const files = sql.prepare('SELECT COUNT(*) AS n, MIN(reviewed_at) AS oldest FROM files').get() as { n: number; oldest: string | null };
+  const lastSweep = sql.prepare("SELECT finished_at AS at, detail AS files FROM cycles WHERE outcome = 'sweep' ORDER BY id DESC LIMIT 1").get() as { at: string; files: string } | undefined;
   return {
     branch: db.meta('branch'),
     lastCommit: last ?? null,
@@ -61,6 +65,7 @@ export function readStatus(db: WatchDb, since: Date, now = new Date()): WatchSta
     changes,
     budget: { day: day.day, tokens: day.tokens, cpuSeconds: round1(day.cpuMs / 1000), cycles: day.cycles, level: verdict.level, limits, left, note: verdict.note ?? day.note },
     lastFailure: failure ?? null,
+    sweep: { filesReviewed: files.n, oldestReview: files.oldest, lastSweep: lastSweep ?? null },
   };
 }
 
@@ -79,6 +84,8 @@ export function renderStatus(s: WatchStatus): string {
   const left = [b.left.tokens !== undefined ? `${b.left.tokens} tokens` : '', b.left.cpuSeconds !== undefined ? `${b.left.cpuSeconds} CPU seconds` : ''].filter(Boolean).join(', ');
   lines.push(`Budget today (${b.day}, UTC): ${b.tokens} tokens, ${b.cpuSeconds} CPU seconds over ${b.cycles} cycle(s); ${left ? `left: ${left}` : 'no daily cap'}; level ${b.level}.`);
   if (b.note) lines.push(`  ${b.note}`);
+  const sw = s.sweep;
+  lines.push(`Sweep: ${sw.filesReviewed} file(s) reviewed${sw.oldestReview ? `, the oldest review ${sw.oldestReview}` : ''}; ${sw.lastSweep ? `last sweep ${sw.lastSweep.at}: ${sw.lastSweep.files}` : 'no sweep yet'}.`);
   if (s.lastFailure) lines.push(`Last systemic failure: ${s.lastFailure.at}: ${s.lastFailure.detail ?? ''}`);
   return `${lines.join('\n')}\n`;
 }

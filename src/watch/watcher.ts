@@ -12,9 +12,11 @@ import type { RunOptions, ScopeOptions } from '../run/options.ts';
 import { resolveOutDir, resolveTarget } from '../run/target.ts';
 import { readMemory } from '../suppress/lock.ts';
 import { emptySuppressions } from '../suppress/suppressions.ts';
-import { budgetFor, dayOf, type WatchLimits } from './budget.ts';
+import { readArtifactIfPresent } from '../artifacts/store.ts';
+import { budgetFor, cycleHasRoom, dayOf, type WatchLimits } from './budget.ts';
 import { checkBranch, currentBranch, fetchRemote, pendingCommits, tipOf, type PendingCommit } from './commits.ts';
 import { WatchDb } from './db.ts';
+import { commitFocus, sweepFocus } from './focus.ts';
 import { investigate } from './investigate.ts';
 import { syncOutbox } from './outbox.ts';
 import { reconcile } from './reconcile.ts';
@@ -30,6 +32,8 @@ export interface WatchRequest {
   remote?: string;
   intervalMs: number;
   once: boolean;
+  /** Files the slow sweep examines per cycle (0: no sweep). */
+  sweepFiles: number;
   /** From the flags; the config's budgets.perRunTokens (per cycle), perDayTokens and warnAt fill the gaps. */
   limits: Partial<WatchLimits>;
   options: Partial<RunOptions>;
@@ -130,13 +134,76 @@ async function cycleBatch(request: Resolved, target: string, ref: string, branch
   const pending = pendingCommits(target, tip, db.lastCommit()?.sha ?? null).filter((c) => !db.hasCommit(c.sha));
   if (pending.length > 0) request.log.info(`watch: ${pending.length} new commit(s) on ${branch}`);
   let last: CommitOutcome | 'idle' = 'idle';
+  const used = { cpuMs: 0, tokens: 0 };
   for (const commit of pending) {
     last = await processCommit(request, target, db, commit);
     if (last === 'budget' || last === 'interrupted') return last;
     const row = db.commit(commit.sha);
-    if (row) processed.push(row);
+    if (row) {
+      processed.push(row);
+      used.cpuMs += row.cpuMs;
+      used.tokens += row.tokens;
+    }
   }
+  if (request.sweepFiles > 0 && (await sweep(request, target, db, used)) === 'interrupted') return 'interrupted';
   return last;
+}
+
+/** The slow sweep: a few files at the last investigated commit, least recently reviewed first, while the budget allows. */
+async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpuMs: number; tokens: number }): Promise<'done' | 'skipped' | 'interrupted'> {
+  const { log, limits } = request;
+  const last = db.lastInvestigation();
+  const triage = last ? readArtifactIfPresent(last.outDir, 'triage') : undefined;
+  if (!last || !triage) return 'skipped';
+  const day = dayOf(new Date());
+  const verdict = budgetFor(limits, db.day(day));
+  if (!verdict.sweep) {
+    log.info(`watch: sweep skipped: ${verdict.note}.`);
+    db.noteBudget(day, verdict.level, verdict.note!);
+    return 'skipped';
+  }
+  if (!cycleHasRoom(limits, used)) {
+    log.info('watch: sweep skipped: this cycle used its per-cycle budget on new commits.');
+    return 'skipped';
+  }
+  const universe = triage.files.filter((f) => request.scope.includeTests || !f.isTest).map((f) => f.path);
+  const picked = db.sweepCandidates(universe, request.sweepFiles);
+  if (picked.length === 0) return 'skipped';
+  const startedAt = new Date().toISOString();
+  const commit: PendingCommit = { sha: last.sha, parent: null, kind: 'commit' };
+  const runsDir = join(resolveOutDir(target, undefined), 'watch', 'runs');
+  const outcome = await investigate(
+    { repo: target, commit, runsDir, label: `sweep-${last.sha}`, focus: sweepFocus(last.sha, picked), options: request.options, scope: request.scope, models: request.models, log: quiet(log), signal: request.signal },
+    (inv, read) => {
+      if (inv.interrupted) return 'interrupted' as const;
+      if (!inv.report) {
+        db.logFailure(startedAt, 'sweep-failed', inv.exitReason, day);
+        log.warn(`watch: sweep of ${picked.length} file(s) failed: ${inv.exitReason}`);
+        return 'skipped' as const;
+      }
+      const suppressions = readMemory(target, 'suppressions') ?? emptySuppressions();
+      const result = reconcile({ previous: db.ledger(), report: inv.report, scanned: inv.scanned, suppressions, read, commit: last.sha, now: new Date() });
+      db.recordCycle({
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        day,
+        budgetLevel: verdict.level,
+        sha: last.sha,
+        usage: { cpuMs: inv.cpuMs, tokens: inv.tokens },
+        ledger: result.ledger,
+        events: result.events,
+        reverifications: result.reverifications,
+        reviewedFiles: picked,
+        swept: picked.length,
+        outcome: 'sweep',
+        detail: picked.join(', '),
+      });
+      log.info(`watch: swept ${picked.join(', ')} at ${last.sha.slice(0, 12)}: ${countKinds(result.events.map((e) => e.kind)) || 'no change'}`);
+      return 'done' as const;
+    },
+  );
+  if (outcome === 'done') await syncOutbox(db, target);
+  return outcome;
 }
 
 async function processCommit(request: Resolved, target: string, db: WatchDb, commit: PendingCommit): Promise<CommitOutcome> {
@@ -169,7 +236,7 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
   let outcome: CommitOutcome;
   try {
     outcome = await investigate(
-      { repo: target, commit, runsDir: join(resolveOutDir(target, undefined), 'watch', 'runs'), options: request.options, scope: request.scope, models, log: quiet(log), signal: request.signal },
+      { repo: target, commit, runsDir: join(resolveOutDir(target, undefined), 'watch', 'runs'), focus: commitFocus(commit), options: request.options, scope: request.scope, models, log: quiet(log), signal: request.signal },
       (inv, read): CommitOutcome => {
         if (inv.interrupted) return 'interrupted';
         const usage = { cpuMs: inv.cpuMs, tokens: inv.tokens };

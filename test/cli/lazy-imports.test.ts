@@ -43,7 +43,7 @@ test('the probe sees the heavy modules when they do load: a no-key scan loads as
 });
 
 test('--help and each command\'s --help load no SDK, no ast-grep and no sandbox', async (t) => {
-  for (const argv of [['--help'], ['scan', '--help'], ['doctor', '--help'], ['report', '--help'], ['dismiss', '--help'], ['phase', '--help']]) {
+  for (const argv of [['--help'], ['scan', '--help'], ['doctor', '--help'], ['report', '--help'], ['dismiss', '--help'], ['phase', '--help'], ['watch', '--help']]) {
     const { result, modules } = await loadedBy(t, argv);
     assert.equal(result.code, 0, `${argv.join(' ')}: ${result.stderr}`);
     assert.deepEqual(heavy(modules, [SDKS, AST_GREP, SANDBOX]), [], argv.join(' '));

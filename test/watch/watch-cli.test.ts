@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { runCli } from '../helpers/cli.ts';
+import { runCli, spawnCli } from '../helpers/cli.ts';
 import { git } from '../helpers/temp.ts';
 import { buggyHandler, commit, dbState, events, fixedHandler, ledgerJson, watchedRepo } from './helpers.ts';
 
@@ -104,4 +104,42 @@ test('watch flags are validated: bad values exit 2 naming the flag', async (t) =
   const none = await runCli(['watch', 'status', repo]);
   assert.equal(none.code, 2);
   assert.match(none.stderr, /no watch state/);
+});
+
+test('a commit that fails on its own content is recorded and skipped; the next one is processed', async (t) => {
+  const repo = watchedRepo(t);
+  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0);
+  // The commit carries a broken .bug-hunter/config.json of its own; the next commit removes it.
+  writeFileSync(join(repo, '.bug-hunter', 'config.json'), '{"providers": 5}');
+  git(repo, 'add', '-f', '.bug-hunter/config.json');
+  git(repo, 'commit', '-q', '-m', 'broken config');
+  const brokenSha = git(repo, 'rev-parse', 'HEAD').trim();
+  git(repo, 'rm', '-q', '--cached', '.bug-hunter/config.json');
+  rmSync(join(repo, '.bug-hunter', 'config.json'));
+  const after = commit(repo, { 'src/handler.js': buggyHandler() }, 'bug after the broken one');
+  const run = await runCli(['watch', '--once', repo, '--json', '--quiet', '--no-sweep']);
+  assert.equal(run.code, 0, run.stderr);
+  const processed = (JSON.parse(run.stdout) as { processed: { sha: string; status: string; detail?: string }[] }).processed;
+  assert.deepEqual(processed.map((p) => [p.sha, p.status]), [[brokenSha, 'failed'], [after, 'done']]);
+  assert.match(processed[0]!.detail!, /config\.json is not a valid bug-hunter config/);
+  assert.deepEqual(events(repo).map((e) => [e.kind, e.commit]), [['new', after]]);
+  const status = await runCli(['watch', 'status', repo]);
+  assert.match(status.stdout, new RegExp(`Failed commits \\(skipped\\): ${brokenSha.slice(0, 12)}`));
+});
+
+test('SIGTERM stops a running watcher cleanly: exit 0, the lock released', async (t) => {
+  const repo = watchedRepo(t);
+  let signalled = false;
+  const run = await spawnCli(['watch', repo, '--interval', '1h', '--no-sweep'], {
+    onStderr: (chunk, child) => {
+      if (signalled || !/baseline, whole tree/.test(chunk)) return;
+      signalled = true;
+      child.kill('SIGTERM');
+    },
+  });
+  assert.equal(signalled, true, run.stderr);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /watch: stopped/);
+  assert.equal(existsSync(join(repo, '.bug-hunter', 'run.lock')), false);
+  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0, 'the next watcher starts');
 });

@@ -19,11 +19,15 @@ const WATCH_OPTIONS = {
   'per-day-tokens': { type: 'string' },
   'per-cycle-seconds': { type: 'string' },
   'per-day-seconds': { type: 'string' },
+  'sweep-files': { type: 'string' },
+  'no-sweep': { type: 'boolean' },
   profile: { type: 'string' },
   'include-tests': { type: 'boolean' },
   progress: { type: 'string' },
   ...MODEL_FLAGS,
 } as const;
+
+const DEFAULT_SWEEP_FILES = 5;
 
 const STATUS_OPTIONS = { since: { type: 'string' } } as const;
 
@@ -50,6 +54,8 @@ Flags:
                             degrade (no sweep), when spent no investigation starts until the day rolls over
   --per-cycle-seconds <s>   CPU seconds one cycle may use (the budget of the static engine)
   --per-day-seconds <s>     CPU seconds per UTC day, with the same degrade-then-stop rule
+  --sweep-files <n>         files the slow sweep re-examines per cycle, least recently reviewed first (default 5)
+  --no-sweep                no slow sweep
   --profile <p>             auto (default), fast, balanced, assurance
   --include-tests           also hunt in test, fixture, example and benchmark code
   --provider, --model, --base-url, --role-model, --config, --trust-repo-config, --record   as for scan
@@ -79,6 +85,7 @@ Exit codes: 0 done (or stopped by a signal); 2 usage error; 3 three systemic fai
       ...(values.remote !== undefined ? { remote: remoteName(values.remote) } : {}),
       intervalMs: values.interval === undefined ? 5 * 60_000 : parseDuration('interval', values.interval, 1000),
       once: Boolean(values.once),
+      sweepFiles: values['no-sweep'] ? 0 : (positiveInt('sweep-files', values['sweep-files']) ?? DEFAULT_SWEEP_FILES),
       limits,
       options: { profile: oneOf<ProfileChoice>('profile', values.profile, ['auto', 'fast', 'balanced', 'assurance'], 'auto') },
       scope: { includeTests: Boolean(values['include-tests']) },

@@ -1,0 +1,48 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { runCli } from '../helpers/cli.ts';
+import { buggyHandler, CLEAN, commit, events, ledgerJson, watchedRepo } from './helpers.ts';
+
+function cycles(repo: string): { outcome: string; detail: string | null; swept: number }[] {
+  const db = new Database(join(repo, '.bug-hunter', 'watch.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT outcome, detail, swept FROM cycles ORDER BY id').all() as { outcome: string; detail: string | null; swept: number }[];
+  } finally {
+    db.close();
+  }
+}
+
+test('a commit is investigated in its blast radius (changed files and their importers); findings elsewhere stay open and quiet', async (t) => {
+  const repo = watchedRepo(t);
+  commit(repo, { 'src/handler.js': buggyHandler(), 'src/uses-ok.js': "import { ok } from './ok.js';\nexport const twice = (x) => ok(ok(x));\n", 'src/far.js': CLEAN.replace('ok', 'far') }, 'before the watcher');
+  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0);
+  assert.deepEqual(events(repo).map((e) => e.kind), ['new'], 'the baseline scans the whole tree');
+  const changed = commit(repo, { 'src/ok.js': CLEAN.replace('x + 1', 'x + 2') }, 'touch ok.js');
+  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0);
+  const triage = JSON.parse(readFileSync(join(repo, '.bug-hunter', 'watch', 'runs', changed, 'triage.json'), 'utf8')) as { diffScope: { files: { path: string; reason: string }[] } };
+  assert.deepEqual(triage.diffScope.files.map((f) => [f.path, f.reason]), [['src/ok.js', 'changed'], ['src/uses-ok.js', 'dependent']]);
+  assert.deepEqual(events(repo).map((e) => e.kind), ['new'], 'nothing said about the untouched finding');
+  assert.equal(ledgerJson(repo).entries[0]!.status, 'open');
+});
+
+test('the slow sweep re-examines a few files per cycle, least recently reviewed first; a spent daily budget stops it and status says so', async (t) => {
+  const repo = watchedRepo(t);
+  commit(repo, Object.fromEntries(['a', 'b', 'c', 'd'].map((n) => [`src/${n}.js`, CLEAN.replace('ok', n)])), 'more files');
+  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--sweep-files', '2'])).code, 0);
+  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--sweep-files', '2'])).code, 0);
+  const swept = cycles(repo).filter((c) => c.outcome === 'sweep');
+  assert.deepEqual(swept.map((c) => c.detail), ['src/a.js, src/b.js', 'src/c.js, src/d.js'], 'oldest reviewed first, then by path');
+  assert.match((await runCli(['watch', 'status', repo])).stdout, /Sweep: 5 file\(s\) reviewed, the oldest review .*; last sweep .*: src\/c\.js, src\/d\.js\./);
+
+  const capped = watchedRepo(t);
+  assert.equal((await runCli(['watch', '--once', capped, '--quiet', '--per-day-seconds', '0.001'])).code, 0);
+  assert.equal((await runCli(['watch', '--once', capped, '--quiet', '--per-day-seconds', '0.001'])).code, 0, 'nothing pending');
+  assert.deepEqual(cycles(capped).filter((c) => c.outcome === 'sweep'), [], 'no sweep once the day is spent');
+  const status = await runCli(['watch', 'status', capped]);
+  assert.match(status.stdout, /level exhausted/);
+  assert.match(status.stdout, /no investigation or sweep starts until the day rolls over/);
+  assert.match(status.stdout, /no sweep yet/);
+});
