@@ -1,6 +1,7 @@
 // The pure core of `bug-hunter merge`: checks that shard runs belong together and cover every chunk exactly once,
 // then joins their artifacts into the artifacts one full scan would have written. No I/O.
 import type { AdaptivePlan } from '../artifacts/schemas/adaptive-plan.ts';
+import type { Baseline } from '../artifacts/schemas/baseline.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { Coverage } from '../artifacts/schemas/coverage.ts';
 import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
@@ -17,7 +18,7 @@ import { identityMismatches } from '../run/identity.ts';
 import { chunksOfShard, shardLabel, type Shard } from './assign.ts';
 
 /** The phase artifacts a report is joined from. */
-export type RunArtifacts = Pick<JoinInputs, 'triage' | 'plan' | 'hunter' | 'skeptic' | 'referee' | 'verification'>;
+export type RunArtifacts = Pick<JoinInputs, 'triage' | 'plan' | 'hunter' | 'skeptic' | 'referee' | 'verification' | 'baseline'>;
 
 /** One shard's run folder, as read from disk. */
 export type ShardRun = RunArtifacts & { folder: string; report: ScanReport };
@@ -46,6 +47,7 @@ export function checkShards(runs: readonly ShardRun[]): WithShard[] {
       throw new IntegrityError(`${r.folder} (shard ${shardLabel(r.shard)}) was chunked differently from ${first.folder}: the trees or triage differ. Scan every shard at the same commit with the same flags.`);
     }
   }
+  checkBaselines(shards);
   const byIndex = new Map<number, WithShard>();
   for (const r of shards) {
     const twin = byIndex.get(r.shard.index);
@@ -61,6 +63,26 @@ export function checkShards(runs: readonly ShardRun[]): WithShard[] {
   }
   for (const r of shards) checkOwnChunks(r);
   return [...byIndex.values()].sort((a, b) => a.shard.index - b.shard.index);
+}
+
+// --baseline is part of the options, so every shard has one or none; each scanned the base for its own share only.
+function checkBaselines(shards: readonly WithShard[]): void {
+  const first = shards[0]!;
+  for (const r of shards) {
+    if (Boolean(r.baseline) !== Boolean(first.baseline) || (r.baseline && r.baseline.commit !== first.baseline!.commit)) {
+      const of = (x: WithShard) => (x.baseline ? `baseline ${x.baseline.commit.slice(0, 12)}` : 'no baseline.json');
+      throw new IntegrityError(`${r.folder} (shard ${shardLabel(r.shard)}) has ${of(r)} but ${first.folder} has ${of(first)}. Scan every shard with the same --baseline.`);
+    }
+  }
+}
+
+/** The base's fingerprints are the union of what each shard found at the base in its share of the chunks. */
+function mergedBaseline(checked: readonly WithShard[], identity: RunIdentity): Baseline | undefined {
+  const first = checked[0]!.baseline;
+  if (!first) return undefined;
+  const fingerprints = [...new Set(checked.flatMap((r) => r.baseline!.fingerprints))].sort();
+  const detail = `the union of ${checked.length} shards' base scans (${checked.map((r) => r.baseline!.detail).join('; ')})`;
+  return { ...first, run: identity, fingerprints, detail };
 }
 
 // Each shard must have planned exactly its share and hunted nothing outside it, or a chunk would count twice.
@@ -102,6 +124,7 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
   const verificationOf = checked.find((r) => r.verification)?.verification;
   const verification = verificationOf ? { ...verificationOf, run: identity } : undefined;
   const reports = checked.map((r) => r.report);
+  const baseline = mergedBaseline(checked, identity);
   const { scanReport, coverage } = joinReport({
     triage,
     plan,
@@ -109,6 +132,7 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
     skeptic,
     referee,
     ...(verification ? { verification } : {}),
+    ...(baseline ? { baseline } : {}),
     suppressions: suppressionsOf(reports),
     options: first.report.options,
     usage: {
@@ -128,7 +152,7 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
     if (seen) f.firstSeenRun = seen;
   }
   scanReport.mergedFrom = checked.map((r) => ({ runId: r.report.run.runId, shard: shardLabel(r.shard), chunks: r.plan.shard!.chunks.length }));
-  return { triage, plan, hunter, skeptic, referee, ...(verification ? { verification } : {}), scanReport, coverage };
+  return { triage, plan, hunter, skeptic, referee, ...(verification ? { verification } : {}), ...(baseline ? { baseline } : {}), scanReport, coverage };
 }
 
 // The shards applied the same suppressions.json when they reported; their marks are rebuilt into one list.

@@ -27,6 +27,7 @@ export function readShardRun(folder: string): ShardRun {
     throw new IntegrityError(`${folder} holds no scan-report.json (${why}). Every shard must finish its scan before the merge.`);
   }
   const verification = readArtifactIfPresent(folder, 'verification-report');
+  const baseline = readArtifactIfPresent(folder, 'baseline');
   return {
     folder,
     triage: readArtifact(folder, 'triage'),
@@ -35,6 +36,7 @@ export function readShardRun(folder: string): ShardRun {
     skeptic: readArtifact(folder, 'skeptic'),
     referee: readArtifact(folder, 'referee'),
     ...(verification ? { verification } : {}),
+    ...(baseline ? { baseline } : {}),
     report: readArtifact(folder, 'scan-report'),
   };
 }
@@ -47,6 +49,7 @@ export function writeMergedRun(outDir: string, merged: MergedRun): void {
   writeArtifact(outDir, 'skeptic', merged.skeptic);
   writeArtifact(outDir, 'referee', merged.referee);
   if (merged.verification) writeArtifact(outDir, 'verification-report', merged.verification);
+  if (merged.baseline) writeArtifact(outDir, 'baseline', merged.baseline);
   writeArtifact(outDir, 'coverage', merged.coverage);
   writeReport(outDir, merged.scanReport);
 }

@@ -121,3 +121,36 @@ test('a bad --shard is a usage error naming the flag', async (t) => {
   assert.equal(run.code, 2);
   assert.match(run.stderr, /--shard takes i\/n .* \(got '4\/3'\)/);
 });
+
+test('shards of a diff-aware scan with --baseline merge into the same new and pre-existing findings as one scan', async (t) => {
+  const repo = demoRepo(t);
+  const base = git(repo, 'rev-parse', 'HEAD').trim();
+  // The head adds a command injection in a new route and touches users.js (whose old bugs stay pre-existing).
+  writeFileSync(join(repo, 'src', 'routes', 'extra.js'), "import { exec } from 'node:child_process';\n\nexport function ping(req, res) {\n  exec('ping ' + req.query.host, () => res.end());\n}\n");
+  writeFileSync(join(repo, 'src', 'routes', 'users.js'), `${readFileSync(join(repo, 'src', 'routes', 'users.js'), 'utf8')}// touched\n`);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'head');
+  const head = git(repo, 'rev-parse', 'HEAD').trim();
+  const flags = ['--diff', `${base}...${head}`, '--baseline', base, ...SPLIT];
+  const outs = tempDir(t, 'bh-shards-diff-');
+  const full = await spawnCli(['scan', repo, '--out', join(outs, 'full'), ...flags]);
+  assert.equal(full.code, 1, full.stderr);
+  const fullReport = reportOf(join(outs, 'full'));
+  assert.equal(fullReport.baseline?.new, 1);
+  assert.ok((fullReport.baseline?.preExisting ?? 0) >= 1);
+  const shards = [1, 2].map((i) => join(outs, `shard-${i}`));
+  for (const [i, dir] of shards.entries()) {
+    const run = await spawnCli(['scan', repo, '--shard', `${i + 1}/2`, '--out', dir, ...flags]);
+    assert.ok(run.code === 0 || run.code === 1, run.stderr);
+  }
+  assert.ok(shards.every((dir) => reportOf(dir).shard!.chunks.length > 0), 'both shards hold a changed chunk');
+  const merged = join(outs, 'merged');
+  const merge = await spawnCli(['merge', ...shards, '--out', merged]);
+  assert.equal(merge.code, 1, merge.stdout + merge.stderr);
+  assert.deepEqual(outcome(merged), outcome(join(outs, 'full')));
+  const { detail: _d1, ...mergedBaseline } = reportOf(merged).baseline!;
+  const { detail: _d2, ...fullBaseline } = fullReport.baseline!;
+  assert.deepEqual(mergedBaseline, fullBaseline);
+  const states = readJson<{ runs: { results: { baselineState?: string }[] }[] }>(join(merged, 'report.sarif')).runs[0]!.results.map((r) => r.baselineState).sort();
+  assert.deepEqual(states, ['new', ...Array<string>(states.length - 1).fill('unchanged')]);
+});
