@@ -14,6 +14,8 @@ const SDKS = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:@anthropic-ai\/
 const AST_GREP = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@ast-grep\//;
 // Every sandbox module but none.js, which only holds the opt-out flag's name for `scan --help`.
 const SANDBOX = /\/dist\/sandbox\/(?!none\.js$)/;
+// The GitHub client: only a publish that talks to GitHub loads it.
+const OCTOKIT = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@octokit\//;
 
 async function loadedBy(t: import('node:test').TestContext, argv: string[], cwd = ROOT): Promise<{ result: CliResult; modules: string[] }> {
   const log = join(tempDir(t, 'bh-modlog-'), 'modules.log');
@@ -43,10 +45,10 @@ test('the probe sees the heavy modules when they do load: a no-key scan loads as
 });
 
 test('--help and each command\'s --help load no SDK, no ast-grep and no sandbox', async (t) => {
-  for (const argv of [['--help'], ['scan', '--help'], ['doctor', '--help'], ['report', '--help'], ['dismiss', '--help'], ['phase', '--help'], ['watch', '--help']]) {
+  for (const argv of [['--help'], ['scan', '--help'], ['doctor', '--help'], ['report', '--help'], ['dismiss', '--help'], ['phase', '--help'], ['watch', '--help'], ['publish', '--help']]) {
     const { result, modules } = await loadedBy(t, argv);
     assert.equal(result.code, 0, `${argv.join(' ')}: ${result.stderr}`);
-    assert.deepEqual(heavy(modules, [SDKS, AST_GREP, SANDBOX]), [], argv.join(' '));
+    assert.deepEqual(heavy(modules, [SDKS, AST_GREP, SANDBOX, OCTOKIT]), [], argv.join(' '));
   }
 });
 
@@ -69,4 +71,14 @@ test('doctor loads no model SDK and no ast-grep (it probes the sandbox backends,
   const { result, modules } = await loadedBy(t, ['doctor', '--json']);
   assert.ok(result.code === 0 || result.code === 2, result.stderr);
   assert.deepEqual(heavy(modules, [SDKS, AST_GREP]), []);
+});
+
+test('publish --format (files, no API) loads no GitHub client, no SDK, no ast-grep and no sandbox; the files are written', async (t) => {
+  const repo = scannedExample(t);
+  const out = join(tempDir(t, 'bh-issues-'), 'issues');
+  const { result, modules } = await loadedBy(t, ['publish', repo, '--format', 'json', '--out', out]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /Wrote [1-9]\d* json files? to /);
+  assert.ok(modules.some((m) => m.includes('/dist/publish/body.js')), 'the publish code ran');
+  assert.deepEqual(heavy(modules, [SDKS, AST_GREP, SANDBOX, OCTOKIT]), []);
 });
