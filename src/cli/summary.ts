@@ -6,6 +6,7 @@ import { formatDuration } from './eta.ts';
 import { reviewFindings } from '../report/exit-decision.ts';
 import { shardNote } from '../report/markdown.ts';
 import { oneLine, plural } from '../report/text.ts';
+import { baselineNote, diffNote, findingMarks } from '../report/diff-marks.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
   const lines: string[] = [];
@@ -23,7 +24,7 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
       `Files: ${report.coverage.filesScanned}/${report.coverage.filesInScope} scanned${report.coverage.complete ? '' : ' — coverage INCOMPLETE'} · ` +
         `${shown.length} confirmed finding(s) reported · verdicts ${Object.entries(report.counts.byVerdict).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
     );
-    lines.push(...scopeLines(report, shown));
+    lines.push(...scopeLines(report));
     const unsupported = report.coverage.notCovered.filter((n) => n.status === 'scanner-unsupported');
     if (unsupported.length > 0) lines.push(`Not checked (no scanner for the language): ${unsupported.length} file(s), e.g. ${unsupported[0]!.path} — ${unsupported[0]!.reason}`);
     for (const f of shown) lines.push(findingLine(f));
@@ -53,22 +54,18 @@ function estimateLines(e: NonNullable<ScanResult['estimate']>): string {
 const MANUAL_REVIEW_SHOWN = 5;
 
 function findingLine(f: ReportedFinding): string {
-  const marks = [f.baseline ? 'pre-existing' : '', f.inDiff === false ? 'not on a changed line' : ''].filter(Boolean);
-  return `  [${f.tier} ${f.severity}] ${f.finding.file}:${f.finding.startLine} ${f.finding.id}${marks.length ? ` (${marks.join(', ')})` : ''} — ${oneLine(f.finding.claim, 160)}`;
+  const marks = findingMarks(f);
+  return `  [${f.tier} ${f.severity}] ${f.finding.file}:${f.finding.startLine} ${f.finding.id}${marks ? ` (${marks})` : ''} — ${oneLine(f.finding.claim, 160)}`;
 }
 
 /** The diff scope and the baseline split ("2 new, 14 pre-existing"), when the scan had them. */
-function scopeLines(report: ScanReport, shown: readonly ReportedFinding[]): string[] {
-  const lines: string[] = [];
-  const d = report.diff;
-  if (d) {
-    const what = d.mode === 'since' ? `since ${d.base}` : d.mode === 'diff' ? `${d.base}${d.range}${d.head}` : 'staged changes';
-    const onChanged = shown.filter((f) => f.inDiff).length;
-    lines.push(`Diff scope: ${what} (radius ${d.radius}): ${plural(d.changedFiles, 'changed path')}, ${plural(d.filesInScope, 'file')} in scope · ${onChanged} of ${shown.length} reported finding(s) on changed lines`);
-  }
-  const b = report.baseline;
-  if (b) lines.push(`Baseline ${b.ref} (${b.commit.slice(0, 12)}, ${b.source}): ${b.new} new, ${b.preExisting} pre-existing — pre-existing findings do not count for the exit code`);
-  return lines;
+function scopeLines(report: ScanReport): string[] {
+  const diff = diffNote(report);
+  const baseline = baselineNote(report);
+  return [
+    ...(diff ? [`Diff scope: ${diff}`] : []),
+    ...(baseline ? [`Baseline ${baseline} — pre-existing findings do not count for the exit code`] : []),
+  ];
 }
 
 /** Always one line with the manual-review count by severity, then the most severe few: a person must decide them. */

@@ -5,6 +5,7 @@ import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-repo
 import type { DiffScopeRecord } from '../artifacts/schemas/triage.ts';
 import { changedLineIndex, findingInDiff } from '../scope/in-diff.ts';
 import { diffRecordOf } from '../scope/spec.ts';
+import { plural } from './text.ts';
 
 /** Sets inDiff on every finding (diff scope) and baseline on every finding (baseline), in place. */
 export function markFindings(findings: ReportedFinding[], diffScope: DiffScopeRecord | undefined, baseline: Baseline | undefined): void {
@@ -27,4 +28,24 @@ export function baselineSummary(baseline: Baseline, findings: readonly ReportedF
   const shown = findings.filter(shownConfirmed);
   const preExisting = shown.filter((f) => f.baseline).length;
   return { ref: baseline.ref, commit: baseline.commit, source: baseline.source, detail: baseline.detail, new: shown.length - preExisting, preExisting };
+}
+
+/** "base...HEAD (radius 1): 3 changed paths, 5 files in scope · 1 of 2 reported finding(s) on changed lines"; null when not diff-aware. */
+export function diffNote(report: Pick<ScanReport, 'diff' | 'findings'>): string | null {
+  const d = report.diff;
+  if (!d) return null;
+  const what = d.mode === 'since' ? `since ${d.base}` : d.mode === 'diff' ? `${d.base}${d.range}${d.head}` : 'staged changes';
+  const shown = report.findings.filter(shownConfirmed);
+  return `${what} (radius ${d.radius}): ${plural(d.changedFiles, 'changed path')}, ${plural(d.filesInScope, 'file')} in scope · ${shown.filter((f) => f.inDiff).length} of ${shown.length} reported finding(s) on changed lines`;
+}
+
+/** "base (3286c87625fc, worktree-scan): 1 new, 1 pre-existing"; null without --baseline. */
+export function baselineNote(report: Pick<ScanReport, 'baseline'>): string | null {
+  const b = report.baseline;
+  return b ? `${b.ref} (${b.commit.slice(0, 12)}, ${b.source}): ${b.new} new, ${b.preExisting} pre-existing` : null;
+}
+
+/** "pre-existing, not on a changed line" for one finding; empty when neither mark applies. */
+export function findingMarks(f: Pick<ReportedFinding, 'baseline' | 'inDiff'>): string {
+  return [f.baseline ? 'pre-existing' : '', f.inDiff === false ? 'not on a changed line' : ''].filter(Boolean).join(', ');
 }

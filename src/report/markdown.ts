@@ -1,6 +1,7 @@
 // report.md, rendered from scan-report.json only: summary table first, then confirmed findings by severity with
 // code excerpts and the reasoning trace, then what needs a person, what was not covered, dismissed and suppressed.
 import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
+import { baselineNote, diffNote } from './diff-marks.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { TOOL_NAME } from '../version.ts';
 import { printableDeep } from './printable.ts';
@@ -80,6 +81,10 @@ function summaryTable(r: ScanReport): string[] {
   ];
   const shard = shardNote(r);
   if (shard) rows.splice(1, 0, ['Shard', shard]);
+  const diff = diffNote(r);
+  const baseline = baselineNote(r);
+  if (baseline) rows.splice(1, 0, ['Baseline', `${baseline} (pre-existing findings do not count for the exit code)`]);
+  if (diff) rows.splice(1, 0, ['Diff scope', diff]);
   return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${cell(k)} | ${cell(v)} |`)];
 }
 
@@ -103,6 +108,8 @@ function findingSection(f: ReportedFinding, report: ScanReport): string[] {
     `- **Trigger:** ${mdLine(x.runtimeTrigger)}`,
     `- **Fingerprint:** ${x.fingerprint}${seenNote(f, report)}`,
   ];
+  const change = [f.baseline === undefined ? '' : f.baseline ? 'pre-existing at the baseline' : 'new', f.inDiff === undefined ? '' : f.inDiff ? 'on a changed line' : 'not on a changed line'].filter(Boolean);
+  if (change.length > 0) lines.push(`- **Change:** ${change.join(', ')}`);
   if (f.tier === 'T1' && f.repro) {
     lines.push(`- **Reproduce:** ${f.repro.command ? inlineCode(f.repro.command) : 'no command recorded'}${f.repro.dir ? ` (test in ${inlineCode(f.repro.dir)})` : ''} — ${mdLine(f.repro.reason)}`);
   } else if (f.repro) {

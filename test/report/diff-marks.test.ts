@@ -1,0 +1,98 @@
+// The join of a diff-aware, baselined run: inDiff from the changed lines, baseline from the base's fingerprints,
+// and what they do to the exit code and the views.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Baseline } from '../../src/artifacts/schemas/baseline.ts';
+import type { DiffScopeRecord, Triage } from '../../src/artifacts/schemas/triage.ts';
+import { decideExit } from '../../src/report/exit-decision.ts';
+import { joinReport } from '../../src/report/join.ts';
+import { renderMarkdown } from '../../src/report/markdown.ts';
+import { doneChunks, hunterOf, identity, makeFinding, noSuppressions, NOW, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+
+const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(cmd)', severity: 'high' });
+const b = makeFinding({ file: 'src/b.ts', symbol: 'go', subject: 'sql', line: 5, quote: 'query(sql)', severity: 'high' });
+
+const DIFF: DiffScopeRecord = {
+  mode: 'diff',
+  radius: 1,
+  base: 'main',
+  head: 'HEAD',
+  range: '...',
+  changed: [{ path: 'src/a.ts', status: 'modified', lines: [{ start: 2, end: 3 }] }],
+  files: [
+    { path: 'src/a.ts', reason: 'changed' },
+    { path: 'src/b.ts', reason: 'dependent', of: 'src/a.ts', via: 'src/a.ts', hop: 1 },
+  ],
+  outOfScope: 0,
+  graph: 'code-index',
+};
+
+function baselineOf(fingerprints: string[]): Baseline {
+  return { schemaVersion: 1, artifact: 'baseline', run: identity(), generatedAt: NOW, ref: 'main', commit: 'a'.repeat(40), source: 'worktree-scan', detail: 'test', fingerprints };
+}
+
+// The real join over a two-file run with a and b confirmed (or, with `empty`, a run with no file at all).
+function join(options: { diffScope?: DiffScopeRecord; baseline?: Baseline; empty?: boolean } = {}) {
+  const base = triageOf(options.empty ? [] : [['src/a.ts'], ['src/b.ts']]);
+  const triage: Triage = options.diffScope ? { ...base, diffScope: options.diffScope } : base;
+  const findings = options.empty ? [] : [a, b];
+  return joinReport({
+    triage,
+    plan: planOf(triage),
+    hunter: hunterOf(findings, doneChunks(triage)),
+    skeptic: skepticOf(findings),
+    referee: refereeOf(Object.fromEntries(findings.map((f) => [f.id, 'confirmed' as const])), findings),
+    suppressions: noSuppressions(),
+    options: { failOn: 'low', showSuspected: false },
+    durationMs: 0,
+    ...(options.baseline ? { baseline: options.baseline } : {}),
+  }).scanReport;
+}
+
+const byFile = (report: ReturnType<typeof join>) => new Map(report.findings.map((f) => [f.finding.file, f]));
+
+test('without a diff scope or a baseline, neither mark is set and both findings fail the run', () => {
+  const report = join();
+  assert.ok(report.findings.every((f) => f.inDiff === undefined && f.baseline === undefined));
+  assert.equal(report.diff, undefined);
+  assert.equal(report.baseline, undefined);
+  assert.equal(decideExit(report, { failOn: 'low' }).code, 1);
+});
+
+test('inDiff is true only for the finding on a changed line; the dependent file\'s finding is kept, marked false, and still counts', () => {
+  const report = join({ diffScope: DIFF });
+  assert.equal(byFile(report).get('src/a.ts')?.inDiff, true);
+  assert.equal(byFile(report).get('src/b.ts')?.inDiff, false);
+  assert.deepEqual(report.diff, { mode: 'diff', radius: 1, base: 'main', head: 'HEAD', range: '...', changedFiles: 1, filesInScope: 2 });
+  assert.equal(report.counts.failing, 2);
+  assert.match(renderMarkdown(report), /\| Diff scope \| main\.\.\.HEAD \(radius 1\): 1 changed path, 2 files in scope · 1 of 2 reported finding\(s\) on changed lines \|/);
+});
+
+test('a finding already at the baseline is marked and does not count; the new one does', () => {
+  const report = join({ diffScope: DIFF, baseline: baselineOf([b.fingerprint]) });
+  assert.equal(byFile(report).get('src/b.ts')?.baseline, true);
+  assert.equal(byFile(report).get('src/a.ts')?.baseline, false);
+  assert.equal(report.counts.failing, 1);
+  assert.deepEqual({ ...report.baseline }, { ref: 'main', commit: 'a'.repeat(40), source: 'worktree-scan', detail: 'test', new: 1, preExisting: 1 });
+  const decision = decideExit(report, { failOn: 'low' });
+  assert.equal(decision.code, 1);
+  assert.equal(decision.reason, '1 new confirmed finding at or above --fail-on low; 1 pre-existing finding at --baseline main not counted');
+  const md = renderMarkdown(report);
+  assert.match(md, /\| Baseline \| main \(aaaaaaaaaaaa, worktree-scan\): 1 new, 1 pre-existing/);
+  assert.match(md, /- \*\*Change:\*\* pre-existing at the baseline, not on a changed line/);
+  assert.match(md, /- \*\*Change:\*\* new, on a changed line/);
+});
+
+test('everything at the baseline: exit 0, saying what was not counted', () => {
+  const report = join({ baseline: baselineOf([a.fingerprint, b.fingerprint]) });
+  const decision = decideExit(report, { failOn: 'low' });
+  assert.equal(decision.code, 0, decision.reason);
+  assert.match(decision.reason, /2 pre-existing findings at --baseline main not counted/);
+});
+
+test('a diff-aware run with nothing in scope exits 0 (nothing to check), where a plain empty run exits 3', () => {
+  assert.equal(decideExit(join({ empty: true }), { failOn: 'low' }).code, 3);
+  const decision = decideExit(join({ empty: true, diffScope: { ...DIFF, files: [], changed: [{ path: 'README.md', status: 'modified', lines: [{ start: 1, end: 1 }] }] } }), { failOn: 'low' });
+  assert.equal(decision.code, 0);
+  assert.equal(decision.reason, 'the diff changes no source file in scope (1 changed path); nothing to check');
+});
