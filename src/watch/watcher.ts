@@ -23,6 +23,13 @@ import { reconcile } from './reconcile.ts';
 import { testPause } from './test-hooks.ts';
 
 export const MAX_SYSTEMIC_FAILURES = 3;
+// How a chunk fails when the model provider or the sandbox is unavailable (the hunter's and verifier's messages).
+const SYSTEMIC_REASON = /\bprovider\b|\bsandbox\b/i;
+
+/** A failure that is not the commit's: the watcher retries it and stops after MAX_SYSTEMIC_FAILURES in a row. */
+export class SystemicFailure extends Error {
+  override readonly name = 'SystemicFailure';
+}
 export const WATCH_DB_FILE = 'watch.db';
 
 export interface WatchRequest {
@@ -245,12 +252,20 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
           log.warn(`watch: ${short} failed (${inv.exitReason}); recorded and skipped.`);
           return 'failed';
         }
+        const failed = (inv.coverage?.files ?? []).filter((f) => f.status === 'failed');
+        // A provider or sandbox that is down fails every chunk of every commit: not this commit's fault, so it is not
+        // recorded (it is tried again) and counts toward the watcher's systemic-failure stop.
+        const down = failed.find((f) => SYSTEMIC_REASON.test(f.reason ?? ''));
+        if (down) throw new SystemicFailure(`the investigation of ${short} could not run: ${down.reason}`);
         const suppressions = readMemory(target, 'suppressions') ?? emptySuppressions();
         const result = reconcile({ previous: db.ledger(), report: inv.report, scanned: inv.scanned, suppressions, read, commit: commit.sha, now: new Date() });
         const counts = countKinds(result.events.map((e) => e.kind));
-        record('done', counts || 'no change', { ledger: result.ledger, events: result.events, reverifications: result.reverifications, reviewedFiles: [...inv.scanned] }, usage, inv.outDir);
-        log.info(`watch: ${short} ${commit.kind === 'baseline' ? '(baseline, whole tree)' : ''} ${counts || 'no change'}`.replace(/\s+/g, ' '));
-        return 'done';
+        // Chunks that failed on this commit's own content: what was examined counts, the commit is marked failed.
+        const status = failed.length > 0 ? 'failed' : 'done';
+        const detail = failed.length > 0 ? `incomplete: ${failed.length} file(s) failed (${failed[0]!.reason ?? 'no reason'}); ${counts || 'no change'}` : counts || 'no change';
+        record(status, detail, { ledger: result.ledger, events: result.events, reverifications: result.reverifications, reviewedFiles: [...inv.scanned] }, usage, inv.outDir);
+        log.info(`watch: ${short} ${commit.kind === 'baseline' ? '(baseline, whole tree)' : ''} ${detail}`.replace(/\s+/g, ' '));
+        return status;
       },
     );
   } catch (error) {

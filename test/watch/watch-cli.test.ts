@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli, spawnCli } from '../helpers/cli.ts';
@@ -142,4 +143,21 @@ test('SIGTERM stops a running watcher cleanly: exit 0, the lock released', async
   assert.match(run.stderr, /watch: stopped/);
   assert.equal(existsSync(join(repo, '.bug-hunter', 'run.lock')), false);
   assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0, 'the next watcher starts');
+});
+
+test('a model provider that is down is systemic: the commit is not recorded, three in a row exit 3, and it is processed once the provider is back', async (t) => {
+  const repo = watchedRepo(t);
+  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0);
+  const pending = commit(repo, { 'src/handler.js': buggyHandler() }, 'bug');
+  // A port nothing listens on: every model call is refused.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  const down = await runCli(['watch', repo, '--quiet', '--no-sweep', '--interval', '1s', '--provider', 'openai-compatible', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm']);
+  assert.equal(down.code, 3, down.stderr);
+  assert.match(down.stderr, /stopped after 3 systemic failures in a row; the last: the investigation of \w+ could not run: .*Provider/);
+  assert.equal((dbState(repo).commits as { sha: string }[]).some((c) => c.sha === pending), false, 'not recorded: it is tried again');
+  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0);
+  assert.deepEqual(events(repo).map((e) => [e.kind, e.commit]), [['new', pending]]);
 });
