@@ -1,6 +1,6 @@
 // A GitHub REST stand-in on 127.0.0.1 for the real Octokit (pointed at it with GITHUB_API_URL): just the endpoints
-// publish uses — list/create/update issues, comments, list/create labels — with Link-header pagination, token
-// checks, and scripted failures (a 403 secondary rate limit with retry-after, a 401 that echoes the token).
+// publish and the fix queue use — list/get/create/update issues, comments, issue labels, repository labels — with
+// Link-header pagination, token checks, and scripted failures (a 403 secondary rate limit with retry-after, a 401 that echoes the token).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -80,6 +80,7 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
     state: i.state,
     state_reason: i.state_reason,
     labels: i.labels.map((name) => ({ name })),
+    created_at: new Date(Date.UTC(2026, 0, 1) + i.number * 60_000).toISOString(),
     html_url: `https://github.com/${state.owner}/${state.repo}/issues/${i.number}`,
     ...(i.pull_request ? { pull_request: { url: `${state.url}/repos/${state.owner}/${state.repo}/pulls/${i.number}` } } : {}),
   });
@@ -106,7 +107,7 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
     const base = `/repos/${state.owner}/${state.repo}`;
     const path = url.pathname;
     const m = req.method ?? 'GET';
-    const issueMatch = new RegExp(`^${base}/issues/(\\d+)(/comments)?$`).exec(path);
+    const issueMatch = new RegExp(`^${base}/issues/(\\d+)(/comments|/labels)?$`).exec(path);
     const issue = issueMatch ? state.issues.find((i) => i.number === Number(issueMatch[1])) : undefined;
     if (m === 'GET' && path === `${base}/issues`) {
       const wanted = (url.searchParams.get('labels') ?? '').split(',').filter(Boolean);
@@ -120,6 +121,11 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
       return send(res, 201, issueJson(created));
     }
     if (issueMatch && !issue) return send(res, 404, { message: 'Not Found' });
+    if (m === 'GET' && issue && !issueMatch![2]) return send(res, 200, issueJson(issue));
+    if (m === 'POST' && issue && issueMatch![2] === '/labels') {
+      for (const l of (body?.labels as string[] | undefined) ?? []) if (!issue.labels.includes(l)) issue.labels.push(l);
+      return send(res, 200, issue.labels.map((name) => ({ name })));
+    }
     if (m === 'PATCH' && issue && !issueMatch![2]) {
       if (typeof body?.title === 'string') issue.title = body.title;
       if (typeof body?.body === 'string') issue.body = body.body;
@@ -130,7 +136,7 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
       }
       return send(res, 200, issueJson(issue));
     }
-    if (m === 'POST' && issue && issueMatch![2]) {
+    if (m === 'POST' && issue && issueMatch![2] === '/comments') {
       issue.comments.push(String(body?.body ?? ''));
       return send(res, 201, { id: issue.comments.length, body: body?.body });
     }
