@@ -11,30 +11,11 @@ import { loadCodeIndex, type IndexInput } from '../src/code-index/load.ts';
 import { planRetrieval } from '../src/phases/retrieval/core.ts';
 import { DEFAULT_BUDGETS } from '../src/phases/retrieval/budgets.ts';
 import { sha256 } from '../src/run/hash.ts';
+import { fileText, pathOf } from './bench/ts-tree.ts';
 
 const TARGET_SECONDS_PER_5000 = 5;
 
 const { values: args } = parseArgs({ options: { files: { type: 'string', default: '5000' }, runs: { type: 'string', default: '3' }, keep: { type: 'boolean', default: false } } });
-
-const pathOf = (i: number) => `src/mod${i % 50}/file${i}.ts`;
-
-// Fixed arithmetic picks the imports, so every machine generates the same tree.
-function fileText(i: number, n: number): string {
-  const deps = [(i * 7 + 1) % n, (i * 13 + 5) % n, (i * 31 + 11) % n].filter((d) => d !== i);
-  const lines = deps.map((d) => `import { fn${d}, Type${d} } from '../mod${d % 50}/file${d}.js';`);
-  lines.push(`import { readFile } from 'node:fs/promises';`, '');
-  lines.push(`export interface Type${i} { id: string; count: number; tags: string[] }`, '');
-  for (let k = 0; k < 4; k += 1) {
-    lines.push(`export function ${k === 0 ? `fn${i}` : `helper${i}_${k}`}(input: Type${i}, limit = ${k + 10}): number {`);
-    lines.push('  let total = 0;');
-    lines.push('  for (const tag of input.tags) {', '    if (tag.length > limit) continue;', '    total += tag.length * input.count;', '  }');
-    for (const d of deps) lines.push(`  total += fn${d}({ id: input.id, count: total, tags: input.tags } as Type${d});`);
-    if (k === 1 && i % 4 === 0) lines.push('  void readFile(process.env.DATA_DIR + input.id);');
-    lines.push('  return total;', '}', '');
-  }
-  lines.push(`export const registry${i} = new Map<string, Type${i}>();`, '');
-  return lines.join('\n');
-}
 
 async function main(): Promise<void> {
   const n = Number(args.files);

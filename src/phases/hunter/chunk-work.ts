@@ -31,7 +31,8 @@ function workPath(outDir: string, chunkId: string): string {
 }
 
 export function saveChunkWork(outDir: string, work: ChunkWork): void {
-  writeJsonAtomic(workPath(outDir, work.chunkId), work);
+  // Not fsynced: a resume validates and re-accepts saved work, and a result a crash lost is simply run again.
+  writeJsonAtomic(workPath(outDir, work.chunkId), work, { durable: false });
 }
 
 /** A finished chunk's saved result, if it is valid and its file hashes still match; otherwise undefined. */

@@ -1,0 +1,86 @@
+// pnpm bench:cache — the evidence cache on a generated 5,000-file TypeScript tree: a default `bug-hunter scan`
+// (compiled CLI, process start included) with an empty cache, then again on the unchanged tree, and prints the
+// ratio second/first (target ≤ 0.15) with where the second scan's time went; then changes one file, scans a third
+// time and prints how many files the static engine and recon analysed again (from cache-usage.json).
+// Usage: node --import tsx scripts/bench-cache.ts [--files N] [--keep]
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { arg, loadNote } from './bench/measure.ts';
+import { pathOf, writeTsTree } from './bench/ts-tree.ts';
+
+const TARGET_RATIO = 0.15;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const files = arg('--files', 5000);
+const keep = process.argv.includes('--keep');
+
+interface Timed { seconds: number; status: number | null; phases: Array<[string, number]> }
+
+/** One scan through the compiled CLI; each phase's last progress line is stamped as it arrives. */
+function scan(tree: string, out: string): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(root, 'bin/bug-hunter.js'), 'scan', tree, '--out', out, '--progress', 'json'], { env: { ...process.env, CI: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const last = new Map<string, number>();
+    let pending = '';
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      const now = (performance.now() - started) / 1000;
+      stderr += d.toString();
+      pending += d.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const phase = /"phase":"([a-z-]+)"/.exec(line)?.[1];
+        if (phase) last.set(phase, now);
+      }
+    });
+    child.on('error', reject);
+    child.on('close', (status) => {
+      if (status !== 0 && status !== 1) return reject(new Error(`scan exited ${status}: ${stderr.slice(-1500)}`));
+      resolve({ seconds: (performance.now() - started) / 1000, status, phases: [...last.entries()] });
+    });
+  });
+}
+
+function breakdown(run: Timed): string {
+  let previous = 0;
+  const parts = run.phases.map(([phase, at]) => {
+    const part = `${phase} ${(at - previous).toFixed(2)}`;
+    previous = at;
+    return part;
+  });
+  return `start+${parts.join(', ')}, exit ${(run.seconds - previous).toFixed(2)}`;
+}
+
+interface Counters { hits: number; misses: number; corrupt: number; writes: number }
+const usageOf = (out: string) => JSON.parse(readFileSync(join(out, 'cache-usage.json'), 'utf8')) as { kinds: Record<string, Counters> };
+
+const work = mkdtempSync(join(tmpdir(), 'bh-bench-cache-'));
+const tree = join(work, 'tree');
+const out = join(work, 'out');
+try {
+  writeTsTree(tree, files, true);
+  console.log(`machine       ${loadNote()}`);
+  console.log(`tree          ${files} generated TypeScript files (${tree})`);
+  const first = await scan(tree, out);
+  const second = await scan(tree, out);
+  const warm = usageOf(out).kinds;
+  const ratio = second.seconds / first.seconds;
+  console.log(`first scan    ${first.seconds.toFixed(2)} s (empty cache, exit ${first.status}): ${breakdown(first)}`);
+  console.log(`second scan   ${second.seconds.toFixed(2)} s (unchanged tree, exit ${second.status}): ${breakdown(second)}`);
+  console.log(`              cache: ${Object.entries(warm).map(([k, c]) => `${k} ${c.hits} hit(s)/${c.misses} miss(es)`).join(', ')}`);
+  console.log(`ratio         second/first = ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`);
+
+  const changed = pathOf(Math.floor(files / 2));
+  appendFileSync(join(tree, changed), '\nexport const touched = 1;\n');
+  const third = await scan(tree, out);
+  const after = usageOf(out).kinds;
+  console.log(`one change    ${changed} edited: ${third.seconds.toFixed(2)} s; re-analysed by the static engine: ${after.static!.misses} file(s), by recon: ${after.recon!.misses} file(s) (the key holds no cross-file facts, so no dependents)`);
+  if (after.static!.misses !== 1 || after.recon!.misses !== 1) process.exitCode = 1;
+} finally {
+  if (keep) console.log(`kept          ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
