@@ -152,7 +152,9 @@ async function cycleBatch(request: Resolved, target: string, ref: string, branch
       used.tokens += row.tokens;
     }
   }
-  if (request.sweepFiles > 0 && (await sweep(request, target, db, used)) === 'interrupted') return 'interrupted';
+  // Right after a baseline the whole tree was just reviewed: the sweep starts at the next cycle.
+  const baselineNow = pending.some((c) => c.kind === 'baseline');
+  if (request.sweepFiles > 0 && !baselineNow && (await sweep(request, target, db, used)) === 'interrupted') return 'interrupted';
   return last;
 }
 

@@ -32,6 +32,8 @@ test('the slow sweep re-examines a few files per cycle, least recently reviewed 
   const repo = watchedRepo(t);
   commit(repo, Object.fromEntries(['a', 'b', 'c', 'd'].map((n) => [`src/${n}.js`, CLEAN.replace('ok', n)])), 'more files');
   assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--sweep-files', '2'])).code, 0);
+  assert.deepEqual(cycles(repo).map((c) => c.outcome), ['investigated'], 'no sweep right after the whole-tree baseline');
+  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--sweep-files', '2'])).code, 0);
   assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--sweep-files', '2'])).code, 0);
   const swept = cycles(repo).filter((c) => c.outcome === 'sweep');
   assert.deepEqual(swept.map((c) => c.detail), ['src/a.js, src/b.js', 'src/c.js, src/d.js'], 'oldest reviewed first, then by path');
