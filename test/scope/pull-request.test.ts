@@ -38,6 +38,15 @@ test('a commit adds a bug next to an old one: --diff base...head --baseline base
   const ledger = readJson<{ entries: { fingerprint: string }[] }>(repo, 'ledger.json');
   assert.ok(ledger.entries.some((e) => e.fingerprint === byLine.get(2)?.finding.fingerprint));
 
+  // With the suppression memory: a person dismissing the new finding leaves nothing new to fail on.
+  const dismissed = await runCli(['dismiss', byLine.get(3)!.finding.id, repo, '--reason', 'accepted for now']);
+  assert.equal(dismissed.code, 0, dismissed.stderr);
+  const afterDismiss = await runCli(['scan', repo, '--diff', 'base...HEAD', '--baseline', 'base', '--quiet']);
+  assert.equal(afterDismiss.code, 0, afterDismiss.stdout);
+  assert.match(afterDismiss.stdout, /Baseline base \([0-9a-f]{12}, worktree-scan\): 0 new, 1 pre-existing/);
+  assert.equal(readJson<ScanReport>(repo, 'scan-report.json').counts.suppressed, 1);
+  assert.equal((await runCli(['undismiss', byLine.get(3)!.finding.fingerprint, repo])).code, 0);
+
   git(repo, 'revert', '--no-edit', 'HEAD');
   const reverted = await spawnCli(['scan', repo, '--diff', 'base...HEAD', '--baseline', 'base', '--quiet']);
   assert.equal(reverted.code, 0, reverted.stdout + reverted.stderr);
