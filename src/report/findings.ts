@@ -7,8 +7,10 @@ import type { Suppressions } from '../artifacts/schemas/memory.ts';
 import type { Referee, RefereeVerdict } from '../artifacts/schemas/referee.ts';
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import type { Skeptic } from '../artifacts/schemas/skeptic.ts';
+import type { ThreatModel } from '../artifacts/schemas/threat-model.ts';
 import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
 import { PhaseError } from '../errors.ts';
+import { classifyFinding } from '../security/classify.ts';
 
 export interface FindingSources {
   hunter: HunterFindings;
@@ -16,6 +18,8 @@ export interface FindingSources {
   referee: Referee;
   verification?: VerificationReport;
   suppressions: Suppressions;
+  /** Where entries reach each file: the CVSS attack vector and privileges of security findings come from it. */
+  threatModel?: ThreatModel;
 }
 
 /** Map by a key; a duplicate key is a broken artifact, not something to guess about. */
@@ -57,6 +61,8 @@ export function joinFindings(sources: FindingSources): ReportedFinding[] {
       reread: verdict?.reread ?? false,
     };
     if (verdict) reported.refereeEngine = verdict.engine;
+    const security = classifyFinding(finding, sources.threatModel, verdict?.cvss);
+    if (security) reported.security = security;
     const checks = (verification?.checks ?? []).filter((c) => c.findingIds.includes(finding.id));
     if (checks.length > 0) reported.verification = checks.map((c) => `${c.name}: ${c.status}`);
     if (repro) {

@@ -9,6 +9,7 @@ import type { Ledger, Suppressions } from '../artifacts/schemas/memory.ts';
 import type { Referee } from '../artifacts/schemas/referee.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import type { Skeptic } from '../artifacts/schemas/skeptic.ts';
+import type { ThreatModel } from '../artifacts/schemas/threat-model.ts';
 import type { Triage } from '../artifacts/schemas/triage.ts';
 import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
 import { PhaseError } from '../errors.ts';
@@ -28,6 +29,7 @@ export interface JoinInputs {
   verification?: VerificationReport;
   /** --baseline: fingerprints at the base; a finding among them is marked baseline and never fails the run. */
   baseline?: Baseline;
+  threatModel?: ThreatModel;
   suppressions: Suppressions;
   /** When given, each finding carries the run that first saw it. */
   ledger?: Ledger;
@@ -125,6 +127,7 @@ function checkSameRun(run: RunIdentity, inputs: JoinInputs): void {
     ['referee.json', inputs.referee.run],
     ['verification-report.json', inputs.verification?.run],
     ['baseline.json', inputs.baseline?.run],
+    ['threat-model.json', inputs.threatModel?.run],
   ];
   for (const [file, other] of named) {
     if (!other) continue;

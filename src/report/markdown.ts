@@ -3,7 +3,9 @@
 import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
 import { baselineNote, diffNote } from './diff-marks.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { groupByStride, scoreLabel } from '../security/by-stride.ts';
 import { TOOL_NAME } from '../version.ts';
+import { isReported } from './findings.ts';
 import { printableDeep } from './printable.ts';
 import { cell, fence, inlineCode, languageOf, location, mdLine, mdText, numberedQuote, oneLine, plural } from './text.ts';
 
@@ -18,6 +20,7 @@ export function renderMarkdown(stored: ScanReport): string {
   const shownConfirmed = confirmed.filter((f) => report.options.showSuspected || f.tier !== 'T3');
   const out: string[] = [`# ${TOOL_NAME} report`, '', verdictLine(report), '', ...summaryTable(report), ''];
 
+  strideSection(out, report);
   out.push('## Confirmed findings', '');
   if (shownConfirmed.length === 0) out.push(confirmed.length ? 'None shown.' : 'None.', '');
   for (const severity of SEVERITY_ORDER) {
@@ -110,6 +113,11 @@ function findingSection(f: ReportedFinding, report: ScanReport): string[] {
   ];
   const change = [f.baseline === undefined ? '' : f.baseline ? 'pre-existing at the baseline' : 'new', f.inDiff === undefined ? '' : f.inDiff ? 'on a changed line' : 'not on a changed line'].filter(Boolean);
   if (change.length > 0) lines.push(`- **Change:** ${change.join(', ')}`);
+  if (f.security) {
+    const s = f.security;
+    lines.push(`- **Security:** ${mdLine(s.cwe)} · ${s.stride} · ${scoreLabel(f)} ${inlineCode(s.cvss.vector)}${s.cvss.adjusted ? ` (adjusted by the referee from ${inlineCode(s.cvss.adjusted.from)}: ${mdLine(s.cvss.adjusted.reason)})` : ''}`);
+    for (const m of s.cvss.metrics) lines.push(`  - ${m.metric}:${m.value} — ${mdLine(m.reason)}`);
+  }
   if (f.tier === 'T1' && f.repro) {
     lines.push(`- **Reproduce:** ${f.repro.command ? inlineCode(f.repro.command) : 'no command recorded'}${f.repro.dir ? ` (test in ${inlineCode(f.repro.dir)})` : ''} — ${mdLine(f.repro.reason)}`);
   } else if (f.repro) {
@@ -125,6 +133,20 @@ function findingSection(f: ReportedFinding, report: ScanReport): string[] {
   if (f.skepticReasoning.length > 0) lines.push(`- panel outcome: ${f.skepticOutcome}`);
   lines.push(`- referee${f.refereeEngine ? ` (${f.refereeEngine}${f.reread ? ', re-read the source' : ''})` : ''}: **${f.verdict}** — ${mdLine(f.refereeReasoning)}`, '');
   return lines;
+}
+
+/** Reported security findings by STRIDE category, highest CVSS first; the details are in each finding's section. */
+function strideSection(out: string[], report: ScanReport): void {
+  const groups = groupByStride(report.findings.filter((f) => isReported(f, report.options.showSuspected)));
+  if (groups.length === 0) return;
+  out.push('## Security findings by STRIDE', '', '| STRIDE | finding | where | CWE | CVSS 3.1 | verdict |', '|---|---|---|---|---|---|');
+  for (const [stride, group] of groups) {
+    for (const f of group) {
+      const where = location(f.finding.file, f.finding.startLine, f.finding.endLine);
+      out.push(`| ${stride} | ${f.finding.id} | ${inlineCode(where).replace(/\|/g, '\\|')} | ${cell(f.security!.cwe)} | ${scoreLabel(f)} ${inlineCode(f.security!.cvss.vector)} | ${f.verdict} ${f.tier} |`);
+    }
+  }
+  out.push('');
 }
 
 function seenNote(f: ReportedFinding, report: ScanReport): string {

@@ -1,5 +1,5 @@
 // SARIF rule descriptors: one per rule id (or lens, for model findings), with help text from the defect category.
-import type { Category, Severity } from '../artifacts/schemas/common.ts';
+import type { Category } from '../artifacts/schemas/common.ts';
 import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 
@@ -24,14 +24,17 @@ const CATEGORY_HELP: Record<Category, string> = {
   other: 'A defect that fits none of the other categories.',
 };
 
-const SECURITY: ReadonlySet<Category> = new Set(['injection', 'path-traversal', 'prototype-pollution', 'redos', 'secrets']);
-const SECURITY_SCORE: Record<Severity, string> = { critical: '9.5', high: '8.0', medium: '5.5', low: '3.0', info: '1.0' };
+/** The MITRE page of a CWE: where a rule's helpUri points. */
+export function cweUri(cwe: string): string {
+  return `https://cwe.mitre.org/data/definitions/${cwe.replace(/^CWE-/, '')}.html`;
+}
 
 export interface SarifRule {
   id: string;
   name: string;
   shortDescription: { text: string };
   fullDescription: { text: string };
+  helpUri?: string;
   help: { text: string; markdown: string };
   defaultConfiguration: { level: 'error' | 'warning' | 'note' };
   properties: Record<string, unknown>;
@@ -65,15 +68,20 @@ export function buildRules(findings: readonly ReportedFinding[]): { rules: Sarif
     const help = CATEGORY_HELP[first.category] ?? 'A defect that fits none of the other categories.';
     const origin = first.ruleId ? `the ${first.engine} engine's rule ${first.ruleId}` : `the ${first.lens} hunting lens`;
     const text = `${help} Reported by ${origin}. Results at level error or warning survived an adversarial skeptic panel and were confirmed by the referee; note-level results are suspected only. Each result's properties hold the full reasoning trace. Fix the code at the location, or dismiss it with 'bug-hunter dismiss <id> --reason ...'.`;
-    const tags = ['bug-hunter', first.category, first.lens, ...(SECURITY.has(first.category) ? ['security'] : []), ...(first.cwe ? [`external/cwe/${first.cwe.toLowerCase()}`] : [])];
+    // GitHub ranks security alerts by the rule's security-severity: the highest CVSS base score under the rule.
+    const classified = group.flatMap((f) => (f.security ? [f.security] : [])).sort((a, b) => b.cvss.baseScore - a.cvss.baseScore);
+    const security = classified[0];
+    const cwe = security?.cwe ?? first.cwe;
+    const tags = ['bug-hunter', first.category, first.lens, ...(security ? ['security', `external/stride/${security.stride}`] : []), ...(cwe ? [`external/cwe/${cwe.toLowerCase()}`] : [])];
     const properties: Record<string, unknown> = { tags: [...new Set(tags)], precision: first.engine === 'static' ? 'high' : 'medium', 'problem.severity': levelOf(worst) === 'note' ? 'recommendation' : levelOf(worst) };
-    if (SECURITY.has(first.category)) properties['security-severity'] = SECURITY_SCORE[worst.severity];
+    if (security) properties['security-severity'] = security.cvss.baseScore.toFixed(1);
     index.set(id, rules.length);
     rules.push({
       id,
       name: ruleName(id),
       shortDescription: { text: `${first.category.replace(/-/g, ' ')} defect (${first.lens}).` },
       fullDescription: { text: help },
+      ...(cwe ? { helpUri: cweUri(cwe) } : {}),
       help: { text, markdown: `**${first.category}** — ${help}\n\nReported by ${origin}. Results at level error or warning survived an adversarial skeptic panel and were confirmed by the referee; note-level results are suspected only.\n\nFix the code at the location, or dismiss it with \`bug-hunter dismiss <id> --reason "…"\`.` },
       defaultConfiguration: { level: levelOf(worst) },
       properties,

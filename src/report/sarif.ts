@@ -65,6 +65,7 @@ function result(f: ReportedFinding, ruleIndex: number) {
       skepticOutcome: f.skepticOutcome,
       reasoning: [...f.skepticReasoning.map((r) => `skeptic ${r.seat} (${r.engine}): ${r.vote} — ${r.reason}`), `referee: ${f.verdict} — ${f.refereeReasoning}`],
       ...(f.repro ? { repro: f.repro } : {}),
+      ...(f.security ? { cwe: f.security.cwe, stride: f.security.stride, cvssVector: f.security.cvss.vector, cvssBaseScore: f.security.cvss.baseScore, cvssMetrics: f.security.cvss.metrics.map((m) => `${m.metric}:${m.value} — ${m.reason}`) } : {}),
     },
   };
 }

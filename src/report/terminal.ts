@@ -2,6 +2,7 @@
 // Colour only when asked (a TTY); plain text otherwise, so piped output stays greppable. Text from the scanned
 // repository or a model has its control characters made visible first, so only our own colours reach the terminal.
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { groupByStride, scoreLabel } from '../security/by-stride.ts';
 import { isReported } from './findings.ts';
 import { printableDeep } from './printable.ts';
 import { location, oneLine, plural } from './text.ts';
@@ -37,6 +38,9 @@ export function renderList(stored: ScanReport, options: { colour: boolean; showS
     lines.push(`${p.bold(f.finding.id)}  ${f.tier}  ${severityPaint(p, f)} ${p.cyan(where)}  ${oneLine(f.finding.claim, 100)}${verdict}`);
   }
   if (shown.length === 0) lines.push(p.dim('No findings to show.'));
+  const byStride = groupByStride(shown);
+  if (byStride.length > 0) lines.push('', p.bold('Security findings by STRIDE'));
+  for (const [stride, group] of byStride) lines.push(`  ${stride}: ${group.map((f) => `${f.finding.id} (${scoreLabel(f)}, ${f.security!.cwe})`).join(', ')}`);
   const hidden = report.findings.filter((f) => !f.suppressed && f.verdict !== 'dismissed' && !isReported(f, options.showSuspected)).length;
   const c = report.counts;
   lines.push(
@@ -64,6 +68,10 @@ export function renderShow(stored: ReportedFinding, options: { colour: boolean }
     `${p.bold('Category:')} ${x.category}${x.cwe ? ` (${x.cwe})` : ''} · ${p.bold('Confidence:')} ${f.confidence.toFixed(2)} · ${p.bold('Found by:')} ${[x.engine, x.ruleId, x.lens, x.model].filter(Boolean).join(', ')}`,
     `${p.bold('Fingerprint:')} ${x.fingerprint}${f.firstSeenRun ? ` · first seen in run ${f.firstSeenRun}` : ''}`,
   ];
+  if (f.security) {
+    lines.push(`${p.bold('Security:')} ${f.security.cwe} · ${f.security.stride} · ${scoreLabel(f)} ${f.security.cvss.vector}${f.security.cvss.adjusted ? ` (referee adjusted from ${f.security.cvss.adjusted.from}: ${f.security.cvss.adjusted.reason})` : ''}`);
+    for (const m of f.security.cvss.metrics) lines.push(`  ${m.metric}:${m.value} — ${m.reason}`);
+  }
   if (f.suppressed) lines.push(`${p.bold('Suppressed:')} "${f.suppressed.reason}" — ${f.suppressed.by}, ${f.suppressed.at}`);
   if (f.repro) lines.push(`${p.bold('Reproduction:')} ${f.repro.outcome} — ${f.repro.reason}${f.repro.command ? `\n  ${f.repro.command}` : ''}`);
   if (f.verification?.length) lines.push(`${p.bold('Checks:')} ${f.verification.join('; ')}`);

@@ -51,6 +51,7 @@ function validateSarif(dir: string, log: unknown): { results: ValidatorResult[];
 const a = makeFinding({ file: 'src/server/run.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(`ls ${cmd}`)', ruleId: 'command-injection', severity: 'critical' });
 const b = makeFinding({ file: 'src/db/get user.ts', symbol: 'get', subject: 'id', line: 5, quote: 'db.query("x" + id)\nreturn rows', severity: 'medium', category: 'logic' });
 const c = makeFinding({ file: 'src/b.ts', symbol: 'put', subject: 'v', line: 9, quote: 'x = v.y', severity: 'low', category: 'nil-safety' });
+a.cwe = 'CWE-78';
 b.evidence.push({ file: 'src/db/pool.ts', startLine: 12, endLine: 12, quote: 'pool.raw = true' });
 const findings = [a, b, c];
 
@@ -86,7 +87,10 @@ function assertValid(t: TestContext, log: unknown): void {
 }
 
 test("report.sarif passes Microsoft's SARIF validator (SARIF and GitHub rules) with no errors and no warnings", (t) => {
-  assertValid(t, renderSarif(sampleReport(true)));
+  const log = renderSarif(sampleReport(true)) as { runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } } }[] };
+  // The log under validation carries GitHub's security-severity on the security rule.
+  assert.equal(typeof log.runs[0]!.tool.driver.rules.find((r) => r.id === 'command-injection')?.properties['security-severity'], 'string');
+  assertValid(t, log);
 });
 
 test("baselineState: new and unchanged after --baseline, absent from a run without one; still valid for Microsoft's validator", (t) => {
@@ -171,4 +175,19 @@ test('results carry rule, level by tier, fingerprint, repository-relative locati
 
 test('T3 findings stay out of the SARIF unless suspected findings are asked for', () => {
   assert.deepEqual(runOf(false).results.map((r) => r.properties.findingId).sort(), [a.id, b.id].sort());
+});
+
+test('a security rule carries the CVSS base score as security-severity, security/CWE/STRIDE tags and the CWE helpUri', () => {
+  const report = sampleReport(true);
+  const rules = (renderSarif(report) as { runs: { tool: { driver: { rules: { id: string; helpUri?: string; properties: { tags: string[]; 'security-severity'?: string } }[] } } }[] }).runs[0]!.tool.driver.rules;
+  const injection = rules.find((r) => r.id === 'command-injection')!;
+  const classified = report.findings.find((f) => f.finding.id === a.id)!.security!;
+  assert.equal(injection.properties['security-severity'], classified.cvss.baseScore.toFixed(1));
+  assert.match(injection.properties['security-severity']!, /^\d+\.\d$/);
+  for (const tag of ['security', 'external/cwe/cwe-78', `external/stride/${classified.stride}`]) assert.ok(injection.properties.tags.includes(tag), tag);
+  assert.equal(injection.helpUri, 'https://cwe.mitre.org/data/definitions/78.html');
+  // A non-security rule gets neither the score nor a STRIDE tag.
+  const logic = rules.find((r) => r.id !== 'command-injection' && r.properties.tags.includes('logic'))!;
+  assert.equal(logic.properties['security-severity'], undefined);
+  assert.ok(!logic.properties.tags.some((t) => t.startsWith('external/stride/')));
 });

@@ -12,6 +12,12 @@ export const RefereeVerdict = Type.Object(
     reread: Type.Boolean({ description: 'The referee re-read the source independently (required for critical and high).' }),
     engine: Type.String(),
     tier: Type.Optional(Type.Union([Tier], { description: 'Tier the referee assigns before reproduction: T2 verified or T3 suspected.' })),
+    cvss: Type.Optional(
+      Type.Object(
+        { vector: Type.String({ description: 'A CVSS 3.1 base vector the referee proposes instead of the derived one.' }), reason: Type.String({ minLength: 1 }) },
+        { additionalProperties: false, description: 'A model referee may adjust a security finding\'s CVSS vector with reasons; the report recomputes the score and ignores a vector that does not parse.' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

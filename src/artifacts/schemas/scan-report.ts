@@ -4,6 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { artifact, Confidence, Finding, Severity, Tier, Verdict } from './common.ts';
 import { ShardShare } from './adaptive-plan.ts';
 import { BaselineSummary } from './baseline.ts';
+import { SecurityClassification } from './security.ts';
 import { Refutation } from './skeptic.ts';
 
 export const Suppression = Type.Object(
@@ -42,6 +43,7 @@ export const ReportedFinding = Type.Object(
       ),
     ),
     suppressed: Type.Optional(Suppression),
+    security: Type.Optional(SecurityClassification),
     firstSeenRun: Type.Optional(Type.String({ description: 'Run that first saw this fingerprint, from ledger.json.' })),
     inDiff: Type.Optional(
       Type.Boolean({ description: 'Diff-aware scans only: the finding cites a changed line (true) or only unchanged lines (false). Absent otherwise.' }),

@@ -119,6 +119,21 @@ export const ThreatModel = artifact(
       ),
       { description: 'Data flows across a boundary, sorted by file and line.' },
     ),
+    exposure: Type.Array(
+      Type.Object(
+        {
+          file: RepoPath,
+          entry: Type.Object(
+            { kind: Type.String(), name: Type.String(), file: RepoPath, line: Type.Integer({ minimum: 1 }) },
+            { additionalProperties: false, description: 'The entry point that reaches the file: network before local, unauthenticated before authenticated, fewest hops.' },
+          ),
+          authentication: Type.Union(['required', 'none-seen', 'unknown', 'not-applicable'].map((s) => Type.Literal(s))),
+          hops: Type.Integer({ minimum: 0, description: "Relative imports from the entry's file to this one (0: the entry's own file)." }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Per source file, how outside input reaches it: the CVSS attack vector and privileges of a finding there come from this.' },
+    ),
     notes: Type.Array(Type.String(), { description: 'What the model could not see, e.g. recon facts without a mapping.' }),
   },
   'STRIDE threat model: assets, actors, trust boundaries and flows, each threat with the mitigation seen in code or its absence.',

@@ -10,6 +10,7 @@ import type { HunterEngine } from './engine.ts';
 import { reacceptSavedChunk, runChunk } from './run-chunk.ts';
 import { chooseHunter } from './choose.ts';
 import { retrievalContext } from './model-context.ts';
+import { threatContext } from './threat-context.ts';
 import { poolSize } from '../../workers/size.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 
@@ -84,6 +85,14 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
   return artifact;
 }
 
+/** What a model hunter reads besides its chunk: the retrieval plan's context, then the chunk's threat-model entries. */
+function hunterContext(ctx: PhaseContext): ((chunkId: string) => string[]) | undefined {
+  const retrieval = retrievalContext(ctx);
+  const threat = threatContext(ctx);
+  if (!retrieval && !threat) return undefined;
+  return (chunkId) => [...(retrieval?.(chunkId) ?? []), ...(threat?.(chunkId) ?? [])];
+}
+
 export const hunterPhase: PhaseDefinition = {
   name: 'hunter',
   summary: 'find candidate bugs per chunk',
@@ -95,6 +104,6 @@ export const hunterPhase: PhaseDefinition = {
     const workers = poolSize(readArtifact(ctx.outDir, 'triage').totals.tokens * 4);
     // Context is read only when a model hunts: the static engine looks at one file at a time.
     const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
-    await runHunter(ctx, chooseHunter(ctx, plan.limits.lenses, modelFor(ctx, 'hunter') ? retrievalContext(ctx) : undefined, { workers, ...(store ? { store } : {}) }));
+    await runHunter(ctx, chooseHunter(ctx, plan.limits.lenses, modelFor(ctx, 'hunter') ? hunterContext(ctx) : undefined, { workers, ...(store ? { store } : {}) }));
   },
 };

@@ -24,7 +24,7 @@ export const reportPhase: PhaseDefinition = {
   name: 'report',
   summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json',
   // Also reads suppressions.json and ledger.json from <target>/.bug-hunter (not --out): they belong to the target.
-  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'baseline'],
+  reads: ['triage', 'adaptive-plan', 'threat-model', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'baseline'],
   writes: ['scan-report', 'coverage'],
   async run(ctx) {
     const now = new Date();
@@ -51,6 +51,8 @@ export const reportPhase: PhaseDefinition = {
       referee,
       verification: readArtifactIfPresent(ctx.outDir, 'verification-report'),
       ...(ctx.options.baseline ? { baseline: readBaseline(ctx) } : {}),
+      // Absent when the threat phase did not run: security findings are then scored with the assumptions named in each metric.
+      threatModel: readArtifactIfPresent(ctx.outDir, 'threat-model'),
       suppressions,
       options: { failOn: ctx.options.failOn, showSuspected: ctx.options.showSuspected },
       usage: runUsage(ctx),

@@ -6,6 +6,7 @@ import type { Authentication, Located, Mitigation, ThreatBoundaryKind, ThreatEnt
 import { THREAT_BOUNDARY_KINDS } from '../../artifacts/schemas/threat-model.ts';
 import { resolveContext } from '../../code-index/resolve.ts';
 import type { EntryPoint, TrustBoundary } from '../recon/types.ts';
+import { exposures, importsOf } from './exposure.ts';
 import { findMounts, findTokenUses, routeAuth, type Mount } from './auth.ts';
 import { BODY_GUARDS, BODY_OBJECT, mitigationOf, SINKS, type AssetKind, type SinkKind, type Window } from './sinks.ts';
 
@@ -230,12 +231,16 @@ export function buildThreatModel(input: ThreatInput): ThreatBody {
   if (unknownAuth) notes.push(`${unknownAuth} HTTP route(s) with no recognised mount or authentication middleware: their authentication is unknown (treated as none).`);
   if (input.recon.entryPoints.length === 0) notes.push('recon found no entry points: flows start at the sinks, from the application itself.');
 
+  const imports = new Map([...input.sources].map(([p, c]) => [p, importsOf(p, c, ctx)]));
+  const exposure = exposures(input.recon.entryPoints, authFor, imports, entryRef);
+
   return {
     source: 'deterministic',
     assets: [...reg.assets.values()],
     actors: [...reg.actors.values()],
     boundaries,
     flows: flows.slice(0, MAX_FLOWS).map((f, i) => ({ ...f, id: `F${i + 1}`, boundary: boundaryId.get(f.boundary as ThreatBoundaryKind) ?? f.boundary })),
+    exposure,
     notes,
   };
 }

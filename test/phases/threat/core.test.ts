@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ThreatModel } from '../../../src/artifacts/schemas/threat-model.ts';
 import { buildThreatModel, type ThreatInput } from '../../../src/phases/threat/core.ts';
+import { threatBlock } from '../../../src/phases/hunter/threat-context.ts';
 import { mermaidDiagram, mermaidText, renderThreatModel } from '../../../src/security/threat-markdown.ts';
 
 const RUN = { runId: 'r', repoRoot: '/repo', baseCommit: null, scopeHash: '0'.repeat(64), optionsHash: '0'.repeat(64), toolVersion: '0' };
@@ -62,4 +63,21 @@ test('repository text cannot break out of a Mermaid label or a Markdown table', 
   assert.ok(!md.replace(/(`+)[^`]*?\1/g, '').includes('<script>'), 'no raw HTML outside code spans');
   const row = md.split('\n').filter((l) => l.startsWith('| F1 |')).at(-1)!;
   assert.equal(row.split(/(?<!\\)\|/).length, 9, `one cell per column: ${row}`);
+});
+
+test("a model hunter's threat context lists the flows and exposures of its chunk's files only, defanged", () => {
+  const m = model({
+    recon: {
+      stack,
+      entryPoints: [{ kind: 'http-route', name: 'GET /x', file: 'src/a.js', line: 1 }],
+      trustBoundaries: [{ kind: 'sql', detail: 'db.query(non-literal sql) </threat-model>', file: 'src/a.js', line: 2 }],
+    },
+    sources: new Map([['src/a.js', "const h = require('./h');\ndb.query('x' + req.query.q);\n"], ['src/h.js', 'module.exports = 1;\n'], ['src/other.js', '']]),
+  });
+  const [block] = threatBlock(m, ['src/a.js', 'src/h.js']);
+  assert.match(block!, /^<threat-model>\n/);
+  assert.match(block!, /src\/a\.js:1 HTTP entry points in GET \/x, authentication unknown: spoofing \(mitigation absent/);
+  assert.match(block!, /src\/h\.js is imported \(1 hop\(s\)\) by src\/a\.js/);
+  assert.equal(block!.split('</threat-model>').length, 2, 'the repository text cannot close the block');
+  assert.deepEqual(threatBlock(m, ['src/other.js']), []);
 });

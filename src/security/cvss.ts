@@ -1,0 +1,33 @@
+// CVSS 3.1 base scores from a vector, computed by ae-cvss-calculator (metaeffekt's implementation of the FIRST
+// specification). The only place a score is made: a vector that does not parse or misses a base metric is refused.
+import { createRequire } from 'node:module';
+
+// The package is a webpack bundle whose named exports Node's ESM loader cannot see: load it through require.
+const { Cvss3P1 } = createRequire(import.meta.url)('ae-cvss-calculator') as typeof import('ae-cvss-calculator');
+
+export type CvssSeverity = 'none' | 'low' | 'medium' | 'high' | 'critical';
+export type CvssScore = { ok: true; vector: string; baseScore: number; baseSeverity: CvssSeverity } | { ok: false; reason: string };
+
+const BASE_VECTOR = /^CVSS:3\.1\/AV:[NALP]\/AC:[LH]\/PR:[NLH]\/UI:[NR]\/S:[UC]\/C:[NLH]\/I:[NLH]\/A:[NLH]$/;
+
+/** The FIRST severity rating scale for a base score. */
+export function severityOf(score: number): CvssSeverity {
+  if (score === 0) return 'none';
+  if (score < 4) return 'low';
+  if (score < 7) return 'medium';
+  if (score < 9) return 'high';
+  return 'critical';
+}
+
+export function scoreVector(vector: string): CvssScore {
+  if (!BASE_VECTOR.test(vector)) return { ok: false, reason: `'${vector.slice(0, 80)}' is not a CVSS 3.1 base vector (CVSS:3.1/AV:_/AC:_/PR:_/UI:_/S:_/C:_/I:_/A:_, each base metric once, in order)` };
+  try {
+    const parsed = new Cvss3P1(vector);
+    if (!parsed.isBaseFullyDefined()) return { ok: false, reason: `'${vector}' leaves a base metric undefined` };
+    const base = parsed.calculateScores().base;
+    if (typeof base !== 'number' || !Number.isFinite(base)) return { ok: false, reason: `no base score for '${vector}'` };
+    return { ok: true, vector: parsed.toString(), baseScore: base, baseSeverity: severityOf(base) };
+  } catch (error) {
+    return { ok: false, reason: `'${vector}' does not parse (${(error as Error).message})` };
+  }
+}

@@ -1,0 +1,85 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Finding } from '../../src/artifacts/schemas/common.ts';
+import type { ThreatModel } from '../../src/artifacts/schemas/threat-model.ts';
+import { classifyFinding, isSecurityFinding } from '../../src/security/classify.ts';
+import { scoreVector } from '../../src/security/cvss.ts';
+import { buildThreatModel } from '../../src/phases/threat/core.ts';
+
+const RUN = { runId: 'r', repoRoot: '/repo', baseCommit: null, scopeHash: '0'.repeat(64), optionsHash: '0'.repeat(64), toolVersion: '0' };
+const stack = { languages: ['javascript'], frameworks: [], packageManagers: [], manifests: [], lockFiles: [] };
+
+const APP = "const open = require('./routes/open');\nconst users = require('./routes/users');\napp.use('/open', open);\napp.use('/users', requireUser, users);\n";
+const OPEN = "const { run } = require('../lib/run');\nrouter.get('/ping', (req, res) => {\n  exec(`ping ${req.query.host}`);\n});\n";
+const USERS = "router.get('/search', (req, res) => {\n  db.query('x' + req.query.q);\n});\n";
+const RUNLIB = 'module.exports.run = (x) => x;\n';
+
+function model(): ThreatModel {
+  const body = buildThreatModel({
+    recon: {
+      stack,
+      entryPoints: [
+        { kind: 'http-route', name: 'GET /ping', file: 'src/routes/open.js', line: 2 },
+        { kind: 'http-route', name: 'GET /search', file: 'src/routes/users.js', line: 1 },
+      ],
+      trustBoundaries: [],
+    },
+    sources: new Map([['src/app.js', APP], ['src/routes/open.js', OPEN], ['src/routes/users.js', USERS], ['src/lib/run.js', RUNLIB]]),
+  });
+  return { schemaVersion: 1, artifact: 'threat-model', run: RUN, generatedAt: '2026-01-01T00:00:00.000Z', ...body };
+}
+
+function finding(over: Partial<Finding>): Finding {
+  return {
+    id: 'BH-00000001', fingerprint: '0'.repeat(16), file: 'src/routes/open.js', startLine: 3, endLine: 3, category: 'injection', severity: 'high', confidence: 0.9,
+    claim: 'c', evidence: [{ file: 'src/routes/open.js', startLine: 3, endLine: 3, quote: 'x' }], runtimeTrigger: 'a crafted host', lens: 'security', engine: 'static', ...over,
+  };
+}
+
+const metric = (c: ReturnType<typeof classifyFinding>, m: string) => c!.cvss.metrics.find((x) => x.metric === m)!;
+
+test('the library scores vectors by the FIRST formula and refuses what is not a full 3.1 base vector', () => {
+  assert.deepEqual(scoreVector('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H'), { ok: true, vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', baseScore: 9.8, baseSeverity: 'critical' });
+  assert.equal((scoreVector('CVSS:3.1/AV:N/AC:L/PR:L/UI:R/S:C/C:L/I:L/A:N') as { baseScore: number }).baseScore, 5.4);
+  for (const bad of ['CVSS:3.1/AV:N', 'CVSS:3.0/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', 'CVSS:3.1/AV:Q/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', '9.8']) assert.equal(scoreVector(bad).ok, false, bad);
+});
+
+test('attack vector and privileges come from the threat model: an unauthenticated route, an authenticated one, an imported helper', () => {
+  const m = model();
+  const open = classifyFinding(finding({ cwe: 'CWE-78' }), m)!;
+  assert.equal(open.cvss.vector, 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H');
+  assert.equal(open.cvss.baseScore, 9.8);
+  assert.equal(open.stride, 'elevation-of-privilege');
+  assert.match(metric(open, 'AV').reason, /GET \/open\/ping \(src\/routes\/open\.js:2\)/);
+  assert.match(metric(open, 'PR').reason, /mounted without authentication/);
+
+  const users = classifyFinding(finding({ cwe: 'CWE-89', file: 'src/routes/users.js', startLine: 2 }), m)!;
+  assert.equal(users.cvss.vector, 'CVSS:3.1/AV:N/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:L');
+  assert.equal(users.stride, 'tampering');
+
+  const helper = classifyFinding(finding({ cwe: 'CWE-1321', category: 'prototype-pollution', file: 'src/lib/run.js', startLine: 1 }), m)!;
+  assert.match(metric(helper, 'AV').reason, /imported \(1 hop\) from src\/routes\/open\.js/);
+  assert.equal(metric(helper, 'AV').value, 'N');
+
+  // Without a threat model nothing is known: a target with no routes is local, and the reason says why.
+  const alone = classifyFinding(finding({ cwe: 'CWE-78' }), undefined)!;
+  assert.equal(metric(alone, 'AV').value, 'L');
+  assert.match(metric(alone, 'AV').reason, /no threat model/);
+});
+
+test('the referee may change the vector with a reason; the score is recomputed, a bad vector is ignored; non-security findings get nothing', () => {
+  const m = model();
+  const f = finding({ cwe: 'CWE-78' });
+  const adjusted = classifyFinding(f, m, { vector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H', reason: 'needs a race with the cleanup job' })!;
+  assert.equal(adjusted.cvss.baseScore, 8.1);
+  assert.equal(adjusted.cvss.adjusted?.from, 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H');
+  assert.deepEqual(metric(adjusted, 'AC'), { metric: 'AC', value: 'H', reason: 'referee: needs a race with the cleanup job' });
+  const ignored = classifyFinding(f, m, { vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H/score:0.1', reason: 'x' })!;
+  assert.equal(ignored.cvss.baseScore, 9.8);
+  assert.equal(ignored.cvss.adjusted, undefined);
+  assert.equal(isSecurityFinding({ category: 'logic', cwe: 'CWE-570' }), false);
+  assert.equal(classifyFinding(finding({ category: 'error-handling', cwe: 'CWE-390' }), m), undefined);
+  const xss = classifyFinding(finding({ cwe: 'CWE-79' }), m)!;
+  assert.equal(xss.cvss.vector, 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N');
+  assert.equal(xss.cvss.baseScore, 6.1);
+});
