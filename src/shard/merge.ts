@@ -18,7 +18,7 @@ import { identityMismatches } from '../run/identity.ts';
 import { chunksOfShard, shardLabel, type Shard } from './assign.ts';
 
 /** The phase artifacts a report is joined from. */
-export type RunArtifacts = Pick<JoinInputs, 'triage' | 'plan' | 'hunter' | 'skeptic' | 'referee' | 'verification' | 'baseline'>;
+export type RunArtifacts = Pick<JoinInputs, 'triage' | 'plan' | 'hunter' | 'skeptic' | 'referee' | 'verification' | 'baseline' | 'threatModel'>;
 
 /** One shard's run folder, as read from disk. */
 export type ShardRun = RunArtifacts & { folder: string; report: ScanReport };
@@ -125,6 +125,9 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
   const verification = verificationOf ? { ...verificationOf, run: identity } : undefined;
   const reports = checked.map((r) => r.report);
   const baseline = mergedBaseline(checked, identity);
+  // Every shard models the whole tree (recon reads all of triage), so the first shard's threat model is the run's.
+  const modelOf = checked.find((r) => r.threatModel)?.threatModel;
+  const threatModel = modelOf ? { ...modelOf, ...header('threat-model') } : undefined;
   const { scanReport, coverage } = joinReport({
     triage,
     plan,
@@ -133,6 +136,7 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
     referee,
     ...(verification ? { verification } : {}),
     ...(baseline ? { baseline } : {}),
+    ...(threatModel ? { threatModel } : {}),
     suppressions: suppressionsOf(reports),
     options: first.report.options,
     usage: {
@@ -152,7 +156,7 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
     if (seen) f.firstSeenRun = seen;
   }
   scanReport.mergedFrom = checked.map((r) => ({ runId: r.report.run.runId, shard: shardLabel(r.shard), chunks: r.plan.shard!.chunks.length }));
-  return { triage, plan, hunter, skeptic, referee, ...(verification ? { verification } : {}), ...(baseline ? { baseline } : {}), scanReport, coverage };
+  return { triage, plan, hunter, skeptic, referee, ...(verification ? { verification } : {}), ...(baseline ? { baseline } : {}), ...(threatModel ? { threatModel } : {}), scanReport, coverage };
 }
 
 // The shards applied the same suppressions.json when they reported; their marks are rebuilt into one list.

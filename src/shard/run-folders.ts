@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { hasArtifact, readArtifact, readArtifactIfPresent, writeArtifact } from '../artifacts/store.ts';
 import { IntegrityError, UsageError } from '../errors.ts';
 import { removeReport, writeReport } from '../phases/report/index.ts';
+import { writeThreatModel } from '../phases/threat/index.ts';
 import type { MergedRun, ShardRun } from './merge.ts';
 
 /** A shard's run folder (what its scan wrote with --out), real path resolved; a usage error when it is not a folder. */
@@ -28,6 +29,7 @@ export function readShardRun(folder: string): ShardRun {
   }
   const verification = readArtifactIfPresent(folder, 'verification-report');
   const baseline = readArtifactIfPresent(folder, 'baseline');
+  const threatModel = readArtifactIfPresent(folder, 'threat-model');
   return {
     folder,
     triage: readArtifact(folder, 'triage'),
@@ -37,6 +39,7 @@ export function readShardRun(folder: string): ShardRun {
     referee: readArtifact(folder, 'referee'),
     ...(verification ? { verification } : {}),
     ...(baseline ? { baseline } : {}),
+    ...(threatModel ? { threatModel } : {}),
     report: readArtifact(folder, 'scan-report'),
   };
 }
@@ -50,6 +53,7 @@ export function writeMergedRun(outDir: string, merged: MergedRun): void {
   writeArtifact(outDir, 'referee', merged.referee);
   if (merged.verification) writeArtifact(outDir, 'verification-report', merged.verification);
   if (merged.baseline) writeArtifact(outDir, 'baseline', merged.baseline);
+  if (merged.threatModel) writeThreatModel(outDir, merged.threatModel);
   writeArtifact(outDir, 'coverage', merged.coverage);
   writeReport(outDir, merged.scanReport);
 }

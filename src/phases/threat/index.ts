@@ -33,12 +33,16 @@ export async function runThreat(ctx: PhaseContext): Promise<ThreatModel> {
     ...body,
     notes: [...body.notes, ...notes],
   };
-  // The view first, the artifact last: a threat-model.json on disk always has its markdown beside it.
-  writeFileAtomic(join(ctx.outDir, THREAT_MARKDOWN), renderThreatModel(model));
-  writeArtifact(ctx.outDir, 'threat-model', model);
+  writeThreatModel(ctx.outDir, model);
   const open = model.flows.reduce((n, f) => n + f.threats.filter((t) => t.mitigation.status === 'absent').length, 0);
   ctx.log.progress('threat', 1, 1, `${model.boundaries.length} trust boundary(ies), ${model.flows.length} flow(s), ${open} threat(s) with no mitigation seen`);
   return model;
+}
+
+/** The view first, the artifact last: a threat-model.json on disk always has its markdown beside it. */
+export function writeThreatModel(outDir: string, model: ThreatModel): void {
+  writeFileAtomic(join(outDir, THREAT_MARKDOWN), renderThreatModel(model));
+  writeArtifact(outDir, 'threat-model', model);
 }
 
 export const threatPhase: PhaseDefinition = {
