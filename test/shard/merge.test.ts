@@ -103,6 +103,20 @@ test('scan --shard 1/3, 2/3, 3/3 then merge gives the same findings and coverage
     assert.throws(() => readFileSync(join(outs, refused, 'scan-report.json')), /ENOENT/, `${refused}: a refused merge writes no report`);
   }
 
+  // A shard that hunted a chunk another shard owns would count it twice.
+  const g = owned.findIndex((o) => o.length > 0);
+  const foreign = owned.find((o, i) => i !== g && o.length > 0)![0]!;
+  const greedy = join(outs, 'shard-greedy');
+  cpSync(shards[g]!, greedy, { recursive: true });
+  const hunterPath = join(greedy, 'hunter-findings.json');
+  const hunter = readJson<{ chunks: { chunkId: string }[] }>(hunterPath);
+  hunter.chunks.push({ ...hunter.chunks[0]!, chunkId: foreign });
+  writeFileSync(hunterPath, JSON.stringify(hunter));
+  const others = shards.filter((_, i) => i !== g);
+  const twiceCovered = await spawnCli(['merge', greedy, ...others, '--out', join(outs, 'm-greedy')]);
+  assert.equal(twiceCovered.code, 3, twiceCovered.stderr);
+  assert.match(twiceCovered.stderr, new RegExp(`shard ${g + 1}/3 hunted ${foreign}, which another shard owns`));
+
   // A shard scanned after the tree moved on is another scan.
   writeFileSync(join(repo, 'src', 'added.js'), 'export const added = 1;\n');
   git(repo, 'add', '-A');
