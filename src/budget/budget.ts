@@ -128,6 +128,12 @@ export class Budget {
     this.scheduleFlush();
   }
 
+  /** A model call answered from the evidence cache: nothing spent, counted apart from the charged calls. */
+  cacheHit(): void {
+    this.pending.cacheHits = (this.pending.cacheHits ?? 0) + 1;
+    this.scheduleFlush();
+  }
+
   setPlan(plan: ChunkPlan): void {
     this.pending.plan = plan;
     this.scheduleFlush();
@@ -158,7 +164,7 @@ export class Budget {
   }
 
   private hasPending(): boolean {
-    return this.dirty || this.pending.totals.calls > 0 || this.pending.plan !== undefined;
+    return this.dirty || this.pending.totals.calls > 0 || this.pending.plan !== undefined || (this.pending.cacheHits ?? 0) > 0;
   }
 
   private rollDay(): void {

@@ -32,6 +32,8 @@ export interface UsageDelta {
   byRole: Record<string, RoleTotals>;
   plan?: ChunkPlan;
   wallMs?: number;
+  /** Model calls answered from the evidence cache (no tokens spent). */
+  cacheHits?: number;
   degradedAt?: string;
   exhaustedAt?: string;
 }
@@ -86,6 +88,7 @@ export function applyDelta(file: UsageFile, delta: UsageDelta): UsageFile {
     byRole,
     ...(delta.plan ? { plan: delta.plan } : {}),
     ...(delta.wallMs !== undefined ? { wallMs: delta.wallMs } : {}),
+    ...(prior?.cacheHits || delta.cacheHits ? { cacheHits: (prior?.cacheHits ?? 0) + (delta.cacheHits ?? 0) } : {}),
     ...(prior?.degradedAt || delta.degradedAt ? { degradedAt: prior?.degradedAt ?? delta.degradedAt } : {}),
     ...(prior?.exhaustedAt || delta.exhaustedAt ? { exhaustedAt: prior?.exhaustedAt ?? delta.exhaustedAt } : {}),
   };

@@ -40,6 +40,7 @@ export const RunUsage = Type.Object(
     byRole: Type.Record(Type.String(), RoleTotals),
     plan: Type.Optional(ChunkPlan),
     wallMs: Type.Optional(Type.Number({ minimum: 0, description: 'Wall time of the run, set when it closed.' })),
+    cacheHits: Type.Optional(Type.Integer({ minimum: 0, description: 'Model calls answered from the evidence cache: no tokens spent, not in totals.calls.' })),
     degradedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When usage first passed warnAt.' })),
     exhaustedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the budget ran out.' })),
   },

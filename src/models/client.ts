@@ -18,6 +18,9 @@ import { createRedactor, exactRedactor, type Redactor } from './redact.ts';
 import { promptHash, transcriptsDir, writeTranscript } from './transcripts.ts';
 import { replayCall } from './replay.ts';
 import type { Transcript } from './transcript-schema.ts';
+import type { EvidenceCache } from '../cache/store.ts';
+import { CachedAnswer, modelCallKey } from '../cache/model-call.ts';
+import { validate } from '../artifacts/validate.ts';
 
 export interface ClientOptions {
   /** Artifact folder: transcripts are recorded to / replayed from <outDir>/transcripts. */
@@ -30,6 +33,8 @@ export interface ClientOptions {
   log?: Logger;
   /** Jitter source, for tests. */
   random?: () => number;
+  /** The evidence cache: an answer given before to the very same call is replayed (re-checked, no tokens). */
+  cache?: EvidenceCache;
 }
 
 export interface ModelClientHandle extends ModelClient {
@@ -92,6 +97,17 @@ export function createModelClient(config: ResolvedConfig, options: ClientOptions
       log: options.log,
       random: options.random,
     };
+    const cache = options.cache?.dir ? options.cache : undefined;
+    const key = cache
+      ? modelCallKey({ provider: name, type: provider.type, ...(endpointOf(provider) ? { endpoint: endpointOf(provider)! } : {}), model, role: req.role, system: req.system, prompt: req.prompt, schemaName: req.schemaName, schema: req.schema, maxOutputTokens })
+      : undefined;
+    // Recording wants every exchange in transcripts/, so it asks the model even when the cache knows the answer.
+    const cached = cache && key && !record ? cache.get('model', key, CachedAnswer) : undefined;
+    // A hit is re-checked like a fresh answer (schema and the caller's check); one that fails is asked again.
+    if (cached && validate(req.schema, cached.value).ok && (req.check?.(cached.value as T) ?? []).length === 0) {
+      options.budget?.cacheHit();
+      return { value: cached.value as T, usage: { inputTokens: 0, outputTokens: 0 }, latencyMs: performance.now() - started, model: cached.model, provider: name, attempts: 0 };
+    }
     const exchanges: Transcript['exchanges'] = [];
     const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
     let attempts = 0;
@@ -135,6 +151,7 @@ export function createModelClient(config: ResolvedConfig, options: ClientOptions
         if (verdict.ok) {
           const result: CompleteResult<T> = { value: verdict.value, usage, latencyMs: performance.now() - started, model: reportedModel, provider: name, attempts };
           save({ ok: true, value: verdict.value }, result.latencyMs);
+          if (cache && key) cache.put('model', key, { value: verdict.value, model: reportedModel });
           return result;
         }
         if (repaired) {
@@ -159,3 +176,8 @@ export function createModelClient(config: ResolvedConfig, options: ClientOptions
 }
 
 export type { Role };
+
+/** What a provider talks to: its base URL, or the command it runs (a different agent is a different answer). */
+function endpointOf(provider: { baseURL?: string | undefined; command?: string[] | undefined }): string | undefined {
+  return provider.baseURL ?? (provider.command ? JSON.stringify(provider.command) : undefined);
+}

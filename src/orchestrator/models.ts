@@ -9,6 +9,7 @@ import type { ResolvedConfig } from '../config/resolve.ts';
 import { ROLES, type Role } from '../config/schema.ts';
 import { untrustedConfigWarning } from '../config/trust.ts';
 import { createModelClient, type ModelClientHandle } from '../models/client.ts';
+import type { EvidenceCache } from '../cache/store.ts';
 import { describeEngineChoice, roleUsesModel } from '../models/static.ts';
 
 export interface ModelRequest extends FlagOverrides {
@@ -52,7 +53,7 @@ export interface ModelSession {
 }
 
 /** `record` undefined means: as config.json says. */
-export function openModelSession(setup: ModelSetup, outDir: string, runId: string, log: Logger, record: boolean | undefined): ModelSession {
+export function openModelSession(setup: ModelSetup, outDir: string, runId: string, log: Logger, record: boolean | undefined, cache?: EvidenceCache): ModelSession {
   const budget = Budget.open({
     outDir,
     runId,
@@ -63,7 +64,7 @@ export function openModelSession(setup: ModelSetup, outDir: string, runId: strin
       if (level === 'exhausted') log.warn('token budget exhausted: no new model calls; what remains is marked unreviewed.');
     },
   });
-  const client = createModelClient(setup.config, { outDir, budget, log, ...(record === undefined ? {} : { record }) });
+  const client = createModelClient(setup.config, { outDir, budget, log, ...(record === undefined ? {} : { record }), ...(cache ? { cache } : {}) });
   return { client, budget, close: (wallMs) => budget.close(wallMs) };
 }
 

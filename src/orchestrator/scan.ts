@@ -96,7 +96,7 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
 
     const ctx: PhaseContext = { target, outDir, identity, options, scope, log, signal, state: store, cache };
     if (models.usesModels && !request.estimate) {
-      session = openModelSession(models, outDir, identity.runId, log, request.models?.record);
+      session = openModelSession(models, outDir, identity.runId, log, request.models?.record, cache);
       ctx.models = session.client;
       ctx.modelRoles = models.modelRoles;
       ctx.budget = session.budget;
