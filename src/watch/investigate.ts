@@ -1,7 +1,7 @@
 // One commit's investigation: a scratch git worktree detached at the commit (outside the repository, never the
 // user's checkout), the orchestrator run on it with an artifact folder of its own, then the worktree removed.
 // The artifacts stay under <target>/.bug-hunter/watch/runs/<commit>/; the database indexes them.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readArtifactIfPresent } from '../artifacts/store.ts';
@@ -105,5 +105,11 @@ export async function investigate<R>(request: InvestigationRequest, then: (inves
     }, sourceReader(worktree));
   } finally {
     removeScratch(repo, worktree);
+    // The per-repository folder goes too once empty (rmdir refuses a folder that is not).
+    try {
+      rmdirSync(root);
+    } catch {
+      // Not empty or already gone.
+    }
   }
 }

@@ -1,10 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli, spawnCli } from '../helpers/cli.ts';
+import { scratchRoot } from '../../src/watch/investigate.ts';
 import { git } from '../helpers/temp.ts';
 import { buggyHandler, commit, dbState, events, fixedHandler, ledgerJson, watchedRepo } from './helpers.ts';
 
@@ -45,6 +46,7 @@ test('a commit adding a bug opens a finding; moving the code keeps it (same fing
   assert.deepEqual((state.commits as { sha: string }[]).map((c) => c.sha), [git(repo, 'rev-parse', 'HEAD~3').trim(), added, moved, fixed]);
   assert.equal(existsSync(join(repo, '.bug-hunter', 'watch', 'runs', fixed, 'scan-report.json')), true, 'each commit keeps its artifacts');
   assert.equal(git(repo, 'worktree', 'list').trim().split('\n').length, 1, 'no scratch worktree is left registered');
+  assert.equal(existsSync(scratchRoot(realpathSync(repo))), false, 'nor its folder in the temp folder');
 
   const status = await runCli(['watch', 'status', repo, '--json']);
   assert.equal(status.code, 0, status.stderr);
