@@ -6,6 +6,8 @@ import { buildCodeIndex } from './graph.ts';
 import { indexSourceAsync } from './index-file.ts';
 import type { GoModule } from './resolve.ts';
 import type { CodeIndex, FileIndex } from './types.ts';
+import { cachedFileIndex, storeFileIndex } from '../cache/code-index-file.ts';
+import type { EvidenceCache } from '../cache/store.ts';
 
 export interface IndexInput {
   path: string;
@@ -41,8 +43,9 @@ export function readGoModules(root: string, paths: readonly string[]): GoModule[
 // Parses in flight at once: enough to keep the thread pool busy while this thread reads and indexes.
 const IN_FLIGHT = 8;
 
-/** `alsoResolve`: paths that are not indexed but may be import targets (a file a diff deleted still has importers). */
-export async function loadCodeIndex(root: string, files: readonly IndexInput[], signal?: AbortSignal, alsoResolve: readonly string[] = []): Promise<LoadedIndex> {
+/** `alsoResolve`: paths that are not indexed but may be import targets (a file a diff deleted still has importers).
+ * `cache`: the evidence cache, so a file indexed before with the same content is not parsed again. */
+export async function loadCodeIndex(root: string, files: readonly IndexInput[], signal?: AbortSignal, alsoResolve: readonly string[] = [], cache?: EvidenceCache): Promise<LoadedIndex> {
   const started = performance.now();
   const entries: FileIndex[] = [];
   const sources = new Map<string, string>();
@@ -57,7 +60,13 @@ export async function loadCodeIndex(root: string, files: readonly IndexInput[], 
       continue;
     }
     sources.set(f.path, source.content);
+    const known = cachedFileIndex(cache, f);
+    if (known) {
+      entries.push(known);
+      continue;
+    }
     const job: Promise<void> = indexSourceAsync(f.path, f.language, source.content).then((indexed) => {
+      storeFileIndex(cache, f, indexed.file);
       entries.push(indexed.file);
       inFlight.delete(job);
     });

@@ -40,7 +40,7 @@ export async function runRetrieval(ctx: PhaseContext, buildIndex = contextHasRea
 
   if (!buildIndex) notes.push('No model reads retrieval context in this run (static engine): the code index was not built; each chunk lists only its own files.');
   ctx.log.progress('retrieval', 0, chunks.length, buildIndex ? `indexing ${triage.files.length} file(s)` : 'no model reads context: index not built');
-  const loaded = buildIndex ? await loadCodeIndex(ctx.target, triage.files, ctx.signal) : NO_INDEX;
+  const loaded = buildIndex ? await loadCodeIndex(ctx.target, triage.files, ctx.signal, [], ctx.cache) : NO_INDEX;
   const planned = planRetrieval({
     chunks,
     files: triage.files,
