@@ -131,7 +131,7 @@ export function scriptedResponder(answers: ScriptedAnswers): { respond: (req: Se
     }
     if (system.startsWith('# Referee')) {
       calls.referee! += 1;
-      return { json: finding?.referee ?? { verdict: 'manual-review', severity: 'low', confidence: 0.5, reasoning: 'The scripted stand-in has no verdict listed for this finding.' } };
+      return { json: { cvssVector: '', cvssReason: '', ...(finding?.referee ?? { verdict: 'manual-review', severity: 'low', confidence: 0.5, reasoning: 'The scripted stand-in has no verdict listed for this finding.' }) } };
     }
     return { status: 400, message: 'scripted stand-in: the system prompt names no known role' };
   };

@@ -83,3 +83,25 @@ test('the referee may change the vector with a reason; the score is recomputed, 
   assert.equal(xss.cvss.vector, 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N');
   assert.equal(xss.cvss.baseScore, 6.1);
 });
+
+test('the model referee sees the derived vector and may propose another with a reason; it is kept only for a security finding', async () => {
+  const { judgeWithModel } = await import('../../src/phases/referee/model-referee.ts');
+  const prompts: string[] = [];
+  // The client interface only: the answer a backend would return after schema validation (no network here).
+  const client = {
+    async complete<T>(req: { prompt: string }) {
+      prompts.push(req.prompt);
+      const value = { verdict: 'confirmed', severity: 'high', confidence: 0.9, reasoning: 'r', cvssVector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H', cvssReason: 'needs a race' };
+      return { value: value as T, usage: { inputTokens: 1, outputTokens: 1 }, latencyMs: 1, model: 'm', provider: 'p', attempts: 1 };
+    },
+  };
+  const f = finding({ cwe: 'CWE-78' });
+  const review = { findingId: f.id, outcome: 'survived' as const, refutations: [] };
+  const security = classifyFinding(f, model())!;
+  const verdict = await judgeWithModel(client as never, f, review as never, 'x\n', new AbortController().signal, security);
+  assert.match(prompts[0]!, /Derived security classification: CWE-78, elevation-of-privilege, CVSS:3\.1\/AV:N\/AC:L\/PR:N/);
+  assert.deepEqual(verdict.cvss, { vector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H', reason: 'needs a race' });
+  const plain = await judgeWithModel(client as never, finding({ category: 'logic', cwe: 'CWE-570' }), review as never, 'x\n', new AbortController().signal, undefined);
+  assert.equal(plain.cvss, undefined);
+  assert.ok(!prompts[1]!.includes('Derived security classification'));
+});

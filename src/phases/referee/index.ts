@@ -2,13 +2,14 @@
 // unreviewed; the rest are judged — by the model referee when one is configured, else by the static rules.
 // Findings at the plan's re-read severities (the profile's rereadSeverities) are re-read from disk at the recorded
 // hash before any verdict.
-import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
+import { readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
 import type { Finding, Severity } from '../../artifacts/schemas/common.ts';
 import type { Referee, RefereeVerdict } from '../../artifacts/schemas/referee.ts';
 import { unsupportedEvidence } from '../../integrity/evidence.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { judgeStatic } from '../../static/index.ts';
 import { modelFor, type PhaseDefinition } from '../types.ts';
+import { classifyFinding } from '../../security/classify.ts';
 import { judgeWithModel } from './model-referee.ts';
 
 export const refereePhase: PhaseDefinition = {
@@ -24,6 +25,8 @@ export const refereePhase: PhaseDefinition = {
     const hashes = new Map(triage.files.map((f) => [f.path, f.sha256]));
     const reviews = new Map(skeptic.reviews.map((r) => [r.findingId, r]));
     const refereeModel = modelFor(ctx, 'referee');
+    // The model referee sees the derived CVSS vector of a security finding and may correct it with reasons.
+    const threatModel = refereeModel ? readArtifactIfPresent(ctx.outDir, 'threat-model') : undefined;
     const decide = async (finding: Finding): Promise<RefereeVerdict> => {
       const review = reviews.get(finding.id);
       const base = { findingId: finding.id, severity: finding.severity, engine: refereeModel ? 'model' : 'static', reread: false };
@@ -37,7 +40,7 @@ export const refereePhase: PhaseDefinition = {
       if (!fresh.ok) return unreviewed(fresh.reason);
       if (!refereeModel) return staticVerdict(finding, review.refutations, fresh.content, base, reread);
       try {
-        return await judgeWithModel(refereeModel, finding, review, fresh.content, ctx.signal);
+        return await judgeWithModel(refereeModel, finding, review, fresh.content, ctx.signal, classifyFinding(finding, threatModel));
       } catch (error) {
         if (ctx.signal.aborted) throw error;
         return unreviewed(`referee call failed: ${(error as Error).message}`);

@@ -8,6 +8,8 @@ export const RefereeAnswer = Type.Object(
     severity: Severity,
     confidence: Confidence,
     reasoning: Type.String({ minLength: 1, maxLength: 6000 }),
+    cvssVector: Type.String({ maxLength: 100, description: "A corrected CVSS 3.1 base vector when the derived one shown is wrong for this finding; '' to keep it." }),
+    cvssReason: Type.String({ maxLength: 2000, description: "Why each changed metric changes; '' when the vector is kept." }),
   },
   { additionalProperties: false },
 );
