@@ -5,6 +5,7 @@ import type { ScanResult } from '../orchestrator/types.ts';
 import { formatDuration } from './eta.ts';
 import { reviewFindings } from '../report/exit-decision.ts';
 import { shardNote } from '../report/markdown.ts';
+import { dependencySummary } from '../report/dependency-markdown.ts';
 import { oneLine, plural } from '../report/text.ts';
 import { baselineNote, diffNote, findingMarks } from '../report/diff-marks.ts';
 
@@ -28,6 +29,7 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
     const unsupported = report.coverage.notCovered.filter((n) => n.status === 'scanner-unsupported');
     if (unsupported.length > 0) lines.push(`Not checked (no scanner for the language): ${unsupported.length} file(s), e.g. ${unsupported[0]!.path} — ${unsupported[0]!.reason}`);
     for (const f of shown) lines.push(findingLine(f));
+    if (report.dependencies) lines.push(`Dependencies: ${dependencySummary(report.dependencies)} — see report.md`);
     lines.push(...manualReviewLines(report));
     if (report.clean) lines.push('Clean: nothing confirmed, nothing unreviewed, nothing failed, every in-scope file covered.');
   }

@@ -5,6 +5,7 @@ import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { ExitCode } from '../errors.ts';
 import { failingFindings } from './counts.ts';
+import { dependencyGaps } from './dependencies.ts';
 import { plural } from './text.ts';
 
 export interface ExitPolicy {
@@ -44,6 +45,9 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
     const what = unreviewed.length > 0 ? `${plural(unreviewed.length, 'file')} not reviewed (${unreviewed[0]!.reason})` : `${plural(unreviewedFindings, 'finding')} not reviewed`;
     return { code: ExitCode.failed, reason: `the run is incomplete: ${what}` };
   }
+  // Advisories that could not be had, or a lockfile that could not be read, leave the dependency scan unreviewed.
+  const deps = dependencyGaps(report.dependencies);
+  if (deps.unreviewed.length > 0) return { code: ExitCode.failed, reason: `the dependency scan is incomplete: ${deps.unreviewed[0]}` };
   // A shard whose share hashed to no chunk has nothing to check; `merge` checks that the shards cover every chunk.
   if (report.shard && report.shard.chunks.length === 0) {
     return { code: ExitCode.ok, reason: `shard ${report.shard.index}/${report.shard.count} owns no chunk, so it had nothing to check ('bug-hunter merge' checks every chunk is covered)` };
@@ -61,16 +65,26 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
         reason: `${unsupported.length} of ${plural(report.coverage.filesInScope, 'in-scope file')} not checked (${unsupported[0]!.path}: ${unsupported[0]!.reason}); ${ALLOW}`,
       };
     }
+    if (deps.unsupported.length > 0) {
+      return { code: ExitCode.failed, reason: `${plural(deps.unsupported.length, 'lockfile')} without a dependency scanner (${deps.unsupported[0]}); ${ALLOW}` };
+    }
   }
   const failing = failingFindings(report.findings, policy.failOn);
   const preExisting = report.baseline ? `; ${plural(report.baseline.preExisting, 'pre-existing finding')} at --baseline ${report.baseline.ref} not counted` : '';
   if (failing.length > 0) return { code: ExitCode.findings, reason: `${plural(failing.length, `${report.baseline ? 'new ' : ''}confirmed finding`)} at or above --fail-on ${policy.failOn}${preExisting}` };
+  const failingDeps = report.dependencies?.counts.failing ?? 0;
+  if (failingDeps > 0) {
+    return { code: ExitCode.findings, reason: `${plural(failingDeps, 'vulnerable production dependency', 'vulnerable production dependencies')} with a reachable vulnerable function at or above --fail-on ${policy.failOn}` };
+  }
   const review = reviewFindings(report, policy.failOn);
   if (policy.failOnReview && review.length > 0) {
     return { code: ExitCode.findings, reason: `${plural(review.length, 'manual-review finding')} at or above --fail-on ${policy.failOn} (--fail-on-review)` };
   }
   const notes: string[] = preExisting ? [preExisting.slice(2)] : [];
   if (review.length > 0) notes.push(`${plural(review.length, 'manual-review finding')} not counted (add --fail-on-review to count them)`);
+  const listedDeps = report.dependencies?.findings.length ?? 0;
+  if (listedDeps > 0) notes.push(`${plural(listedDeps, 'vulnerable dependency finding')} listed, not counted (none reachable from production code at or above --fail-on)`);
+  if (deps.unsupported.length > 0) notes.push(`${plural(deps.unsupported.length, 'lockfile')} without a dependency scanner (--allow-uncovered)`);
   if (report.coverage.filesInScope === 0) notes.push('nothing was checked (--allow-uncovered)');
   else if (report.coverage.filesScanned < report.coverage.filesInScope) notes.push(`${report.coverage.filesInScope - report.coverage.filesScanned} file(s) without a scanner (--allow-uncovered)`);
   return { code: ExitCode.ok, reason: `nothing confirmed at or above --fail-on ${policy.failOn}${notes.length ? `; ${notes.join('; ')}` : ''}` };

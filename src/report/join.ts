@@ -4,6 +4,7 @@ import type { AdaptivePlan } from '../artifacts/schemas/adaptive-plan.ts';
 import type { Baseline } from '../artifacts/schemas/baseline.ts';
 import type { RunIdentity, Severity } from '../artifacts/schemas/common.ts';
 import type { Coverage } from '../artifacts/schemas/coverage.ts';
+import type { DepFindings } from '../artifacts/schemas/dep-findings.ts';
 import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
 import type { Ledger, Suppressions } from '../artifacts/schemas/memory.ts';
 import type { Referee } from '../artifacts/schemas/referee.ts';
@@ -17,6 +18,7 @@ import { identityMismatches } from '../run/identity.ts';
 import { countFindings } from './counts.ts';
 import { computeCoverage } from './coverage.ts';
 import { baselineSummary, diffSummary, markFindings } from './diff-marks.ts';
+import { dependencyNotClean, joinDependencies } from './dependencies.ts';
 import { joinFindings } from './findings.ts';
 import { plural } from './text.ts';
 
@@ -30,6 +32,8 @@ export interface JoinInputs {
   /** --baseline: fingerprints at the base; a finding among them is marked baseline and never fails the run. */
   baseline?: Baseline;
   threatModel?: ThreatModel;
+  /** dep-findings.json of this run, when it ran the dependency scan. */
+  dependencies?: DepFindings;
   suppressions: Suppressions;
   /** When given, each finding carries the run that first saw it. */
   ledger?: Ledger;
@@ -52,7 +56,8 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
   const unreviewedFindings = counts.byVerdict.unreviewed ?? 0;
   const status: ScanReport['status'] = cov.chunks.failed > 0 ? 'failed' : cov.chunks.unreviewed > 0 || unreviewedFindings > 0 ? 'incomplete' : 'complete';
 
-  const notClean = notCleanReasons(counts, cov.chunks, cov.totals.inScope, cov.totals.scanned);
+  const dependencies = inputs.dependencies ? joinDependencies(inputs.dependencies, inputs.options.failOn) : undefined;
+  const notClean = [...notCleanReasons(counts, cov.chunks, cov.totals.inScope, cov.totals.scanned), ...dependencyNotClean(dependencies)];
   const now = (inputs.now ?? new Date()).toISOString();
   const engines = new Set<string>([
     ...inputs.hunter.chunks.map((c) => c.engine),
@@ -89,6 +94,7 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
     ...(inputs.plan.shard ? { shard: inputs.plan.shard } : {}),
     ...(inputs.triage.diffScope ? { diff: diffSummary(inputs.triage.diffScope) } : {}),
     ...(inputs.baseline ? { baseline: baselineSummary(inputs.baseline, findings) } : {}),
+    ...(dependencies ? { dependencies } : {}),
   };
   const coverage: Coverage = { schemaVersion: 1, artifact: 'coverage', run, generatedAt: now, files: cov.files, totals: cov.totals, complete: cov.complete };
   return { scanReport, coverage };
@@ -128,6 +134,7 @@ function checkSameRun(run: RunIdentity, inputs: JoinInputs): void {
     ['verification-report.json', inputs.verification?.run],
     ['baseline.json', inputs.baseline?.run],
     ['threat-model.json', inputs.threatModel?.run],
+    ['dep-findings.json', inputs.dependencies?.run],
   ];
   for (const [file, other] of named) {
     if (!other) continue;

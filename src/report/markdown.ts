@@ -6,6 +6,7 @@ import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-repo
 import { groupByStride, scoreLabel } from '../security/by-stride.ts';
 import { TOOL_NAME } from '../version.ts';
 import { isReported } from './findings.ts';
+import { dependencySection, dependencySummary } from './dependency-markdown.ts';
 import { printableDeep } from './printable.ts';
 import { cell, fence, inlineCode, languageOf, location, mdLine, mdText, numberedQuote, oneLine, plural } from './text.ts';
 
@@ -32,6 +33,7 @@ export function renderMarkdown(stored: ScanReport): string {
   const hiddenT3 = confirmed.length - shownConfirmed.length;
   if (hiddenT3 > 0) out.push(`${plural(hiddenT3, 'confirmed finding')} held at T3 (suspected) ${hiddenT3 === 1 ? 'is' : 'are'} hidden; pass --show-suspected to see ${hiddenT3 === 1 ? 'it' : 'them'}.`, '');
 
+  out.push(...dependencySection(report));
   pendingSection(out, report, live.filter((f) => f.verdict === 'manual-review'), "## Waiting for a person's decision (manual-review)");
   pendingSection(out, report, live.filter((f) => f.verdict === 'unreviewed'), '## Unreviewed findings (review did not finish)');
   notCoveredSection(out, report);
@@ -74,6 +76,7 @@ function summaryTable(r: ScanReport): string[] {
     ['Dismissed by review', String(r.counts.byVerdict.dismissed ?? 0)],
     ['Suppressed by a person', String(r.counts.suppressed)],
     ['Coverage', `${cov.filesScanned}/${cov.filesInScope} in-scope files scanned${cov.complete ? '' : ' — INCOMPLETE'}`],
+    ...(r.dependencies ? ([['Vulnerable dependencies', dependencySummary(r.dependencies)]] as [string, string][]) : []),
     ['Chunks', `${r.chunks.done} done, ${r.chunks.failed} failed, ${r.chunks.unreviewed} unreviewed, of ${r.chunks.total}`],
     ['Engines', r.engines.join(', ') || '—'],
     ['Models', r.models.join(', ') || '—'],

@@ -6,6 +6,7 @@ import type { Evidence } from '../artifacts/schemas/common.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts';
 import { isReported } from './findings.ts';
+import { dependencySarif } from './dependency-sarif.ts';
 import { buildRules, levelOf, ruleIdOf } from './sarif-rules.ts';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -73,6 +74,7 @@ function result(f: ReportedFinding, ruleIndex: number) {
 export function renderSarif(report: ScanReport): Record<string, unknown> {
   const shown = report.findings.filter((f) => isReported(f, report.options.showSuspected));
   const { rules, index } = buildRules(shown);
+  const deps = dependencySarif(report, rules.length, artifactLocation, sentence);
   const gaps = report.coverage.notCovered.filter((n) => n.status !== 'skipped');
   const notifications = gaps.slice(0, MAX_NOTIFICATIONS).map((g) => ({
     level: 'warning',
@@ -88,7 +90,7 @@ export function renderSarif(report: ScanReport): Record<string, unknown> {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: TOOL_NAME, version: TOOL_VERSION, semanticVersion: TOOL_VERSION, informationUri: INFORMATION_URI, rules } },
+        tool: { driver: { name: TOOL_NAME, version: TOOL_VERSION, semanticVersion: TOOL_VERSION, informationUri: INFORMATION_URI, rules: [...rules, ...deps.rules] } },
         originalUriBaseIds: { [SRCROOT]: { uri: root } },
         invocations: [
           {
@@ -96,7 +98,7 @@ export function renderSarif(report: ScanReport): Record<string, unknown> {
             ...(notifications.length > 0 ? { toolExecutionNotifications: notifications.map((n) => (n.locations.length ? n : { level: n.level, message: n.message })) } : {}),
           },
         ],
-        results: shown.map((f) => result(f, index.get(ruleIdOf(f))!)),
+        results: [...shown.map((f) => result(f, index.get(ruleIdOf(f))!)), ...deps.results],
         properties: {
           runId: report.run.runId,
           baseCommit: report.run.baseCommit,

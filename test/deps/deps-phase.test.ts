@@ -30,7 +30,8 @@ function project(t: TestContext, extra: Record<string, string> = {}): string {
 test('scan --dep-scan with OSV advisories: reachable with the call site, not-imported for a listed but unused package', async (t) => {
   const dir = project(t, { 'requirements.txt': 'flask==2.0.0\n' });
   const r = await runCli(['scan', dir, '--quiet', '--dep-scan', '--advisories', OSV]);
-  assert.ok([0, 1, 3].includes(r.code), r.stderr);
+  assert.equal(r.code, 3, r.stderr);
+  assert.match(r.stdout, /exit 3: 1 lockfile without a dependency scanner \(requirements\.txt \(Python \(pip requirements\)\)\); pass --allow-uncovered/);
   const deps = readArtifact(join(dir, '.bug-hunter'), 'dep-findings');
   const template = deps.findings.find((f) => f.advisory.id === 'GHSA-35jh-r3h4-6jhm');
   assert.equal(template?.reachability, 'reachable');
@@ -51,6 +52,25 @@ test('scan --dep-scan with OSV advisories: reachable with the call site, not-imp
   const python = deps.lockfiles.find((l) => l.path === 'requirements.txt');
   assert.equal(python?.status, 'scanner-unsupported');
   assert.equal(deps.status, 'incomplete', 'an unscanned ecosystem keeps the dependency scan from being complete');
+
+  // The report lists them by reachability, and the reachable production one fails the scan.
+  const allowed = await runCli(['scan', dir, '--quiet', '--dep-scan', '--advisories', OSV, '--allow-uncovered']);
+  assert.equal(allowed.code, 1, allowed.stderr);
+  assert.match(allowed.stdout, /exit 1: 1 vulnerable production dependency with a reachable vulnerable function at or above --fail-on low/);
+  const report = readArtifact(join(dir, '.bug-hunter'), 'scan-report');
+  assert.deepEqual(report.dependencies?.counts, { byReachability: { reachable: 1, imported: 1, 'not-imported': 1 }, failing: 1 });
+  assert.equal(report.clean, false);
+  const md = readFileSync(join(dir, '.bug-hunter', 'report.md'), 'utf8');
+  const section = md.slice(md.indexOf('## Vulnerable dependencies (by reachability)'));
+  assert.ok(section.indexOf('### Reachable') < section.indexOf('### Imported') && section.indexOf('### Imported') < section.indexOf('### Not imported'), md);
+  assert.match(section, /lodash@4\.17\.15 \| GHSA-35jh-r3h4-6jhm \(CVE-2021-23337\)/);
+  const sarif = JSON.parse(readFileSync(join(dir, '.bug-hunter', 'report.sarif'), 'utf8')) as { runs: { results: { ruleId: string; relatedLocations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+  const result = sarif.runs[0]!.results.find((x) => x.ruleId === 'bug-hunter.dependency.GHSA-35jh-r3h4-6jhm');
+  assert.equal(result?.relatedLocations[0]?.physicalLocation.artifactLocation.uri, 'src/render.js');
+  // Below --fail-on: listed, not counted.
+  const critical = await runCli(['scan', dir, '--quiet', '--dep-scan', '--advisories', OSV, '--allow-uncovered', '--fail-on', 'critical']);
+  assert.equal(critical.code, 0, critical.stdout);
+  assert.match(critical.stdout, /3 vulnerable dependency findings listed, not counted/);
 });
 
 test('a call to the module itself (minimist(argv)) is reachable; --dep-scan without advisories is unreviewed', async (t) => {
@@ -76,13 +96,18 @@ test('--advisories registry against a registry answering 405: dep-findings says 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   t.after(() => new Promise<void>((r) => server.close(() => r())));
   const dir = project(t);
-  await runCli(['scan', dir, '--quiet', '--dep-scan', '--advisories', 'registry', '--registry', `http://127.0.0.1:${(server.address() as AddressInfo).port}/`]);
+  const r = await runCli(['scan', dir, '--quiet', '--dep-scan', '--advisories', 'registry', '--registry', `http://127.0.0.1:${(server.address() as AddressInfo).port}/`]);
+  assert.equal(r.code, 3, r.stdout);
+  assert.match(r.stdout, /exit 3: the dependency scan is incomplete: advisories not checked: .*answered 405/);
   const deps = readArtifact(join(dir, '.bug-hunter'), 'dep-findings');
   assert.equal(deps.advisories.source, 'registry');
   assert.equal(deps.advisories.ok, false);
   assert.match(deps.advisories.reason ?? '', /answered 405/);
   assert.equal(deps.status, 'incomplete');
   assert.deepEqual(deps.findings, []);
+  const report = readArtifact(join(dir, '.bug-hunter'), 'scan-report');
+  assert.equal(report.clean, false);
+  assert.match(report.notClean.join('\n'), /dependency scan incomplete: advisories not checked: .*answered 405/);
 });
 
 test('bad dependency-scan flags exit 2 naming the flag', async (t) => {

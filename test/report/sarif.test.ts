@@ -191,3 +191,35 @@ test('a security rule carries the CVSS base score as security-severity, security
   assert.equal(logic.properties['security-severity'], undefined);
   assert.ok(!logic.properties.tags.some((t) => t.startsWith('external/stride/')));
 });
+
+test("dependency findings: one result each at the lockfile entry, the call site related; valid for Microsoft's validator", (t) => {
+  const report = sampleReport(true);
+  const base = {
+    lockfile: 'package-lock.json',
+    direct: true,
+    workspaces: ['.'],
+    advisory: { id: 'GHSA-35jh-r3h4-6jhm', aliases: ['CVE-2021-23337'], summary: 'Command Injection in lodash', url: 'https://nvd.nist.gov/vuln/detail/CVE-2021-23337', cwe: ['CWE-77'], severitySource: 'database_specific.severity HIGH' },
+    severity: 'high' as const,
+    vulnerableFunctions: ['template'],
+    functionsSource: 'curated' as const,
+    importedAt: [{ file: 'src/render.js', line: 1 }],
+  };
+  report.dependencies = {
+    status: 'complete',
+    notes: [],
+    advisories: { source: 'osv', location: '/advisories', ok: true, count: 2 },
+    lockfiles: [{ path: 'package-lock.json', manager: 'npm', status: 'scanned', dependencies: 5, unmatched: 0 }],
+    findings: [
+      { ...base, id: 'DEP-0123abcd', fingerprint: '0123abcd0123abcd', package: 'lodash', version: '4.17.15', line: 26, dev: false, path: ['app', 'lodash@4.17.15'], reachability: 'reachable', reachabilityReason: '_.template is called at src/render.js:4', callSites: [{ file: 'src/render.js', startLine: 4, endLine: 4, quote: 'const compiled = _.template(text);' }] },
+      { ...base, id: 'DEP-4567abcd', fingerprint: '4567abcd4567abcd', package: 'lodash', version: '4.17.10', line: 40, dev: true, path: ['app', 'x@1.0.0', 'lodash@4.17.10'], direct: false, reachability: 'not-imported', reachabilityReason: 'none of the 3 indexed source files imports lodash', callSites: [], importedAt: [] },
+    ],
+    counts: { byReachability: { reachable: 1, 'not-imported': 1 }, failing: 1 },
+  };
+  const log = renderSarif(report) as unknown as { runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[]; relatedLocations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[]; tool: { driver: { rules: { id: string }[] } } }[] };
+  const deps = log.runs[0]!.results.filter((r) => r.ruleId === 'bug-hunter.dependency.GHSA-35jh-r3h4-6jhm');
+  assert.equal(deps.length, 2);
+  assert.deepEqual(deps.map((r) => [r.level, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine]), [['error', 'package-lock.json', 26], ['note', 'package-lock.json', 40]]);
+  assert.deepEqual(deps[0]!.relatedLocations.map((l) => [l.physicalLocation.artifactLocation.uri, l.physicalLocation.region.startLine]), [['src/render.js', 4]]);
+  assert.equal(log.runs[0]!.tool.driver.rules.filter((r) => r.id.startsWith('bug-hunter.dependency.')).length, 1, 'one rule per advisory');
+  assertValid(t, log);
+});

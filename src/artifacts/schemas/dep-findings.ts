@@ -61,6 +61,18 @@ export const LockfileStatus = Type.Object(
   { additionalProperties: false },
 );
 
+export const AdvisorySource = Type.Object(
+  {
+    source: Type.Union(['osv', 'registry', 'none'].map((s) => Type.Literal(s))),
+    location: Type.String({ description: 'OSV file or folder, or the registry endpoint.' }),
+    ok: Type.Boolean(),
+    reason: Type.Optional(Type.String()),
+    fetchedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the registry answer was fetched (it may come from the cache).' })),
+    count: Type.Integer({ minimum: 0, description: 'npm advisories loaded.' }),
+  },
+  { additionalProperties: false },
+);
+
 export const DepFindings = artifact(
   'dep-findings',
   {
@@ -68,17 +80,7 @@ export const DepFindings = artifact(
       description: 'incomplete: a lockfile was not scanned or the advisories could not be had; the scan is then never clean.',
     }),
     notes: Type.Array(Type.String(), { description: 'Why it is incomplete, one reason per line.' }),
-    advisories: Type.Object(
-      {
-        source: Type.Union(['osv', 'registry', 'none'].map((s) => Type.Literal(s))),
-        location: Type.String({ description: 'OSV file or folder, or the registry endpoint.' }),
-        ok: Type.Boolean(),
-        reason: Type.Optional(Type.String()),
-        fetchedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the registry answer was fetched (it may come from the cache).' })),
-        count: Type.Integer({ minimum: 0, description: 'npm advisories loaded.' }),
-      },
-      { additionalProperties: false },
-    ),
+    advisories: AdvisorySource,
     lockfiles: Type.Array(LockfileStatus),
     findings: Type.Array(DepFinding, { description: 'By reachability (reachable first), then severity, then package.' }),
   },

@@ -5,6 +5,7 @@ import { artifact, Confidence, Finding, Severity, Tier, Verdict } from './common
 import { ShardShare } from './adaptive-plan.ts';
 import { BaselineSummary } from './baseline.ts';
 import { SecurityClassification } from './security.ts';
+import { AdvisorySource, DepFinding, LockfileStatus } from './dep-findings.ts';
 import { Refutation } from './skeptic.ts';
 
 export const Suppression = Type.Object(
@@ -157,6 +158,25 @@ export const ScanReport = artifact(
           preExisting: Type.Integer({ minimum: 0, description: 'Reported confirmed findings already at the base (never failing).' }),
         },
         { additionalProperties: false, description: 'With --baseline: which commit, how its findings were obtained, and the new/pre-existing split.' },
+      ),
+    ),
+    dependencies: Type.Optional(
+      Type.Object(
+        {
+          status: Type.Union([Type.Literal('complete'), Type.Literal('incomplete')]),
+          notes: Type.Array(Type.String()),
+          advisories: AdvisorySource,
+          lockfiles: Type.Array(LockfileStatus),
+          findings: Type.Array(DepFinding, { description: 'From dep-findings.json, by reachability.' }),
+          counts: Type.Object(
+            {
+              byReachability: CountMap,
+              failing: Type.Integer({ minimum: 0, description: 'Reachable production dependency findings at or above failOn: they make the scan exit 1.' }),
+            },
+            { additionalProperties: false },
+          ),
+        },
+        { additionalProperties: false, description: 'The dependency scan (scan --dep-scan), joined from dep-findings.json.' },
       ),
     ),
   },

@@ -115,8 +115,10 @@ ${DEP_SCAN_USAGE}
   --progress <format>    progress on stderr: text (default), json (one JSON object per line), none
   --quiet                no progress lines
 
-Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review);
-            2 usage error; 3 failed or incomplete run, nothing checked, or in-scope files left without a scanner.`,
+Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review;
+            with --dep-scan, a reachable vulnerable production dependency at or above --fail-on);
+            2 usage error; 3 failed or incomplete run (with --dep-scan: advisories or a lockfile not checked), nothing checked,
+            or in-scope files (or lockfiles) left without a scanner.`,
   async run(argv, io) {
     const { values, positionals, tokens } = parseCommandArgs('scan', argv, OPTIONS);
     atMostPositionals('scan', positionals, 1, 'at most one target');

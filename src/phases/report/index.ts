@@ -3,6 +3,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifactPath, readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
+import type { DepFindings } from '../../artifacts/schemas/dep-findings.ts';
 import type { Ledger } from '../../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { usagePath, readUsage } from '../../budget/ledger.ts';
@@ -53,6 +54,7 @@ export const reportPhase: PhaseDefinition = {
       ...(ctx.options.baseline ? { baseline: readBaseline(ctx) } : {}),
       // Absent when the threat phase did not run: security findings are then scored with the assumptions named in each metric.
       threatModel: readArtifactIfPresent(ctx.outDir, 'threat-model'),
+      ...dependencyScan(ctx),
       suppressions,
       options: { failOn: ctx.options.failOn, showSuspected: ctx.options.showSuspected },
       usage: runUsage(ctx),
@@ -116,6 +118,15 @@ function readBaseline(ctx: PhaseContext) {
   const baseline = readArtifactIfPresent(ctx.outDir, 'baseline');
   if (!baseline) throw new PhaseError(`--baseline ${ctx.options.baseline?.ref} was asked for, but ${artifactPath(ctx.outDir, 'baseline')} is missing. Run 'bug-hunter scan --baseline <ref>' again.`);
   return baseline;
+}
+
+// dep-findings.json joins the report when this run wrote it (scan --dep-scan, or phase deps); one left by another
+// run is not this run's. A --dep-scan run without it is a failed report, never a report without dependencies.
+function dependencyScan(ctx: PhaseContext): { dependencies?: DepFindings } {
+  const found = readArtifactIfPresent(ctx.outDir, 'dep-findings');
+  if (found && found.run.runId === ctx.identity.runId) return { dependencies: found };
+  if (ctx.options.depScan) throw new PhaseError(`${artifactPath(ctx.outDir, 'dep-findings')} is missing for run ${ctx.identity.runId}, which asked for --dep-scan. Run 'bug-hunter phase deps' first.`);
+  return {};
 }
 
 function runUsage(ctx: PhaseContext): ScanReport['usage'] | undefined {
