@@ -16,7 +16,9 @@ try {
   cpSync(join(root, 'examples', 'demo-api'), join(work, 'demo-api'), { recursive: true, filter: (src) => !src.includes('.bug-hunter') });
   const result = await runScan({ target: join(work, 'demo-api') });
   rmSync(dest, { recursive: true, force: true });
-  cpSync(result.outDir, dest, { recursive: true, filter: (src) => !/(run\.lock|[\\/]work)$/.test(src) });
+  // Left out: the lock, the work folder, and what is this machine's rather than the run's — the evidence cache and
+  // the usage/timing records — so a refresh changes only the run's own artifacts.
+  cpSync(result.outDir, dest, { recursive: true, filter: (src) => !/(run\.lock|[\\/]work|[\\/]cache|cache-usage\.json|[\\/]usage\.json)$/.test(src) });
   writeJsonAtomic(join(dest, 'config.json'), exampleConfig());
   console.log(`wrote ${dest} (scan exit ${result.exitCode}, ${result.report?.findings.length ?? 0} findings)`);
 } finally {
