@@ -58,8 +58,9 @@ export const StoredAnalysisSchema = Type.Object(
 // The schema must describe the engine's own type: this line stops compiling when the two drift apart.
 export const schemaMatchesEngine: (value: Static<typeof StoredAnalysisSchema>) => StoredAnalysis = (value) => value;
 
-export function staticKey(file: SourceFile, engineVersion = STATIC_ENGINE_VERSION): string {
-  return cacheKey('static', { engine: engineVersion, path: file.path, language: file.language, publicApi: file.publicApi ?? null, sha256: sha256(file.content) });
+/** `code`: the build's source hash (default the running code's; a test of the compiled CLI passes dist/'s). */
+export function staticKey(file: SourceFile, engineVersion = STATIC_ENGINE_VERSION, code?: string): string {
+  return cacheKey('static', { engine: engineVersion, path: file.path, language: file.language, publicApi: file.publicApi ?? null, sha256: sha256(file.content) }, code);
 }
 
 export function staticAnalysisStore(cache: EvidenceCache): AnalysisStore | undefined {

@@ -13,6 +13,8 @@ export interface AtomicWriteOptions {
    * write; for re-computable data that is validated when read (cache entries), where thousands of fsyncs cost more
    * than the work they save. Default true. */
   durable?: boolean;
+  /** Permission bits of the new file (default 0o644); 0o600 for a file only its owner may read. */
+  mode?: number;
 }
 
 function writeAtomically(path: string, fill: (fd: number) => void, options: AtomicWriteOptions = {}): void {
@@ -20,7 +22,7 @@ function writeAtomically(path: string, fill: (fd: number) => void, options: Atom
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'w', 0o644);
+  const fd = openSync(temp, 'w', options.mode ?? 0o644);
   try {
     fill(fd);
     if (durable) fsyncSync(fd);
