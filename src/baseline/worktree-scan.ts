@@ -3,14 +3,14 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { Baseline } from '../artifacts/schemas/baseline.ts';
+import type { BaseFinding, Baseline } from '../artifacts/schemas/baseline.ts';
 import type { Logger } from '../cli/log.ts';
 import { PhaseError } from '../errors.ts';
 import { gitTopLevel } from '../git/git.ts';
 import { addWorktree, runGit } from '../git/worktree.ts';
 import type { ScanRequest, ScanResult } from '../orchestrator/types.ts';
 import { SCHEMA_VERSION, type RunIdentity } from '../artifacts/schemas/common.ts';
-import { baseFingerprints } from './fingerprints.ts';
+import { baseFindings, baseFingerprints } from './fingerprints.ts';
 
 export interface BaselineScanInput {
   target: string;
@@ -48,6 +48,7 @@ export async function scanBaseInWorktree(input: BaselineScanInput): Promise<Base
     const baseTarget = join(tree, relative(top, input.target));
     const { request } = input;
     let fingerprints: string[] = [];
+    let findings: BaseFinding[] = [];
     let detail: string;
     if (!existsSync(baseTarget)) {
       detail = `the target folder does not exist at ${short}, so nothing was there before`;
@@ -73,6 +74,7 @@ export async function scanBaseInWorktree(input: BaselineScanInput): Promise<Base
         throw new PhaseError(`--baseline ${input.ref}: the scan of ${short} did not complete (${result.exitReason}); its artifacts are in ${input.outDir}.`);
       }
       fingerprints = baseFingerprints(result.report);
+      findings = baseFindings(result.report);
       detail = `run ${result.report.run.runId} on ${short}: ${result.report.coverage.filesScanned} file(s) scanned, ${fingerprints.length} finding(s) not dismissed; artifacts in ${input.outDir}`;
     }
     return {
@@ -85,6 +87,7 @@ export async function scanBaseInWorktree(input: BaselineScanInput): Promise<Base
       source: 'worktree-scan',
       detail,
       fingerprints,
+      findings,
     };
   } finally {
     removeScratch(top, tree, scratch, input.log);

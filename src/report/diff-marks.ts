@@ -1,6 +1,6 @@
 // Pure marks for diff-aware and baselined reports: inDiff from triage's changed lines, baseline from the base's
 // fingerprints, and the summaries scan-report.json carries. Unset when the scan is not diff-aware / has no baseline.
-import type { Baseline } from '../artifacts/schemas/baseline.ts';
+import type { BaseFinding, Baseline } from '../artifacts/schemas/baseline.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import type { DiffScopeRecord } from '../artifacts/schemas/triage.ts';
 import { changedLineIndex, findingInDiff } from '../scope/in-diff.ts';
@@ -24,10 +24,20 @@ export function diffSummary(scope: DiffScopeRecord): NonNullable<ScanReport['dif
   return { ...diffRecordOf(scope), changedFiles: scope.changed.length, filesInScope: scope.files.length };
 }
 
-export function baselineSummary(baseline: Baseline, findings: readonly ReportedFinding[]): NonNullable<ScanReport['baseline']> {
+/**
+ * Base findings gone at the head (fixed by the change): shown at the base, no head finding of any state with that
+ * fingerprint, and in a file the head scanned completely or deleted. A file the head did not scan (out of scope,
+ * failed, skipped) was not checked, so its base findings are never reported gone.
+ */
+export function absentFindings(baseline: Baseline, findings: readonly ReportedFinding[], scannedFiles: ReadonlySet<string>, deletedFiles: ReadonlySet<string>): BaseFinding[] {
+  const atHead = new Set(findings.map((f) => f.finding.fingerprint));
+  return (baseline.findings ?? []).filter((b) => !atHead.has(b.fingerprint) && (scannedFiles.has(b.file) || deletedFiles.has(b.file)));
+}
+
+export function baselineSummary(baseline: Baseline, findings: readonly ReportedFinding[], absent: BaseFinding[]): NonNullable<ScanReport['baseline']> {
   const shown = findings.filter(shownConfirmed);
   const preExisting = shown.filter((f) => f.baseline).length;
-  return { ref: baseline.ref, commit: baseline.commit, source: baseline.source, detail: baseline.detail, new: shown.length - preExisting, preExisting };
+  return { ref: baseline.ref, commit: baseline.commit, source: baseline.source, detail: baseline.detail, new: shown.length - preExisting, preExisting, fixed: absent.length, absent };
 }
 
 /** "base...HEAD (radius 1): 3 changed paths, 5 files in scope · 1 of 2 reported finding(s) on changed lines"; null when not diff-aware. */
@@ -39,10 +49,12 @@ export function diffNote(report: Pick<ScanReport, 'diff' | 'findings'>): string 
   return `${what} (radius ${d.radius}): ${plural(d.changedFiles, 'changed path')}, ${plural(d.filesInScope, 'file')} in scope · ${shown.filter((f) => f.inDiff).length} of ${shown.length} reported finding(s) on changed lines`;
 }
 
-/** "base (3286c87625fc, worktree-scan): 1 new, 1 pre-existing"; null without --baseline. */
+/** "base (3286c87625fc, worktree-scan): 1 new, 1 pre-existing, 1 fixed by this change"; null without --baseline. */
 export function baselineNote(report: Pick<ScanReport, 'baseline'>): string | null {
   const b = report.baseline;
-  return b ? `${b.ref} (${b.commit.slice(0, 12)}, ${b.source}): ${b.new} new, ${b.preExisting} pre-existing` : null;
+  if (!b) return null;
+  const fixed = b.fixed > 0 ? `, ${b.fixed} fixed by this change` : '';
+  return `${b.ref} (${b.commit.slice(0, 12)}, ${b.source}): ${b.new} new, ${b.preExisting} pre-existing${fixed}`;
 }
 
 /** "pre-existing, not on a changed line" for one finding; empty when neither mark applies. */

@@ -17,7 +17,7 @@ import { PhaseError } from '../errors.ts';
 import { identityMismatches } from '../run/identity.ts';
 import { countFindings } from './counts.ts';
 import { computeCoverage } from './coverage.ts';
-import { baselineSummary, diffSummary, markFindings } from './diff-marks.ts';
+import { absentFindings, baselineSummary, diffSummary, markFindings } from './diff-marks.ts';
 import { dependencyNotClean, joinDependencies } from './dependencies.ts';
 import { joinFindings } from './findings.ts';
 import { plural } from './text.ts';
@@ -93,12 +93,15 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
     durationMs: Math.max(0, Math.round(inputs.durationMs)),
     ...(inputs.plan.shard ? { shard: inputs.plan.shard } : {}),
     ...(inputs.triage.diffScope ? { diff: diffSummary(inputs.triage.diffScope) } : {}),
-    ...(inputs.baseline ? { baseline: baselineSummary(inputs.baseline, findings) } : {}),
+    ...(inputs.baseline ? { baseline: baselineSummary(inputs.baseline, findings, absentFindings(inputs.baseline, findings, scannedFiles(cov.files), deletedFiles(inputs.triage))) } : {}),
     ...(dependencies ? { dependencies } : {}),
   };
   const coverage: Coverage = { schemaVersion: 1, artifact: 'coverage', run, generatedAt: now, files: cov.files, totals: cov.totals, complete: cov.complete };
   return { scanReport, coverage };
 }
+
+const scannedFiles = (files: readonly Coverage['files'][number][]): Set<string> => new Set(files.flatMap((f) => (f.status === 'scanned' ? [f.path] : [])));
+const deletedFiles = (triage: Triage): Set<string> => new Set((triage.diffScope?.changed ?? []).flatMap((c) => (c.status === 'deleted' ? [c.path] : [])));
 
 /** Why a run is not clean; empty only when nothing is confirmed, pending, unreviewed, failed or uncovered. */
 export function notCleanReasons(counts: ScanReport['counts'], chunks: ScanReport['chunks'], inScope: number, scanned: number): string[] {

@@ -4,7 +4,7 @@ import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 
 // Keyed by every Category; the Category type is a plain string after TypeBox's mapped union, hence the fallback below.
-const CATEGORY_HELP: Record<Category, string> = {
+export const CATEGORY_HELP: Record<Category, string> = {
   injection: 'Untrusted input reaches a command, query, template or code interpreter without being escaped or parameterised.',
   'path-traversal': 'A file path built from untrusted input can leave the folder it was meant to stay in.',
   'prototype-pollution': 'Untrusted keys can write to Object.prototype or another shared prototype.',
@@ -23,6 +23,9 @@ const CATEGORY_HELP: Record<Category, string> = {
   'cross-file': 'Two modules disagree about a contract between them.',
   other: 'A defect that fits none of the other categories.',
 };
+
+/** The partialFingerprints key of a finding: the same for a result at the head and its absent twin from the base. */
+export const FINGERPRINT_KEY = 'bugHunterFingerprint/v1';
 
 /** The MITRE page of a CWE: where a rule's helpUri points. */
 export function cweUri(cwe: string): string {
@@ -46,7 +49,7 @@ export function ruleIdOf(f: ReportedFinding): string {
 }
 
 /** PascalCase name from the id: "js/sql-injection" → "JsSqlInjection". */
-function ruleName(id: string): string {
+export function ruleName(id: string): string {
   const name = id.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
   return /^[A-Za-z]/.test(name) ? name : `Rule${name}`;
 }

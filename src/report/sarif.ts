@@ -1,17 +1,19 @@
 // report.sarif, rendered from scan-report.json only: SARIF 2.1.0 that GitHub code scanning accepts.
 // Repository-relative URIs under %SRCROOT%, partialFingerprints from the finding fingerprint, level from tier,
-// baselineState new/unchanged after --baseline (absent is not emitted: the base keeps fingerprints only, no locations).
+// baselineState new/unchanged after --baseline, and absent for each base finding gone at the head (sarif-absent.ts).
 import { pathToFileURL } from 'node:url';
 import type { Evidence } from '../artifacts/schemas/common.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts';
 import { isReported } from './findings.ts';
 import { dependencySarif } from './dependency-sarif.ts';
-import { buildRules, levelOf, ruleIdOf } from './sarif-rules.ts';
+import { absentSarif } from './sarif-absent.ts';
+import { buildRules, FINGERPRINT_KEY, levelOf, ruleIdOf } from './sarif-rules.ts';
+
+export { FINGERPRINT_KEY };
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const INFORMATION_URI = 'https://bug-hunter.dev/';
-export const FINGERPRINT_KEY = 'bugHunterFingerprint/v1';
 const SRCROOT = '%SRCROOT%';
 const MAX_NOTIFICATIONS = 100;
 
@@ -75,6 +77,7 @@ export function renderSarif(report: ScanReport): Record<string, unknown> {
   const shown = report.findings.filter((f) => isReported(f, report.options.showSuspected));
   const { rules, index } = buildRules(shown);
   const deps = dependencySarif(report, rules.length, artifactLocation, sentence);
+  const absent = absentSarif(report, index, rules.length + deps.rules.length, artifactLocation, sentence);
   const gaps = report.coverage.notCovered.filter((n) => n.status !== 'skipped');
   const notifications = gaps.slice(0, MAX_NOTIFICATIONS).map((g) => ({
     level: 'warning',
@@ -90,7 +93,7 @@ export function renderSarif(report: ScanReport): Record<string, unknown> {
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: TOOL_NAME, version: TOOL_VERSION, semanticVersion: TOOL_VERSION, informationUri: INFORMATION_URI, rules: [...rules, ...deps.rules] } },
+        tool: { driver: { name: TOOL_NAME, version: TOOL_VERSION, semanticVersion: TOOL_VERSION, informationUri: INFORMATION_URI, rules: [...rules, ...deps.rules, ...absent.rules] } },
         originalUriBaseIds: { [SRCROOT]: { uri: root } },
         invocations: [
           {
@@ -98,7 +101,7 @@ export function renderSarif(report: ScanReport): Record<string, unknown> {
             ...(notifications.length > 0 ? { toolExecutionNotifications: notifications.map((n) => (n.locations.length ? n : { level: n.level, message: n.message })) } : {}),
           },
         ],
-        results: [...shown.map((f) => result(f, index.get(ruleIdOf(f))!)), ...deps.results],
+        results: [...shown.map((f) => result(f, index.get(ruleIdOf(f))!)), ...deps.results, ...absent.results],
         properties: {
           runId: report.run.runId,
           baseCommit: report.run.baseCommit,

@@ -76,13 +76,18 @@ function checkBaselines(shards: readonly WithShard[]): void {
   }
 }
 
-/** The base's fingerprints are the union of what each shard found at the base in its share of the chunks. */
+/** The base's fingerprints (and findings) are the union of what each shard found at the base in its share of the chunks. */
 function mergedBaseline(checked: readonly WithShard[], identity: RunIdentity): Baseline | undefined {
-  const first = checked[0]!.baseline;
-  if (!first) return undefined;
-  const fingerprints = [...new Set(checked.flatMap((r) => r.baseline!.fingerprints))].sort();
-  const detail = `the union of ${checked.length} shards' base scans (${checked.map((r) => r.baseline!.detail).join('; ')})`;
-  return { ...first, run: identity, fingerprints, detail };
+  const head = checked[0]!.baseline;
+  if (!head) return undefined;
+  const { findings: _own, ...first } = head;
+  const baselines = checked.map((r) => r.baseline!);
+  const fingerprints = [...new Set(baselines.flatMap((b) => b.fingerprints))].sort();
+  const detail = `the union of ${checked.length} shards' base scans (${baselines.map((b) => b.detail).join('; ')})`;
+  // Only when every shard recorded them: a shard without would make the union claim less than the base had.
+  const byFingerprint = baselines.every((b) => b.findings) ? new Map(baselines.flatMap((b) => b.findings!).map((f) => [f.fingerprint, f])) : undefined;
+  const findings = byFingerprint ? [...byFingerprint.values()].sort((a, b) => a.fingerprint.localeCompare(b.fingerprint)) : undefined;
+  return { ...first, run: identity, fingerprints, detail, ...(findings ? { findings } : {}) };
 }
 
 // Each shard must have planned exactly its share and hunted nothing outside it, or a chunk would count twice.

@@ -2,7 +2,7 @@
 // and what they do to the exit code and the views.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Baseline } from '../../src/artifacts/schemas/baseline.ts';
+import type { BaseFinding, Baseline } from '../../src/artifacts/schemas/baseline.ts';
 import type { DiffScopeRecord, Triage } from '../../src/artifacts/schemas/triage.ts';
 import { decideExit } from '../../src/report/exit-decision.ts';
 import { joinReport } from '../../src/report/join.ts';
@@ -27,8 +27,13 @@ const DIFF: DiffScopeRecord = {
   graph: 'code-index',
 };
 
-function baselineOf(fingerprints: string[]): Baseline {
-  return { schemaVersion: 1, artifact: 'baseline', run: identity(), generatedAt: NOW, ref: 'main', commit: 'a'.repeat(40), source: 'worktree-scan', detail: 'test', fingerprints };
+function baselineOf(fingerprints: string[], findings?: BaseFinding[]): Baseline {
+  return { schemaVersion: 1, artifact: 'baseline', run: identity(), generatedAt: NOW, ref: 'main', commit: 'a'.repeat(40), source: 'worktree-scan', detail: 'test', fingerprints, ...(findings ? { findings } : {}) };
+}
+
+/** A base finding as baseline.json records it. */
+function baseFinding(file: string, fingerprint: string): BaseFinding {
+  return { fingerprint, ruleId: 'command-injection', category: 'injection', file, startLine: 4, endLine: 4, claim: 'ls runs user input', severity: 'high', level: 'error' };
 }
 
 // The real join over a two-file run with a and b confirmed (or, with `empty`, a run with no file at all).
@@ -73,7 +78,7 @@ test('a finding already at the baseline is marked and does not count; the new on
   assert.equal(byFile(report).get('src/b.ts')?.baseline, true);
   assert.equal(byFile(report).get('src/a.ts')?.baseline, false);
   assert.equal(report.counts.failing, 1);
-  assert.deepEqual({ ...report.baseline }, { ref: 'main', commit: 'a'.repeat(40), source: 'worktree-scan', detail: 'test', new: 1, preExisting: 1 });
+  assert.deepEqual({ ...report.baseline }, { ref: 'main', commit: 'a'.repeat(40), source: 'worktree-scan', detail: 'test', new: 1, preExisting: 1, fixed: 0, absent: [] });
   const decision = decideExit(report, { failOn: 'low' });
   assert.equal(decision.code, 1);
   assert.equal(decision.reason, '1 new confirmed finding at or above --fail-on low; 1 pre-existing finding at --baseline main not counted');
@@ -95,4 +100,36 @@ test('a diff-aware run with nothing in scope exits 0 (nothing to check), where a
   const decision = decideExit(join({ empty: true, diffScope: { ...DIFF, files: [], changed: [{ path: 'README.md', status: 'modified', lines: [{ start: 1, end: 1 }] }] } }), { failOn: 'low' });
   assert.equal(decision.code, 0);
   assert.equal(decision.reason, 'the diff changes no source file in scope (1 changed path); nothing to check');
+});
+
+test('absent: a base finding with no head finding of its fingerprint, in a file the head scanned or deleted; never one outside the scan', () => {
+  const gone = baseFinding('src/a.ts', 'c'.repeat(32));
+  const stillThere = baseFinding('src/b.ts', b.fingerprint);
+  const outOfScope = baseFinding('src/elsewhere.ts', 'd'.repeat(32));
+  const deleted = baseFinding('src/old.ts', 'e'.repeat(32));
+  const diff: DiffScopeRecord = { ...DIFF, changed: [...DIFF.changed, { path: 'src/old.ts', status: 'deleted', lines: [] }] };
+  const report = join({ diffScope: diff, baseline: baselineOf([b.fingerprint, gone.fingerprint, outOfScope.fingerprint, deleted.fingerprint], [gone, stillThere, outOfScope, deleted]) });
+  assert.deepEqual(report.baseline?.absent.map((f) => f.file), ['src/a.ts', 'src/old.ts']);
+  assert.equal(report.baseline?.fixed, 2);
+  assert.match(renderMarkdown(report), /\| Baseline \| main \(aaaaaaaaaaaa, worktree-scan\): 1 new, 1 pre-existing, 2 fixed by this change/);
+  // A baseline.json from before base findings were recorded names none absent.
+  assert.deepEqual(join({ baseline: baselineOf([gone.fingerprint]) }).baseline?.absent, []);
+});
+
+test('absent: a file the head did not finish scanning is not checked, so its base findings are not reported gone', () => {
+  const triage = triageOf([['src/a.ts'], ['src/b.ts']]);
+  const chunks = doneChunks(triage);
+  chunks[1] = { ...chunks[1]!, status: 'failed', error: 'worker crashed' };
+  const report = joinReport({
+    triage,
+    plan: planOf(triage),
+    hunter: hunterOf([a], chunks),
+    skeptic: skepticOf([a]),
+    referee: refereeOf({ [a.id]: 'confirmed' }, [a]),
+    suppressions: noSuppressions(),
+    options: { failOn: 'low', showSuspected: false },
+    durationMs: 0,
+    baseline: baselineOf(['c'.repeat(32), 'd'.repeat(32)], [baseFinding('src/a.ts', 'c'.repeat(32)), baseFinding('src/b.ts', 'd'.repeat(32))]),
+  }).scanReport;
+  assert.deepEqual(report.baseline?.absent.map((f) => f.file), ['src/a.ts']);
 });

@@ -1,52 +1,13 @@
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { joinReport } from '../../src/report/join.ts';
 import { FINGERPRINT_KEY, renderSarif } from '../../src/report/sarif.ts';
 import { TOOL_VERSION } from '../../src/version.ts';
+import { assertValid, validateSarif } from '../helpers/sarif-validator.ts';
 import { doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf } from './helpers.ts';
-
-// Microsoft's validator ships as a self-contained .NET binary in @microsoft/sarif-multitool-linux; index.js returns its path.
-const validatorPath = createRequire(import.meta.url)('@microsoft/sarif-multitool') as string;
-
-// Keep the validator off the network (its URI-reachability rule would try): a fresh network namespace when we may make one.
-function isolation(): string[] {
-  if (spawnSync('unshare', ['-n', 'true']).status === 0) return ['unshare', '-n'];
-  if (spawnSync('bwrap', ['--unshare-net', '--dev-bind', '/', '/', 'true']).status === 0) return ['bwrap', '--unshare-net', '--dev-bind', '/', '/'];
-  return [];
-}
-
-interface ValidatorResult {
-  ruleId: string;
-  ruleIndex?: number;
-  level?: string;
-  message: { id?: string; text?: string; arguments?: string[] };
-  locations?: { physicalLocation?: { region?: { startLine?: number } } }[];
-}
-
-/** Runs `Sarif.Multitool validate` with the SARIF and GitHub rule sets; returns its findings about the log. */
-function validateSarif(dir: string, log: unknown): { results: ValidatorResult[]; executionSuccessful: boolean } {
-  const input = join(dir, 'input.sarif');
-  const output = join(dir, 'validation.sarif');
-  writeFileSync(input, JSON.stringify(log, null, 2));
-  const [cmd, ...prefix] = [...isolation(), validatorPath];
-  execFileSync(cmd!, [...prefix, 'validate', input, '--rule-kind', 'Sarif;Gh', '--level', 'Error;Warning;Note', '-o', output, '--log', 'ForceOverwrite'], {
-    cwd: dir,
-    // Invariant globalisation: the .NET binary then needs no ICU library on the machine.
-    env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
-    stdio: 'pipe',
-    timeout: 120_000,
-  });
-  type Run = { results: ValidatorResult[]; invocations: { executionSuccessful: boolean }[]; tool: { driver: { rules?: { defaultConfiguration?: { level?: string } }[] } } };
-  const run = (JSON.parse(readFileSync(output, 'utf8')) as { runs: Run[] }).runs[0]!;
-  // A result without a level takes its rule's default level, and SARIF's default is warning.
-  const results = run.results.map((r) => ({ ...r, level: r.level ?? run.tool.driver.rules?.[r.ruleIndex ?? -1]?.defaultConfiguration?.level ?? 'warning' }));
-  return { results, executionSuccessful: run.invocations.every((i) => i.executionSuccessful) };
-}
 
 const a = makeFinding({ file: 'src/server/run.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(`ls ${cmd}`)', ruleId: 'command-injection', severity: 'critical' });
 const b = makeFinding({ file: 'src/db/get user.ts', symbol: 'get', subject: 'id', line: 5, quote: 'db.query("x" + id)\nreturn rows', severity: 'medium', category: 'logic' });
@@ -72,20 +33,6 @@ function sampleReport(showSuspected: boolean) {
   }).scanReport;
 }
 
-/** The validator runs to its end and reports no error and no warning about the log. */
-function assertValid(t: TestContext, log: unknown): void {
-  const dir = mkdtempSync(join(tmpdir(), 'bh-sarif-'));
-  try {
-    const { results, executionSuccessful } = validateSarif(dir, log);
-    assert.equal(executionSuccessful, true);
-    const problems = results.filter((r) => r.level === 'error' || r.level === 'warning');
-    assert.deepEqual(problems.map((r) => `${r.level} ${r.ruleId} ${JSON.stringify(r.message.arguments ?? r.message.text)}`), []);
-    t.diagnostic(`validator notes: ${[...new Set(results.map((r) => r.ruleId))].join(', ') || 'none'}`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 test("report.sarif passes Microsoft's SARIF validator (SARIF and GitHub rules) with no errors and no warnings", (t) => {
   const log = renderSarif(sampleReport(true)) as { runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } } }[] };
   // The log under validation carries GitHub's security-severity on the security rule.
@@ -101,6 +48,22 @@ test("baselineState: new and unchanged after --baseline, absent from a run witho
   const log = renderSarif(report);
   const states = new Map((log as unknown as { runs: SarifRun[] }).runs[0]!.results.map((r) => [r.properties.findingId, r.baselineState]));
   assert.deepEqual(Object.fromEntries(states), { [a.id]: 'unchanged', [b.id]: 'new', [c.id]: 'new' });
+  assertValid(t, log);
+});
+
+test("baselineState absent: a base finding gone at the head gets a result at its base location, under its own rule when the head has none; valid for Microsoft's validator", (t) => {
+  const report = sampleReport(true);
+  for (const f of report.findings) f.baseline = f.finding.id === a.id;
+  const gone = { fingerprint: 'f'.repeat(32), ruleId: 'js/unsafe-eval', category: 'injection', file: 'src/old.ts', startLine: 7, endLine: 8, claim: 'eval runs request text.', severity: 'high' as const, level: 'error' as const };
+  report.baseline = { ref: 'main', commit: 'a'.repeat(40), source: 'worktree-scan', detail: 'test', new: 1, preExisting: 1, fixed: 1, absent: [gone] };
+  const log = renderSarif(report);
+  const run = (log as unknown as { runs: SarifRun[] }).runs[0]!;
+  const absent = run.results.filter((r) => r.baselineState === 'absent');
+  assert.equal(absent.length, 1);
+  assert.equal(absent[0]!.partialFingerprints[FINGERPRINT_KEY], gone.fingerprint);
+  assert.equal(absent[0]!.locations[0]!.physicalLocation.artifactLocation.uri, 'src/old.ts');
+  assert.equal(absent[0]!.locations[0]!.physicalLocation.region.startLine, 7);
+  assert.equal(run.tool.driver.rules[absent[0]!.ruleIndex]?.id, 'js/unsafe-eval');
   assertValid(t, log);
 });
 

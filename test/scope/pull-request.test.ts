@@ -4,9 +4,11 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import type { Baseline } from '../../src/artifacts/schemas/baseline.ts';
 import type { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
 import type { Triage } from '../../src/artifacts/schemas/triage.ts';
 import { runCli, spawnCli } from '../helpers/cli.ts';
+import { assertValid } from '../helpers/sarif-validator.ts';
 import { git, gitRepo, writeFiles } from '../helpers/temp.ts';
 
 const OLD_BUG = 'const cp = require("child_process");\nexports.list = function list(req) { return cp.exec("ls " + req.query.dir); };\n';
@@ -157,4 +159,28 @@ test('--resume with a different diff is refused, naming the diff scope', async (
   const r = await runCli(['scan', repo, '--since', 'base', '--radius', '3', '--resume', '--quiet']);
   assert.equal(r.code, 3, r.stdout);
   assert.match(r.stderr, /Cannot resume run .*the diff scope \(--since, --diff, --staged, --radius\): was /);
+});
+
+test("a change fixes one old bug and adds one: report.sarif has 1 new, 1 unchanged and 1 absent result, valid for Microsoft's validator", async (t) => {
+  const FIXED_BUG = 'exports.drop = function drop(req) { return cp.exec("rm " + req.query.name); };\n';
+  const repo = gitRepo(t, { 'app.js': OLD_BUG + FIXED_BUG, 'other.js': 'exports.y = 1;\n' });
+  git(repo, 'tag', 'base');
+  writeFileSync(join(repo, 'app.js'), OLD_BUG + NEW_BUG);
+  git(repo, 'commit', '-qam', 'fix drop, add show');
+
+  const run = await spawnCli(['scan', repo, '--diff', 'base...HEAD', '--baseline', 'base', '--quiet']);
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /Baseline base \([0-9a-f]{12}, worktree-scan\): 1 new, 1 pre-existing, 1 fixed by this change/);
+  const baseline = readJson<Baseline>(repo, 'baseline.json');
+  assert.deepEqual(baseline.findings?.map((f) => f.startLine).sort(), [2, 3], 'baseline.json records both base findings');
+  const report = readJson<ScanReport>(repo, 'scan-report.json');
+  assert.deepEqual(report.baseline?.absent.map((f) => [f.file, f.startLine]), [['app.js', 3]]);
+  type Result = { baselineState?: string; partialFingerprints: Record<string, string>; locations: { physicalLocation: { region: { startLine: number } } }[] };
+  const sarif = readJson<{ runs: { results: Result[] }[] }>(repo, 'report.sarif');
+  const byState = new Map(sarif.runs[0]!.results.map((r) => [r.baselineState, r]));
+  assert.deepEqual(sarif.runs[0]!.results.map((r) => r.baselineState).sort(), ['absent', 'new', 'unchanged']);
+  const absent = byState.get('absent')!;
+  assert.equal(absent.locations[0]!.physicalLocation.region.startLine, 3, 'at the fixed bug\'s line at the base');
+  assert.ok(!report.findings.some((f) => Object.values(absent.partialFingerprints).includes(f.finding.fingerprint)), 'no head finding shares its fingerprint');
+  assertValid(t, sarif);
 });

@@ -1,7 +1,7 @@
 // baseline.json: the fingerprints of findings that already existed at the --baseline commit, and how they were
 // obtained. The report marks a finding with one of these fingerprints baseline: true (pre-existing, never failing).
 import { Type, type Static } from '@sinclair/typebox';
-import { artifact } from './common.ts';
+import { artifact, RepoPath, Severity } from './common.ts';
 
 export const BASELINE_SOURCES = ['worktree-scan', 'ledger'] as const;
 
@@ -18,11 +18,33 @@ export const BaselineSummary = Type.Object(
 );
 export type BaselineSummary = Static<typeof BaselineSummary>;
 
+/** What a SARIF result needs to report a base finding as baselineState "absent" when the head no longer has it. */
+export const BaseFinding = Type.Object(
+  {
+    fingerprint: Type.String({ pattern: '^[0-9a-f]{16,64}$' }),
+    ruleId: Type.String({ minLength: 1, description: 'The SARIF rule id the base reported it under.' }),
+    category: Type.String({ minLength: 1 }),
+    file: RepoPath,
+    startLine: Type.Integer({ minimum: 1 }),
+    endLine: Type.Integer({ minimum: 1 }),
+    claim: Type.String(),
+    severity: Severity,
+    level: Type.Union([Type.Literal('error'), Type.Literal('warning'), Type.Literal('note')], { description: 'Its SARIF level at the base.' }),
+  },
+  { additionalProperties: false },
+);
+export type BaseFinding = Static<typeof BaseFinding>;
+
 export const Baseline = artifact(
   'baseline',
   {
     ...BaselineSummary.properties,
     fingerprints: Type.Array(Type.String({ pattern: '^[0-9a-f]{16,64}$' }), { description: 'Fingerprints of findings at the base that were not dismissed, sorted.' }),
+    findings: Type.Optional(
+      Type.Array(BaseFinding, {
+        description: 'The base findings its report showed (not dismissed, not suppressed), by fingerprint: reported absent at the head when gone from it. Missing in a baseline.json written before this field.',
+      }),
+    ),
   },
   'Fingerprints of findings that already existed at the --baseline commit, and how they were obtained.',
 );

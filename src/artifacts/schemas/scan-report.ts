@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { artifact, Confidence, Finding, Severity, Tier, Verdict } from './common.ts';
 import { ShardShare } from './adaptive-plan.ts';
-import { BaselineSummary } from './baseline.ts';
+import { BaseFinding, BaselineSummary } from './baseline.ts';
 import { SecurityClassification } from './security.ts';
 import { AdvisorySource, DepFinding, LockfileStatus } from './dep-findings.ts';
 import { Refutation } from './skeptic.ts';
@@ -156,6 +156,10 @@ export const ScanReport = artifact(
           ...BaselineSummary.properties,
           new: Type.Integer({ minimum: 0, description: 'Reported confirmed findings not at the base.' }),
           preExisting: Type.Integer({ minimum: 0, description: 'Reported confirmed findings already at the base (never failing).' }),
+          fixed: Type.Integer({ minimum: 0, description: 'Base findings gone at the head: the length of absent.' }),
+          absent: Type.Array(BaseFinding, {
+            description: 'Base findings (shown at the base) with no head finding of that fingerprint, in a file the head scanned or deleted; SARIF reports them baselineState absent.',
+          }),
         },
         { additionalProperties: false, description: 'With --baseline: which commit, how its findings were obtained, and the new/pre-existing split.' },
       ),
