@@ -39,7 +39,12 @@ export function dependencySarif(report: ScanReport, firstRuleIndex: number, arti
         markdown: `Upgrade \`${f.package}\` past the advisory's affected range${f.advisory.url ? `; see ${f.advisory.url}` : ''}.`,
       },
       defaultConfiguration: { level: 'warning' },
-      properties: { tags: ['security', 'dependency', ...f.advisory.cwe.map((c) => `external/cwe/${c.toLowerCase()}`)], precision: 'high' },
+      properties: {
+        tags: ['security', 'dependency', ...f.advisory.cwe.map((c) => `external/cwe/${c.toLowerCase()}`)],
+        precision: 'high',
+        // GitHub ranks security alerts by it; only from the advisory's own CVSS vector, never made up from a label.
+        ...(f.advisory.cvss ? { 'security-severity': f.advisory.cvss.baseScore.toFixed(1) } : {}),
+      },
     });
   }
   const results = findings.map((f) => ({

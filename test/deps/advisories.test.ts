@@ -27,6 +27,16 @@ test('a folder of OSV files (single records and arrays) loads every npm advisory
   assert.deepEqual(template.aliases, ['CVE-2021-23337']);
 });
 
+test('a CVSS v3 vector in severity[] is scored from the vector (a 3.0 vector with the 3.1 formulas); a bad one or a bare number is left out', () => {
+  const record = (severity: unknown) => ({ id: 'GHSA-test', severity, affected: [{ package: { ecosystem: 'npm', name: 'x' }, versions: ['1.0.0'] }] });
+  assert.deepEqual(parseOsvRecord(record([{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H' }]), 'r').cvss, { vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', baseScore: 9.8, source: 'severity[0] CVSS_V3' });
+  const v30 = parseOsvRecord(record([{ type: 'CVSS_V2', score: 'AV:N/AC:L/Au:N/C:P/I:P/A:P' }, { type: 'CVSS_V3', score: 'CVSS:3.0/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N' }]), 'r').cvss;
+  assert.deepEqual(v30, { vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N', baseScore: 6.1, source: 'severity[1] CVSS_V3 (a 3.0 vector, scored with the 3.1 formulas)' });
+  assert.equal(parseOsvRecord(record([{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L' }]), 'r').cvss, undefined);
+  assert.equal(parseOsvRecord(record([{ type: 'CVSS_V3', score: 9.8 }]), 'r').cvss, undefined);
+  assert.equal(parseOsvRecord(record(undefined), 'r').cvss, undefined);
+});
+
 test('versions match the OSV ranges: introduced/fixed intervals, last_affected inclusive, explicit versions', () => {
   const [minimist] = loadOsv(join(OSV, 'GHSA-xvch-5gv4-984h.json'));
   const affected = (v: string) => minimist!.affected.some((a) => matchVersion(v, a) === 'affected');

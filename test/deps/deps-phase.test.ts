@@ -37,6 +37,7 @@ test('scan --dep-scan with OSV advisories: reachable with the call site, not-imp
   assert.equal(template?.reachability, 'reachable');
   assert.deepEqual(template?.callSites, [{ file: 'src/render.js', startLine: 4, endLine: 4, quote: 'const compiled = _.template(text);' }]);
   assert.equal(template?.dev, false);
+  assert.deepEqual(template?.advisory.cvss, { vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H', baseScore: 7.2, source: 'severity[0] CVSS_V3' });
   assert.equal(template?.direct, true);
   assert.equal(template?.lockfile, 'package-lock.json');
   assert.equal(readFileSync(join(dir, 'package-lock.json'), 'utf8').split('\n')[template!.line - 1]?.trim(), '"node_modules/lodash": {');
@@ -64,7 +65,13 @@ test('scan --dep-scan with OSV advisories: reachable with the call site, not-imp
   const section = md.slice(md.indexOf('## Vulnerable dependencies (by reachability)'));
   assert.ok(section.indexOf('### Reachable') < section.indexOf('### Imported') && section.indexOf('### Imported') < section.indexOf('### Not imported'), md);
   assert.match(section, /lodash@4\.17\.15 \| GHSA-35jh-r3h4-6jhm \(CVE-2021-23337\)/);
-  const sarif = JSON.parse(readFileSync(join(dir, '.bug-hunter', 'report.sarif'), 'utf8')) as { runs: { results: { ruleId: string; relatedLocations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+  const sarif = JSON.parse(readFileSync(join(dir, '.bug-hunter', 'report.sarif'), 'utf8')) as {
+    runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } }; results: { ruleId: string; relatedLocations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+  };
+  // GitHub ranks the alert by the advisory's own CVSS score; an advisory without a vector gets none rather than a guess.
+  const rules = new Map(sarif.runs[0]!.tool.driver.rules.map((r) => [r.id, r.properties]));
+  assert.equal(rules.get('bug-hunter.dependency.GHSA-35jh-r3h4-6jhm')?.['security-severity'], '7.2');
+  assert.equal(rules.get('bug-hunter.dependency.GHSA-xvch-5gv4-984h')?.['security-severity'], undefined);
   const result = sarif.runs[0]!.results.find((x) => x.ruleId === 'bug-hunter.dependency.GHSA-35jh-r3h4-6jhm');
   assert.equal(result?.relatedLocations[0]?.physicalLocation.artifactLocation.uri, 'src/render.js');
   // Below --fail-on: listed, not counted.

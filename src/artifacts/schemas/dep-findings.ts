@@ -32,6 +32,16 @@ export const DepFinding = Type.Object(
         aliases: Type.Array(Type.String()),
         summary: Type.String(),
         url: Type.Optional(Type.String()),
+        cvss: Type.Optional(
+          Type.Object(
+            {
+              vector: Type.String({ pattern: '^CVSS:3\\.1/', description: 'The advisory record\'s own CVSS v3 vector, as 3.1.' }),
+              baseScore: Type.Number({ minimum: 0, maximum: 10, description: 'Computed from the vector, never taken from the record.' }),
+              source: Type.String({ description: 'Where in the record the vector was.' }),
+            },
+            { additionalProperties: false },
+          ),
+        ),
         cwe: Type.Array(Type.String({ pattern: '^CWE-[0-9]+$' })),
         severitySource: Type.String({ description: 'Where the severity came from.' }),
       },

@@ -6,7 +6,8 @@ import { join, relative } from 'node:path';
 import type { Severity } from '../../artifacts/schemas/common.ts';
 import { UsageError } from '../../errors.ts';
 import { objectAt } from '../lockfiles/types.ts';
-import type { AffectedPackage, Advisory } from './types.ts';
+import { scoreVector } from '../../security/cvss.ts';
+import type { AffectedPackage, Advisory, AdvisoryCvss } from './types.ts';
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 const MAX_FILES = 200_000;
@@ -75,9 +76,25 @@ export function parseOsvRecord(value: unknown, where: string): Advisory {
     severity: ghsa ?? 'medium',
     severitySource: ghsa ? `database_specific.severity ${String(db.severity)}` : 'not given by the record (medium assumed)',
     ...(typeof advisoryUrl === 'string' ? { url: advisoryUrl } : {}),
+    ...cvssOf(r.severity),
     cwe: Array.isArray(db.cwe_ids) ? db.cwe_ids.filter((c): c is string => typeof c === 'string' && /^CWE-\d+$/.test(c)) : [],
     affected,
   };
+}
+
+// OSV severity[]: { type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/…' }. The score is always computed from the vector here,
+// never taken from a number in the record. A 3.0 vector is scored with the 3.1 formulas (the base equations are the
+// same; only rounding differs) and says so; one that does not parse is left out rather than guessed.
+function cvssOf(value: unknown): { cvss?: AdvisoryCvss } {
+  const entries = Array.isArray(value) ? value.map(objectAt) : [];
+  const i = entries.findIndex((e) => e?.type === 'CVSS_V3' && typeof e.score === 'string');
+  if (i < 0) return {};
+  const given = entries[i]!.score as string;
+  const asV31 = given.startsWith('CVSS:3.0/') ? `CVSS:3.1/${given.slice('CVSS:3.0/'.length)}` : given;
+  const scored = scoreVector(asV31);
+  if (!scored.ok) return {};
+  const source = `severity[${i}] CVSS_V3${asV31 === given ? '' : ' (a 3.0 vector, scored with the 3.1 formulas)'}`;
+  return { cvss: { vector: scored.vector, baseScore: scored.baseScore, source } };
 }
 
 function affectedOf(value: unknown, where: string, db: Record<string, unknown>, fail: (what: string) => never): AffectedPackage[] {

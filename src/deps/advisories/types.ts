@@ -11,6 +11,13 @@ export interface AffectedPackage {
   functions: string[];
 }
 
+export interface AdvisoryCvss {
+  vector: string;
+  baseScore: number;
+  /** Where the vector came from, e.g. "severity[0] CVSS_V3". */
+  source: string;
+}
+
 export interface Advisory {
   id: string;
   aliases: string[];
@@ -19,6 +26,8 @@ export interface Advisory {
   /** Where the severity came from, e.g. "database_specific.severity MODERATE". */
   severitySource: string;
   url?: string;
+  /** The record's own CVSS v3 vector, scored by src/security/cvss.ts (absent when the record gives none or it does not parse). */
+  cvss?: AdvisoryCvss;
   cwe: string[];
   affected: AffectedPackage[];
 }

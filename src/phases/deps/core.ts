@@ -92,6 +92,7 @@ function findingOf(
       aliases: advisory.aliases,
       summary: advisory.summary,
       ...(advisory.url ? { url: advisory.url } : {}),
+      ...(advisory.cvss ? { cvss: advisory.cvss } : {}),
       cwe: advisory.cwe,
       severitySource: advisory.severitySource,
     },
