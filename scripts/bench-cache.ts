@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, loadNote } from './bench/measure.ts';
+import { arg, loadNote, stampLines } from './bench/measure.ts';
 import { pathOf, writeTsTree } from './bench/ts-tree.ts';
 
 const TARGET_RATIO = 0.15;
@@ -24,22 +24,13 @@ function scan(tree: string, out: string): Promise<Timed> {
     const started = performance.now();
     const child = spawn(process.execPath, [join(root, 'bin/bug-hunter.js'), 'scan', tree, '--out', out, '--progress', 'json'], { env: { ...process.env, CI: '1' }, stdio: ['ignore', 'ignore', 'pipe'] });
     const last = new Map<string, number>();
-    let pending = '';
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => {
-      const now = (performance.now() - started) / 1000;
-      stderr += d.toString();
-      pending += d.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        const phase = /"phase":"([a-z-]+)"/.exec(line)?.[1];
-        if (phase) last.set(phase, now);
-      }
+    const stderr = stampLines(child.stderr, started, (line, now) => {
+      const phase = /"phase":"([a-z-]+)"/.exec(line)?.[1];
+      if (phase) last.set(phase, now);
     });
     child.on('error', reject);
     child.on('close', (status) => {
-      if (status !== 0 && status !== 1) return reject(new Error(`scan exited ${status}: ${stderr.slice(-1500)}`));
+      if (status !== 0 && status !== 1) return reject(new Error(`scan exited ${status}: ${stderr().slice(-1500)}`));
       resolve({ seconds: (performance.now() - started) / 1000, status, phases: [...last.entries()] });
     });
   });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { packageTree } from './bench/corpus.ts';
-import { arg, baselineBin, loadNote, median, timeCommand } from './bench/measure.ts';
+import { arg, baselineBin, loadNote, median, stampLines, timeCommand } from './bench/measure.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = arg('--runs', 3);
@@ -25,25 +25,17 @@ function scanOnce(bin = join(root, 'bin/bug-hunter.js')): Promise<ScanRun> {
     const started = performance.now();
     const child = spawn(wrapped[0]!, wrapped.slice(1), { cwd: root, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     const phases: Array<[string, number]> = [];
-    let stderr = '';
     let stdout = '';
-    let pending = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      const now = (performance.now() - started) / 1000;
-      stderr += d.toString();
-      pending += d.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        const m = /^([a-z-]+): /.exec(line);
-        if (m && m[1] !== 'engine') phases.push([m[1]!, now]);
-      }
+    const stderrText = stampLines(child.stderr, started, (line, now) => {
+      const m = /^([a-z-]+): /.exec(line);
+      if (m && m[1] !== 'engine') phases.push([m[1]!, now]);
     });
     child.on('error', reject);
     child.on('close', (status) => {
       const seconds = (performance.now() - started) / 1000;
       rmSync(out, { recursive: true, force: true });
+      const stderr = stderrText();
       const kb = /BH_PEAK_KB=(\d+)/.exec(stderr);
       if (status !== 0 && status !== 1) return reject(new Error(`scan exited ${status}: ${stderr.slice(-1000)}`));
       const summary = /Files: .*/.exec(stdout)?.[0] ?? '';

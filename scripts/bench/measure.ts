@@ -65,3 +65,21 @@ export function baselineBin(): string | undefined {
   const i = process.argv.indexOf('--baseline');
   return i > 0 && process.argv[i + 1] ? `${process.argv[i + 1]!.replace(/\/$/, '')}/bin/bug-hunter.js` : undefined;
 }
+
+/**
+ * Collects a child's stream and hands each complete line to onLine with the seconds since `started` at which it
+ * arrived (the bench scripts time phases by when their progress lines appear). Returns the text so far.
+ */
+export function stampLines(stream: NodeJS.ReadableStream, started: number, onLine: (line: string, seconds: number) => void): () => string {
+  let text = '';
+  let pending = '';
+  stream.on('data', (d: Buffer) => {
+    const now = (performance.now() - started) / 1000;
+    text += d.toString();
+    pending += d.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) onLine(line, now);
+  });
+  return () => text;
+}
