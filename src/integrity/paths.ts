@@ -21,7 +21,9 @@ export function containPath(root: string, path: string): ContainedPath {
   if (!isInside(root, joined)) return { ok: false, reason: 'escapes', detail: `${path} resolves outside the repository` };
   let real: string;
   try {
-    real = realpathSync(joined);
+    // The C library's realpath: one call, where the JavaScript one lstats every component (a quarter of the cost
+    // of reading a small file, paid by every phase that reads sources).
+    real = realpathSync.native(joined);
   } catch {
     return { ok: false, reason: 'missing', detail: `${path} does not exist` };
   }
