@@ -3,14 +3,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifactPath, hasArtifact, readArtifactIfPresent, writeArtifact } from '../artifacts/store.ts';
-import { openEvidenceCache } from '../cache/location.ts';
-import { DISABLED_CACHE, type EvidenceCache } from '../cache/store.ts';
+import type { EvidenceCache } from '../cache/store.ts';
 import { cacheUsageOf, describeCacheUse } from '../cache/usage.ts';
 import { silentLogger, type Logger } from '../cli/log.ts';
 import { ExitCode, IntegrityError, UsageError } from '../errors.ts';
 import { PIPELINE, type PipelineEntry } from '../phases/registry.ts';
 import { STATIC_ENGINE_VERSION } from '../static/index.ts';
-import type { PhaseContext } from '../phases/types.ts';
 import { clearChunkWork } from '../phases/hunter/chunk-work.ts';
 import { decideExit } from '../report/exit-decision.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
@@ -24,7 +22,9 @@ import { StateStore } from '../run/state.ts';
 import { resolveOutDir, resolveTarget } from '../run/target.ts';
 import type { ScanRequest, ScanResult } from './types.ts';
 import { chunkPlanOf, estimateRun, recordRunTime } from './estimate.ts';
-import { openModelSession, resolveModels, type ModelSession } from './models.ts';
+import { resolveModels } from './models.ts';
+import { openPhaseSession, type PhaseSession } from '../driver/session.ts';
+import { runPhaseStep } from '../driver/run-phase.ts';
 import { ensureBaseline } from './baseline.ts';
 import { resolveCommit, resolveDiff } from '../scope/refs.ts';
 
@@ -62,10 +62,8 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
   const { run, notBuilt } = request.estimate ? { run: PIPELINE.filter((p) => p.name === 'triage' || p.name === 'plan'), notBuilt: [] } : selectPhases(request);
 
   const lock = acquireRunLock(outDir, command);
-  // An estimate does no per-file work: nothing to look up, and it must not touch the cache's counters.
-  const cache = request.estimate ? DISABLED_CACHE : openEvidenceCache(target, runsDir, request.cache ?? {}, log);
   if (lock.recovered) log.warn(`recovered a stale lock left by pid ${lock.recovered.pid} (${lock.recovered.command}, since ${lock.recovered.since}).`);
-  let session: ModelSession | undefined;
+  let session: PhaseSession | undefined;
   try {
     // A corrupt state.json throws here (exit 3) and nothing is overwritten.
     const previous = readArtifactIfPresent(outDir, 'state');
@@ -94,13 +92,22 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     if (notBuilt.length > 0) log.info(`not built yet, so not run: ${notBuilt.join(', ')}`);
     log.info(`engine: ${models.engine}`);
 
-    const ctx: PhaseContext = { target, outDir, identity, options, scope, log, signal, state: store, cache };
-    if (models.usesModels && !request.estimate) {
-      session = openModelSession(models, outDir, identity.runId, log, request.models?.record, cache);
-      ctx.models = session.client;
-      ctx.modelRoles = models.modelRoles;
-      ctx.budget = session.budget;
-    }
+    session = openPhaseSession({
+      target,
+      outDir,
+      runsDir,
+      store,
+      options,
+      scope,
+      log,
+      signal,
+      models,
+      ...(request.models?.record === undefined ? {} : { record: request.models.record }),
+      // An estimate does no per-file work: nothing to look up, and it must not touch the cache's counters.
+      cache: request.estimate ? 'off' : (request.cache ?? {}),
+      withoutModels: Boolean(request.estimate),
+    });
+    const { ctx } = session;
     const order = run.map((p) => p.name);
     for (const entry of run) {
       if (signal.aborted) break;
@@ -110,20 +117,15 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
         log.info(`${entry.name}: done in the interrupted run, kept`);
         continue;
       }
-      store.markPhase(entry.name, 'running');
       try {
-        if (entry.name === 'report') await ensureBaseline(ctx, request, runScan);
-        await phase.run(ctx);
+        const prepare = entry.name === 'report' ? () => ensureBaseline(ctx, request, runScan) : undefined;
+        await runPhaseStep(phase, session, models, prepare);
       } catch (error) {
         if (signal.aborted) break;
-        store.markPhase(entry.name, 'failed', (error as Error).message);
         store.setRunStatus('failed');
         throw error;
       }
-      store.markPhase(entry.name, 'done');
       store.resetPhasesAfter(order, entry.name);
-      // Record what the run set out to do, so later estimates calibrate against it.
-      if (entry.name === 'plan' && session) session.budget.setPlan(chunkPlanOf(outDir, models));
     }
 
     if (signal.aborted) {
@@ -138,14 +140,14 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     }
     store.setRunStatus('completed');
     // Runs with a model session record their time as they close; a run without one records it here, for estimates.
-    if (!session) await recordRunTime(outDir, identity.runId, () => chunkPlanOf(outDir, models), Date.now() - started, log);
+    if (!session.budget) await recordRunTime(outDir, identity.runId, () => chunkPlanOf(outDir, models), Date.now() - started, log);
     const report = readArtifactIfPresent(outDir, 'scan-report') ?? null;
     const fixes = request.fix ? fixSummary(readArtifactIfPresent(outDir, 'fix-report')) : undefined;
     const decision = decideExit(report, { failOn: options.failOn, ...request.exitPolicy });
     return { exitCode: decision.code, exitReason: decision.reason, outDir, report, notBuilt, durationMs: Date.now() - started, ...(fixes ? { fixes } : {}) };
   } finally {
     await session?.close(Date.now() - started);
-    if (!request.estimate) recordCacheUsage(outDir, identity, cache, log);
+    if (session && !request.estimate) recordCacheUsage(outDir, identity, session.cache, log);
     lock.release();
   }
 }

@@ -14,16 +14,20 @@ import type { Command } from '../command.ts';
 import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from '../dep-scan-flags.ts';
 import { createLogger, PROGRESS_FORMATS } from '../log.ts';
 import { MODEL_FLAGS, enginesAgree, modelRequestOf } from '../model-flags.ts';
-import type { ModelSession } from '../../orchestrator/models.ts';
+import type { PhaseSession } from '../../driver/session.ts';
+import { cacheRequestOf } from '../cache-flags.ts';
 
 export const phaseCommand: Command = {
   name: 'phase',
-  usage: `Usage: bug-hunter phase <name> [target] [--out dir] [--json] [--progress text|json|none] [model flags]
+  usage: `Usage: bug-hunter phase <name> [target] [--out dir] [--json] [--progress text|json|none] [--no-cache | --cache-dir dir] [model flags]
 
 Phases: ${PIPELINE.map((p) => `${p.name}${p.load ? '' : ' (not built yet)'}`).join(', ')}
 
 'phase triage' starts a new run; every other phase reads the artifacts of the run in the artifact folder
 and attaches to it (refused when the target changed since). Options of the run are reused from state.json.
+
+It runs with what the phase had inside the scan: the run's options, its models and token budget, and the
+evidence cache (--no-cache, --cache-dir as for scan). It prints the engine it used.
 
 Model flags are scan's: --provider, --model, --base-url, --role-model, --record, --config, --trust-repo-config.
 A phase uses the models the run was made with; when these flags (with the configuration) resolve to other
@@ -32,7 +36,7 @@ models than the run recorded, the phase is refused and the command that started 
 'phase deps' (the dependency scan) takes scan's advisory flags; without them it uses the run's own (scan --dep-scan):
 ${DEP_SCAN_USAGE}`,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('phase', argv, { progress: { type: 'string' }, ...MODEL_FLAGS, ...DEP_SCAN_FLAGS });
+    const { values, positionals } = parseCommandArgs('phase', argv, { progress: { type: 'string' }, 'no-cache': { type: 'boolean' }, 'cache-dir': { type: 'string' }, ...MODEL_FLAGS, ...DEP_SCAN_FLAGS });
     atMostPositionals('phase', positionals, 2, 'a phase name and at most one target');
     const [name, targetArg] = positionals;
     if (!name) throw new UsageError(`Name a phase: ${PIPELINE.map((p) => p.name).join(', ')}.`);
@@ -45,12 +49,16 @@ ${DEP_SCAN_USAGE}`,
     const outDir = resolveOutDir(target, values.out ? resolve(io.cwd, values.out) : undefined);
     const log = createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') });
     const command = ['bug-hunter phase', ...argv].join(' ');
+    const cache = cacheRequestOf(values['no-cache'], values['cache-dir'], io.cwd);
 
     const started = Date.now();
-    const { openModelSession, resolveModels } = await import('../../orchestrator/models.ts');
+    // Loaded when the phase runs, not for --help: the driver brings the model layer with it.
+    const { resolveModels } = await import('../../orchestrator/models.ts');
+    const { openPhaseSession } = await import('../../driver/session.ts');
+    const { runPhaseStep } = await import('../../driver/run-phase.ts');
     const models = resolveModels(target, modelRequestOf(values, io.cwd));
     for (const warning of models.warnings) log.warn(warning);
-    let session: ModelSession | undefined;
+    let session: PhaseSession | undefined;
 
     const lock = acquireRunLock(outDir, command);
     try {
@@ -78,29 +86,26 @@ ${DEP_SCAN_USAGE}`,
           );
         }
       }
-      if (models.usesModels) session = openModelSession(models, outDir, store.state.run.runId, log, values.record ? true : undefined);
-      const phase = await entry.load();
       const s = store.state;
-      store.markPhase(name, 'running');
-      try {
-        await phase.run({
-          target,
-          outDir,
-          identity: s.run,
-          options: { ...DEFAULT_RUN_OPTIONS, ...(s.options as Partial<RunOptions>), ...(depScan ? { depScan } : {}) },
-          scope: { ...DEFAULT_SCOPE, ...(s.scope as Partial<ScopeOptions>) },
-          log,
-          signal: io.signal,
-          state: store,
-          ...(session ? { models: session.client, modelRoles: models.modelRoles, budget: session.budget } : {}),
-        });
-      } catch (error) {
-        store.markPhase(name, 'failed', (error as Error).message);
-        throw error;
-      }
-      store.markPhase(name, 'done');
+      // The same session a scan builds: the run's options and scope, its models and budget, the evidence cache.
+      session = openPhaseSession({
+        target,
+        outDir,
+        runsDir: outDir,
+        store,
+        options: { ...DEFAULT_RUN_OPTIONS, ...(s.options as Partial<RunOptions>), ...(depScan ? { depScan } : {}) },
+        scope: { ...DEFAULT_SCOPE, ...(s.scope as Partial<ScopeOptions>) },
+        log,
+        signal: io.signal,
+        models,
+        ...(values.record ? { record: true } : {}),
+        cache,
+      });
+      const phase = await entry.load();
+      await runPhaseStep(phase, session, models);
       const written = phase.writes.map((w) => artifactPath(outDir, w));
-      io.stdout(values.json ? `${JSON.stringify({ phase: name, runId: s.run.runId, written }, null, 2)}\n` : `${name}: wrote ${written.join(', ')}\n`);
+      const engine = session.engine;
+      io.stdout(values.json ? `${JSON.stringify({ phase: name, runId: s.run.runId, engine, written }, null, 2)}\n` : `${name}: wrote ${written.join(', ')} (engine: ${engine})\n`);
       return ExitCode.ok;
     } finally {
       await session?.close(Date.now() - started);
@@ -108,3 +113,4 @@ ${DEP_SCAN_USAGE}`,
     }
   },
 };
+

@@ -1,0 +1,23 @@
+// One phase run under the run's state, the same way in `scan` and `phase <name>`: marked running, then done or
+// failed (with the error) in state.json; after the plan, the budget learns what the run set out to do.
+import { chunkPlanOf } from '../orchestrator/estimate.ts';
+import type { ModelSetup } from '../orchestrator/models.ts';
+import type { PhaseDefinition } from '../phases/types.ts';
+import type { PhaseSession } from './session.ts';
+
+/** `prepare` runs first, as part of the phase (scan's --baseline step before the report). */
+export async function runPhaseStep(phase: PhaseDefinition, session: PhaseSession, models: ModelSetup, prepare?: () => Promise<void>): Promise<void> {
+  const { ctx, store } = session;
+  store.markPhase(phase.name, 'running');
+  try {
+    await prepare?.();
+    await phase.run(ctx);
+  } catch (error) {
+    // An interrupted phase stays 'running': the resume picks it up again.
+    if (!ctx.signal.aborted) store.markPhase(phase.name, 'failed', (error as Error).message);
+    throw error;
+  }
+  store.markPhase(phase.name, 'done');
+  // Recorded so later estimates calibrate against what the run set out to do.
+  if (phase.name === 'plan' && session.budget) session.budget.setPlan(chunkPlanOf(ctx.outDir, models));
+}
