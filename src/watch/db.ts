@@ -146,6 +146,16 @@ export class WatchDb {
     return text ? (JSON.parse(text) as Ledger) : undefined;
   }
 
+  /** The ledger the watcher last wrote to ledger.json: the base of the next three-way merge with the file. */
+  ledgerWritten(): Ledger | undefined {
+    const text = this.meta('ledger-written');
+    return text ? (JSON.parse(text) as Ledger) : undefined;
+  }
+
+  setLedgerWritten(ledger: Ledger): void {
+    this.setMeta('ledger-written', JSON.stringify(ledger));
+  }
+
   lastCommit(): { sha: string; status: CommitStatus } | null {
     return (this.db.prepare('SELECT sha, status FROM commits ORDER BY seq DESC LIMIT 1').get() as { sha: string; status: CommitStatus } | undefined) ?? null;
   }

@@ -1,10 +1,13 @@
-// What leaves the database after a cycle commits: events.jsonl (appended, each event exactly once) and ledger.json.
+// What leaves the database after a cycle commits: events.jsonl (appended, each event exactly once) and ledger.json
+// (merged with the file, never overwriting a manual scan's changes).
 // Both are derived from watch.db, so a kill -9 between the transaction and these writes is repaired by the next
 // sync: events carry their sequence number, and only those past the file's last one are appended.
 import { appendFileSync, closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { memoryDir, memoryWritable, updateMemory } from '../suppress/lock.ts';
+import type { Ledger } from '../artifacts/schemas/memory.ts';
+import { memoryDir, memoryWritable, readMemory, updateMemory } from '../suppress/lock.ts';
 import type { WatchDb } from './db.ts';
+import { mergeLedgers } from './ledger-merge.ts';
 
 export const EVENTS_FILE = 'events.jsonl';
 
@@ -55,11 +58,23 @@ export function syncEvents(db: WatchDb, target: string): number {
   return pending.length;
 }
 
-/** Writes the database's ledger to <target>/.bug-hunter/ledger.json (under its lock), when it has one. */
+/**
+ * The ledger a cycle starts from: the database's, merged with what a manual scan or a person changed in ledger.json
+ * since the watcher last wrote it. An invalid ledger.json throws (a PhaseError naming the file).
+ */
+export function watchLedger(db: WatchDb, target: string): Ledger | undefined {
+  return mergeLedgers(db.ledgerWritten(), db.ledger(), readMemory(target, 'ledger'));
+}
+
+/** Merges the database's ledger into <target>/.bug-hunter/ledger.json (under its lock): never clobbers the file. */
 export async function syncLedger(db: WatchDb, target: string): Promise<void> {
   const ledger = db.ledger();
   if (!ledger || !memoryWritable(target)) return;
-  await updateMemory(target, 'ledger', () => ({ next: ledger, result: undefined }));
+  const written = await updateMemory(target, 'ledger', (current) => {
+    const next = mergeLedgers(db.ledgerWritten(), ledger, current) ?? ledger;
+    return { next, result: next };
+  });
+  db.setLedgerWritten(written);
 }
 
 export async function syncOutbox(db: WatchDb, target: string): Promise<void> {

@@ -18,7 +18,7 @@ import { checkBranch, currentBranch, fetchRemote, pendingCommits, tipOf, type Pe
 import { WatchDb } from './db.ts';
 import { commitFocus, sweepFocus } from './focus.ts';
 import { investigate } from './investigate.ts';
-import { syncOutbox } from './outbox.ts';
+import { syncOutbox, watchLedger } from './outbox.ts';
 import { reconcile } from './reconcile.ts';
 import { testPause } from './test-hooks.ts';
 
@@ -178,6 +178,7 @@ async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpu
   const universe = triage.files.filter((f) => request.scope.includeTests || !f.isTest).map((f) => f.path);
   const picked = db.sweepCandidates(universe, request.sweepFiles);
   if (picked.length === 0) return 'skipped';
+  const previous = watchLedger(db, target);
   const startedAt = new Date().toISOString();
   const commit: PendingCommit = { sha: last.sha, parent: null, kind: 'commit' };
   const runsDir = join(resolveOutDir(target, undefined), 'watch', 'runs');
@@ -191,7 +192,7 @@ async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpu
         return 'skipped' as const;
       }
       const suppressions = readMemory(target, 'suppressions') ?? emptySuppressions();
-      const result = reconcile({ previous: db.ledger(), report: inv.report, scanned: inv.scanned, suppressions, read, commit: last.sha, now: new Date() });
+      const result = reconcile({ previous, report: inv.report, scanned: inv.scanned, suppressions, read, commit: last.sha, now: new Date() });
       db.recordCycle({
         startedAt,
         finishedAt: new Date().toISOString(),
@@ -226,6 +227,8 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
     return 'budget';
   }
   if (verdict.note) log.warn(`watch: ${verdict.note}.`);
+  // Read before the investigation: a broken ledger.json is not this commit's fault (it fails the cycle, systemic).
+  const previous = watchLedger(db, target);
   const short = commit.sha.slice(0, 12);
   const models: ModelRequest = verdict.investigationTokens === undefined ? request.models : { ...request.models, budgets: { perRunTokens: Math.max(1, verdict.investigationTokens) } };
   const record = (status: 'done' | 'failed', detail: string, extra: Partial<Parameters<WatchDb['recordCycle']>[0]> = {}, usage = { cpuMs: 0, tokens: 0 }, outDir?: string) => {
@@ -260,7 +263,7 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
         const down = failed.find((f) => SYSTEMIC_REASON.test(f.reason ?? ''));
         if (down) throw new SystemicFailure(`the investigation of ${short} could not run: ${down.reason}`);
         const suppressions = readMemory(target, 'suppressions') ?? emptySuppressions();
-        const result = reconcile({ previous: db.ledger(), report: inv.report, scanned: inv.scanned, suppressions, read, commit: commit.sha, now: new Date() });
+        const result = reconcile({ previous, report: inv.report, scanned: inv.scanned, suppressions, read, commit: commit.sha, now: new Date() });
         const counts = countKinds(result.events.map((e) => e.kind));
         // Chunks that failed on this commit's own content: what was examined counts, the commit is marked failed.
         const status = failed.length > 0 ? 'failed' : 'done';
