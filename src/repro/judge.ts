@@ -2,6 +2,8 @@
 // signature: the error type and a stable fragment thrown by the code under test, or the run's marker printed by
 // the failing assertion. Anything else is 'wrong failure'; a timeout or a sandbox error is 'unknown'.
 import type { SandboxResult } from '../sandbox/types.ts';
+import { sameFunction, thrownAt } from './thrown-at.ts';
+import { markerUseProblem } from './marker-use.ts';
 import { tapFailures, type TapFailure } from './tap.ts';
 import type { BugSignature } from './types.ts';
 
@@ -23,6 +25,8 @@ export interface JudgeInput {
 /** Fragments this short or this generic could match almost any failure, so they prove nothing for a bare Error. */
 const MIN_BARE_FRAGMENT = 12;
 const GENERIC = /^(error|failed|failure|expected|assertion|invalid|undefined|null|not ok)[\s.:!]*$/i;
+// Types so common that the type alone says little about which bug threw them: they need a stable message fragment.
+export const GENERIC_ERROR_TYPES: readonly string[] = ['Error', 'TypeError', 'Exception', 'panic'];
 
 export function judgeRun(input: JudgeInput): Judgement {
   const { run, testPath } = input;
@@ -47,17 +51,24 @@ function signatureProblem(f: TapFailure, input: JudgeInput): string | null {
   if (/^test failed$|did not finish|cancelled/i.test(f.message)) return `the test file itself failed to run: ${f.message}`;
   if (signature.marker) {
     if (!f.message.includes(marker)) return 'the failing assertion did not print the run marker';
-    return null;
+    if (f.errorType && f.errorType !== 'AssertionError') return `the marker came with a ${f.errorType}, not a failing assertion`;
+    return markerUseProblem(testSource);
   }
   if (!signature.errorType && !signature.messageFragment) return 'the finding has no signature to match (error type, fragment or marker)';
   if (signature.errorType && f.errorType !== signature.errorType) return `expected ${signature.errorType}, got ${f.errorType ?? 'no error type'}: ${firstLine(f.message)}`;
   const fragment = signature.messageFragment ?? '';
-  const bare = !signature.errorType || signature.errorType === 'Error';
-  if (bare && (fragment.trim().length < MIN_BARE_FRAGMENT || GENERIC.test(fragment.trim()))) return `a bare Error needs a distinctive message fragment (got '${fragment}')`;
+  const bare = !signature.errorType || GENERIC_ERROR_TYPES.includes(signature.errorType);
+  if (bare && (fragment.trim().length < MIN_BARE_FRAGMENT || GENERIC.test(fragment.trim()))) return `a generic ${signature.errorType ?? 'Error'} needs a distinctive message fragment (got '${fragment}')`;
   if (fragment && !f.message.includes(fragment)) return `message lacks '${fragment}': ${firstLine(f.message)}`;
   if (fragment && testSource.includes(fragment)) return 'the expected message is written in the test itself, so the test could raise it on its own';
   if (f.errorType !== 'AssertionError' && thrownByTest(f, input.testPath)) return `the ${f.errorType ?? 'error'} was thrown by the test code, not the code under test: ${firstLine(f.message)}`;
-  if (signature.thrownIn && !firstFrame(f).includes(`/${signature.thrownIn}:`)) return `the ${f.errorType ?? 'error'} was not thrown in ${signature.thrownIn}: ${firstLine(f.message)}`;
+  if (signature.thrownIn && !thrownAt(f.stack)?.path.endsWith(`/${signature.thrownIn}`)) return `the ${f.errorType ?? 'error'} was not thrown in ${signature.thrownIn}: ${firstLine(f.message)}`;
+  if (signature.thrownInFunction) {
+    const at = thrownAt(f.stack);
+    if (!at || !sameFunction(at.function, signature.thrownInFunction)) {
+      return `the ${f.errorType ?? 'error'} was thrown from ${at?.function ?? 'an anonymous function'}, not from ${signature.thrownInFunction}: ${firstLine(f.message)}`;
+    }
+  }
   return null;
 }
 

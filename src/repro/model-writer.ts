@@ -38,7 +38,7 @@ export function modelTestWriter(options: ModelWriterOptions): TestWriter {
  * An error it names must be thrown from the finding's own file, so a crash elsewhere cannot stand in for the bug.
  */
 export function proposedSignature(input: Pick<WriterInput, 'expect' | 'finding'>, answer: TesterAnswer): BugSignature | undefined {
-  if (input.expect?.errorType) return undefined;
+  if (input.expect?.errorType || input.expect?.required) return undefined;
   if (answer.signature.kind === 'marker') return { marker: true };
   return { errorType: answer.signature.errorType, messageFragment: answer.signature.messageFragment, thrownIn: input.finding.file };
 }

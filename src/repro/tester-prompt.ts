@@ -48,9 +48,13 @@ export function testerPrompt(input: WriterInput, testFolder: string): string {
 function expectation(input: WriterInput): string {
   const expect = input.expect;
   if (expect?.errorType) {
-    return `the code under test throws ${expect.errorType}${expect.messageFragment ? ` with a message containing "${expect.messageFragment}"` : ''}. Let it throw (do not catch it, do not write that message in the test) and answer signature kind "error" with that type and fragment.`;
+    const where = expect.thrownInFunction ? ` from ${expect.thrownInFunction} in ${expect.thrownIn ?? 'the code under test'}` : '';
+    return `the code under test throws ${expect.errorType}${where}${expect.messageFragment ? ` with a message containing "${expect.messageFragment}"` : ''}. Let it throw (do not catch it, do not write that message in the test) and answer signature kind "error" with that type and fragment.`;
   }
   const env = expect?.markerEnv ?? 'BUG_HUNTER_MARKER';
+  if (expect?.marker && expect.required) {
+    return `assert the correct behaviour described in the report and print process.env.${env} in the failing assertion's message (only there: not in a console.log, a throw or assert.fail) — answer signature kind "marker".`;
+  }
   return [
     'either (a) the code under test throws its own error — answer signature kind "error" with the error\'s name and a stable fragment of its message, verbatim, and do not write that text in the test;',
     `or (b) assert the correct behaviour and print process.env.${env} in the failing assertion's message — answer signature kind "marker".`,

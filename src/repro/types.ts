@@ -16,6 +16,10 @@ export interface BugSignature {
   marker?: boolean;
   /** With errorType: the error must be thrown from this repository file (its top stack frame), e.g. the finding's file. */
   thrownIn?: string;
+  /** With errorType: the error must be thrown from this function (the first frame outside Node and node_modules). */
+  thrownInFunction?: string;
+  /** The writer may not propose another signature (an incident's own error, or a words-only report's marker). */
+  required?: boolean;
 }
 
 export const MARKER_ENV = 'BUG_HUNTER_MARKER';
