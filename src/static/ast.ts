@@ -88,22 +88,6 @@ export function paramsOf(fn: SgNode): Param[] {
     .flatMap((node, index) => boundNames(node).map((name) => ({ name, index, node })));
 }
 
-const REQ = /^(req|request)$/;
-const RES = /^(res|response|reply|h)$/;
-const ROUTE_CALL = /\.(get|post|put|patch|delete|del|all|use|head|options|route|handle)$/;
-
-/** A request handler: (req, res) parameters, or a callback registered on a router with a path. */
-export function isRequestHandler(fn: SgNode): boolean {
-  const params = paramsOf(fn);
-  if (params.length >= 2 && REQ.test(params[0]?.name ?? '') && RES.test(params[1]?.name ?? '')) return true;
-  const parent = fn.parent();
-  if (parent?.kind() !== 'arguments') return false;
-  const call = parent.parent();
-  const callee = call?.field('function')?.text() ?? '';
-  const first = parent.namedChildren()[0];
-  return ROUTE_CALL.test(callee) && (first?.kind() === 'string' || first?.kind() === 'template_string') && params.length > 0 && REQ.test(params[0]?.name ?? '');
-}
-
 /** Text of whole lines [from, to] (1-based, inclusive). */
 export function lineText(lines: readonly string[], from: number, to: number): string {
   return lines.slice(from - 1, to).join('\n');

@@ -5,6 +5,7 @@ import { toFinding } from './finding.ts';
 import { langFor, parseSource } from './parse.ts';
 import { parseSuppressions, type Suppression } from './suppress.ts';
 import { beginFile } from './taint.ts';
+import { beginSourceFile } from './sources/handlers.ts';
 import type { Candidate, SourceFile } from './types.ts';
 import type { Finding } from '../artifacts/schemas/common.ts';
 
@@ -44,6 +45,7 @@ function compute(file: SourceFile): Analysis {
   if (lang !== null && active.length > 0) {
     const root = parseSource(lang, file.content).root();
     beginFile(file.publicApi !== undefined);
+    beginSourceFile(file.path, file.content);
     for (const d of active) candidates.push(...d.run({ file, root, lines }).filter((c) => d.rules.includes(c.ruleId)));
   }
   candidates.sort(order);

@@ -15,7 +15,8 @@ const PER_NAME: Array<[GuardKind, string]> = [
   ['allow-list', String.raw`/\^[^/\n]*\$/[a-z]*\.test\(\s*NAME\b`],
   ['allow-list', String.raw`\bswitch\s*\(\s*NAME\s*\)`],
   // A comparison with a literal string; `typeof NAME === 'string'` is a type check, not an allow-list.
-  ['allow-list', String.raw`(?<!typeof\s+)\bNAME\s*(!==?|===?)\s*['"\x60][^'"\x60]`],
+  // A parsed URL's host compared with a literal (`target.hostname !== 'docs.example.com'`) pins where it points.
+  ['allow-list', String.raw`(?<!typeof\s+)\bNAME(\.(hostname|host|origin))?\s*(!==?|===?)\s*['"\x60][^'"\x60]`],
   ['allow-list', String.raw`\bNAME\.match\(\s*/\^[^/\n]*\$/`],
   ['containment', String.raw`\bNAME\b[^\n]*\.startsWith\(|\.startsWith\([^\n]*\bNAME\b`],
   ['containment', String.raw`\bNAME\.(includes|indexOf)\(\s*['"]\.\.`],

@@ -1,14 +1,15 @@
 // Source-to-sink reasoning: classifies where a value reaching a sink comes from (request input, a
 // parameter, configuration, a literal, a sanitiser) inside its function and across direct calls in the file.
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, enclosingFunctions, escapeRe, functionName, isRequestHandler, paramsOf, boundNames, startLine } from './ast.ts';
+import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, boundNames, startLine } from './ast.ts';
+import { accessedInput, parsedInput } from './sources/calls.ts';
+import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
+import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi, resetExports } from './exports.ts';
 import type { SourceFacts, SourceKind } from './types.ts';
 
 const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
 
-const INPUT = /^(req|request|ctx|context)\.(body|query|params|headers|cookies|signedCookies|files?|payload|url|originalUrl|path|hostname|request\.(body|query|headers|files?)|querystring)\b|^(event|evt)\.(body|queryStringParameters|pathParameters|headers)\b|^process\.argv\b|^(window\.|document\.)?location\.(search|hash|href|pathname)\b/;
-const INPUT_CALL = /^(req|request)\.(param|get|header)$/;
 const CONFIG = /^(?:process\.env\b|process\.argv\s*\[\s*[01]\s*\]|process\.exec(?:Path|Argv)\b|import\.meta\.(?:url|dirname|filename|env)\b|(?:__dirname|__filename)$)/;
 const SANITISERS = /^(path\.(posix\.|win32\.)?basename|basename|parseInt|parseFloat|Number|Boolean|Math\.\w+|Number\.parse(Int|Float)|encodeURIComponent|encodeURI|escape\w*|\w*\.escape\w*|shellescape|shellEscape|quote|shellQuote\.quote|shq|sqlstring\.escape|format\.literal|pgFormat|validator\.\w+|uuid\w*|crypto\.\w+|Date\.now|isNaN|Array\.isArray|typeof)$/;
 const PATH_JOIN = /^(path\.(posix\.|win32\.)?(join|resolve|normalize)|join|resolve|normalize|util\.format|format|util\.inspect|inspect|String|decodeURIComponent|decodeURI|Buffer\.from)$/;
@@ -97,6 +98,8 @@ function classifyUncached(expr: SgNode, depth: number): SourceFacts {
       return classifyCall(expr, depth);
     case 'unary_expression': case 'update_expression':
       return facts('sanitised', 'a computed number or boolean');
+    case 'new_expression':
+      return parsedInput(expr, (n) => classify(n, depth + 1)) ?? facts('unknown', `\`${short(text)}\``);
     default:
       return LITERAL_KINDS.has(k) ? facts('literal', 'a literal') : facts('unknown', `\`${short(text)}\``);
   }
@@ -139,6 +142,8 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   const name = callee?.text() ?? '';
   const args = argsOf(expr);
   if (INPUT_CALL.test(name)) return facts('input', short(expr.text()), [], startLine(expr));
+  const accessed = accessedInput(expr, (n) => classify(n, depth + 1));
+  if (accessed) return accessed;
   if (SANITISERS.test(name)) return facts('sanitised', `${name}(…)`);
   if (name === 'require' || /^(os\.tmpdir|os\.homedir|process\.cwd|fileURLToPath)$/.test(name)) return facts('config', `${name}(…)`);
   // URL parsers and formatters keep the origin of what they parse (url.parse(req.url).pathname is still input).
@@ -314,6 +319,9 @@ function findDeclaration(scope: SgNode, name: string, line: number): SgNode[] | 
 
 /** A parameter: request input in a handler, the iterated value of an array callback, or the arguments of direct calls. */
 function classifyParam(fn: SgNode, index: number, name: string, depth: number): SourceFacts {
+  // The framework models (src/static/sources/frameworks.json) say which handler parameters are request input.
+  const modelled = frameworkParam(fn, index, name);
+  if (modelled) return modelled;
   if (isRequestHandler(fn)) {
     if (index === 0) return facts('input', `the request object \`${name}\``, [name], startLine(fn));
     return facts('unknown', `handler parameter \`${name}\``);

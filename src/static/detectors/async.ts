@@ -1,7 +1,8 @@
 // Async misuse: async callbacks to forEach, async Promise executors, floating promises in request
 // handlers, and promises returned from try without await (the catch never sees the rejection).
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, endLine, enclosingFunction, FUNCTION_KINDS, isRequestHandler, startLine, symbolOf } from '../ast.ts';
+import { argsOf, endLine, enclosingFunction, FUNCTION_KINDS, startLine, symbolOf } from '../ast.ts';
+import { isRequestHandler } from '../sources/handlers.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 
 export function isAsync(fn: SgNode): boolean {

@@ -1,7 +1,8 @@
 // Swallowed errors: a catch that is empty or only logs, followed by a success response — the caller is
 // told the operation worked when it failed. A catch holding only a comment is taken as deliberate.
 import type { SgNode } from '@ast-grep/napi';
-import { endLine, enclosingFunction, isRequestHandler, startLine, symbolOf } from '../ast.ts';
+import { endLine, enclosingFunction, startLine, symbolOf } from '../ast.ts';
+import { isRequestHandler } from '../sources/handlers.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 
 const LOG_CALL = /^(console\.(log|error|warn|info|debug|trace)|(logger|log|this\.logger|this\.log|ctx\.log|req\.log)\.(log|error|warn|info|debug|trace|fatal)|debug)\s*\(/;

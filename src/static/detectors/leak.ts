@@ -1,7 +1,8 @@
 // Resource leaks: a file descriptor or FileHandle closed outside finally with work in between, and a
 // read stream piped into a response with no 'error' handler (a missing file crashes the process).
 import type { SgNode } from '@ast-grep/napi';
-import { endLine, enclosingFunction, escapeRe, FUNCTION_KINDS, isRequestHandler, startLine, symbolOf } from '../ast.ts';
+import { endLine, enclosingFunction, escapeRe, FUNCTION_KINDS, startLine, symbolOf } from '../ast.ts';
+import { isRequestHandler } from '../sources/handlers.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 
 const OPEN = /^(await\s+)?((fs|fsp|fsPromises|fs\.promises)\.)?(openSync|open)\s*\(/;

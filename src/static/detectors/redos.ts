@@ -3,7 +3,8 @@
 // by steps and sizes only, never by wall-clock time, so a verdict cannot depend on how loaded the machine is.
 import type { SgNode } from '@ast-grep/napi';
 import { checkSync } from 'recheck';
-import { argsOf, enclosingFunction, enclosingFunctions, endLine, isRequestHandler, startLine, symbolOf } from '../ast.ts';
+import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../ast.ts';
+import { isRequestHandler } from '../sources/handlers.ts';
 import { findGuard } from '../guards.ts';
 import { bindingValue, classify } from '../taint.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
