@@ -16,10 +16,16 @@ function recording(): Logger & { warnings: string[] } {
 }
 
 const findingsOf = (outDir: string) => readArtifact(outDir, 'scan-report').findings.map((f) => `${f.finding.id} ${f.verdict}`).sort();
+/** threat-model.json less what differs between any two runs (the run and the time). */
+function threatModelOf(outDir: string): unknown {
+  const { run: _run, generatedAt: _at, ...model } = readArtifact(outDir, 'threat-model');
+  return model;
+}
 
 test('a second scan of an unchanged tree answers every file from the cache, with the same findings; a changed file is analysed again', async (t) => {
   const repo = gitRepo(t, buggyProject(4));
   const first = await runScan({ target: repo, log: recording() });
+  const threatBefore = threatModelOf(first.outDir);
   const before = readArtifact(first.outDir, 'cache-usage');
   assert.equal(before.enabled, true);
   assert.equal(before.dir, join(first.outDir, 'cache'));
@@ -33,8 +39,17 @@ test('a second scan of an unchanged tree answers every file from the cache, with
   assert.equal(after.kinds.recon.misses, 0);
   assert.equal(after.kinds.static.misses, 0);
   assert.ok(after.kinds.static.hits >= 4);
+  assert.equal(after.kinds.threat.hits, 4);
+  assert.equal(after.kinds.threat.misses, 0);
   assert.deepEqual(findingsOf(second.outDir), findingsOf(first.outDir));
+  assert.deepEqual(threatModelOf(second.outDir), threatBefore);
   assert.equal(second.exitCode, first.exitCode);
+
+  // Without the cache: the same findings and threat model, worked out afresh.
+  clearAnalysisMemo();
+  const uncached = await runScan({ target: repo, log: recording(), cache: { disabled: true } });
+  assert.deepEqual(findingsOf(uncached.outDir), findingsOf(first.outDir));
+  assert.deepEqual(threatModelOf(uncached.outDir), threatBefore);
 
   clearAnalysisMemo();
   appendFileSync(join(repo, 'src/handler2.js'), '// edited\n');
@@ -43,6 +58,8 @@ test('a second scan of an unchanged tree answers every file from the cache, with
   assert.equal(changed.kinds.static.misses, 1);
   assert.equal(changed.kinds.recon.misses, 1);
   assert.equal(changed.kinds.recon.hits, 3);
+  assert.equal(changed.kinds.threat.misses, 1);
+  assert.equal(changed.kinds.threat.hits, 3);
 });
 
 test('--no-cache looks nothing up and writes nothing; cache-usage.json says the cache was off', async (t) => {

@@ -1,7 +1,7 @@
 // Temp folders and real git repositories for tests; each is removed when the test ends.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { TestContext } from 'node:test';
 
@@ -16,6 +16,21 @@ export function writeFiles(root: string, files: Record<string, string>): void {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);
   }
+}
+
+/** writeFiles' inverse: every file under dir by POSIX relative path, dot-files and dot-folders left out. */
+export function readFiles(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const full = join(d, name);
+      if (name.startsWith('.')) continue;
+      if (statSync(full).isDirectory()) walk(full);
+      else out[relative(dir, full).split('\\').join('/')] = readFileSync(full, 'utf8');
+    }
+  };
+  walk(dir);
+  return out;
 }
 
 export function git(cwd: string, ...args: string[]): string {

@@ -1,7 +1,6 @@
-// Authentication facts from the sources, line by line: where routers are mounted (with which middleware and
-// prefix), which routes name an authentication middleware themselves, and where tokens are signed or verified.
+// Authentication facts from the sources, line by line: which routes name an authentication middleware themselves,
+// and where tokens are signed or verified (where routers are mounted is in facts.ts).
 // Pure: texts in, facts out. Patterns, not proof: an unrecognised middleware leaves a route "unknown", never "required".
-import { resolveJs, type ResolveContext } from '../../code-index/resolve.ts';
 import type { Authentication, Located } from '../../artifacts/schemas/threat-model.ts';
 
 /** Names that mean "the caller must be authenticated" when passed as middleware. */
@@ -22,35 +21,10 @@ export interface TokenUse {
   literalKeyAt?: Located;
 }
 
-const BINDING = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)|\bimport\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+)['"]/g;
-const MOUNT = /\.use\(\s*['"`]([^'"`]*)['"`]\s*,\s*([^)]*)\)/;
 const TOKEN = /\bjwt\.(sign|verify)\(/;
 
-function trimComment(line: string): string {
+export function trimComment(line: string): string {
   return /^\s*(\/\/|\*|\/\*)/.test(line) ? '' : line;
-}
-
-/** Router files mounted with app.use('/prefix', [middleware…,] router) where `router` was required from a scanned file. */
-export function findMounts(path: string, content: string, ctx: ResolveContext): Mount[] {
-  const bound = new Map<string, string>();
-  for (const m of content.matchAll(BINDING)) {
-    const name = m[1] ?? m[3];
-    const spec = m[2] ?? m[4];
-    const file = name && spec ? resolveJs(path, spec, ctx) : undefined;
-    if (name && file) bound.set(name, file);
-  }
-  const mounts: Mount[] = [];
-  content.split('\n').forEach((raw, i) => {
-    const m = MOUNT.exec(trimComment(raw));
-    if (!m) return;
-    const args = (m[2] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
-    const file = bound.get(args.at(-1) ?? '');
-    if (!file) return;
-    const guard = args.slice(0, -1).find((a) => AUTH_MIDDLEWARE.test(a));
-    const at = { file: path, line: i + 1, detail: raw.trim() };
-    mounts.push({ file, prefix: m[1] ?? '', auth: guard ? { status: 'required', at } : { status: 'none-seen', at } });
-  });
-  return mounts;
 }
 
 /** A route registration line that names an auth middleware itself, or a router.use(authMiddleware) above it. */

@@ -1,4 +1,5 @@
-// The threat model's pure core: recon.json and the source texts in, threat-model.json's body out. Entry points
+// The threat model's pure core: recon.json, each file's threat facts and the texts of the files recon found entries
+// or boundaries in, threat-model.json's body out. Entry points
 // become flows from an actor into the application; each recon sink becomes a flow from the enclosing entry's
 // actor to an asset, with STRIDE threats and the mitigation seen in the same handler (or its absence).
 import type { Recon } from '../../artifacts/schemas/recon.ts';
@@ -6,8 +7,9 @@ import type { Authentication, Located, Mitigation, ThreatBoundaryKind, ThreatEnt
 import { THREAT_BOUNDARY_KINDS } from '../../artifacts/schemas/threat-model.ts';
 import { resolveContext } from '../../code-index/resolve.ts';
 import type { EntryPoint, TrustBoundary } from '../recon/types.ts';
-import { exposures, importsOf } from './exposure.ts';
-import { findMounts, findTokenUses, routeAuth, type Mount } from './auth.ts';
+import { exposures } from './exposure.ts';
+import { routeAuth, type Mount } from './auth.ts';
+import { importedFiles, mountsOf, threatFacts, type ThreatFacts } from './facts.ts';
 import { BODY_GUARDS, BODY_OBJECT, mitigationOf, SINKS, type AssetKind, type SinkKind, type Window } from './sinks.ts';
 
 export type ThreatBody = Omit<ThreatModel, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
@@ -76,6 +78,19 @@ export interface ThreatInput {
   sources: ReadonlyMap<string, string>;
 }
 
+export interface ThreatFactsInput {
+  recon: ThreatInput['recon'];
+  /** Per-file facts of every file the model covers (the files recon examined, at triage's hashes). */
+  facts: ReadonlyMap<string, ThreatFacts>;
+  /** Source text of the files recon names an entry point or trust boundary in (windows around them are read). */
+  texts: ReadonlyMap<string, string>;
+}
+
+/** The files whose text the model reads beyond their facts: those recon found an entry point or boundary in. */
+export function filesNeedingText(recon: ThreatInput['recon']): Set<string> {
+  return new Set([...recon.entryPoints.map((e) => e.file), ...recon.trustBoundaries.map((t) => t.file)]);
+}
+
 /** "/users" + "/search" → "/users/search"; the mount prefix makes a route name what a client requests. */
 function routeName(name: string, prefix: string | undefined): string {
   if (!prefix || prefix === '/') return name;
@@ -98,15 +113,22 @@ function spoofing(auth: Authentication): ThreatEntry {
   return { stride: 'spoofing', threat, mitigation: { status: 'absent', detail, ...(auth.at ? { at: auth.at } : {}) } };
 }
 
+/** The model straight from source texts: every file's facts extracted here. */
 export function buildThreatModel(input: ThreatInput): ThreatBody {
+  const facts = new Map([...input.sources].map(([path, content]) => [path, threatFacts(path, content)]));
+  return buildThreatModelFromFacts({ recon: input.recon, facts, texts: input.sources });
+}
+
+export function buildThreatModelFromFacts(input: ThreatFactsInput): ThreatBody {
   const reg = new Registry();
   const notes: string[] = [];
-  const ctx = resolveContext([...input.sources.keys()]);
+  const ctx = resolveContext([...input.facts.keys()]);
+  const byPath = [...input.facts.values()].sort((a, b) => cmp(a.path, b.path));
   const mounts = new Map<string, Mount>();
-  for (const [path, content] of [...input.sources].sort(([a], [b]) => cmp(a, b))) {
-    for (const m of findMounts(path, content, ctx)) if (!mounts.has(m.file)) mounts.set(m.file, m);
+  for (const facts of byPath) {
+    for (const m of mountsOf(facts, ctx)) if (!mounts.has(m.file)) mounts.set(m.file, m);
   }
-  const linesOf = new Map([...input.sources].map(([p, c]) => [p, c.split('\n')]));
+  const linesOf = new Map([...input.texts].map(([p, c]) => [p, c.split('\n')]));
   const entriesByFile = new Map<string, EntryPoint[]>();
   for (const e of input.recon.entryPoints) entriesByFile.set(e.file, [...(entriesByFile.get(e.file) ?? []), e]);
   const inputsByFile = new Map<string, TrustBoundary[]>();
@@ -190,8 +212,8 @@ export function buildThreatModel(input: ThreatInput): ThreatBody {
   }
 
   // Token signing and checking: the authentication boundary.
-  for (const [path, content] of [...input.sources].sort(([a], [b]) => cmp(a, b))) {
-    for (const use of findTokenUses(path, content)) {
+  for (const facts of byPath) {
+    for (const use of facts.tokenUses) {
       reg.boundary('authentication', 'Authentication tokens', use.at);
       const mitigation: Mitigation = use.literalKeyAt
         ? { status: 'absent', detail: 'the key is a string literal in the source: anyone who reads the code can forge tokens', at: use.literalKeyAt }
@@ -231,7 +253,7 @@ export function buildThreatModel(input: ThreatInput): ThreatBody {
   if (unknownAuth) notes.push(`${unknownAuth} HTTP route(s) with no recognised mount or authentication middleware: their authentication is unknown (treated as none).`);
   if (input.recon.entryPoints.length === 0) notes.push('recon found no entry points: flows start at the sinks, from the application itself.');
 
-  const imports = new Map([...input.sources].map(([p, c]) => [p, importsOf(p, c, ctx)]));
+  const imports = new Map(byPath.map((f) => [f.path, importedFiles(f, ctx)]));
   const exposure = exposures(input.recon.entryPoints, authFor, imports, entryRef);
 
   return {

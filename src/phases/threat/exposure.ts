@@ -1,27 +1,16 @@
 // Which files an entry point reaches through relative imports (require, import … from, import()): a finding in
-// a helper two imports below a route is still reached over the network. Pure: texts in, one exposure per file,
+// a helper two imports below a route is still reached over the network. Pure: import lists in, one exposure per file,
 // the most exposed way first (network before local, unauthenticated before authenticated, fewest hops).
-import { resolveJs, type ResolveContext } from '../../code-index/resolve.ts';
 import type { Authentication, ThreatModel } from '../../artifacts/schemas/threat-model.ts';
 import type { EntryPoint } from '../recon/types.ts';
 
 export type Exposure = ThreatModel['exposure'][number];
 
-const IMPORT = /\brequire\(\s*['"]([^'"]+)['"]\s*\)|\bfrom\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 export const MAX_HOPS = 4;
 const REACH: Record<EntryPoint['kind'], number> = { 'http-route': 0, 'message-handler': 1, 'exported-api': 2, 'cli-bin': 3, main: 3 };
 const reach = (x: Exposure) => REACH[x.entry.kind as EntryPoint['kind']] ?? Object.keys(REACH).length;
 const AUTH_RANK: Record<string, number> = { 'none-seen': 0, unknown: 1, 'not-applicable': 2, required: 3 };
 const guarded = (x: Exposure) => AUTH_RANK[x.authentication] ?? 1;
-
-export function importsOf(path: string, content: string, ctx: ResolveContext): string[] {
-  const out = new Set<string>();
-  for (const m of content.matchAll(IMPORT)) {
-    const hit = resolveJs(path, m[1] ?? m[2] ?? m[3] ?? '', ctx);
-    if (hit && hit !== path) out.add(hit);
-  }
-  return [...out].sort();
-}
 
 /** The entry that exposes each file (the entry's own file at 0 hops), following imports breadth-first up to MAX_HOPS. */
 export function exposures(entries: readonly EntryPoint[], authOf: (e: EntryPoint) => Authentication, imports: ReadonlyMap<string, string[]>, ref: (e: EntryPoint) => Exposure['entry']): Exposure[] {

@@ -1,5 +1,7 @@
 // The threat phase's shell: reads triage.json, recon.json and the sources recon examined (at triage's hashes),
-// builds the STRIDE threat model (pure core) and writes threat-model.json and its view threat-model.md.
+// builds the STRIDE threat model (pure core) and writes threat-model.json and its view threat-model.md. Per-file
+// facts come from the evidence cache when the file's content hash is known there; such a file is read only when
+// recon found an entry point or boundary in it (the model quotes the lines around them).
 import { join } from 'node:path';
 import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
 import { SCHEMA_VERSION } from '../../artifacts/schemas/common.ts';
@@ -8,7 +10,10 @@ import { writeFileAtomic } from '../../fs/atomic.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { renderThreatModel } from '../../security/threat-markdown.ts';
 import type { PhaseContext, PhaseDefinition } from '../types.ts';
-import { buildThreatModel } from './core.ts';
+import { buildThreatModelFromFacts, filesNeedingText } from './core.ts';
+import { threatFacts, type ThreatFacts } from './facts.ts';
+import { cachedThreatFacts, storeThreatFacts } from '../../cache/threat-file.ts';
+import { DISABLED_CACHE } from '../../cache/store.ts';
 
 export const THREAT_MARKDOWN = 'threat-model.md';
 
@@ -16,15 +21,29 @@ export async function runThreat(ctx: PhaseContext): Promise<ThreatModel> {
   ctx.signal.throwIfAborted();
   const triage = readArtifact(ctx.outDir, 'triage');
   const recon = readArtifact(ctx.outDir, 'recon');
+  const cache = ctx.cache ?? DISABLED_CACHE;
   const excluded = new Set(recon.excluded.map((e) => e.file));
-  const sources = new Map<string, string>();
+  const needText = filesNeedingText(recon);
+  const facts = new Map<string, ThreatFacts>();
+  const texts = new Map<string, string>();
   const notes: string[] = [];
   for (const f of triage.files.filter((x) => (triage.includeTests || !x.isTest) && !excluded.has(x.path))) {
+    const known = cachedThreatFacts(cache, f);
+    if (known && !needText.has(f.path)) {
+      facts.set(f.path, known);
+      continue;
+    }
     const source = readSourceAtHash(ctx.target, f.path, f.sha256);
-    if (source.ok) sources.set(f.path, source.content);
-    else notes.push(`${f.path} was not read (${source.reason}): its mitigations and mounts are not in the model.`);
+    if (!source.ok) {
+      notes.push(`${f.path} was not read (${source.reason}): its mitigations and mounts are not in the model.`);
+      continue;
+    }
+    const fresh = known ?? threatFacts(f.path, source.content);
+    if (!known) storeThreatFacts(cache, f, fresh);
+    facts.set(f.path, fresh);
+    if (needText.has(f.path)) texts.set(f.path, source.content);
   }
-  const body = buildThreatModel({ recon, sources });
+  const body = buildThreatModelFromFacts({ recon, facts, texts });
   const model: ThreatModel = {
     schemaVersion: SCHEMA_VERSION,
     artifact: 'threat-model',

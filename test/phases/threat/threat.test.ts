@@ -1,29 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import type { ThreatModel } from '../../../src/artifacts/schemas/threat-model.ts';
 import { runRecon } from '../../../src/phases/recon/index.ts';
 import { runThreat, THREAT_MARKDOWN } from '../../../src/phases/threat/index.ts';
 import { project } from '../recon/triage-fixture.ts';
+import { readFiles } from '../../helpers/temp.ts';
 
 const DEMO = fileURLToPath(new URL('../../../examples/demo-api/', import.meta.url));
-
-function filesOf(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const full = join(d, name);
-      if (name.startsWith('.')) continue;
-      if (statSync(full).isDirectory()) walk(full);
-      else out[relative(dir, full).split('\\').join('/')] = readFileSync(full, 'utf8');
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 /** "file:line stride" for every threat with no mitigation seen, where the missing guard is located. */
 function open(model: ThreatModel): string[] {
@@ -33,7 +20,7 @@ function open(model: ThreatModel): string[] {
 }
 
 test('demo-api: HTTP entry points with their mount prefixes, database and shell boundaries, and unmitigated threats exactly at the planted bugs', async (t) => {
-  const p = project(t, filesOf(DEMO));
+  const p = project(t, readFiles(DEMO));
   await runRecon(p.ctx);
   await runThreat(p.ctx);
   const model = readArtifact(p.ctx.outDir, 'threat-model');
