@@ -19,6 +19,17 @@ function objectNames(obj: SgNode, into: Set<string>): void {
   }
 }
 
+/**
+ * `module.exports = new Type('tag', { loader: { resolver: resolveFn } })`: functions named in the objects handed to
+ * the exported value's constructor or factory are held by it, so the library's caller can reach them.
+ */
+function heldNames(value: SgNode, into: Set<string>): void {
+  for (const arg of value.field('arguments')?.namedChildren() ?? []) {
+    if (arg.kind() !== 'object') continue;
+    for (const obj of [arg, ...arg.findAll({ rule: { kind: 'object' } })]) objectNames(obj, into);
+  }
+}
+
 /** Local names the module exports: assigned to module.exports / exports.x, or listed in an export clause. */
 function exportedNames(root: SgNode): Set<string> {
   if (cached) return cached.names;
@@ -30,6 +41,7 @@ function exportedNames(root: SgNode): Set<string> {
     while (right?.kind() === 'assignment_expression') right = right.field('right');
     if (right?.kind() === 'identifier') names.add(right.text());
     else if (right?.kind() === 'object') objectNames(right, names);
+    else if (right?.kind() === 'new_expression' || right?.kind() === 'call_expression') heldNames(right, names);
   }
   for (const e of root.findAll({ rule: { kind: 'export_statement' } })) {
     for (const s of e.findAll({ rule: { kind: 'export_specifier' } })) names.add(s.field('name')?.text() ?? '');

@@ -35,7 +35,7 @@ function isAscii(text: string): boolean {
 }
 
 /** The first guard on any of `names` that appears before the sink in its function chain (or at module level for the outermost). */
-export function findGuard(sink: SgNode, names: readonly string[], lines: readonly string[]): GuardFact | null {
+export function findGuard(sink: SgNode, names: readonly string[], lines: readonly string[], ignore: readonly GuardKind[] = []): GuardFact | null {
   // Constants (FLAG, MAX_LEN) are not the value: `s.indexOf(FLAG) === 0` guards nothing about FLAG.
   const usable = names.filter((n) => /^[\w$]+(\.[\w$]+)*$/.test(n) && !/^[A-Z][A-Z0-9_]*$/.test(n));
   if (usable.length === 0) return null;
@@ -43,7 +43,7 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
   const outer = fns[fns.length - 1];
   const from = outer ? startLine(outer) : 1;
   const to = startLine(sink);
-  const compiled = PER_NAME.flatMap(([kind, src]) => usable.map((n) => [kind, new RegExp(src.replaceAll('NAME', escapeRe(n)))] as const));
+  const compiled = PER_NAME.filter(([kind]) => !ignore.includes(kind)).flatMap(([kind, src]) => usable.map((n) => [kind, new RegExp(src.replaceAll('NAME', escapeRe(n)))] as const));
   const column = sink.range().start.column;
   for (let line = from; line <= to; line++) {
     let text = lines[line - 1] ?? '';

@@ -11,6 +11,10 @@ import asyncRules from './rules/async.json' with { type: 'json' };
 import errorHandling from './rules/error-handling.json' with { type: 'json' };
 import logic from './rules/logic.json' with { type: 'json' };
 import resourceLeak from './rules/resource-leak.json' with { type: 'json' };
+import xss from './rules/xss.json' with { type: 'json' };
+import xml from './rules/xml.json' with { type: 'json' };
+import cryptoRules from './rules/crypto.json' with { type: 'json' };
+import jwt from './rules/jwt.json' with { type: 'json' };
 
 const RuleSchema = Type.Object(
   {
@@ -31,7 +35,7 @@ const RuleSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const FILES: Record<string, unknown> = { injection, secrets, async: asyncRules, 'error-handling': errorHandling, logic, 'resource-leak': resourceLeak };
+const FILES: Record<string, unknown> = { injection, secrets, async: asyncRules, 'error-handling': errorHandling, logic, 'resource-leak': resourceLeak, xss, xml, crypto: cryptoRules, jwt };
 
 function load(): Map<string, Rule> {
   const rules = new Map<string, Rule>();

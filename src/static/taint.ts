@@ -13,7 +13,10 @@ const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, confi
 const CONFIG = /^(?:process\.env\b|process\.argv\s*\[\s*[01]\s*\]|process\.exec(?:Path|Argv)\b|import\.meta\.(?:url|dirname|filename|env)\b|(?:__dirname|__filename)$)/;
 const SANITISERS = /^(path\.(posix\.|win32\.)?basename|basename|parseInt|parseFloat|Number|Boolean|Math\.\w+|Number\.parse(Int|Float)|encodeURIComponent|encodeURI|escape\w*|\w*\.escape\w*|shellescape|shellEscape|quote|shellQuote\.quote|shq|sqlstring\.escape|format\.literal|pgFormat|validator\.\w+|uuid\w*|crypto\.\w+|Date\.now|isNaN|Array\.isArray|typeof)$/;
 const PATH_JOIN = /^(path\.(posix\.|win32\.)?(join|resolve|normalize)|join|resolve|normalize|util\.format|format|util\.inspect|inspect|String|decodeURIComponent|decodeURI|Buffer\.from)$/;
-const URL_PARSE = /^(url\.(parse|format|resolve)|parseurl(\.original)?|parseUrl|querystring\.(parse|unescape)|qs\.parse)$/;
+// encodeurl's encodeUrl only percent-encodes characters a URL may not hold: the URL still says what the input said.
+const URL_PARSE = /^(url\.(parse|format|resolve)|parseurl(\.original)?|parseUrl(\.original)?|querystring\.(parse|unescape)|qs\.parse|encodeUrl|encodeurl)$/;
+// The request a response or stream object keeps (express's res.req, send's and Koa's this.req / this.request).
+const THIS_REQUEST = /^this\.(req|request)$/;
 const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
 const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/;
 const LITERAL_KINDS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'template_string', 'binary_expression', 'unary_expression']);
@@ -128,6 +131,7 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   // Where an upload middleware (multer, express-fileupload) stored the file is the server's choice, not the client's.
   if (prop && UPLOAD_STORED.has(prop) && /^(req|request)\.files?\b/.test(text)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
   if (INPUT.test(text)) return facts('input', short(text), [], startLine(expr));
+  if (THIS_REQUEST.test(text)) return facts('input', `the request object \`${text}\``, [], startLine(expr));
   if (prop === 'length') return facts('sanitised', 'a length');
   const object = expr.field('object');
   if (!object) return facts('unknown', short(text));

@@ -15,12 +15,16 @@ import { hardcodedSecret } from './secrets.ts';
 import { sqlInjection } from './sql.ts';
 import { ssrf } from './ssrf.ts';
 import { xss } from './xss.ts';
+import { xssUrlAttribute } from './xss-url.ts';
+import { xxe } from './xxe.ts';
+import { weakCrypto } from './weak-crypto.ts';
+import { jwtVerification } from './jwt.ts';
 import { zipSlip } from './zipslip.ts';
 import type { Detector } from '../types.ts';
 
 export const DETECTORS: readonly Detector[] = [
   commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos, openRedirect, ssrf, zipSlip, xss, nosqlInjection,
-  unsafeDeserialization,
+  unsafeDeserialization, xssUrlAttribute, xxe, weakCrypto, jwtVerification,
   hardcodedSecret, asyncForEach, asyncExecutor, floatingPromise, swallowedError, comparisonSlips, conditionSlips, offByOneLength,
   unreachableCode, switchFallthrough, resourceLeaks,
 ];

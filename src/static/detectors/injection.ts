@@ -3,6 +3,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../ast.ts';
 import { moduleBindings, moduleFunction } from '../modules.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { handedBackCode } from './handed-back-code.ts';
 import { sinkCandidate } from './sink.ts';
 
 const CP = ['child_process', 'shelljs'];
@@ -83,6 +84,11 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
       ruleId: 'code-injection', sink: node, values, lines: ctx.lines,
       describe: (s) => `\`${callee}\` evaluates code derived from ${s.via}.`,
     });
+    // A library handing its caller's code back as a function (a compiler) builds nothing into it.
+    if (c?.source?.built && c.source.kind !== 'input' && callee === 'Function' && handedBackCode(node, values.at(-1))) {
+      c.source = { ...c.source, built: false };
+      c.detail += ' The function is handed back to the caller, not run, and its code is the caller\'s value as given.';
+    }
     if (c) out.push(c);
   }
   return out;

@@ -4,7 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { endLine, startLine, symbolOf } from '../ast.ts';
 import { findGuard } from '../guards.ts';
 import { classify, combine } from '../taint.ts';
-import type { Candidate, SourceFacts } from '../types.ts';
+import type { Candidate, GuardFact, SourceFacts } from '../types.ts';
 
 /** Names a guard may test: identifiers and dotted member paths (req.params.name) inside a value. */
 export function identifiersIn(node: SgNode): string[] {
@@ -24,6 +24,8 @@ export interface SinkOptions {
   describe: (source: SourceFacts) => string;
   /** Extra source facts already computed by the detector (e.g. an SQL string's parts). */
   source?: SourceFacts;
+  /** Guard kinds that do not neutralise this sink (HTML escaping does not make a URL safe). */
+  ignoreGuards?: ReadonlyArray<GuardFact['kind']>;
 }
 
 /** A candidate unless every value is a literal or sanitised. */
@@ -31,7 +33,7 @@ export function sinkCandidate(o: SinkOptions): Candidate | null {
   const source = o.source ?? combine(o.values.map((v) => classify(v)));
   if (source.kind === 'literal' || source.kind === 'sanitised') return null;
   const names = [...new Set([...source.names, ...o.values.flatMap(identifiersIn)])];
-  const guard = findGuard(o.sink, names, o.lines);
+  const guard = findGuard(o.sink, names, o.lines, o.ignoreGuards);
   const candidate: Candidate = {
     ruleId: o.ruleId,
     startLine: startLine(o.sink),

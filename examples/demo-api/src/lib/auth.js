@@ -9,7 +9,7 @@ function issueToken(user) {
 
 function requireUser(req, res, next) {
   try {
-    req.user = jwt.verify(String(req.headers.authorization || '').replace(/^Bearer /, ''), process.env.JWT_PUBLIC_KEY);
+    req.user = jwt.verify(String(req.headers.authorization || '').replace(/^Bearer /, ''), process.env.JWT_PUBLIC_KEY, { algorithms: ['RS256'] });
     next();
   } catch (err) {
     res.status(401).json({ error: 'invalid token' });

@@ -1,0 +1,78 @@
+// JWT verification with jsonwebtoken (only names bound to that module count):
+// - jwt-unpinned-algorithm: verify() without an `algorithms` list, or with 'none' in it. The token's own header
+//   then picks the algorithm: an HS256 token signed with the RSA public key as the HMAC secret verifies
+//   (CVE-2015-9235), and versions up to 8.5.1 accept unsigned tokens with a falsy key (CVE-2022-23540). Options
+//   the file cannot see (a parameter, a spread) are not judged.
+// - jwt-decode-unverified: decode() of a request's token in a module that never calls verify(): decode only
+//   base64-decodes, so a forged payload is trusted.
+import type { SgNode } from '@ast-grep/napi';
+import { argsOf } from '../ast.ts';
+import { moduleBindings, moduleFunction, type ModuleBindings } from '../modules.ts';
+import { bindingValue } from '../taint.ts';
+import type { Candidate, Detector, DetectorContext, GuardFact } from '../types.ts';
+import { sinkCandidate } from './sink.ts';
+import { structuralCandidate } from './structural.ts';
+
+const MODULES = ['jsonwebtoken'];
+const CALLBACK_NAME = /^(cb|callback|done|next)$/;
+const ALL_GUARDS: ReadonlyArray<GuardFact['kind']> = ['allow-list', 'containment', 'type-check', 'escaping', 'parameterised', 'proto-guard', 'terminator'];
+
+function jwtCalls(ctx: DetectorContext, b: ModuleBindings, fn: string): SgNode[] {
+  return ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '[\\w$]$' } } })
+    .filter((call) => moduleFunction(call.field('function')?.text() ?? '', b, MODULES) === fn);
+}
+
+/** What the options say about algorithms: pinned, 'none' allowed, missing, or not knowable from this file. */
+function algorithms(options: SgNode | undefined): 'pinned' | 'none' | 'missing' | 'unknown' {
+  if (!options) return 'missing';
+  const kind = options.kind();
+  if (kind === 'arrow_function' || kind === 'function_expression') return 'missing';
+  if (kind === 'identifier' && CALLBACK_NAME.test(options.text())) return 'missing';
+  const value = kind === 'identifier' ? bindingValue(options) : options;
+  if (value?.kind() !== 'object') return 'unknown';
+  const members = value.namedChildren();
+  if (members.some((m) => m.kind() === 'spread_element')) return 'unknown';
+  const list = members.find((m) => (m.kind() === 'pair' && /^['"]?algorithms['"]?$/.test(m.field('key')?.text() ?? '')) || (m.kind() === 'shorthand_property_identifier' && m.text() === 'algorithms'));
+  if (!list) return 'missing';
+  return /['"`]none['"`]/i.test(list.text()) ? 'none' : 'pinned';
+}
+
+function unpinned(ctx: DetectorContext, b: ModuleBindings): Candidate[] {
+  const out: Candidate[] = [];
+  for (const call of jwtCalls(ctx, b, 'verify')) {
+    const args = argsOf(call);
+    if (args.length < 2) continue;
+    const state = algorithms(args[2]);
+    if (state === 'pinned' || state === 'unknown') continue;
+    const callee = call.field('function')?.text() ?? 'verify';
+    const detail = state === 'none'
+      ? `\`${callee}\` accepts the 'none' algorithm: an unsigned token verifies.`
+      : `\`${callee}\` is called without \`algorithms\`: the token's header chooses how it is checked.`;
+    out.push(structuralCandidate('jwt-unpinned-algorithm', call, detail, state === 'none' ? "verify() accepting alg 'none'" : 'verify() without an algorithms list'));
+  }
+  return out;
+}
+
+function decodedUnverified(ctx: DetectorContext, b: ModuleBindings): Candidate[] {
+  if (jwtCalls(ctx, b, 'verify').length > 0) return [];
+  const out: Candidate[] = [];
+  for (const call of jwtCalls(ctx, b, 'decode')) {
+    const token = argsOf(call)[0];
+    if (!token) continue;
+    const c = sinkCandidate({
+      ruleId: 'jwt-decode-unverified', sink: call, values: [token], lines: ctx.lines, ignoreGuards: ALL_GUARDS,
+      describe: (s) => `\`${call.field('function')?.text()}\` reads the claims of ${s.via} without checking its signature, and this module never calls verify().`,
+    });
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+export const jwtVerification: Detector = {
+  rules: ['jwt-unpinned-algorithm', 'jwt-decode-unverified'],
+  prefilter: /jsonwebtoken/,
+  run: (ctx) => {
+    const b = moduleBindings(ctx.file.content, MODULES);
+    return [...unpinned(ctx, b), ...decodedUnverified(ctx, b)];
+  },
+};
