@@ -19,6 +19,7 @@ import { RunState } from './schemas/state.ts';
 import { ThreatModel } from './schemas/threat-model.ts';
 import { Triage } from './schemas/triage.ts';
 import { VerificationReport } from './schemas/verification-report.ts';
+import { WorkReport } from './schemas/work-report.ts';
 
 export const ARTIFACTS = {
   triage: { file: 'triage.json', schema: Triage },
@@ -44,6 +45,7 @@ export const ARTIFACTS = {
   ledger: { file: 'ledger.json', schema: Ledger },
   'publish-report': { file: 'publish-report.json', schema: PublishReport },
   'cache-usage': { file: 'cache-usage.json', schema: CacheUsage },
+  'work-report': { file: 'work-report.json', schema: WorkReport },
 } as const satisfies Record<string, { file: string; schema: TSchema }>;
 
 export type ArtifactName = keyof typeof ARTIFACTS;

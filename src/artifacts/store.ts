@@ -96,4 +96,5 @@ export const PRODUCER: Record<ArtifactName, string> = {
   ledger: 'bug-hunter phase report',
   'publish-report': 'bug-hunter publish',
   'cache-usage': 'bug-hunter scan',
+  'work-report': 'bug-hunter work',
 };

@@ -7,7 +7,8 @@ import { DEFAULT_GATES } from '../fix/plan.ts';
 import { parseDiff, statsOf, type FileChange } from './diff-stats.ts';
 
 export interface WorkGate {
-  gate: 'files' | 'changed-lines' | 'net-deletions' | 'gross-deletions' | 'dependencies';
+  /** red-green and suite are the proof's gates (src/work/proof.ts); the rest are measured on the diff here. */
+  gate: 'files' | 'changed-lines' | 'net-deletions' | 'gross-deletions' | 'dependencies' | 'red-green' | 'suite';
   passed: boolean;
   figure: number;
   limit: number | null;

@@ -6,9 +6,9 @@ import type { RepoRef } from '../publish/repo.ts';
 import { dependenciesOf, promoteWaves, type Promotion } from './promote.ts';
 import { QUEUE_LABEL, READY_LABEL, type QueueIssue } from './queue-issue.ts';
 
-type RawIssue = { number: number; title: string; body?: string | null; state: string; labels: (string | { name?: string | null })[]; created_at: string; pull_request?: unknown };
+export type RawIssue = { number: number; title: string; body?: string | null; state: string; labels: (string | { name?: string | null })[]; created_at: string; pull_request?: unknown };
 
-function toQueueIssue(raw: RawIssue): QueueIssue {
+export function toQueueIssue(raw: RawIssue): QueueIssue {
   return {
     number: raw.number,
     title: raw.title,

@@ -1,5 +1,6 @@
 // A GitHub REST stand-in on 127.0.0.1 for the real Octokit (pointed at it with GITHUB_API_URL): just the endpoints
-// publish and the fix queue use — list/get/create/update issues, comments, issue labels, repository labels — with
+// publish and the fix queue use — list/get/create/update issues, comments, issue labels (add, remove), repository
+// labels, pull requests (create, list by head) — with
 // Link-header pagination, token checks, and scripted failures (a 403 secondary rate limit with retry-after, a 401 that echoes the token).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -13,6 +14,16 @@ export interface StandInIssue {
   state_reason: string | null;
   comments: string[];
   pull_request?: boolean;
+}
+
+export interface StandInPull {
+  number: number;
+  title: string;
+  body: string;
+  head: string;
+  base: string;
+  draft: boolean;
+  state: 'open' | 'closed';
 }
 
 export interface SeenRequest {
@@ -39,6 +50,8 @@ export interface GitHubStandIn {
   repo: string;
   issues: StandInIssue[];
   labels: string[];
+  /** Pull requests opened through the API (each also takes an issue number, as on GitHub). */
+  pulls: StandInPull[];
   requests: SeenRequest[];
   /** The most items one page holds, whatever per_page asks (small, to make pagination happen). */
   maxPerPage: number;
@@ -57,6 +70,7 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
     repo: options.repo ?? 'widgets',
     issues: [],
     labels: [],
+    pulls: [],
     requests: [],
     maxPerPage: options.maxPerPage ?? 100,
     failNext: (failure) => failures.push(failure),
@@ -85,6 +99,18 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
     ...(i.pull_request ? { pull_request: { url: `${state.url}/repos/${state.owner}/${state.repo}/pulls/${i.number}` } } : {}),
   });
 
+  const pullJson = (p: StandInPull) => ({
+    id: 5000 + p.number,
+    number: p.number,
+    title: p.title,
+    body: p.body,
+    state: p.state,
+    draft: p.draft,
+    head: { ref: p.head, label: `${state.owner}:${p.head}` },
+    base: { ref: p.base },
+    html_url: `https://github.com/${state.owner}/${state.repo}/pull/${p.number}`,
+  });
+
   function page<T>(res: ServerResponse, url: URL, items: T[]): void {
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), state.maxPerPage);
     const number = Math.max(1, Number(url.searchParams.get('page') ?? 1));
@@ -108,6 +134,29 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
     const path = url.pathname;
     const m = req.method ?? 'GET';
     const issueMatch = new RegExp(`^${base}/issues/(\\d+)(/comments|/labels)?$`).exec(path);
+    const labelMatch = new RegExp(`^${base}/issues/(\\d+)/labels/([^/]+)$`).exec(path);
+    if (m === 'DELETE' && labelMatch) {
+      const target = state.issues.find((i) => i.number === Number(labelMatch[1]));
+      const name = decodeURIComponent(labelMatch[2]!);
+      if (!target || !target.labels.includes(name)) return send(res, 404, { message: 'Label does not exist' });
+      target.labels = target.labels.filter((l) => l !== name);
+      return send(res, 200, target.labels.map((n) => ({ name: n })));
+    }
+    if (m === 'GET' && path === `${base}/pulls`) {
+      const head = url.searchParams.get('head');
+      const st = url.searchParams.get('state') ?? 'open';
+      const found = state.pulls.filter((p) => (st === 'all' || p.state === st) && (!head || `${state.owner}:${p.head}` === head));
+      return page(res, url, found.map(pullJson));
+    }
+    if (m === 'POST' && path === `${base}/pulls`) {
+      const head = String(body?.head ?? '');
+      if (!head || !body?.base || !body?.title) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'PullRequest', code: 'missing_field' }] });
+      if (state.pulls.some((p) => p.head === head && p.state === 'open')) return send(res, 422, { message: `Validation Failed: A pull request already exists for ${state.owner}:${head}.` });
+      const issue = state.addIssue({ title: String(body.title), body: String(body.body ?? ''), pull_request: true });
+      const pull: StandInPull = { number: issue.number, title: issue.title, body: issue.body, head, base: String(body.base), draft: body.draft === true, state: 'open' };
+      state.pulls.push(pull);
+      return send(res, 201, pullJson(pull));
+    }
     const issue = issueMatch ? state.issues.find((i) => i.number === Number(issueMatch[1])) : undefined;
     if (m === 'GET' && path === `${base}/issues`) {
       const wanted = (url.searchParams.get('labels') ?? '').split(',').filter(Boolean);

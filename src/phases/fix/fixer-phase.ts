@@ -170,7 +170,7 @@ function appendToReportMarkdown(outDir: string, report: FixReport): void {
   writeFileAtomic(path, withFixesSection(readFileSync(path, 'utf8'), renderFixesSection(report)));
 }
 
-function resolveRepro(outDir: string, dir: string): string {
+export function resolveRepro(outDir: string, dir: string): string {
   if (isAbsolute(dir) || dir.split('/').includes('..')) throw new IntegrityError(`scan-report.json names a repro folder outside the artifact folder: ${dir}`);
   return join(outDir, dir);
 }

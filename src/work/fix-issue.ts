@@ -1,0 +1,148 @@
+// One queued issue, locally: a detached worktree at the remote's base commit, the fixer (src/phases/fix/fix-one.ts:
+// up to 3 attempts, each from the base, proven in the sandbox), the queue's gates over the diff, the panel review,
+// and — when all pass — the fix committed in the worktree. Nothing here talks to GitHub or pushes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { WorkGateRecord } from '../artifacts/schemas/work-report.ts';
+import type { FixAttempt } from '../artifacts/schemas/fix.ts';
+import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
+import { applyEdits, type SearchReplace } from '../fix/edits.ts';
+import type { ProofEnv } from '../fix/prove.ts';
+import { addWorktree, removeWorktreeSafely, runGit } from '../git/worktree.ts';
+import { fixOne, readerIn } from '../phases/fix/fix-one.ts';
+import type { EditProposer } from '../phases/fix/propose.ts';
+import { parseDiff } from './diff-stats.ts';
+import { gatesPassed, issueAsks, workGates } from './gates.ts';
+import type { IssueFinding } from './issue-finding.ts';
+import { staleEvidence } from './issue-finding.ts';
+import { proofOf, proofGates } from './proof.ts';
+import type { FixProof } from './pr-body.ts';
+import type { QueueIssue } from './queue-issue.ts';
+import { panelReview, type PanelReview } from './review-panel.ts';
+import { commitInWorktree } from './remote.ts';
+
+export const DEFAULT_ISSUE_TIMEOUT_MS = 90 * 60 * 1000;
+
+export type LocalOutcome = 'ready' | 'gated' | 'review-failed' | 'empty-diff' | 'failed';
+export type Failure = 'crash' | 'timeout' | 'setup' | 'gate' | 'review' | 'spec';
+
+export interface LocalFix {
+  outcome: LocalOutcome;
+  failure?: Failure;
+  reason: string;
+  attempts: FixAttempt[];
+  proof: FixProof | null;
+  gates: WorkGateRecord[];
+  review: PanelReview | null;
+  /** The fix commit (detached, in the repository's object store) when ready. */
+  commit: string | null;
+  /** Worktrees that could not be removed safely, with why. */
+  left: string[];
+}
+
+export interface FixIssueInput {
+  issue: QueueIssue;
+  found: Extract<IssueFinding, { ok: true }>;
+  /** Repository top level, and the scanned folder relative to it. */
+  repo: string;
+  sub: string;
+  baseCommit: string;
+  reproDir: string | null;
+  proposer: EditProposer;
+  env: ProofEnv;
+  timeLimitMs?: number;
+}
+
+// The queue's own gates decide size (with the issue's waivers, and their figures); the fixer's are lifted so a
+// fix the issue asks to remove code with is not refused before it is measured.
+const UNLIMITED = { maxFiles: Number.MAX_SAFE_INTEGER, maxChangedLines: Number.MAX_SAFE_INTEGER, maxNetDeletions: Number.MAX_SAFE_INTEGER, maxGrossDeletions: Number.MAX_SAFE_INTEGER };
+
+export async function fixIssue(input: FixIssueInput): Promise<LocalFix> {
+  const scratch = mkdtempSync(join(tmpdir(), 'bh-work-'));
+  const worktree = join(scratch, `gh-${input.issue.number}`);
+  const left: string[] = [];
+  addWorktree(input.repo, worktree, input.baseCommit);
+  try {
+    return { ...(await fixInWorktree(input, worktree)), left };
+  } finally {
+    try {
+      runGit(worktree, ['checkout', '--quiet', '--detach', '--force', input.baseCommit]);
+      runGit(worktree, ['clean', '-fdxq']);
+    } catch {
+      // removal below reports what is left
+    }
+    const removal = removeWorktreeSafely(input.repo, worktree, input.baseCommit);
+    if (removal.removed) rmSync(scratch, { recursive: true, force: true });
+    else left.push(`${worktree} (${removal.reason})`);
+  }
+}
+
+async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Omit<LocalFix, 'left'>> {
+  const { found } = input;
+  const root = join(worktree, input.sub);
+  const none = { attempts: [], proof: null, gates: [], review: null, commit: null };
+  const stale = staleEvidence(found.finding, readerIn(root));
+  if (stale) return { ...none, outcome: 'failed', failure: 'spec', reason: stale };
+
+  const entry = { ...found.entry, gates: UNLIMITED };
+  const result = await fixOne({
+    entry,
+    findings: [found.finding],
+    reproDirs: new Map([[found.finding.finding.id, input.reproDir]]),
+    worktree,
+    root,
+    baseCommit: input.baseCommit,
+    margin: found.margin,
+    proposer: input.proposer,
+    env: input.env,
+    timeLimitMs: input.timeLimitMs ?? DEFAULT_ISSUE_TIMEOUT_MS,
+  });
+  const proof = proofOf(result.before, result.after, found.finding.finding.id);
+  const hasRepro = input.reproDir !== null;
+  const attempts = result.attempts;
+  const base = { attempts, proof };
+
+  if (result.success === null) {
+    const noEdits = attempts.length > 0 && attempts.every((a) => a.outcome === 'invalid-edit' && /proposed no edits/.test(a.reason));
+    if (noEdits && proof.before.outcome !== 'failed') return { ...base, ...emptyDiff(hasRepro), gates: [], review: null, commit: null };
+    return { ...base, ...failureOf(attempts), gates: [], review: null, commit: null };
+  }
+  if (result.patch === '' && proof.before.outcome !== 'failed') return { ...base, ...emptyDiff(hasRepro), gates: [], review: null, commit: null };
+
+  const gates: WorkGateRecord[] = [...workGates(result.patch, issueAsks(`${input.issue.title}\n${input.issue.body}`), found.entry.gates), ...proofGates(proof, hasRepro, result.success)];
+  if (!gatesPassed(gates)) {
+    const failed = gates.filter((g) => !g.passed).map((g) => g.detail);
+    return { ...base, outcome: 'gated', failure: 'gate', reason: `stopped by the gates: ${failed.join('; ')}`, gates, review: null, commit: null };
+  }
+  const review = panelReview({ finding: found.finding, entry: found.entry, margin: found.margin, changes: parseDiff(result.patch), proof });
+  if (!review.passed) {
+    const failed = review.reviewers.filter((r) => !r.passed).map((r) => `${r.reviewer}: ${r.remarks.join('; ')}`);
+    return { ...base, outcome: 'review-failed', failure: 'review', reason: `the review panel failed the fix (${failed.join(' | ')})`, gates, review, commit: null };
+  }
+  const commit = commitFix(input, worktree, root, result.edits, found.finding);
+  return { ...base, outcome: 'ready', reason: `fixed in attempt ${attempts.length}: ${attempts.at(-1)?.reason ?? ''}`, gates, review, commit };
+}
+
+function emptyDiff(hasRepro: boolean): Pick<LocalFix, 'outcome' | 'reason'> {
+  return { outcome: 'empty-diff', reason: hasRepro ? 'the reproduction passes on the base branch and the fixer changed nothing: already fixed' : 'the fixer found nothing to change on the base branch' };
+}
+
+/** Why the fixer gave up: a time limit, systemic attempts (model or sandbox setup, else a crash), or the issue's own. */
+export function failureOf(attempts: readonly FixAttempt[]): Pick<LocalFix, 'outcome' | 'failure' | 'reason'> {
+  const last = attempts.at(-1);
+  if (!last) return { outcome: 'failed', failure: 'crash', reason: 'the fixer made no attempt' };
+  if (last.outcome === 'time-limit') return { outcome: 'failed', failure: 'timeout', reason: last.reason };
+  if (attempts.every((a) => a.outcome === 'systemic')) {
+    return { outcome: 'failed', failure: /^(model|sandbox):/.test(last.reason) ? 'setup' : 'crash', reason: `${attempts.length} attempt(s), all systemic: ${last.reason}` };
+  }
+  return { outcome: 'failed', failure: 'spec', reason: `no attempt passed (${attempts.map((a) => a.outcome).join(', ')}): ${last.reason}` };
+}
+
+// fixOne leaves the worktree at the base; the proven edits are applied again (the same pure check) and committed.
+function commitFix(input: FixIssueInput, worktree: string, root: string, edits: SearchReplace[], finding: ReportedFinding): string {
+  const applied = applyEdits(edits, input.found.entry, input.found.margin, readerIn(root));
+  if (!applied.ok) throw new Error(`the proven edits no longer apply to the base: ${applied.reason}`);
+  for (const [path, { after }] of applied.files) writeFileSync(join(root, path), after);
+  return commitInWorktree(input.repo, worktree, `bug-hunter: fix ${finding.finding.id} (#${input.issue.number})\n\nFound by bug-hunter (fingerprint ${finding.finding.fingerprint}); proven red to green in the sandbox.`);
+}

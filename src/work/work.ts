@@ -1,0 +1,211 @@
+// The fix queue shell: settings, token and repository → the lock → the scan report → one fetch of the remote's
+// default branch → the queue (labels, or --issue) → each issue fixed locally (fix-issue.ts), then pushed with a
+// draft pull request, or labelled and commented with why not → the halt rule after each → wave promotion.
+// work-report.json is rewritten after every issue, so a run that dies keeps what it finished. --dry-run makes
+// no write request to GitHub and pushes nothing.
+import { realpathSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { WorkIssueEntry, WorkReport } from '../artifacts/schemas/work-report.ts';
+import { hasArtifact, readArtifact, writeArtifact } from '../artifacts/store.ts';
+import { UsageError } from '../errors.ts';
+import type { ProofEnv } from '../fix/prove.ts';
+import { writeFileAtomic } from '../fs/atomic.ts';
+import { gitTopLevel } from '../git/git.ts';
+import type { EditProposer } from '../phases/fix/propose.ts';
+import { createClient, gitHubError, type GitHub } from '../publish/client.ts';
+import { ghText } from '../publish/escape.ts';
+import { repoSlug, resolveRepo, type RepoRef } from '../publish/repo.ts';
+import { gitHubSettings, gitHubToken } from '../publish/settings.ts';
+import { acquireRunLock } from '../run/lock.ts';
+import { issueBranch } from './branch.ts';
+import { discoverQueue } from './discover.ts';
+import { fixIssue, type LocalFix } from './fix-issue.ts';
+import { comment, closeIssue, moveLabels, openDraftPull, pullForBranch, PR_OPENED_LABELS, STOPPED_LABELS } from './github-work.ts';
+import { promoteOnGitHub, queueWithDependencies, toQueueIssue, type RawIssue } from './github-queue.ts';
+import { recordEnd, startHalt, type IssueEnd } from './halt.ts';
+import { findingForIssue } from './issue-finding.ts';
+import { pullRequestBody } from './pr-body.ts';
+import type { QueueIssue } from './queue-issue.ts';
+import { fetchRemoteBase, pushCommit } from './remote.ts';
+import { renderMarkdown, workReportOf, type WorkReportParts } from './report.ts';
+import { MAX_FIX_ATTEMPTS } from '../phases/fix/fix-one.ts';
+import { resolveRepro } from '../phases/fix/fixer-phase.ts';
+
+export interface WorkRequest {
+  target: string;
+  artifactDir: string;
+  repoFlag: string | undefined;
+  /** --issue N…: exactly these, in this order. */
+  only: number[];
+  limit: number;
+  dryRun: boolean;
+  timeLimitMs?: number;
+  env: NodeJS.ProcessEnv;
+  proposer: EditProposer;
+  proof: ProofEnv;
+  notice: (line: string) => void;
+}
+
+export interface WorkOutcome {
+  report: WorkReport;
+  reportPath: string;
+  markdownPath: string;
+}
+
+export async function runWork(request: WorkRequest): Promise<WorkOutcome> {
+  const settings = gitHubSettings(request.env);
+  const token = gitHubToken(request.env);
+  const { repo } = resolveRepo(request.target, request.repoFlag, settings.serverUrl);
+  if (!hasArtifact(request.artifactDir, 'scan-report')) throw new UsageError(`No scan-report.json in ${request.artifactDir}: the queue fixes findings of the last scan. Run 'bug-hunter scan' (and 'bug-hunter publish --queue') first.`);
+  const scan = readArtifact(request.artifactDir, 'scan-report');
+  const top = gitTopLevel(request.target);
+  if (!top) throw new UsageError(`The fix queue needs a git repository: ${request.target} is not inside one.`);
+  const sub = relative(realpathSync(top), realpathSync(request.target));
+  const github = createClient({ token, settings, notice: request.notice });
+  const lock = acquireRunLock(request.artifactDir, 'work');
+  try {
+    return await workLocked(request, { repo, github, token, top, sub, scan, apiUrl: settings.apiUrl });
+  } finally {
+    lock.release();
+  }
+}
+
+interface Context {
+  repo: RepoRef;
+  github: GitHub;
+  token: string;
+  top: string;
+  sub: string;
+  scan: ReturnType<typeof readArtifact<'scan-report'>>;
+  apiUrl: string;
+}
+
+async function workLocked(request: WorkRequest, ctx: Context): Promise<WorkOutcome> {
+  const { repo, github } = ctx;
+  const slug = repoSlug(repo);
+  const call = <T>(what: string, fn: () => Promise<T>): Promise<T> =>
+    fn().catch((error: unknown) => {
+      throw gitHubError(error, what, repo, ctx.token);
+    });
+  const base = fetchRemoteBase(ctx.top);
+  const parts: WorkReportParts = { run: ctx.scan.run, repository: slug, apiUrl: ctx.apiUrl, dryRun: request.dryRun, baseBranch: base.branch, status: 'running', halt: startHalt(), refused: [], issues: [], promotion: null };
+  const save = () => {
+    const report = workReportOf(parts);
+    const reportPath = writeArtifact(request.artifactDir, 'work-report', report);
+    const markdownPath = join(request.artifactDir, 'work-report.md');
+    writeFileAtomic(markdownPath, renderMarkdown(report));
+    return { report, reportPath, markdownPath };
+  };
+  try {
+    const queue = await discover(request, ctx, parts, call);
+    for (const issue of queue) {
+      if (parts.halt.halted) {
+        parts.issues.push(entryOf(issue, { outcome: 'halted', reason: `not started: the queue halted (${parts.halt.causes.join(' | ')})` }));
+        continue;
+      }
+      const entry = await workOne(request, ctx, issue, base, call);
+      parts.issues.push(entry);
+      parts.halt = recordEnd(parts.halt, endOf(entry), entry.reason);
+      if (parts.halt.halted) request.notice(`bug-hunter work: halted after ${parts.halt.streak} systemic failures in a row.`);
+      save();
+    }
+    parts.promotion = await call('promote the issues whose dependencies are done', () => promoteOnGitHub(github, repo, { dryRun: request.dryRun }));
+    parts.status = parts.halt.halted ? 'halted' : 'complete';
+  } catch (error) {
+    parts.status = 'failed';
+    parts.error = (error as Error).message;
+  }
+  return save();
+}
+
+async function discover(request: WorkRequest, ctx: Context, parts: WorkReportParts, call: <T>(what: string, fn: () => Promise<T>) => Promise<T>): Promise<QueueIssue[]> {
+  const where = { owner: ctx.repo.owner, repo: ctx.repo.name };
+  if (request.only.length === 0) {
+    const issues = await call(`list the issues labelled nightshift in ${repoSlug(ctx.repo)}`, () => queueWithDependencies(ctx.github, ctx.repo));
+    return discoverQueue(issues, { limit: request.limit }).queue;
+  }
+  const found: QueueIssue[] = [];
+  for (const number of new Set(request.only)) {
+    try {
+      const { data } = await ctx.github.rest.issues.get({ ...where, issue_number: number });
+      found.push(toQueueIssue(data as RawIssue));
+    } catch (error) {
+      if ((error as { status?: number }).status !== 404) throw gitHubError(error, `read issue #${number}`, ctx.repo, ctx.token);
+    }
+  }
+  const discovery = discoverQueue(found, { only: request.only });
+  parts.refused = discovery.refused;
+  return discovery.queue;
+}
+
+type Call = <T>(what: string, fn: () => Promise<T>) => Promise<T>;
+
+function entryOf(issue: QueueIssue, over: Partial<WorkIssueEntry> & Pick<WorkIssueEntry, 'outcome' | 'reason'>): WorkIssueEntry {
+  return { issue: issue.number, title: issue.title, fingerprint: null, findingId: null, branch: null, baseCommit: null, commit: null, attempts: [], proof: null, gates: [], review: null, pullRequest: null, pushed: false, labelled: [], commented: false, ...over };
+}
+
+function endOf(entry: WorkIssueEntry): IssueEnd {
+  if (entry.failure === 'crash' || entry.failure === 'timeout' || entry.failure === 'setup') return entry.failure;
+  if (entry.outcome === 'pr-opened' || entry.outcome === 'would-open-pr' || entry.outcome === 'empty-diff') return 'done';
+  return entry.failure === 'review' ? 'review' : 'gate';
+}
+
+async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, base: { branch: string; commit: string }, call: Call): Promise<WorkIssueEntry> {
+  const found = findingForIssue(issue, ctx.scan, { ...ctx.scan.run, baseCommit: base.commit });
+  const branch = issueBranch(issue.number, issue.title);
+  const known = { fingerprint: found.fingerprint, findingId: found.finding?.finding.id ?? null, branch, baseCommit: base.commit };
+  const existing = await call(`look for a pull request from ${branch}`, () => pullForBranch(ctx.github, ctx.repo, branch));
+  if (existing) return entryOf(issue, { ...known, outcome: 'already-open', reason: `pull request #${existing.number} from ${branch} already exists`, pullRequest: existing });
+  if (!found.ok) return stopped(request, ctx, issue, entryOf(issue, { ...known, outcome: 'failed', failure: 'spec', reason: found.why }), 'finding', call);
+
+  let local: LocalFix;
+  try {
+    const reproDir = found.finding.repro?.dir ? resolveRepro(request.artifactDir, found.finding.repro.dir) : null;
+    local = await fixIssue({ issue, found, repo: ctx.top, sub: ctx.sub, baseCommit: base.commit, reproDir, proposer: request.proposer, env: request.proof, ...(request.timeLimitMs !== undefined ? { timeLimitMs: request.timeLimitMs } : {}) });
+  } catch (error) {
+    return entryOf(issue, { ...known, outcome: 'failed', failure: 'crash', reason: `the fix crashed: ${(error as Error).message}` });
+  }
+  for (const left of local.left) request.notice(`bug-hunter work: left a worktree behind: ${left}`);
+  const entry = entryOf(issue, { ...known, outcome: 'failed', reason: local.reason, ...(local.failure ? { failure: local.failure } : {}), attempts: local.attempts, proof: local.proof, gates: local.gates, review: local.review, commit: local.commit });
+
+  if (local.outcome === 'empty-diff') {
+    entry.outcome = 'empty-diff';
+    if (request.dryRun) return entry;
+    await call(`comment on issue #${issue.number}`, () => comment(ctx.github, ctx.repo, issue.number, `The bug-hunter fix queue closes this issue: ${local.reason}.`));
+    await call(`close issue #${issue.number}`, () => closeIssue(ctx.github, ctx.repo, issue.number, 'completed'));
+    return { ...entry, commented: true };
+  }
+  if (local.outcome === 'gated' || local.outcome === 'review-failed') {
+    entry.outcome = local.outcome;
+    return stopped(request, ctx, issue, entry, local.outcome === 'gated' ? 'gates' : 'panel review', call);
+  }
+  if (local.outcome === 'failed') return local.failure === 'spec' ? stopped(request, ctx, issue, entry, 'fix', call) : entry;
+
+  const body = pullRequestBody({ issue: issue.number, proof: local.proof!, gates: local.gates, reviewBrief: local.review!.brief, attempt: local.attempts.length, maxAttempts: MAX_FIX_ATTEMPTS });
+  if (request.dryRun) return { ...entry, outcome: 'would-open-pr', reason: `would push ${branch} and open a draft pull request against ${base.branch}` };
+  try {
+    pushCommit(ctx.top, local.commit!, branch);
+  } catch (error) {
+    return { ...entry, outcome: 'failed', failure: 'setup', reason: `could not push ${branch}: ${(error as Error).message}` };
+  }
+  entry.pushed = true;
+  const title = `Fix #${issue.number}: ${issue.title}`.slice(0, 250);
+  const pull = await call(`open a draft pull request from ${branch}`, () => openDraftPull(ctx.github, ctx.repo, { title, head: branch, base: base.branch, body }));
+  entry.pullRequest = pull;
+  entry.outcome = 'pr-opened';
+  entry.reason = `draft pull request #${pull.number} opened from ${branch}`;
+  entry.labelled = await call(`label issue #${issue.number}`, () => moveLabels(ctx.github, ctx.repo, issue.number, PR_OPENED_LABELS.add, PR_OPENED_LABELS.remove));
+  await call(`comment on issue #${issue.number}`, () => comment(ctx.github, ctx.repo, issue.number, `The bug-hunter fix queue opened draft pull request #${pull.number} for this issue (branch \`${branch}\`).`));
+  return { ...entry, commented: true };
+}
+
+// A failure that belongs to the issue (finding, fix, gates, review): out of the ready queue, labelled auto-failed,
+// with a comment naming the phase that stopped it. A dry run only records it.
+async function stopped(request: WorkRequest, ctx: Context, issue: QueueIssue, entry: WorkIssueEntry, phase: string, call: Call): Promise<WorkIssueEntry> {
+  if (request.dryRun) return entry;
+  const gates = entry.gates.filter((g) => !g.passed).map((g) => `- ${g.gate}: ${g.detail}`);
+  const text = [`The bug-hunter fix queue stopped at the **${phase}** phase and opened no pull request.`, '', ghText(entry.reason), ...(gates.length ? ['', ...gates.map(ghText)] : [])].join('\n');
+  entry.labelled = await call(`label issue #${issue.number}`, () => moveLabels(ctx.github, ctx.repo, issue.number, STOPPED_LABELS.add, STOPPED_LABELS.remove));
+  await call(`comment on issue #${issue.number}`, () => comment(ctx.github, ctx.repo, issue.number, text));
+  return { ...entry, commented: true };
+}

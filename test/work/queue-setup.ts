@@ -1,0 +1,91 @@
+// The fix queue's test world: a real git repository (the clamp bug) whose origin is a bare repository on disk,
+// a scan report with the finding and its promoted reproduction (outside the repository, passed with --from),
+// the GitHub stand-in on 127.0.0.1 holding issues filed with the finding's marker, and the fake model server on
+// 127.0.0.1 whose fixer answers come from a SCRIPTED STAND-IN (not a model), through the real OpenAI SDK.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import type { SearchReplace } from '../../src/fix/edits.ts';
+import { markerLine } from '../../src/publish/body.ts';
+import { runCli, type CliResult } from '../helpers/cli.ts';
+import { startGitHubStandIn, type GitHubStandIn, type StandInIssue } from '../helpers/github-stand-in.ts';
+import { tempDir } from '../helpers/temp.ts';
+import { startFakeServer, type FakeServer, type Reply } from '../models/fixtures/fake-server.ts';
+import { messagesOf } from '../funnel/scripted-model.ts';
+import { clampRepo, finding, git, identity, outWith, reported, scanReport } from '../fix/helpers.ts';
+
+export const TOKEN = 'ghp_workQueueStandInToken0123456789abcd';
+export const FINDING_ID = 'BH-0000c1a0';
+export const FINGERPRINT = '0123456789abcdef';
+
+export interface QueueWorld {
+  repo: string;
+  remote: string;
+  outDir: string;
+  github: GitHubStandIn;
+  models: FakeServer;
+  configPath: string;
+  /** Fixer prompts the scripted stand-in answered. */
+  fixerCalls: () => number;
+  work: (...argv: string[]) => Promise<CliResult>;
+  queueIssue: (over?: Partial<StandInIssue>) => StandInIssue;
+}
+
+/** `answer` is what the scripted fixer returns for every fixer prompt (edits, or a Reply such as a 500). */
+export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply): Promise<QueueWorld> {
+  const base = clampRepo();
+  t.after(base.cleanup);
+  const remote = join(tempDir(t, 'bh-remote-'), 'origin.git');
+  git(base.dir, 'init', '-q', '--bare', '-b', 'main', remote);
+  git(base.dir, 'remote', 'add', 'origin', remote);
+  git(base.dir, 'push', '-q', 'origin', 'main');
+  const run = identity(base.dir, base.base);
+  const out = outWith(scanReport(run, [reported(finding(FINDING_ID, { fingerprint: FINGERPRINT }))]), [FINDING_ID]);
+  t.after(out.cleanup);
+
+  const github = await startGitHubStandIn({ token: TOKEN });
+  t.after(() => github.close());
+  const models = await startFakeServer();
+  t.after(() => models.close());
+  let calls = 0;
+  models.fallback = (req) => {
+    const { system } = messagesOf(req.body);
+    if (!system.startsWith('# Fixer')) return { status: 400, message: 'scripted fixer stand-in: not a fixer prompt' };
+    calls += 1;
+    return Array.isArray(answer) ? { json: { edits: answer, explanation: 'scripted' } } : answer;
+  };
+  const configPath = join(tempDir(t, 'bh-work-config-'), 'config.json');
+  writeFileSync(configPath, JSON.stringify({ providers: { scripted: { type: 'openai-compatible', baseURL: models.openaiURL, structuredOutput: 'strict', concurrency: 1 } }, roles: { fixer: { provider: 'scripted', model: 'scripted-fixer' } }, retries: { maxAttempts: 1 } }));
+
+  const saved = { GITHUB_TOKEN: process.env.GITHUB_TOKEN, GH_TOKEN: process.env.GH_TOKEN, GITHUB_API_URL: process.env.GITHUB_API_URL, BUG_HUNTER_GITHUB_WRITE_PACE_MS: process.env.BUG_HUNTER_GITHUB_WRITE_PACE_MS };
+  Object.assign(process.env, { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: github.url, BUG_HUNTER_GITHUB_WRITE_PACE_MS: '0' });
+  delete process.env.GH_TOKEN;
+  t.after(() => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  });
+  return {
+    repo: base.dir,
+    remote,
+    outDir: out.outDir,
+    github,
+    models,
+    configPath,
+    fixerCalls: () => calls,
+    work: (...argv) => runCli(['work', base.dir, '--repo', 'acme/widgets', '--from', out.outDir, '--config', configPath, '--sandbox', 'bwrap', ...argv], base.dir),
+    queueIssue: (over = {}) =>
+      github.addIssue({
+        title: 'clamp returns lo instead of hi above the range',
+        body: `${markerLine(FINGERPRINT)}\n## clamp returns lo instead of hi above the range`,
+        labels: ['bug-hunter', 'priority:medium', 'nightshift', 'auto-ready'],
+        ...over,
+      }),
+  };
+}
+
+/** The remote's branches (bare repository on disk). */
+export function remoteBranches(remote: string): string[] {
+  return git(remote, 'for-each-ref', '--format=%(refname:short)', 'refs/heads').split('\n').filter(Boolean).sort();
+}
