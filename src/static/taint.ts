@@ -2,11 +2,13 @@
 // parameter, configuration, a literal, a sanitiser) inside its function and across direct calls in the file.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, boundNames, startLine } from './ast.ts';
+import { calleeDefinition, resetCallees, returnedValues, sameNode } from './callees.ts';
 import { accessedInput, parsedInput } from './sources/calls.ts';
 import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi, resetExports } from './exports.ts';
-import type { SourceFacts, SourceKind } from './types.ts';
+import { findGuard } from './guards.ts';
+import type { GuardFact, SourceFacts, SourceKind } from './types.ts';
 
 const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
 
@@ -54,13 +56,15 @@ export function beginFile(publicApi = false): void {
   resetExports();
   bindings = null;
   calls = new Map();
-  helpers = new Map();
+  frames = [];
+  lines = null;
+  resetCallees();
 }
 
 export function classify(expr: SgNode, depth = 0): SourceFacts {
   if (depth > MAX_DEPTH) return facts('unknown', 'a value traced too deep');
   const r = expr.range();
-  const key = `${r.start.index}:${r.end.index}:${expr.kind()}`;
+  const key = `${r.start.index}:${r.end.index}:${expr.kind()}${frames.length > 0 ? `@${frames.map((f) => f.call.range().start.index).join(',')}` : ''}`;
   const hit = memo.get(key);
   if (hit) return hit;
   if (++steps > STEP_BUDGET) return facts('unknown', 'a value not traced (analysis budget spent)');
@@ -137,8 +141,17 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   if (!object) return facts('unknown', short(text));
   const base = classify(object, depth + 1);
   if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
+  // A property this file sets on the request object (req.sturl = …) holds what the application computed, not what the client sent.
+  if (base.kind === 'input' && prop && object.kind() === 'identifier' && base.via.startsWith('the request object') && assignsProperty(expr, text)) {
+    return facts('unknown', `${short(text)} (set on the request by this file)`, [text]);
+  }
   // A property of a request-derived object is still request input (const body = req.body; body.cmd).
   return base.kind === 'input' ? { ...base, via: `${base.via} → ${short(text)}` } : base;
+}
+
+function assignsProperty(node: SgNode, target: string): boolean {
+  const re = `^${escapeRe(target)}$`;
+  return rootOf(node).find({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: re } } }) !== null;
 }
 
 function classifyCall(expr: SgNode, depth: number): SourceFacts {
@@ -169,36 +182,84 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
       return method === 'concat' ? built(passed) : passed;
     }
   }
-  // A local helper that builds and returns a string: what it returns carries its arguments' origin.
-  if (callee?.kind() === 'identifier' && depth < 4 && !/quote|escape|saniti[sz]|clean|safe|valid/i.test(name)) {
-    const returned = helperReturns(expr, name);
-    if (returned.length > 0) {
-      const out = combine(returned.map((r) => classify(r, depth + 1)));
-      if (out.kind === 'input' || out.api) return { ...out, via: `the string ${name}() builds from ${out.via}` };
-    }
+  // A function defined in this file: what it returns for these arguments (its parameters bound to them).
+  if (!/quote|escape|saniti[sz]|clean|safe|valid/i.test(name)) {
+    const returned = callReturns(expr, depth);
+    if (returned && returned.kind !== 'unknown' && returned.kind !== 'param') return returned;
+    if (returned?.api) return returned;
   }
   const fromArgs = combine(args.map((a) => classify(a, depth + 1)));
   if (fromArgs.kind === 'input') return { ...fromArgs, kind: 'unknown', via: `the result of ${short(name)}(${fromArgs.via})` };
   return facts('unknown', `the result of ${short(name)}(…)`);
 }
 
-let helpers = new Map<string, SgNode[]>();
+// Calls being followed into their callee, innermost last: the callee's parameters read these arguments.
+interface Frame { fn: SgNode; args: SgNode[]; call: SgNode }
+let frames: Frame[] = [];
+// Nested calls followed at once; a deeper chain is cut and its value stays unknown.
+const MAX_FRAMES = 3;
 
-/** The built-string values (concatenations, templates) a function declared in this file under `name` returns. */
-function helperReturns(call: SgNode, name: string): SgNode[] {
-  const hit = helpers.get(name);
-  if (hit) return hit;
-  const root = rootOf(call);
-  const fn = root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(name)}$` } } })
-    ?? root.find({ rule: { any: [{ kind: 'function_expression' }, { kind: 'arrow_function' }], inside: { kind: 'variable_declarator', has: { field: 'name', regex: `^${escapeRe(name)}$` } } } });
-  const values: SgNode[] = [];
-  for (const ret of fn?.findAll({ rule: { kind: 'return_statement' } }) ?? []) {
-    const v = ret.namedChildren()[0];
-    if (v && (v.kind() === 'template_string' || (v.kind() === 'binary_expression' && v.field('operator')?.text() === '+'))) values.push(v);
+/** What a call to a function defined in this file returns, classified with its parameters bound to this call's arguments. */
+function callReturns(call: SgNode, depth: number): SourceFacts | null {
+  if (depth > MAX_DEPTH - 2) return null;
+  const fn = calleeDefinition(call);
+  if (!fn || frames.some((f) => sameNode(f.fn, fn))) return null;
+  if (frames.length >= MAX_FRAMES) return facts('unknown', `the result of ${short(call.text())} (call chain cut at ${MAX_FRAMES} levels)`);
+  const values = returnedValues(fn);
+  if (values.length === 0) return null;
+  const name = functionName(fn);
+  const params = paramsOf(fn).map((p) => p.name);
+  frames.push({ fn, args: argsOf(call), call });
+  try {
+    const parts = values.map((v) => {
+      const value = classify(v, depth + 1);
+      if (value.kind !== 'input' && !value.api) return value;
+      // A guard inside the callee on the returned value (or what it was made from) contains it, as it would at the sink.
+      const guard = findGuard(v, [...new Set([...params, ...value.names])], fileLines(v));
+      if (guard && (!isDotDotCheck(guard) || joinsToBase(v))) return facts('sanitised', `what ${name}() returns after \`${short(guard.text)}\``);
+      return value;
+    });
+    const out = combine(parts);
+    return out.kind === 'input' || out.api ? { ...out, via: `${out.via}, returned by ${name}()` } : out;
+  } finally {
+    frames.pop();
   }
-  const found = values.slice(0, 4);
-  helpers.set(name, found);
-  return found;
+}
+
+// A `..` rejection stops a value climbing out of a base folder; an absolute path passes it untouched.
+function isDotDotCheck(guard: GuardFact): boolean {
+  return guard.kind === 'containment' && /\.(includes|indexOf)\(\s*['"]\.\./.test(guard.text);
+}
+
+function joinsToBase(value: SgNode): boolean {
+  if (value.kind() !== 'call_expression') return false;
+  if (!/^(path\.(posix\.|win32\.)?)?join$/.test(value.field('function')?.text() ?? '')) return false;
+  return argsOf(value).length > 1;
+}
+
+/** The argument bound to parameter `index` of `fn` by the call being followed, classified where the call is. */
+function boundArgument(fn: SgNode, index: number, depth: number): SourceFacts | null {
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const frame = frames[i] as Frame;
+    if (!sameNode(frame.fn, fn)) continue;
+    const arg = frame.args[index];
+    if (!arg) return facts('literal', 'an omitted argument');
+    const saved = frames;
+    frames = frames.slice(0, i);
+    try {
+      return classify(arg, depth + 1);
+    } finally {
+      frames = saved;
+    }
+  }
+  return null;
+}
+
+let lines: string[] | null = null;
+
+function fileLines(node: SgNode): string[] {
+  lines ??= rootOf(node).text().split(/\r?\n/);
+  return lines;
 }
 
 function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
@@ -212,6 +273,8 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
       // `port = Number.parseInt(port)` as a statement of the function body replaces the caller's value for what follows.
       const replaced = replacedParam(fn, name, useLine);
       if (replaced) return withName(classify(replaced, depth + 1), name);
+      const bound = boundArgument(fn, param.index, depth);
+      if (bound) return withName(bound, name);
       return withName(classifyParam(fn, param.index, name, depth), name);
     }
     const decl = findDeclaration(fn.field('body') ?? fn, name, useLine);

@@ -63,6 +63,7 @@ function regexOf(node: SgNode | null | undefined): { source: string; flags: stri
 }
 
 const INPUT_TEXT = /\b(req|request|ctx|event|evt)\.|process\.argv|location\./;
+const HEADER_SOURCE = /\bheaders?\b|\.get\(|\.header\(/;
 const APPLY = '\\.(test|exec|match|matchAll|replace|replaceAll|split|search)$';
 
 function run(ctx: DetectorContext): Candidate[] {
@@ -88,6 +89,8 @@ function run(ctx: DetectorContext): Candidate[] {
     // A library's caller is a weaker attacker than a request: only blow-ups worse than quadratic count there
     // (a quadratic trim like /-+$/ needs a huge argument the caller chose to pass).
     if (source.kind !== 'input' && verdict.complexity.startsWith('2nd degree')) continue;
+    // A request header is capped by the HTTP server (16 KB in Node): too short for a quadratic match to hurt.
+    if (verdict.complexity.startsWith('2nd degree') && HEADER_SOURCE.test(source.via)) continue;
     const names = [...new Set([...source.names, ...identifiersIn(subject)])];
     const guard = findGuard(call, names, ctx.lines);
     // A regex defined elsewhere (a module-level constant) is cited where it is written; the call is the second quote.

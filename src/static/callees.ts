@@ -1,0 +1,86 @@
+// Finds the function a call runs when it is defined in the same file (a declaration, a function held in a
+// variable, a `Ctor.prototype.m = function` or a class method called through `this`), and the values it returns.
+// Pure AST lookups, memoised per file; taint.ts classifies those values with the call's own arguments.
+import type { SgNode } from '@ast-grep/napi';
+import { escapeRe } from './ast.ts';
+
+const FUNCTION_KINDS = new Set(['function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition', 'generator_function_declaration']);
+// At most this many return values are followed per callee: enough for an early `return null` and the real result.
+const MAX_RETURNS = 6;
+
+let definitions = new Map<string, SgNode | null>();
+
+/** Forget the per-file lookups (the engine calls this before each file). */
+export function resetCallees(): void {
+  definitions = new Map();
+}
+
+function functionValue(node: SgNode | null | undefined): SgNode | null {
+  return node && FUNCTION_KINDS.has(String(node.kind())) ? node : null;
+}
+
+function byName(root: SgNode, name: string): SgNode | null {
+  const re = `^${escapeRe(name)}$`;
+  const declared = root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: re } } });
+  if (declared) return declared;
+  const held = root.find({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: re } } });
+  return functionValue(held?.field('value'));
+}
+
+// `this.m(…)` (or `self.m`, `that.m` holding `this`): a prototype assignment or a class method of that name.
+function method(root: SgNode, name: string): SgNode | null {
+  const re = `^${escapeRe(name)}$`;
+  const assigned = root.find({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: `\\.prototype\\.${escapeRe(name)}$` } } });
+  const fromPrototype = functionValue(assigned?.field('right'));
+  if (fromPrototype) return fromPrototype;
+  return root.find({ rule: { kind: 'method_definition', has: { field: 'name', regex: re } } });
+}
+
+/** The function node a call runs, when this file defines it; null for anything else (imports, built-ins, dynamic calls). */
+export function calleeDefinition(call: SgNode): SgNode | null {
+  const callee = call.field('function');
+  if (!callee) return null;
+  let key: string;
+  let lookup: (root: SgNode) => SgNode | null;
+  if (callee.kind() === 'identifier') {
+    const name = callee.text();
+    key = `f:${name}`;
+    lookup = (root) => byName(root, name);
+  } else if (callee.kind() === 'member_expression' && /^(this|self|that|_this)$/.test(callee.field('object')?.text() ?? '')) {
+    const name = callee.field('property')?.text() ?? '';
+    key = `m:${name}`;
+    lookup = (root) => method(root, name);
+  } else return null;
+  if (definitions.has(key)) return definitions.get(key) ?? null;
+  const found = lookup(call.getRoot().root());
+  definitions.set(key, found);
+  return found;
+}
+
+/** The expressions a function returns (an arrow's expression body included), not those of functions nested in it. */
+export function returnedValues(fn: SgNode): SgNode[] {
+  const body = fn.field('body');
+  if (!body) return [];
+  if (body.kind() !== 'statement_block') return [body];
+  const out: SgNode[] = [];
+  for (const ret of body.findAll({ rule: { kind: 'return_statement' } })) {
+    const own = owner(ret);
+    if (!own || !sameNode(own, fn)) continue;
+    const value = ret.namedChildren().find((c) => c.kind() !== 'comment');
+    if (value) out.push(value);
+    if (out.length >= MAX_RETURNS) break;
+  }
+  return out;
+}
+
+function owner(node: SgNode): SgNode | null {
+  for (let p = node.parent(); p; p = p.parent()) if (FUNCTION_KINDS.has(String(p.kind()))) return p;
+  return null;
+}
+
+/** Whether two nodes are the same syntax node (ast-grep hands out fresh wrappers). */
+export function sameNode(a: SgNode, b: SgNode): boolean {
+  const ra = a.range();
+  const rb = b.range();
+  return ra.start.index === rb.start.index && ra.end.index === rb.end.index && a.kind() === b.kind();
+}
