@@ -1,5 +1,5 @@
 // Entry point: picks the command (default `scan`), runs it, maps any thrown error to its exit code.
-import { exitCodeFor, ExitCode, UsageError } from '../errors.ts';
+import { classifyThrown, debugText, ExitCode, UsageError } from '../errors.ts';
 import { TOOL_VERSION } from '../version.ts';
 import type { CommandIO } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
@@ -54,12 +54,10 @@ async function run(name: string, argv: string[], io: CommandIO): Promise<number>
   try {
     return await command.run(argv, io);
   } catch (error) {
-    const code = exitCodeFor(error);
-    const message = error instanceof Error ? error.message : String(error);
-    const internal = !(error instanceof Error) || !['UsageError', 'PhaseError', 'IntegrityError', 'ProviderError'].includes(error.name);
-    io.stderr(`bug-hunter: ${internal && error instanceof Error && process.env.BUG_HUNTER_DEBUG ? error.stack : message}\n`);
-    if (internal) io.stderr('This is a bug in bug-hunter; set BUG_HUNTER_DEBUG=1 for the stack trace.\n');
-    return code;
+    const outcome = classifyThrown(error);
+    io.stderr(`bug-hunter: ${process.env.BUG_HUNTER_DEBUG ? debugText(error) : outcome.message}\n`);
+    if (outcome.internal) io.stderr('This is a bug in bug-hunter; set BUG_HUNTER_DEBUG=1 for the stack trace.\n');
+    return outcome.exitCode;
   }
 }
 
@@ -83,8 +81,9 @@ export function runProcess(): void {
   main(process.argv.slice(2), io).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      process.stderr.write(`bug-hunter: ${String(error)}\n`);
-      process.exit(ExitCode.failed);
+      const outcome = classifyThrown(error);
+      process.stderr.write(`bug-hunter: ${outcome.message}\n`);
+      process.exit(outcome.exitCode);
     },
   );
 }

@@ -1,7 +1,7 @@
 // The shell of a `pnpm <script>` entry: real stdout/stderr, Ctrl-C as an abort signal, the exit code from
 // the run or from the error it threw. Scripts stay one line; their logic lives in src/.
 import type { CommandIO } from './command.ts';
-import { exitCodeFor } from '../errors.ts';
+import { classifyThrown } from '../errors.ts';
 
 export async function runScriptEntry(name: string, run: (argv: string[], io: CommandIO) => Promise<number>): Promise<void> {
   const controller = new AbortController();
@@ -15,7 +15,8 @@ export async function runScriptEntry(name: string, run: (argv: string[], io: Com
   try {
     process.exitCode = await run(process.argv.slice(2), io);
   } catch (error) {
-    process.stderr.write(`${name}: ${(error as Error).message}\n`);
-    process.exitCode = exitCodeFor(error);
+    const outcome = classifyThrown(error);
+    process.stderr.write(`${name}: ${outcome.message}\n`);
+    process.exitCode = outcome.exitCode;
   }
 }

@@ -3,8 +3,10 @@
 import { realpathSync } from 'node:fs';
 import { gitUser } from './git.ts';
 import { gitSync } from './run.ts';
+import { InfrastructureError } from '../errors.ts';
 
-export class GitCommandError extends Error {
+/** A git command failed (a worktree that cannot be added, a branch that exists …): exit 3 with git's own words. */
+export class GitCommandError extends InfrastructureError {
   override readonly name = 'GitCommandError';
 }
 
@@ -14,7 +16,7 @@ export function runGit(cwd: string, args: string[]): string {
     return gitSync(cwd, args, { captureStderr: true, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-    throw new GitCommandError(`git ${args.join(' ')} failed in ${cwd}: ${stderr || (error as Error).message}`);
+    throw new GitCommandError(`git ${args.join(' ')} failed in ${cwd}: ${stderr || (error as Error).message}`, { cause: error });
   }
 }
 

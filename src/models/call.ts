@@ -71,7 +71,7 @@ export async function callWithRetries(ctx: CallContext, req: CallRequest, signal
     const delay = backoffDelay(attempt, ctx.retries, failure, ctx.random);
     if (delay === null) {
       if (attempt > 1 && failure.retryable) {
-        throw new ProviderError(`${failure.message} (gave up after ${attempt} attempts)`, failure.kind, failure.retryable, failure.status, failure.retryAfterMs);
+        throw new ProviderError(`${failure.message} (gave up after ${attempt} attempts)`, failure.kind, failure.retryable, { status: failure.status, retryAfterMs: failure.retryAfterMs, cause: failure });
       }
       throw failure;
     }

@@ -48,19 +48,19 @@ export function classifyError(error: unknown, provider: string, redact: Redactor
   const status = typeof e.status === 'number' ? e.status : undefined;
   if (status !== undefined) {
     const after = retryAfterMs(e.headers);
-    if (status === 429) return new ProviderError(`${what} is rate-limiting (429): ${message}`, 'rate-limit', true, status, after);
+    if (status === 429) return new ProviderError(`${what} is rate-limiting (429): ${message}`, 'rate-limit', true, { status, retryAfterMs: after, cause: error });
     if (status === 401 || status === 403) {
-      return new ProviderError(`${what} refused the credentials (${status}): ${message}. Check the key in the environment variable named by apiKeyEnv.`, 'auth', false, status);
+      return new ProviderError(`${what} refused the credentials (${status}): ${message}. Check the key in the environment variable named by apiKeyEnv.`, 'auth', false, { status, cause: error });
     }
-    if (status === 408) return new ProviderError(`${what} timed out the request (408): ${message}`, 'timeout', true, status, after);
-    if (status >= 500 || status === 409) return new ProviderError(`${what} failed (${status}): ${message}`, 'server', true, status, after);
-    return new ProviderError(`${what} rejected the request (${status}): ${message}`, 'other', false, status);
+    if (status === 408) return new ProviderError(`${what} timed out the request (408): ${message}`, 'timeout', true, { status, retryAfterMs: after, cause: error });
+    if (status >= 500 || status === 409) return new ProviderError(`${what} failed (${status}): ${message}`, 'server', true, { status, retryAfterMs: after, cause: error });
+    return new ProviderError(`${what} rejected the request (${status}): ${message}`, 'other', false, { status, cause: error });
   }
   const name = typeof e.name === 'string' ? e.name : '';
-  if (name.includes('Timeout')) return new ProviderError(`${what} did not answer in time: ${message}`, 'timeout', true);
+  if (name.includes('Timeout')) return new ProviderError(`${what} did not answer in time: ${message}`, 'timeout', true, { cause: error });
   const code = errorCode(e);
   if (name.includes('Connection') || (code && NETWORK_CODES.has(code))) {
-    return new ProviderError(`${what} connection failed${code ? ` (${code})` : ''}: ${message}`, 'network', true);
+    return new ProviderError(`${what} connection failed${code ? ` (${code})` : ''}: ${message}`, 'network', true, { cause: error });
   }
-  return new ProviderError(`${what} call failed: ${message}`, 'other', false);
+  return new ProviderError(`${what} call failed: ${message}`, 'other', false, { cause: error });
 }

@@ -44,7 +44,7 @@ export function readTranscript(dir: string, role: Role, hash: string): Transcrip
         false,
       );
     }
-    throw new ProviderError(`Transcript ${path} is unreadable (${code ?? (error as Error).message}).`, 'other', false);
+    throw new ProviderError(`Transcript ${path} is unreadable (${code ?? (error as Error).message}).`, 'other', false, { cause: error });
   }
   const result = validate(Transcript, raw);
   if (!result.ok) throw new ProviderError(`Transcript ${path} is not valid (${describeViolations(result.violations)}). Record it again.`, 'other', false);

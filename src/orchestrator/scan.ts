@@ -25,6 +25,7 @@ import { chunkPlanOf, estimateRun, recordRunTime } from './estimate.ts';
 import { resolveModels } from './models.ts';
 import { openPhaseSession, type PhaseSession } from '../driver/session.ts';
 import { runPhaseStep } from '../driver/run-phase.ts';
+import { checkPreconditions } from '../driver/preconditions.ts';
 import { ensureBaseline } from './baseline.ts';
 import { resolveCommit, resolveDiff } from '../scope/refs.ts';
 
@@ -61,6 +62,8 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
   let identity = createIdentity(target, scope, options);
   const { run, notBuilt } = request.estimate ? { run: PIPELINE.filter((p) => p.name === 'triage' || p.name === 'plan'), notBuilt: [] } : selectPhases(request);
 
+  // What the chosen phases need (git for --fix, a sandbox for --verify), before the first phase runs.
+  checkPreconditions(target, run.map((p) => p.name), options);
   const lock = acquireRunLock(outDir, command);
   if (lock.recovered) log.warn(`recovered a stale lock left by pid ${lock.recovered.pid} (${lock.recovered.command}, since ${lock.recovered.since}).`);
   let session: PhaseSession | undefined;

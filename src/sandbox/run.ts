@@ -23,7 +23,7 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
   try {
     copy = copyWorkspace(request.workspace, request.files);
   } catch (error) {
-    throw new SandboxUnavailableError(`Could not copy ${request.workspace} into a throw-away workspace: ${(error as Error).message}.`);
+    throw new SandboxUnavailableError(`Could not copy ${request.workspace} into a throw-away workspace: ${(error as Error).message}.`, { cause: error });
   }
   try {
     const deps = planDependencies(request.workspace, request.dependencies, copy.nodeModules.length > 0, request.hostCacheDir);

@@ -1,6 +1,6 @@
 // The sandbox contract: what a caller asks to run, under which limits, and the outcome as data.
 // Only a sandbox that cannot run at all throws (SandboxUnavailableError); a failing command is a FAIL result.
-import { PhaseError } from '../errors.ts';
+import { InfrastructureError } from '../errors.ts';
 
 export type BackendName = 'bwrap' | 'podman' | 'docker' | 'none';
 export type DependencyStrategy = 'vendored' | 'off' | 'host' | 'fetch';
@@ -84,4 +84,6 @@ export interface SandboxBackend {
 }
 
 /** The sandbox itself cannot run (no backend, refused unsandboxed run, copy failed). Exit 3 at the top. */
-export class SandboxUnavailableError extends PhaseError {}
+export class SandboxUnavailableError extends InfrastructureError {
+  override readonly name = 'SandboxUnavailableError';
+}

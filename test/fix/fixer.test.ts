@@ -112,7 +112,7 @@ test('three consecutive systemic failures halt the queue; the rest is skipped, a
   const ctx = fixContext(repo.dir, out.outDir, run);
   try {
     runFixPlan(ctx);
-    const down = { failures: [] as unknown[], async propose(): Promise<never> { throw new ProviderError('server said 503', 'server', true, 503); } };
+    const down = { failures: [] as unknown[], async propose(): Promise<never> { throw new ProviderError('server said 503', 'server', true, { status: 503 }); } };
     const report = await runFixer(ctx, { proposer: down, backend: bwrap() });
     const byId = new Map(report.fixes.map((f) => [f.findingId, f]));
     const first = [...byId.values()].find((f) => f.attempts.length === 3)!;

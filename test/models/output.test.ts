@@ -52,8 +52,8 @@ test('backoffDelay: exponential with jitter, honours retry-after, gives up on no
   assert.equal(backoffDelay(3, policy, server, () => 1), 400);
   assert.equal(backoffDelay(4, policy, server, () => 1), null);
   assert.equal(backoffDelay(1, policy, new ProviderError('x', 'auth', false)), null);
-  assert.equal(backoffDelay(1, policy, new ProviderError('x', 'rate-limit', true, 429, 700), () => 0), 700);
-  assert.equal(backoffDelay(1, policy, new ProviderError('x', 'rate-limit', true, 429, 5_000)), null);
+  assert.equal(backoffDelay(1, policy, new ProviderError('x', 'rate-limit', true, { status: 429, retryAfterMs: 700 }), () => 0), 700);
+  assert.equal(backoffDelay(1, policy, new ProviderError('x', 'rate-limit', true, { status: 429, retryAfterMs: 5_000 })), null);
 });
 
 test('classifyError maps statuses and network failures; retry-after formats are read', () => {

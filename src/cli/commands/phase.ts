@@ -56,6 +56,7 @@ ${DEP_SCAN_USAGE}`,
     const { resolveModels } = await import('../../orchestrator/models.ts');
     const { openPhaseSession } = await import('../../driver/session.ts');
     const { runPhaseStep } = await import('../../driver/run-phase.ts');
+    const { checkPreconditions } = await import('../../driver/preconditions.ts');
     const models = resolveModels(target, modelRequestOf(values, io.cwd));
     for (const warning of models.warnings) log.warn(warning);
     let session: PhaseSession | undefined;
@@ -87,13 +88,15 @@ ${DEP_SCAN_USAGE}`,
         }
       }
       const s = store.state;
+      const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...(s.options as Partial<RunOptions>), ...(depScan ? { depScan } : {}) };
+      checkPreconditions(target, [name], options);
       // The same session a scan builds: the run's options and scope, its models and budget, the evidence cache.
       session = openPhaseSession({
         target,
         outDir,
         runsDir: outDir,
         store,
-        options: { ...DEFAULT_RUN_OPTIONS, ...(s.options as Partial<RunOptions>), ...(depScan ? { depScan } : {}) },
+        options,
         scope: { ...DEFAULT_SCOPE, ...(s.scope as Partial<ScopeOptions>) },
         log,
         signal: io.signal,
