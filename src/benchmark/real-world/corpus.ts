@@ -20,6 +20,8 @@ export const VULN_CLASSES = [
   'nosql-injection',
   'xss',
   'unsafe-deserialization',
+  'weak-crypto',
+  'jwt-verification',
 ] as const;
 export type VulnClass = (typeof VULN_CLASSES)[number];
 

@@ -43,6 +43,8 @@ const CLASS_CWES: Record<VulnClass, readonly string[]> = {
   'nosql-injection': ['CWE-943', 'CWE-89'],
   xss: ['CWE-79', 'CWE-80', 'CWE-116'],
   'unsafe-deserialization': ['CWE-502', 'CWE-94', 'CWE-95'],
+  'weak-crypto': ['CWE-327', 'CWE-328', 'CWE-330', 'CWE-338', 'CWE-916', 'CWE-759', 'CWE-760'],
+  'jwt-verification': ['CWE-347', 'CWE-345', 'CWE-287', 'CWE-1390'],
 };
 const CLASS_CATEGORIES: Record<VulnClass, readonly string[]> = {
   'command-injection': ['injection', 'command-injection'],
@@ -56,6 +58,8 @@ const CLASS_CATEGORIES: Record<VulnClass, readonly string[]> = {
   'nosql-injection': ['nosql-injection', 'injection'],
   xss: ['xss', 'injection'],
   'unsafe-deserialization': ['deserialization', 'unsafe-deserialization', 'injection'],
+  'weak-crypto': ['secrets', 'crypto', 'weak-crypto'],
+  'jwt-verification': ['secrets', 'authentication', 'jwt-verification'],
 };
 
 export function classCompatible(finding: Pick<RecordedFinding, 'cwe' | 'category'>, cls: VulnClass): boolean {

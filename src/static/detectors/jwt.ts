@@ -2,11 +2,13 @@
 // - jwt-unpinned-algorithm: verify() without an `algorithms` list, or with 'none' in it. The token's own header
 //   then picks the algorithm: an HS256 token signed with the RSA public key as the HMAC secret verifies
 //   (CVE-2015-9235), and versions up to 8.5.1 accept unsigned tokens with a falsy key (CVE-2022-23540). Options
-//   the file cannot see (a parameter, a spread) are not judged.
+//   the file cannot see (a parameter, a spread) are not judged, except a library's own exported options handed to
+//   verify() in a module that never mentions `algorithms` (express-jwt before 6.0.0, CVE-2020-15084).
 // - jwt-decode-unverified: decode() of a request's token in a module that never calls verify(): decode only
 //   base64-decodes, so a forged payload is trusted.
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf } from '../ast.ts';
+import { argsOf, enclosingFunctions, paramsOf } from '../ast.ts';
+import { exportedApi } from '../exports.ts';
 import { moduleBindings, moduleFunction, type ModuleBindings } from '../modules.ts';
 import { bindingValue } from '../taint.ts';
 import type { Candidate, Detector, DetectorContext, GuardFact } from '../types.ts';
@@ -22,12 +24,19 @@ function jwtCalls(ctx: DetectorContext, b: ModuleBindings, fn: string): SgNode[]
     .filter((call) => moduleFunction(call.field('function')?.text() ?? '', b, MODULES) === fn);
 }
 
-/** What the options say about algorithms: pinned, 'none' allowed, missing, or not knowable from this file. */
-function algorithms(options: SgNode | undefined): 'pinned' | 'none' | 'missing' | 'unknown' {
+/** A library handing its own caller's options to verify() and never looking at `algorithms` (express-jwt < 6). */
+function callersOptionsUnchecked(ctx: DetectorContext, options: SgNode): boolean {
+  if (ctx.file.publicApi === undefined || options.kind() !== 'identifier' || /\.\s*algorithms\b|\[\s*['"]algorithms['"]|\balgorithms\s*:/.test(ctx.file.content)) return false;
+  return enclosingFunctions(options).some((fn) => paramsOf(fn).some((p) => p.name === options.text()) && exportedApi(fn) !== null);
+}
+
+/** What the options say about algorithms: pinned, 'none' allowed, missing, left to the caller, or not knowable. */
+function algorithms(ctx: DetectorContext, options: SgNode | undefined): 'pinned' | 'none' | 'missing' | 'caller' | 'unknown' {
   if (!options) return 'missing';
   const kind = options.kind();
   if (kind === 'arrow_function' || kind === 'function_expression') return 'missing';
   if (kind === 'identifier' && CALLBACK_NAME.test(options.text())) return 'missing';
+  if (callersOptionsUnchecked(ctx, options)) return 'caller';
   const value = kind === 'identifier' ? bindingValue(options) : options;
   if (value?.kind() !== 'object') return 'unknown';
   const members = value.namedChildren();
@@ -42,13 +51,16 @@ function unpinned(ctx: DetectorContext, b: ModuleBindings): Candidate[] {
   for (const call of jwtCalls(ctx, b, 'verify')) {
     const args = argsOf(call);
     if (args.length < 2) continue;
-    const state = algorithms(args[2]);
+    const state = algorithms(ctx, args[2]);
     if (state === 'pinned' || state === 'unknown') continue;
     const callee = call.field('function')?.text() ?? 'verify';
-    const detail = state === 'none'
-      ? `\`${callee}\` accepts the 'none' algorithm: an unsigned token verifies.`
-      : `\`${callee}\` is called without \`algorithms\`: the token's header chooses how it is checked.`;
-    out.push(structuralCandidate('jwt-unpinned-algorithm', call, detail, state === 'none' ? "verify() accepting alg 'none'" : 'verify() without an algorithms list'));
+    const detail = {
+      none: `\`${callee}\` accepts the 'none' algorithm: an unsigned token verifies.`,
+      missing: `\`${callee}\` is called without \`algorithms\`: the token's header chooses how it is checked.`,
+      caller: `\`${callee}\` gets the library caller's \`${args[2]?.text()}\` as they are, and nothing in this module requires \`algorithms\` in them: a caller who leaves it out lets the token's header choose.`,
+    }[state];
+    const proof = { none: "verify() accepting alg 'none'", missing: 'verify() without an algorithms list', caller: "verify() with the caller's options, algorithms never required" }[state];
+    out.push(structuralCandidate('jwt-unpinned-algorithm', call, detail, proof));
   }
   return out;
 }
