@@ -31,16 +31,30 @@ export interface QueueWorld {
   queueIssue: (over?: Partial<StandInIssue>) => StandInIssue;
 }
 
+export interface WorldOptions {
+  /** src/clamp.js as committed (default: the clamp bug of test/fix/helpers.ts), and the finding's line in it. */
+  source?: { text: string; line: number };
+  /** The finding has a promoted reproduction (default true). */
+  repro?: boolean;
+}
+
 /** `answer` is what the scripted fixer returns for every fixer prompt (edits, or a Reply such as a 500). */
-export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply): Promise<QueueWorld> {
+export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply, options: WorldOptions = {}): Promise<QueueWorld> {
   const base = clampRepo();
   t.after(base.cleanup);
+  if (options.source) {
+    writeFileSync(join(base.dir, 'src/clamp.js'), options.source.text);
+    git(base.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qam', 'the source under test');
+    base.base = git(base.dir, 'rev-parse', 'HEAD');
+  }
   const remote = join(tempDir(t, 'bh-remote-'), 'origin.git');
   git(base.dir, 'init', '-q', '--bare', '-b', 'main', remote);
   git(base.dir, 'remote', 'add', 'origin', remote);
   git(base.dir, 'push', '-q', 'origin', 'main');
   const run = identity(base.dir, base.base);
-  const out = outWith(scanReport(run, [reported(finding(FINDING_ID, { fingerprint: FINGERPRINT }))]), [FINDING_ID]);
+  const line = options.source?.line ?? 3;
+  const quote = [{ file: 'src/clamp.js', startLine: line, endLine: line, quote: 'if (x > hi) return lo;' }];
+  const out = outWith(scanReport(run, [reported(finding(FINDING_ID, { fingerprint: FINGERPRINT, startLine: line, evidence: quote }))]), options.repro === false ? [] : [FINDING_ID]);
   t.after(out.cleanup);
 
   const github = await startGitHubStandIn({ token: TOKEN });

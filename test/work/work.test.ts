@@ -132,3 +132,37 @@ test('three systemic failures in a row halt the queue: the fourth issue is not s
   for (const issue of issues) assert.ok(issue.labels.includes('auto-ready') && !issue.labels.includes('auto-failed'));
   assert.ok(!existsSync(join(w.repo, '.bug-hunter', 'work-report.json')), 'reports go to --from');
 });
+
+test('a fix that removes an exported function is failed by the panel (scope-checker): no push, no PR, auto-failed with a comment naming the review', async (t) => {
+  const text = ['// clamp and friends', '', 'export function unused() { return 1; }', 'export function clamp(x, lo, hi) {', '  if (x < lo) return lo;', '  if (x > hi) return lo;', '  return x;', '}', '', 'export function double(x) {', '  return x * 2;', '}', ''].join('\n');
+  // Fixes the bug (the reproduction goes green, the suite stays green, every size gate passes) and drops `unused`.
+  const dropsUnused = { file: 'src/clamp.js', search: 'export function unused() { return 1; }\nexport function clamp(x, lo, hi) {\n  if (x < lo) return lo;\n  if (x > hi) return lo;', replace: 'export function clamp(x, lo, hi) {\n  if (x < lo) return lo;\n  if (x > hi) return hi;' };
+  const w = await queueWorld(t, [dropsUnused], { source: { text, line: 6 } });
+  const issue = w.queueIssue();
+  const result = await w.work();
+  assert.equal(result.code, 0, result.stderr);
+  const entry = readArtifact(w.outDir, 'work-report').issues[0]!;
+  assert.equal(entry.outcome, 'review-failed', entry.reason);
+  assert.ok(entry.gates.every((g) => g.passed), 'every gate passed: the panel is what stopped it');
+  const scope = entry.review!.reviewers.find((r) => r.reviewer === 'scope-checker')!;
+  assert.deepEqual([scope.passed, scope.remarks], [false, ['src/clamp.js: the exported unused is removed']]);
+  assert.deepEqual(remoteBranches(w.remote), ['main']);
+  assert.equal(w.github.pulls.length, 0);
+  assert.ok(issue.labels.includes('auto-failed'));
+  assert.match(issue.comments.at(-1)!, /stopped at the \*\*panel review\*\* phase/);
+  assert.match(issue.comments.at(-1)!, /exported unused is removed/);
+});
+
+test('an empty diff (the fixer changes nothing, no reproduction fails) closes the issue with the explanation; nothing is pushed', async (t) => {
+  const w = await queueWorld(t, [], { repro: false });
+  const issue = w.queueIssue();
+  const result = await w.work();
+  assert.equal(result.code, 0, result.stderr);
+  const entry = readArtifact(w.outDir, 'work-report').issues[0]!;
+  assert.equal(entry.outcome, 'empty-diff', entry.reason);
+  assert.equal(issue.state, 'closed');
+  assert.equal(issue.state_reason, 'completed');
+  assert.match(issue.comments.at(-1)!, /closes this issue: the fixer found nothing to change/);
+  assert.deepEqual(remoteBranches(w.remote), ['main']);
+  assert.equal(w.github.pulls.length, 0);
+});
