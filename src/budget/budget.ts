@@ -11,6 +11,8 @@ import type { ChunkPlan, RoleTotals, Totals } from './usage-schema.ts';
 export interface BudgetLimits {
   perRunTokens?: number;
   perDayTokens?: number;
+  /** Tokens already spent today that this run's usage.json does not hold (watch: its earlier cycles' investigations). */
+  spentToday?: number;
   warnAt: number;
 }
 
@@ -69,6 +71,7 @@ export class Budget {
       const today = file.days[budget.day];
       budget.dayBase = today ? today.inputTokens + today.outputTokens : 0;
     }
+    budget.dayBase += options.limits.spentToday ?? 0;
     budget.updateLevel();
     return budget;
   }

@@ -19,8 +19,8 @@ export interface ModelRequest extends FlagOverrides {
   configPath?: string;
   /** Trust the config inside the target (--trust-repo-config): its commands, base URLs and key variables. */
   trustRepoConfig?: boolean;
-  /** Token caps that replace the configured ones for this run (watch gives each cycle what the day has left). */
-  budgets?: { perRunTokens?: number; perDayTokens?: number };
+  /** Token caps that replace the configured ones for this run (watch: its per-cycle and per-day caps, and the day's spend so far). */
+  budgets?: { perRunTokens?: number; perDayTokens?: number; spentToday?: number };
 }
 
 export interface ModelSetup {

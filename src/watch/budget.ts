@@ -14,8 +14,6 @@ export interface WatchLimits {
 
 export interface BudgetVerdict {
   level: BudgetLevelName;
-  /** Tokens the next investigation may use (undefined: no cap). */
-  investigationTokens?: number;
   sweep: boolean;
   /** One line for the log and status; absent when all is well. */
   note?: string;
@@ -29,16 +27,26 @@ export function budgetFor(limits: WatchLimits, today: DayUsage): BudgetVerdict {
   const cpuShare = limits.perDaySeconds ? today.cpuMs / 1000 / limits.perDaySeconds : 0;
   const share = Math.max(tokenShare, cpuShare);
   const what = tokenShare >= cpuShare ? `${today.tokens}/${limits.perDayTokens} tokens` : `${(today.cpuMs / 1000).toFixed(1)}/${limits.perDaySeconds} CPU seconds`;
-  const caps = [limits.perCycleTokens, limits.perDayTokens === undefined ? undefined : Math.max(0, limits.perDayTokens - today.tokens)].filter((n): n is number => n !== undefined);
-  const investigationTokens = caps.length > 0 ? Math.min(...caps) : undefined;
-  const withCap = investigationTokens === undefined ? {} : { investigationTokens };
   if (share >= 1) {
-    return { level: 'exhausted', sweep: false, ...withCap, note: `daily budget spent (${what} on ${today.day}): no investigation or sweep starts until the day rolls over (UTC)` };
+    return { level: 'exhausted', sweep: false, note: `daily budget spent (${what} on ${today.day}): no investigation or sweep starts until the day rolls over (UTC)` };
   }
   if (share >= limits.warnAt) {
-    return { level: 'degraded', sweep: false, ...withCap, note: `daily budget ${Math.round(share * 100)}% used (${what}): the sweep is paused` };
+    return { level: 'degraded', sweep: false, note: `daily budget ${Math.round(share * 100)}% used (${what}): the sweep is paused and investigations run fewer lenses and refuters` };
   }
-  return { level: 'ok', sweep: true, ...withCap };
+  return { level: 'ok', sweep: true };
+}
+
+/**
+ * The token budget one investigation runs under: what is left of the cycle's cap, the day's cap, and what the day
+ * already spent (each investigation has an artifact folder of its own, so its run budget would not know). Its run
+ * budget then degrades (fewer lenses and refuters) past warnAt of the day and refuses calls once the day is spent.
+ */
+export function investigationBudget(limits: WatchLimits, today: DayUsage, usedThisCycle = 0): { perRunTokens?: number; perDayTokens?: number; spentToday: number } {
+  return {
+    ...(limits.perCycleTokens === undefined ? {} : { perRunTokens: Math.max(1, limits.perCycleTokens - usedThisCycle) }),
+    ...(limits.perDayTokens === undefined ? {} : { perDayTokens: limits.perDayTokens }),
+    spentToday: today.tokens,
+  };
 }
 
 /** Room left in this cycle for the sweep after the investigation used `cpuMs` and `tokens`. */

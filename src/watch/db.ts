@@ -42,7 +42,8 @@ CREATE TABLE files (path TEXT PRIMARY KEY, reviewed_commit TEXT NOT NULL, review
 CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL);
 `;
 
-export type CommitStatus = 'done' | 'failed' | 'budget';
+/** partial: investigated, but the budget or a cut-short cycle left some files unreviewed (named in the detail). */
+export type CommitStatus = 'done' | 'partial' | 'failed' | 'budget';
 export type BudgetLevelName = 'ok' | 'degraded' | 'exhausted';
 
 export interface CommitRecord {
@@ -214,7 +215,7 @@ export class WatchDb {
 
   /** The artifact folder of the last commit investigated successfully (its triage lists the tree). */
   lastInvestigation(): { sha: string; outDir: string } | null {
-    return (this.db.prepare("SELECT sha, out_dir AS outDir FROM commits WHERE status = 'done' AND out_dir IS NOT NULL ORDER BY seq DESC LIMIT 1").get() as { sha: string; outDir: string } | undefined) ?? null;
+    return (this.db.prepare("SELECT sha, out_dir AS outDir FROM commits WHERE status IN ('done', 'partial') AND out_dir IS NOT NULL ORDER BY seq DESC LIMIT 1").get() as { sha: string; outDir: string } | undefined) ?? null;
   }
 
   private writeLedger(ledger: Ledger, sha: string, events: WatchEvent[], at: string): void {

@@ -9,6 +9,8 @@ export interface WatchStatus {
   lastCommit: { sha: string; status: string; processedAt: string; kind: string } | null;
   commitsProcessed: number;
   failedCommits: { sha: string; detail: string | null }[];
+  /** Commits investigated in part: the budget or a cut-short cycle left files unreviewed. */
+  partialCommits: { sha: string; detail: string | null }[];
   open: { total: number; bySeverity: Record<string, number> };
   since: string;
   changes: { kind: string; commit: string; findingId: string; severity: string; file: string; startLine: number; claim: string; at: string }[];
@@ -36,7 +38,7 @@ export function readStatus(db: WatchDb, since: Date, now = new Date()): WatchSta
   const sql = db.db;
   const last = sql.prepare('SELECT sha, status, processed_at AS processedAt, kind FROM commits ORDER BY seq DESC LIMIT 1').get() as WatchStatus['lastCommit'] | undefined;
   const count = (sql.prepare('SELECT COUNT(*) AS n FROM commits').get() as { n: number }).n;
-  const failed = sql.prepare("SELECT sha, detail FROM commits WHERE status = 'failed' ORDER BY seq").all() as WatchStatus['failedCommits'];
+  const withStatus = (status: string) => sql.prepare('SELECT sha, detail FROM commits WHERE status = ? ORDER BY seq').all(status) as WatchStatus['failedCommits'];
   const bySeverity: Record<string, number> = {};
   for (const r of sql.prepare("SELECT severity, COUNT(*) AS n FROM findings WHERE status = 'open' GROUP BY severity").all() as { severity: string; n: number }[]) bySeverity[r.severity] = r.n;
   const ordered = Object.fromEntries(SEVERITY_ORDER.filter((s) => bySeverity[s]).map((s) => [s, bySeverity[s]!]));
@@ -59,7 +61,8 @@ export function readStatus(db: WatchDb, since: Date, now = new Date()): WatchSta
     branch: db.meta('branch'),
     lastCommit: last ?? null,
     commitsProcessed: count,
-    failedCommits: failed,
+    failedCommits: withStatus('failed'),
+    partialCommits: withStatus('partial'),
     open: { total: Object.values(bySeverity).reduce((a, b) => a + b, 0), bySeverity: ordered },
     since: sinceIso,
     changes,
@@ -79,7 +82,9 @@ export function renderStatus(s: WatchStatus): string {
   lines.push(`Since ${s.since}:`);
   if (s.changes.length === 0) lines.push('  nothing new, fixed, closed or re-verified.');
   for (const c of s.changes) lines.push(`  ${c.kind.padEnd(11)} ${c.findingId} ${c.severity} ${c.file}:${c.startLine} at ${c.commit.slice(0, 12)} — ${c.claim}`);
-  if (s.failedCommits.length > 0) lines.push(`Failed commits (skipped): ${s.failedCommits.map((f) => `${f.sha.slice(0, 12)} (${f.detail ?? 'no detail'})`).join('; ')}`);
+  const listed = (commits: WatchStatus['failedCommits']) => commits.map((f) => `${f.sha.slice(0, 12)} (${f.detail ?? 'no detail'})`).join('; ');
+  if (s.failedCommits.length > 0) lines.push(`Failed commits (skipped): ${listed(s.failedCommits)}`);
+  if (s.partialCommits.length > 0) lines.push(`Partly reviewed commits (unreviewed files left for the sweep): ${listed(s.partialCommits)}`);
   const b = s.budget;
   const left = [b.left.tokens !== undefined ? `${b.left.tokens} tokens` : '', b.left.cpuSeconds !== undefined ? `${b.left.cpuSeconds} CPU seconds` : ''].filter(Boolean).join(', ');
   lines.push(`Budget today (${b.day}, UTC): ${b.tokens} tokens, ${b.cpuSeconds} CPU seconds over ${b.cycles} cycle(s); ${left ? `left: ${left}` : 'no daily cap'}; level ${b.level}.`);

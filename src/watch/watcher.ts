@@ -13,7 +13,7 @@ import { resolveOutDir, resolveTarget } from '../run/target.ts';
 import { readMemory } from '../suppress/lock.ts';
 import { emptySuppressions } from '../suppress/suppressions.ts';
 import { readArtifactIfPresent } from '../artifacts/store.ts';
-import { budgetFor, cycleHasRoom, dayOf, type WatchLimits } from './budget.ts';
+import { budgetFor, cycleHasRoom, dayOf, investigationBudget, type WatchLimits } from './budget.ts';
 import { checkBranch, currentBranch, fetchRemote, pendingCommits, tipOf, type PendingCommit } from './commits.ts';
 import { WatchDb } from './db.ts';
 import { commitFocus, sweepFocus } from './focus.ts';
@@ -57,7 +57,7 @@ export interface WatchResult {
   processed: { sha: string; status: string; detail?: string }[];
 }
 
-type CommitOutcome = 'done' | 'failed' | 'budget' | 'interrupted';
+type CommitOutcome = 'done' | 'partial' | 'failed' | 'budget' | 'interrupted';
 
 export async function runWatch(request: WatchRequest): Promise<WatchResult> {
   const target = resolveTarget(request.target);
@@ -183,7 +183,7 @@ async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpu
   const commit: PendingCommit = { sha: last.sha, parent: null, kind: 'commit' };
   const runsDir = join(resolveOutDir(target, undefined), 'watch', 'runs');
   const outcome = await investigate(
-    { repo: target, commit, runsDir, label: `sweep-${last.sha}`, focus: sweepFocus(last.sha, picked), options: request.options, scope: request.scope, models: request.models, log: quiet(log), signal: request.signal },
+    { repo: target, commit, runsDir, label: `sweep-${last.sha}`, focus: sweepFocus(last.sha, picked), options: request.options, scope: request.scope, models: { ...request.models, budgets: investigationBudget(limits, db.day(day), used.tokens) }, log: quiet(log), signal: request.signal },
     (inv, read) => {
       if (inv.interrupted) return 'interrupted' as const;
       if (!inv.report) {
@@ -230,8 +230,8 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
   // Read before the investigation: a broken ledger.json is not this commit's fault (it fails the cycle, systemic).
   const previous = watchLedger(db, target);
   const short = commit.sha.slice(0, 12);
-  const models: ModelRequest = verdict.investigationTokens === undefined ? request.models : { ...request.models, budgets: { perRunTokens: Math.max(1, verdict.investigationTokens) } };
-  const record = (status: 'done' | 'failed', detail: string, extra: Partial<Parameters<WatchDb['recordCycle']>[0]> = {}, usage = { cpuMs: 0, tokens: 0 }, outDir?: string) => {
+  const models: ModelRequest = { ...request.models, budgets: investigationBudget(limits, db.day(day)) };
+  const record = (status: 'done' | 'partial' | 'failed', detail: string, extra: Partial<Parameters<WatchDb['recordCycle']>[0]> = {}, usage = { cpuMs: 0, tokens: 0 }, outDir?: string) => {
     testPause('before-record', commit.sha);
     db.recordCycle({
       startedAt,
@@ -240,7 +240,7 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
       budgetLevel: verdict.level,
       ...(verdict.note ? { budgetNote: verdict.note } : {}),
       commit: { sha: commit.sha, parent: commit.parent, kind: commit.kind, status, detail, cpuMs: usage.cpuMs, tokens: usage.tokens, ...(outDir ? { outDir } : {}) },
-      outcome: status === 'done' ? 'investigated' : 'commit-failed',
+      outcome: status === 'failed' ? 'commit-failed' : 'investigated',
       detail,
       ...extra,
     });
@@ -258,6 +258,8 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
           return 'failed';
         }
         const failed = (inv.coverage?.files ?? []).filter((f) => f.status === 'failed');
+        // Files the budget (or a cut-short cycle) left unexamined: not reviewed, never clean; the sweep comes back to them.
+        const unreviewed = (inv.coverage?.files ?? []).filter((f) => f.status === 'unreviewed');
         // A provider or sandbox that is down fails every chunk of every commit: not this commit's fault, so it is not
         // recorded (it is tried again) and counts toward the watcher's systemic-failure stop.
         const down = failed.find((f) => SYSTEMIC_REASON.test(f.reason ?? ''));
@@ -266,8 +268,13 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
         const result = reconcile({ previous, report: inv.report, scanned: inv.scanned, suppressions, read, commit: commit.sha, now: new Date() });
         const counts = countKinds(result.events.map((e) => e.kind));
         // Chunks that failed on this commit's own content: what was examined counts, the commit is marked failed.
-        const status = failed.length > 0 ? 'failed' : 'done';
-        const detail = failed.length > 0 ? `incomplete: ${failed.length} file(s) failed (${failed[0]!.reason ?? 'no reason'}); ${counts || 'no change'}` : counts || 'no change';
+        const status = failed.length > 0 ? 'failed' : unreviewed.length > 0 ? 'partial' : 'done';
+        const detail =
+          failed.length > 0
+            ? `incomplete: ${failed.length} file(s) failed (${failed[0]!.reason ?? 'no reason'}); ${counts || 'no change'}`
+            : unreviewed.length > 0
+              ? `incomplete: ${unreviewed.length} file(s) unreviewed (${unreviewed[0]!.reason ?? 'no reason'}): ${unreviewed.map((f) => f.path).join(', ')}; ${counts || 'no change'}`
+              : counts || 'no change';
         record(status, detail, { ledger: result.ledger, events: result.events, reverifications: result.reverifications, reviewedFiles: [...inv.scanned] }, usage, inv.outDir);
         log.info(`watch: ${short} ${commit.kind === 'baseline' ? '(baseline, whole tree)' : ''} ${detail}`.replace(/\s+/g, ' '));
         return status;
@@ -284,7 +291,7 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
       throw error;
     }
   }
-  if (outcome === 'done' || outcome === 'failed') {
+  if (outcome === 'done' || outcome === 'partial' || outcome === 'failed') {
     testPause('before-outbox', commit.sha);
     await syncOutbox(db, target);
   }

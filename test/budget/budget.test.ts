@@ -31,6 +31,14 @@ test('past warnAt the budget degrades; a call that does not fit is refused and t
   assert.deepEqual(levels, ['degraded', 'exhausted']);
 });
 
+test('tokens spent today elsewhere (spentToday) count toward the per-day cap from the start', () => {
+  const budget = Budget.open({ outDir: null, runId: 'r', limits: { perDayTokens: 1_000, spentToday: 800, warnAt: 0.7 } });
+  assert.equal(budget.degraded, true, 'degraded before any call');
+  assert.equal(budget.state().dayTokens, 800);
+  budget.reserve(150).release();
+  assert.throws(() => budget.reserve(250), (e: unknown) => e instanceof ProviderError && e.kind === 'budget' && /per-day budget \(800\/1000/.test(e.message));
+});
+
 test('calls in flight hold their reservation until they finish', () => {
   const budget = Budget.open({ outDir: null, runId: 'r', limits: { perRunTokens: 1_000, warnAt: 0.9 } });
   const a = budget.reserve(600);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { budgetFor, cycleHasRoom } from '../../src/watch/budget.ts';
+import { budgetFor, cycleHasRoom, investigationBudget } from '../../src/watch/budget.ts';
 import { WatchDb } from '../../src/watch/db.ts';
 import { parseDuration } from '../../src/watch/duration.ts';
 import { lastWrittenSeq, syncEvents } from '../../src/watch/outbox.ts';
@@ -13,11 +13,12 @@ const day = (tokens: number, cpuMs: number) => ({ day: '2026-01-01', tokens, cpu
 
 test('the day budget degrades past warnAt (no sweep) and is exhausted at the cap; the next investigation gets what the day has left', () => {
   const limits = { perDayTokens: 1000, perCycleTokens: 300, warnAt: 0.7 };
-  assert.deepEqual(budgetFor(limits, day(100, 0)), { level: 'ok', sweep: true, investigationTokens: 300 });
+  assert.deepEqual(budgetFor(limits, day(100, 0)), { level: 'ok', sweep: true });
+  assert.deepEqual(investigationBudget(limits, day(800, 0), 50), { perRunTokens: 250, perDayTokens: 1000, spentToday: 800 }, 'the run budget knows the day');
+  assert.deepEqual(investigationBudget({ warnAt: 0.7 }, day(5, 0)), { spentToday: 5 });
   const degraded = budgetFor(limits, day(800, 0));
   assert.equal(degraded.level, 'degraded');
   assert.equal(degraded.sweep, false);
-  assert.equal(degraded.investigationTokens, 200);
   assert.match(degraded.note!, /80% used \(800\/1000 tokens\)/);
   const spent = budgetFor(limits, day(1000, 0));
   assert.equal(spent.level, 'exhausted');
