@@ -11,17 +11,38 @@ function visible(char: string): string {
   return `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
 }
 
+// Any character printable() changes (CONTROL includes \r): most strings have none and are returned as they are.
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
+const NEEDS_CHANGE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
 /** The text with every control character shown as \uXXXX (CRLF line ends become plain newlines). */
 export function printable(text: string): string {
+  if (!NEEDS_CHANGE.test(text)) return text;
   return text.replace(/\r\n/g, '\n').replace(CONTROL, visible);
 }
 
-/** A copy of a JSON-like value with printable() applied to every string in it. */
+/**
+ * The JSON-like value with printable() applied to every string in it. Copy on change: an array or object none of
+ * whose strings changed is returned itself, so a clean 1,000-finding report costs one walk, not a deep copy (the
+ * callers only read the result).
+ */
 export function printableDeep<T>(value: T): T {
   if (typeof value === 'string') return printable(value) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => printableDeep(v)) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((v: unknown, i) => {
+      const p = printableDeep(v);
+      if (p !== v) (copy ??= [...value])[i] = p;
+    });
+    return (copy ?? value) as T;
+  }
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, printableDeep(v)])) as T;
+    let copy: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const p = printableDeep(v);
+      if (p !== v) (copy ??= { ...(value as Record<string, unknown>) })[k] = p;
+    }
+    return (copy ?? value) as T;
   }
   return value;
 }

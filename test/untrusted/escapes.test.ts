@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { joinReport } from '../../src/report/join.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
+import { printableDeep } from '../../src/report/printable.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
 import { hostileRepo } from './hostile.ts';
@@ -87,4 +88,16 @@ test('a claim and reasons from a model render as literal text in report.md: no H
   assert.match(prose, /\\# Injected heading/);
   // The quote's own backtick fence cannot close the code block early: the fence is longer.
   assert.ok(md.includes('````ts\n1 | exec(cmd)\n2 | ```\n3 | # not a heading\n````'));
+});
+
+test('printableDeep escapes every string at any depth and leaves its input as it was', () => {
+  const input = { clean: { a: ['x', 1, null] }, findings: [{ file: `src/${CLEAR}a.js`, tags: ['ok', `t${TITLE}`] }, { file: 'b.js' }], line: 'a\r\nb\rc' };
+  const before = structuredClone(input);
+  const out = printableDeep(input);
+  assert.deepEqual(input, before, 'the input is not changed');
+  assert.deepEqual(out, {
+    clean: { a: ['x', 1, null] },
+    findings: [{ file: 'src/\\u001b[2J\\u001b[Ha.js', tags: ['ok', 't\\u001b]0;owned\\u0007'] }, { file: 'b.js' }],
+    line: 'a\nb\\u000dc',
+  });
 });
