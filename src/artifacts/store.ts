@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import { PhaseError } from '../errors.ts';
 import { writeJsonAtomic } from '../fs/atomic.ts';
+import { sha256 } from '../run/hash.ts';
 import { ARTIFACTS, type ArtifactName } from './registry.ts';
 import { describeViolations, validate } from './validate.ts';
 
@@ -18,6 +19,12 @@ export function hasArtifact(outDir: string, name: ArtifactName): boolean {
   return existsSync(artifactPath(outDir, name));
 }
 
+// Texts that passed their artifact's schema in this process, by artifact name and content hash. Most phases read
+// triage.json again; the same bytes parse to the same value, which passes the same schema again, so only the
+// parse is repeated. Hashing is a small fraction of validating; the set is bounded for long-running processes.
+const validTexts = new Set<string>();
+const MAX_VALID_TEXTS = 512;
+
 /** Parses and validates without touching the disk; used by read and by tests. */
 export function parseArtifact<N extends ArtifactName>(name: N, text: string, where: string): ArtifactOf<N> {
   let value: unknown;
@@ -26,10 +33,14 @@ export function parseArtifact<N extends ArtifactName>(name: N, text: string, whe
   } catch (error) {
     throw new PhaseError(`${where} is not valid JSON (${(error as Error).message}). Re-run '${PRODUCER[name]}' or delete the file.`);
   }
+  const seen = `${name}\0${sha256(text)}`;
+  if (validTexts.has(seen)) return value as ArtifactOf<N>;
   const result = validate(ARTIFACTS[name].schema, value);
   if (!result.ok) {
     throw new PhaseError(`${where} is not valid (${describeViolations(result.violations)}). Re-run '${PRODUCER[name]}' or delete the file.`);
   }
+  if (validTexts.size >= MAX_VALID_TEXTS) validTexts.clear();
+  validTexts.add(seen);
   return value as ArtifactOf<N>;
 }
 

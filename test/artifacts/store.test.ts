@@ -54,3 +54,18 @@ test('a schema violation names the JSON pointer and the rule', (t) => {
   writeFileSync(artifactPath(dir, 'referee'), JSON.stringify(value));
   assert.throws(() => readArtifact(dir, 'referee'), (e: Error) => e instanceof PhaseError && /\/verdicts: must be array \(type\)/.test(e.message));
 });
+
+test('an artifact read again is checked again: an edit between two reads is refused, the same text still passes', (t) => {
+  const dir = tempDir(t);
+  const value = referee(dir);
+  writeArtifact(dir, 'referee', value);
+  const text = readFileSync(artifactPath(dir, 'referee'), 'utf8');
+  assert.deepEqual(readArtifact(dir, 'referee'), value);
+  writeFileSync(artifactPath(dir, 'referee'), text.replace('"confidence": 0.9', '"confidence": 2'));
+  assert.throws(() => readArtifact(dir, 'referee'), (e: Error) => e instanceof PhaseError && /\/verdicts\/0\/confidence/.test(e.message));
+  writeFileSync(artifactPath(dir, 'referee'), text);
+  assert.deepEqual(readArtifact(dir, 'referee'), value);
+  // The text of one artifact is not taken as valid for another.
+  writeFileSync(artifactPath(dir, 'skeptic'), text);
+  assert.throws(() => readArtifact(dir, 'skeptic'), (e: Error) => e instanceof PhaseError && e.message.includes('skeptic.json is not valid'));
+});
