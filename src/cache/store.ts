@@ -2,7 +2,7 @@
 // validated when read. An entry that is unreadable, malformed or fails its schema is a miss with a warning (and is
 // overwritten), never a crash or a silent wrong answer. A hit refreshes the entry's mtime, so prune drops the least
 // recently used first. The store only keeps answers; every caller re-checks a hit as it would a fresh answer.
-import { readFileSync, statSync, utimesSync } from 'node:fs';
+import { closeSync, fstatSync, futimesSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { validate, describeViolations } from '../artifacts/validate.ts';
@@ -62,16 +62,35 @@ export function openCacheDir(dir: string, log: CacheLog): EvidenceCache {
 
   function read(kind: CacheKind, key: string, schema: TSchema): unknown {
     const path = entryPath(dir, kind, key);
-    let text: string;
+    // One open per lookup: size, content and the hit's new time all go through the descriptor (a re-scan looks up
+    // every file of the tree several times, so each path lookup saved counts).
+    let fd: number;
     try {
-      if (statSync(path).size > MAX_ENTRY_BYTES) {
-        corrupt(kind, path, `larger than ${MAX_ENTRY_BYTES} bytes`);
-        return undefined;
-      }
-      text = readFileSync(path, 'utf8');
+      fd = openSync(path, 'r');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') corrupt(kind, path, `cannot be read: ${code ?? (error as Error).message}`);
+      return undefined;
+    }
+    try {
+      const value = readOpen(kind, key, schema, path, fd);
+      if (value !== undefined) touch(fd);
+      return value;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  function readOpen(kind: CacheKind, key: string, schema: TSchema, path: string, fd: number): unknown {
+    let text: string;
+    try {
+      if (fstatSync(fd).size > MAX_ENTRY_BYTES) {
+        corrupt(kind, path, `larger than ${MAX_ENTRY_BYTES} bytes`);
+        return undefined;
+      }
+      text = readFileSync(fd, 'utf8');
+    } catch (error) {
+      corrupt(kind, path, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       return undefined;
     }
     let parsed: unknown;
@@ -97,13 +116,17 @@ export function openCacheDir(dir: string, log: CacheLog): EvidenceCache {
       corrupt(kind, path, describeViolations(value.violations).replace(/(^|, )\//g, '$1/value/'));
       return undefined;
     }
+    return entry.value;
+  }
+
+  // A hit refreshes the entry's time, so prune drops the least recently used first.
+  function touch(fd: number): void {
     try {
       const now = new Date();
-      utimesSync(path, now, now);
+      futimesSync(fd, now, now);
     } catch {
       // A read-only cache still answers; it just ages by its write time.
     }
-    return entry.value;
   }
 
   return {
