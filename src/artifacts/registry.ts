@@ -12,6 +12,7 @@ import { Ledger, Suppressions } from './schemas/memory.ts';
 import { PublishReport } from './schemas/publish-report.ts';
 import { Recon } from './schemas/recon.ts';
 import { Referee } from './schemas/referee.ts';
+import { ReproReport } from './schemas/repro-report.ts';
 import { RetrievalPlan } from './schemas/retrieval-plan.ts';
 import { ScanReport } from './schemas/scan-report.ts';
 import { Skeptic } from './schemas/skeptic.ts';
@@ -46,6 +47,7 @@ export const ARTIFACTS = {
   'publish-report': { file: 'publish-report.json', schema: PublishReport },
   'cache-usage': { file: 'cache-usage.json', schema: CacheUsage },
   'work-report': { file: 'work-report.json', schema: WorkReport },
+  'repro-report': { file: 'repro-report.json', schema: ReproReport },
 } as const satisfies Record<string, { file: string; schema: TSchema }>;
 
 export type ArtifactName = keyof typeof ARTIFACTS;

@@ -108,4 +108,5 @@ export const PRODUCER: Record<ArtifactName, string> = {
   'publish-report': 'bug-hunter publish',
   'cache-usage': 'bug-hunter scan',
   'work-report': 'bug-hunter work',
+  'repro-report': 'bug-hunter repro',
 };

@@ -6,7 +6,7 @@ import { containPath, toPosix } from '../integrity/paths.ts';
 import type { NearestTest } from './types.ts';
 
 const EXCERPT_CONTEXT_LINES = 20;
-const TEST_FILE = /(\.|_)(test|spec)\.[cm]?[jt]sx?$|^test_.*\.py$|_test\.(go|py)$/;
+export const TEST_FILE = /(\.|_)(test|spec)\.[cm]?[jt]sx?$|^test_.*\.py$|_test\.(go|py)$/;
 
 export function sourceExcerpt(root: string, finding: Finding): string {
   const path = containPath(root, finding.file);
@@ -29,8 +29,13 @@ export function nearestTests(root: string, file: string, max = 3, excerptChars =
     .map((p) => ({ path: p, excerpt: readFileSync(join(root, p), 'utf8').slice(0, excerptChars) }));
 }
 
-// Symlinks are skipped: they may loop or lead out of the tree.
-function listTests(root: string, limit = 5_000): string[] {
+function listTests(root: string): string[] {
+  return walkFiles(root, (name) => TEST_FILE.test(name));
+}
+
+/** Repository-relative POSIX paths of files whose name `accept`s, skipping node_modules and dot-folders.
+ * Symlinks are skipped: they may loop or lead out of the tree. */
+export function walkFiles(root: string, accept: (name: string) => boolean, limit = 5_000): string[] {
   const found: string[] = [];
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
@@ -38,7 +43,7 @@ function listTests(root: string, limit = 5_000): string[] {
       const path = join(dir, name);
       const st = lstatSync(path, { throwIfNoEntry: false });
       if (st?.isDirectory()) walk(path);
-      else if (st?.isFile() && TEST_FILE.test(name)) found.push(toPosix(relative(root, path)));
+      else if (st?.isFile() && accept(name)) found.push(toPosix(relative(root, path)));
     }
   };
   walk(root);

@@ -1,7 +1,7 @@
 // Promotion of a proven reproduction: <outDir>/repro/<id>/ with the test, a run script, the failing output and a README.
 // Written only after both runs proved the bug; the folder is replaced whole so no stale file survives.
 import { rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import type { Finding } from '../artifacts/schemas/common.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import type { ProvenAttempt } from './reproduce.ts';
@@ -18,6 +18,13 @@ export function promote(outDir: string, finding: Finding, signature: BugSignatur
   writeFileAtomic(join(dir, 'run.sh'), runScript(proven, testName, signature));
   writeFileAtomic(join(dir, 'README.md'), readme(finding, signature, proven, testName));
   return rel;
+}
+
+/** The promoted run script as the user types it from the repository root: relative when the artifact folder is inside the target. */
+export function runScriptPath(ctx: { target: string; outDir: string }, dir: string): string {
+  const rel = relative(ctx.target, ctx.outDir);
+  const base = rel === '' ? '' : rel.startsWith('..') || isAbsolute(rel) ? `${ctx.outDir}/` : `${rel}/`;
+  return `${base}${dir}run.sh`;
 }
 
 function runScript(proven: ProvenAttempt, testName: string, signature: BugSignature): string {

@@ -9,7 +9,7 @@ import type { DependencyStrategy, SandboxBackend, SandboxResult } from '../sandb
 import { judgeRun, type Judgement } from './judge.ts';
 import { nearestTests, sourceExcerpt } from './context.ts';
 import { detectFramework, testCommand } from './framework.ts';
-import { MARKER_ENV, type BugSignature, type ReproResult, type TestWriter, type WrittenTest } from './types.ts';
+import { MARKER_ENV, type BugSignature, type ReproResult, type TestWriter, type WriterInput, type WrittenTest } from './types.ts';
 
 export const MAX_ATTEMPTS = 3;
 
@@ -22,6 +22,18 @@ export interface ReproduceOptions {
   timeoutMs?: number;
   dependencies?: DependencyStrategy;
   signal?: AbortSignal;
+  /** A person's report and/or trace, shown to the writer fenced. */
+  report?: WriterInput['report'];
+  /** Told after every attempt: the test written, what the sandbox printed and how it was judged. */
+  onAttempt?: (attempt: AttemptRecord) => void;
+}
+
+export interface AttemptRecord extends ReproAttempt {
+  /** The test's path and source; absent when the writer gave no usable test. */
+  path?: string;
+  content?: string;
+  /** What the sandbox printed on the first run (redacted). */
+  output: string;
 }
 
 export interface ProvenAttempt {
@@ -53,17 +65,23 @@ export async function reproduceFinding(options: ReproduceOptions): Promise<Repro
         nearestTests: nearest,
         framework,
         ...(previous ? { previousAttempt: previous } : {}),
+        ...(options.report ? { report: options.report } : {}),
         expect: { ...options.signature, markerEnv: MARKER_ENV },
       });
     } catch (error) {
       // A tester that cannot answer (provider down, invalid answer, budget gone) proves nothing either way.
       if (!(error instanceof ProviderError) || options.signal?.aborted) throw error;
       const reason = `unknown: the tester gave no usable test (${error.message.slice(0, 300)})`;
+      options.onAttempt?.({ attempt, outcome: 'unknown', reason, output: '' });
       return { ...last, outcome: 'unknown', reason, attempts: attempt, history: [...history, { attempt, outcome: 'unknown', reason }] };
     }
     const signature = written.signature ?? options.signature;
     const command = testCommand(target, framework, written.path);
-    if ('unsupported' in command) return { ...last, outcome: 'unknown', reason: `unknown: ${command.unsupported}`, attempts: attempt };
+    if ('unsupported' in command) {
+      const reason = `unknown: ${command.unsupported}`;
+      options.onAttempt?.({ attempt, outcome: 'unknown', reason, path: written.path, content: written.content, output: '' });
+      return { ...last, outcome: 'unknown', reason, attempts: attempt };
+    }
     const first = await runOnce(options, written, signature, command.argv);
     let judged = first.judgement;
     if (judged.verdict === 'proves') {
@@ -72,6 +90,7 @@ export async function reproduceFinding(options: ReproduceOptions): Promise<Repro
     }
     const verdict = outcomeOf(judged);
     history.push({ attempt, ...verdict });
+    options.onAttempt?.({ attempt, ...verdict, path: written.path, content: written.content, output: first.output });
     last = { ...base, framework, lastOutput: first.output, attempts: attempt, ...verdict, history: [...history] };
     if (judged.verdict === 'proves') {
       return { ...last, tier: 'T1', proven: { path: written.path, content: written.content, argv: command.argv, output: first.output, signature } };

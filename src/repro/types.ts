@@ -24,6 +24,12 @@ export interface BugSignature {
 
 export const MARKER_ENV = 'BUG_HUNTER_MARKER';
 
+export interface ReportText {
+  /** What the block is, e.g. 'bug-report' or 'stack-trace'. */
+  name: string;
+  text: string;
+}
+
 export interface NearestTest {
   path: string;
   excerpt: string;
@@ -35,6 +41,8 @@ export interface WriterInput {
   nearestTests: NearestTest[];
   framework: Framework;
   previousAttempt?: { output: string; reason: string };
+  /** A person's bug report and/or stack trace: untrusted text, shown to the tester fenced. */
+  report?: ReportText[];
   /** What the failure must look like; with `marker`, read process.env[markerEnv] in the failing assertion's message. */
   expect?: BugSignature & { markerEnv: string };
 }

@@ -18,7 +18,7 @@ test('every artifact\'s producer hint names a phase that declares it among its w
     const hint = PRODUCER[name];
     const phaseName = /^bug-hunter phase (\S+)$/.exec(hint)?.[1];
     if (!phaseName) {
-      assert.match(hint, /^bug-hunter (benchmark|dismiss|publish|scan|scan --baseline <ref>|work)$/, `${name}: ${hint}`);
+      assert.match(hint, /^bug-hunter (benchmark|dismiss|publish|scan|scan --baseline <ref>|work|repro)$/, `${name}: ${hint}`);
       continue;
     }
     const entry = findPhase(phaseName);

@@ -100,6 +100,11 @@ export const Finding = Type.Object(
       ),
     ),
     corroboratedBy: Type.Optional(Type.Array(Type.String(), { description: 'Other lenses or engines that reported the same fingerprint.' })),
+    origin: Type.Optional(
+      Type.Union([Type.Literal('scan'), Type.Literal('report'), Type.Literal('stack-trace')], {
+        description: "Where the bug came from: a scan (the default when absent), or a person's report in words or a stack trace (bug-hunter repro).",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

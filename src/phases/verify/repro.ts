@@ -1,16 +1,15 @@
 // The repro phase: for each confirmed finding, ask the tester (a TestWriter — the tester model when one is bound)
 // for a failing test and run it in the sandbox; proven ones are promoted to repro/<id>/ (T1). Without a tester
 // every finding is recorded as skipped, T2.
-import { isAbsolute, relative } from 'node:path';
 import { readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
 import type { Finding, RunIdentity } from '../../artifacts/schemas/common.ts';
 import type { Reproduction, VerificationReport } from '../../artifacts/schemas/verification-report.ts';
 import { modelTestWriter } from '../../repro/model-writer.ts';
-import { promote } from '../../repro/promote.ts';
+import { promote, runScriptPath } from '../../repro/promote.ts';
 import { reproduceFinding } from '../../repro/reproduce.ts';
 import type { BugSignature, TestWriter } from '../../repro/types.ts';
 import { selectBackend } from '../../sandbox/select.ts';
-import { modelFor, type PhaseContext, type PhaseDefinition } from '../types.ts';
+import { modelFor, type PhaseDefinition } from '../types.ts';
 import { verifyOptionsFrom } from './options.ts';
 
 export interface ReproPhaseOptions {
@@ -58,13 +57,6 @@ export function createReproPhase(options: ReproPhaseOptions = {}): PhaseDefiniti
 }
 
 export const reproPhase = createReproPhase();
-
-// The run script from the repository root: relative when the artifact folder is inside the target.
-function runScriptPath(ctx: Pick<PhaseContext, 'target' | 'outDir'>, dir: string): string {
-  const rel = relative(ctx.target, ctx.outDir);
-  const base = rel === '' ? '' : rel.startsWith('..') || isAbsolute(rel) ? `${ctx.outDir}/` : `${rel}/`;
-  return `${base}${dir}run.sh`;
-}
 
 // Reproductions join the verify phase's report of this run; without one, a report that claims nothing else.
 function merged(existing: VerificationReport | undefined, identity: RunIdentity, reproductions: Reproduction[]): VerificationReport {

@@ -1,0 +1,108 @@
+// repro-report.json: what `bug-hunter repro` did with a bug a person reported — the report and trace it read, where
+// it located the bug, the signature the proof was held to, every tester attempt with what the sandbox printed, and
+// the verdict. A reproduced report carries the finding it became and its repro/<id>/ folder.
+import { Type, type Static } from '@sinclair/typebox';
+import { artifact, Finding, RepoPath, Sha256 } from './common.ts';
+
+export const REPRO_VERDICTS = ['reproduced', 'not-reproduced', 'unknown'] as const;
+
+const Frame = Type.Object(
+  {
+    path: Type.String({ description: 'The path as the runtime printed it.' }),
+    line: Type.Integer({ minimum: 0 }),
+    function: Type.Union([Type.String(), Type.Null()], { description: 'Function as printed (normalised); null when anonymous.' }),
+    kind: Type.Union(['target', 'dependency', 'runtime', 'outside'].map((k) => Type.Literal(k)), {
+      description: "target: a file of the scanned repository; dependency: node_modules, site-packages, vendor, Go's module cache; runtime: the language runtime; outside: none of these.",
+    }),
+    file: Type.Optional(RepoPath),
+  },
+  { additionalProperties: false },
+);
+
+export const ReproReportAttempt = Type.Object(
+  {
+    attempt: Type.Integer({ minimum: 1, maximum: 3 }),
+    outcome: Type.Union(REPRO_VERDICTS.map((v) => Type.Literal(v))),
+    reason: Type.String({ description: 'Why this attempt proved the report or not.' }),
+    testPath: Type.Optional(Type.String({ description: 'Where the tester put its test (inside the throw-away copy).' })),
+    testSource: Type.Optional(Type.String({ maxLength: 20_000, description: 'The test the tester wrote.' })),
+    output: Type.String({ maxLength: 8_000, description: 'Tail of what the sandbox printed on the first run, redacted.' }),
+  },
+  { additionalProperties: false },
+);
+export type ReproReportAttempt = Static<typeof ReproReportAttempt>;
+
+export const ReproReport = artifact(
+  'repro-report',
+  {
+    source: Type.Object(
+      {
+        origin: Type.Union([Type.Literal('report'), Type.Literal('stack-trace')], { description: 'stack-trace when a trace was given (the stricter rule applies), else report.' }),
+        from: Type.Optional(Type.String({ description: "--from: the report file, or '-' for standard input." })),
+        stackTrace: Type.Optional(Type.String({ description: '--stack-trace: the trace file.' })),
+        issue: Type.Optional(Type.Integer({ minimum: 1, description: '--issue: the GitHub issue read as the report.' })),
+        textSha256: Sha256,
+      },
+      { additionalProperties: false },
+    ),
+    trace: Type.Optional(
+      Type.Object(
+        {
+          runtime: Type.Union([Type.Literal('node'), Type.Literal('python'), Type.Literal('go')]),
+          errorType: Type.String(),
+          message: Type.String({ maxLength: 2_000 }),
+          frames: Type.Array(Frame, { maxItems: 50, description: 'Innermost first.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    location: Type.Union(
+      [
+        Type.Object(
+          {
+            file: RepoPath,
+            startLine: Type.Integer({ minimum: 1 }),
+            endLine: Type.Integer({ minimum: 1 }),
+            line: Type.Integer({ minimum: 1 }),
+            symbol: Type.Optional(Type.String()),
+            how: Type.Union(['stack-frame', 'named-function', 'quoted-message'].map((h) => Type.Literal(h)), {
+              description: "stack-frame: the trace's innermost frame in the target; named-function: a function the report names; quoted-message: a message the report quotes.",
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'Where the bug was located; null when neither the trace nor the report led to the target\'s code.' },
+    ),
+    framework: Type.Union([Type.String(), Type.Null()], { description: 'Test framework detected in the target.' }),
+    nearestTests: Type.Array(Type.String(), { description: 'Existing tests shown to the tester, closest first.' }),
+    signature: Type.Object(
+      {
+        kind: Type.Union([Type.Literal('error'), Type.Literal('marker')]),
+        errorType: Type.Optional(Type.String()),
+        messageFragment: Type.Optional(Type.String()),
+        thrownIn: Type.Optional(Type.String()),
+        thrownInFunction: Type.Optional(Type.String()),
+      },
+      { additionalProperties: false, description: "What the failing test had to show: the trace's own error (type, file, function, a fragment for generic types) or the run marker printed by the failing assertion." },
+    ),
+    verdict: Type.Union(REPRO_VERDICTS.map((v) => Type.Literal(v)), {
+      description: 'reproduced: failed twice the same way for the reported reason; not-reproduced: the attempts failed for other reasons or passed; unknown: could not check (timeout, sandbox, tester, framework).',
+    }),
+    reason: Type.String(),
+    attempts: Type.Array(ReproReportAttempt, { maxItems: 3 }),
+    finding: Type.Optional(Finding),
+    repro: Type.Optional(
+      Type.Object(
+        {
+          dir: Type.String({ description: 'repro/<id>/ relative to the artifact folder.' }),
+          command: Type.String({ description: 'Re-runs the reproduction from the repository root.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  "What 'bug-hunter repro' did with a reported bug: located code, the proof rule, each tester attempt with its sandbox output, and the verdict.",
+);
+export type ReproReport = Static<typeof ReproReport>;

@@ -1,0 +1,144 @@
+// `bug-hunter repro [target] --from <file|-> [--stack-trace <file>] [--issue N]`: reproduce a bug a person reported
+// (words, a stack trace, or a GitHub issue) with a failing test in the sandbox, by the rules of proof; writes
+// repro-report.json and, when proven, repro/<id>/. It never fixes anything.
+import { readFileSync, realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ExitCode, UsageError } from '../../errors.ts';
+import { parseStackTrace } from '../../incident/stack-trace.ts';
+import { sha256 } from '../../run/hash.ts';
+import { resolveOutDir, resolveTarget } from '../../run/target.ts';
+import { UNSANDBOXED_OPTION } from '../../sandbox/none.ts';
+import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
+import type { Command, CommandIO } from '../command.ts';
+import { MODEL_FLAGS, modelRequestOf } from '../model-flags.ts';
+
+const OPTIONS = {
+  from: { type: 'string' },
+  'stack-trace': { type: 'string' },
+  issue: { type: 'string' },
+  repo: { type: 'string' },
+  sandbox: { type: 'string' },
+  deps: { type: 'string' },
+  timeout: { type: 'string' },
+  [UNSANDBOXED_OPTION]: { type: 'boolean' },
+  ...MODEL_FLAGS,
+} as const;
+
+const MAX_INPUT_BYTES = 1024 * 1024;
+
+export const reproCommand: Command = {
+  name: 'repro',
+  usage: `Usage: bug-hunter repro [target] --from <file|-> [--stack-trace <file>] [flags]
+       bug-hunter repro [target] --issue <N> [--stack-trace <file>] [flags]
+
+Reproduces a bug a person reported — a report in words (Markdown from an issue or a ticket), a Node.js, Python or
+Go stack trace as logged, or both — with one new failing test, written by the tester model and run twice in the
+sandbox on the unchanged code. It locates the code first (trace frames mapped to the target's files, leaving out
+node_modules and runtime frames; else functions and quoted messages the report names, looked up in the code
+index) and shows the tester that source, the nearest existing tests and the report, fenced as untrusted data.
+It counts as reproduced only by the rules of proof:
+  with a trace   the test fails with the trace's own error type, thrown from the trace's function (its innermost
+                 frame in the target), and — for Error, TypeError, Exception or a Go panic — a stable fragment of
+                 the original message;
+  words only     the failing assertion prints the run's random marker (BUG_HUNTER_MARKER), and the test's source
+                 does not print, throw or assert.fail it, nor assert on constants;
+  both           twice, the same way; a timeout, install failure or a test that never started is unknown.
+Up to three attempts, each shown what the sandbox printed for the last. It never writes a fix.
+Writes repro-report.json (attempts, verdict) and, when reproduced, repro/<id>/ (test, run.sh, output, README).
+
+  --from <file|->          the report as text; '-' reads standard input. A trace inside it is used as the trace
+  --stack-trace <file>     a Node.js, Python or Go stack trace as logged
+  --issue <N>              read the report from GitHub issue N (title and body) of --repo or the origin remote
+  --repo <owner/name>      with --issue: the repository (default: the origin remote)
+  --sandbox <backend>      auto (default), bwrap, podman, docker, none
+  --deps <strategy>        how dependencies reach the offline sandbox: vendored, off, host, fetch
+  --timeout <seconds>      wall time of each sandbox run (default 60)
+  --${UNSANDBOXED_OPTION}
+                           with --sandbox none: run the tester's test WITHOUT a sandbox
+  --provider, --model, --base-url, --role-model, --config, --record, --trust-repo-config
+                           the tester model, as for scan (the tester role must use a model)
+  --out <dir>              artifact folder (default <target>/.bug-hunter)
+  --json                   print repro-report.json
+
+Environment: with --issue, GITHUB_TOKEN (or GH_TOKEN) and GITHUB_API_URL as for publish.
+Exit codes: 0 reproduced; 1 not reproduced (the attempts are listed); 2 usage (no report, an unreadable file, a
+trace that is not one, no tester model); 3 could not check (not located, no runnable test framework, a timeout,
+the sandbox or the tester unavailable).`,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs('repro', argv, OPTIONS);
+    atMostPositionals('repro', positionals, 1, 'at most one target');
+    if (values.from === undefined && values['stack-trace'] === undefined && values.issue === undefined) {
+      throw new UsageError("Give the bug: --from <file|-> (a report), --stack-trace <file>, or --issue <N>. Run 'bug-hunter repro --help'.");
+    }
+    if (values.from !== undefined && values.issue !== undefined) throw new UsageError('--from and --issue both give the report; give one of them.');
+    if (values.from === '-' && values['stack-trace'] === '-') throw new UsageError('--from and --stack-trace cannot both read standard input; put one of them in a file.');
+    if (values.repo !== undefined && values.issue === undefined) throw new UsageError('--repo goes with --issue (the repository the issue is read from).');
+    const issue = positiveInt('issue', values.issue);
+    const timeoutS = positiveInt('timeout', values.timeout);
+    const backend = oneOf('sandbox', values.sandbox, ['auto', 'bwrap', 'podman', 'docker', 'none'] as const, 'auto');
+    const deps = values.deps === undefined ? undefined : oneOf('deps', values.deps, ['vendored', 'off', 'host', 'fetch'] as const, 'off');
+    const target = resolveTarget(positionals[0], io.cwd);
+    const outDir = resolveOutDir(target, values.out, io.cwd);
+
+    let text = values.from === undefined ? '' : await readInput('from', values.from, io);
+    const traceText = values['stack-trace'] === undefined ? undefined : await readInput('stack-trace', values['stack-trace'], io);
+    if (issue !== undefined) {
+      const { readIssueReport } = await import('../../incident/github-issue.ts');
+      text = await readIssueReport({ target, issue, repoFlag: values.repo, env: process.env, notice: (line) => io.stderr(`${line}\n`) });
+    }
+    const trace = traceFrom(text, traceText);
+    const { runRepro } = await import('../../incident/run.ts');
+    const report = await runRepro({
+      target: realpathSync(target),
+      outDir,
+      text,
+      ...(trace ? { trace } : {}),
+      source: {
+        origin: trace ? 'stack-trace' : 'report',
+        ...(values.from !== undefined ? { from: values.from === '-' ? '-' : resolve(io.cwd, values.from) } : {}),
+        ...(values['stack-trace'] !== undefined ? { stackTrace: resolve(io.cwd, values['stack-trace']) } : {}),
+        ...(issue !== undefined ? { issue } : {}),
+        textSha256: sha256(`${text}\n${traceText ?? ''}`),
+      },
+      models: modelRequestOf(values, io.cwd),
+      sandbox: { backend, allowUnsandboxed: Boolean(values[UNSANDBOXED_OPTION]) },
+      ...(deps ? { dependencies: deps } : {}),
+      ...(timeoutS ? { timeoutMs: timeoutS * 1000 } : {}),
+      quiet: Boolean(values.quiet),
+      io,
+    });
+    const { renderReproReport } = await import('../../incident/render.ts');
+    io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderReproReport(report));
+    return report.verdict === 'reproduced' ? ExitCode.ok : report.verdict === 'not-reproduced' ? ExitCode.findings : ExitCode.failed;
+  },
+};
+
+// The trace: --stack-trace when given (it must parse), else one found inside the report text.
+function traceFrom(text: string, traceText: string | undefined) {
+  if (traceText !== undefined) {
+    const parsed = parseStackTrace(traceText);
+    if (!parsed.ok) throw new UsageError(`--stack-trace is not a stack trace: ${parsed.problem}.`);
+    return { parsed: parsed.trace, text: traceText };
+  }
+  const inside = parseStackTrace(text);
+  return inside.ok ? { parsed: inside.trace, text } : undefined;
+}
+
+async function readInput(flag: string, value: string, io: CommandIO): Promise<string> {
+  let bytes: Buffer;
+  try {
+    bytes = value === '-' ? await readStdin() : readFileSync(resolve(io.cwd, value));
+  } catch (error) {
+    throw new UsageError(`--${flag} ${value} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
+  if (bytes.length > MAX_INPUT_BYTES) throw new UsageError(`--${flag} ${value} is ${bytes.length} bytes; at most ${MAX_INPUT_BYTES} are read.`);
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') throw new UsageError(`--${flag} ${value} is empty.`);
+  return text;
+}
+
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

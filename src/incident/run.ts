@@ -1,0 +1,77 @@
+// The shell of `bug-hunter repro`: run identity and lock, the tester model, the sandbox backend, then
+// reproduceIncident; repro-report.json is written whatever the verdict, so "not reproduced" is on record too.
+import { mkdirSync } from 'node:fs';
+import type { ReproReport } from '../artifacts/schemas/repro-report.ts';
+import { writeArtifact } from '../artifacts/store.ts';
+import type { CommandIO } from '../cli/command.ts';
+import { createLogger } from '../cli/log.ts';
+import { UsageError } from '../errors.ts';
+import { headCommit } from '../git/git.ts';
+import { openModelSession, resolveModels, type ModelRequest } from '../orchestrator/models.ts';
+import { printable } from '../report/printable.ts';
+import { modelTestWriter } from '../repro/model-writer.ts';
+import { hashJson } from '../run/hash.ts';
+import { newRunId } from '../run/identity.ts';
+import { acquireRunLock } from '../run/lock.ts';
+import { selectBackend, type BackendChoice } from '../sandbox/select.ts';
+import type { DependencyStrategy } from '../sandbox/types.ts';
+import { TOOL_VERSION } from '../version.ts';
+import { reproduceIncident, type IncidentRequest } from './reproduce-incident.ts';
+
+export interface ReproRun {
+  target: string;
+  outDir: string;
+  text: string;
+  trace?: IncidentRequest['trace'];
+  source: ReproReport['source'];
+  models: ModelRequest;
+  sandbox: BackendChoice;
+  dependencies?: DependencyStrategy;
+  timeoutMs?: number;
+  quiet: boolean;
+  io: CommandIO;
+}
+
+export async function runRepro(run: ReproRun): Promise<ReproReport> {
+  const setup = resolveModels(run.target, run.models);
+  for (const warning of setup.warnings) run.io.stderr(`warning: ${warning}\n`);
+  if (!setup.modelRoles.has('tester')) {
+    throw new UsageError("repro needs a tester model: bind the tester role to a provider in the config (roles.tester) or pass --provider. The static engine does not write tests.");
+  }
+  const backend = selectBackend(run.sandbox);
+  mkdirSync(run.outDir, { recursive: true });
+  const runId = newRunId();
+  const identity = {
+    runId,
+    repoRoot: run.target,
+    baseCommit: headCommit(run.target),
+    scopeHash: hashJson({ repoRoot: run.target, report: run.source.textSha256 }),
+    optionsHash: hashJson({ command: 'repro', sandbox: run.sandbox.backend, dependencies: run.dependencies ?? null, timeoutMs: run.timeoutMs ?? null, engine: setup.engine }),
+    toolVersion: TOOL_VERSION,
+  };
+  const log = createLogger({ quiet: run.quiet });
+  const lock = acquireRunLock(run.outDir, 'bug-hunter repro');
+  const started = Date.now();
+  const session = openModelSession(setup, run.outDir, runId, log, run.models.record);
+  try {
+    const report = await reproduceIncident({
+      target: run.target,
+      outDir: run.outDir,
+      identity,
+      source: run.source,
+      text: run.text,
+      ...(run.trace ? { trace: run.trace } : {}),
+      writer: modelTestWriter({ client: session.client, root: run.target, signal: run.io.signal }),
+      backend,
+      signal: run.io.signal,
+      onAttempt: (a) => log.info(printable(`repro attempt ${a.attempt}: ${a.outcome} — ${a.reason}`)),
+      ...(run.dependencies ? { dependencies: run.dependencies } : {}),
+      ...(run.timeoutMs ? { timeoutMs: run.timeoutMs } : {}),
+    });
+    writeArtifact(run.outDir, 'repro-report', report);
+    return report;
+  } finally {
+    await session.close(Date.now() - started);
+    lock.release();
+  }
+}
