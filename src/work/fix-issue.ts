@@ -37,6 +37,8 @@ export interface LocalFix {
   review: PanelReview | null;
   /** The fix commit (detached, in the repository's object store) when ready. */
   commit: string | null;
+  /** The fix's unified diff ('' when there is none). */
+  patch: string;
   /** Worktrees that could not be removed safely, with why. */
   left: string[];
 }
@@ -81,7 +83,7 @@ export async function fixIssue(input: FixIssueInput): Promise<LocalFix> {
 async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Omit<LocalFix, 'left'>> {
   const { found } = input;
   const root = join(worktree, input.sub);
-  const none = { attempts: [], proof: null, gates: [], review: null, commit: null };
+  const none = { attempts: [], proof: null, gates: [], review: null, commit: null, patch: '' };
   const stale = staleEvidence(found.finding, readerIn(root));
   if (stale) return { ...none, outcome: 'failed', failure: 'spec', reason: stale };
 
@@ -101,7 +103,7 @@ async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Om
   const proof = proofOf(result.before, result.after, found.finding.finding.id);
   const hasRepro = input.reproDir !== null;
   const attempts = result.attempts;
-  const base = { attempts, proof };
+  const base = { attempts, proof, patch: result.patch };
 
   if (result.success === null) {
     const noEdits = attempts.length > 0 && attempts.every((a) => a.outcome === 'invalid-edit' && /proposed no edits/.test(a.reason));

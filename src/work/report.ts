@@ -62,6 +62,7 @@ export function renderSummary(report: WorkReport, reportPath: string): string {
     const pr = i.pullRequest ? ` PR #${i.pullRequest.number}` : '';
     lines.push(`  #${i.issue} ${i.outcome}${pr}${i.branch ? ` [${i.branch}]` : ''}: ${plain(i.reason).slice(0, 300)}`);
     if (i.gates.length) lines.push(`      gates: ${gateLine(i)}`);
+    if (i.selfReview) lines.push(`      self-review: ${i.selfReview.outcome} (${plain(i.selfReview.why).slice(0, 200)})`);
   }
   for (const r of report.refused) lines.push(`  #${r.issue} not taken: ${r.why}`);
   if (report.halt.halted) lines.push(`Halted after ${report.halt.streak} systemic failures in a row: ${report.halt.causes.map(plain).join(' | ')}`);
@@ -79,7 +80,8 @@ export function renderMarkdown(report: WorkReport): string {
   out.push('| issue | outcome | pull request | gates | needs a person |', '|---|---|---|---|---|');
   for (const i of report.issues) {
     const pr = i.pullRequest ? `[#${i.pullRequest.number}](${i.pullRequest.url})` : '—';
-    const person = needsPerson(i) ? (i.outcome === 'pr-opened' ? 'review the draft' : ghText(plain(i.reason)).slice(0, 200)) : '—';
+    const review = i.selfReview && i.selfReview.outcome !== 'auto-approved' ? ` (self-review: ${i.selfReview.outcome})` : '';
+    const person = needsPerson(i) ? (i.outcome === 'pr-opened' ? `review the draft${review}` : ghText(plain(i.reason)).slice(0, 200)) : '—';
     out.push(`| #${i.issue} | ${i.outcome} | ${pr} | ${gateLine(i) || '—'} | ${person.replace(/\|/g, '\\|')} |`);
   }
   if (report.halt.halted) out.push('', `**Halted** after ${report.halt.streak} systemic failures in a row.`);

@@ -26,6 +26,8 @@ import { recordEnd, startHalt, type IssueEnd } from './halt.ts';
 import { findingForIssue } from './issue-finding.ts';
 import { pullRequestBody } from './pr-body.ts';
 import type { QueueIssue } from './queue-issue.ts';
+import { selfReviewComment, type SelfReviewer } from './self-review-run.ts';
+import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import { fetchRemoteBase, pushCommit } from './remote.ts';
 import { renderMarkdown, workReportOf, type WorkReportParts } from './report.ts';
 import { MAX_FIX_ATTEMPTS } from '../phases/fix/fix-one.ts';
@@ -42,6 +44,8 @@ export interface WorkRequest {
   timeLimitMs?: number;
   env: NodeJS.ProcessEnv;
   proposer: EditProposer;
+  /** Reviews each pull request opened (or, dry, that would be) after the batch. */
+  reviewer: SelfReviewer;
   proof: ProofEnv;
   notice: (line: string) => void;
 }
@@ -98,17 +102,20 @@ async function workLocked(request: WorkRequest, ctx: Context): Promise<WorkOutco
   };
   try {
     const queue = await discover(request, ctx, parts, call);
+    const opened = new Map<number, { issue: QueueIssue; patch: string; finding: ReportedFinding }>();
     for (const issue of queue) {
       if (parts.halt.halted) {
         parts.issues.push(entryOf(issue, { outcome: 'halted', reason: `not started: the queue halted (${parts.halt.causes.join(' | ')})` }));
         continue;
       }
-      const entry = await workOne(request, ctx, issue, base, call);
+      const entry = await workOne(request, ctx, issue, base, call, (patch, finding) => opened.set(issue.number, { issue, patch, finding }));
       parts.issues.push(entry);
       parts.halt = recordEnd(parts.halt, endOf(entry), entry.reason);
       if (parts.halt.halted) request.notice(`bug-hunter work: halted after ${parts.halt.streak} systemic failures in a row.`);
       save();
     }
+    await selfReviewAll(request, ctx, parts.issues, opened, call);
+    save();
     parts.promotion = await call('promote the issues whose dependencies are done', () => promoteOnGitHub(github, repo, { dryRun: request.dryRun }));
     parts.status = parts.halt.halted ? 'halted' : 'complete';
   } catch (error) {
@@ -150,7 +157,20 @@ function endOf(entry: WorkIssueEntry): IssueEnd {
   return entry.failure === 'review' ? 'review' : 'gate';
 }
 
-async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, base: { branch: string; commit: string }, call: Call): Promise<WorkIssueEntry> {
+// After the batch, each pull request opened is reviewed against its issue; what needs a person is commented on it.
+async function selfReviewAll(request: WorkRequest, ctx: Context, entries: WorkIssueEntry[], opened: Map<number, { issue: QueueIssue; patch: string; finding: ReportedFinding }>, call: Call): Promise<void> {
+  for (const entry of entries) {
+    const subject = opened.get(entry.issue);
+    if (!subject || (entry.outcome !== 'pr-opened' && entry.outcome !== 'would-open-pr')) continue;
+    const result = await request.reviewer({ ...subject, ...(request.proof.signal ? { signal: request.proof.signal } : {}) });
+    const text = selfReviewComment(result, ghText);
+    const pull = entry.pullRequest;
+    if (text && pull && !request.dryRun) await call(`comment on pull request #${pull.number}`, () => comment(ctx.github, ctx.repo, pull.number, text));
+    entry.selfReview = { ...result, commented: Boolean(text && pull && !request.dryRun) };
+  }
+}
+
+async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, base: { branch: string; commit: string }, call: Call, onReady: (patch: string, finding: ReportedFinding) => void): Promise<WorkIssueEntry> {
   const found = findingForIssue(issue, ctx.scan, { ...ctx.scan.run, baseCommit: base.commit });
   const branch = issueBranch(issue.number, issue.title);
   const known = { fingerprint: found.fingerprint, findingId: found.finding?.finding.id ?? null, branch, baseCommit: base.commit };
@@ -181,6 +201,7 @@ async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, ba
   }
   if (local.outcome === 'failed') return local.failure === 'spec' ? stopped(request, ctx, issue, entry, 'fix', call) : entry;
 
+  onReady(local.patch, found.finding);
   const body = pullRequestBody({ issue: issue.number, proof: local.proof!, gates: local.gates, reviewBrief: local.review!.brief, attempt: local.attempts.length, maxAttempts: MAX_FIX_ATTEMPTS });
   if (request.dryRun) return { ...entry, outcome: 'would-open-pr', reason: `would push ${branch} and open a draft pull request against ${base.branch}` };
   try {

@@ -27,6 +27,8 @@ export interface QueueWorld {
   configPath: string;
   /** Fixer prompts the scripted stand-in answered. */
   fixerCalls: () => number;
+  /** Self-review prompts it answered. */
+  selfReviews: () => number;
   work: (...argv: string[]) => Promise<CliResult>;
   queueIssue: (over?: Partial<StandInIssue>) => StandInIssue;
 }
@@ -36,6 +38,8 @@ export interface WorldOptions {
   source?: { text: string; line: number };
   /** The finding has a promoted reproduction (default true). */
   repro?: boolean;
+  /** What the scripted stand-in answers to a self-review prompt (default: no remarks). */
+  selfReview?: Reply;
 }
 
 /** `answer` is what the scripted fixer returns for every fixer prompt (edits, or a Reply such as a 500). */
@@ -62,8 +66,13 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
   const models = await startFakeServer();
   t.after(() => models.close());
   let calls = 0;
+  let reviews = 0;
   models.fallback = (req) => {
     const { system } = messagesOf(req.body);
+    if (system.startsWith('# Self-review')) {
+      reviews += 1;
+      return options.selfReview ?? { json: { remarks: [] } };
+    }
     if (!system.startsWith('# Fixer')) return { status: 400, message: 'scripted fixer stand-in: not a fixer prompt' };
     calls += 1;
     return Array.isArray(answer) ? { json: { edits: answer, explanation: 'scripted' } } : answer;
@@ -88,6 +97,7 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
     models,
     configPath,
     fixerCalls: () => calls,
+    selfReviews: () => reviews,
     work: (...argv) => runCli(['work', base.dir, '--repo', 'acme/widgets', '--from', out.outDir, '--config', configPath, '--sandbox', 'bwrap', ...argv], base.dir),
     queueIssue: (over = {}) =>
       github.addIssue({

@@ -66,6 +66,10 @@ test('a queued issue whose finding gets fixed ends with a pushed branch and a dr
   assert.deepEqual(report.promotion!.promoted, [dependent.number]);
   assert.match(readFileSync(join(w.outDir, 'work-report.md'), 'utf8'), /\| #1 \| pr-opened \| \[#\d+\]/);
   assert.match(first.stdout, /#1 pr-opened PR #\d+/);
+  assert.deepEqual(entry.selfReview, { outcome: 'auto-approved', why: 'no remark to act on', remarks: [], commented: false });
+  assert.equal(w.selfReviews(), 1);
+  const pullIssue = w.github.issues.find((i) => i.number === pull.number)!;
+  assert.deepEqual(pullIssue.comments, [], 'nothing to say on an approved pull request');
 
   // Again, naming the issue: the PR for its branch exists, so nothing is fixed, pushed or opened.
   const calls = w.fixerCalls();
@@ -165,4 +169,26 @@ test('an empty diff (the fixer changes nothing, no reproduction fails) closes th
   assert.match(issue.comments.at(-1)!, /closes this issue: the fixer found nothing to change/);
   assert.deepEqual(remoteBranches(w.remote), ['main']);
   assert.equal(w.github.pulls.length, 0);
+});
+
+test('self-review after the batch: a remark for a person is commented on the draft PR (needs-human); an unreadable review is review-failed, never clean', async (t) => {
+  const remark = { remarks: [{ tag: 'needs_human', file: 'src/clamp.js', line: 3, remark: 'Should clamp also reject lo > hi? Ask the owner.' }, { tag: 'false_positive', remark: 'x is a number here' }] };
+  const w = await queueWorld(t, [GOOD], { selfReview: { json: remark } });
+  w.queueIssue();
+  assert.equal((await w.work()).code, 0);
+  const entry = readArtifact(w.outDir, 'work-report').issues[0]!;
+  assert.equal(entry.outcome, 'pr-opened');
+  assert.equal(entry.selfReview!.outcome, 'needs-human');
+  assert.equal(entry.selfReview!.commented, true);
+  const comments = w.github.issues.find((i) => i.number === entry.pullRequest!.number)!.comments;
+  assert.equal(comments.length, 1);
+  assert.match(comments[0]!, /Self-review: needs a person/);
+  assert.match(comments[0]!, /`needs_human` src\/clamp\.js:3: Should clamp also reject lo \\> hi\? Ask the owner\.$/m, "model text is escaped");
+
+  const garbled = await queueWorld(t, [GOOD], { selfReview: { text: 'Looks good to me!' } });
+  garbled.queueIssue();
+  assert.equal((await garbled.work()).code, 0);
+  const failed = readArtifact(garbled.outDir, 'work-report').issues[0]!;
+  assert.equal(failed.selfReview!.outcome, 'review-failed', failed.selfReview!.why);
+  assert.match(garbled.github.issues.find((i) => i.number === failed.pullRequest!.number)!.comments[0]!, /Self-review failed/);
 });

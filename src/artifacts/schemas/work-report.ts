@@ -66,6 +66,27 @@ export const WorkIssueEntry = Type.Object(
       Type.Null(),
     ]),
     pullRequest: Type.Union([Type.Object({ number: IssueNumber, url: Type.String() }, { additionalProperties: false }), Type.Null()]),
+    selfReview: Type.Optional(
+      Type.Object(
+        {
+          outcome: Type.Union((['auto-approved', 'self-fixed', 'needs-human', 'review-failed'] as const).map((o) => Type.Literal(o)), { description: 'review-failed: the review was missing or unreadable, never clean.' }),
+          why: Type.String(),
+          remarks: Type.Array(
+            Type.Object(
+              {
+                tag: Type.Union((['auto_fixable', 'needs_human', 'false_positive'] as const).map((t) => Type.Literal(t))),
+                file: Type.Optional(Type.String()),
+                line: Type.Optional(Type.Integer({ minimum: 1 })),
+                remark: Type.String(),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          commented: Type.Boolean({ description: 'A comment with the remarks was posted on the pull request.' }),
+        },
+        { additionalProperties: false, description: 'The self-review of the pull request after the batch (also of the one a dry run would open).' },
+      ),
+    ),
     pushed: Type.Boolean({ description: 'The branch was pushed to the remote.' }),
     labelled: Type.Array(Type.String(), { description: 'Labels added to the issue.' }),
     commented: Type.Boolean({ description: 'A comment with the outcome was posted on the issue.' }),

@@ -75,6 +75,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
     // The model layer, the sandbox and Octokit load only here, so --help never pays for them.
     const { resolveModels, openModelSession } = await import('../../orchestrator/models.ts');
     const { modelProposer } = await import('../../phases/fix/propose.ts');
+    const { modelSelfReviewer } = await import('../../work/self-review-run.ts');
     const { selectBackend } = await import('../../sandbox/select.ts');
     const { runWork } = await import('../../work/work.ts');
     const { renderSummary } = await import('../../work/report.ts');
@@ -105,6 +106,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
         ...(timeout !== undefined ? { timeLimitMs: timeout * 60_000 } : {}),
         env: process.env,
         proposer: modelProposer(session.client),
+        reviewer: modelSelfReviewer(session.client),
         proof: { backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) },
         notice: (line) => io.stderr(`${line}\n`),
       });
