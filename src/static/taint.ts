@@ -3,6 +3,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, boundNames, startLine } from './ast.ts';
 import { calleeDefinition, resetCallees, returnedValues, sameNode } from './callees.ts';
+import { constructorFieldValues } from './this-fields.ts';
 import { accessedInput, parsedInput } from './sources/calls.ts';
 import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
@@ -139,6 +140,9 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   if (prop === 'length') return facts('sanitised', 'a length');
   const object = expr.field('object');
   if (!object) return facts('unknown', short(text));
+  // A field the constructor set from its arguments (this.path = path) carries what was passed to `new Ctor(…)`.
+  const stored = object.kind() === 'this' ? constructorFieldValues(expr) : [];
+  if (stored.length > 0) return combine(stored.map((v) => classify(v, depth + 1)));
   const base = classify(object, depth + 1);
   if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
   // A property this file sets on the request object (req.sturl = …) holds what the application computed, not what the client sent.
@@ -428,7 +432,9 @@ let calls = new Map<string, SgNode[]>();
 function directCalls(fn: SgNode, name: string): SgNode[] {
   let found = calls.get(name);
   if (!found) {
-    found = rootOf(fn).findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `^(this\\.)?${escapeRe(name)}$` } } });
+    // `new Ctor(…)` passes arguments to the constructor as a call does.
+    const re = `^(this\\.)?${escapeRe(name)}$`;
+    found = rootOf(fn).findAll({ rule: { any: [{ kind: 'call_expression', has: { field: 'function', regex: re } }, { kind: 'new_expression', has: { field: 'constructor', regex: re } }] } });
     calls.set(name, found);
   }
   return found

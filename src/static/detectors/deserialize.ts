@@ -1,8 +1,11 @@
 // Unsafe deserialization: node-serialize's unserialize runs `_$$ND_FUNC$$_function(){…}()` values and
 // serialize-to-js's deserialize evaluates its input, so request input (or a library's exported parameter) that
-// reaches them runs code. Only names bound to those modules count: JSON.parse and other formats' parsers are data-only.
+// reaches them runs code; so does js-yaml's load with DEFAULT_FULL_SCHEMA. Only names bound to those modules count:
+// JSON.parse and other formats' parsers are data-only.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../ast.ts';
+import { moduleBindings, moduleFunction } from '../modules.ts';
+import { bindingValue } from '../taint.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { sinkCandidate } from './sink.ts';
 
@@ -28,9 +31,35 @@ function deserializers(content: string): Map<string, string> {
   return out;
 }
 
+// js-yaml's full schema (3.x DEFAULT_FULL_SCHEMA) builds functions from `!!js/function` and, before 3.13.1, calls
+// them while loading keys. The default schemas of js-yaml 4 and safeLoad build data only, so a load counts only
+// when its options name the full schema.
+const YAML_LOADS = /^(load|loadAll)$/;
+
+function fullSchema(options: SgNode | undefined): boolean {
+  const value = options?.kind() === 'identifier' ? bindingValue(options) : options;
+  return value?.kind() === 'object' && value.namedChildren().some((p) => p.kind() === 'pair' && /^['"]?schema['"]?$/.test(p.field('key')?.text() ?? '') && /(^|\.)DEFAULT_FULL_SCHEMA$/.test(p.field('value')?.text() ?? ''));
+}
+
+function yamlCandidates(ctx: DetectorContext): Candidate[] {
+  const b = moduleBindings(ctx.file.content, ['js-yaml']);
+  const out: Candidate[] = [];
+  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '(^|\\.)(load|loadAll)$' } } })) {
+    const callee = call.field('function')?.text() ?? '';
+    const [doc, options] = argsOf(call);
+    if (!doc || !YAML_LOADS.test(moduleFunction(callee, b, ['js-yaml']) ?? '') || !fullSchema(options)) continue;
+    const c = sinkCandidate({
+      ruleId: 'unsafe-deserialization', sink: call, values: [doc], lines: ctx.lines,
+      describe: (s) => `\`${callee}\` (js-yaml, DEFAULT_FULL_SCHEMA) loads ${s.via}; a \`!!js/function\` in it becomes code.`,
+    });
+    if (c) out.push(c);
+  }
+  return out;
+}
+
 function run(ctx: DetectorContext): Candidate[] {
   const known = deserializers(ctx.file.content);
-  const out: Candidate[] = [];
+  const out: Candidate[] = yamlCandidates(ctx);
   for (const call of ctx.root.findAll({ rule: { kind: 'call_expression' } })) {
     const callee = call.field('function')?.text() ?? '';
     const mod = known.get(callee);
@@ -48,6 +77,6 @@ function run(ctx: DetectorContext): Candidate[] {
 
 export const unsafeDeserialization: Detector = {
   rules: ['unsafe-deserialization'],
-  prefilter: /node-serialize|serialize-to-js/,
+  prefilter: /node-serialize|serialize-to-js|DEFAULT_FULL_SCHEMA/,
   run,
 };

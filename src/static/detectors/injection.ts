@@ -40,6 +40,12 @@ function commandCandidates(ctx: DetectorContext): Candidate[] {
       ruleId: 'command-injection', sink: call, values, lines: ctx.lines,
       describe: (s) => `\`${callee}\` runs ${shell ? 'a shell command' : 'a program'} derived from ${s.via}.`,
     });
+    // Without a shell nothing in the name is interpreted: a library's caller naming the program to run (a launcher
+    // such as commander's `<name>-<subcommand>` executables) is the API's contract, not an injection.
+    if (c?.source?.built && c.source.kind !== 'input' && !shell) {
+      c.source = { ...c.source, built: false };
+      c.detail += ' No shell runs it: the caller names the program.';
+    }
     if (c) out.push(c);
   }
   return out;

@@ -1,0 +1,42 @@
+// `this.path` inside a method: the value the constructor stored there (`function SendStream(req, path) {
+// this.path = path }` with `SendStream.prototype.redirect = function () { … this.path … }`, or a class's
+// constructor). Pure AST lookups; taint.ts classifies the stored value in the constructor's own scope, so a
+// constructor parameter is followed to the `new Ctor(…)` calls like any other parameter.
+import type { SgNode } from '@ast-grep/napi';
+import { enclosingFunctions, escapeRe } from './ast.ts';
+
+const PROTOTYPE_METHOD = /^([\w$]+)\.prototype\.[\w$]+$/;
+
+/** The constructor of the object a method's `this` is: the function `Ctor` of `Ctor.prototype.m = …`, or a class's constructor. */
+function constructorOf(method: SgNode): SgNode | null {
+  const parent = method.parent();
+  if (parent?.kind() === 'assignment_expression') {
+    const ctor = PROTOTYPE_METHOD.exec(parent.field('left')?.text() ?? '')?.[1];
+    if (!ctor) return null;
+    return method.getRoot().root().find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(ctor)}$` } } });
+  }
+  if (method.kind() === 'method_definition') {
+    return parent?.find({ rule: { kind: 'method_definition', has: { field: 'name', regex: '^constructor$' } } }) ?? null;
+  }
+  return null;
+}
+
+/** The values the constructor assigns to `this.<field>` as statements of its own body, or [] when unknown. */
+export function constructorFieldValues(member: SgNode): SgNode[] {
+  if (member.field('object')?.kind() !== 'this') return [];
+  const field = member.field('property')?.text();
+  // The method whose `this` it is: the innermost non-arrow function (arrows keep the outer `this`).
+  const method = enclosingFunctions(member).find((f) => f.kind() !== 'arrow_function');
+  const ctor = method ? constructorOf(method) : null;
+  const body = ctor?.field('body');
+  if (!field || !body || ctor?.range().start.index === method?.range().start.index) return [];
+  const values: SgNode[] = [];
+  for (const stmt of body.namedChildren()) {
+    const assign = stmt.kind() === 'expression_statement' ? stmt.namedChildren()[0] : undefined;
+    if (assign?.kind() === 'assignment_expression' && assign.field('left')?.text() === `this.${field}`) {
+      const value = assign.field('right');
+      if (value) values.push(value);
+    }
+  }
+  return values.slice(-4);
+}
