@@ -21,6 +21,7 @@ const URL_PARSE = /^(url\.(parse|format|resolve)|parseurl(\.original)?|parseUrl(
 // The request a response or stream object keeps (express's res.req, send's and Koa's this.req / this.request).
 const THIS_REQUEST = /^this\.(req|request)$/;
 const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
+const FUNCTION_NODE = new Set(['arrow_function', 'function_expression', 'function']);
 const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/;
 const LITERAL_KINDS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'template_string', 'binary_expression', 'unary_expression']);
 
@@ -183,6 +184,9 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
     }
     if (PASSTHROUGH.test(method) && object) {
       const passed = combine([object, ...(method === 'concat' ? args : [])].map((a) => classify(a, depth + 1)));
+      // 'run X'.replace('X', value) builds a string from its replacement too (a replacer function is not followed).
+      const replacement = /^replace(All)?$/.test(method) && args[1] && !FUNCTION_NODE.has(String(args[1].kind())) ? classify(args[1], depth + 1) : null;
+      if (replacement && (replacement.kind === 'input' || replacement.api)) return built(combine([passed, replacement]));
       return method === 'concat' ? built(passed) : passed;
     }
   }
@@ -229,6 +233,40 @@ function callReturns(call: SgNode, depth: number): SourceFacts | null {
     frames.pop();
   }
 }
+
+/** What a promise resolves to: `Promise.resolve(x)` is x; a call to a function defined here is what it returns. */
+function resolvedValue(promise: SgNode, depth: number): SourceFacts {
+  if (promise.kind() === 'call_expression' && /^Promise\.resolve$/.test(promise.field('function')?.text() ?? '')) {
+    const [value] = argsOf(promise);
+    return value ? classify(value, depth + 1) : facts('literal', 'an empty promise');
+  }
+  return classify(promise, depth + 1);
+}
+
+/** The value a helper defined in this file passes at `index` when it calls the callback `cb` it was given in `call`. */
+function callbackValue(call: SgNode, cb: SgNode, index: number, depth: number): SourceFacts | null {
+  const helper = calleeDefinition(call);
+  if (!helper || frames.length >= MAX_FRAMES || frames.some((f) => sameNode(f.fn, helper))) return null;
+  const args = argsOf(call);
+  const position = args.findIndex((a) => sameNode(a, cb));
+  const param = paramsOf(helper).find((p) => p.index === position);
+  if (!param) return null;
+  const body = helper.field('body');
+  const calls = body?.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `^${escapeRe(param.name)}$` } } }) ?? [];
+  const values = calls.slice(0, MAX_CALLBACK_CALLS).map((c) => argsOf(c)[index]).filter(isNode);
+  if (values.length === 0) return null;
+  frames.push({ fn: helper, args, call });
+  try {
+    const out = combine(values.map((v) => classify(v, depth + 1)));
+    if (out.kind === 'unknown' || out.kind === 'param') return null;
+    return out.kind === 'input' || out.api ? { ...out, via: `${out.via}, handed to the callback by ${functionName(helper)}()` } : out;
+  } finally {
+    frames.pop();
+  }
+}
+
+// Callback invocations followed per helper (an error path and a result path are typical).
+const MAX_CALLBACK_CALLS = 6;
 
 // A `..` rejection stops a value climbing out of a base folder; an absolute path passes it untouched.
 function isDotDotCheck(guard: GuardFact): boolean {
@@ -404,6 +442,11 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
     const object = callee?.field('object');
     if (ITERATORS.test(method) && object && index === 0) return classify(object, depth + 1);
+    // promise.then(value => …): the value the promise resolves to.
+    if (method === 'then' && object && index === 0 && parent.namedChildren()[0] && sameNode(parent.namedChildren()[0] as SgNode, fn)) return resolvedValue(object, depth);
+    // helper(arg, (err, value) => …) with the helper defined here: what the helper hands to its callback.
+    const handed = call ? callbackValue(call, fn, index, depth) : null;
+    if (handed) return handed;
     const event = parent.namedChildren()[0];
     if (/^(on|once|addEventListener)$/.test(method) && event?.kind() === 'string' && /^['"]message['"]$/.test(event.text())) {
       return facts('input', `data of the '${event.text().slice(1, -1)}' event`, [name], startLine(fn));
