@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Chunk, TriagedFile } from '../../src/artifacts/schemas/triage.ts';
 import { staticAnalysisStore, staticKey } from '../../src/cache/static-analysis.ts';
 import { entryPath, openCacheDir } from '../../src/cache/store.ts';
@@ -93,4 +94,38 @@ test('a cached finding is a hint: one whose quote is not in the current source i
   assert.deepEqual(work.findings, []);
   assert.equal(work.rejected.length, 1);
   assert.match(work.rejected[0]!.reason, /^unsupported/);
+});
+
+test('a file changed while the engine computed fails the chunk; a chunk answered wholly from the cache is checked against the read it was answered for', async (t) => {
+  const root = tempDir(t);
+  const cacheDir = tempDir(t);
+  writeFiles(root, { 'src/a.js': BUGGY, 'src/b.js': CLEAN });
+  const meta = (path: string, content: string): TriagedFile => ({ path, language: 'javascript', bytes: content.length, lines: 4, tokens: 20, sha256: sha256(content), isTest: false, hasTest: false, risk: 1, signals: [] });
+  const byPath = new Map([meta('src/a.js', BUGGY), meta('src/b.js', CLEAN)].map((m) => [m.path, m]));
+  const chunk: Chunk = { id: 'chunk-001', files: ['src/a.js', 'src/b.js'], tokens: 40, risk: 1, oversized: false };
+
+  // An engine that computes, and meanwhile the file changes on disk: the re-read catches it.
+  clearAnalysisMemo();
+  const computing = staticHunter(undefined, { store: staticAnalysisStore(openCacheDir(cacheDir, quiet))! });
+  const changing = { ...computing, hunt: async (id: string, files: Parameters<typeof computing.hunt>[1], s: AbortSignal) => {
+    const found = await computing.hunt(id, files, s);
+    writeFileSync(join(root, 'src/b.js'), `${CLEAN}// edited\n`);
+    return found;
+  } };
+  const failed = await runChunk(root, chunk, byPath, changing, signal);
+  assert.equal(computing.answeredFromCache?.('chunk-001'), false);
+  assert.equal(failed.status, 'failed');
+  assert.match(failed.error ?? '', /src\/b\.js changed since it was recorded/);
+
+  // The same chunk again, every file answered by the cache: accepted, with the same findings as a fresh hunt.
+  writeFileSync(join(root, 'src/b.js'), CLEAN);
+  clearAnalysisMemo();
+  const cached = staticHunter(undefined, { store: staticAnalysisStore(openCacheDir(cacheDir, quiet))! });
+  const work = await runChunk(root, chunk, byPath, cached, signal);
+  assert.equal(cached.answeredFromCache?.('chunk-001'), true);
+  assert.equal(work.status, 'done');
+  clearAnalysisMemo();
+  const fresh = await runChunk(root, chunk, byPath, staticHunter(), signal);
+  assert.deepEqual(work.findings, fresh.findings);
+  assert.equal(work.findings.length, 1);
 });

@@ -13,6 +13,11 @@ export interface HunterEngine {
   name: string;
   lenses: string[];
   hunt(chunkId: string, files: ChunkSource[], signal: AbortSignal): Promise<Finding[]>;
+  /**
+   * True when the last hunt of this chunk computed nothing: every answer came from the evidence cache, keyed by the
+   * hash of the content the hunt was given. The phase then checks the answers against that content, read once.
+   */
+  answeredFromCache?(chunkId: string): boolean;
   /** Why the engine cannot scan a file (no scanner for its language), or null when it can. */
   unsupported?(file: ChunkSource): string | null;
   /** Releases what the engine holds (worker threads); called once the phase is done with it. */

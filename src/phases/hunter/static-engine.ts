@@ -18,30 +18,47 @@ export interface StaticHunterOptions {
 /** `publicApi` names the library package a file belongs to (recon's publicApi), for the library threat model. */
 export function staticHunter(publicApi: (path: string) => string | undefined = () => undefined, options: StaticHunterOptions = {}): HunterEngine {
   const workers = options.workers ?? 1;
-  const store = options.store;
   let pool: FilePool | undefined;
+  // Chunks whose last hunt computed nothing (every file answered by the store).
+  const fromCache = new Set<string>();
   return {
     name: 'static',
     lenses: ['static-rules'],
-    async hunt(_chunkId, files) {
+    async hunt(chunkId, files) {
+      fromCache.delete(chunkId);
+      // Every fresh analysis is put in the store: a put is how a hunt knows it computed something.
+      let computed = !options.store;
+      const store: AnalysisStore | undefined = options.store && {
+        get: (file) => options.store!.get(file),
+        put: (file, analysis) => {
+          computed = true;
+          options.store!.put(file, analysis);
+        },
+      };
       const sources: SourceFile[] = files.map((file) => {
         const library = publicApi(file.path);
         return library ? { ...file, publicApi: library } : file;
       });
-      if (workers <= 1) return sources.flatMap((file) => huntFile(file, store));
-      // Awaited in file order, so the result does not depend on which worker finished first.
-      const perFile: Finding[][] = await Promise.all(
-        sources.map(async (file) => {
-          const stored = store?.get(file);
-          if (stored) return findingsOf(stored);
-          pool ??= createFilePool(workers);
-          const fresh = await pool.run('hunt', file);
-          store?.put(file, fresh);
-          return findingsOf(fresh);
-        }),
-      );
-      return perFile.flat();
+      let found: Finding[];
+      if (workers <= 1) found = sources.flatMap((file) => huntFile(file, store));
+      else {
+        // Awaited in file order, so the result does not depend on which worker finished first.
+        const perFile: Finding[][] = await Promise.all(
+          sources.map(async (file) => {
+            const stored = store?.get(file);
+            if (stored) return findingsOf(stored);
+            pool ??= createFilePool(workers);
+            const fresh = await pool.run('hunt', file);
+            store?.put(file, fresh);
+            return findingsOf(fresh);
+          }),
+        );
+        found = perFile.flat();
+      }
+      if (!computed) fromCache.add(chunkId);
+      return found;
     },
+    answeredFromCache: (chunkId) => fromCache.has(chunkId),
     unsupported(file) {
       return staticSupports(file) ? null : `the static engine has no rules for ${file.language}; configure a model to hunt in it`;
     },
