@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { WorkIssueEntry, WorkReport } from '../artifacts/schemas/work-report.ts';
 import { hasArtifact, readArtifact, writeArtifact } from '../artifacts/store.ts';
-import { UsageError } from '../errors.ts';
+import { PhaseError, UsageError } from '../errors.ts';
 import type { ProofEnv } from '../fix/prove.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { gitTopLevel } from '../git/git.ts';
@@ -29,6 +29,7 @@ import type { QueueIssue } from './queue-issue.ts';
 import { selfReviewComment, type SelfReviewer } from './self-review-run.ts';
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import { fetchRemoteBase, pushCommit } from './remote.ts';
+import { waitFor } from './start-at.ts';
 import { renderMarkdown, workReportOf, type WorkReportParts } from './report.ts';
 import { MAX_FIX_ATTEMPTS } from '../phases/fix/fix-one.ts';
 import { resolveRepro } from '../phases/fix/fixer-phase.ts';
@@ -42,6 +43,8 @@ export interface WorkRequest {
   limit: number;
   dryRun: boolean;
   timeLimitMs?: number;
+  /** --at: how long to wait, holding the lock, before the fetch and the queue. */
+  startInMs?: number;
   env: NodeJS.ProcessEnv;
   proposer: EditProposer;
   /** Reviews each pull request opened (or, dry, that would be) after the batch. */
@@ -68,6 +71,11 @@ export async function runWork(request: WorkRequest): Promise<WorkOutcome> {
   const github = createClient({ token, settings, notice: request.notice });
   const lock = acquireRunLock(request.artifactDir, 'work');
   try {
+    if (request.startInMs) {
+      request.notice(`bug-hunter work: waiting until ${new Date(Date.now() + request.startInMs).toLocaleTimeString()} to start (--at).`);
+      await waitFor(request.startInMs, request.proof.signal);
+      if (request.proof.signal?.aborted) throw new PhaseError('Interrupted while waiting for --at; nothing was done.');
+    }
     return await workLocked(request, { repo, github, token, top, sub, scan, apiUrl: settings.apiUrl });
   } finally {
     lock.release();

@@ -6,6 +6,7 @@ import { parseRepoFlag } from '../../publish/repo.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
 import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../../sandbox/none.ts';
 import { DEFAULT_LIMIT } from '../../work/discover.ts';
+import { delayUntil, parseStartAt } from '../../work/start-at.ts';
 import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
 import type { Command } from '../command.ts';
 import { createLogger } from '../log.ts';
@@ -18,6 +19,7 @@ const OPTIONS = {
   'dry-run': { type: 'boolean' },
   from: { type: 'string' },
   timeout: { type: 'string' },
+  at: { type: 'string' },
   sandbox: { type: 'string' },
   deps: { type: 'string' },
   [UNSANDBOXED_OPTION]: { type: 'boolean' },
@@ -47,6 +49,7 @@ labelled auto-ready once their dependencies are closed or auto-pr-ready. Records
   --repo <owner/name>   repository (default: the origin remote; its host must be GitHub's)
   --from <dir>          artifact folder holding scan-report.json (default <target>/.bug-hunter); reports go there
   --timeout <minutes>   no new fix attempt starts after this long on one issue (default 90)
+  --at <HH:MM>          wait (holding the queue's lock) until this local time, then start
   --sandbox <backend>   auto (default), bwrap, podman, docker, none
   --deps <strategy>     how dependencies reach the offline sandbox: vendored, off, host, fetch
   ${UNSANDBOXED_FLAG}
@@ -65,6 +68,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
     const only = (values.issue ?? []).map((v) => positiveInt('issue', v)!);
     const limit = positiveInt('limit', values.limit) ?? DEFAULT_LIMIT;
     const timeout = positiveInt('timeout', values.timeout);
+    const startAt = values.at === undefined ? undefined : parseStartAt(values.at);
     if (only.length > 0 && values.limit !== undefined) throw new UsageError('--limit caps the labelled queue; with --issue the issues named are the queue. Leave one of them out.');
     const backend = oneOf('sandbox', values.sandbox, ['auto', 'bwrap', 'podman', 'docker', 'none'] as const, 'auto');
     const dependencies = values.deps === undefined ? undefined : oneOf('deps', values.deps, ['vendored', 'off', 'host', 'fetch'] as const, 'off');
@@ -104,6 +108,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
         limit,
         dryRun: Boolean(values['dry-run']),
         ...(timeout !== undefined ? { timeLimitMs: timeout * 60_000 } : {}),
+        ...(startAt ? { startInMs: delayUntil(startAt, new Date()) } : {}),
         env: process.env,
         proposer: modelProposer(session.client),
         reviewer: modelSelfReviewer(session.client),
