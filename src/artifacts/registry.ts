@@ -8,6 +8,7 @@ import { Coverage } from './schemas/coverage.ts';
 import { DepFindings } from './schemas/dep-findings.ts';
 import { FixPlan, FixReport, FixStrategy, FixerScope } from './schemas/fix.ts';
 import { HunterFindings } from './schemas/hunter-findings.ts';
+import { Leads } from './schemas/leads.ts';
 import { Ledger, Suppressions } from './schemas/memory.ts';
 import { PublishReport } from './schemas/publish-report.ts';
 import { Recon } from './schemas/recon.ts';
@@ -28,6 +29,7 @@ export const ARTIFACTS = {
   recon: { file: 'recon.json', schema: Recon },
   'threat-model': { file: 'threat-model.json', schema: ThreatModel },
   'retrieval-plan': { file: 'retrieval-plan.json', schema: RetrievalPlan },
+  leads: { file: 'leads.json', schema: Leads },
   'hunter-findings': { file: 'hunter-findings.json', schema: HunterFindings },
   skeptic: { file: 'skeptic.json', schema: Skeptic },
   referee: { file: 'referee.json', schema: Referee },

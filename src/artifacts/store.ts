@@ -94,6 +94,7 @@ export const PRODUCER: Record<ArtifactName, string> = {
   referee: 'bug-hunter phase referee',
   'verification-report': 'bug-hunter phase verify',
   'dep-findings': 'bug-hunter phase deps',
+  leads: 'bug-hunter phase leads',
   baseline: 'bug-hunter scan --baseline <ref>',
   'scan-report': 'bug-hunter phase report',
   coverage: 'bug-hunter phase report',

@@ -34,6 +34,7 @@ export interface ScanSelection {
   repro?: boolean;
   fix?: boolean;
   depScan?: boolean;
+  leads?: boolean;
 }
 
 /** Phases scan will run, and those it would run but cannot because they are not built yet. */

@@ -6,7 +6,7 @@ export interface PipelineEntry {
   summary: string;
   load?: () => Promise<PhaseDefinition>;
   /** Runs in `scan` only when the caller asks for it (--verify, --repro, --fix, --dep-scan). */
-  optIn?: 'verify' | 'repro' | 'fix' | 'depScan';
+  optIn?: 'verify' | 'repro' | 'fix' | 'depScan' | 'leads';
 }
 
 export const PIPELINE: PipelineEntry[] = [
@@ -15,6 +15,7 @@ export const PIPELINE: PipelineEntry[] = [
   { name: 'recon', summary: 'stack, entry points and trust boundaries', load: async () => (await import('./recon/index.ts')).reconPhase },
   { name: 'threat', summary: 'STRIDE threat model from recon', load: async () => (await import('./threat/index.ts')).threatPhase },
   { name: 'retrieval', summary: 'rank context per chunk under budgets', load: async () => (await import('./retrieval/index.ts')).retrievalPhase },
+  { name: 'leads', summary: "other analysers' SARIF results as hunter candidates", optIn: 'leads', load: async () => (await import('./leads/index.ts')).leadsPhase },
   { name: 'hunter', summary: 'find candidate bugs per chunk', load: async () => (await import('./hunter/index.ts')).hunterPhase },
   { name: 'skeptic', summary: 'try to disprove each candidate', load: async () => (await import('./skeptic/index.ts')).skepticPhase },
   { name: 'referee', summary: 'decide: confirmed, dismissed or manual-review', load: async () => (await import('./referee/index.ts')).refereePhase },

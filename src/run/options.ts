@@ -42,6 +42,8 @@ export interface RunOptions {
   dependencies?: 'vendored' | 'off' | 'host' | 'fetch';
   /** --dep-scan: the dependency scan; advisories from OSV files (a path) or 'registry' (--advisories), registry URL (--registry). */
   depScan?: { advisories?: string; registry?: string };
+  /** --leads: SARIF files of other analysers (absolute path and content hash), whose results become hunter candidates. */
+  leads?: Array<{ path: string; sha256: string }>;
   /** --fix: run the fix plan and the scoped fixer. */
   fix?: boolean;
   /** --auto-commit: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one). */

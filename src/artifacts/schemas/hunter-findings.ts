@@ -1,6 +1,7 @@
 // hunter-findings.json: candidate findings per chunk, plus what was rejected and why.
 import { Type, type Static } from '@sinclair/typebox';
 import { artifact, Finding } from './common.ts';
+import { LeadOutcome } from './leads.ts';
 
 export const ChunkOutcome = Type.Object(
   {
@@ -27,6 +28,7 @@ export const HunterFindings = artifact(
   {
     findings: Type.Array(Finding, { description: 'Candidates after deduplication by fingerprint.' }),
     chunks: Type.Array(ChunkOutcome),
+    leads: Type.Optional(Type.Array(LeadOutcome, { description: 'With --leads: what became of each candidate lead of leads.json.' })),
   },
   'Hunter candidates with quoted evidence; rejected candidates counted per chunk.',
 );

@@ -12,6 +12,7 @@ import { resolveOutDir, resolveTarget } from '../../run/target.ts';
 import { atMostPositionals, oneOf, parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from '../dep-scan-flags.ts';
+import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from '../leads-flags.ts';
 import { createLogger, PROGRESS_FORMATS } from '../log.ts';
 import { MODEL_FLAGS, enginesAgree, modelRequestOf } from '../model-flags.ts';
 import type { PhaseSession } from '../../driver/session.ts';
@@ -34,9 +35,12 @@ A phase uses the models the run was made with; when these flags (with the config
 models than the run recorded, the phase is refused and the command that started the run is shown.
 
 'phase deps' (the dependency scan) takes scan's advisory flags; without them it uses the run's own (scan --dep-scan):
-${DEP_SCAN_USAGE}`,
+${DEP_SCAN_USAGE}
+
+'phase leads' takes scan's --leads; without it it uses the run's own (scan --leads):
+${LEADS_USAGE}`,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('phase', argv, { progress: { type: 'string' }, 'no-cache': { type: 'boolean' }, 'cache-dir': { type: 'string' }, ...MODEL_FLAGS, ...DEP_SCAN_FLAGS });
+    const { values, positionals } = parseCommandArgs('phase', argv, { progress: { type: 'string' }, 'no-cache': { type: 'boolean' }, 'cache-dir': { type: 'string' }, ...MODEL_FLAGS, ...DEP_SCAN_FLAGS, ...LEADS_FLAGS });
     atMostPositionals('phase', positionals, 2, 'a phase name and at most one target');
     const [name, targetArg] = positionals;
     if (!name) throw new UsageError(`Name a phase: ${PIPELINE.map((p) => p.name).join(', ')}.`);
@@ -45,6 +49,8 @@ ${DEP_SCAN_USAGE}`,
     if (!entry.load) throw new UsageError(`Phase '${name}' is not built yet.`);
     if ((values.advisories !== undefined || values.registry !== undefined) && name !== 'deps') throw new UsageError('--advisories and --registry are for `phase deps` only.');
     const depScan = values.advisories !== undefined || values.registry !== undefined ? depScanOptions(values, io.cwd) : undefined;
+    if (values.leads !== undefined && name !== 'leads') throw new UsageError('--leads is for `phase leads` only (give it to scan for a whole run).');
+    const leads = leadsOptions(values, io.cwd);
     const target = resolveTarget(resolve(io.cwd, targetArg ?? '.'));
     const outDir = resolveOutDir(target, values.out ? resolve(io.cwd, values.out) : undefined);
     const log = createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') });
@@ -88,7 +94,7 @@ ${DEP_SCAN_USAGE}`,
         }
       }
       const s = store.state;
-      const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...(s.options as Partial<RunOptions>), ...(depScan ? { depScan } : {}) };
+      const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...(s.options as Partial<RunOptions>), ...(depScan ? { depScan } : {}), ...(leads ? { leads } : {}) };
       checkPreconditions(target, [name], options);
       // The same session a scan builds: the run's options and scope, its models and budget, the evidence cache.
       session = openPhaseSession({

@@ -17,6 +17,7 @@ import { summariseScan } from '../summary.ts';
 import { printableDeep } from '../../report/printable.ts';
 import { parseShard } from '../../shard/assign.ts';
 import { cacheRequestOf } from '../cache-flags.ts';
+import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from '../leads-flags.ts';
 
 const OPTIONS = {
   loop: { type: 'boolean' },
@@ -49,6 +50,7 @@ const OPTIONS = {
   deps: { type: 'string' },
   'dep-scan': { type: 'boolean' },
   ...DEP_SCAN_FLAGS,
+  ...LEADS_FLAGS,
   [UNSANDBOXED_OPTION]: { type: 'boolean' },
   'no-cache': { type: 'boolean' },
   'cache-dir': { type: 'string' },
@@ -103,6 +105,7 @@ Flags:
   --dep-scan             scan lockfiles (npm, pnpm, Yarn, Bun) for dependencies with known advisories, with reachability
                          from the code (dep-findings.json; listed in the report); other ecosystems' lockfiles are scanner-unsupported
 ${DEP_SCAN_USAGE}
+${LEADS_USAGE}
   --verify-plan <file>   checks to run instead of detecting them
   --sandbox <backend>    auto (default), bwrap, podman, docker, none
   --deps <strategy>      how dependencies reach the offline sandbox: vendored, off, host, fetch
@@ -147,6 +150,8 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     }
     if (values['dep-scan']) options.depScan = depScanOptions(values, io.cwd);
     if (values.fix) options.fix = true;
+    const leads = leadsOptions(values, io.cwd);
+    if (leads) options.leads = leads;
     if (values['auto-commit']) options.autoCommit = true;
     // The pipeline (static engine, models, sandbox) loads only when a scan actually runs, not for --help.
     const { runScan } = await import('../../orchestrator/scan.ts');
@@ -170,6 +175,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
       repro: Boolean(values.repro),
       fix: Boolean(values.fix),
       depScan: Boolean(values['dep-scan']),
+      leads: Boolean(leads),
       estimate: Boolean(values.estimate),
       models: modelRequestOf(values, io.cwd),
       log: createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') }),

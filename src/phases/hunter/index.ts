@@ -13,6 +13,7 @@ import { retrievalContext } from './model-context.ts';
 import { threatContext } from './threat-context.ts';
 import { poolSize } from '../../workers/size.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
+import { withLeads } from './leads.ts';
 
 export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promise<HunterFindings> {
   const triage = readArtifact(ctx.outDir, 'triage');
@@ -62,7 +63,8 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
     await engine.close?.();
   }
 
-  const findings = mergeByFingerprint(results.flatMap((r) => r.findings));
+  // With --leads: other analysers' results join as candidates (or corroborate the engine's own findings).
+  const { findings, leads } = withLeads(ctx, mergeByFingerprint(results.flatMap((r) => r.findings)), results, byPath);
   const reused = reusedIds(findings);
   if (reused.length > 0) throw new IntegrityError(`Finding ids reused for different bugs: ${reused.join(', ')}.`);
   const artifact: HunterFindings = {
@@ -80,6 +82,7 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
       ...(r.error ? { error: r.error } : {}),
       ...(r.unsupported ? { unsupported: r.unsupported } : {}),
     })),
+    ...(leads ? { leads } : {}),
   };
   writeArtifact(ctx.outDir, 'hunter-findings', artifact);
   return artifact;

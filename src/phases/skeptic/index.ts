@@ -5,6 +5,9 @@ import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
 import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { refuteStatic } from '../../static/index.ts';
+import { refuteLead } from '../../leads/check.ts';
+import { leadOrigin } from '../../leads/finding.ts';
+import { leadLookup } from '../../leads/lookup.ts';
 import { publicApiLookup } from '../public-api.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 import { modelFor, type PhaseDefinition } from '../types.ts';
@@ -30,6 +33,7 @@ export const skepticPhase: PhaseDefinition = {
     const chunkOf = new Map(triage.chunks.flatMap((c) => c.files.map((f) => [f, c.id] as const)));
     // The hunter's analyses from the evidence cache: the re-check does not parse each file again.
     const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
+    const leadOf = leadLookup(ctx.outDir, hunter);
     const reviews: Skeptic['reviews'] = [];
     let done = 0;
     for (const finding of hunter.findings) {
@@ -42,7 +46,10 @@ export const skepticPhase: PhaseDefinition = {
       } else {
         const library = libraryOf(finding.file);
         const file = { path: finding.file, content: source.content, language: meta.language, isTest: meta.isTest, ...(library ? { publicApi: library } : {}) };
-        votes = refuteStatic(finding, file, { includeTests: ctx.scope.includeTests, ...(store ? { store } : {}) });
+        // A lead from another analyser gets the same source and guard checks at its cited lines, never a confirmation.
+        votes = leadOrigin(finding)
+          ? refuteLead(finding, file, leadOf(finding.id), { includeTests: ctx.scope.includeTests })
+          : refuteStatic(finding, file, { includeTests: ctx.scope.includeTests, ...(store ? { store } : {}) });
         // No deterministic refutation applies: the static checks examined it and uphold it.
         if (votes.length === 0) votes = [{ seat: 'static-checks', engine: 'static', vote: 'upheld', reason: 'no guard, literal source, test-only code or suppression refutes it' }];
         // A degraded budget keeps one refuter seat instead of the plan's full panel.
