@@ -11,7 +11,7 @@ export interface ResolvedConfig {
   providers: Record<string, ProviderConfig>;
   /** Every role bound: from `roles`, else `roles.default`, else the static engine. */
   roles: Record<Role, RoleBinding>;
-  budgets: { perRunTokens?: number; perDayTokens?: number; spentToday?: number; warnAt: number };
+  budgets: { perRunTokens?: number; perDayTokens?: number; spentToday?: number; perCycleSeconds?: number; perDaySeconds?: number; warnAt: number };
   prices: Record<string, ModelPrice>;
   timeouts: { callMs: number; commandMs: number };
   retries: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };

@@ -65,6 +65,8 @@ export const Budgets = Type.Object(
   {
     perRunTokens: Type.Optional(PositiveInt('Token cap for one run (input + output).')),
     perDayTokens: Type.Optional(PositiveInt('Token cap per UTC day across runs of this target.')),
+    perCycleSeconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'watch: CPU seconds one cycle may use; past it the cycle is cut short between chunks (--per-cycle-seconds).' })),
+    perDaySeconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'watch: CPU seconds per UTC day, degrading past warnAt and stopping at the cap (--per-day-seconds).' })),
     warnAt: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Fraction past which the run degrades (default 0.7).' })),
   },
   { additionalProperties: false },

@@ -52,6 +52,11 @@ export interface RunOptions {
   shard?: Shard;
   /** --baseline: findings already at this commit are marked pre-existing and never fail the run. */
   baseline?: { ref: string; commit: string };
+  /**
+   * Set by `watch` only: once this process has used `micros` of CPU (process.cpuUsage, user + system) the hunter
+   * starts no new chunk; the rest is unreviewed with `reason`. The watch cycle's CPU budget, cut at a safe point.
+   */
+  cpuStop?: { micros: number; reason: string };
 }
 
 export const DEFAULT_RUN_OPTIONS: RunOptions = {

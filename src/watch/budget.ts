@@ -55,3 +55,17 @@ export function cycleHasRoom(limits: WatchLimits, used: { cpuMs: number; tokens:
   if (limits.perCycleTokens !== undefined && used.tokens >= limits.perCycleTokens) return false;
   return true;
 }
+
+/**
+ * Where an investigation stops starting work, in process CPU time (µs, as process.cpuUsage counts it): what is left
+ * of the cycle's CPU seconds after `usedMs`, or of the day's, whichever is less. Undefined when neither is capped.
+ */
+export function cpuStopFor(limits: WatchLimits, today: DayUsage, usedMs: number, nowMicros: number): { micros: number; reason: string } | undefined {
+  const cycle = limits.perCycleSeconds === undefined ? undefined : limits.perCycleSeconds * 1000 - usedMs;
+  const day = limits.perDaySeconds === undefined ? undefined : limits.perDaySeconds * 1000 - today.cpuMs;
+  if (cycle === undefined && day === undefined) return undefined;
+  const byCycle = day === undefined || (cycle !== undefined && cycle <= day);
+  const leftMs = Math.max(0, (byCycle ? cycle : day)!);
+  const reason = byCycle ? `the watch cycle's CPU budget (${limits.perCycleSeconds} s) is spent` : `the day's CPU budget (${limits.perDaySeconds} s) is spent`;
+  return { micros: nowMicros + Math.round(leftMs * 1000), reason };
+}

@@ -13,9 +13,9 @@ import { resolveOutDir, resolveTarget } from '../run/target.ts';
 import { readMemory } from '../suppress/lock.ts';
 import { emptySuppressions } from '../suppress/suppressions.ts';
 import { readArtifactIfPresent } from '../artifacts/store.ts';
-import { budgetFor, cycleHasRoom, dayOf, investigationBudget, type WatchLimits } from './budget.ts';
+import { budgetFor, cpuStopFor, cycleHasRoom, dayOf, investigationBudget, type WatchLimits } from './budget.ts';
 import { checkBranch, currentBranch, fetchRemote, pendingCommits, tipOf, type PendingCommit } from './commits.ts';
-import { WatchDb } from './db.ts';
+import { WatchDb, type DayUsage } from './db.ts';
 import { commitFocus, sweepFocus } from './focus.ts';
 import { investigate } from './investigate.ts';
 import { syncOutbox, watchLedger } from './outbox.ts';
@@ -41,7 +41,7 @@ export interface WatchRequest {
   once: boolean;
   /** Files the slow sweep examines per cycle (0: no sweep). */
   sweepFiles: number;
-  /** From the flags; the config's budgets.perRunTokens (per cycle), perDayTokens and warnAt fill the gaps. */
+  /** From the flags; the config's budgets.perRunTokens (per cycle), perDayTokens, perCycleSeconds, perDaySeconds and warnAt fill the gaps. */
   limits: Partial<WatchLimits>;
   options: Partial<RunOptions>;
   scope: Partial<ScopeOptions>;
@@ -114,15 +114,17 @@ export async function runWatch(request: WatchRequest): Promise<WatchResult> {
   }
 }
 
-/** Flags first, then the config's token budgets (a cycle's investigation is one run: budgets.perRunTokens). */
-export function limitsOf(flags: Partial<WatchLimits>, config: { perRunTokens?: number; perDayTokens?: number; warnAt: number }): WatchLimits {
+/** Flags first, then the config's budgets (a cycle's investigation is one run: budgets.perRunTokens). */
+export function limitsOf(flags: Partial<WatchLimits>, config: { perRunTokens?: number; perDayTokens?: number; perCycleSeconds?: number; perDaySeconds?: number; warnAt: number }): WatchLimits {
   const out: WatchLimits = { warnAt: flags.warnAt ?? config.warnAt };
   const perCycleTokens = flags.perCycleTokens ?? config.perRunTokens;
   const perDayTokens = flags.perDayTokens ?? config.perDayTokens;
   if (perCycleTokens !== undefined) out.perCycleTokens = perCycleTokens;
   if (perDayTokens !== undefined) out.perDayTokens = perDayTokens;
-  if (flags.perCycleSeconds !== undefined) out.perCycleSeconds = flags.perCycleSeconds;
-  if (flags.perDaySeconds !== undefined) out.perDaySeconds = flags.perDaySeconds;
+  const perCycleSeconds = flags.perCycleSeconds ?? config.perCycleSeconds;
+  const perDaySeconds = flags.perDaySeconds ?? config.perDaySeconds;
+  if (perCycleSeconds !== undefined) out.perCycleSeconds = perCycleSeconds;
+  if (perDaySeconds !== undefined) out.perDaySeconds = perDaySeconds;
   return out;
 }
 
@@ -183,7 +185,7 @@ async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpu
   const commit: PendingCommit = { sha: last.sha, parent: null, kind: 'commit' };
   const runsDir = join(resolveOutDir(target, undefined), 'watch', 'runs');
   const outcome = await investigate(
-    { repo: target, commit, runsDir, label: `sweep-${last.sha}`, focus: sweepFocus(last.sha, picked), options: request.options, scope: request.scope, models: { ...request.models, budgets: investigationBudget(limits, db.day(day), used.tokens) }, log: quiet(log), signal: request.signal },
+    { repo: target, commit, runsDir, label: `sweep-${last.sha}`, focus: sweepFocus(last.sha, picked), options: withCpuStop(request.options, limits, db.day(day), used.cpuMs), scope: request.scope, models: { ...request.models, budgets: investigationBudget(limits, db.day(day), used.tokens) }, log: quiet(log), signal: request.signal },
     (inv, read) => {
       if (inv.interrupted) return 'interrupted' as const;
       if (!inv.report) {
@@ -248,7 +250,7 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
   let outcome: CommitOutcome;
   try {
     outcome = await investigate(
-      { repo: target, commit, runsDir: join(resolveOutDir(target, undefined), 'watch', 'runs'), focus: commitFocus(commit), options: request.options, scope: request.scope, models, log: quiet(log), signal: request.signal },
+      { repo: target, commit, runsDir: join(resolveOutDir(target, undefined), 'watch', 'runs'), focus: commitFocus(commit), options: withCpuStop(request.options, limits, db.day(day), 0), scope: request.scope, models, log: quiet(log), signal: request.signal },
       (inv, read): CommitOutcome => {
         if (inv.interrupted) return 'interrupted';
         const usage = { cpuMs: inv.cpuMs, tokens: inv.tokens };
@@ -296,6 +298,13 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
     await syncOutbox(db, target);
   }
   return outcome;
+}
+
+/** The run options of one investigation: the caller's, with the cycle's (or the day's) CPU stop when one is capped. */
+function withCpuStop(options: Partial<RunOptions>, limits: WatchLimits, today: DayUsage, usedMs: number): Partial<RunOptions> {
+  const now = process.cpuUsage();
+  const cpuStop = cpuStopFor(limits, today, usedMs, now.user + now.system);
+  return cpuStop ? { ...options, cpuStop } : options;
 }
 
 function countKinds(kinds: string[]): string {

@@ -52,8 +52,10 @@ Flags:
   --per-cycle-tokens <n>    token cap for one commit's investigation (config: budgets.perRunTokens)
   --per-day-tokens <n>      token cap per UTC day (config: budgets.perDayTokens); past budgets.warnAt (0.7) cycles
                             degrade (no sweep), when spent no investigation starts until the day rolls over
-  --per-cycle-seconds <s>   CPU seconds one cycle may use (the budget of the static engine)
-  --per-day-seconds <s>     CPU seconds per UTC day, with the same degrade-then-stop rule
+  --per-cycle-seconds <s>   CPU seconds one cycle may use (the budget of the static engine; config:
+                            budgets.perCycleSeconds); past it no new chunk starts and the rest is unreviewed
+  --per-day-seconds <s>     CPU seconds per UTC day (config: budgets.perDaySeconds), with the same
+                            degrade-then-stop rule
   --sweep-files <n>         files the slow sweep re-examines per cycle, least recently reviewed first (default 5)
   --no-sweep                no slow sweep
   --profile <p>             auto (default), fast, balanced, assurance

@@ -12,6 +12,7 @@ import { chooseHunter } from './choose.ts';
 import { retrievalContext } from './model-context.ts';
 import { threatContext } from './threat-context.ts';
 import { poolSize } from '../../workers/size.ts';
+import type { RunOptions } from '../../run/options.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 import { withLeads } from './leads.ts';
 
@@ -39,7 +40,11 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
           const hashes = Object.fromEntries(chunk.files.map((p) => [p, byPath.get(p)?.sha256 ?? '']));
           const saved = loadChunkWork(ctx.outDir, chunk.id, engine.name, hashes);
           let work = saved && reacceptSavedChunk(ctx.target, chunk, byPath, saved);
-          if (!work) {
+          const stop = cpuStopped(ctx.options.cpuStop);
+          if (!work && stop) {
+            // The caller's CPU budget is spent: a safe point between chunks, the rest is not reviewed (never clean).
+            work = { chunkId: chunk.id, engine: engine.name, status: 'unreviewed', fileHashes: hashes, findings: [], rejected: [], error: stop };
+          } else if (!work) {
             ctx.state?.markChunk(chunk.id, chunk.files, 'running');
             work = await runChunk(ctx.target, chunk, byPath, engine, ctx.signal);
             // --loop asks for complete coverage: a failed chunk gets one more try (an integrity failure fails again).
@@ -86,6 +91,11 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
   };
   writeArtifact(ctx.outDir, 'hunter-findings', artifact);
   return artifact;
+}
+
+/** The reason to start no new chunk when the run's CPU stop (watch's cycle budget) has passed; null otherwise. */
+export function cpuStopped(stop: RunOptions['cpuStop'], used = process.cpuUsage()): string | null {
+  return stop && used.user + used.system >= stop.micros ? stop.reason : null;
 }
 
 /** What a model hunter reads besides its chunk: the retrieval plan's context, then the chunk's threat-model entries. */
