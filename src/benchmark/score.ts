@@ -7,7 +7,9 @@ import { matchCase, type ScoredFinding } from './match.ts';
 import { brier, calibrationBins, expectedCalibrationError, f1, mean, percentile, ratio, repeatStability, type Outcome } from './metrics.ts';
 
 export type EngineFamily = 'static' | 'model';
-export type RunStatus = 'complete' | 'incomplete' | 'failed';
+import type { ReportStatus } from '../artifacts/schemas/scan-report.ts';
+
+export type RunStatus = ReportStatus;
 
 /** A missed critical bug costs eight times a missed low one in severity-weighted recall. */
 export const SEVERITY_WEIGHTS: Record<Severity, number> = { critical: 8, high: 4, medium: 2, low: 1, info: 0.5 };

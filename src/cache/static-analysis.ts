@@ -3,6 +3,7 @@
 // (STATIC_ENGINE_VERSION) and the running code. The rules look at nothing else, so a changed file invalidates
 // that file alone. isTest is not in the key: the analysis does not read it (the skeptic does, afresh).
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from '../artifacts/schemas/literals.ts';
 import { Finding } from '../artifacts/schemas/common.ts';
 import { sha256 } from '../run/hash.ts';
 import { STATIC_ENGINE_VERSION, type AnalysisStore, type SourceFile, type StoredAnalysis } from '../static/index.ts';
@@ -13,7 +14,7 @@ const Line = Type.Integer({ minimum: 1 });
 
 const SourceFacts = Type.Object(
   {
-    kind: Type.Union((['input', 'param', 'unknown', 'config', 'sanitised', 'literal'] as const).map((k) => Type.Literal(k))),
+    kind: literalUnion(['input', 'param', 'unknown', 'config', 'sanitised', 'literal']),
     via: Type.String(),
     names: Type.Array(Type.String()),
     sourceLine: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -25,7 +26,7 @@ const SourceFacts = Type.Object(
 
 const GuardFact = Type.Object(
   {
-    kind: Type.Union((['allow-list', 'containment', 'type-check', 'escaping', 'parameterised', 'proto-guard', 'terminator'] as const).map((k) => Type.Literal(k))),
+    kind: literalUnion(['allow-list', 'containment', 'type-check', 'escaping', 'parameterised', 'proto-guard', 'terminator']),
     text: Type.String(),
     line: Type.Integer({ minimum: 0 }),
   },

@@ -1,9 +1,10 @@
 // The shape of `.bug-hunter/config.json`: providers, role bindings, budgets, prices, timeouts, retries.
 // One TypeBox source of truth; types derive from it. API keys never appear here — only env var NAMES.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from '../artifacts/schemas/literals.ts';
 
 export const ROLES = ['recon', 'hunter', 'skeptic', 'referee', 'tester', 'fixer'] as const;
-export const Role = Type.Union(ROLES.map((r) => Type.Literal(r)), { description: 'A pipeline role that may ask a model.' });
+export const Role = literalUnion(ROLES, { description: 'A pipeline role that may ask a model.' });
 export type Role = (typeof ROLES)[number];
 
 export const PROVIDER_TYPES = ['anthropic', 'openai', 'openai-compatible', 'command', 'replay', 'static'] as const;
@@ -15,7 +16,7 @@ const PositiveInt = (description: string) => Type.Integer({ minimum: 1, descript
 
 export const ProviderConfig = Type.Object(
   {
-    type: Type.Union(PROVIDER_TYPES.map((t) => Type.Literal(t)), { description: 'Backend kind.' }),
+    type: literalUnion(PROVIDER_TYPES, { description: 'Backend kind.' }),
     baseURL: Type.Optional(Type.String({ pattern: '^https?://', description: 'API base URL (anthropic, openai, openai-compatible).' })),
     apiKeyEnv: Type.Optional(EnvName),
     structuredOutput: Type.Optional(

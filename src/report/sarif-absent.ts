@@ -9,7 +9,8 @@ type Location = (path: string) => { uri: string; uriBaseId: string };
 type Sentence = (text: string) => string;
 
 function absentRule(b: BaseFinding, sentence: Sentence): SarifRule {
-  const help = CATEGORY_HELP[b.category] ?? 'A defect that fits none of the other categories.';
+  // A base finding's category is a plain string (it may come from an older run): looked up, not trusted as a key.
+  const help = new Map<string, string>(Object.entries(CATEGORY_HELP)).get(b.category) ?? 'A defect that fits none of the other categories.';
   const text = sentence(`${help} This rule's results here were reported at the --baseline commit and are gone at the head`);
   return {
     id: b.ruleId,

@@ -3,8 +3,11 @@
 import type { Severity } from '../artifacts/schemas/common.ts';
 import type { Shard } from '../shard/assign.ts';
 import type { DiffScope } from '../scope/spec.ts';
+import type { DependencyStrategy, SandboxChoice } from '../sandbox/types.ts';
 
-export type ProfileChoice = 'auto' | 'fast' | 'balanced' | 'assurance';
+/** What --profile accepts: a profile, or auto (chosen from triage by the plan). */
+export const PROFILE_CHOICES = ['auto', 'fast', 'balanced', 'assurance'] as const;
+export type ProfileChoice = (typeof PROFILE_CHOICES)[number];
 
 export interface ScopeOptions {
   /** Include test, fixture, example and benchmark code (excluded from findings by default). */
@@ -35,11 +38,11 @@ export interface RunOptions {
   /** Verification: a plan file instead of detection (--verify-plan). */
   verifyPlan?: string;
   /** Sandbox backend (--sandbox): auto picks bubblewrap, then podman or docker when an engine answers. */
-  sandboxBackend?: 'auto' | 'bwrap' | 'podman' | 'docker' | 'none';
+  sandboxBackend?: SandboxChoice;
   /** The loudly named opt-out that lets untrusted code run without a sandbox. */
   allowUnsandboxed?: boolean;
   /** How dependencies reach the offline sandbox (--deps). */
-  dependencies?: 'vendored' | 'off' | 'host' | 'fetch';
+  dependencies?: DependencyStrategy;
   /** --dep-scan: the dependency scan; advisories from OSV files (a path) or 'registry' (--advisories), registry URL (--registry). */
   depScan?: { advisories?: string; registry?: string };
   /** --leads: SARIF files of other analysers (absolute path and content hash), whose results become hunter candidates. */

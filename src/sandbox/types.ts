@@ -2,8 +2,14 @@
 // Only a sandbox that cannot run at all throws (SandboxUnavailableError); a failing command is a FAIL result.
 import { InfrastructureError } from '../errors.ts';
 
-export type BackendName = 'bwrap' | 'podman' | 'docker' | 'none';
-export type DependencyStrategy = 'vendored' | 'off' | 'host' | 'fetch';
+export const BACKEND_NAMES = ['bwrap', 'podman', 'docker', 'none'] as const;
+export type BackendName = (typeof BACKEND_NAMES)[number];
+/** What --sandbox accepts: a backend, or auto (bubblewrap, then podman or docker when an engine answers). */
+export const SANDBOX_CHOICES = ['auto', ...BACKEND_NAMES] as const;
+export type SandboxChoice = (typeof SANDBOX_CHOICES)[number];
+/** How dependencies reach the offline sandbox (--deps). */
+export const DEPENDENCY_STRATEGIES = ['vendored', 'off', 'host', 'fetch'] as const;
+export type DependencyStrategy = (typeof DEPENDENCY_STRATEGIES)[number];
 export type RunStatus = 'PASS' | 'FAIL' | 'ERROR' | 'TIMEOUT';
 
 export interface SandboxLimits {

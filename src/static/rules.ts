@@ -1,10 +1,11 @@
 // The static rules as data: loads src/static/rules/*.json, validates them, and answers lookups.
 // Confidence comes from each rule's measured precision, so the counts live next to the rule.
 import { Type } from '@sinclair/typebox';
+import { literalUnion } from '../artifacts/schemas/literals.ts';
 import { Value } from '@sinclair/typebox/value';
 import { Category, Severity } from '../artifacts/schemas/common.ts';
 import { hashJson } from '../run/hash.ts';
-import type { Rule, RuleInfo } from './types.ts';
+import { STATIC_LENSES, type Rule, type RuleInfo } from './types.ts';
 import injection from './rules/injection.json' with { type: 'json' };
 import secrets from './rules/secrets.json' with { type: 'json' };
 import asyncRules from './rules/async.json' with { type: 'json' };
@@ -20,7 +21,7 @@ const RuleSchema = Type.Object(
   {
     id: Type.String({ pattern: '^[a-z][a-z0-9-]+$' }),
     category: Category,
-    lens: Type.Union(['injection', 'secrets', 'async', 'error-handling', 'logic', 'resource-leak'].map((l) => Type.Literal(l))),
+    lens: literalUnion(STATIC_LENSES),
     severity: Severity,
     cwe: Type.Union([Type.String({ pattern: '^CWE-[0-9]+$' }), Type.Null()]),
     message: Type.String({ minLength: 1 }),

@@ -2,6 +2,10 @@
 // about each candidate so the skeptic and referee can decide without a model.
 import type { Category, Severity } from '../artifacts/schemas/common.ts';
 
+/** The hunting lenses a static rule can belong to (a subset of the plan's lenses). */
+export const STATIC_LENSES = ['injection', 'secrets', 'async', 'error-handling', 'logic', 'resource-leak'] as const;
+export type StaticLens = (typeof STATIC_LENSES)[number];
+
 export interface SourceFile {
   /** Repository-relative POSIX path. */
   path: string;
@@ -60,7 +64,7 @@ export interface Candidate {
 export interface Rule {
   id: string;
   category: Category;
-  lens: 'injection' | 'secrets' | 'async' | 'error-handling' | 'logic' | 'resource-leak';
+  lens: StaticLens;
   severity: Severity;
   cwe: string | null;
   message: string;

@@ -1,6 +1,8 @@
 // --verify-plan: a caller-written plan, validated against its schema before anything runs.
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from '../artifacts/schemas/literals.ts';
+import { CHECK_KINDS } from '../artifacts/schemas/verification-report.ts';
 import { UsageError } from '../errors.ts';
 import { describeViolations, validate } from '../artifacts/validate.ts';
 import { DEFAULT_BUDGET_MS, DEFAULT_CHECK_TIMEOUT_MS, type CheckKind, type VerifyPlan } from './plan.ts';
@@ -11,7 +13,7 @@ export const VerifyPlanFile = Type.Object(
       Type.Object(
         {
           name: Type.String({ minLength: 1 }),
-          kind: Type.Optional(Type.Union(['test', 'typecheck', 'lint', 'build', 'other'].map((k) => Type.Literal(k)))),
+          kind: Type.Optional(literalUnion(CHECK_KINDS)),
           argv: Type.Array(Type.String(), { minItems: 1, description: 'argv array, run with shell: false.' }),
           required: Type.Optional(Type.Boolean({ description: "Default true." })),
           timeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),

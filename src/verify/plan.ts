@@ -4,7 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectEcosystems, detectPackageManager } from '../sandbox/deps.ts';
 
-export type CheckKind = 'test' | 'typecheck' | 'lint' | 'build' | 'other';
+import type { CheckKind } from '../artifacts/schemas/verification-report.ts';
+
+export type { CheckKind };
 
 export interface VerifyCheck {
   name: string;

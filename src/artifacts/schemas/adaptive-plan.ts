@@ -1,13 +1,14 @@
 // adaptive-plan.json: the profile and execution mode chosen from triage, and the limits in force.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, Severity } from './common.ts';
 
 export const Profile = Type.Union([Type.Literal('fast'), Type.Literal('balanced'), Type.Literal('assurance')]);
 export type Profile = Static<typeof Profile>;
 
-export const ExecutionMode = Type.Union(
-  ['single-file', 'small', 'parallel', 'extended', 'scaled', 'large-codebase', 'local-sequential'].map((m) => Type.Literal(m)),
-);
+/** The size modes modes/execution-modes.json must define, smallest first. */
+export const SIZE_MODES = ['single-file', 'small', 'parallel', 'extended', 'scaled', 'large-codebase'] as const;
+export const ExecutionMode = literalUnion([...SIZE_MODES, 'local-sequential']);
 export type ExecutionMode = Static<typeof ExecutionMode>;
 
 export const LENSES = [
@@ -25,8 +26,8 @@ export const LENSES = [
   'error-handling',
   'secrets',
 ] as const;
-export const Lens = Type.Union(
-  LENSES.map((l) => Type.Literal(l)),
+export const Lens = literalUnion(
+  LENSES,
   { description: 'A hunting lens: one kind of defect a hunter pass looks for.' },
 );
 export type Lens = Static<typeof Lens>;

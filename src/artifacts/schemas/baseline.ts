@@ -1,6 +1,7 @@
 // baseline.json: the fingerprints of findings that already existed at the --baseline commit, and how they were
 // obtained. The report marks a finding with one of these fingerprints baseline: true (pre-existing, never failing).
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, RepoPath, Severity } from './common.ts';
 
 export const BASELINE_SOURCES = ['worktree-scan', 'ledger'] as const;
@@ -9,7 +10,7 @@ export const BaselineSummary = Type.Object(
   {
     ref: Type.String({ description: 'The ref as written after --baseline.' }),
     commit: Type.String({ pattern: '^[0-9a-f]{40,64}$', description: 'The commit it names.' }),
-    source: Type.Union(BASELINE_SOURCES.map((s) => Type.Literal(s)), {
+    source: literalUnion(BASELINE_SOURCES, {
       description: 'worktree-scan: the base was scanned in a temporary git worktree with the same options and scope; ledger: a recorded run on that commit.',
     }),
     detail: Type.String({ description: 'What was scanned or read, e.g. the base run id and its file count.' }),

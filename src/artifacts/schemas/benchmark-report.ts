@@ -1,13 +1,15 @@
 // benchmark-report.json: measured precision, recall, calibration, stability and cost of each engine on the
 // labelled benchmark cases, plus the gate verdict. Every figure is computed by src/benchmark/score.ts.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, Category, Confidence, Severity, Sha256 } from './common.ts';
+import { REPORT_STATUSES } from './scan-report.ts';
 
 const Ratio = Type.Number({ minimum: 0, maximum: 1 });
 const NullableRatio = Type.Union([Ratio, Type.Null()], { description: 'null when the denominator is zero (not measurable).' });
 const NullableNumber = Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'null when not measurable.' });
 const Count = Type.Integer({ minimum: 0 });
-const RunStatus = Type.Union(['complete', 'incomplete', 'failed'].map((s) => Type.Literal(s)), {
+const RunStatus = literalUnion(REPORT_STATUSES, {
   description: 'Status of one scan of one case; anything but complete fails the gate.',
 });
 

@@ -1,6 +1,7 @@
 // Building blocks shared by every artifact schema: run identity, findings, evidence.
 // These TypeBox definitions are the one source of truth; types are derived with Static<>.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 
 export const SCHEMA_VERSION = 1;
 
@@ -27,15 +28,12 @@ export const RunIdentity = Type.Object(
 );
 export type RunIdentity = Static<typeof RunIdentity>;
 
-export const Severity = Type.Union(
-  [Type.Literal('critical'), Type.Literal('high'), Type.Literal('medium'), Type.Literal('low'), Type.Literal('info')],
-  { description: 'Impact if the bug triggers.' },
-);
+/** Most severe first: the order --fail-on and the reports compare by. */
+export const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export const Severity = literalUnion(SEVERITY_ORDER, { description: 'Impact if the bug triggers.' });
 export type Severity = Static<typeof Severity>;
-export const SEVERITY_ORDER: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
 
-export const Category = Type.Union(
-  [
+export const Category = literalUnion([
     'injection',
     'path-traversal',
     'prototype-pollution',
@@ -53,7 +51,7 @@ export const Category = Type.Union(
     'type-safety',
     'cross-file',
     'other',
-  ].map((c) => Type.Literal(c)),
+  ],
   { description: 'Kind of defect.' },
 );
 export type Category = Static<typeof Category>;
@@ -96,7 +94,7 @@ export const Finding = Type.Object(
     cwe: Type.Optional(Type.String({ pattern: '^CWE-[0-9]+$' })),
     stride: Type.Optional(
       Type.Array(
-        Type.Union(['spoofing', 'tampering', 'repudiation', 'information-disclosure', 'denial-of-service', 'elevation-of-privilege'].map((s) => Type.Literal(s))),
+        literalUnion(['spoofing', 'tampering', 'repudiation', 'information-disclosure', 'denial-of-service', 'elevation-of-privilege']),
       ),
     ),
     corroboratedBy: Type.Optional(Type.Array(Type.String(), { description: 'Other lenses or engines that reported the same fingerprint.' })),

@@ -1,8 +1,9 @@
 // coverage.json: what was and was not examined, and why; the basis for never claiming "clean" falsely.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact } from './common.ts';
 
-export const FileCoverageStatus = Type.Union(['scanned', 'failed', 'unreviewed', 'skipped', 'scanner-unsupported'].map((s) => Type.Literal(s)), {
+export const FileCoverageStatus = literalUnion(['scanned', 'failed', 'unreviewed', 'skipped', 'scanner-unsupported'], {
   description: 'scanned: its chunk finished; failed: its chunk failed closed; unreviewed: its chunk never finished or never ran; skipped: triage left it out of scope.',
 });
 export type FileCoverageStatus = Static<typeof FileCoverageStatus>;

@@ -2,11 +2,12 @@
 // vulnerable function. Lockfiles that could not be read, other ecosystems and a failed advisory source are
 // listed with their reason: the dependency scan is never "clean" by not looking.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, Evidence, RepoPath, Severity } from './common.ts';
 
 export const REACHABILITY = ['reachable', 'imported', 'unknown', 'not-imported'] as const;
-export const Reachability = Type.Union(
-  REACHABILITY.map((r) => Type.Literal(r)),
+export const Reachability = literalUnion(
+  REACHABILITY,
   {
     description:
       'reachable: a call to a vulnerable function was found (callSites); imported: imported, the vulnerable API not seen; ' +
@@ -63,7 +64,7 @@ export const LockfileStatus = Type.Object(
   {
     path: RepoPath,
     manager: Type.String({ description: 'npm, pnpm, yarn, bun, or the ecosystem of a lockfile without a scanner.' }),
-    status: Type.Union(['scanned', 'unreviewed', 'scanner-unsupported'].map((s) => Type.Literal(s))),
+    status: literalUnion(['scanned', 'unreviewed', 'scanner-unsupported']),
     reason: Type.Optional(Type.String({ description: 'Why it was not scanned.' })),
     dependencies: Type.Integer({ minimum: 0, description: 'Resolved name@version entries.' }),
     unmatched: Type.Integer({ minimum: 0, description: 'Dependencies with an advisory whose version semver cannot read (not counted as safe).' }),
@@ -73,7 +74,7 @@ export const LockfileStatus = Type.Object(
 
 export const AdvisorySource = Type.Object(
   {
-    source: Type.Union(['osv', 'registry', 'none'].map((s) => Type.Literal(s))),
+    source: literalUnion(['osv', 'registry', 'none']),
     location: Type.String({ description: 'OSV file or folder, or the registry endpoint.' }),
     ok: Type.Boolean(),
     reason: Type.Optional(Type.String()),

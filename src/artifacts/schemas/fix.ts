@@ -1,9 +1,10 @@
 // fix-strategy.json, fix-plan.json, fixer-scope.json and fix-report.json: the narrow path from confirmed finding to proven fix.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, RepoPath } from './common.ts';
 
-export const FixClass = Type.Union(
-  ['safe-autofix', 'manual-review', 'larger-refactor', 'architectural-remediation', 'report-only'].map((c) => Type.Literal(c)),
+export const FixClass = literalUnion(
+  ['safe-autofix', 'manual-review', 'larger-refactor', 'architectural-remediation', 'report-only'],
   { description: 'safe-autofix is the only class a fixer may execute.' },
 );
 export type FixClass = Static<typeof FixClass>;
@@ -83,12 +84,12 @@ export const FixerScope = artifact(
 );
 export type FixerScope = Static<typeof FixerScope>;
 
-export const FixStatus = Type.Union(['fixed-proven', 'fixed-unproven', 'rolled-back', 'manual-review', 'skipped'].map((s) => Type.Literal(s)));
+export const FixStatus = literalUnion(['fixed-proven', 'fixed-unproven', 'rolled-back', 'manual-review', 'skipped']);
 export type FixStatus = Static<typeof FixStatus>;
 
 export const FixAttempt = Type.Object(
   {
-    outcome: Type.Union(['proven', 'unproven', 'rejected', 'gate', 'broke-suite', 'not-green', 'systemic', 'invalid-edit', 'time-limit'].map((s) => Type.Literal(s))),
+    outcome: literalUnion(['proven', 'unproven', 'rejected', 'gate', 'broke-suite', 'not-green', 'systemic', 'invalid-edit', 'time-limit']),
     reason: Type.String(),
   },
   { additionalProperties: false },

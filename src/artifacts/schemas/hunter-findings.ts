@@ -1,12 +1,13 @@
 // hunter-findings.json: candidate findings per chunk, plus what was rejected and why.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, Finding } from './common.ts';
 import { LeadOutcome } from './leads.ts';
 
 export const ChunkOutcome = Type.Object(
   {
     chunkId: Type.String(),
-    status: Type.Union(['done', 'failed', 'unreviewed'].map((s) => Type.Literal(s))),
+    status: literalUnion(['done', 'failed', 'unreviewed']),
     lenses: Type.Array(Type.String()),
     engine: Type.String(),
     error: Type.Optional(Type.String()),

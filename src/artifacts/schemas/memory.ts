@@ -1,6 +1,7 @@
 // Memory that outlives a run, kept in <target>/.bug-hunter/ and meant to be committed:
 // suppressions.json (bugs a person dismissed, by fingerprint) and ledger.json (findings across runs).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { Category, RepoPath, SCHEMA_VERSION, Severity } from './common.ts';
 
 // No run identity in the header: these files belong to the target, not to one run.
@@ -41,7 +42,7 @@ export const LedgerEvent = Type.Object(
   {
     runId: Type.String(),
     at: Type.String({ format: 'date-time' }),
-    event: Type.Union(['opened', 'fixed', 'reopened', 'dismissed', 'undismissed', 'changed'].map((e) => Type.Literal(e))),
+    event: literalUnion(['opened', 'fixed', 'reopened', 'dismissed', 'undismissed', 'changed']),
     detail: Type.Optional(Type.String()),
   },
   { additionalProperties: false },

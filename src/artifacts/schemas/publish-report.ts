@@ -1,6 +1,7 @@
 // publish-report.json: what `bug-hunter publish` did on GitHub for the scan it published — every issue filed,
 // updated, reopened, closed or left alone, with its number. The run header is the published scan's.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact } from './common.ts';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -9,10 +10,10 @@ export const PUBLISH_OUTCOMES = ['filed', 'updated', 'reopened', 'closed', 'unch
 
 export const PublishEntry = Type.Object(
   {
-    outcome: Type.Union(PUBLISH_OUTCOMES.map((o) => Type.Literal(o)), {
+    outcome: literalUnion(PUBLISH_OUTCOMES, {
       description: 'not-done: planned, but publish stopped at an earlier failure before reaching it.',
     }),
-    planned: Type.Union(['file', 'update', 'reopen', 'close', 'unchanged'].map((k) => Type.Literal(k)), { description: 'The planned action.' }),
+    planned: literalUnion(['file', 'update', 'reopen', 'close', 'unchanged'], { description: 'The planned action.' }),
     fingerprint: Type.String({ pattern: '^[0-9a-f]{16,64}$' }),
     findingId: Type.String({ description: 'BH-… id of the finding; empty when neither the report nor the ledger knows it any more.' }),
     issue: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'Issue number; null for a file that did not happen.' }),

@@ -1,6 +1,7 @@
 // recon.json: stack, entry points and trust boundaries of the target, found deterministically
 // (ast-grep for JavaScript/TypeScript, line patterns for other languages); a model summary is optional.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, RepoPath } from './common.ts';
 
 const Location = {
@@ -27,7 +28,7 @@ export const Recon = artifact(
     entryPoints: Type.Array(
       Type.Object(
         {
-          kind: Type.Union(ENTRY_KINDS.map((k) => Type.Literal(k))),
+          kind: literalUnion(ENTRY_KINDS),
           name: Type.String({ description: 'e.g. "GET /users/:id", the bin name, the exported name, "__main__".' }),
           ...Location,
         },
@@ -38,7 +39,7 @@ export const Recon = artifact(
     trustBoundaries: Type.Array(
       Type.Object(
         {
-          kind: Type.Union(BOUNDARY_KINDS.map((k) => Type.Literal(k))),
+          kind: literalUnion(BOUNDARY_KINDS),
           detail: Type.String({ description: 'The expression or API, e.g. "req.query.name", "child_process.exec", "db.query(template with ${})".' }),
           ...Location,
         },

@@ -1,5 +1,6 @@
 // retrieval-plan.json: the context each chunk gets, ranked under hard budgets, with every exclusion recorded.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, RepoPath } from './common.ts';
 
 export const CONTEXT_REASONS = ['direct', 'definition', 'caller', 'dependency', 'dependent', 'trust-boundary'] as const;
@@ -9,8 +10,8 @@ export const ContextItem = Type.Object(
     file: RepoPath,
     startLine: Type.Optional(Type.Integer({ minimum: 1, description: 'First line of a range; absent for a whole file.' })),
     endLine: Type.Optional(Type.Integer({ minimum: 1, description: 'Last line of a range (inclusive); absent for a whole file.' })),
-    reason: Type.Union(
-      CONTEXT_REASONS.map((r) => Type.Literal(r)),
+    reason: literalUnion(
+      CONTEXT_REASONS,
       {
         description:
           "direct: the chunk's own file; definition: where a symbol the chunk calls is defined; caller: code that calls the chunk's exports; " +

@@ -1,12 +1,16 @@
 // scan-report.json: the canonical joined result every view (markdown, SARIF, terminal) is rendered from.
 // Findings stay in one list, kept apart by verdict; a suppressed finding stays listed (marked) but is never reported.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, Confidence, Finding, Severity, Tier, Verdict } from './common.ts';
 import { ShardShare } from './adaptive-plan.ts';
 import { BaseFinding, BaselineSummary } from './baseline.ts';
 import { SecurityClassification } from './security.ts';
 import { AdvisorySource, DepFinding, LockfileStatus } from './dep-findings.ts';
-import { Refutation } from './skeptic.ts';
+import { PANEL_OUTCOMES, Refutation } from './skeptic.ts';
+
+export const REPORT_STATUSES = ['complete', 'incomplete', 'failed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const Suppression = Type.Object(
   {
@@ -24,7 +28,7 @@ export const ReportedFinding = Type.Object(
     tier: Tier,
     severity: Severity,
     confidence: Confidence,
-    skepticOutcome: Type.Union(['killed', 'survived', 'split', 'unreviewed', 'none'].map((s) => Type.Literal(s)), {
+    skepticOutcome: literalUnion([...PANEL_OUTCOMES, 'none'], {
       description: 'Panel outcome; none when the skeptic never saw the finding.',
     }),
     skepticReasoning: Type.Array(Refutation, { description: 'Every refuter vote with its reason.' }),
@@ -35,7 +39,7 @@ export const ReportedFinding = Type.Object(
     repro: Type.Optional(
       Type.Object(
         {
-          outcome: Type.Union(['reproduced', 'not-reproduced', 'unknown', 'skipped'].map((s) => Type.Literal(s))),
+          outcome: literalUnion(['reproduced', 'not-reproduced', 'unknown', 'skipped']),
           reason: Type.String(),
           dir: Type.Optional(Type.String({ description: 'repro/<id>/ relative to the artifact folder.' })),
           command: Type.Optional(Type.String({ description: 'Command that runs the reproduction test.' })),
@@ -62,7 +66,7 @@ const CountMap = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
 export const NotCovered = Type.Object(
   {
     path: Type.String(),
-    status: Type.Union(['failed', 'unreviewed', 'skipped', 'scanner-unsupported'].map((s) => Type.Literal(s))),
+    status: literalUnion(['failed', 'unreviewed', 'skipped', 'scanner-unsupported']),
     reason: Type.String(),
   },
   { additionalProperties: false },
@@ -71,7 +75,7 @@ export const NotCovered = Type.Object(
 export const ScanReport = artifact(
   'scan-report',
   {
-    status: Type.Union(['complete', 'incomplete', 'failed'].map((s) => Type.Literal(s)), {
+    status: literalUnion(REPORT_STATUSES, {
       description: 'failed: a chunk failed; incomplete: a chunk or finding was not reviewed; complete otherwise.',
     }),
     clean: Type.Boolean({ description: 'True only if nothing is confirmed, unreviewed, failed or uncovered.' }),

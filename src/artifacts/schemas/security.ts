@@ -1,6 +1,7 @@
 // The security classification a reported security finding carries: CWE, one STRIDE category, and a CVSS 3.1
 // vector whose every base metric says why it has its value. The base score is always computed from the vector.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { Stride } from './threat-model.ts';
 
 export const CVSS_METRICS = ['AV', 'AC', 'PR', 'UI', 'S', 'C', 'I', 'A'] as const;
@@ -16,10 +17,10 @@ export const SecurityClassification = Type.Object(
         version: Type.Literal('3.1'),
         vector: Type.String({ pattern: '^CVSS:3\\.1/AV:[NALP]/AC:[LH]/PR:[NLH]/UI:[NR]/S:[UC]/C:[NLH]/I:[NLH]/A:[NLH]$' }),
         baseScore: Type.Number({ minimum: 0, maximum: 10, description: 'Computed from the vector by ae-cvss-calculator; never taken from a model.' }),
-        baseSeverity: Type.Union(['none', 'low', 'medium', 'high', 'critical'].map((s) => Type.Literal(s))),
+        baseSeverity: literalUnion(['none', 'low', 'medium', 'high', 'critical']),
         metrics: Type.Array(
           Type.Object(
-            { metric: Type.Union(CVSS_METRICS.map((m) => Type.Literal(m))), value: Type.String({ pattern: '^[NALPHRUC]$' }), reason: Type.String({ minLength: 1 }) },
+            { metric: literalUnion(CVSS_METRICS), value: Type.String({ pattern: '^[NALPHRUC]$' }), reason: Type.String({ minLength: 1 }) },
             { additionalProperties: false },
           ),
           { minItems: 8, maxItems: 8, description: 'Each base metric with the evidence it was chosen from.' },

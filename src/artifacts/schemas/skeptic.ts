@@ -1,5 +1,10 @@
 // skeptic.json: each refuter's attempt to disprove each finding, and the panel outcome.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
+
+/** What the skeptic panel made of a finding (src/phases/skeptic/panel.ts decides it). */
+export const PANEL_OUTCOMES = ['killed', 'survived', 'split', 'unreviewed'] as const;
+export type PanelOutcome = (typeof PANEL_OUTCOMES)[number];
 import { artifact } from './common.ts';
 
 export const Refutation = Type.Object(
@@ -26,7 +31,7 @@ export const Skeptic = artifact(
         {
           findingId: Type.String(),
           refutations: Type.Array(Refutation),
-          outcome: Type.Union(['killed', 'survived', 'split', 'unreviewed'].map((s) => Type.Literal(s))),
+          outcome: literalUnion(PANEL_OUTCOMES),
         },
         { additionalProperties: false },
       ),

@@ -1,8 +1,9 @@
 // state.json: progress of one run, per phase, chunk and file, so an interrupted run can resume.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, RepoPath, Sha256 } from './common.ts';
 
-export const Status = Type.Union(['pending', 'running', 'done', 'failed', 'skipped'].map((s) => Type.Literal(s)));
+export const Status = literalUnion(['pending', 'running', 'done', 'failed', 'skipped']);
 export type Status = Static<typeof Status>;
 
 export const PhaseState = Type.Object(
@@ -43,7 +44,7 @@ export const RunState = artifact(
     scope: Type.Record(Type.String(), Type.Unknown(), { description: 'Scope options (hashed into run.scopeHash).' }),
     startedAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
-    status: Type.Union(['running', 'interrupted', 'completed', 'failed'].map((s) => Type.Literal(s))),
+    status: literalUnion(['running', 'interrupted', 'completed', 'failed']),
     phases: Type.Record(Type.String(), PhaseState),
     chunks: Type.Array(ChunkState),
     files: Type.Record(Type.String(), FileState, { description: 'Per-file hash recorded before dispatch, and status.' }),

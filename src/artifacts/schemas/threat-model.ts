@@ -2,10 +2,11 @@
 // with the STRIDE threats that apply and the mitigation seen in code (or its absence), tied to files and lines.
 // Built deterministically from recon.json and the sources; threat-model.md is its rendered view.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, RepoPath } from './common.ts';
 
 export const STRIDE = ['spoofing', 'tampering', 'repudiation', 'information-disclosure', 'denial-of-service', 'elevation-of-privilege'] as const;
-export const Stride = Type.Union(STRIDE.map((s) => Type.Literal(s)), { description: 'STRIDE threat category.' });
+export const Stride = literalUnion(STRIDE, { description: 'STRIDE threat category.' });
 export type Stride = (typeof STRIDE)[number];
 
 export const THREAT_BOUNDARY_KINDS = [
@@ -28,7 +29,7 @@ const Id = (prefix: string) => Type.String({ pattern: `^${prefix}[0-9]+$` });
 
 export const Mitigation = Type.Object(
   {
-    status: Type.Union(['seen', 'absent', 'no-untrusted-input'].map((s) => Type.Literal(s)), {
+    status: literalUnion(['seen', 'absent', 'no-untrusted-input'], {
       description: 'seen: a guard was found; absent: untrusted input reaches the sink with no guard found; no-untrusted-input: none read before it.',
     }),
     detail: Type.String({ description: 'What was seen, or what is missing.' }),
@@ -40,7 +41,7 @@ export type Mitigation = Static<typeof Mitigation>;
 
 export const Authentication = Type.Object(
   {
-    status: Type.Union(['required', 'none-seen', 'unknown', 'not-applicable'].map((s) => Type.Literal(s)), {
+    status: literalUnion(['required', 'none-seen', 'unknown', 'not-applicable'], {
       description: 'required: an authentication middleware guards the entry; none-seen: the entry is mounted without one; unknown: no mount or middleware was found.',
     }),
     at: Type.Optional(Located),
@@ -64,7 +65,7 @@ export const ThreatModel = artifact(
         {
           id: Id('A'),
           name: Type.String(),
-          kind: Type.Union(['data-store', 'host', 'files', 'network', 'secrets', 'objects', 'browsers', 'sessions'].map((k) => Type.Literal(k))),
+          kind: literalUnion(['data-store', 'host', 'files', 'network', 'secrets', 'objects', 'browsers', 'sessions']),
           evidence: Type.Array(Located, { description: 'Where the code touches the asset (first few).' }),
         },
         { additionalProperties: false },
@@ -85,7 +86,7 @@ export const ThreatModel = artifact(
       Type.Object(
         {
           id: Id('TB'),
-          kind: Type.Union(THREAT_BOUNDARY_KINDS.map((k) => Type.Literal(k))),
+          kind: literalUnion(THREAT_BOUNDARY_KINDS),
           name: Type.String(),
           locations: Type.Array(Located, { description: 'Every recon fact that crosses this boundary, sorted by file and line.' }),
         },
@@ -127,7 +128,7 @@ export const ThreatModel = artifact(
             { kind: Type.String(), name: Type.String(), file: RepoPath, line: Type.Integer({ minimum: 1 }) },
             { additionalProperties: false, description: 'The entry point that reaches the file: network before local, unauthenticated before authenticated, fewest hops.' },
           ),
-          authentication: Type.Union(['required', 'none-seen', 'unknown', 'not-applicable'].map((s) => Type.Literal(s))),
+          authentication: literalUnion(['required', 'none-seen', 'unknown', 'not-applicable']),
           hops: Type.Integer({ minimum: 0, description: "Relative imports from the entry's file to this one (0: the entry's own file)." }),
         },
         { additionalProperties: false },

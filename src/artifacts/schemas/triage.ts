@@ -1,5 +1,6 @@
 // triage.json: which files are in scope, why they rank where they do, and how they are chunked.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, RepoPath, Sha256 } from './common.ts';
 
 export const RiskSignal = Type.Object(
@@ -66,7 +67,7 @@ const LineRange = Type.Object(
 export const ChangedFile = Type.Object(
   {
     path: RepoPath,
-    status: Type.Union(CHANGE_STATUSES.map((s) => Type.Literal(s))),
+    status: literalUnion(CHANGE_STATUSES),
     from: Type.Optional(Type.String({ description: 'Renamed or copied: the path before.' })),
     lines: Type.Array(LineRange, { description: 'Changed lines of the new version (git diff -U0); an added file is changed on every line; empty for deleted.' }),
   },

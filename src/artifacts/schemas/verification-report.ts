@@ -1,9 +1,13 @@
 // verification-report.json: checks run in the sandbox (baseline suite, typecheck, lint …) and reproduction outcomes.
 // Fields marked optional are always written by the verify phase; optional only so older hand-made reports still validate.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact, Tier } from './common.ts';
 
-export const CheckStatus = Type.Union(['PASS', 'FAIL', 'ERROR', 'TIMEOUT', 'UNAVAILABLE', 'SKIPPED_BUDGET'].map((s) => Type.Literal(s)), {
+export const CHECK_KINDS = ['test', 'typecheck', 'lint', 'build', 'other'] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
+
+export const CheckStatus = literalUnion(['PASS', 'FAIL', 'ERROR', 'TIMEOUT', 'UNAVAILABLE', 'SKIPPED_BUDGET'], {
   description: 'PASS/FAIL: the command ran and exited 0/non-0; ERROR: it could not run properly; TIMEOUT: killed at its limit; UNAVAILABLE: its tool or dependencies are missing; SKIPPED_BUDGET: the total budget ran out first.',
 });
 export type CheckStatus = Static<typeof CheckStatus>;
@@ -11,7 +15,7 @@ export type CheckStatus = Static<typeof CheckStatus>;
 export const CheckResult = Type.Object(
   {
     name: Type.String(),
-    kind: Type.Optional(Type.Union(['test', 'typecheck', 'lint', 'build', 'other'].map((k) => Type.Literal(k)))),
+    kind: Type.Optional(literalUnion(CHECK_KINDS)),
     argv: Type.Array(Type.String(), { description: 'Run as an argv array with shell: false.' }),
     required: Type.Boolean({ description: 'A required check that is not PASS withholds fixer authority.' }),
     status: CheckStatus,
@@ -31,7 +35,7 @@ export type CheckResult = Static<typeof CheckResult>;
 export const ReproAttempt = Type.Object(
   {
     attempt: Type.Integer({ minimum: 1 }),
-    outcome: Type.Union(['reproduced', 'not-reproduced', 'unknown'].map((s) => Type.Literal(s))),
+    outcome: literalUnion(['reproduced', 'not-reproduced', 'unknown']),
     reason: Type.String({ description: "Why this attempt proved the bug or not, e.g. 'not reproduced: wrong failure (…)'." }),
   },
   { additionalProperties: false },
@@ -41,7 +45,7 @@ export type ReproAttempt = Static<typeof ReproAttempt>;
 export const Reproduction = Type.Object(
   {
     findingId: Type.String(),
-    outcome: Type.Union(['reproduced', 'not-reproduced', 'unknown', 'skipped'].map((s) => Type.Literal(s))),
+    outcome: literalUnion(['reproduced', 'not-reproduced', 'unknown', 'skipped']),
     reason: Type.String({ description: "e.g. 'unknown: timeout', 'unknown: install failed', 'not reproduced: wrong failure'." }),
     attempts: Type.Integer({ minimum: 0 }),
     tier: Type.Optional(Tier),
@@ -74,7 +78,7 @@ export const VerificationReport = artifact(
     ),
     baseline: Type.Object(
       {
-        status: Type.Union(['green', 'red', 'unknown'].map((s) => Type.Literal(s))),
+        status: literalUnion(['green', 'red', 'unknown']),
         check: Type.Optional(Type.String({ description: 'Name of the check that ran the suite.' })),
         failingTests: Type.Array(Type.String()),
         reason: Type.Optional(Type.String()),

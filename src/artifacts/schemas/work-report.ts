@@ -2,6 +2,7 @@
 // review, the branch and pull request, and the outcome — plus the halt state and the wave promotion. Rewritten
 // after each issue, so a run that dies midway keeps what it finished. The run header is the scan's it fixed from.
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './literals.ts';
 import { artifact } from './common.ts';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -13,7 +14,7 @@ export const WORK_FAILURES = ['crash', 'timeout', 'setup', 'gate', 'review', 'sp
 
 export const WorkGateRecord = Type.Object(
   {
-    gate: Type.Union(WORK_GATES.map((g) => Type.Literal(g))),
+    gate: literalUnion(WORK_GATES),
     passed: Type.Boolean(),
     figure: Type.Number({ description: 'The measured figure (files, lines, dependency files, reproductions green, checks passing).' }),
     limit: Type.Union([Type.Number(), Type.Null()]),
@@ -24,17 +25,17 @@ export const WorkGateRecord = Type.Object(
 );
 export type WorkGateRecord = Static<typeof WorkGateRecord>;
 
-const Light = Type.Union((['failed', 'passed', 'none'] as const).map((l) => Type.Literal(l)));
+const Light = literalUnion(['failed', 'passed', 'none']);
 
 export const WorkIssueEntry = Type.Object(
   {
     issue: IssueNumber,
     title: Type.String(),
-    outcome: Type.Union(WORK_OUTCOMES.map((o) => Type.Literal(o)), {
+    outcome: literalUnion(WORK_OUTCOMES, {
       description:
         'pr-opened: pushed and a draft PR opened; would-open-pr: --dry-run stopped before the push; gated: a gate stopped it; review-failed: the panel failed it; empty-diff: nothing to change, the issue is closed; already-open: a pull request for its branch exists; failed: crash, timeout, setup or an issue the queue cannot fix; halted: not started, the queue halted.',
     }),
-    failure: Type.Optional(Type.Union(WORK_FAILURES.map((f) => Type.Literal(f)), { description: 'crash, timeout and setup are systemic (they count toward the halt); the rest belong to the issue.' })),
+    failure: Type.Optional(literalUnion(WORK_FAILURES, { description: 'crash, timeout and setup are systemic (they count toward the halt); the rest belong to the issue.' })),
     reason: Type.String({ description: 'Why this outcome, in a sentence.' }),
     fingerprint: Type.Union([Type.String({ pattern: '^[0-9a-f]{16,64}$' }), Type.Null()], { description: 'The publish marker on the issue, if any.' }),
     findingId: Type.Union([Type.String(), Type.Null()]),
@@ -102,7 +103,7 @@ export const WorkReport = artifact(
     apiUrl: Type.String(),
     dryRun: Type.Boolean({ description: 'Nothing was pushed and nothing written to GitHub.' }),
     baseBranch: Type.Union([Type.String(), Type.Null()], { description: "The remote's default branch the worktrees start from." }),
-    status: Type.Union((['running', 'complete', 'halted', 'failed'] as const).map((s) => Type.Literal(s)), {
+    status: literalUnion(['running', 'complete', 'halted', 'failed'], {
       description: 'running: written after each issue while the queue works (a report left as running is from a run that died); halted: three systemic failures in a row.',
     }),
     error: Type.Optional(Type.String()),

@@ -3,6 +3,7 @@
 // recorded gate (gate.json). Schemas, types and loading only; nothing here fetches or scans.
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from '../../artifacts/schemas/literals.ts';
 import { RepoPath } from '../../artifacts/schemas/common.ts';
 import { parseValidated } from '../json-input.ts';
 import { UsageError } from '../../errors.ts';
@@ -50,9 +51,9 @@ export const RealWorldCase = Type.Object(
     fixed: Version,
     advisories: Type.Array(AdvisoryId, { minItems: 1, uniqueItems: true }),
     year: Type.Integer({ minimum: 2010, maximum: 2100, description: 'Year the advisory was published.' }),
-    class: Type.Union(VULN_CLASSES.map((c) => Type.Literal(c))),
+    class: literalUnion(VULN_CLASSES),
     cwe: Type.String({ pattern: '^CWE-\\d+$' }),
-    kind: Type.Union(PACKAGE_KINDS.map((k) => Type.Literal(k)), { description: 'library, or a whole server or command-line tool published as a package.' }),
+    kind: literalUnion(PACKAGE_KINDS, { description: 'library, or a whole server or command-line tool published as a package.' }),
     summary: Type.String({ minLength: 1, maxLength: 300, description: 'One line: who controls what, and where it lands.' }),
     sink: Sink,
     alsoAt: Type.Optional(Type.Array(Sink, { minItems: 1, description: 'The same flaw in another copy of the code the package ships (a bundle, a per-platform file); a finding at any of them counts.' })),

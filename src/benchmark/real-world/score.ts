@@ -2,12 +2,13 @@
 // counted as found), fixed versions still flagged, reported findings per 1,000 lines on mature packages,
 // and every reported finding for a person to judge.
 import { VULN_CLASSES, type RealWorldCase, type VulnClass } from './corpus.ts';
+import type { ReportStatus } from '../../artifacts/schemas/scan-report.ts';
 import { matchesSink, type LocatedSink, type RecordedFinding } from './match.ts';
 
 /** What one scan of one package version left behind. */
 export interface ScanRecord {
   key: string;
-  status: 'complete' | 'incomplete' | 'failed';
+  status: ReportStatus;
   error?: string;
   exitCode: number | null;
   lines: number;

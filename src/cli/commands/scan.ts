@@ -5,7 +5,8 @@ import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
 import { UsageError } from '../../errors.ts';
 // Only the flag's name: the sandbox itself loads when a run verifies or reproduces.
 import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../../sandbox/none.ts';
-import type { ProfileChoice, RunOptions } from '../../run/options.ts';
+import { PROFILE_CHOICES, type ProfileChoice, type RunOptions } from '../../run/options.ts';
+import { DEPENDENCY_STRATEGIES, SANDBOX_CHOICES } from '../../sandbox/types.ts';
 import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
 import { scanCommandLine } from '../command-line.ts';
 import { checkRef, diffRequestOf } from '../../scope/spec.ts';
@@ -127,7 +128,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     atMostPositionals('scan', positionals, 1, 'at most one target');
     const target = resolve(io.cwd, positionals[0] ?? '.');
     const options: Partial<RunOptions> = {
-      profile: oneOf<ProfileChoice>('profile', values.profile, ['auto', 'fast', 'balanced', 'assurance'], 'auto'),
+      profile: oneOf<ProfileChoice>('profile', values.profile, PROFILE_CHOICES, 'auto'),
       failOn: oneOf<Severity>('fail-on', values['fail-on'], SEVERITY_ORDER, 'low'),
       showSuspected: Boolean(values['show-suspected']),
     };
@@ -141,8 +142,8 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     if (maxChunks !== undefined) options.maxChunks = maxChunks;
     if (values.shard !== undefined) options.shard = parseShard(values.shard);
     if (values['verify-plan']) options.verifyPlan = resolve(io.cwd, values['verify-plan']);
-    if (values.sandbox) options.sandboxBackend = oneOf('sandbox', values.sandbox, ['auto', 'bwrap', 'podman', 'docker', 'none'] as const, 'auto');
-    if (values.deps) options.dependencies = oneOf('deps', values.deps, ['vendored', 'off', 'host', 'fetch'] as const, 'off');
+    if (values.sandbox) options.sandboxBackend = oneOf('sandbox', values.sandbox, SANDBOX_CHOICES, 'auto');
+    if (values.deps) options.dependencies = oneOf('deps', values.deps, DEPENDENCY_STRATEGIES, 'off');
     if (values[UNSANDBOXED_OPTION]) options.allowUnsandboxed = true;
     if (values['auto-commit'] && !values.fix) throw new UsageError('--auto-commit needs --fix: there is nothing to commit without fixing.');
     if ((values.advisories !== undefined || values.registry !== undefined) && !values['dep-scan']) {

@@ -6,7 +6,7 @@ import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args
 import type { Command, CommandIO } from '../command.ts';
 import { createLogger, PROGRESS_FORMATS } from '../log.ts';
 import { MODEL_FLAGS, modelRequestOf } from '../model-flags.ts';
-import type { ProfileChoice } from '../../run/options.ts';
+import { PROFILE_CHOICES, type ProfileChoice } from '../../run/options.ts';
 import { resolveTarget } from '../../run/target.ts';
 import { parseDuration, positiveNumber } from '../../watch/duration.ts';
 
@@ -89,7 +89,7 @@ Exit codes: 0 done (or stopped by a signal); 2 usage error; 3 three systemic fai
       once: Boolean(values.once),
       sweepFiles: values['no-sweep'] ? 0 : (positiveInt('sweep-files', values['sweep-files']) ?? DEFAULT_SWEEP_FILES),
       limits,
-      options: { profile: oneOf<ProfileChoice>('profile', values.profile, ['auto', 'fast', 'balanced', 'assurance'], 'auto') },
+      options: { profile: oneOf<ProfileChoice>('profile', values.profile, PROFILE_CHOICES, 'auto') },
       scope: { includeTests: Boolean(values['include-tests']) },
       models: modelRequestOf(values, io.cwd),
       log: createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') }),

@@ -5,6 +5,7 @@ import { ExitCode, UsageError } from '../../errors.ts';
 import { parseRepoFlag } from '../../publish/repo.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
 import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../../sandbox/none.ts';
+import { DEPENDENCY_STRATEGIES, SANDBOX_CHOICES } from '../../sandbox/types.ts';
 import { DEFAULT_LIMIT } from '../../work/discover.ts';
 import { delayUntil, parseStartAt } from '../../work/start-at.ts';
 import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
@@ -70,8 +71,8 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
     const timeout = positiveInt('timeout', values.timeout);
     const startAt = values.at === undefined ? undefined : parseStartAt(values.at);
     if (only.length > 0 && values.limit !== undefined) throw new UsageError('--limit caps the labelled queue; with --issue the issues named are the queue. Leave one of them out.');
-    const backend = oneOf('sandbox', values.sandbox, ['auto', 'bwrap', 'podman', 'docker', 'none'] as const, 'auto');
-    const dependencies = values.deps === undefined ? undefined : oneOf('deps', values.deps, ['vendored', 'off', 'host', 'fetch'] as const, 'off');
+    const backend = oneOf('sandbox', values.sandbox, SANDBOX_CHOICES, 'auto');
+    const dependencies = values.deps === undefined ? undefined : oneOf('deps', values.deps, DEPENDENCY_STRATEGIES, 'off');
     const target = resolveTarget(positionals[0], io.cwd);
     const artifactDir = resolveOutDir(target, values.from, io.cwd);
     if (values.out !== undefined) throw new UsageError('work writes its reports next to the scan it fixes from; pass --from <dir> to choose that folder.');

@@ -1,7 +1,8 @@
 // The shape of the modes/ data files (profiles.json, execution-modes.json), checked when they are loaded.
 // The data lives in modes/; this file only says what a valid file looks like.
 import { Type, type Static } from '@sinclair/typebox';
-import { Lens } from '../../artifacts/schemas/adaptive-plan.ts';
+import { literalUnion } from '../../artifacts/schemas/literals.ts';
+import { Lens, SIZE_MODES } from '../../artifacts/schemas/adaptive-plan.ts';
 import { Severity } from '../../artifacts/schemas/common.ts';
 
 const PositiveInt = Type.Integer({ minimum: 1 });
@@ -40,7 +41,7 @@ export type ProfilesFile = Static<typeof ProfilesFile>;
 
 export const SizeMode = Type.Object(
   {
-    name: Type.Union(['single-file', 'small', 'parallel', 'extended', 'scaled', 'large-codebase'].map((m) => Type.Literal(m))),
+    name: literalUnion(SIZE_MODES),
     description: Type.String({ minLength: 1 }),
     when: Type.Object(
       { maxFiles: Type.Optional(PositiveInt), maxTokens: Type.Optional(PositiveInt), maxChunks: Type.Optional(PositiveInt) },

@@ -7,6 +7,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { describeViolations, validate } from '../../artifacts/validate.ts';
 import { UsageError } from '../../errors.ts';
 import { ExecutionModesFile, ProfilesFile } from './modes-schema.ts';
+import { SIZE_MODES } from '../../artifacts/schemas/adaptive-plan.ts';
 
 export interface ModesData {
   profiles: ProfilesFile;
@@ -15,7 +16,6 @@ export interface ModesData {
 
 export const DEFAULT_MODES_DIR = fileURLToPath(new URL('../../../modes/', import.meta.url));
 
-const SIZE_MODE_NAMES = ['single-file', 'small', 'parallel', 'extended', 'scaled', 'large-codebase'];
 
 function loadJson<T>(path: string, schema: TSchema): T {
   let value: unknown;
@@ -31,7 +31,7 @@ function loadJson<T>(path: string, schema: TSchema): T {
 
 function checkSizeModes(path: string, data: ExecutionModesFile): void {
   const names = data.sizeModes.map((m) => m.name);
-  const missing = SIZE_MODE_NAMES.filter((n) => !names.includes(n));
+  const missing = SIZE_MODES.filter((n) => !names.includes(n));
   const repeated = names.filter((n, i) => names.indexOf(n) !== i);
   const last = data.sizeModes.at(-1);
   const problem =

@@ -1,10 +1,10 @@
 // The panel rule: a strict majority of the refuters who examined a finding kills it; a strict majority
 // upholding it lets it survive; anything else is a split for the referee. Nobody examined: unreviewed.
 import type { Static } from '@sinclair/typebox';
-import type { Refutation } from '../../artifacts/schemas/skeptic.ts';
+import type { PanelOutcome, Refutation } from '../../artifacts/schemas/skeptic.ts';
 
 export type Vote = Static<typeof Refutation>;
-export type PanelOutcome = 'killed' | 'survived' | 'split' | 'unreviewed';
+export type { PanelOutcome };
 
 export function panelOutcome(votes: readonly Vote[]): PanelOutcome {
   const examined = votes.filter((v) => v.vote !== 'abstained');
