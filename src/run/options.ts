@@ -3,11 +3,16 @@
 import type { Severity } from '../artifacts/schemas/common.ts';
 import type { Shard } from '../shard/assign.ts';
 import type { DiffScope } from '../scope/spec.ts';
-import type { DependencyStrategy, SandboxChoice } from '../sandbox/types.ts';
 
 /** What --profile accepts: a profile, or auto (chosen from triage by the plan). */
 export const PROFILE_CHOICES = ['auto', 'fast', 'balanced', 'assurance'] as const;
 export type ProfileChoice = (typeof PROFILE_CHOICES)[number];
+/** What --sandbox accepts: a backend, or auto (bubblewrap, then podman or docker when an engine answers). */
+export const SANDBOX_CHOICES = ['auto', 'bwrap', 'podman', 'docker', 'none'] as const;
+export type SandboxChoice = (typeof SANDBOX_CHOICES)[number];
+/** How dependencies reach the offline sandbox (--deps). */
+export const DEPENDENCY_STRATEGIES = ['vendored', 'off', 'host', 'fetch'] as const;
+export type DependencyStrategy = (typeof DEPENDENCY_STRATEGIES)[number];
 
 export interface ScopeOptions {
   /** Include test, fixture, example and benchmark code (excluded from findings by default). */

@@ -1,15 +1,10 @@
 // The sandbox contract: what a caller asks to run, under which limits, and the outcome as data.
 // Only a sandbox that cannot run at all throws (SandboxUnavailableError); a failing command is a FAIL result.
 import { InfrastructureError } from '../errors.ts';
+import type { DependencyStrategy, SandboxChoice } from '../run/options.ts';
 
-export const BACKEND_NAMES = ['bwrap', 'podman', 'docker', 'none'] as const;
-export type BackendName = (typeof BACKEND_NAMES)[number];
-/** What --sandbox accepts: a backend, or auto (bubblewrap, then podman or docker when an engine answers). */
-export const SANDBOX_CHOICES = ['auto', ...BACKEND_NAMES] as const;
-export type SandboxChoice = (typeof SANDBOX_CHOICES)[number];
-/** How dependencies reach the offline sandbox (--deps). */
-export const DEPENDENCY_STRATEGIES = ['vendored', 'off', 'host', 'fetch'] as const;
-export type DependencyStrategy = (typeof DEPENDENCY_STRATEGIES)[number];
+export type BackendName = Exclude<SandboxChoice, 'auto'>;
+export type { DependencyStrategy, SandboxChoice };
 export type RunStatus = 'PASS' | 'FAIL' | 'ERROR' | 'TIMEOUT';
 
 export interface SandboxLimits {

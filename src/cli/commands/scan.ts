@@ -5,8 +5,7 @@ import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
 import { UsageError } from '../../errors.ts';
 // Only the flag's name: the sandbox itself loads when a run verifies or reproduces.
 import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../../sandbox/none.ts';
-import { PROFILE_CHOICES, type ProfileChoice, type RunOptions } from '../../run/options.ts';
-import { DEPENDENCY_STRATEGIES, SANDBOX_CHOICES } from '../../sandbox/types.ts';
+import { DEPENDENCY_STRATEGIES, PROFILE_CHOICES, SANDBOX_CHOICES, type ProfileChoice, type RunOptions } from '../../run/options.ts';
 import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
 import { scanCommandLine } from '../command-line.ts';
 import { checkRef, diffRequestOf } from '../../scope/spec.ts';

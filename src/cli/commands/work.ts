@@ -5,7 +5,7 @@ import { ExitCode, UsageError } from '../../errors.ts';
 import { parseRepoFlag } from '../../publish/repo.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
 import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../../sandbox/none.ts';
-import { DEPENDENCY_STRATEGIES, SANDBOX_CHOICES } from '../../sandbox/types.ts';
+import { DEPENDENCY_STRATEGIES, SANDBOX_CHOICES } from '../../run/options.ts';
 import { DEFAULT_LIMIT } from '../../work/discover.ts';
 import { delayUntil, parseStartAt } from '../../work/start-at.ts';
 import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args.ts';
