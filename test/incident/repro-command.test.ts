@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
 import { runCli } from '../helpers/cli.ts';
+import { startGitHubStandIn } from '../helpers/github-stand-in.ts';
 import { startFakeServer, type FakeServer } from '../models/fixtures/fake-server.ts';
 import { TEST_KEY, TEST_KEY_ENV } from '../models/fixtures/harness.ts';
 import { buggyProject } from '../repro/helpers.ts';
@@ -137,4 +138,30 @@ test('usage errors exit 2 and name the flag: no report, an unreadable file, a tr
   await expectUsage(['--from', s.file('r.md', WORDS), '--issue', '3'], /--from and --issue both give the report/);
   await expectUsage(['--from', s.file('r.md', WORDS), '--sandbox', 'chroot'], /--sandbox must be one of/);
   await expectUsage(['--from', s.file('r.md', WORDS)], /repro needs a tester model/);
+});
+
+test('--issue N reads the report from the GitHub issue (publish\'s client, against a stand-in) and reproduces it; a missing issue is exit 2', async (t) => {
+  const s = await setup(t);
+  const github = await startGitHubStandIn({ token: 'ghp_test_token_0123456789' });
+  const saved = { token: process.env.GITHUB_TOKEN, api: process.env.GITHUB_API_URL };
+  process.env.GITHUB_TOKEN = 'ghp_test_token_0123456789';
+  process.env.GITHUB_API_URL = github.url;
+  t.after(async () => {
+    for (const [key, value] of [['GITHUB_TOKEN', saved.token], ['GITHUB_API_URL', saved.api]] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    await github.close();
+  });
+  const issue = github.addIssue({ title: 'Cart total is wrong', body: WORDS.split('\n').slice(2).join('\n') });
+  s.server.enqueue(answer('test/total.repro.test.js', "test('total counts every item', () => { assert.equal(total([{ price: 10 }, { price: 20 }]), 30, `${process.env.BUG_HUNTER_MARKER}: first item skipped`); });"));
+  const r = await s.repro('--issue', String(issue.number), '--repo', 'acme/widgets');
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const report = readArtifact(s.outDir, 'repro-report');
+  assert.equal(report.source.issue, issue.number);
+  assert.equal(report.verdict, 'reproduced', report.reason);
+  assert.match(JSON.stringify(s.server.requests[0]!.body), /# Cart total is wrong[\s\S]*skips the first item/);
+  const missing = await s.repro('--issue', '999', '--repo', 'acme/widgets');
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /404 while trying to read issue #999/);
 });
