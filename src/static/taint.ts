@@ -9,6 +9,7 @@ import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi, resetExports } from './exports.ts';
 import { findGuard } from './guards.ts';
+import { propertyValues } from './properties.ts';
 import type { GuardFact, SourceFacts, SourceKind } from './types.ts';
 
 const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
@@ -144,6 +145,10 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   // A field the constructor set from its arguments (this.path = path) carries what was passed to `new Ctor(…)`.
   const stored = object.kind() === 'this' ? constructorFieldValues(expr) : [];
   if (stored.length > 0) return combine(stored.map((v) => classify(v, depth + 1)));
+  if (prop && object.kind() === 'identifier' && expr.kind() === 'member_expression') {
+    const held = propertyValues(object, prop, expr, bindingValue(object));
+    if (held) return withName(combine(held.map((v) => classify(v, depth + 1))), text);
+  }
   const base = classify(object, depth + 1);
   if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
   // A property this file sets on the request object (req.sturl = …) holds what the application computed, not what the client sent.

@@ -1,0 +1,36 @@
+// One level of an object's properties, for taint: the values `obj.prop` can hold when `obj` is a local
+// object literal (`const opts = { cmd: … }`) or `obj.prop = …` is assigned before the read in the same function.
+import type { SgNode } from '@ast-grep/napi';
+import { enclosingFunction, escapeRe, startLine } from './ast.ts';
+
+/** The value nodes `obj.prop` may hold at `read`, or null when they cannot be told from the file (use the whole object). */
+export function propertyValues(object: SgNode, prop: string, read: SgNode, literal: SgNode | null): SgNode[] | null {
+  const assigned = assignmentsBefore(object.text(), prop, read);
+  if (literal?.kind() === 'object') {
+    // A spread copies keys we cannot see; fall back to the whole object.
+    if (literal.namedChildren().some((c) => c.kind() === 'spread_element')) return null;
+    const own = literal.namedChildren().flatMap((c) => {
+      if (c.kind() === 'shorthand_property_identifier' && c.text() === prop) return [c];
+      if (c.kind() !== 'pair') return [];
+      const key = c.field('key');
+      const name = key?.kind() === 'string' ? key.text().slice(1, -1) : key?.text();
+      const value = c.field('value');
+      return name === prop && value ? [value] : [];
+    });
+    // A key the literal lacks and nothing assigns may still be set another way (Object.assign): use the whole object.
+    return own.length + assigned.length > 0 ? [...own, ...assigned] : null;
+  }
+  return assigned.length > 0 ? assigned : null;
+}
+
+// `obj.prop = value` in the function that reads it (or the module), before the read.
+function assignmentsBefore(name: string, prop: string, read: SgNode): SgNode[] {
+  const scope = enclosingFunction(read) ?? read.getRoot().root();
+  const line = startLine(read);
+  return scope
+    .findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: `^${escapeRe(name)}\\.${escapeRe(prop)}$` } } })
+    .filter((a) => startLine(a) < line)
+    .map((a) => a.field('right'))
+    .filter((v): v is SgNode => v !== null && v !== undefined)
+    .slice(-4);
+}
