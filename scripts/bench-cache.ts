@@ -1,7 +1,7 @@
 // pnpm bench:cache — the evidence cache on a generated 5,000-file TypeScript tree: a default `bug-hunter scan`
 // (compiled CLI, process start included) with an empty cache, then again on the unchanged tree, and prints the
 // ratio second/first (target ≤ 0.15) with where the second scan's time went; then changes one file, scans a third
-// time and prints how many files the static engine and recon analysed again (from cache-usage.json).
+// time and prints how many files the static engine, recon and the threat model analysed again (from cache-usage.json).
 // Usage: node --import tsx scripts/bench-cache.ts [--files N] [--keep]
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -69,8 +69,8 @@ try {
   appendFileSync(join(tree, changed), '\nexport const touched = 1;\n');
   const third = await scan(tree, out);
   const after = usageOf(out).kinds;
-  console.log(`one change    ${changed} edited: ${third.seconds.toFixed(2)} s; re-analysed by the static engine: ${after.static!.misses} file(s), by recon: ${after.recon!.misses} file(s) (the key holds no cross-file facts, so no dependents)`);
-  if (after.static!.misses !== 1 || after.recon!.misses !== 1) process.exitCode = 1;
+  console.log(`one change    ${changed} edited: ${third.seconds.toFixed(2)} s; re-analysed by the static engine: ${after.static!.misses} file(s), by recon: ${after.recon!.misses} file(s), by the threat model: ${after.threat!.misses} file(s) (the keys hold no cross-file facts, so no dependents)`);
+  if (after.static!.misses !== 1 || after.recon!.misses !== 1 || after.threat!.misses !== 1) process.exitCode = 1;
 } finally {
   if (keep) console.log(`kept          ${work}`);
   else rmSync(work, { recursive: true, force: true });
