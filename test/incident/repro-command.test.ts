@@ -11,6 +11,7 @@ import { startGitHubStandIn } from '../helpers/github-stand-in.ts';
 import { startFakeServer, type FakeServer } from '../models/fixtures/fake-server.ts';
 import { TEST_KEY, TEST_KEY_ENV } from '../models/fixtures/harness.ts';
 import { buggyProject } from '../repro/helpers.ts';
+import { tempTree } from '../sandbox/helpers.ts';
 
 const HEADER = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { total, firstName } from '../src/cart.js';\n";
 const TRACE = `TypeError: Cannot read properties of undefined (reading 'name')
@@ -164,4 +165,18 @@ test('--issue N reads the report from the GitHub issue (publish\'s client, again
   const missing = await s.repro('--issue', '999', '--repo', 'acme/widgets');
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /404 while trying to read issue #999/);
+});
+
+test('a Python traceback is parsed and located in the target, then ends unknown (exit 3): pytest is not run by this build, no tester asked', async (t) => {
+  const s = await setup(t);
+  const py = tempTree({ 'pyproject.toml': '[project]\nname = "shop"\n', 'shop/cart.py': 'def total(items):\n    return sum(i["price"] for i in items[1:])\n', 'tests/test_cart.py': 'from shop.cart import total\n' });
+  t.after(() => py.cleanup());
+  const traceback = 'Traceback (most recent call last):\n  File "/srv/shop/shop/cart.py", line 2, in total\n    return sum(i["price"] for i in items[1:])\nKeyError: \'price\'\n';
+  const config = join(s.dir, '..', `${s.dir.split('/').pop()}-config.json`);
+  const r = await runCli(['repro', py.dir, '--config', config, '--stack-trace', s.file('py-trace.txt', traceback), '--quiet']);
+  assert.equal(r.code, 3, r.stdout + r.stderr);
+  const report = readArtifact(join(py.dir, '.bug-hunter'), 'repro-report');
+  assert.deepEqual([report.trace?.runtime, report.trace?.errorType, report.location?.file, report.location?.line, report.framework], ['python', 'KeyError', 'shop/cart.py', 2, 'pytest']);
+  assert.match(report.reason, /pytest is detected but reproduction runs only JavaScript test frameworks/);
+  assert.equal(s.server.requests.length, 0);
 });
