@@ -41,6 +41,8 @@ export interface WorkRequest {
   /** --issue N…: exactly these, in this order. */
   only: number[];
   limit: number;
+  /** Issues worked at the same time (default 1). */
+  concurrency?: number;
   dryRun: boolean;
   timeLimitMs?: number;
   /** --at: how long to wait, holding the lock, before the fetch and the queue. */
@@ -111,17 +113,26 @@ async function workLocked(request: WorkRequest, ctx: Context): Promise<WorkOutco
   try {
     const queue = await discover(request, ctx, parts, call);
     const opened = new Map<number, { issue: QueueIssue; patch: string; finding: ReportedFinding }>();
-    for (const issue of queue) {
-      if (parts.halt.halted) {
-        parts.issues.push(entryOf(issue, { outcome: 'halted', reason: `not started: the queue halted (${parts.halt.causes.join(' | ')})` }));
-        continue;
+    // --concurrency workers take the next issue in queue order; the halt rule sees issues in the order they finish,
+    // and once it halts no worker starts another issue. A failed GitHub call ends the pool after the others finish.
+    const pending = [...queue];
+    const worker = async () => {
+      for (let issue = pending.shift(); issue; issue = pending.shift()) {
+        if (parts.halt.halted) {
+          parts.issues.push(entryOf(issue, { outcome: 'halted', reason: `not started: the queue halted (${parts.halt.causes.join(' | ')})` }));
+          continue;
+        }
+        const current = issue;
+        const entry = await workOne(request, ctx, current, base, call, (patch, finding) => opened.set(current.number, { issue: current, patch, finding }));
+        parts.issues.push(entry);
+        parts.halt = recordEnd(parts.halt, endOf(entry), entry.reason);
+        if (parts.halt.halted) request.notice(`bug-hunter work: halted after ${parts.halt.streak} systemic failures in a row.`);
+        save();
       }
-      const entry = await workOne(request, ctx, issue, base, call, (patch, finding) => opened.set(issue.number, { issue, patch, finding }));
-      parts.issues.push(entry);
-      parts.halt = recordEnd(parts.halt, endOf(entry), entry.reason);
-      if (parts.halt.halted) request.notice(`bug-hunter work: halted after ${parts.halt.streak} systemic failures in a row.`);
-      save();
-    }
+    };
+    const settled = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(request.concurrency ?? 1, queue.length)) }, worker));
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     await selfReviewAll(request, ctx, parts.issues, opened, call);
     save();
     parts.promotion = await call('promote the issues whose dependencies are done', () => promoteOnGitHub(github, repo, { dryRun: request.dryRun }));

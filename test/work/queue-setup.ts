@@ -40,6 +40,8 @@ export interface WorldOptions {
   repro?: boolean;
   /** What the scripted stand-in answers to a self-review prompt (default: no remarks). */
   selfReview?: Reply;
+  /** The first fixer answer arrives this late (the others at once); the provider then allows 4 calls at a time. */
+  firstFixerDelayMs?: number;
 }
 
 /** `answer` is what the scripted fixer returns for every fixer prompt (edits, or a Reply such as a 500). */
@@ -75,10 +77,11 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
     }
     if (!system.startsWith('# Fixer')) return { status: 400, message: 'scripted fixer stand-in: not a fixer prompt' };
     calls += 1;
-    return Array.isArray(answer) ? { json: { edits: answer, explanation: 'scripted' } } : answer;
+    const reply: Reply = Array.isArray(answer) ? { json: { edits: answer, explanation: 'scripted' } } : answer;
+    return calls === 1 && options.firstFixerDelayMs ? { delayMs: options.firstFixerDelayMs, then: reply } : reply;
   };
   const configPath = join(tempDir(t, 'bh-work-config-'), 'config.json');
-  writeFileSync(configPath, JSON.stringify({ providers: { scripted: { type: 'openai-compatible', baseURL: models.openaiURL, structuredOutput: 'strict', concurrency: 1 } }, roles: { fixer: { provider: 'scripted', model: 'scripted-fixer' } }, retries: { maxAttempts: 1 } }));
+  writeFileSync(configPath, JSON.stringify({ providers: { scripted: { type: 'openai-compatible', baseURL: models.openaiURL, structuredOutput: 'strict', concurrency: options.firstFixerDelayMs ? 4 : 1 } }, roles: { fixer: { provider: 'scripted', model: 'scripted-fixer' } }, retries: { maxAttempts: 1 } }));
 
   const saved = { GITHUB_TOKEN: process.env.GITHUB_TOKEN, GH_TOKEN: process.env.GH_TOKEN, GITHUB_API_URL: process.env.GITHUB_API_URL, BUG_HUNTER_GITHUB_WRITE_PACE_MS: process.env.BUG_HUNTER_GITHUB_WRITE_PACE_MS };
   Object.assign(process.env, { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: github.url, BUG_HUNTER_GITHUB_WRITE_PACE_MS: '0' });

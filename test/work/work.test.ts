@@ -45,6 +45,8 @@ test('a queued issue whose finding gets fixed ends with a pushed branch and a dr
   assert.deepEqual(git(w.remote, 'diff', '--name-only', 'main', BRANCH).split('\n'), ['src/clamp.js']);
   assert.match(git(w.remote, 'show', `${BRANCH}:src/clamp.js`), /if \(x > hi\) return hi;/);
   assert.equal(git(w.repo, 'status', '--porcelain'), '', 'the user\'s working tree is untouched');
+  assert.equal(git(w.repo, 'worktree', 'list', '--porcelain').split('\n').filter((l) => l.startsWith('worktree ')).length, 1, 'the fix worktree was removed');
+  assert.equal(git(w.repo, 'branch', '--list', 'bug-hunter/*'), '', 'no local branch was created');
 
   // One draft PR, its body the PR-body piece's output for what the report recorded.
   assert.equal(w.github.pulls.length, 1);
@@ -191,4 +193,17 @@ test('self-review after the batch: a remark for a person is commented on the dra
   const failed = readArtifact(garbled.outDir, 'work-report').issues[0]!;
   assert.equal(failed.selfReview!.outcome, 'review-failed', failed.selfReview!.why);
   assert.match(garbled.github.issues.find((i) => i.number === failed.pullRequest!.number)!.comments[0]!, /Self-review failed/);
+});
+
+test('--concurrency 2 works two issues at once: the second fixer call arrives while the first is still answering; both PRs open', async (t) => {
+  const w = await queueWorld(t, [GOOD], { firstFixerDelayMs: 10_000 });
+  const a = w.queueIssue({ title: 'clamp bug one' });
+  const b = w.queueIssue({ title: 'clamp bug two' });
+  const result = await w.work('--concurrency', '2');
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(w.models.maxInFlight, 2, 'two fixer calls were in flight together');
+  const report = readArtifact(w.outDir, 'work-report');
+  assert.deepEqual(report.issues.map((i) => i.outcome), ['pr-opened', 'pr-opened']);
+  assert.deepEqual(w.github.pulls.map((p) => p.head).sort(), ['bug-hunter/gh-1-clamp-bug-one', 'bug-hunter/gh-2-clamp-bug-two']);
+  assert.ok(a.labels.includes('auto-pr-ready') && b.labels.includes('auto-pr-ready'));
 });

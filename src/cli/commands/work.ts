@@ -21,6 +21,7 @@ const OPTIONS = {
   from: { type: 'string' },
   timeout: { type: 'string' },
   at: { type: 'string' },
+  concurrency: { type: 'string' },
   sandbox: { type: 'string' },
   deps: { type: 'string' },
   [UNSANDBOXED_OPTION]: { type: 'boolean' },
@@ -50,6 +51,7 @@ labelled auto-ready once their dependencies are closed or auto-pr-ready. Records
   --repo <owner/name>   repository (default: the origin remote; its host must be GitHub's)
   --from <dir>          artifact folder holding scan-report.json (default <target>/.bug-hunter); reports go there
   --timeout <minutes>   no new fix attempt starts after this long on one issue (default 90)
+  --concurrency <n>     issues worked at the same time, each in its own worktree (default 1)
   --at <HH:MM>          wait (holding the queue's lock) until this local time, then start
   --sandbox <backend>   auto (default), bwrap, podman, docker, none
   --deps <strategy>     how dependencies reach the offline sandbox: vendored, off, host, fetch
@@ -69,6 +71,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
     const only = (values.issue ?? []).map((v) => positiveInt('issue', v)!);
     const limit = positiveInt('limit', values.limit) ?? DEFAULT_LIMIT;
     const timeout = positiveInt('timeout', values.timeout);
+    const concurrency = positiveInt('concurrency', values.concurrency);
     const startAt = values.at === undefined ? undefined : parseStartAt(values.at);
     if (only.length > 0 && values.limit !== undefined) throw new UsageError('--limit caps the labelled queue; with --issue the issues named are the queue. Leave one of them out.');
     const backend = oneOf('sandbox', values.sandbox, SANDBOX_CHOICES, 'auto');
@@ -109,6 +112,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
         limit,
         dryRun: Boolean(values['dry-run']),
         ...(timeout !== undefined ? { timeLimitMs: timeout * 60_000 } : {}),
+        ...(concurrency !== undefined ? { concurrency } : {}),
         ...(startAt ? { startInMs: delayUntil(startAt, new Date()) } : {}),
         env: process.env,
         proposer: modelProposer(session.client),
