@@ -78,7 +78,9 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
     if (!system.startsWith('# Fixer')) return { status: 400, message: 'scripted fixer stand-in: not a fixer prompt' };
     calls += 1;
     const reply: Reply = Array.isArray(answer) ? { json: { edits: answer, explanation: 'scripted' } } : answer;
-    return calls === 1 && options.firstFixerDelayMs ? { delayMs: options.firstFixerDelayMs, then: reply } : reply;
+    if (calls !== 1 || !options.firstFixerDelayMs) return reply;
+    // oxlint-disable-next-line unicorn/no-thenable -- the fake server's delayed reply names what follows `then`; never awaited
+    return { delayMs: options.firstFixerDelayMs, then: reply };
   };
   const configPath = join(tempDir(t, 'bh-work-config-'), 'config.json');
   writeFileSync(configPath, JSON.stringify({ providers: { scripted: { type: 'openai-compatible', baseURL: models.openaiURL, structuredOutput: 'strict', concurrency: options.firstFixerDelayMs ? 4 : 1 } }, roles: { fixer: { provider: 'scripted', model: 'scripted-fixer' } }, retries: { maxAttempts: 1 } }));
