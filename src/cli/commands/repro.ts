@@ -87,8 +87,8 @@ the sandbox or the tester unavailable).`,
       text = await readIssueReport({ target, issue, repoFlag: values.repo, env: process.env, notice: (line) => io.stderr(`${line}\n`) });
     }
     const trace = traceFrom(text, traceText);
-    const { runRepro } = await import('../../incident/run.ts');
-    const report = await runRepro({
+    const { reproduceReported } = await import('../../incident/repro-shell.ts');
+    const report = await reproduceReported({
       target: realpathSync(target),
       outDir,
       text,

@@ -1,4 +1,4 @@
-// The shell of `bug-hunter repro`: run identity and lock, the tester model, the sandbox backend, then
+// The shell of `bug-hunter repro` (reproduceReported): run identity and lock, the tester model, the sandbox backend, then
 // reproduceIncident; repro-report.json is written whatever the verdict, so "not reproduced" is on record too.
 import { mkdirSync } from 'node:fs';
 import type { ReproReport } from '../artifacts/schemas/repro-report.ts';
@@ -32,7 +32,7 @@ export interface ReproRun {
   io: CommandIO;
 }
 
-export async function runRepro(run: ReproRun): Promise<ReproReport> {
+export async function reproduceReported(run: ReproRun): Promise<ReproReport> {
   const setup = resolveModels(run.target, run.models);
   for (const warning of setup.warnings) run.io.stderr(`warning: ${warning}\n`);
   if (!setup.modelRoles.has('tester')) {
