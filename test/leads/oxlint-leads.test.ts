@@ -99,6 +99,15 @@ test('oxlint SARIF leads go through the skeptic and referee; none is confirmed o
 
   const confirmed = json(repo, 'referee.json').verdicts.filter((v: any) => v.verdict === 'confirmed');
   assert.deepEqual(confirmed.map((v: any) => v.findingId), [outcome(4).findingId]);
+
+  // The report joins it: every lead with its tool, rule and what became of it.
+  const report = json(repo, 'scan-report.json');
+  const joined = (id: string) => report.leads.find((l: any) => l.leadId === id);
+  assert.equal(report.leads.length, leads.leads.length);
+  assert.deepEqual([joined(at(4).id).outcome, joined(at(4).id).verdict], ['corroborated', 'confirmed']);
+  assert.deepEqual([joined(at(7).id).outcome, joined(at(7).id).verdict, joined(at(7).id).tool, joined(at(7).id).ruleId], ['candidate', 'dismissed', 'oxlint', 'eslint(no-eval)']);
+  assert.match(joined(at(7).id).reason, /literal, not input/);
+  assert.deepEqual([joined(inTest.id).outcome, joined(inTest.id).reason], ['dropped', inTest.reason]);
 });
 
 test('a SARIF file that is not usable stops the scan with exit 2, naming the file and what is wrong', async (t) => {

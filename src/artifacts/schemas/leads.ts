@@ -2,7 +2,7 @@
 // hunter candidate, or dropped with the reason. Which tool and rule each came from stays recorded here; the
 // hunter records which finding each became, and the report what became of it.
 import { Type, type Static } from '@sinclair/typebox';
-import { artifact, Category, RepoPath } from './common.ts';
+import { artifact, Category, RepoPath, Verdict } from './common.ts';
 
 export const LeadSource = Type.Object(
   {
@@ -61,3 +61,22 @@ export const LeadOutcome = Type.Object(
   { additionalProperties: false },
 );
 export type LeadOutcome = Static<typeof LeadOutcome>;
+
+/** What became of each lead, joined for the report (scan-report.json `leads`). */
+export const LeadReport = Type.Object(
+  {
+    leadId: Type.String({ pattern: '^LEAD-[0-9a-f]{12}$' }),
+    tool: Type.String(),
+    ruleId: Type.String(),
+    file: Type.Optional(RepoPath),
+    startLine: Type.Optional(Type.Integer({ minimum: 1 })),
+    outcome: Type.Union(['dropped', 'rejected', 'corroborated', 'candidate'].map((o) => Type.Literal(o)), {
+      description: 'dropped by the leads phase, rejected by the hunter, corroborating an engine finding, or a finding of its own.',
+    }),
+    findingId: Type.Optional(Type.String({ pattern: '^BH-[0-9a-f]{8,}$' })),
+    verdict: Type.Optional(Verdict),
+    reason: Type.String({ description: "Why it was dropped or rejected, or the referee's reasoning on its finding." }),
+  },
+  { additionalProperties: false },
+);
+export type LeadReport = Static<typeof LeadReport>;

@@ -8,6 +8,7 @@ import { BaseFinding, BaselineSummary } from './baseline.ts';
 import { SecurityClassification } from './security.ts';
 import { AdvisorySource, DepFinding, LockfileStatus } from './dep-findings.ts';
 import { PANEL_OUTCOMES, Refutation } from './skeptic.ts';
+import { LeadReport } from './leads.ts';
 
 export const REPORT_STATUSES = ['complete', 'incomplete', 'failed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -168,6 +169,7 @@ export const ScanReport = artifact(
         { additionalProperties: false, description: 'With --baseline: which commit, how its findings were obtained, and the new/pre-existing split.' },
       ),
     ),
+    leads: Type.Optional(Type.Array(LeadReport, { description: "With --leads: each other analyser's result and what became of it (leads.json, hunter-findings.json, referee.json joined)." })),
     dependencies: Type.Optional(
       Type.Object(
         {

@@ -4,6 +4,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { artifactPath, readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
 import type { DepFindings } from '../../artifacts/schemas/dep-findings.ts';
+import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
+import type { LeadReport } from '../../artifacts/schemas/leads.ts';
+import type { Referee } from '../../artifacts/schemas/referee.ts';
 import type { Ledger } from '../../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { usagePath, readUsage } from '../../budget/ledger.ts';
@@ -13,6 +16,7 @@ import { recheckFindings } from '../../integrity/recheck.ts';
 import { sourceReader } from '../../ledger/source.ts';
 import { reverificationQueue, updateLedger } from '../../ledger/update.ts';
 import { joinReport, stampFirstSeen } from '../../report/join.ts';
+import { leadsReport } from '../../leads/report.ts';
 import { renderMarkdown } from '../../report/markdown.ts';
 import { renderSarif } from '../../report/sarif.ts';
 import { memoryDir, memoryWritable, readMemory, updateMemory } from '../../suppress/lock.ts';
@@ -76,6 +80,8 @@ export const reportPhase: PhaseDefinition = {
       ctx.log.warn(`${memoryDir(ctx.target)} is not writable, so ledger.json was not updated; the report is complete.`);
     }
     stampFirstSeen(scanReport.findings, ledger);
+    const leads = leadsOfRun(ctx, hunter, referee);
+    if (leads) scanReport.leads = leads;
     writeArtifact(ctx.outDir, 'coverage', coverage);
     writeReport(ctx.outDir, scanReport);
 
@@ -137,4 +143,12 @@ function runUsage(ctx: PhaseContext): ScanReport['usage'] | undefined {
 function runDuration(ctx: PhaseContext, now: Date): number {
   const startedAt = ctx.state?.state.startedAt ?? readArtifactIfPresent(ctx.outDir, 'state')?.startedAt;
   return startedAt ? Math.max(0, now.getTime() - Date.parse(startedAt)) : 0;
+}
+
+// With --leads: what became of each other analyser's result. leads.json of another run is not this run's.
+function leadsOfRun(ctx: PhaseContext, hunter: HunterFindings, referee: Referee): LeadReport[] | undefined {
+  if (!ctx.options.leads?.length) return undefined;
+  const found = readArtifactIfPresent(ctx.outDir, 'leads');
+  if (!found || found.run.runId !== ctx.identity.runId) throw new PhaseError(`${artifactPath(ctx.outDir, 'leads')} is missing for run ${ctx.identity.runId}, which was given --leads. Run 'bug-hunter phase leads' first.`);
+  return leadsReport(found, hunter, referee);
 }
