@@ -205,12 +205,9 @@ export class WatchDb {
     })();
   }
 
-  /** Up to `n` of `paths`, least recently reviewed first (never reviewed before all), then by path. */
-  sweepCandidates(paths: readonly string[], n: number): string[] {
-    const reviewed = new Map((this.db.prepare('SELECT path, reviewed_at AS at FROM files').all() as { path: string; at: string }[]).map((r) => [r.path, r.at]));
-    return [...new Set(paths)]
-      .sort((a, b) => (reviewed.get(a) ?? '').localeCompare(reviewed.get(b) ?? '') || (a < b ? -1 : a > b ? 1 : 0))
-      .slice(0, n);
+  /** When each file was last examined to the end (by a commit's investigation or the sweep). */
+  reviewedAt(): Map<string, string> {
+    return new Map((this.db.prepare('SELECT path, reviewed_at AS at FROM files').all() as { path: string; at: string }[]).map((r) => [r.path, r.at]));
   }
 
   /** The artifact folder of the last commit investigated successfully (its triage lists the tree). */

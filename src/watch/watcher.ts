@@ -18,6 +18,9 @@ import { checkBranch, currentBranch, fetchRemote, pendingCommits, tipOf, type Pe
 import { WatchDb, type DayUsage } from './db.ts';
 import { commitFocus, sweepFocus } from './focus.ts';
 import { investigate } from './investigate.ts';
+import { staleChunks, treeChunks } from './sweep-chunks.ts';
+import { chunkBudgetFor } from '../phases/plan/profile.ts';
+import { loadModes } from '../phases/plan/modes.ts';
 import { syncOutbox, watchLedger } from './outbox.ts';
 import { reconcile } from './reconcile.ts';
 import { testPause } from './test-hooks.ts';
@@ -39,8 +42,8 @@ export interface WatchRequest {
   remote?: string;
   intervalMs: number;
   once: boolean;
-  /** Files the slow sweep examines per cycle (0: no sweep). */
-  sweepFiles: number;
+  /** The plan's chunks the slow sweep examines per cycle (0: no sweep). */
+  sweepChunks: number;
   /** From the flags; the config's budgets.perRunTokens (per cycle), perDayTokens, perCycleSeconds, perDaySeconds and warnAt fill the gaps. */
   limits: Partial<WatchLimits>;
   options: Partial<RunOptions>;
@@ -156,11 +159,11 @@ async function cycleBatch(request: Resolved, target: string, ref: string, branch
   }
   // Right after a baseline the whole tree was just reviewed: the sweep starts at the next cycle.
   const baselineNow = pending.some((c) => c.kind === 'baseline');
-  if (request.sweepFiles > 0 && !baselineNow && (await sweep(request, target, db, used)) === 'interrupted') return 'interrupted';
+  if (request.sweepChunks > 0 && !baselineNow && (await sweep(request, target, db, used)) === 'interrupted') return 'interrupted';
   return last;
 }
 
-/** The slow sweep: a few files at the last investigated commit, least recently reviewed first, while the budget allows. */
+/** The slow sweep: a few of the plan's chunks at the last investigated commit, least recently reviewed first, while the budget allows. */
 async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpuMs: number; tokens: number }): Promise<'done' | 'skipped' | 'interrupted'> {
   const { log, limits } = request;
   const last = db.lastInvestigation();
@@ -177,8 +180,11 @@ async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpu
     log.info('watch: sweep skipped: this cycle used its per-cycle budget on new commits.');
     return 'skipped';
   }
-  const universe = triage.files.filter((f) => request.scope.includeTests || !f.isTest).map((f) => f.path);
-  const picked = db.sweepCandidates(universe, request.sweepFiles);
+  // The whole tree (as the last investigation's triage listed it) in the chunks a full scan would make.
+  const universe = triage.files.filter((f) => request.scope.includeTests || !f.isTest);
+  const size = { tokens: universe.reduce((n, f) => n + f.tokens, 0), topRisk: universe[0]?.risk ?? 0 };
+  const chunks = staleChunks(treeChunks(universe, chunkBudgetFor(request.options.profile ?? 'auto', request.options.chunkTokens, size, loadModes())), db.reviewedAt(), request.sweepChunks);
+  const picked = chunks.flatMap((c) => c.files);
   if (picked.length === 0) return 'skipped';
   const previous = watchLedger(db, target);
   const startedAt = new Date().toISOString();
@@ -190,7 +196,7 @@ async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpu
       if (inv.interrupted) return 'interrupted' as const;
       if (!inv.report) {
         db.logFailure(startedAt, 'sweep-failed', inv.exitReason, day);
-        log.warn(`watch: sweep of ${picked.length} file(s) failed: ${inv.exitReason}`);
+        log.warn(`watch: sweep of ${chunks.length} chunk(s) failed: ${inv.exitReason}`);
         return 'skipped' as const;
       }
       const suppressions = readMemory(target, 'suppressions') ?? emptySuppressions();
@@ -205,12 +211,13 @@ async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpu
         ledger: result.ledger,
         events: result.events,
         reverifications: result.reverifications,
-        reviewedFiles: picked,
-        swept: picked.length,
+        // Only what was examined to the end: a chunk the budget cut short stays the oldest for the next sweep.
+        reviewedFiles: picked.filter((p) => inv.scanned.has(p)),
+        swept: chunks.length,
         outcome: 'sweep',
-        detail: picked.join(', '),
+        detail: chunks.map((c) => c.files.join(', ')).join(' | '),
       });
-      log.info(`watch: swept ${picked.join(', ')} at ${last.sha.slice(0, 12)}: ${countKinds(result.events.map((e) => e.kind)) || 'no change'}`);
+      log.info(`watch: swept ${chunks.length} chunk(s) (${picked.join(', ')}) at ${last.sha.slice(0, 12)}: ${countKinds(result.events.map((e) => e.kind)) || 'no change'}`);
       return 'done' as const;
     },
   );

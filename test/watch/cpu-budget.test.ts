@@ -39,7 +39,7 @@ test('budgets.perCycleSeconds in the config cuts a cycle short: the commit is pa
   assert.equal(ledgerJson(repo).entries.find((e) => e.fingerprint === known.fingerprint)!.status, 'open');
 
   // No cap: nothing is pending, and the sweep re-examines what the cut cycle left, never reviewed first.
-  const sweep = await runCli(['watch', '--once', repo, '--quiet', '--sweep-files', '2']);
+  const sweep = await runCli(['watch', '--once', repo, '--quiet', '--sweep-chunks', '1']);
   assert.equal(sweep.code, 0, sweep.stderr);
   assert.deepEqual(events(repo).slice(2).map((e) => [e.kind, e.file]), [['re-verified', 'src/handler.js'], ['new', 'src/other.js']]);
 });

@@ -62,7 +62,7 @@ test('per-day token budget with a model: past warnAt a cycle runs fewer lenses a
   const dayCap = Math.ceil(spent / 0.8);
   commit(repo, edit(repo, 'const start = size * page;', 'const start = page * size;'), 'reorder back');
   from = server.requests.length;
-  const degraded = await watch('--per-day-tokens', String(dayCap), '--sweep-files', '2');
+  const degraded = await watch('--per-day-tokens', String(dayCap), '--sweep-chunks', '1');
   assert.equal(degraded.code, 0, degraded.stderr);
   assert.match(degraded.stderr, /daily budget 80% used \(\d+\/\d+ tokens\): the sweep is paused/);
   const fewer = hunterLenses(server, from);
@@ -74,7 +74,7 @@ test('per-day token budget with a model: past warnAt a cycle runs fewer lenses a
   const dayNow = (await budgetStatus(repo)).tokens;
   const waiting = commit(repo, edit(repo, '// Splits', '// Still splits'), 'comment');
   from = server.requests.length;
-  const spentRun = await watch('--per-day-tokens', String(dayNow), '--sweep-files', '2');
+  const spentRun = await watch('--per-day-tokens', String(dayNow), '--sweep-chunks', '1');
   assert.equal(spentRun.code, 3, spentRun.stderr);
   assert.match(spentRun.stderr, /daily budget spent \(\d+\/\d+ tokens on \d{4}-\d\d-\d\d\): no investigation or sweep starts until the day rolls over/);
   assert.equal(server.requests.length, from, 'no model call');

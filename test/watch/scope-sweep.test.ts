@@ -28,16 +28,23 @@ test('a commit is investigated in its blast radius (changed files and their impo
   assert.equal(ledgerJson(repo).entries[0]!.status, 'open');
 });
 
-test('the slow sweep re-examines a few files per cycle, least recently reviewed first; a spent daily budget stops it and status says so', async (t) => {
+test('the slow sweep re-examines a few of the plan\'s chunks per cycle, least recently reviewed first; a spent daily budget stops it and status says so', async (t) => {
   const repo = watchedRepo(t);
-  commit(repo, Object.fromEntries(['a', 'b', 'c', 'd'].map((n) => [`src/${n}.js`, CLEAN.replace('ok', n)])), 'more files');
-  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--sweep-files', '2'])).code, 0);
+  // About 5,000 tokens each: the balanced profile's 12,000-token chunks hold two of them.
+  const big = (n: string) => `${CLEAN.replace('ok', n)}${`// ${'padding '.repeat(12)}\n`.repeat(200)}`;
+  commit(repo, Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((n) => [`src/${n}.js`, big(n)])), 'more files');
+  const watch = () => runCli(['watch', '--once', repo, '--quiet', '--profile', 'balanced', '--sweep-chunks', '1']);
+  assert.equal((await watch()).code, 0);
   assert.deepEqual(cycles(repo).map((c) => c.outcome), ['investigated'], 'no sweep right after the whole-tree baseline');
-  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--sweep-files', '2'])).code, 0);
-  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--sweep-files', '2'])).code, 0);
+  for (let i = 0; i < 4; i += 1) assert.equal((await watch()).code, 0);
   const swept = cycles(repo).filter((c) => c.outcome === 'sweep');
-  assert.deepEqual(swept.map((c) => c.detail), ['src/a.js, src/b.js', 'src/c.js, src/d.js'], 'oldest reviewed first, then by path');
-  assert.match((await runCli(['watch', 'status', repo])).stdout, /Sweep: 5 file\(s\) reviewed, the oldest review .*; last sweep .*: src\/c\.js, src\/d\.js\./);
+  assert.deepEqual(swept.map((c) => [c.swept, c.detail]), [
+    [1, 'src/a.js, src/b.js'],
+    [1, 'src/c.js, src/d.js'],
+    [1, 'src/e.js, src/ok.js'],
+    [1, 'src/a.js, src/b.js'],
+  ], 'one chunk per cycle, the whole tree covered in three, then round again');
+  assert.match((await runCli(['watch', 'status', repo])).stdout, /Sweep: 6 file\(s\) reviewed, the oldest review .*; last sweep .*: src\/a\.js, src\/b\.js\./);
 
   const capped = watchedRepo(t);
   assert.equal((await runCli(['watch', '--once', capped, '--quiet', '--per-day-seconds', '0.001'])).code, 0);

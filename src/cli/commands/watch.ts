@@ -19,7 +19,7 @@ const WATCH_OPTIONS = {
   'per-day-tokens': { type: 'string' },
   'per-cycle-seconds': { type: 'string' },
   'per-day-seconds': { type: 'string' },
-  'sweep-files': { type: 'string' },
+  'sweep-chunks': { type: 'string' },
   'no-sweep': { type: 'boolean' },
   profile: { type: 'string' },
   'include-tests': { type: 'boolean' },
@@ -27,7 +27,7 @@ const WATCH_OPTIONS = {
   ...MODEL_FLAGS,
 } as const;
 
-const DEFAULT_SWEEP_FILES = 5;
+const DEFAULT_SWEEP_CHUNKS = 2;
 
 const STATUS_OPTIONS = { since: { type: 'string' } } as const;
 
@@ -56,7 +56,8 @@ Flags:
                             budgets.perCycleSeconds); past it no new chunk starts and the rest is unreviewed
   --per-day-seconds <s>     CPU seconds per UTC day (config: budgets.perDaySeconds), with the same
                             degrade-then-stop rule
-  --sweep-files <n>         files the slow sweep re-examines per cycle, least recently reviewed first (default 5)
+  --sweep-chunks <n>        chunks of the plan (the whole tree cut as a full scan would) the slow sweep re-examines
+                            per cycle, least recently reviewed first (default 2)
   --no-sweep                no slow sweep
   --profile <p>             auto (default), fast, balanced, assurance
   --include-tests           also hunt in test, fixture, example and benchmark code
@@ -87,7 +88,7 @@ Exit codes: 0 done (or stopped by a signal); 2 usage error; 3 three systemic fai
       ...(values.remote !== undefined ? { remote: remoteName(values.remote) } : {}),
       intervalMs: values.interval === undefined ? 5 * 60_000 : parseDuration('interval', values.interval, 1000),
       once: Boolean(values.once),
-      sweepFiles: values['no-sweep'] ? 0 : (positiveInt('sweep-files', values['sweep-files']) ?? DEFAULT_SWEEP_FILES),
+      sweepChunks: values['no-sweep'] ? 0 : (positiveInt('sweep-chunks', values['sweep-chunks']) ?? DEFAULT_SWEEP_CHUNKS),
       limits,
       options: { profile: oneOf<ProfileChoice>('profile', values.profile, PROFILE_CHOICES, 'auto') },
       scope: { includeTests: Boolean(values['include-tests']) },
