@@ -1,5 +1,5 @@
-// Which commits the watcher has to process, through the one git runner (src/git/run.ts): the branch's tip, the
-// new first-parent commits since the last one processed (oldest first), and `--remote`'s fetch.
+// Which commits the watcher has to process, through the one git runner (src/git/run.ts): the branch's tip, every
+// new commit since the last one processed (all parents followed, parents before children), and `--remote`'s fetch.
 import { GitCommandError, runGit } from '../git/worktree.ts';
 import { UsageError } from '../errors.ts';
 
@@ -7,6 +7,8 @@ export interface PendingCommit {
   sha: string;
   /** First parent, or null for a root commit. */
   parent: string | null;
+  /** A merge's files changed against any of its parents (what it brings to either side); absent for other commits. */
+  mergeChanges?: string[];
   /** The first commit the watcher ever sees is scanned whole: there is nothing to diff it against. */
   kind: 'baseline' | 'commit';
 }
@@ -55,8 +57,18 @@ function isAncestor(repo: string, ancestor: string, of: string): boolean {
   }
 }
 
+/** Files a merge changed against each of its parents, joined: the branch's changes seen from the mainline and back. */
+function mergeChanges(repo: string, sha: string, parents: readonly string[]): string[] {
+  const paths = new Set<string>();
+  for (const parent of parents) {
+    for (const path of runGit(repo, ['diff', '--name-only', '--no-renames', '-z', parent, sha, '--']).split('\0')) if (path) paths.add(path);
+  }
+  return [...paths].sort();
+}
+
 /**
- * The commits to process after `last` up to `tip`, oldest first, following first parents (a merge is one commit).
+ * The commits to process after `last` up to `tip`, parents before children, following every parent: the commits of
+ * a merged branch are each investigated, then the merge itself against each of its parents.
  * With no `last`, only the tip, as the baseline. When the branch was rewritten and `last` is no longer in its
  * history, the walk starts from where the two histories meet.
  */
@@ -71,10 +83,12 @@ export function pendingCommits(repo: string, tip: string, last: string | null): 
       return [{ sha: tip, parent: parentOf(repo, tip), kind: 'baseline' }];
     }
   }
-  const out = runGit(repo, ['rev-list', '--reverse', '--first-parent', '--parents', `${from}..${tip}`]).trim();
+  const out = runGit(repo, ['rev-list', '--reverse', '--topo-order', '--parents', `${from}..${tip}`]).trim();
   if (!out) return [];
   return out.split('\n').map((line) => {
-    const [sha, parent] = line.split(' ');
-    return { sha: sha!, parent: parent ?? null, kind: 'commit' as const };
+    const [sha, ...parents] = line.split(' ');
+    const commit: PendingCommit = { sha: sha!, parent: parents[0] ?? null, kind: 'commit' };
+    if (parents.length > 1) commit.mergeChanges = mergeChanges(repo, sha!, parents);
+    return commit;
   });
 }
