@@ -20,6 +20,7 @@ const SourceFacts = Type.Object(
     sourceLine: Type.Optional(Type.Integer({ minimum: 0 })),
     api: Type.Optional(Type.String()),
     built: Type.Optional(Type.Boolean()),
+    cut: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );

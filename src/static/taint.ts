@@ -65,12 +65,12 @@ export function beginFile(publicApi = false): void {
 }
 
 export function classify(expr: SgNode, depth = 0): SourceFacts {
-  if (depth > MAX_DEPTH) return facts('unknown', 'a value traced too deep');
+  if (depth > MAX_DEPTH) return { ...facts('unknown', 'a value traced too deep'), cut: `depth ${MAX_DEPTH}` };
   const r = expr.range();
   const key = `${r.start.index}:${r.end.index}:${expr.kind()}${frames.length > 0 ? `@${frames.map((f) => f.call.range().start.index).join(',')}` : ''}`;
   const hit = memo.get(key);
   if (hit) return hit;
-  if (++steps > STEP_BUDGET) return facts('unknown', 'a value not traced (analysis budget spent)');
+  if (++steps > STEP_BUDGET) return { ...facts('unknown', 'a value not traced (analysis budget spent)'), cut: `${STEP_BUDGET} steps per file` };
   const result = classifyUncached(expr, depth);
   memo.set(key, result);
   return result;
@@ -199,7 +199,8 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   if (!/quote|escape|saniti[sz]|clean|safe|valid/i.test(name)) {
     const returned = callReturns(expr, depth);
     if (returned && returned.kind !== 'unknown' && returned.kind !== 'param') return returned;
-    if (returned?.api) return returned;
+    // A bound stopped the trace inside the callee: say so rather than guess from the arguments.
+    if (returned?.api || returned?.cut) return returned;
   }
   const fromArgs = combine(args.map((a) => classify(a, depth + 1)));
   if (fromArgs.kind === 'input') return { ...fromArgs, kind: 'unknown', via: `the result of ${short(name)}(${fromArgs.via})` };
@@ -217,7 +218,7 @@ function callReturns(call: SgNode, depth: number): SourceFacts | null {
   if (depth > MAX_DEPTH - 2) return null;
   const fn = calleeDefinition(call);
   if (!fn || frames.some((f) => sameNode(f.fn, fn))) return null;
-  if (frames.length >= MAX_FRAMES) return facts('unknown', `the result of ${short(call.text())} (call chain cut at ${MAX_FRAMES} levels)`);
+  if (frames.length >= MAX_FRAMES) return { ...facts('unknown', `the result of ${short(call.text())} (call chain cut at ${MAX_FRAMES} levels)`), cut: `${MAX_FRAMES} nested calls` };
   const values = returnedValues(fn);
   if (values.length === 0) return null;
   const name = functionName(fn);

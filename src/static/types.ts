@@ -33,6 +33,8 @@ export interface SourceFacts {
   api?: string;
   /** True when the value was built into a larger string (concatenation, template, join, format). */
   built?: boolean;
+  /** Set when a bound (call nesting, depth, the per-file step budget) stopped the trace: the value is unknown for that reason. */
+  cut?: string;
 }
 
 export interface GuardFact {
