@@ -7,6 +7,7 @@ import { groupByStride, scoreLabel } from '../security/by-stride.ts';
 import { TOOL_NAME } from '../version.ts';
 import { isReported } from './findings.ts';
 import { dependencySection, dependencySummary } from './dependency-markdown.ts';
+import { leadsSection } from './leads-markdown.ts';
 import { printableDeep } from './printable.ts';
 import { cell, fence, inlineCode, languageOf, location, mdLine, mdText, numberedQuote, oneLine, plural } from './text.ts';
 
@@ -34,6 +35,7 @@ export function renderMarkdown(stored: ScanReport): string {
   if (hiddenT3 > 0) out.push(`${plural(hiddenT3, 'confirmed finding')} held at T3 (suspected) ${hiddenT3 === 1 ? 'is' : 'are'} hidden; pass --show-suspected to see ${hiddenT3 === 1 ? 'it' : 'them'}.`, '');
 
   out.push(...dependencySection(report));
+  out.push(...leadsSection(report));
   pendingSection(out, report, live.filter((f) => f.verdict === 'manual-review'), "## Waiting for a person's decision (manual-review)");
   pendingSection(out, report, live.filter((f) => f.verdict === 'unreviewed'), '## Unreviewed findings (review did not finish)');
   notCoveredSection(out, report);

@@ -108,6 +108,9 @@ test('oxlint SARIF leads go through the skeptic and referee; none is confirmed o
   assert.deepEqual([joined(at(7).id).outcome, joined(at(7).id).verdict, joined(at(7).id).tool, joined(at(7).id).ruleId], ['candidate', 'dismissed', 'oxlint', 'eslint(no-eval)']);
   assert.match(joined(at(7).id).reason, /literal, not input/);
   assert.deepEqual([joined(inTest.id).outcome, joined(inTest.id).reason], ['dropped', inTest.reason]);
+  const markdown = readFileSync(join(repo, '.bug-hunter', 'report.md'), 'utf8');
+  assert.match(markdown, /## Leads from other analysers \(5 leads\)/);
+  assert.match(markdown, new RegExp(`\\| oxlint \\| eslint\\\\?\\(no-eval\\\\?\\) \\| src/app\\.js:7 \\| candidate: dismissed \\| ${outcome(7).findingId} \\|`));
 });
 
 test('a SARIF file that is not usable stops the scan with exit 2, naming the file and what is wrong', async (t) => {
