@@ -109,7 +109,8 @@ function hunterContext(ctx: PhaseContext): ((chunkId: string) => string[]) | und
 export const hunterPhase: PhaseDefinition = {
   name: 'hunter',
   summary: 'find candidate bugs per chunk',
-  reads: ['triage', 'adaptive-plan'],
+  // recon for the public API the lenses weigh, threat-model and retrieval-plan for model context, leads from the static rules.
+  reads: ['triage', 'adaptive-plan', 'recon', 'threat-model', 'retrieval-plan', 'leads'],
   writes: ['hunter-findings'],
   async run(ctx) {
     const plan = readArtifact(ctx.outDir, 'adaptive-plan');

@@ -15,7 +15,7 @@ import { judgeWithModel } from './model-referee.ts';
 export const refereePhase: PhaseDefinition = {
   name: 'referee',
   summary: 'decide: confirmed, dismissed or manual-review',
-  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'skeptic'],
+  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'skeptic', 'threat-model'],
   writes: ['referee'],
   async run(ctx) {
     const triage = readArtifact(ctx.outDir, 'triage');

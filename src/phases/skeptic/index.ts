@@ -18,7 +18,8 @@ import { panelOutcome, staticUndecided, type Vote } from './panel.ts';
 export const skepticPhase: PhaseDefinition = {
   name: 'skeptic',
   summary: 'try to disprove each candidate',
-  reads: ['triage', 'adaptive-plan', 'hunter-findings'],
+  // recon for the public API a refuter weighs; retrieval-plan for model refuters' context (the hunter's).
+  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'recon', 'retrieval-plan'],
   writes: ['skeptic'],
   async run(ctx) {
     const triage = readArtifact(ctx.outDir, 'triage');
