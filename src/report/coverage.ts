@@ -1,7 +1,7 @@
 // Pure coverage: triage chunks + hunter chunk outcomes → per-file status with reasons.
 // A file in a failed, unreviewed or never-run chunk is not covered; unsupported never counts as scanned.
 import type { AdaptivePlan } from '../artifacts/schemas/adaptive-plan.ts';
-import type { FileCoverage } from '../artifacts/schemas/coverage.ts';
+import type { FailureCause, FileCoverage } from '../artifacts/schemas/coverage.ts';
 import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
 import type { Triage } from '../artifacts/schemas/triage.ts';
 import { PhaseError } from '../errors.ts';
@@ -14,7 +14,7 @@ export interface CoverageResult {
   chunks: { total: number; done: number; failed: number; unreviewed: number };
 }
 
-type ChunkVerdict = { status: 'scanned' | 'failed' | 'unreviewed' | 'scanner-unsupported'; reason?: string; engines: string[] };
+type ChunkVerdict = { status: 'scanned' | 'failed' | 'unreviewed' | 'scanner-unsupported'; reason?: string; cause?: FailureCause; engines: string[] };
 
 // Worse wins when a file sits in more than one chunk.
 const RANK: Record<ChunkVerdict['status'], number> = { scanned: 0, 'scanner-unsupported': 1, unreviewed: 2, failed: 3 };
@@ -43,7 +43,7 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
     } else if (outcome.status === 'done') {
       verdict = { status: 'scanned', engines: [outcome.engine] };
     } else if (outcome.status === 'failed') {
-      verdict = { status: 'failed', reason: `${chunk.id} failed: ${outcome.error ?? 'no reason recorded'}`, engines: [outcome.engine] };
+      verdict = { status: 'failed', reason: `${chunk.id} failed: ${outcome.error ?? 'no reason recorded'}`, ...(outcome.cause ? { cause: outcome.cause } : {}), engines: [outcome.engine] };
     } else {
       verdict = { status: 'unreviewed', reason: `${chunk.id} was not reviewed: ${outcome.error ?? 'review did not finish'}`, engines: [outcome.engine] };
     }
@@ -67,6 +67,7 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
     if (!v) return { path: f.path, status: 'unreviewed', reason: 'not assigned to any chunk', engines: [] };
     const entry: FileCoverage = { path: f.path, status: v.status, chunkId: v.chunkId, engines: v.engines };
     if (v.reason) entry.reason = v.reason;
+    if (v.cause) entry.cause = v.cause;
     return entry;
   });
   for (const f of triage.files) {

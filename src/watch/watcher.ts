@@ -1,7 +1,7 @@
 // `bug-hunter watch`: follows a branch, one cycle per new commit (oldest first), under the target's run lock.
 // A cycle investigates the commit, folds the result into the ledger and writes everything in one transaction;
 // the outbox (events.jsonl, ledger.json) is derived afterwards. A failure of one commit is recorded and skipped;
-// three systemic failures in a row (git, crash, provider or sandbox unavailable) stop the watcher with exit 3.
+// three systemic failures in a row (git, crash, a provider-unavailable coverage cause) stop the watcher with exit 3.
 import { join } from 'node:path';
 import { ExitCode, IntegrityError, PhaseError, UsageError } from '../errors.ts';
 import type { Logger } from '../cli/log.ts';
@@ -26,8 +26,6 @@ import { reconcile } from './reconcile.ts';
 import { testPause } from './test-hooks.ts';
 
 export const MAX_SYSTEMIC_FAILURES = 3;
-// How a chunk fails when the model provider or the sandbox is unavailable (the hunter's and verifier's messages).
-const SYSTEMIC_REASON = /\bprovider\b|\bsandbox\b/i;
 
 /** A failure that is not the commit's: the watcher retries it and stops after MAX_SYSTEMIC_FAILURES in a row. */
 export class SystemicFailure extends Error {
@@ -271,7 +269,7 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
         const unreviewed = (inv.coverage?.files ?? []).filter((f) => f.status === 'unreviewed');
         // A provider or sandbox that is down fails every chunk of every commit: not this commit's fault, so it is not
         // recorded (it is tried again) and counts toward the watcher's systemic-failure stop.
-        const down = failed.find((f) => SYSTEMIC_REASON.test(f.reason ?? ''));
+        const down = failed.find((f) => f.cause === 'provider-unavailable');
         if (down) throw new SystemicFailure(`the investigation of ${short} could not run: ${down.reason}`);
         const suppressions = readMemory(target, 'suppressions') ?? emptySuppressions();
         const result = reconcile({ previous, report: inv.report, scanned: inv.scanned, suppressions, read, commit: commit.sha, now: new Date() });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -160,6 +160,9 @@ test('a model provider that is down is systemic: the commit is not recorded, thr
   assert.equal(down.code, 3, down.stderr);
   assert.match(down.stderr, /stopped after 3 systemic failures in a row; the last: the investigation of \w+ could not run: .*Provider/);
   assert.equal((dbState(repo).commits as { sha: string }[]).some((c) => c.sha === pending), false, 'not recorded: it is tried again');
+  // Told by a typed cause in coverage.json, not by the wording of the error.
+  const coverage = JSON.parse(readFileSync(join(repo, '.bug-hunter', 'watch', 'runs', pending, 'coverage.json'), 'utf8')) as { files: { path: string; status: string; cause?: string }[] };
+  assert.deepEqual(coverage.files.filter((f) => f.status === 'failed').map((f) => [f.path, f.cause]), [['src/handler.js', 'provider-unavailable']]);
   assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0);
   assert.deepEqual(events(repo).map((e) => [e.kind, e.commit]), [['new', pending]]);
 });

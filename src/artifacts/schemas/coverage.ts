@@ -8,6 +8,13 @@ export const FileCoverageStatus = literalUnion(['scanned', 'failed', 'unreviewed
 });
 export type FileCoverageStatus = Static<typeof FileCoverageStatus>;
 
+/** Why a review could not run that is not the reviewed code's fault: infrastructure it needed was down. */
+export const FAILURE_CAUSES = ['provider-unavailable'] as const;
+export const FailureCause = literalUnion(FAILURE_CAUSES, {
+  description: 'provider-unavailable: the model provider could not be reached or kept failing (network, server, timeout, rate limit, authentication) — a systemic failure, not one of the code.',
+});
+export type FailureCause = Static<typeof FailureCause>;
+
 // Skipped and unreadable files are listed as git or the folder walk named them: any character a file name may
 // hold (a backslash too), never absolute and never through "..".
 const ListedPath = Type.String({
@@ -21,6 +28,7 @@ export const FileCoverage = Type.Object(
     path: ListedPath,
     status: FileCoverageStatus,
     reason: Type.Optional(Type.String({ description: 'Why it was not scanned.' })),
+    cause: Type.Optional(FailureCause),
     chunkId: Type.Optional(Type.String({ description: 'The triage chunk that held it.' })),
     engines: Type.Array(Type.String(), { description: 'Engines that examined it.' }),
   },

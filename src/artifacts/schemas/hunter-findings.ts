@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from './literals.ts';
 import { artifact, Finding } from './common.ts';
 import { LeadOutcome } from './leads.ts';
+import { FailureCause } from './coverage.ts';
 
 export const ChunkOutcome = Type.Object(
   {
@@ -11,6 +12,7 @@ export const ChunkOutcome = Type.Object(
     lenses: Type.Array(Type.String()),
     engine: Type.String(),
     error: Type.Optional(Type.String()),
+    cause: Type.Optional(FailureCause),
     unsupported: Type.Optional(
       Type.Array(Type.Object({ path: Type.String(), reason: Type.String() }, { additionalProperties: false }), {
         description: 'Files of the chunk the engine has no scanner for (scanner-unsupported, never clean).',

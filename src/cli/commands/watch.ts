@@ -70,7 +70,7 @@ watch status flags:
   --since <duration>        what changed in this window (default 24h)
 
 Exit codes: 0 done (or stopped by a signal); 2 usage error; 3 three systemic failures in a row (git, crash,
-            provider or sandbox unavailable; with --once: one), or with --once the daily budget is spent.`,
+            model provider unreachable; with --once: one), or with --once the daily budget is spent.`,
   async run(argv, io) {
     if (argv[0] === 'status') return status(argv.slice(1), io);
     const { values, positionals } = parseCommandArgs('watch', argv, WATCH_OPTIONS);

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { Finding } from '../../artifacts/schemas/common.ts';
+import { FailureCause } from '../../artifacts/schemas/coverage.ts';
 import { validate } from '../../artifacts/validate.ts';
 import { writeJsonAtomic } from '../../fs/atomic.ts';
 
@@ -16,6 +17,7 @@ export const ChunkWork = Type.Object(
     findings: Type.Array(Finding),
     rejected: Type.Array(Type.Object({ reason: Type.String(), claim: Type.String(), file: Type.Optional(Type.String()) }, { additionalProperties: false })),
     error: Type.Optional(Type.String()),
+    cause: Type.Optional(FailureCause),
     unsupported: Type.Optional(Type.Array(Type.Object({ path: Type.String(), reason: Type.String() }, { additionalProperties: false }))),
   },
   { additionalProperties: false },

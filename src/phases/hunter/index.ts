@@ -85,6 +85,7 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
       engine: r.engine,
       rejected: r.rejected,
       ...(r.error ? { error: r.error } : {}),
+      ...(r.cause ? { cause: r.cause } : {}),
       ...(r.unsupported ? { unsupported: r.unsupported } : {}),
     })),
     ...(leads ? { leads } : {}),

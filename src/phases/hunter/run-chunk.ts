@@ -34,7 +34,9 @@ export async function runChunk(
     if (signal.aborted) throw error;
     // An exhausted budget is not a defect of the chunk: it was simply not reviewed.
     if (error instanceof ProviderError && error.kind === 'budget') return { ...failed(error.message), status: 'unreviewed' };
-    return failed(`hunter engine failed: ${(error as Error).message}`);
+    // A provider that cannot be reached fails every chunk alike: said as a typed cause, not left to the message.
+    const work = failed(`hunter engine failed: ${(error as Error).message}`);
+    return providerDown(error) ? { ...work, cause: 'provider-unavailable' } : work;
   }
 
   // Before acceptance: the files must not have changed while the engine worked. An engine that computed nothing
@@ -64,6 +66,11 @@ export async function runChunk(
     rejected: acceptance.rejected,
     ...(unsupported.length > 0 ? { unsupported } : {}),
   };
+}
+
+/** A provider failure that is not about this chunk's content (its answer) or the budget. */
+function providerDown(error: unknown): boolean {
+  return error instanceof ProviderError && error.kind !== 'budget' && error.kind !== 'invalid-output';
 }
 
 /**
