@@ -7,6 +7,7 @@ import { PhaseError } from '../errors.ts';
 import { writeJsonAtomic } from '../fs/atomic.ts';
 import { sha256 } from '../run/hash.ts';
 import { ARTIFACTS, type ArtifactName } from './registry.ts';
+import { checkRead, checkWrite } from './contract.ts';
 import { describeViolations, validate } from './validate.ts';
 
 export type ArtifactOf<N extends ArtifactName> = Static<(typeof ARTIFACTS)[N]['schema']>;
@@ -16,6 +17,7 @@ export function artifactPath(outDir: string, name: ArtifactName): string {
 }
 
 export function hasArtifact(outDir: string, name: ArtifactName): boolean {
+  checkRead(name);
   return existsSync(artifactPath(outDir, name));
 }
 
@@ -45,6 +47,7 @@ export function parseArtifact<N extends ArtifactName>(name: N, text: string, whe
 }
 
 export function readArtifact<N extends ArtifactName>(outDir: string, name: N): ArtifactOf<N> {
+  checkRead(name);
   const path = artifactPath(outDir, name);
   let text: string;
   try {
@@ -71,6 +74,7 @@ export function prepareArtifact(name: ArtifactName): void {
 }
 
 export function writeArtifact<N extends ArtifactName>(outDir: string, name: N, value: ArtifactOf<N>): string {
+  checkWrite(name);
   const result = validate(ARTIFACTS[name].schema, value);
   const path = artifactPath(outDir, name);
   if (!result.ok) {

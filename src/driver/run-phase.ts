@@ -1,5 +1,6 @@
 // One phase run under the run's state, the same way in `scan` and `phase <name>`: marked running, then done or
 // failed (with the error) in state.json; after the plan, the budget learns what the run set out to do.
+import { underContract } from '../artifacts/contract.ts';
 import { chunkPlanOf } from '../orchestrator/estimate.ts';
 import type { ModelSetup } from '../orchestrator/models.ts';
 import type { PhaseDefinition } from '../phases/types.ts';
@@ -11,7 +12,8 @@ export async function runPhaseStep(phase: PhaseDefinition, session: PhaseSession
   store.markPhase(phase.name, 'running');
   try {
     await prepare?.();
-    await phase.run(ctx);
+    // The phase may touch only the artifacts it declares; the driver's own steps (prepare) are outside that.
+    await underContract({ phase: phase.name, reads: phase.reads, writes: phase.writes }, () => phase.run(ctx));
   } catch (error) {
     // An interrupted phase stays 'running': the resume picks it up again.
     if (!ctx.signal.aborted) store.markPhase(phase.name, 'failed', (error as Error).message);

@@ -29,7 +29,7 @@ export const reportPhase: PhaseDefinition = {
   name: 'report',
   summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json',
   // Also reads suppressions.json and ledger.json from <target>/.bug-hunter (not --out): they belong to the target.
-  reads: ['triage', 'adaptive-plan', 'threat-model', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'dep-findings', 'baseline'],
+  reads: ['triage', 'adaptive-plan', 'threat-model', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'dep-findings', 'leads', 'baseline'],
   writes: ['scan-report', 'coverage'],
   async run(ctx) {
     const now = new Date();

@@ -18,8 +18,9 @@ import { panelOutcome, staticUndecided, type Vote } from './panel.ts';
 export const skepticPhase: PhaseDefinition = {
   name: 'skeptic',
   summary: 'try to disprove each candidate',
-  // recon for the public API a refuter weighs; retrieval-plan for model refuters' context (the hunter's).
-  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'recon', 'retrieval-plan'],
+  // recon for the public API a refuter weighs; retrieval-plan for model refuters' context (the hunter's); leads for
+  // what another analyser said about a finding it raised.
+  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'recon', 'retrieval-plan', 'leads'],
   writes: ['skeptic'],
   async run(ctx) {
     const triage = readArtifact(ctx.outDir, 'triage');
