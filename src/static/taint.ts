@@ -151,17 +151,26 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   }
   const base = classify(object, depth + 1);
   if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
-  // A property this file sets on the request object (req.sturl = …) holds what the application computed, not what the client sent.
-  if (base.kind === 'input' && prop && object.kind() === 'identifier' && base.via.startsWith('the request object') && assignsProperty(expr, text)) {
+  // A property this file sets on the request object (req.page = …) holds what the application put there, which is
+  // client input only when that value is (req.sturl = url.parse(req.url).pathname).
+  const setHere = base.kind === 'input' && prop && object.kind() === 'identifier' && base.via.startsWith('the request object') ? assignedValues(expr, text) : [];
+  if (setHere.length > 0) {
+    const held = combine(setHere.map((v) => classify(v, depth + 1)));
+    if (held.kind === 'input') return { ...held, via: `${short(text)} = ${held.via}` };
     return facts('unknown', `${short(text)} (set on the request by this file)`, [text]);
   }
   // A property of a request-derived object is still request input (const body = req.body; body.cmd).
   return base.kind === 'input' ? { ...base, via: `${base.via} → ${short(text)}` } : base;
 }
 
-function assignsProperty(node: SgNode, target: string): boolean {
+// Every value this file assigns to `target` (req.sturl = …), wherever in the file, since a request travels between functions.
+function assignedValues(node: SgNode, target: string): SgNode[] {
   const re = `^${escapeRe(target)}$`;
-  return rootOf(node).find({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: re } } }) !== null;
+  return rootOf(node)
+    .findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: re } } })
+    .map((a) => a.field('right'))
+    .filter((v): v is SgNode => v !== null && v !== undefined)
+    .slice(0, 4);
 }
 
 function classifyCall(expr: SgNode, depth: number): SourceFacts {
