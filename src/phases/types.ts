@@ -25,7 +25,7 @@ export interface PhaseContext {
   /** Roles bound to a model; the others are served by the static engine. */
   modelRoles?: ReadonlySet<Role>;
   /** The token budget when models are used; past its warning threshold phases do less (fewer lenses, refuters). */
-  budget?: { readonly degraded: boolean };
+  budget?: { readonly degraded: boolean; /** Writes pending charges to usage.json now. */ flush(): Promise<void> };
   /** The evidence cache (absent or disabled: everything is computed afresh). Its answers are hints, re-checked. */
   cache?: EvidenceCache;
 }

@@ -16,6 +16,7 @@ import type { ReadSource } from '../ledger/update.ts';
 import { sourceReader } from '../ledger/source.ts';
 import type { PendingCommit } from './commits.ts';
 import type { ScanFocus } from './focus.ts';
+import { settledFiles } from './settled.ts';
 
 export interface InvestigationRequest {
   repo: string;
@@ -38,7 +39,7 @@ export interface Investigation {
   report: ScanReport | null;
   coverage: Coverage | undefined;
   exitReason: string;
-  /** Files examined to the end. */
+  /** Files examined to the end with no candidate thrown out there (settled.ts): only these can show a fix. */
   scanned: Set<string>;
   cpuMs: number;
   tokens: number;
@@ -98,7 +99,7 @@ export async function investigate<R>(request: InvestigationRequest, then: (inves
       report: result.report,
       coverage,
       exitReason: result.exitReason,
-      scanned: new Set((coverage?.files ?? []).filter((f) => f.status === 'scanned').map((f) => f.path)),
+      scanned: settledFiles(coverage, readArtifactIfPresent(outDir, 'hunter-findings')),
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
       tokens: usage ? usage.inputTokens + usage.outputTokens : 0,
       interrupted: request.signal.aborted,

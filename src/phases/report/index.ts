@@ -33,6 +33,8 @@ export const reportPhase: PhaseDefinition = {
   writes: ['scan-report', 'coverage'],
   async run(ctx) {
     const now = new Date();
+    // The budget writes usage.json at most every 500 ms: flush it, or the report counts only the tokens written so far.
+    await ctx.budget?.flush();
     // A report left from an earlier run must not stand in for this one if anything below fails.
     removeReport(ctx.outDir);
     const suppressions = readMemory(ctx.target, 'suppressions') ?? emptySuppressions();
