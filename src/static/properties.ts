@@ -25,12 +25,15 @@ export function propertyValues(object: SgNode, prop: string, read: SgNode, liter
 
 // `obj.prop = value` in the function that reads it (or the module), before the read.
 function assignmentsBefore(name: string, prop: string, read: SgNode): SgNode[] {
-  const scope = enclosingFunction(read) ?? read.getRoot().root();
   const line = startLine(read);
+  return assignedIn(enclosingFunction(read) ?? read.getRoot().root(), `${name}.${prop}`, (a) => startLine(a) < line).slice(-4);
+}
+
+/** The right-hand sides of `<target> = value` under `scope`, in source order, for the assignments `keep` accepts. */
+export function assignedIn(scope: SgNode, target: string, keep: (assignment: SgNode) => boolean = () => true): SgNode[] {
   return scope
-    .findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: `^${escapeRe(name)}\\.${escapeRe(prop)}$` } } })
-    .filter((a) => startLine(a) < line)
+    .findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: `^${escapeRe(target)}$` } } })
+    .filter(keep)
     .map((a) => a.field('right'))
-    .filter((v): v is SgNode => v !== null && v !== undefined)
-    .slice(-4);
+    .filter((v): v is SgNode => v !== null && v !== undefined);
 }

@@ -9,7 +9,7 @@ import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi, resetExports } from './exports.ts';
 import { findGuard } from './guards.ts';
-import { propertyValues } from './properties.ts';
+import { assignedIn, propertyValues } from './properties.ts';
 import type { GuardFact, SourceFacts, SourceKind } from './types.ts';
 
 const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
@@ -152,8 +152,9 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   const base = classify(object, depth + 1);
   if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
   // A property this file sets on the request object (req.page = …) holds what the application put there, which is
-  // client input only when that value is (req.sturl = url.parse(req.url).pathname).
-  const setHere = base.kind === 'input' && prop && object.kind() === 'identifier' && base.via.startsWith('the request object') ? assignedValues(expr, text) : [];
+  // client input only when that value is (req.sturl = url.parse(req.url).pathname); anywhere in the file, since a
+  // request travels between functions.
+  const setHere = base.kind === 'input' && prop && object.kind() === 'identifier' && base.via.startsWith('the request object') ? assignedIn(rootOf(expr), text).slice(0, 4) : [];
   if (setHere.length > 0) {
     const held = combine(setHere.map((v) => classify(v, depth + 1)));
     if (held.kind === 'input') return { ...held, via: `${short(text)} = ${held.via}` };
@@ -163,15 +164,6 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   return base.kind === 'input' ? { ...base, via: `${base.via} → ${short(text)}` } : base;
 }
 
-// Every value this file assigns to `target` (req.sturl = …), wherever in the file, since a request travels between functions.
-function assignedValues(node: SgNode, target: string): SgNode[] {
-  const re = `^${escapeRe(target)}$`;
-  return rootOf(node)
-    .findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: re } } })
-    .map((a) => a.field('right'))
-    .filter((v): v is SgNode => v !== null && v !== undefined)
-    .slice(0, 4);
-}
 
 function classifyCall(expr: SgNode, depth: number): SourceFacts {
   const callee = expr.field('function');
