@@ -5,6 +5,7 @@ import type { Category, Finding } from '../artifacts/schemas/common.ts';
 import type { SecurityClassification } from '../artifacts/schemas/security.ts';
 import type { Stride, ThreatModel } from '../artifacts/schemas/threat-model.ts';
 import { scoreVector } from './cvss.ts';
+import { attackComplexity } from './complexity.ts';
 import { IMPACT, STRIDE_OF_CWE, type Impact } from './cwe-table.ts';
 
 const CATEGORY_CWE: Partial<Record<Category, string>> = {
@@ -86,10 +87,10 @@ export function classifyFinding(f: Finding, model: ThreatModel | undefined, refe
   const impact = impactOf(f, cwe);
   const metrics: Metric[] = [
     av,
-    { metric: 'AC', value: 'L', reason: `no race, configuration or prior knowledge beyond the trigger: ${f.runtimeTrigger.slice(0, 160)}` },
+    attackComplexity(f, cwe),
     privileges(f, av, reach),
-    impact.UI === 'R' ? { metric: 'UI', value: 'R', reason: 'a victim has to open a crafted link or page' } : { metric: 'UI', value: 'N', reason: 'the attacker triggers it alone' },
-    impact.S === 'C' ? { metric: 'S', value: 'C', reason: "the impact lands in the victim's browser, outside the vulnerable component" } : { metric: 'S', value: 'U', reason: "the impact stays within the application's own authority" },
+    impact.UI ? { metric: 'UI', value: 'R', reason: `${impact.UI} (${cwe})` } : { metric: 'UI', value: 'N', reason: 'the attacker triggers it alone: no victim has to act' },
+    impact.S ? { metric: 'S', value: 'C', reason: `${impact.S} (${cwe})` } : { metric: 'S', value: 'U', reason: "the impact stays within the application's own authority" },
     { metric: 'C', value: impact.C, reason: impact.why },
     { metric: 'I', value: impact.I, reason: impact.why },
     { metric: 'A', value: impact.A, reason: impact.why },

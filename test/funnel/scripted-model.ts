@@ -25,7 +25,14 @@ export const ScriptedFinding = Type.Object(
     cwe: Type.Optional(Type.String()),
     votes: Type.Record(Type.String(), Vote, { description: 'Skeptic seat → vote.' }),
     referee: Type.Optional(
-      Type.Object({ verdict: Type.String(), severity: Type.String(), confidence: Type.Number(), reasoning: Type.String() }, { additionalProperties: false }),
+      Type.Object(
+        {
+          verdict: Type.String(), severity: Type.String(), confidence: Type.Number(), reasoning: Type.String(),
+          cvssVector: Type.Optional(Type.String({ description: 'A CVSS vector the referee proposes (default: none).' })),
+          cvssReason: Type.Optional(Type.String()),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },

@@ -105,3 +105,43 @@ test('the model referee sees the derived vector and may propose another with a r
   assert.equal(plain.cvss, undefined);
   assert.ok(!prompts[1]!.includes('Derived security classification'));
 });
+
+test('attack complexity is H only with evidence: a race CWE, a race in the claim, a setting guarding the sink; else L with what was looked for', () => {
+  const m = model();
+  const plain = classifyFinding(finding({ cwe: 'CWE-78' }), m)!;
+  assert.equal(metric(plain, 'AC').value, 'L');
+  assert.match(metric(plain, 'AC').reason, /no race, network position, non-default setting.*a crafted host/);
+
+  const toctou = classifyFinding(finding({ cwe: 'CWE-367', category: 'injection' }), m)!;
+  assert.equal(metric(toctou, 'AC').value, 'H');
+  assert.match(metric(toctou, 'AC').reason, /time-of-check\/time-of-use race\) \(CWE-367\)/);
+  assert.equal(toctou.cvss.vector.includes('/AC:H/'), true);
+
+  const race = classifyFinding(finding({ cwe: 'CWE-78', claim: 'The temp script is written, then run; an attacker who wins the race replaces it.' }), m)!;
+  assert.deepEqual([metric(race, 'AC').value, metric(race, 'AC').reason], ['H', 'the evidence describes a race the attacker must win: "wins the race"']);
+
+  const gated = classifyFinding(finding({ cwe: 'CWE-78', evidence: [{ file: 'src/routes/open.js', startLine: 3, endLine: 4, quote: 'if (process.env.ENABLE_DIAGNOSTICS) {\n  exec(`ping ${req.query.host}`);' }] }), m)!;
+  assert.equal(metric(gated, 'AC').value, 'H');
+  assert.match(metric(gated, 'AC').reason, /runs only when process\.env\.ENABLE_DIAGNOSTICS is set \(src\/routes\/open\.js:3\)/);
+  // The score follows the vector: the same finding without the setting scores higher.
+  assert.ok(gated.cvss.baseScore < plain.cvss.baseScore, `${gated.cvss.baseScore} < ${plain.cvss.baseScore}`);
+
+  // An options object the caller passes is not the operator's configuration.
+  const option = classifyFinding(finding({ cwe: 'CWE-78', evidence: [{ file: 'src/routes/open.js', startLine: 3, endLine: 3, quote: 'if (options.verbose) exec(cmd);' }] }), m)!;
+  assert.equal(metric(option, 'AC').value, 'L');
+});
+
+test('user interaction and scope say why per CWE: reflected XSS and open redirect need a victim and land in the browser; CSRF needs a victim, stays in scope', () => {
+  const m = model();
+  const xss = classifyFinding(finding({ cwe: 'CWE-79' }), m)!;
+  assert.match(metric(xss, 'UI').reason, /victim has to open a crafted link.*\(CWE-79\)/);
+  assert.match(metric(xss, 'S').reason, /victim's browser.*\(CWE-79\)/);
+  const redirect = classifyFinding(finding({ cwe: 'CWE-601' }), m)!;
+  assert.equal(redirect.cvss.vector, 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N');
+  assert.match(metric(redirect, 'UI').reason, /follow a crafted link on the trusted domain/);
+  const csrf = classifyFinding(finding({ cwe: 'CWE-352', category: 'logic' }), m)!;
+  assert.equal(csrf.cvss.vector, 'CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:N/I:H/A:N');
+  assert.equal(metric(csrf, 'S').value, 'U');
+  const sql = classifyFinding(finding({ cwe: 'CWE-89' }), m)!;
+  assert.deepEqual([metric(sql, 'UI').value, metric(sql, 'S').value], ['N', 'U']);
+});
