@@ -65,9 +65,18 @@ export async function fixIssue(input: FixIssueInput): Promise<LocalFix> {
   const worktree = join(scratch, `gh-${input.issue.number}`);
   const left: string[] = [];
   addWorktree(input.repo, worktree, input.baseCommit);
+  // The issue's time limit aborts everything in flight (the fixer's model call or agent CLI, the sandbox's
+  // checks): each kills its process group on abort, so nothing of the attempt outlives the limit.
+  const limitMs = input.timeLimitMs ?? DEFAULT_ISSUE_TIMEOUT_MS;
+  const clock = new AbortController();
+  const timer = setTimeout(() => clock.abort(new Error(`the issue's ${describeLimit(limitMs)} time limit`)), limitMs);
+  const signal = input.env.signal ? AbortSignal.any([input.env.signal, clock.signal]) : clock.signal;
   try {
-    return { ...(await fixInWorktree(input, worktree)), left };
+    const local = await fixInWorktree({ ...input, env: { ...input.env, signal }, timeLimitMs: limitMs }, worktree);
+    if (clock.signal.aborted && local.outcome !== 'ready') return { ...timedOut(local, limitMs), left };
+    return { ...local, left };
   } finally {
+    clearTimeout(timer);
     try {
       runGit(worktree, ['checkout', '--quiet', '--detach', '--force', input.baseCommit]);
       runGit(worktree, ['clean', '-fdxq']);
@@ -124,6 +133,14 @@ async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Om
   }
   const commit = commitFix(input, worktree, root, result.edits, found.finding);
   return { ...base, outcome: 'ready', reason: `fixed in attempt ${attempts.length}: ${attempts.at(-1)?.reason ?? ''}`, gates, review, commit };
+}
+
+const describeLimit = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000}-minute` : `${Math.round(ms / 1000)}-second`);
+
+/** Past the limit whatever the attempts say (an aborted call or check looks systemic): a systemic timeout. */
+function timedOut(local: Omit<LocalFix, 'left'>, limitMs: number): Omit<LocalFix, 'left'> {
+  const reason = `the issue ran past its ${describeLimit(limitMs)} time limit after ${local.attempts.length} attempt(s); its processes were stopped`;
+  return { ...local, outcome: 'failed', failure: 'timeout', reason, gates: [], review: null, commit: null };
 }
 
 function emptyDiff(hasRepro: boolean): Pick<LocalFix, 'outcome' | 'reason'> {

@@ -42,6 +42,8 @@ export interface WorldOptions {
   selfReview?: Reply;
   /** The first fixer answer arrives this late (the others at once); the provider then allows 4 calls at a time. */
   firstFixerDelayMs?: number;
+  /** The fixer is this agent CLI (argv) through the `command` backend instead of the scripted model server. */
+  fixerCommand?: string[];
 }
 
 /** `answer` is what the scripted fixer returns for every fixer prompt (edits, or a Reply such as a 500). */
@@ -83,7 +85,9 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
     return { delayMs: options.firstFixerDelayMs, then: reply };
   };
   const configPath = join(tempDir(t, 'bh-work-config-'), 'config.json');
-  writeFileSync(configPath, JSON.stringify({ providers: { scripted: { type: 'openai-compatible', baseURL: models.openaiURL, structuredOutput: 'strict', concurrency: options.firstFixerDelayMs ? 4 : 1 } }, roles: { fixer: { provider: 'scripted', model: 'scripted-fixer' } }, retries: { maxAttempts: 1 } }));
+  const scripted = { type: 'openai-compatible', baseURL: models.openaiURL, structuredOutput: 'strict', concurrency: options.firstFixerDelayMs ? 4 : 1 };
+  const fixer = options.fixerCommand ? { type: 'command', command: options.fixerCommand } : scripted;
+  writeFileSync(configPath, JSON.stringify({ providers: { scripted, fixer }, roles: { fixer: { provider: 'fixer', model: 'scripted-fixer' } }, retries: { maxAttempts: 1 } }));
 
   const saved = { GITHUB_TOKEN: process.env.GITHUB_TOKEN, GH_TOKEN: process.env.GH_TOKEN, GITHUB_API_URL: process.env.GITHUB_API_URL, BUG_HUNTER_GITHUB_WRITE_PACE_MS: process.env.BUG_HUNTER_GITHUB_WRITE_PACE_MS };
   Object.assign(process.env, { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: github.url, BUG_HUNTER_GITHUB_WRITE_PACE_MS: '0' });

@@ -26,7 +26,8 @@ test('bad flags are usage errors naming the flag, before any request', async (t)
     [['--issue', 'x'], /--issue takes a whole number of at least 1/],
     [['--issue', '1', '--limit', '3'], /--limit caps the labelled queue/],
     [['--sandbox', 'vm'], /--sandbox must be one of auto, bwrap, podman, docker, none/],
-    [['--timeout=0'], /--timeout takes a whole number of at least 1/],
+    [['--timeout=0'], /--timeout takes a duration such as 30s/],
+    [['--timeout', 'soon'], /--timeout takes a duration such as 30s/],
   ] as const) {
     const result = await w.work(...argv);
     assert.equal(result.code, 2, `${argv.join(' ')}: ${result.stderr}`);

@@ -12,6 +12,12 @@ import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../args
 import type { Command } from '../command.ts';
 import { createLogger } from '../log.ts';
 import { MODEL_FLAGS, modelRequestOf } from '../model-flags.ts';
+import { parseDuration } from '../../watch/duration.ts';
+
+/** --timeout: a bare number is minutes (the queue thinks in minutes); else a duration with its unit. */
+function issueTimeoutMs(value: string): number {
+  return /^\s*\d+(\.\d+)?\s*$/.test(value) ? parseDuration('timeout', `${value.trim()}m`, 1000) : parseDuration('timeout', value, 1000);
+}
 
 const OPTIONS = {
   repo: { type: 'string' },
@@ -50,7 +56,8 @@ labelled auto-ready once their dependencies are closed or auto-pr-ready. Records
   --dry-run             fix and prove locally, print what it would push and open; no write to GitHub or origin
   --repo <owner/name>   repository (default: the origin remote; its host must be GitHub's)
   --from <dir>          artifact folder holding scan-report.json (default <target>/.bug-hunter); reports go there
-  --timeout <minutes>   no new fix attempt starts after this long on one issue (default 90)
+  --timeout <duration>  time limit per issue (default 90 minutes; a bare number is minutes, or 45s, 2h): at the
+                        limit the fixer's and the sandbox's processes are killed and the issue is a systemic timeout
   --concurrency <n>     issues worked at the same time, each in its own worktree (default 1)
   --at <HH:MM>          wait (holding the queue's lock) until this local time, then start
   --sandbox <backend>   auto (default), bwrap, podman, docker, none
@@ -70,7 +77,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
     if (values.repo !== undefined) parseRepoFlag(values.repo);
     const only = (values.issue ?? []).map((v) => positiveInt('issue', v)!);
     const limit = positiveInt('limit', values.limit) ?? DEFAULT_LIMIT;
-    const timeout = positiveInt('timeout', values.timeout);
+    const timeoutMs = values.timeout === undefined ? undefined : issueTimeoutMs(values.timeout);
     const concurrency = positiveInt('concurrency', values.concurrency);
     const startAt = values.at === undefined ? undefined : parseStartAt(values.at);
     if (only.length > 0 && values.limit !== undefined) throw new UsageError('--limit caps the labelled queue; with --issue the issues named are the queue. Leave one of them out.');
@@ -111,7 +118,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
         only,
         limit,
         dryRun: Boolean(values['dry-run']),
-        ...(timeout !== undefined ? { timeLimitMs: timeout * 60_000 } : {}),
+        ...(timeoutMs !== undefined ? { timeLimitMs: timeoutMs } : {}),
         ...(concurrency !== undefined ? { concurrency } : {}),
         ...(startAt ? { startInMs: delayUntil(startAt, new Date()) } : {}),
         env: process.env,

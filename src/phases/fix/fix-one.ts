@@ -60,6 +60,11 @@ export async function fixOne(input: FixOneInput): Promise<FixOneResult> {
       result.attempts.push({ outcome: 'time-limit', reason: `the fix took ${Math.round((Date.now() - started) / 1000)} s of its ${Math.round(limit / 60000)}-minute limit; attempt ${n} was not started` });
       break;
     }
+    // A caller's time limit (or a stop) aborted the work: another attempt would be cancelled at once.
+    if (n > 1 && input.env.signal?.aborted) {
+      result.attempts.push({ outcome: 'time-limit', reason: `stopped (${abortReason(input.env.signal)}); attempt ${n} was not started` });
+      break;
+    }
     resetWorktree(worktree, input.baseCommit);
     const attempt = await oneAttempt(input, lastFailure);
     result.attempts.push(attempt.record);
@@ -79,6 +84,8 @@ export async function fixOne(input: FixOneInput): Promise<FixOneResult> {
   resetWorktree(worktree, input.baseCommit);
   return result;
 }
+
+const abortReason = (signal: AbortSignal) => (signal.reason instanceof Error ? signal.reason.message : String(signal.reason ?? 'aborted'));
 
 // Timings vary run to run; without them the retry prompt is the same for the same failure (and replays).
 export function stableText(text: string): string {
