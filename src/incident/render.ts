@@ -24,5 +24,6 @@ export function renderReproReport(report: ReproReport): string {
   if (report.attempts.length === 0) lines.push('  attempts: none');
   if (report.repro) lines.push(`  re-run the proof: ${report.repro.command}`, `  finding ${report.finding?.id ?? ''} (origin ${report.finding?.origin ?? ''}), tier T1`);
   else if (report.verdict !== 'reproduced') lines.push('  no fix was attempted.');
+  if (report.fix) lines.push(`  fix: ${report.fix.status}${report.fix.branch ? ` on branch ${report.fix.branch}` : ''} — attempts and proof in ${report.fix.dir}fix-report.json`);
   return `${printable(lines.join('\n'))}\n`;
 }

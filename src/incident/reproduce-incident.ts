@@ -116,7 +116,8 @@ function unlocatedReason(located: LocatedIncident, hadTrace: boolean): string {
     : `none of what the report names was found in the target's ${located.filesSeen} source file(s): ${named.slice(0, 8).join(', ')}`;
 }
 
-function reportBlocks(request: IncidentRequest): ReportText[] {
+/** The report and the trace as the tester (and, with --fix, the fixer) is shown them: fenced, untrusted, capped. */
+export function reportBlocks(request: Pick<IncidentRequest, 'text' | 'trace'>): ReportText[] {
   const blocks: ReportText[] = [];
   if (request.text.trim() !== '') blocks.push({ name: 'bug-report', text: request.text.slice(0, REPORT_CHARS) });
   if (request.trace) blocks.push({ name: 'stack-trace', text: request.trace.text.slice(0, REPORT_CHARS) });

@@ -3,6 +3,7 @@
 // the verdict. A reproduced report carries the finding it became and its repro/<id>/ folder.
 import { Type, type Static } from '@sinclair/typebox';
 import { artifact, Finding, RepoPath, Sha256 } from './common.ts';
+import { FixStatus } from './fix.ts';
 
 export const REPRO_VERDICTS = ['reproduced', 'not-reproduced', 'unknown'] as const;
 
@@ -100,6 +101,16 @@ export const ReproReport = artifact(
           command: Type.String({ description: 'Re-runs the reproduction from the repository root.' }),
         },
         { additionalProperties: false },
+      ),
+    ),
+    fix: Type.Optional(
+      Type.Object(
+        {
+          dir: Type.String({ description: 'incidents/<id>/ relative to the artifact folder: the one-finding scan-report.json, fix-strategy.json, fix-plan.json, fixer-scope.json and fix-report.json.' }),
+          status: FixStatus,
+          branch: Type.Union([Type.String(), Type.Null()], { description: 'With --auto-commit: the new branch holding the proven fix.' }),
+        },
+        { additionalProperties: false, description: 'With --fix, when reproduced: what the fixer did with the finding (fix-report.json has the attempts and the proof).' },
       ),
     ),
   },

@@ -1,6 +1,6 @@
 // `bug-hunter repro [target] --from <file|-> [--stack-trace <file>] [--issue N]`: reproduce a bug a person reported
 // (words, a stack trace, or a GitHub issue) with a failing test in the sandbox, by the rules of proof; writes
-// repro-report.json and, when proven, repro/<id>/. It never fixes anything.
+// repro-report.json and, when proven, repro/<id>/. Only with --fix does a reproduced report go on to the fixer.
 import { readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ExitCode, UsageError } from '../../errors.ts';
@@ -20,6 +20,8 @@ const OPTIONS = {
   sandbox: { type: 'string' },
   deps: { type: 'string' },
   timeout: { type: 'string' },
+  fix: { type: 'boolean' },
+  'auto-commit': { type: 'boolean' },
   [UNSANDBOXED_OPTION]: { type: 'boolean' },
   ...MODEL_FLAGS,
 } as const;
@@ -43,8 +45,12 @@ It counts as reproduced only by the rules of proof:
   words only     the failing assertion prints the run's random marker (BUG_HUNTER_MARKER), and the test's source
                  does not print, throw or assert.fail it, nor assert on constants;
   both           twice, the same way; a timeout, install failure or a test that never started is unknown.
-Up to three attempts, each shown what the sandbox printed for the last. It never writes a fix.
+Up to three attempts, each shown what the sandbox printed for the last. It never guesses a fix.
 Writes repro-report.json (attempts, verdict) and, when reproduced, repro/<id>/ (test, run.sh, output, README).
+With --fix, a reproduced report becomes a finding (tier T1, origin report or stack-trace) fixed exactly like a
+scanned one: fix plan and recorded scope, the fixer model in a git worktree from the base commit, the
+reproduction red before and green after with the suite green, re-proven on the current head; its artifacts are
+in incidents/<id>/. A report that was not reproduced is never fixed.
 
   --from <file|->          the report as text; '-' reads standard input. A trace inside it is used as the trace
   --stack-trace <file>     a Node.js, Python or Go stack trace as logged
@@ -53,6 +59,8 @@ Writes repro-report.json (attempts, verdict) and, when reproduced, repro/<id>/ (
   --sandbox <backend>      auto (default), bwrap, podman, docker, none
   --deps <strategy>        how dependencies reach the offline sandbox: vendored, off, host, fetch
   --timeout <seconds>      wall time of each sandbox run (default 60)
+  --fix                    fix a reproduced report with red-to-green proof (needs git and a fixer model)
+  --auto-commit            with --fix: commit a proven fix to a new branch bug-hunter/fix-<runId>
   --${UNSANDBOXED_OPTION}
                            with --sandbox none: run the tester's test WITHOUT a sandbox
   --provider, --model, --base-url, --role-model, --config, --record, --trust-repo-config
@@ -61,8 +69,9 @@ Writes repro-report.json (attempts, verdict) and, when reproduced, repro/<id>/ (
   --json                   print repro-report.json
 
 Environment: with --issue, GITHUB_TOKEN (or GH_TOKEN) and GITHUB_API_URL as for publish.
-Exit codes: 0 reproduced; 1 not reproduced (the attempts are listed); 2 usage (no report, an unreadable file, a
-trace that is not one, no tester model); 3 could not check (not located, no runnable test framework, a timeout,
+Exit codes: 0 reproduced (with --fix: and fixed-proven); 1 not reproduced (the attempts are listed), or with --fix
+reproduced but not fixed-proven (fix-report.json says why); 2 usage (no report, an unreadable file, a trace that is
+not one, no tester model, --fix without git or a fixer model); 3 could not check (not located, no runnable test framework, a timeout,
 the sandbox or the tester unavailable).`,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('repro', argv, OPTIONS);
@@ -73,6 +82,7 @@ the sandbox or the tester unavailable).`,
     if (values.from !== undefined && values.issue !== undefined) throw new UsageError('--from and --issue both give the report; give one of them.');
     if (values.from === '-' && values['stack-trace'] === '-') throw new UsageError('--from and --stack-trace cannot both read standard input; put one of them in a file.');
     if (values.repo !== undefined && values.issue === undefined) throw new UsageError('--repo goes with --issue (the repository the issue is read from).');
+    if (values['auto-commit'] && !values.fix) throw new UsageError('--auto-commit needs --fix: there is nothing to commit without fixing.');
     const issue = positiveInt('issue', values.issue);
     const timeoutS = positiveInt('timeout', values.timeout);
     const backend = oneOf('sandbox', values.sandbox, ['auto', 'bwrap', 'podman', 'docker', 'none'] as const, 'auto');
@@ -104,12 +114,15 @@ the sandbox or the tester unavailable).`,
       sandbox: { backend, allowUnsandboxed: Boolean(values[UNSANDBOXED_OPTION]) },
       ...(deps ? { dependencies: deps } : {}),
       ...(timeoutS ? { timeoutMs: timeoutS * 1000 } : {}),
+      ...(values.fix ? { fix: { autoCommit: Boolean(values['auto-commit']) } } : {}),
       quiet: Boolean(values.quiet),
       io,
     });
     const { renderReproReport } = await import('../../incident/render.ts');
     io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderReproReport(report));
-    return report.verdict === 'reproduced' ? ExitCode.ok : report.verdict === 'not-reproduced' ? ExitCode.findings : ExitCode.failed;
+    if (report.verdict === 'unknown') return ExitCode.failed;
+    const fixed = !values.fix || report.fix?.status === 'fixed-proven';
+    return report.verdict === 'reproduced' && fixed ? ExitCode.ok : ExitCode.findings;
   },
 };
 
