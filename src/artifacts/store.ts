@@ -1,5 +1,6 @@
 // Reading and writing artifacts in a .bug-hunter/ folder: validated on every read and write, written atomically.
-// A missing, malformed or schema-failing artifact is a PhaseError naming the file, the pointer and the rule.
+// A missing, malformed or schema-failing artifact is an UnusableArtifactError naming the file, the pointer and the
+// rule; the driver adds which phase to run (src/driver/hints.ts derives it from the phase declarations).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Static } from '@sinclair/typebox';
@@ -11,6 +12,22 @@ import { checkRead, checkWrite } from './contract.ts';
 import { describeViolations, validate } from './validate.ts';
 
 export type ArtifactOf<N extends ArtifactName> = Static<(typeof ARTIFACTS)[N]['schema']>;
+
+/** An artifact that is missing or fails to parse or validate: a failed phase, never an empty success. */
+export class UnusableArtifactError extends PhaseError {
+  override readonly name: string = 'UnusableArtifactError';
+  /** True once the message says which command writes the artifact. */
+  readonly hinted: boolean;
+  constructor(
+    message: string,
+    readonly artifact: ArtifactName,
+    readonly problem: 'missing' | 'invalid',
+    options: { cause?: unknown; hinted?: boolean } = {},
+  ) {
+    super(message, 'cause' in options ? { cause: options.cause } : undefined);
+    this.hinted = options.hinted ?? false;
+  }
+}
 
 export function artifactPath(outDir: string, name: ArtifactName): string {
   return join(outDir, ARTIFACTS[name].file);
@@ -33,13 +50,13 @@ export function parseArtifact<N extends ArtifactName>(name: N, text: string, whe
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new PhaseError(`${where} is not valid JSON (${(error as Error).message}). Re-run '${PRODUCER[name]}' or delete the file.`);
+    throw new UnusableArtifactError(`${where} is not valid JSON (${(error as Error).message}).`, name, 'invalid', { cause: error });
   }
   const seen = `${name}\0${sha256(text)}`;
   if (validTexts.has(seen)) return value as ArtifactOf<N>;
   const result = validate(ARTIFACTS[name].schema, value);
   if (!result.ok) {
-    throw new PhaseError(`${where} is not valid (${describeViolations(result.violations)}). Re-run '${PRODUCER[name]}' or delete the file.`);
+    throw new UnusableArtifactError(`${where} is not valid (${describeViolations(result.violations)}).`, name, 'invalid');
   }
   if (validTexts.size >= MAX_VALID_TEXTS) validTexts.clear();
   validTexts.add(seen);
@@ -54,10 +71,8 @@ export function readArtifact<N extends ArtifactName>(outDir: string, name: N): A
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      throw new PhaseError(`${path} is missing. Run '${PRODUCER[name]}' first.`);
-    }
-    throw new PhaseError(`${path} cannot be read (${code ?? (error as Error).message}).`);
+    if (code === 'ENOENT') throw new UnusableArtifactError(`${path} is missing.`, name, 'missing', { cause: error });
+    throw new PhaseError(`${path} cannot be read (${code ?? (error as Error).message}).`, { cause: error });
   }
   return parseArtifact(name, text, path);
 }
@@ -73,45 +88,16 @@ export function prepareArtifact(name: ArtifactName): void {
   validate(ARTIFACTS[name].schema, null);
 }
 
+/** Throws unless `value` is a valid `name` artifact: our own output failing its contract is never written. */
+export function checkArtifact<N extends ArtifactName>(outDir: string, name: N, value: ArtifactOf<N>): void {
+  const result = validate(ARTIFACTS[name].schema, value);
+  if (!result.ok) throw new PhaseError(`Refusing to write ${artifactPath(outDir, name)}: the ${name} artifact is not valid (${describeViolations(result.violations)}).`);
+}
+
 export function writeArtifact<N extends ArtifactName>(outDir: string, name: N, value: ArtifactOf<N>): string {
   checkWrite(name);
-  const result = validate(ARTIFACTS[name].schema, value);
+  checkArtifact(outDir, name, value);
   const path = artifactPath(outDir, name);
-  if (!result.ok) {
-    // Our own output failed its contract: refuse to write rather than leave an invalid artifact.
-    throw new PhaseError(`Refusing to write ${path}: the ${name} artifact is not valid (${describeViolations(result.violations)}).`);
-  }
   writeJsonAtomic(path, value);
   return path;
 }
-
-// The command that writes each artifact, for the "run … first" hint. Complete by type, so a new artifact must name
-// its producer; test/artifacts/producer.test.ts checks every phase named here really writes the artifact.
-export const PRODUCER: Record<ArtifactName, string> = {
-  triage: 'bug-hunter phase triage',
-  'adaptive-plan': 'bug-hunter phase plan',
-  recon: 'bug-hunter phase recon',
-  'threat-model': 'bug-hunter phase threat',
-  'retrieval-plan': 'bug-hunter phase retrieval',
-  'hunter-findings': 'bug-hunter phase hunter',
-  skeptic: 'bug-hunter phase skeptic',
-  referee: 'bug-hunter phase referee',
-  'verification-report': 'bug-hunter phase verify',
-  'dep-findings': 'bug-hunter phase deps',
-  leads: 'bug-hunter phase leads',
-  baseline: 'bug-hunter scan --baseline <ref>',
-  'scan-report': 'bug-hunter phase report',
-  coverage: 'bug-hunter phase report',
-  'fix-strategy': 'bug-hunter phase fix-plan',
-  'fix-plan': 'bug-hunter phase fix-plan',
-  'fixer-scope': 'bug-hunter phase fix-plan',
-  'fix-report': 'bug-hunter phase fixer',
-  state: 'bug-hunter phase triage',
-  'benchmark-report': 'bug-hunter benchmark',
-  suppressions: 'bug-hunter dismiss',
-  ledger: 'bug-hunter phase report',
-  'publish-report': 'bug-hunter publish',
-  'cache-usage': 'bug-hunter scan',
-  'work-report': 'bug-hunter work',
-  'repro-report': 'bug-hunter repro',
-};

@@ -53,7 +53,9 @@ async function run(name: string, argv: string[], io: CommandIO): Promise<number>
   }
   try {
     return await command.run(argv, io);
-  } catch (error) {
+  } catch (thrown) {
+    // A missing or invalid artifact read outside a phase still says which command writes it.
+    const error = await (await import('../driver/hints.ts')).withRerunHint(thrown);
     const outcome = classifyThrown(error);
     io.stderr(`bug-hunter: ${process.env.BUG_HUNTER_DEBUG ? debugText(error) : outcome.message}\n`);
     if (outcome.internal) io.stderr('This is a bug in bug-hunter; set BUG_HUNTER_DEBUG=1 for the stack trace.\n');

@@ -4,6 +4,7 @@ import { underContract } from '../artifacts/contract.ts';
 import { chunkPlanOf } from '../orchestrator/estimate.ts';
 import type { ModelSetup } from '../orchestrator/models.ts';
 import type { PhaseDefinition } from '../phases/types.ts';
+import { withRerunHint } from './hints.ts';
 import type { PhaseSession } from './session.ts';
 
 /** `prepare` runs first, as part of the phase (scan's --baseline step before the report). */
@@ -16,8 +17,9 @@ export async function runPhaseStep(phase: PhaseDefinition, session: PhaseSession
     await underContract({ phase: phase.name, reads: phase.reads, writes: phase.writes }, () => phase.run(ctx));
   } catch (error) {
     // An interrupted phase stays 'running': the resume picks it up again.
-    if (!ctx.signal.aborted) store.markPhase(phase.name, 'failed', (error as Error).message);
-    throw error;
+    const failure = await withRerunHint(error);
+    if (!ctx.signal.aborted) store.markPhase(phase.name, 'failed', (failure as Error).message);
+    throw failure;
   }
   store.markPhase(phase.name, 'done');
   // Recorded so later estimates calibrate against what the run set out to do.

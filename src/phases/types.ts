@@ -30,12 +30,17 @@ export interface PhaseContext {
   cache?: EvidenceCache;
 }
 
+/** A phase as the driver runs it; built by definePhase (src/driver/define-phase.ts) from the phase's declaration. */
 export interface PhaseDefinition {
   name: string;
   summary: string;
-  reads: ArtifactName[];
-  writes: ArtifactName[];
-  run(ctx: PhaseContext): Promise<void>;
+  /** Every artifact the phase reads; `requires` those it cannot run without. */
+  reads: readonly ArtifactName[];
+  requires?: readonly ArtifactName[];
+  writes: readonly ArtifactName[];
+  /** The model roles it may ask. */
+  roles?: readonly Role[];
+  run(ctx: PhaseContext): Promise<unknown>;
 }
 
 /** The model client for a role, or undefined when that role is served by the static engine. */

@@ -1,47 +1,59 @@
-// The "Run '…' first" hint of a missing artifact names a command that really writes it: no hint may name a phase
-// that does not exist or does not write the artifact (main once advised "bug-hunter phase fix-report").
+// The "Run '…' first" hint of a missing or invalid artifact is derived from the phase declarations: it names the
+// phase that declares the artifact among its writes, or, for an artifact no phase writes, a real CLI command (main
+// once advised "bug-hunter phase fix-report", a phase that does not exist).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ARTIFACTS, type ArtifactName } from '../../src/artifacts/registry.ts';
-import { PRODUCER, readArtifact } from '../../src/artifacts/store.ts';
-import { PIPELINE, findPhase } from '../../src/phases/registry.ts';
+import { artifactPath, readArtifact } from '../../src/artifacts/store.ts';
+import { COMMANDS } from '../../src/cli/commands/index.ts';
+import { COMMAND_PRODUCERS, producerOf, producingPhases, withRerunHint } from '../../src/driver/hints.ts';
+import { findPhase } from '../../src/phases/registry.ts';
 
-// Written outside any phase's declared writes: the run state by every phase, the ledger by the report phase
-// through the target's memory folder.
-const WRITTEN_ASIDE = new Set<ArtifactName>(['state', 'ledger']);
-
-test('every artifact\'s producer hint names a phase that declares it among its writes (or a command)', async () => {
+test('every artifact has a producer hint, and it names a built phase that writes it or a real command', async () => {
   for (const name of Object.keys(ARTIFACTS) as ArtifactName[]) {
-    const hint = PRODUCER[name];
+    const hint = await producerOf(name);
+    assert.ok(hint, `${name} has no producer`);
     const phaseName = /^bug-hunter phase (\S+)$/.exec(hint)?.[1];
-    if (!phaseName) {
-      assert.match(hint, /^bug-hunter (benchmark|dismiss|publish|scan|scan --baseline <ref>|work|repro)$/, `${name}: ${hint}`);
+    if (phaseName) {
+      const entry = findPhase(phaseName);
+      assert.ok(entry?.load, `${name}: '${hint}' names no built phase`);
+      // state.json and ledger.json are written beside a phase (the run's start, the target's memory), not by it.
+      if (!COMMAND_PRODUCERS[name]) assert.ok((await entry.load()).writes.includes(name), `${name}: phase ${phaseName} does not write it`);
       continue;
     }
-    const entry = findPhase(phaseName);
-    assert.ok(entry?.load, `${name}: '${hint}' names no built phase`);
-    if (WRITTEN_ASIDE.has(name)) continue;
-    const phase = await entry.load();
-    assert.ok(phase.writes.includes(name), `${name}: phase ${phaseName} does not write it (writes ${phase.writes.join(', ')})`);
+    const command = /^bug-hunter (\S+)/.exec(hint)?.[1];
+    assert.ok(COMMANDS.some((c) => c.name === command), `${name}: '${hint}' names no command`);
   }
 });
 
-test('every artifact a phase declares is one whose producer hint is a phase that writes it', async () => {
-  for (const entry of PIPELINE) {
-    if (!entry.load) continue;
-    for (const name of (await entry.load()).writes) assert.match(PRODUCER[name], /^bug-hunter phase /, `${entry.name} writes ${name}`);
+test('an artifact a phase declares is never also listed as a command\'s', async () => {
+  for (const name of Object.keys(COMMAND_PRODUCERS) as ArtifactName[]) {
+    assert.deepEqual(await producingPhases(name), [], `${name} is declared by a phase and listed as a command's`);
   }
 });
 
-test('a missing artifact names its producer in the error', () => {
+test('a missing or invalid artifact read outside a phase gets the hint of the phase that writes it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'bh-producer-'));
   try {
-    assert.throws(() => readArtifact(dir, 'fix-report'), /Run 'bug-hunter phase fixer' first/);
-    assert.throws(() => readArtifact(dir, 'fixer-scope'), /Run 'bug-hunter phase fix-plan' first/);
+    const missing = (name: ArtifactName) => withRerunHint(catching(() => readArtifact(dir, name)));
+    assert.match(String(await missing('fix-report')), /fix-report\.json is missing\. Run 'bug-hunter phase fixer' first\./);
+    assert.match(String(await missing('fixer-scope')), /Run 'bug-hunter phase fix-plan' first/);
+    assert.match(String(await missing('suppressions')), /Run 'bug-hunter dismiss' first/);
+    writeFileSync(artifactPath(dir, 'skeptic'), '{');
+    assert.match(String(await missing('skeptic')), /skeptic\.json is not valid JSON .*Re-run 'bug-hunter phase skeptic' or delete the file\./);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+function catching(read: () => unknown): unknown {
+  try {
+    read();
+  } catch (error) {
+    return error;
+  }
+  assert.fail('expected the read to throw');
+}

@@ -24,9 +24,9 @@ test('plan reads triage.json and writes a valid adaptive-plan.json covering its 
   assert.deepEqual(plan.overrides, ['chunkTokenBudget']);
 });
 
-test('plan without triage.json fails naming the missing file', async (t) => {
+test('plan without triage.json fails naming the missing file and the phase that writes it', async (t) => {
   const ctx = phaseContext(gitRepo(t, files(1)));
-  await assert.rejects(planPhase.run(ctx), (e: Error) => e instanceof PhaseError && /triage\.json is missing/.test(e.message));
+  await assert.rejects(planPhase.run(ctx), (e: Error) => e instanceof PhaseError && /triage\.json is missing\. Run 'bug-hunter phase triage' first\./.test(e.message));
 });
 
 test('plan refuses a triage built for another test scope', async (t) => {

@@ -1,0 +1,66 @@
+// The driver's half of a declared phase: before it runs, exactly its declared inputs are read and validated; after,
+// each output it returned gets the run-identity header and schema version, all of them are validated, then the
+// views are written and the artifacts last (a view never stands beside an artifact of another run's making).
+import { join } from 'node:path';
+import type { ArtifactName } from '../artifacts/registry.ts';
+import type { RunIdentity } from '../artifacts/schemas/common.ts';
+import { SCHEMA_VERSION } from '../artifacts/schemas/common.ts';
+import { checkArtifact, readArtifact, readArtifactIfPresent, writeArtifact, type ArtifactOf } from '../artifacts/store.ts';
+import { PhaseError } from '../errors.ts';
+import { writeFileAtomic } from '../fs/atomic.ts';
+import { withRerunHint } from './hints.ts';
+
+type Header = 'schemaVersion' | 'artifact' | 'run' | 'generatedAt';
+
+/** An artifact without its header: what a phase computes. */
+export type BodyOf<N extends ArtifactName> = Omit<ArtifactOf<N>, Header>;
+
+/** The outputs as written, header and all. */
+export type WrittenOf<W extends ArtifactName> = { [N in W]?: ArtifactOf<N> };
+
+/** Reads every declared input; a required one that is missing, and any that is invalid, fails with the producer's hint. */
+export async function loadInputs(outDir: string, reads: { readonly [N in ArtifactName]?: 'required' | 'optional' }): Promise<Record<string, unknown>> {
+  const inputs: Record<string, unknown> = {};
+  try {
+    for (const [name, mode] of Object.entries(reads) as [ArtifactName, 'required' | 'optional'][]) {
+      inputs[name] = mode === 'required' ? readArtifact(outDir, name) : readArtifactIfPresent(outDir, name);
+    }
+  } catch (error) {
+    throw await withRerunHint(error);
+  }
+  return inputs;
+}
+
+/** The header every artifact starts with, then the body in its own key order. */
+export function stamp<N extends ArtifactName>(name: N, body: BodyOf<N>, identity: RunIdentity, generatedAt: string): ArtifactOf<N> {
+  return { schemaVersion: SCHEMA_VERSION, artifact: name, run: identity, generatedAt, ...body } as unknown as ArtifactOf<N>;
+}
+
+interface View<W extends ArtifactName> {
+  file: string;
+  render(written: WrittenOf<W>): string | undefined;
+}
+
+/** Stamps, validates and writes the outputs in declaration order; returns them as written. */
+export function writeOutputs<W extends ArtifactName>(outDir: string, identity: RunIdentity, writes: readonly W[], outputs: { [N in W]?: BodyOf<N> }, views: readonly View<W>[]): WrittenOf<W> {
+  const undeclared = Object.keys(outputs).filter((n) => !(writes as readonly string[]).includes(n));
+  if (undeclared.length > 0) throw new PhaseError(`The phase returned ${undeclared.join(', ')}, which it does not declare among its writes (${writes.join(', ')}): its declaration is wrong.`);
+  const generatedAt = new Date().toISOString();
+  const written: WrittenOf<W> = {};
+  for (const name of writes) {
+    const body = outputs[name];
+    if (body === undefined) continue;
+    const artifact = stamp(name, body, identity, generatedAt);
+    checkArtifact(outDir, name, artifact);
+    written[name] = artifact;
+  }
+  for (const view of views) {
+    const text = view.render(written);
+    if (text !== undefined) writeFileAtomic(join(outDir, view.file), text);
+  }
+  for (const name of writes) {
+    const artifact = written[name];
+    if (artifact !== undefined) writeArtifact(outDir, name, artifact);
+  }
+  return written;
+}

@@ -1,0 +1,71 @@
+// definePhase: the driver loads exactly the declared inputs (validated) and hands them to the phase, and writes the
+// outputs the phase returns with the run-identity header and schema version, views first; an output the phase
+// does not declare is refused and nothing is written.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { artifactPath, readArtifact } from '../../src/artifacts/store.ts';
+import { definePhase } from '../../src/driver/define-phase.ts';
+import { PhaseError } from '../../src/errors.ts';
+import { gitRepo } from '../helpers/temp.ts';
+import { phaseContext } from '../phases/triage/context.ts';
+import { triagePhase } from '../../src/phases/triage/index.ts';
+
+const notes = (text: string) => ({ budgets: { source: 'default' as const, maxFiles: 1, maxTokens: 1 }, index: { files: 0, precise: 0, fallback: 0, millis: 0, unindexed: [] }, notes: [text], chunks: [] });
+
+test('the phase gets its declared inputs, and its output is written with the header the driver stamps', async (t) => {
+  const ctx = phaseContext(gitRepo(t, { 'a.js': 'export const a = 1;\n' }));
+  await triagePhase.run(ctx);
+  let seen: unknown;
+  const phase = definePhase({
+    name: 'probe',
+    summary: 'test phase',
+    reads: { triage: 'required', recon: 'optional' },
+    writes: ['retrieval-plan'],
+    roles: [],
+    views: [{ file: 'probe.md', render: (w) => `notes: ${w['retrieval-plan']?.notes.join(',')} of ${w['retrieval-plan']?.run.runId}\n` }],
+    async run(_ctx, inputs) {
+      seen = { files: inputs.triage.files.map((f) => f.path), recon: inputs.recon };
+      return { 'retrieval-plan': notes('hello') };
+    },
+  });
+  const written = await phase.run(ctx);
+  assert.deepEqual(seen, { files: ['a.js'], recon: undefined });
+  const onDisk = readArtifact(ctx.outDir, 'retrieval-plan');
+  assert.deepEqual(onDisk, written['retrieval-plan']);
+  assert.deepEqual(Object.keys(onDisk).slice(0, 4), ['schemaVersion', 'artifact', 'run', 'generatedAt']);
+  assert.equal(onDisk.artifact, 'retrieval-plan');
+  assert.deepEqual(onDisk.run, ctx.identity);
+  assert.equal(readFileSync(join(ctx.outDir, 'probe.md'), 'utf8'), `notes: hello of ${ctx.identity.runId}\n`);
+  assert.deepEqual(phase.requires, ['triage']);
+  assert.deepEqual(phase.reads, ['triage', 'recon']);
+});
+
+test('an invalid declared input fails before the phase runs, with the hint of the phase that writes it', async (t) => {
+  const ctx = phaseContext(gitRepo(t, { 'a.js': 'export const a = 1;\n' }));
+  writeFileSync(artifactPath(ctx.outDir, 'triage'), '{"schemaVersion": 1}');
+  let ran = false;
+  const phase = definePhase({ name: 'probe', summary: '', reads: { triage: 'optional' }, writes: [], roles: [], run: async () => ((ran = true), {}) });
+  await assert.rejects(phase.run(ctx), /triage\.json is not valid .*Re-run 'bug-hunter phase triage' or delete the file\./);
+  assert.equal(ran, false);
+});
+
+test('an output the phase does not declare, or one that fails its schema, is refused and nothing is written', async (t) => {
+  const ctx = phaseContext(gitRepo(t, { 'a.js': 'export const a = 1;\n' }));
+  const before = readdirSync(ctx.outDir);
+  const undeclared = definePhase({ name: 'probe', summary: '', reads: {}, writes: ['retrieval-plan'], roles: [], run: async () => ({ 'retrieval-plan': notes('x'), skeptic: { reviews: [] } }) as never });
+  await assert.rejects(undeclared.run(ctx), (e: unknown) => e instanceof PhaseError && /returned skeptic, which it does not declare/.test(e.message));
+  const invalid = definePhase({
+    name: 'probe',
+    summary: '',
+    reads: {},
+    writes: ['skeptic', 'retrieval-plan'],
+    roles: [],
+    views: [{ file: 'probe.md', render: () => 'view\n' }],
+    run: async () => ({ 'retrieval-plan': notes('x'), skeptic: { reviews: [{ findingId: 'nope' }] } }) as never,
+  });
+  await assert.rejects(invalid.run(ctx), /Refusing to write .*skeptic\.json/);
+  assert.deepEqual(readdirSync(ctx.outDir), before);
+  assert.equal(existsSync(join(ctx.outDir, 'probe.md')), false);
+});
