@@ -67,6 +67,22 @@ export function baselineBin(): string | undefined {
 }
 
 /**
+ * Wraps argv so the child's CPU time (user + sys, its children included) can be read after it exits: GNU time
+ * writes it to a file of its own, so the child's stdout and stderr stay untouched. Without GNU time, `seconds()`
+ * is undefined and the caller says the figure is unknown.
+ */
+export function withCpuTime(argv: string[], file: string): { argv: string[]; seconds: () => number | undefined } {
+  if (!existsSync(GNU_TIME)) return { argv, seconds: () => undefined };
+  return {
+    argv: [GNU_TIME, '-f', 'BH_CPU=%U %S', '-o', file, ...argv],
+    seconds: () => {
+      const m = /BH_CPU=([\d.]+) ([\d.]+)/.exec(readFileSync(file, 'utf8'));
+      return m ? Number(m[1]) + Number(m[2]) : undefined;
+    },
+  };
+}
+
+/**
  * Collects a child's stream and hands each complete line to onLine with the seconds since `started` at which it
  * arrived (the bench scripts time phases by when their progress lines appear). Returns the text so far.
  */

@@ -1,7 +1,8 @@
 // The evidence cache's store: one JSON file per entry at <dir>/<kind>/<key[0..2]>/<key>.json, written atomically,
 // validated when read. An entry that is unreadable, malformed or fails its schema is a miss with a warning (and is
 // overwritten), never a crash or a silent wrong answer. A hit refreshes the entry's mtime, so prune drops the least
-// recently used first. The store only keeps answers; every caller re-checks a hit as it would a fresh answer.
+// recently used first (to within TOUCH_AFTER_MS). The store only keeps answers; every caller re-checks a hit as it
+// would a fresh answer.
 import { closeSync, fstatSync, futimesSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
@@ -13,6 +14,11 @@ import { emptyCounters, type CacheKind, type KindCounters } from './kinds.ts';
 export const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
 /** Corrupt entries named one by one in warnings; past this, one closing line counts the rest. */
 const NAMED_WARNINGS = 5;
+/**
+ * A hit refreshes an entry's time only when it is older than this: an entry written or hit minutes ago is already
+ * young for prune (whose ages are days or hours), and a re-scan saves one write to disk per lookup.
+ */
+export const TOUCH_AFTER_MS = 10 * 60 * 1000;
 
 const Envelope = Type.Object(
   {
@@ -73,21 +79,24 @@ export function openCacheDir(dir: string, log: CacheLog): EvidenceCache {
       return undefined;
     }
     try {
-      const value = readOpen(kind, key, schema, path, fd);
-      if (value !== undefined) touch(fd);
-      return value;
+      const entry = readOpen(kind, key, schema, path, fd);
+      if (entry && Date.now() - entry.mtimeMs > TOUCH_AFTER_MS) touch(fd);
+      return entry?.value;
     } finally {
       closeSync(fd);
     }
   }
 
-  function readOpen(kind: CacheKind, key: string, schema: TSchema, path: string, fd: number): unknown {
+  function readOpen(kind: CacheKind, key: string, schema: TSchema, path: string, fd: number): { value: unknown; mtimeMs: number } | undefined {
     let text: string;
+    let mtimeMs: number;
     try {
-      if (fstatSync(fd).size > MAX_ENTRY_BYTES) {
+      const stat = fstatSync(fd);
+      if (stat.size > MAX_ENTRY_BYTES) {
         corrupt(kind, path, `larger than ${MAX_ENTRY_BYTES} bytes`);
         return undefined;
       }
+      mtimeMs = stat.mtimeMs;
       text = readFileSync(fd, 'utf8');
     } catch (error) {
       corrupt(kind, path, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
@@ -116,7 +125,7 @@ export function openCacheDir(dir: string, log: CacheLog): EvidenceCache {
       corrupt(kind, path, describeViolations(value.violations).replace(/(^|, )\//g, '$1/value/'));
       return undefined;
     }
-    return entry.value;
+    return { value: entry.value, mtimeMs };
   }
 
   // A hit refreshes the entry's time, so prune drops the least recently used first.
