@@ -23,6 +23,7 @@ import { fixIssue, type LocalFix } from './fix-issue.ts';
 import { comment, closeIssue, moveLabels, openDraftPull, pullForBranch, PR_OPENED_LABELS, STOPPED_LABELS } from './github-work.ts';
 import { promoteOnGitHub, queueWithDependencies, toQueueIssue, type RawIssue } from './github-queue.ts';
 import { recordEnd, startHalt, type IssueEnd } from './halt.ts';
+import type { QueueReproducer } from '../incident/queue-repro.ts';
 import { findingForIssue } from './issue-finding.ts';
 import { pullRequestBody } from './pr-body.ts';
 import type { QueueIssue } from './queue-issue.ts';
@@ -53,6 +54,8 @@ export interface WorkRequest {
   reviewer: SelfReviewer;
   proof: ProofEnv;
   notice: (line: string) => void;
+  /** Reproduces an issue without a bug-hunter fingerprint (src/incident); without it such an issue stops at the finding. */
+  reproduce?: QueueReproducer;
 }
 
 export interface WorkOutcome {
@@ -190,7 +193,10 @@ async function selfReviewAll(request: WorkRequest, ctx: Context, entries: WorkIs
 }
 
 async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, base: { branch: string; commit: string }, call: Call, onReady: (patch: string, finding: ReportedFinding) => void): Promise<WorkIssueEntry> {
-  const found = findingForIssue(issue, ctx.scan, { ...ctx.scan.run, baseCommit: base.commit });
+  const identity = { ...ctx.scan.run, baseCommit: base.commit };
+  const scanned = findingForIssue(issue, ctx.scan, identity);
+  // An issue a person filed (no fingerprint) is reproduced first: only a proof gives it a finding to fix.
+  const found = !scanned.ok && scanned.fingerprint === null && request.reproduce ? await request.reproduce(issue, identity) : scanned;
   const branch = issueBranch(issue.number, issue.title);
   const known = { fingerprint: found.fingerprint, findingId: found.finding?.finding.id ?? null, branch, baseCommit: base.commit };
   const existing = await call(`look for a pull request from ${branch}`, () => pullForBranch(ctx.github, ctx.repo, branch));

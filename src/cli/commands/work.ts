@@ -125,6 +125,8 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
         proposer: modelProposer(session.client),
         reviewer: modelSelfReviewer(session.client),
         proof: { backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) },
+        // With a tester model, an issue without a bug-hunter fingerprint is reproduced first (as `repro --issue`).
+        ...(models.modelRoles.has('tester') ? { reproduce: (await import('../../incident/queue-repro.ts')).queueReproducer({ target, artifactDir, client: session.client, backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) }) } : {}),
         notice: (line) => io.stderr(`${line}\n`),
       });
     } finally {
