@@ -55,6 +55,9 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
   const models = resolveModels(target, request.models);
   for (const warning of models.warnings) log.warn(warning);
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...request.options, engine: models.engine, staticEngine: STATIC_ENGINE_VERSION, ...(request.loop ? { loop: true } : {}) };
+  if (options.refineThreatModel && !models.modelRoles.has('recon')) {
+    throw new UsageError("--refine-threat-model needs a model for the recon role: configure one (roles.recon or roles.default in the config, or --role-model recon=<model>), or leave the flag out.");
+  }
   // Refs are resolved once, here: a bad one is a usage error before anything runs, and the commits are part of the identity.
   if (request.baseline) options.baseline = { ref: request.baseline, commit: resolveCommit(target, '--baseline', request.baseline) };
   const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...request.scope };

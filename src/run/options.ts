@@ -50,6 +50,8 @@ export interface RunOptions {
   dependencies?: DependencyStrategy;
   /** --dep-scan: the dependency scan; advisories from OSV files (a path) or 'registry' (--advisories), registry URL (--registry). */
   depScan?: { advisories?: string; registry?: string };
+  /** --refine-threat-model: the recon role's model refines the deterministic threat model (checked citations only). */
+  refineThreatModel?: boolean;
   /** --leads: SARIF files of other analysers (absolute path and content hash), whose results become hunter candidates. */
   leads?: Array<{ path: string; sha256: string }>;
   /** --fix: run the fix plan and the scoped fixer. */

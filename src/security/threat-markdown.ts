@@ -71,8 +71,8 @@ export function renderThreatModel(model: ThreatModel): string {
     if (flows.length === 0) continue;
     lines.push(`## ${b.id} ${mdLine(b.name)}`, '', '| flow | at | entry | auth | input | STRIDE | mitigation |', '|---|---|---|---|---|---|---|');
     for (const f of flows) {
-      const threats = f.threats.map((t) => `${t.stride}: ${STATUS_MARK[t.mitigation.status]} — ${cell(t.mitigation.detail)}${t.mitigation.at ? ` (${where(t.mitigation.at)})` : ''}`).join('<br>');
-      const entry = f.entry ? `${cell(f.entry.name)} (${where(f.entry)})` : '';
+      const threats = f.threats.map((t) => `${t.stride}: ${STATUS_MARK[t.mitigation.status]} — ${cell(t.mitigation.detail)}${t.mitigation.at ? ` (${where(t.mitigation.at)})` : ''}${t.refined ? ` _(${t.refined.change} by ${cell(t.refined.by)}: ${cell(t.refined.reason)})_` : ''}`).join('<br>');
+      const entry = `${f.entry ? `${cell(f.entry.name)} (${where(f.entry)})` : ''}${f.addedBy ? ` _(flow added by ${cell(f.addedBy)})_` : ''}`;
       const auth = f.authentication.status === 'not-applicable' ? '' : f.authentication.status;
       lines.push(`| ${f.id} | ${where(f.at)} ${codeCell(f.at.detail)} | ${entry} | ${auth} | ${f.input.map((i) => codeCell(i)).join(', ')} | ${[...new Set(f.threats.map((t) => t.stride))].join(', ')} | ${threats} |`);
     }

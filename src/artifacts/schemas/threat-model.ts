@@ -1,6 +1,7 @@
 // threat-model.json: the target's assets, actors, trust boundaries and the data flows across them, each flow
 // with the STRIDE threats that apply and the mitigation seen in code (or its absence), tied to files and lines.
-// Built deterministically from recon.json and the sources; threat-model.md is its rendered view.
+// Built deterministically from recon.json and the sources, optionally refined by a model (every entry it adds cites
+// lines that were checked); threat-model.md is its rendered view.
 import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from './literals.ts';
 import { artifact, RepoPath } from './common.ts';
@@ -50,8 +51,19 @@ export const Authentication = Type.Object(
 );
 export type Authentication = Static<typeof Authentication>;
 
+/** Set on what a model refinement added or changed; absent on the deterministic model's own entries. */
+export const Refined = Type.Object(
+  {
+    by: Type.String({ minLength: 1, description: 'provider/model that proposed it.' }),
+    change: literalUnion(['added', 'adjusted']),
+    reason: Type.String({ description: "The model's reason (untrusted text: escape before rendering)." }),
+    was: Type.Optional(literalUnion(['seen', 'absent', 'no-untrusted-input'], { description: 'The mitigation status before an adjustment.' })),
+  },
+  { additionalProperties: false },
+);
+
 export const ThreatEntry = Type.Object(
-  { stride: Stride, threat: Type.String({ minLength: 1 }), mitigation: Mitigation },
+  { stride: Stride, threat: Type.String({ minLength: 1 }), mitigation: Mitigation, refined: Type.Optional(Refined) },
   { additionalProperties: false },
 );
 export type ThreatEntry = Static<typeof ThreatEntry>;
@@ -115,6 +127,7 @@ export const ThreatModel = artifact(
           input: Type.Array(Type.String(), { description: 'Untrusted values read in the same handler before this point (e.g. req.query.host).' }),
           authentication: Authentication,
           threats: Type.Array(ThreatEntry, { minItems: 1 }),
+          addedBy: Type.Optional(Type.String({ description: 'provider/model whose refinement added this flow (its citations were checked against the source).' })),
         },
         { additionalProperties: false },
       ),

@@ -49,6 +49,7 @@ const OPTIONS = {
   sandbox: { type: 'string' },
   deps: { type: 'string' },
   'dep-scan': { type: 'boolean' },
+  'refine-threat-model': { type: 'boolean' },
   ...DEP_SCAN_FLAGS,
   ...LEADS_FLAGS,
   [UNSANDBOXED_OPTION]: { type: 'boolean' },
@@ -105,6 +106,9 @@ Flags:
   --dep-scan             scan lockfiles (npm, pnpm, Yarn, Bun) for dependencies with known advisories, with reachability
                          from the code (dep-findings.json; listed in the report); other ecosystems' lockfiles are scanner-unsupported
 ${DEP_SCAN_USAGE}
+  --refine-threat-model  the model of the recon role refines the deterministic threat model (missed flows, wrong or
+                         missing STRIDE entries); entries whose cited line does not hold are dropped and counted;
+                         a failed answer leaves the deterministic model (needs a model for the recon role)
 ${LEADS_USAGE}
   --verify-plan <file>   checks to run instead of detecting them
   --sandbox <backend>    auto (default), bwrap, podman, docker, none
@@ -150,6 +154,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     }
     if (values['dep-scan']) options.depScan = depScanOptions(values, io.cwd);
     if (values.fix) options.fix = true;
+    if (values['refine-threat-model']) options.refineThreatModel = true;
     const leads = leadsOptions(values, io.cwd);
     if (leads) options.leads = leads;
     if (values['auto-commit']) options.autoCommit = true;

@@ -23,7 +23,7 @@ const MAX_ASSET_EVIDENCE = 5;
 const WINDOW_ABOVE = 15;
 const SECRET_NAME = /(KEY|SECRET|TOKEN|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|DATABASE_URL|DSN|CONNECTION)/i;
 
-const ACTORS = {
+export const ACTORS = {
   remote: { name: 'Remote client', trusted: false, description: 'Anyone who can reach the HTTP routes; sends requests, headers and bodies.' },
   user: { name: 'Authenticated user', trusted: false, description: 'A caller holding a valid session or token; still untrusted input.' },
   local: { name: 'Local user', trusted: false, description: 'Runs the command-line entry points with their arguments, files and environment.' },
@@ -31,9 +31,9 @@ const ACTORS = {
   producer: { name: 'Message producer', trusted: false, description: 'Whoever can publish to the queues and topics the handlers consume.' },
   operator: { name: 'Operator', trusted: true, description: 'Deploys the application and sets its environment and configuration.' },
 } as const;
-type ActorKey = keyof typeof ACTORS;
+export type ActorKey = keyof typeof ACTORS;
 
-const ENTRY_BOUNDARY: Record<EntryPoint['kind'], { boundary: ThreatBoundaryKind; actor: ActorKey; name: string }> = {
+export const ENTRY_BOUNDARY: Record<EntryPoint['kind'], { boundary: ThreatBoundaryKind; actor: ActorKey; name: string }> = {
   'http-route': { boundary: 'http-entry', actor: 'remote', name: 'HTTP entry points' },
   'message-handler': { boundary: 'message-entry', actor: 'producer', name: 'Message handlers' },
   'cli-bin': { boundary: 'cli-entry', actor: 'local', name: 'Command line' },

@@ -1,5 +1,6 @@
 // The threat phase's shell: reads triage.json, recon.json and the sources recon examined (at triage's hashes),
-// builds the STRIDE threat model (pure core) and writes threat-model.json and its view threat-model.md. Per-file
+// builds the STRIDE threat model (pure core), lets the recon role's model refine it when asked (--refine-threat-model),
+// and writes threat-model.json and its view threat-model.md. Per-file
 // facts come from the evidence cache when the file's content hash is known there; such a file is read only when
 // recon found an entry point or boundary in it (the model quotes the lines around them).
 import { join } from 'node:path';
@@ -9,8 +10,9 @@ import type { ThreatModel } from '../../artifacts/schemas/threat-model.ts';
 import { writeFileAtomic } from '../../fs/atomic.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { renderThreatModel } from '../../security/threat-markdown.ts';
-import type { PhaseContext, PhaseDefinition } from '../types.ts';
-import { buildThreatModelFromFacts, filesNeedingText } from './core.ts';
+import { modelFor, type PhaseContext, type PhaseDefinition } from '../types.ts';
+import { buildThreatModelFromFacts, filesNeedingText, type ThreatBody } from './core.ts';
+import { refineWithModel } from './model-refine.ts';
 import { threatFacts, type ThreatFacts } from './facts.ts';
 import { cachedThreatFacts, storeThreatFacts } from '../../cache/threat-file.ts';
 import { DISABLED_CACHE } from '../../cache/store.ts';
@@ -43,7 +45,8 @@ export async function runThreat(ctx: PhaseContext): Promise<ThreatModel> {
     facts.set(f.path, fresh);
     if (needText.has(f.path)) texts.set(f.path, source.content);
   }
-  const body = buildThreatModelFromFacts({ recon, facts, texts });
+  const built = buildThreatModelFromFacts({ recon, facts, texts });
+  const body = await refineIfAsked(ctx, built, texts, notes);
   const model: ThreatModel = {
     schemaVersion: SCHEMA_VERSION,
     artifact: 'threat-model',
@@ -56,6 +59,26 @@ export async function runThreat(ctx: PhaseContext): Promise<ThreatModel> {
   const open = model.flows.reduce((n, f) => n + f.threats.filter((t) => t.mitigation.status === 'absent').length, 0);
   ctx.log.progress('threat', 1, 1, `${model.boundaries.length} trust boundary(ies), ${model.flows.length} flow(s), ${open} threat(s) with no mitigation seen`);
   return model;
+}
+
+/** --refine-threat-model: the recon role's model corrects the deterministic model; whatever fails, that model stands. */
+async function refineIfAsked(ctx: PhaseContext, body: ThreatBody, texts: ReadonlyMap<string, string>, notes: string[]): Promise<ThreatBody> {
+  if (!ctx.options.refineThreatModel) return body;
+  const client = modelFor(ctx, 'recon');
+  if (!client) {
+    notes.push('A model refinement was asked for (--refine-threat-model), but no model serves the recon role: the deterministic threat model stands.');
+    ctx.log.warn(notes.at(-1)!);
+    return body;
+  }
+  const outcome = await refineWithModel(client, body, texts, ctx.signal);
+  notes.push(outcome.note);
+  if (!outcome.ok) {
+    ctx.log.warn(`threat: ${outcome.note}`);
+    return body;
+  }
+  const { refinement } = outcome;
+  ctx.log.info(`threat: ${outcome.note}`);
+  return refinement.flows + refinement.added + refinement.adjusted > 0 ? { ...refinement.body, source: 'model-refined' } : body;
 }
 
 /** The view first, the artifact last: a threat-model.json on disk always has its markdown beside it. */
