@@ -34,8 +34,23 @@ function isAscii(text: string): boolean {
   return true;
 }
 
-/** The first guard on any of `names` that appears before the sink in its function chain (or at module level for the outermost). */
-export function findGuard(sink: SgNode, names: readonly string[], lines: readonly string[], ignore: readonly GuardKind[] = []): GuardFact | null {
+// A `..` rejection stops a value climbing out of a base folder; an absolute path passes it untouched.
+export function isDotDotCheck(guard: GuardFact): boolean {
+  return guard.kind === 'containment' && /\.(includes|indexOf)\(\s*['"]\.\./.test(guard.text);
+}
+
+/** `path.join(base, …)`: the value stays under the base even when a part is absolute (what makes a `..` check enough). */
+export function joinsToBase(value: SgNode): boolean {
+  if (value.kind() !== 'call_expression') return false;
+  if (!/^(path\.(posix\.|win32\.)?)?join$/.test(value.field('function')?.text() ?? '')) return false;
+  return (value.field('arguments')?.namedChildren().length ?? 0) > 1;
+}
+
+/**
+ * The first guard on any of `names` that appears before the sink in its function chain (or at module level for the
+ * outermost). `accept` passes over a guard that does not neutralise this sink and keeps looking.
+ */
+export function findGuard(sink: SgNode, names: readonly string[], lines: readonly string[], ignore: readonly GuardKind[] = [], accept?: (guard: GuardFact) => boolean): GuardFact | null {
   // Constants (FLAG, MAX_LEN) are not the value: `s.indexOf(FLAG) === 0` guards nothing about FLAG.
   const usable = names.filter((n) => /^[\w$]+(\.[\w$]+)*$/.test(n) && !/^[A-Z][A-Z0-9_]*$/.test(n));
   if (usable.length === 0) return null;
@@ -55,7 +70,9 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
       if (!m) continue;
       const receiver = m.groups?.receiver;
       if (receiver && usable.some((n) => receiver === n || receiver.startsWith(`${n}.`))) continue;
-      return { kind, text: text.trim().slice(0, 200), line };
+      const fact: GuardFact = { kind, text: text.trim().slice(0, 200), line };
+      if (accept && !accept(fact)) continue;
+      return fact;
     }
   }
   return null;

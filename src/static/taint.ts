@@ -8,9 +8,9 @@ import { accessedInput, parsedInput } from './sources/calls.ts';
 import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi, resetExports } from './exports.ts';
-import { findGuard } from './guards.ts';
+import { findGuard, isDotDotCheck, joinsToBase } from './guards.ts';
 import { assignedIn, propertyValues } from './properties.ts';
-import type { GuardFact, SourceFacts, SourceKind } from './types.ts';
+import type { SourceFacts, SourceKind } from './types.ts';
 
 const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
 
@@ -274,17 +274,6 @@ function callbackValue(call: SgNode, cb: SgNode, index: number, depth: number): 
 
 // Callback invocations followed per helper (an error path and a result path are typical).
 const MAX_CALLBACK_CALLS = 6;
-
-// A `..` rejection stops a value climbing out of a base folder; an absolute path passes it untouched.
-function isDotDotCheck(guard: GuardFact): boolean {
-  return guard.kind === 'containment' && /\.(includes|indexOf)\(\s*['"]\.\./.test(guard.text);
-}
-
-function joinsToBase(value: SgNode): boolean {
-  if (value.kind() !== 'call_expression') return false;
-  if (!/^(path\.(posix\.|win32\.)?)?join$/.test(value.field('function')?.text() ?? '')) return false;
-  return argsOf(value).length > 1;
-}
 
 /** The argument bound to parameter `index` of `fn` by the call being followed, classified where the call is. */
 function boundArgument(fn: SgNode, index: number, depth: number): SourceFacts | null {

@@ -17,7 +17,7 @@ const files = readLabelled(process.cwd(), 'test/static/fixtures').filter(({ file
 test('the rule-family fixtures are all read', () => {
   assert.ok(files.length >= 17, `${files.length} fixture files`);
   const rules = new Set(files.flatMap(({ labels }) => labels.map((l) => l.ruleId)));
-  for (const id of ['xss-url-attribute', 'xxe', 'weak-password-hash', 'insecure-random-secret', 'jwt-unpinned-algorithm', 'jwt-decode-unverified', 'unsafe-deserialization', 'code-injection', 'command-injection']) {
+  for (const id of ['xss-url-attribute', 'xxe', 'weak-password-hash', 'insecure-random-secret', 'weak-key-derivation', 'jwt-unpinned-algorithm', 'jwt-decode-unverified', 'unsafe-deserialization', 'code-injection', 'command-injection']) {
     assert.ok(rules.has(id), `no planted ${id}`);
   }
 });

@@ -18,13 +18,14 @@ import { xss } from './xss.ts';
 import { xssUrlAttribute } from './xss-url.ts';
 import { xxe } from './xxe.ts';
 import { weakCrypto } from './weak-crypto.ts';
+import { weakKeyDerivation } from './weak-kdf.ts';
 import { jwtVerification } from './jwt.ts';
 import { zipSlip } from './zipslip.ts';
 import type { Detector } from '../types.ts';
 
 export const DETECTORS: readonly Detector[] = [
   commandInjection, codeInjection, sqlInjection, pathTraversal, prototypePollution, redos, openRedirect, ssrf, zipSlip, xss, nosqlInjection,
-  unsafeDeserialization, xssUrlAttribute, xxe, weakCrypto, jwtVerification,
+  unsafeDeserialization, xssUrlAttribute, xxe, weakCrypto, weakKeyDerivation, jwtVerification,
   hardcodedSecret, asyncForEach, asyncExecutor, floatingPromise, swallowedError, comparisonSlips, conditionSlips, offByOneLength,
   unreachableCode, switchFallthrough, resourceLeaks,
 ];

@@ -4,7 +4,10 @@
 //   not password storage; a value counts as a password only when its own name ends in the word password/pass/pwd.
 // - insecure-random-secret: Math.random() builds a value named as a secret (a token, a session id, a password, an
 //   API key, a nonce, a salt, a reset code) or returned by a function named so. Math.random's output is predictable
-//   from a few samples. Jitter, sampling, shuffles and element ids are not secrets.
+//   from a few samples. Jitter, sampling, shuffles and element ids are not secrets. Two more values count: a
+//   multipart boundary in a file that builds multipart bodies (whoever predicts it injects parts through a field
+//   value: CVE-2025-7783, CVE-2025-22150), and what a function returns when its doc comment says it makes a
+//   session id, API key, reset code and the like (socket.io 0.9.6's `generateId`, "Generates a session id").
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, functionName } from '../ast.ts';
 import { moduleBindings } from '../modules.ts';
@@ -135,11 +138,52 @@ function destination(random: SgNode): string | null {
   return null;
 }
 
+/** True when the random number is turned into text on its way out (a template, `.toString()`, `String()`, `.padStart()`). */
+function stringified(random: SgNode): boolean {
+  for (let at = random.parent(); at && !['variable_declarator', 'assignment_expression', 'augmented_assignment_expression', 'return_statement'].includes(String(at.kind())); at = at.parent()) {
+    if (at.kind() === 'template_string') return true;
+    if (at.kind() === 'call_expression' && /(^String|\.(toString|padStart|padEnd))$/.test(at.field('function')?.text() ?? '')) return true;
+  }
+  return false;
+}
+
+/** A multipart boundary: a text value named `…boundary` in a file that writes multipart bodies (a numeric boundary is geometry). */
+function isMultipartBoundary(random: SgNode, name: string, content: string): boolean {
+  return words(name).at(-1) === 'boundary' && /multipart/i.test(content) && stringified(random);
+}
+
+// The statements a doc comment sits above: the function itself, or the declaration / assignment holding it.
+const DOCUMENTED = new Set(['function_declaration', 'method_definition', 'expression_statement', 'lexical_declaration', 'variable_declaration', 'export_statement', 'pair']);
+
+/** True when the comment right above `fn` says it makes a secret ("Generates a session id"), and not that it is not one. */
+function documentedAsSecret(fn: SgNode): boolean {
+  let at: SgNode | null = fn;
+  while (at && !DOCUMENTED.has(String(at.kind()))) at = at.parent();
+  const comment = at?.prev();
+  if (comment?.kind() !== 'comment') return false;
+  const w = words(comment.text().replace(/[^A-Za-z]+/g, ' '));
+  if (w.includes('not')) return false;
+  return w.some((word, i) => i > 0 && SECRET_PAIRS.has(`${w[i - 1]} ${word}`));
+}
+
+/** Whether the value named `name` is a secret: by its name, as a multipart boundary, or by its function's doc comment. */
+function secretDestination(random: SgNode, name: string, content: string): boolean {
+  const short = name.replace(/^.*\./, '');
+  if (isSecretName(short) || isMultipartBoundary(random, short, content)) return true;
+  const fn = enclosingFunction(random);
+  return Boolean(fn && functionName(fn) === name && documentedAsSecret(fn));
+}
+
 function insecureRandomSecrets(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
+  const seen = new Set<string>();
   for (const random of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^Math\\.random$' } } })) {
     const name = destination(random);
-    if (!name || !isSecretName(name.replace(/^.*\./, ''))) continue;
+    if (!name || !secretDestination(random, name, ctx.file.content)) continue;
+    // One finding per secret: `Math.random() * Math.random()` or two halves of one id are one flaw.
+    const key = `${enclosingFunction(random)?.id() ?? 'module'}:${name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     out.push(structuralCandidate('insecure-random-secret', random, `\`${name}\` is made from Math.random(), whose output can be predicted from a few observed values; use crypto.randomBytes / randomUUID / randomInt.`, `Math.random() used for the secret \`${name}\``));
   }
   return out;
