@@ -97,7 +97,8 @@ export function createModelClient(config: ResolvedConfig, options: ClientOptions
       log: options.log,
       random: options.random,
     };
-    const cache = options.cache?.dir ? options.cache : undefined;
+    // An agent that edits files in a working directory acts, not only answers: its call is never replayed from the cache.
+    const cache = options.cache?.dir && !req.workdir ? options.cache : undefined;
     const key = cache
       ? modelCallKey({ provider: name, type: provider.type, ...(endpointOf(provider) ? { endpoint: endpointOf(provider)! } : {}), model, role: req.role, system: req.system, prompt: req.prompt, schemaName: req.schemaName, schema: req.schema, maxOutputTokens })
       : undefined;
@@ -139,7 +140,7 @@ export function createModelClient(config: ResolvedConfig, options: ClientOptions
       for (let repaired = false; ; repaired = true) {
         const { response, attempts: tries } = await callWithRetries(
           ctx,
-          { model, system: req.system, turns, schema: req.schema, schemaName: req.schemaName, maxOutputTokens },
+          { model, system: req.system, turns, schema: req.schema, schemaName: req.schemaName, maxOutputTokens, ...(req.workdir ? { workdir: req.workdir } : {}) },
           req.signal,
         );
         attempts += tries;

@@ -49,7 +49,7 @@ async function run(options: CommandOptions, argv: string[], stdin: string | unde
     input: stdin ?? '',
     detached: true,
     reject: false,
-    cwd: options.cwd,
+    cwd: req.workdir ?? options.cwd,
     maxBuffer: { stdout: options.maxOutputBytes, stderr: 1_000_000 },
     stripFinalNewline: false,
   });

@@ -22,6 +22,8 @@ export interface CompleteRequest<T> {
   signal?: AbortSignal;
   /** Extra check on the parsed object, e.g. files inside the chunk; returns problems (empty = fine). */
   check?: (value: T) => string[];
+  /** Where an agent CLI (the command backend) runs and may edit files; other backends ignore it. */
+  workdir?: string;
 }
 
 export interface CompleteResult<T> {
@@ -54,6 +56,8 @@ export interface BackendRequest {
   /** Aborts on caller cancellation or per-call timeout. */
   signal: AbortSignal;
   timeoutMs: number;
+  /** The command backend's working directory for this exchange (else its configured one). */
+  workdir?: string;
 }
 
 export interface BackendResponse {

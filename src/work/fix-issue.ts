@@ -108,6 +108,7 @@ async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Om
     proposer: input.proposer,
     env: input.env,
     timeLimitMs: input.timeLimitMs ?? DEFAULT_ISSUE_TIMEOUT_MS,
+    specification: `Issue #${input.issue.number}: ${input.issue.title}\n\n${input.issue.body}`,
   });
   const proof = proofOf(result.before, result.after, found.finding.finding.id);
   const hasRepro = input.reproDir !== null;

@@ -1,6 +1,6 @@
-// The self-review of a pull request the queue opened (or, in a dry run, would open): the fixer role's model reads
-// the issue, the finding and the diff and tags each remark; self-review.ts decides the outcome. The model's answer
-// is untrusted: schema-checked by the client, and an answer that does not fit is review-failed, never clean.
+// The self-review of a pull request the queue opened (or, in a dry run, would open): the referee role's model (the
+// judge, never the fixer that wrote the change) reads the issue, the finding and the diff and tags each remark;
+// self-review.ts decides the outcome. The model's answer is untrusted: schema-checked by the client, and an answer that does not fit is review-failed, never clean.
 // Fix rounds for auto-fixable remarks are not run here: such a pull request is left for a person (needs-human).
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import { ProviderError } from '../errors.ts';
@@ -30,7 +30,7 @@ export function modelSelfReviewer(models: ModelClient): SelfReviewer {
   return async ({ issue, finding, patch, signal }) => {
     let raw: string;
     try {
-      const answer = await models.complete<SelfReviewAnswer>({ role: 'fixer', system: systemPrompt('self-review.md'), prompt: selfReviewPrompt(issue, finding, patch), schema: SelfReviewAnswer, schemaName: 'self_review', ...(signal ? { signal } : {}) });
+      const answer = await models.complete<SelfReviewAnswer>({ role: 'referee', system: systemPrompt('self-review.md'), prompt: selfReviewPrompt(issue, finding, patch), schema: SelfReviewAnswer, schemaName: 'self_review', ...(signal ? { signal } : {}) });
       raw = JSON.stringify(answer.value);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
@@ -41,6 +41,9 @@ export function modelSelfReviewer(models: ModelClient): SelfReviewer {
     return { outcome: 'needs-human', why: `${step.remarks.length} auto-fixable remark(s); automatic fix rounds are not run, so a person applies them`, remarks: step.remarks };
   };
 }
+
+/** Without a model for the referee role no review ran: the pull request is not cleared, and the outcome says why. */
+export const unreviewed: SelfReviewer = () => Promise.resolve({ outcome: 'review-failed', why: "no model for the 'referee' role, so the self-review did not run; the pull request is not cleared", remarks: [] });
 
 /** The comment on the pull request for an outcome a person must act on; null when there is nothing to say. */
 export function selfReviewComment(result: SelfReviewOutcome, escape: (text: string) => string): string | null {

@@ -87,7 +87,7 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
   const configPath = join(tempDir(t, 'bh-work-config-'), 'config.json');
   const scripted = { type: 'openai-compatible', baseURL: models.openaiURL, structuredOutput: 'strict', concurrency: options.firstFixerDelayMs ? 4 : 1 };
   const fixer = options.fixerCommand ? { type: 'command', command: options.fixerCommand } : scripted;
-  writeFileSync(configPath, JSON.stringify({ providers: { scripted, fixer }, roles: { fixer: { provider: 'fixer', model: 'scripted-fixer' } }, retries: { maxAttempts: 1 } }));
+  writeFileSync(configPath, JSON.stringify({ providers: { scripted, fixer }, roles: { fixer: { provider: 'fixer', model: 'scripted-fixer' }, referee: { provider: 'scripted', model: 'scripted-reviewer' } }, retries: { maxAttempts: 1 } }));
 
   const saved = { GITHUB_TOKEN: process.env.GITHUB_TOKEN, GH_TOKEN: process.env.GH_TOKEN, GITHUB_API_URL: process.env.GITHUB_API_URL, BUG_HUNTER_GITHUB_WRITE_PACE_MS: process.env.BUG_HUNTER_GITHUB_WRITE_PACE_MS };
   Object.assign(process.env, { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: github.url, BUG_HUNTER_GITHUB_WRITE_PACE_MS: '0' });

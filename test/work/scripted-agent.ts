@@ -16,7 +16,7 @@ export interface ScriptedAgent {
 export function scriptedAgent(t: TestContext, body: string): ScriptedAgent {
   const dir = tempDir(t, 'bh-agent-');
   const script = join(dir, 'agent.mjs');
-  writeFileSync(script, `import { join } from 'node:path';\nconst OUT = (name) => join(${JSON.stringify(dir)}, name);\n${body}\n`);
+  writeFileSync(script, `import { join as joinOut } from 'node:path';\nconst OUT = (name) => joinOut(${JSON.stringify(dir)}, name);\n${body}\n`);
   return {
     argv: [process.execPath, script],
     read: (name) => {

@@ -90,7 +90,9 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
     // The model layer, the sandbox and Octokit load only here, so --help never pays for them.
     const { resolveModels, openModelSession } = await import('../../orchestrator/models.ts');
     const { modelProposer } = await import('../../phases/fix/propose.ts');
-    const { modelSelfReviewer } = await import('../../work/self-review-run.ts');
+    const { agentProposer } = await import('../../phases/fix/agent-propose.ts');
+    const { providerFor } = await import('../../config/resolve.ts');
+    const { modelSelfReviewer, unreviewed } = await import('../../work/self-review-run.ts');
     const { selectBackend } = await import('../../sandbox/select.ts');
     const { runWork } = await import('../../work/work.ts');
     const { renderSummary } = await import('../../work/report.ts');
@@ -122,8 +124,9 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
         ...(concurrency !== undefined ? { concurrency } : {}),
         ...(startAt ? { startInMs: delayUntil(startAt, new Date()) } : {}),
         env: process.env,
-        proposer: modelProposer(session.client),
-        reviewer: modelSelfReviewer(session.client),
+        // An agent CLI (the command backend) edits the worktree itself; a model answers with search/replace edits.
+        proposer: providerFor(models.config, 'fixer').provider.type === 'command' ? agentProposer(session.client) : modelProposer(session.client),
+        reviewer: models.modelRoles.has('referee') ? modelSelfReviewer(session.client) : unreviewed,
         proof: { backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) },
         // With a tester model, an issue without a bug-hunter fingerprint is reproduced first (as `repro --issue`).
         ...(models.modelRoles.has('tester') ? { reproduce: (await import('../../incident/queue-repro.ts')).queueReproducer({ target, artifactDir, client: session.client, backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) }) } : {}),

@@ -30,6 +30,8 @@ export interface FixOneInput {
   env: ProofEnv;
   /** Per-fix time limit (default FIX_TIME_LIMIT_MS). */
   timeLimitMs?: number;
+  /** The issue the fix queue works from, given to the fixer as its specification. */
+  specification?: string;
 }
 
 export interface FixOneResult {
@@ -105,7 +107,15 @@ async function oneAttempt(input: FixOneInput, lastFailure: string | undefined): 
   const read = readerIn(root);
   let edits: SearchReplace[];
   try {
-    edits = await input.proposer.propose({ entry, findings: input.findings, read, ...(lastFailure ? { lastFailure } : {}), ...(input.env.signal ? { signal: input.env.signal } : {}) });
+    edits = await input.proposer.propose({
+      entry,
+      findings: input.findings,
+      read,
+      workspace: { worktree: input.worktree, root, baseCommit: input.baseCommit },
+      ...(lastFailure ? { lastFailure } : {}),
+      ...(input.env.signal ? { signal: input.env.signal } : {}),
+      ...(input.specification ? { specification: input.specification } : {}),
+    });
   } catch (error) {
     if (error instanceof ProviderError && error.kind === 'invalid-output') return { record: { outcome: 'invalid-edit', reason: error.message }, edits: [], patch: '' };
     if (error instanceof ProviderError) return { record: { outcome: 'systemic', reason: `model: ${error.message}` }, edits: [], patch: '' };

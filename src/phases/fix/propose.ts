@@ -19,9 +19,27 @@ export const FixerAnswer = Type.Object(
 );
 export type FixerAnswer = Static<typeof FixerAnswer>;
 
+/** The worktree of the attempt, at the base commit: where an agent fixer works (root: the scanned folder in it). */
+export interface FixWorkspace {
+  worktree: string;
+  root: string;
+  baseCommit: string;
+}
+
+export interface ProposeInput {
+  entry: ScopeEntry;
+  findings: ReportedFinding[];
+  read: (path: string) => string | null;
+  lastFailure?: string;
+  signal?: AbortSignal;
+  /** What the fix must do in words (the fix queue's issue), when there is more than the finding. */
+  specification?: string;
+  workspace?: FixWorkspace;
+}
+
 /** Proposes edits; anything it returns still goes through applyEdits. */
 export interface EditProposer {
-  propose(input: { entry: ScopeEntry; findings: ReportedFinding[]; read: (path: string) => string | null; lastFailure?: string; signal?: AbortSignal }): Promise<SearchReplace[]>;
+  propose(input: ProposeInput): Promise<SearchReplace[]>;
 }
 
 /** Untrusted text shown to the fixer besides the source: a person's bug report, the reproduction test and what it printed. */
@@ -32,11 +50,11 @@ export interface FixerContext {
 
 export function modelProposer(models: ModelClient, context: readonly FixerContext[] = []): EditProposer {
   return {
-    async propose({ entry, findings, read, lastFailure, signal }) {
+    async propose({ entry, findings, read, lastFailure, signal, specification }) {
       const answer = await models.complete<FixerAnswer>({
         role: 'fixer',
         system: systemPrompt('fixer.md'),
-        prompt: fixerPrompt(entry, findings, read, lastFailure, context),
+        prompt: fixerPrompt(entry, findings, read, lastFailure, withSpecification(context, specification)),
         schema: FixerAnswer,
         schemaName: 'fixer_edits',
         ...(signal ? { signal } : {}),
@@ -44,6 +62,11 @@ export function modelProposer(models: ModelClient, context: readonly FixerContex
       return answer.value.edits;
     },
   };
+}
+
+/** The fix queue's issue, when there is one, is context like a bug report: it describes the fix, it grants nothing. */
+export function withSpecification(context: readonly FixerContext[], specification: string | undefined): readonly FixerContext[] {
+  return specification ? [{ name: 'issue', text: specification.slice(0, 20_000) }, ...context] : context;
 }
 
 export function fixerPrompt(entry: ScopeEntry, findings: ReportedFinding[], read: (path: string) => string | null, lastFailure?: string, context: readonly FixerContext[] = []): string {
