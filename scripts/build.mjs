@@ -48,7 +48,7 @@ export function copyPlainModules(root, outDir) {
   }
 }
 
-/** Compiles into a side folder, then swaps it in, so a failed build never leaves half a dist/. */
+/** Compiles into a side folder (with its schemas' validators as code), then swaps it in, so a failed build never leaves half a dist/. */
 export function build(root = ROOT) {
   const hash = sourceHash(root);
   const partial = join(root, `dist.partial-${process.pid}`);
@@ -66,6 +66,12 @@ export function build(root = ROOT) {
     throw new Error(`tsc failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   }
   copyPlainModules(root, partial);
+  // A process of its own: it imports every schema module of the new dist, which the caller (the test runner) should not.
+  const v = spawnSync(process.execPath, [join(root, 'scripts/build-validators.mjs'), partial], { cwd: root, encoding: 'utf8' });
+  if (v.status !== 0) {
+    rmSync(partial, { recursive: true, force: true });
+    throw new Error(`writing the schema validators failed (exit ${v.status}):\n${v.stdout}${v.stderr}`);
+  }
   writeFileSync(join(partial, HASH_FILE), `${hash}\n`);
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   renameSync(partial, join(root, 'dist'));

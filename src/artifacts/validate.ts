@@ -1,17 +1,11 @@
 // Validation of artifacts with ajv against the registry's schemas; errors name the JSON pointer and the rule.
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
+import { createAjv, schemaKey } from './ajv.ts';
+import { precompiledValidator } from './precompiled.ts';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
-
-// The schemas are this program's own constants, checked against the JSON Schema meta-schema by a test
-// (test/artifacts/schemas-meta.test.ts). Checking them again in every process cost more than the compile itself,
-// and ajv's code optimiser doubled the compile for no measurable gain in validation speed.
-const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: false, code: { optimize: false } });
-addFormats(ajv);
+let ajv: Ajv2020 | undefined;
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
 export interface SchemaViolation {
@@ -25,7 +19,8 @@ export type ValidationResult = { ok: true } | { ok: false; violations: SchemaVio
 function compile(schema: TSchema): ValidateFunction {
   let fn = compiled.get(schema);
   if (!fn) {
-    fn = ajv.compile(schema);
+    // Built ahead when the build saw this schema; else compiled now (ajv is loaded for the first one).
+    fn = precompiledValidator(schemaKey(schema)) ?? (ajv ??= createAjv()).compile(schema);
     compiled.set(schema, fn);
   }
   return fn;

@@ -20,7 +20,8 @@ const NAMED_WARNINGS = 5;
  */
 export const TOUCH_AFTER_MS = 10 * 60 * 1000;
 
-const Envelope = Type.Object(
+/** Exported so the build writes its validator ahead (scripts/build-validators.mjs); the store alone uses it. */
+export const Envelope = Type.Object(
   {
     schemaVersion: Type.Literal(1),
     kind: Type.String(),

@@ -1,0 +1,48 @@
+// Writes every exported TypeBox schema's validator as code (ajv standalone, CommonJS) into <dist>/validators/,
+// named by src/artifacts/ajv.ts's schemaKey, so the compiled CLI loads validators instead of compiling schemas in
+// every process. Run by scripts/build.mjs (as a child process) on the freshly emitted dist before it is swapped in.
+// Plain JavaScript on purpose: it runs from the build, before any loader.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+function schemaModules(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'validators' ? [] : schemaModules(path);
+      return entry.name.endsWith('.js') && readFileSync(path, 'utf8').includes("from '@sinclair/typebox'") ? [path] : [];
+    });
+}
+
+/** Returns how many validators were written. */
+export async function buildValidators(dist) {
+  const { createAjv, schemaKey } = await import(pathToFileURL(join(dist, 'artifacts/ajv.js')).href);
+  const { Kind } = await import('@sinclair/typebox');
+  const standaloneCode = createRequire(import.meta.url)('ajv/dist/standalone').default;
+  const ajv = createAjv({ source: true });
+  const out = join(dist, 'validators');
+  mkdirSync(out, { recursive: true });
+  const written = new Set();
+  for (const file of schemaModules(dist)) {
+    const mod = await import(pathToFileURL(file).href);
+    for (const value of Object.values(mod)) {
+      if (typeof value !== 'object' || value === null || !(Kind in value)) continue;
+      const key = schemaKey(value);
+      if (written.has(key)) continue;
+      writeFileSync(join(out, `${key}.cjs`), standaloneCode(ajv, ajv.compile(value)));
+      written.add(key);
+    }
+  }
+  return written.size;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (!process.argv[2]) {
+    console.error('usage: node scripts/build-validators.mjs <dist folder>');
+    process.exit(2);
+  }
+  await buildValidators(process.argv[2]);
+}
