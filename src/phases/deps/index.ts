@@ -1,16 +1,16 @@
 // The deps phase's shell (scan --dep-scan, or `bug-hunter phase deps`): finds the target's lockfiles, reads
 // the advisories (OSV files given with --advisories, or the npm registry's bulk endpoint with --advisories
-// registry), indexes the in-scope JavaScript/TypeScript sources, and writes dep-findings.json.
+// registry), indexes the in-scope JavaScript/TypeScript sources, and returns dep-findings.json's body.
 import { join } from 'node:path';
-import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
-import { SCHEMA_VERSION } from '../../artifacts/schemas/common.ts';
 import type { DepFindings } from '../../artifacts/schemas/dep-findings.ts';
+import type { Triage } from '../../artifacts/schemas/triage.ts';
+import { definePhase } from '../../driver/define-phase.ts';
 import { loadCodeIndex } from '../../code-index/load.ts';
 import { loadOsv } from '../../deps/advisories/osv.ts';
 import { DEFAULT_REGISTRY, fetchRegistryAdvisories } from '../../deps/advisories/registry.ts';
 import { findLockfiles, readLockfile } from '../../deps/lockfiles/read.ts';
 import { kindOf } from '../../deps/lockfiles/kinds.ts';
-import type { PhaseContext, PhaseDefinition } from '../types.ts';
+import type { PhaseContext } from '../types.ts';
 import { buildDepFindings, type DepScanInput, type ScannedLockfile } from './core.ts';
 
 export const ADVISORY_CACHE_DIR = 'advisories-cache';
@@ -50,8 +50,21 @@ async function advisoriesFor(ctx: PhaseContext, lockfiles: ScannedLockfile[]): P
     : { source: 'registry', location: registry, ok: false, reason: fetched.reason, count: 0, list: [] };
 }
 
+export const depsPhase = definePhase({
+  name: 'deps',
+  summary: 'vulnerable dependencies from lockfiles and advisories, with reachability',
+  reads: { triage: 'required' },
+  writes: ['dep-findings'],
+  roles: [],
+  run: async (ctx, { triage }) => ({ 'dep-findings': await depFindings(ctx, triage) }),
+});
+
+/** Runs the deps phase and returns dep-findings.json as written. */
 export async function runDeps(ctx: PhaseContext): Promise<DepFindings> {
-  const triage = readArtifact(ctx.outDir, 'triage');
+  return (await depsPhase.run(ctx))['dep-findings'] as DepFindings;
+}
+
+async function depFindings(ctx: PhaseContext, triage: Triage) {
   ctx.log.progress('deps', 0, 1, 'reading lockfiles');
   const lockfiles = await scanLockfiles(ctx);
   const advisories = await advisoriesFor(ctx, lockfiles);
@@ -59,19 +72,7 @@ export async function runDeps(ctx: PhaseContext): Promise<DepFindings> {
   const files = triage.files.filter((f) => JS_LANGUAGES.has(f.language) && (triage.includeTests || !f.isTest));
   const loaded = await loadCodeIndex(ctx.target, files, ctx.signal);
   const body = buildDepFindings({ lockfiles, advisories, index: { files: [...loaded.index.files.values()], unindexed: loaded.unindexed, sources: loaded.sources } });
-  const artifact: DepFindings = { schemaVersion: SCHEMA_VERSION, artifact: 'dep-findings', run: ctx.identity, generatedAt: new Date().toISOString(), ...body };
-  writeArtifact(ctx.outDir, 'dep-findings', artifact);
   const reachable = body.findings.filter((f) => f.reachability === 'reachable').length;
   ctx.log.progress('deps', 1, 1, `${lockfiles.length} lockfile(s), ${body.findings.length} vulnerable dependency finding(s), ${reachable} reachable${body.status === 'incomplete' ? `; incomplete: ${body.notes[0]}` : ''}`);
-  return artifact;
+  return body;
 }
-
-export const depsPhase: PhaseDefinition = {
-  name: 'deps',
-  summary: 'vulnerable dependencies from lockfiles and advisories, with reachability',
-  reads: ['triage'],
-  writes: ['dep-findings'],
-  async run(ctx) {
-    await runDeps(ctx);
-  },
-};

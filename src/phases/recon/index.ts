@@ -1,12 +1,12 @@
-// The recon phase's shell: reads triage.json, the sources at their triage hashes and the manifests,
-// calls the pure core, and writes recon.json. A changed or unreadable file is listed as excluded.
+// The recon phase's shell: from triage.json, reads the sources at their triage hashes and the manifests, calls
+// the pure core, and returns recon.json's body. A changed or unreadable file is listed as excluded.
 import { posix } from 'node:path';
-import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
-import { SCHEMA_VERSION } from '../../artifacts/schemas/common.ts';
 import type { Recon } from '../../artifacts/schemas/recon.ts';
+import type { Triage } from '../../artifacts/schemas/triage.ts';
+import { definePhase } from '../../driver/define-phase.ts';
 import { containPath } from '../../integrity/paths.ts';
 import { readSource, readSourceAtHash } from '../../integrity/source.ts';
-import type { PhaseContext, PhaseDefinition } from '../types.ts';
+import type { PhaseContext } from '../types.ts';
 import { createFilePool } from '../../workers/pool.ts';
 import { poolSize } from '../../workers/size.ts';
 import { buildRecon, reconFile, type FileRecon, type ReconSource } from './core.ts';
@@ -15,9 +15,22 @@ import { manifestDirs } from './manifests.ts';
 import { cachedFileRecon, storeFileRecon } from '../../cache/recon-file.ts';
 import { DISABLED_CACHE, type EvidenceCache } from '../../cache/store.ts';
 
+export const reconPhase = definePhase({
+  name: 'recon',
+  summary: 'stack, entry points and trust boundaries',
+  reads: { triage: 'required' },
+  writes: ['recon'],
+  roles: [],
+  run: async (ctx, { triage }) => ({ recon: await recon(ctx, triage) }),
+});
+
+/** Runs the recon phase and returns recon.json as written. */
 export async function runRecon(ctx: PhaseContext): Promise<Recon> {
+  return (await reconPhase.run(ctx)).recon as Recon;
+}
+
+async function recon(ctx: PhaseContext, triage: Triage) {
   ctx.signal.throwIfAborted();
-  const triage = readArtifact(ctx.outDir, 'triage');
   // Test files are examined only when triage chunked them; otherwise fixtures would read as real routes.
   const files = triage.files.filter((f) => triage.includeTests || !f.isTest);
   ctx.log.progress('recon', 0, files.length);
@@ -46,10 +59,8 @@ export async function runRecon(ctx: PhaseContext): Promise<Recon> {
   }
 
   const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, await perFileRecon(sources, ctx.cache ?? DISABLED_CACHE));
-  const recon: Recon = { schemaVersion: SCHEMA_VERSION, artifact: 'recon', run: ctx.identity, generatedAt: new Date().toISOString(), ...body, excluded };
-  writeArtifact(ctx.outDir, 'recon', recon);
   ctx.log.progress('recon', files.length, files.length, `${body.entryPoints.length} entry point(s), ${body.trustBoundaries.length} trust boundary(ies), ${excluded.length} excluded`);
-  return recon;
+  return { ...body, excluded };
 }
 
 // Parsing every file is recon's CPU-bound half: in worker threads when there is enough source, in file order either
@@ -73,13 +84,3 @@ async function perFileRecon(sources: readonly (ReconSource & { sha256: string })
     await pool?.close();
   }
 }
-
-export const reconPhase: PhaseDefinition = {
-  name: 'recon',
-  summary: 'stack, entry points and trust boundaries',
-  reads: ['triage'],
-  writes: ['recon'],
-  async run(ctx) {
-    await runRecon(ctx);
-  },
-};

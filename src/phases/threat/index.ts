@@ -1,16 +1,18 @@
-// The threat phase's shell: reads triage.json, recon.json and the sources recon examined (at triage's hashes),
-// builds the STRIDE threat model (pure core), lets the recon role's model refine it when asked (--refine-threat-model),
-// and writes threat-model.json and its view threat-model.md. Per-file
+// The threat phase's shell: from triage.json and recon.json, reads the sources recon examined (at triage's hashes),
+// builds the STRIDE threat model (pure core) and lets the recon role's model refine it when asked
+// (--refine-threat-model); the driver writes threat-model.json and its view threat-model.md. Per-file
 // facts come from the evidence cache when the file's content hash is known there; such a file is read only when
 // recon found an entry point or boundary in it (the model quotes the lines around them).
 import { join } from 'node:path';
-import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
-import { SCHEMA_VERSION } from '../../artifacts/schemas/common.ts';
+import { writeArtifact } from '../../artifacts/store.ts';
+import type { Recon } from '../../artifacts/schemas/recon.ts';
 import type { ThreatModel } from '../../artifacts/schemas/threat-model.ts';
+import type { Triage } from '../../artifacts/schemas/triage.ts';
+import { definePhase } from '../../driver/define-phase.ts';
 import { writeFileAtomic } from '../../fs/atomic.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { renderThreatModel } from '../../security/threat-markdown.ts';
-import { modelFor, type PhaseContext, type PhaseDefinition } from '../types.ts';
+import { modelFor, type PhaseContext } from '../types.ts';
 import { buildThreatModelFromFacts, filesNeedingText, type ThreatBody } from './core.ts';
 import { refineWithModel } from './model-refine.ts';
 import { threatFacts, type ThreatFacts } from './facts.ts';
@@ -19,10 +21,25 @@ import { DISABLED_CACHE } from '../../cache/store.ts';
 
 export const THREAT_MARKDOWN = 'threat-model.md';
 
+export const threatPhase = definePhase({
+  name: 'threat',
+  summary: 'STRIDE threat model from recon: threat-model.json and threat-model.md',
+  reads: { triage: 'required', recon: 'required' },
+  writes: ['threat-model'],
+  // The recon role's model refines the model with --refine-threat-model.
+  roles: ['recon'],
+  // The view first, the artifact last: a threat-model.json on disk always has its markdown beside it.
+  views: [{ file: THREAT_MARKDOWN, render: (written) => written['threat-model'] && renderThreatModel(written['threat-model']) }],
+  run: async (ctx, { triage, recon }) => ({ 'threat-model': await threatModel(ctx, triage, recon) }),
+});
+
+/** Runs the threat phase and returns threat-model.json as written. */
 export async function runThreat(ctx: PhaseContext): Promise<ThreatModel> {
+  return (await threatPhase.run(ctx))['threat-model'] as ThreatModel;
+}
+
+async function threatModel(ctx: PhaseContext, triage: Triage, recon: Recon) {
   ctx.signal.throwIfAborted();
-  const triage = readArtifact(ctx.outDir, 'triage');
-  const recon = readArtifact(ctx.outDir, 'recon');
   const cache = ctx.cache ?? DISABLED_CACHE;
   const excluded = new Set(recon.excluded.map((e) => e.file));
   const needText = filesNeedingText(recon);
@@ -47,15 +64,7 @@ export async function runThreat(ctx: PhaseContext): Promise<ThreatModel> {
   }
   const built = buildThreatModelFromFacts({ recon, facts, texts });
   const body = await refineIfAsked(ctx, built, texts, notes);
-  const model: ThreatModel = {
-    schemaVersion: SCHEMA_VERSION,
-    artifact: 'threat-model',
-    run: ctx.identity,
-    generatedAt: new Date().toISOString(),
-    ...body,
-    notes: [...body.notes, ...notes],
-  };
-  writeThreatModel(ctx.outDir, model);
+  const model = { ...body, notes: [...body.notes, ...notes] };
   const open = model.flows.reduce((n, f) => n + f.threats.filter((t) => t.mitigation.status === 'absent').length, 0);
   ctx.log.progress('threat', 1, 1, `${model.boundaries.length} trust boundary(ies), ${model.flows.length} flow(s), ${open} threat(s) with no mitigation seen`);
   return model;
@@ -81,18 +90,8 @@ async function refineIfAsked(ctx: PhaseContext, body: ThreatBody, texts: Readonl
   return refinement.flows + refinement.added + refinement.adjusted > 0 ? { ...refinement.body, source: 'model-refined' } : body;
 }
 
-/** The view first, the artifact last: a threat-model.json on disk always has its markdown beside it. */
+/** For a merged model (`bug-hunter merge`): the view first, the artifact last, as the phase writes them. */
 export function writeThreatModel(outDir: string, model: ThreatModel): void {
   writeFileAtomic(join(outDir, THREAT_MARKDOWN), renderThreatModel(model));
   writeArtifact(outDir, 'threat-model', model);
 }
-
-export const threatPhase: PhaseDefinition = {
-  name: 'threat',
-  summary: 'STRIDE threat model from recon: threat-model.json and threat-model.md',
-  reads: ['triage', 'recon'],
-  writes: ['threat-model'],
-  async run(ctx) {
-    await runThreat(ctx);
-  },
-};

@@ -1,12 +1,12 @@
-// The triage phase (no model): lists, filters, ranks and chunks the target's source files and writes
-// triage.json. A thin shell: listing and reading here; every decision in the pure core (core.ts and rules).
-import { prepareArtifact, writeArtifact } from '../../artifacts/store.ts';
-import { SCHEMA_VERSION } from '../../artifacts/schemas/common.ts';
+// The triage phase (no model): lists, filters, ranks and chunks the target's source files: triage.json's body.
+// A thin shell: listing and reading here; every decision in the pure core (core.ts and rules).
+import { artifactPath, prepareArtifact } from '../../artifacts/store.ts';
+import { definePhase } from '../../driver/define-phase.ts';
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
 import { UsageError } from '../../errors.ts';
 import { DEFAULT_MODES_DIR, loadModes, type ModesData } from '../plan/modes.ts';
 import { chunkBudgetFor, type ScopeSize } from '../plan/profile.ts';
-import type { PhaseContext, PhaseDefinition } from '../types.ts';
+import type { PhaseContext } from '../types.ts';
 import { analyzeBytes, assembleTriage, type FileFacts, type FileOutcome, type TriageBody } from './core.ts';
 import { diffScopeOf } from './diff-scope.ts';
 import { listFiles } from './list.ts';
@@ -47,7 +47,26 @@ export function triageOne(root: string, path: string, listed: ReadonlySet<string
   return analyzeBytes(path, verdict.language, verdict.isTest, read.bytes);
 }
 
+export function createTriagePhase(settings: TriageSettings = TRIAGE_DEFAULTS) {
+  return definePhase({
+    name: 'triage',
+    summary: 'list, rank and chunk source files',
+    reads: {},
+    writes: ['triage'],
+    roles: [],
+    run: async (ctx) => ({ triage: await triage(ctx, settings) }),
+  });
+}
+
+export const triagePhase = createTriagePhase();
+
+/** Runs the triage phase; returns where triage.json was written and its body. */
 export async function runTriage(ctx: PhaseContext, settings: TriageSettings = TRIAGE_DEFAULTS): Promise<{ path: string; body: TriageBody }> {
+  const { schemaVersion: _v, artifact: _a, run: _r, generatedAt: _g, ...body } = (await createTriagePhase(settings).run(ctx)).triage!;
+  return { path: artifactPath(ctx.outDir, 'triage'), body };
+}
+
+async function triage(ctx: PhaseContext, settings: TriageSettings): Promise<TriageBody> {
   ctx.signal.throwIfAborted();
   const chunkTokens = ctx.options.chunkTokens;
   if (chunkTokens !== undefined && (!Number.isInteger(chunkTokens) || chunkTokens < 1)) {
@@ -119,17 +138,6 @@ export async function runTriage(ctx: PhaseContext, settings: TriageSettings = TR
   verdicts.length = 0;
   listing.paths.length = 0;
   listed.clear();
-  const path = writeArtifact(ctx.outDir, 'triage', { schemaVersion: SCHEMA_VERSION, artifact: 'triage', run: ctx.identity, generatedAt: new Date().toISOString(), ...body });
   ctx.log.progress('triage', total, total, `${body.totals.files} files, ${body.totals.skipped} skipped, ${body.chunks.length} chunks`);
-  return { path, body };
+  return body;
 }
-
-export const triagePhase: PhaseDefinition = {
-  name: 'triage',
-  summary: 'list, rank and chunk source files',
-  reads: [],
-  writes: ['triage'],
-  run: async (ctx) => {
-    await runTriage(ctx);
-  },
-};
