@@ -43,8 +43,9 @@ function parts(value: SgNode): SgNode[] {
   return [value];
 }
 
+/** A part an attacker controls: request input or a parameter (configuration and unknown values need no guard of their own). */
 function isTainted(facts: SourceFacts): boolean {
-  return facts.kind !== 'literal' && facts.kind !== 'sanitised';
+  return facts.kind === 'input' || facts.kind === 'param';
 }
 
 /** One guard for the sink when every tainted part of its values is guarded by a check that neutralises this class. */
