@@ -1,14 +1,19 @@
 // ReDoS: a regular expression literal (or new RegExp(literal)) applied to request input, judged
 // super-linear by the recheck analyser. Results are memoised per pattern; the analyser runs seeded and is bounded
 // by steps and sizes only, never by wall-clock time, so a verdict cannot depend on how loaded the machine is.
+import { createRequire } from 'node:module';
 import type { SgNode } from '@ast-grep/napi';
-import { checkSync } from 'recheck';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../ast.ts';
 import { isRequestHandler } from '../sources/handlers.ts';
 import { findGuard } from '../guards.ts';
 import { bindingValue, classify } from '../taint.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { identifiersIn } from './sink.ts';
+
+// recheck is 5.6 MB of compiled Scala: loaded on the first pattern it judges, not with the engine, so a run whose
+// every file is answered from the evidence cache (or holds no regex on request input) never pays to load it.
+let recheck: typeof import('recheck') | undefined;
+const loadRecheck = () => (recheck ??= createRequire(import.meta.url)('recheck') as typeof import('recheck'));
 
 interface RegexVerdict { vulnerable: boolean; complexity: string; attack: string }
 const verdicts = new Map<string, RegexVerdict>();
@@ -35,7 +40,7 @@ export function analyseRegex(source: string, flags: string): RegexVerdict {
   if (hit) return hit;
   let verdict: RegexVerdict = { vulnerable: false, complexity: 'unknown', attack: '' };
   try {
-    const d = checkSync(source, flags, RECHECK_LIMITS);
+    const d = loadRecheck().checkSync(source, flags, RECHECK_LIMITS);
     if (d.status === 'vulnerable') {
       verdict = { vulnerable: true, complexity: d.complexity.type === 'exponential' ? 'exponential' : d.complexity.summary, attack: d.attack.pattern.slice(0, 120) };
     }
