@@ -24,6 +24,7 @@ export function systemPrompt(relative: string): string {
   const shared: Record<string, string> = {
     contract: readPrompt('hunter/_contract.md'),
     untrusted: readPrompt('shared/untrusted-source.md'),
+    panel: readPrompt('review/_contract.md'),
   };
   return readPrompt(relative).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
     const value = shared[name];

@@ -20,6 +20,8 @@ import { proofOf, proofGates } from './proof.ts';
 import type { FixProof } from './pr-body.ts';
 import type { QueueIssue } from './queue-issue.ts';
 import { panelReview, type PanelReview } from './review-panel.ts';
+import type { ModelPanel, ModelVerdicts } from './model-panel.ts';
+import { ProviderError } from '../errors.ts';
 import { commitInWorktree } from './remote.ts';
 
 export const DEFAULT_ISSUE_TIMEOUT_MS = 90 * 60 * 1000;
@@ -52,6 +54,8 @@ export interface FixIssueInput {
   baseCommit: string;
   reproDir: string | null;
   proposer: EditProposer;
+  /** The model reviewers of the panel (or the note that none ran). */
+  panel: ModelPanel;
   env: ProofEnv;
   timeLimitMs?: number;
 }
@@ -127,7 +131,15 @@ async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Om
     const failed = gates.filter((g) => !g.passed).map((g) => g.detail);
     return { ...base, outcome: 'gated', failure: 'gate', reason: `stopped by the gates: ${failed.join('; ')}`, gates, review: null, commit: null };
   }
-  const review = panelReview({ finding: found.finding, entry: found.entry, margin: found.margin, changes: parseDiff(result.patch), proof });
+  const changes = parseDiff(result.patch);
+  let models: ModelVerdicts;
+  try {
+    models = await input.panel({ issue: input.issue, finding: found.finding, patch: result.patch, changes, proof, ...(input.env.signal ? { signal: input.env.signal } : {}) });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    return { ...base, outcome: 'failed', failure: 'setup', reason: `the review panel could not be asked: ${error.message}`, gates, review: null, commit: null };
+  }
+  const review = panelReview({ finding: found.finding, entry: found.entry, margin: found.margin, changes, proof }, models.verdicts, models.notRun);
   if (!review.passed) {
     const failed = review.reviewers.filter((r) => !r.passed).map((r) => `${r.reviewer}: ${r.remarks.join('; ')}`);
     return { ...base, outcome: 'review-failed', failure: 'review', reason: `the review panel failed the fix (${failed.join(' | ')})`, gates, review, commit: null };

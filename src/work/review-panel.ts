@@ -1,21 +1,33 @@
-// The panel review of a fix before it becomes a pull request: deterministic reviewers over the diff and the proof —
+// The panel review of a fix before it becomes a pull request. Rule reviewers over the diff and the proof —
 // scope-checker (cascade deletions, edits outside the finding's scope), spec-compliance (the change touches the
-// lines the finding cites), test-coverage (a reproduction went red → green) — deduplicated into one review brief.
-// A failing reviewer fails the panel. Pure.
+// lines the finding cites), test-coverage (a reproduction went red → green) — always run; the model reviewers
+// (model-panel.ts: the same three plus code-reviewer, and red-team on security-sensitive changes) add their
+// verdicts when a model is there. One verdict per reviewer (failing when any of its halves fails), remarks
+// deduplicated into one review brief that also names the reviewers that did not run. Pure.
 import type { ScopeEntry } from '../artifacts/schemas/fix.ts';
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import type { FileChange } from './diff-stats.ts';
 import type { FixProof } from './pr-body.ts';
 
+export const REVIEWERS = ['scope-checker', 'spec-compliance', 'test-coverage', 'code-reviewer', 'red-team'] as const;
+export type ReviewerName = (typeof REVIEWERS)[number];
+
 export interface ReviewerVerdict {
-  reviewer: 'scope-checker' | 'spec-compliance' | 'test-coverage';
+  reviewer: ReviewerName;
   passed: boolean;
   remarks: string[];
+}
+
+export interface NotRun {
+  reviewer: ReviewerName;
+  why: string;
 }
 
 export interface PanelReview {
   passed: boolean;
   reviewers: ReviewerVerdict[];
+  /** Reviewers that gave no verdict: the panel's pass never speaks for them. */
+  notRun: NotRun[];
   brief: string;
 }
 
@@ -64,17 +76,24 @@ export function testCoverage({ proof }: PanelInput): ReviewerVerdict {
   return { reviewer: 'test-coverage', passed: false, remarks: [`the reproduction did not go red → green (before: ${proof.before.outcome}, after: ${proof.after.outcome})`] };
 }
 
-export function panelReview(input: PanelInput): PanelReview {
-  const reviewers = [scopeChecker(input), specCompliance(input), testCoverage(input)];
+/** The rule reviewers' verdicts merged with the model reviewers' (same name → one verdict); pass = every verdict passed. */
+export function panelReview(input: PanelInput, models: readonly ReviewerVerdict[] = [], notRun: readonly NotRun[] = []): PanelReview {
+  const all = [scopeChecker(input), specCompliance(input), testCoverage(input), ...models];
+  const reviewers: ReviewerVerdict[] = [];
+  for (const name of REVIEWERS) {
+    const mine = all.filter((v) => v.reviewer === name);
+    if (mine.length > 0) reviewers.push({ reviewer: name, passed: mine.every((v) => v.passed), remarks: [...new Set(mine.flatMap((v) => v.remarks))] });
+  }
   const seen = new Set<string>();
   const lines: string[] = [];
   for (const r of reviewers) {
-    for (const remark of r.remarks) {
-      if (seen.has(remark)) continue;
-      seen.add(remark);
+    const fresh = r.remarks.filter((remark) => !seen.has(remark.trim().toLowerCase()));
+    for (const remark of fresh) {
+      seen.add(remark.trim().toLowerCase());
       lines.push(`- ${r.passed ? '' : '**failed** '}${r.reviewer}: ${remark}`);
     }
     if (r.remarks.length === 0) lines.push(`- ${r.reviewer}: no remarks`);
   }
-  return { passed: reviewers.every((r) => r.passed), reviewers, brief: lines.join('\n') };
+  if (notRun.length > 0) lines.push(`- did not run: ${notRun.map((n) => `${n.reviewer} (${n.why})`).join('; ')}`);
+  return { passed: reviewers.every((r) => r.passed), reviewers, notRun: [...notRun], brief: lines.join('\n') };
 }

@@ -28,6 +28,7 @@ import { findingForIssue } from './issue-finding.ts';
 import { pullRequestBody } from './pr-body.ts';
 import type { QueueIssue } from './queue-issue.ts';
 import { selfReviewComment, type SelfReviewer } from './self-review-run.ts';
+import type { ModelPanel } from './model-panel.ts';
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import { fetchRemoteBase, pushCommit } from './remote.ts';
 import { waitFor } from './start-at.ts';
@@ -50,6 +51,8 @@ export interface WorkRequest {
   startInMs?: number;
   env: NodeJS.ProcessEnv;
   proposer: EditProposer;
+  /** The panel's model reviewers (model-panel.ts), or rulesOnlyPanel without a model. */
+  panel: ModelPanel;
   /** Reviews each pull request opened (or, dry, that would be) after the batch. */
   reviewer: SelfReviewer;
   proof: ProofEnv;
@@ -206,7 +209,7 @@ async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, ba
   let local: LocalFix;
   try {
     const reproDir = found.finding.repro?.dir ? resolveRepro(request.artifactDir, found.finding.repro.dir) : null;
-    local = await fixIssue({ issue, found, repo: ctx.top, sub: ctx.sub, baseCommit: base.commit, reproDir, proposer: request.proposer, env: request.proof, ...(request.timeLimitMs !== undefined ? { timeLimitMs: request.timeLimitMs } : {}) });
+    local = await fixIssue({ issue, found, repo: ctx.top, sub: ctx.sub, baseCommit: base.commit, reproDir, proposer: request.proposer, panel: request.panel, env: request.proof, ...(request.timeLimitMs !== undefined ? { timeLimitMs: request.timeLimitMs } : {}) });
   } catch (error) {
     return entryOf(issue, { ...known, outcome: 'failed', failure: 'crash', reason: `the fix crashed: ${(error as Error).message}` });
   }

@@ -29,6 +29,8 @@ export interface QueueWorld {
   fixerCalls: () => number;
   /** Self-review prompts it answered. */
   selfReviews: () => number;
+  /** The panel reviewers it was asked as, in the order asked. */
+  panelAsked: () => string[];
   work: (...argv: string[]) => Promise<CliResult>;
   queueIssue: (over?: Partial<StandInIssue>) => StandInIssue;
 }
@@ -44,6 +46,10 @@ export interface WorldOptions {
   firstFixerDelayMs?: number;
   /** The fixer is this agent CLI (argv) through the `command` backend instead of the scripted model server. */
   fixerCommand?: string[];
+  /** What the scripted stand-in answers as panel reviewer `name` (default: pass, no remarks). */
+  panel?: (name: string) => Reply;
+  /** Bind no model to the referee role: no model reviewer and no self-review run (default: bound). */
+  noReviewerModel?: boolean;
 }
 
 /** `answer` is what the scripted fixer returns for every fixer prompt (edits, or a Reply such as a 500). */
@@ -71,8 +77,14 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
   t.after(() => models.close());
   let calls = 0;
   let reviews = 0;
+  const asked: string[] = [];
   models.fallback = (req) => {
     const { system } = messagesOf(req.body);
+    const reviewer = /^# Review: ([\w-]+)/.exec(system)?.[1];
+    if (reviewer) {
+      asked.push(reviewer);
+      return options.panel?.(reviewer) ?? { json: { verdict: 'pass', remarks: [] } };
+    }
     if (system.startsWith('# Self-review')) {
       reviews += 1;
       return options.selfReview ?? { json: { remarks: [] } };
@@ -87,7 +99,7 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
   const configPath = join(tempDir(t, 'bh-work-config-'), 'config.json');
   const scripted = { type: 'openai-compatible', baseURL: models.openaiURL, structuredOutput: 'strict', concurrency: options.firstFixerDelayMs ? 4 : 1 };
   const fixer = options.fixerCommand ? { type: 'command', command: options.fixerCommand } : scripted;
-  writeFileSync(configPath, JSON.stringify({ providers: { scripted, fixer }, roles: { fixer: { provider: 'fixer', model: 'scripted-fixer' }, referee: { provider: 'scripted', model: 'scripted-reviewer' } }, retries: { maxAttempts: 1 } }));
+  writeFileSync(configPath, JSON.stringify({ providers: { scripted, fixer }, roles: { fixer: { provider: 'fixer', model: 'scripted-fixer' }, ...(options.noReviewerModel ? {} : { referee: { provider: 'scripted', model: 'scripted-reviewer' } }) }, retries: { maxAttempts: 1 } }));
 
   const saved = { GITHUB_TOKEN: process.env.GITHUB_TOKEN, GH_TOKEN: process.env.GH_TOKEN, GITHUB_API_URL: process.env.GITHUB_API_URL, BUG_HUNTER_GITHUB_WRITE_PACE_MS: process.env.BUG_HUNTER_GITHUB_WRITE_PACE_MS };
   Object.assign(process.env, { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: github.url, BUG_HUNTER_GITHUB_WRITE_PACE_MS: '0' });
@@ -107,6 +119,7 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
     configPath,
     fixerCalls: () => calls,
     selfReviews: () => reviews,
+    panelAsked: () => [...asked],
     work: (...argv) => runCli(['work', base.dir, '--repo', 'acme/widgets', '--from', out.outDir, '--config', configPath, '--sandbox', 'bwrap', ...argv], base.dir),
     queueIssue: (over = {}) =>
       github.addIssue({

@@ -60,6 +60,7 @@ export const WorkIssueEntry = Type.Object(
         {
           passed: Type.Boolean(),
           reviewers: Type.Array(Type.Object({ reviewer: Type.String(), passed: Type.Boolean(), remarks: Type.Array(Type.String()) }, { additionalProperties: false })),
+          notRun: Type.Array(Type.Object({ reviewer: Type.String(), why: Type.String() }, { additionalProperties: false }), { description: 'Reviewers that gave no verdict (no model, or not needed): the panel did not pass on their behalf.' }),
           brief: Type.String(),
         },
         { additionalProperties: false },

@@ -43,7 +43,10 @@ oldest), or exactly the issues named with --issue. For each issue filed by 'bug-
 finding (by the fingerprint marker) in the last scan, and in a git worktree at the head of origin's default
 branch runs the fixer inside the finding's scope (up to 3 attempts, each from the base), proves the reproduction
 red -> green and the suite green in the sandbox, applies the gates (files <= 15, lines <= 500, deletions, no
-dependency change unless the issue asks), and has a review panel check scope, spec and test coverage. A fix that
+dependency change unless the issue asks), and has a review panel check it (rule reviewers for scope, spec and
+test coverage; with a model for the 'referee' role also code-reviewer, spec-compliance, test-coverage,
+scope-checker and, on security-sensitive changes, red-team, in parallel). A fixer role bound to a command
+provider (an agent CLI such as 'claude -p') edits the worktree itself, held to the same scope and gates. A fix that
 passes is pushed to bug-hunter/gh-<N>-<slug> on origin and opened as a DRAFT pull request (Closes #N, the proof,
 the gates, the review); the issue moves from auto-ready/nightshift to auto-pr-ready. A gate, review or fix
 failure labels the issue auto-failed with a comment naming the phase; an empty diff closes it. Three systemic
@@ -93,6 +96,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
     const { agentProposer } = await import('../../phases/fix/agent-propose.ts');
     const { providerFor } = await import('../../config/resolve.ts');
     const { modelSelfReviewer, unreviewed } = await import('../../work/self-review-run.ts');
+    const { modelPanel, rulesOnlyPanel } = await import('../../work/model-panel.ts');
     const { selectBackend } = await import('../../sandbox/select.ts');
     const { runWork } = await import('../../work/work.ts');
     const { renderSummary } = await import('../../work/report.ts');
@@ -126,6 +130,8 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
         env: process.env,
         // An agent CLI (the command backend) edits the worktree itself; a model answers with search/replace edits.
         proposer: providerFor(models.config, 'fixer').provider.type === 'command' ? agentProposer(session.client) : modelProposer(session.client),
+        // The reviewers are the referee role's model (the judge), never the fixer's.
+        panel: models.modelRoles.has('referee') ? modelPanel(session.client) : rulesOnlyPanel,
         reviewer: models.modelRoles.has('referee') ? modelSelfReviewer(session.client) : unreviewed,
         proof: { backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) },
         // With a tester model, an issue without a bug-hunter fingerprint is reproduced first (as `repro --issue`).
