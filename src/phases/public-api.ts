@@ -1,6 +1,5 @@
 // Shared by the hunter and the skeptic: which library package (recon.json publicApi) a file belongs to, so
 // both give the static engine the same view. No recon.json (a phase run by hand) means no library context.
-import { readArtifactIfPresent } from '../artifacts/store.ts';
 import type { Recon } from '../artifacts/schemas/recon.ts';
 
 type Library = NonNullable<Recon['publicApi']>[number];
@@ -14,8 +13,8 @@ export function libraryOf(libraries: readonly Library[], path: string): string |
   return best?.package;
 }
 
-export function publicApiLookup(outDir: string): (path: string) => string | undefined {
-  const libraries = readArtifactIfPresent(outDir, 'recon')?.publicApi ?? [];
+export function publicApiLookup(recon: Recon | undefined): (path: string) => string | undefined {
+  const libraries = recon?.publicApi ?? [];
   if (libraries.length === 0) return () => undefined;
   return (path) => libraryOf(libraries, path);
 }

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Finding } from '../../artifacts/schemas/common.ts';
+import type { Recon } from '../../artifacts/schemas/recon.ts';
 import { publicApiLookup } from '../public-api.ts';
 import { modelFor, type PhaseContext } from '../types.ts';
 import type { ChunkSource, HunterEngine } from './engine.ts';
@@ -16,8 +17,9 @@ export function modelLenses(planLenses: readonly string[]): string[] {
   return planLenses.filter((lens) => existsSync(`${PROMPTS}${lens}.md`));
 }
 
-export function chooseHunter(ctx: PhaseContext, planLenses: readonly string[], contextFor?: (chunkId: string) => string[], staticOptions: StaticHunterOptions = {}): HunterEngine {
-  const floor = staticHunter(publicApiLookup(ctx.outDir), staticOptions);
+/** `recon`: the public API the static lenses weigh (none without recon.json). */
+export function chooseHunter(ctx: PhaseContext, recon: Recon | undefined, planLenses: readonly string[], contextFor?: (chunkId: string) => string[], staticOptions: StaticHunterOptions = {}): HunterEngine {
+  const floor = staticHunter(publicApiLookup(recon), staticOptions);
   const client = modelFor(ctx, 'hunter');
   if (!client) return floor;
   const leads = new Map<string, Finding[]>();

@@ -1,9 +1,11 @@
 // The hunter phase: chunks in plan order with bounded concurrency, resumable per chunk, fail-closed per chunk.
 import pLimit from 'p-limit';
-import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
-import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
+import type { AdaptivePlan } from '../../artifacts/schemas/adaptive-plan.ts';
+import type { Leads } from '../../artifacts/schemas/leads.ts';
+import type { Triage } from '../../artifacts/schemas/triage.ts';
+import { definePhase, type InputsOf } from '../../driver/define-phase.ts';
 import { IntegrityError } from '../../errors.ts';
-import { modelFor, type PhaseContext, type PhaseDefinition } from '../types.ts';
+import { modelFor, type PhaseContext } from '../types.ts';
 import { mergeByFingerprint, reusedIds } from './accept.ts';
 import { loadChunkWork, saveChunkWork, type ChunkWork } from './chunk-work.ts';
 import type { HunterEngine } from './engine.ts';
@@ -16,9 +18,36 @@ import type { RunOptions } from '../../run/options.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 import { withLeads } from './leads.ts';
 
-export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promise<HunterFindings> {
-  const triage = readArtifact(ctx.outDir, 'triage');
-  const plan = readArtifact(ctx.outDir, 'adaptive-plan');
+const READS = {
+  triage: 'required',
+  'adaptive-plan': 'required',
+  // The public API the lenses weigh.
+  recon: 'optional',
+  // Model context: the threat model's flows and the retrieval plan's ranked code.
+  'threat-model': 'optional',
+  'retrieval-plan': 'optional',
+  // Other analysers' results (--leads).
+  leads: 'optional',
+} as const;
+
+export const hunterPhase = definePhase({
+  name: 'hunter',
+  summary: 'find candidate bugs per chunk',
+  reads: READS,
+  writes: ['hunter-findings'],
+  roles: ['hunter'],
+  async run(ctx, inputs) {
+    const { triage, 'adaptive-plan': plan } = inputs;
+    // Worker threads for the static engine when there is enough source to pay for them (tokens are bytes/4).
+    const workers = poolSize(triage.totals.tokens * 4);
+    // Context is read only when a model hunts: the static engine looks at one file at a time.
+    const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
+    const engine = chooseHunter(ctx, inputs.recon, plan.limits.lenses, modelFor(ctx, 'hunter') ? hunterContext(ctx, inputs) : undefined, { workers, ...(store ? { store } : {}) });
+    return { 'hunter-findings': await hunt(ctx, triage, plan, inputs.leads, engine) };
+  },
+});
+
+async function hunt(ctx: PhaseContext, triage: Triage, plan: AdaptivePlan, leadsArtifact: Leads | undefined, engine: HunterEngine) {
   // --loop covers the chunks past the plan's limit too.
   const ids = ctx.options.loop ? [...plan.chunkOrder, ...plan.deferredChunks] : plan.chunkOrder;
   const chunks = ids.map((id) => {
@@ -69,14 +98,10 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
   }
 
   // With --leads: other analysers' results join as candidates (or corroborate the engine's own findings).
-  const { findings, leads } = withLeads(ctx, mergeByFingerprint(results.flatMap((r) => r.findings)), results, byPath);
+  const { findings, leads } = withLeads(ctx, leadsArtifact, mergeByFingerprint(results.flatMap((r) => r.findings)), results, byPath);
   const reused = reusedIds(findings);
   if (reused.length > 0) throw new IntegrityError(`Finding ids reused for different bugs: ${reused.join(', ')}.`);
-  const artifact: HunterFindings = {
-    schemaVersion: 1,
-    artifact: 'hunter-findings',
-    run: ctx.identity,
-    generatedAt: new Date().toISOString(),
+  return {
     findings: findings.sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine || a.id.localeCompare(b.id)),
     chunks: results.map((r) => ({
       chunkId: r.chunkId,
@@ -90,8 +115,6 @@ export async function runHunter(ctx: PhaseContext, engine: HunterEngine): Promis
     })),
     ...(leads ? { leads } : {}),
   };
-  writeArtifact(ctx.outDir, 'hunter-findings', artifact);
-  return artifact;
 }
 
 /** The reason to start no new chunk when the run's CPU stop (watch's cycle budget) has passed; null otherwise. */
@@ -100,25 +123,9 @@ export function cpuStopped(stop: RunOptions['cpuStop'], used = process.cpuUsage(
 }
 
 /** What a model hunter reads besides its chunk: the retrieval plan's context, then the chunk's threat-model entries. */
-function hunterContext(ctx: PhaseContext): ((chunkId: string) => string[]) | undefined {
-  const retrieval = retrievalContext(ctx);
-  const threat = threatContext(ctx);
+function hunterContext(ctx: PhaseContext, inputs: InputsOf<typeof READS>): ((chunkId: string) => string[]) | undefined {
+  const retrieval = retrievalContext(ctx.target, inputs['retrieval-plan'], inputs.triage);
+  const threat = threatContext(inputs['threat-model'], inputs.triage);
   if (!retrieval && !threat) return undefined;
   return (chunkId) => [...(retrieval?.(chunkId) ?? []), ...(threat?.(chunkId) ?? [])];
 }
-
-export const hunterPhase: PhaseDefinition = {
-  name: 'hunter',
-  summary: 'find candidate bugs per chunk',
-  // recon for the public API the lenses weigh, threat-model and retrieval-plan for model context, leads from the static rules.
-  reads: ['triage', 'adaptive-plan', 'recon', 'threat-model', 'retrieval-plan', 'leads'],
-  writes: ['hunter-findings'],
-  async run(ctx) {
-    const plan = readArtifact(ctx.outDir, 'adaptive-plan');
-    // Worker threads for the static engine when there is enough source to pay for them (tokens are bytes/4).
-    const workers = poolSize(readArtifact(ctx.outDir, 'triage').totals.tokens * 4);
-    // Context is read only when a model hunts: the static engine looks at one file at a time.
-    const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
-    await runHunter(ctx, chooseHunter(ctx, plan.limits.lenses, modelFor(ctx, 'hunter') ? hunterContext(ctx) : undefined, { workers, ...(store ? { store } : {}) }));
-  },
-};

@@ -1,9 +1,8 @@
-// The hunter's shell around mergeLeads: reads leads.json (only when the run was given --leads) and the content of
+// The hunter's shell around mergeLeads: uses leads.json (only when the run was given --leads) and reads the content of
 // the files hunted without failure, at their recorded hashes, so lead quotes are checked like the engine's own.
 import type { Finding } from '../../artifacts/schemas/common.ts';
-import type { LeadOutcome } from '../../artifacts/schemas/leads.ts';
+import type { LeadOutcome, Leads } from '../../artifacts/schemas/leads.ts';
 import type { TriagedFile } from '../../artifacts/schemas/triage.ts';
-import { readArtifactIfPresent } from '../../artifacts/store.ts';
 import { IntegrityError } from '../../errors.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { mergeLeads } from '../../leads/merge.ts';
@@ -12,12 +11,12 @@ import type { ChunkWork } from './chunk-work.ts';
 
 export function withLeads(
   ctx: PhaseContext,
+  artifact: Leads | undefined,
   findings: Finding[],
   results: readonly ChunkWork[],
   byPath: ReadonlyMap<string, TriagedFile>,
 ): { findings: Finding[]; leads?: LeadOutcome[] } {
   if (!ctx.options.leads?.length) return { findings };
-  const artifact = readArtifactIfPresent(ctx.outDir, 'leads');
   if (!artifact) throw new IntegrityError("This run was given --leads but leads.json is missing. Run 'bug-hunter phase leads' first.");
   const wanted = new Set(artifact.leads.filter((l) => l.status === 'candidate').map((l) => l.file ?? ''));
   const sources = new Map<string, string>();

@@ -1,11 +1,10 @@
 // Retrieval context for model hunters: the ranked items of retrieval-plan.json turned into read-only <context>
 // blocks, re-read at triage's hash and re-capped at the plan's budgets. Never the chunk's own files.
-import { readArtifactIfPresent } from '../../artifacts/store.ts';
 import type { ContextItem, RetrievalPlan } from '../../artifacts/schemas/retrieval-plan.ts';
+import type { Triage } from '../../artifacts/schemas/triage.ts';
 import { sourceLines } from '../../integrity/evidence.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { sourceBlock } from '../../prompts/render.ts';
-import type { PhaseContext } from '../types.ts';
 
 /** Content of a repository file at its recorded hash, or undefined when it changed or cannot be read. */
 export type ReadAtHash = (file: string) => string | undefined;
@@ -37,16 +36,14 @@ function blockFor(item: ContextItem, content: string): string {
   return sourceBlock('context', item.file, sourceLines(content, item.startLine, end), item.startLine);
 }
 
-/** I/O shell: contextFor(chunkId) from the run's retrieval-plan.json; no plan (phase run by hand) means no context. */
-export function retrievalContext(ctx: PhaseContext): ((chunkId: string) => string[]) | undefined {
-  const plan = readArtifactIfPresent(ctx.outDir, 'retrieval-plan');
+/** I/O shell: contextFor(chunkId) from the run's retrieval-plan.json (sources read under `root`); none without a plan. */
+export function retrievalContext(root: string, plan: RetrievalPlan | undefined, triage: Triage | undefined): ((chunkId: string) => string[]) | undefined {
   if (!plan) return undefined;
-  const triage = readArtifactIfPresent(ctx.outDir, 'triage');
   const hashes = new Map((triage?.files ?? []).map((f) => [f.path, f.sha256]));
   const read: ReadAtHash = (file) => {
     const hash = hashes.get(file);
     if (!hash) return undefined;
-    const source = readSourceAtHash(ctx.target, file, hash);
+    const source = readSourceAtHash(root, file, hash);
     return source.ok ? source.content : undefined;
   };
   const byChunk = new Map(plan.chunks.map((c) => [c.chunkId, c]));

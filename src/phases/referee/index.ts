@@ -2,31 +2,30 @@
 // unreviewed; the rest are judged — by the model referee when one is configured, else by the static rules.
 // Findings at the plan's re-read severities (the profile's rereadSeverities) are re-read from disk at the recorded
 // hash before any verdict.
-import { readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
 import type { Finding, Severity } from '../../artifacts/schemas/common.ts';
-import type { Referee, RefereeVerdict } from '../../artifacts/schemas/referee.ts';
+import type { RefereeVerdict } from '../../artifacts/schemas/referee.ts';
+import { definePhase } from '../../driver/define-phase.ts';
 import { unsupportedEvidence } from '../../integrity/evidence.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { judgeStatic } from '../../static/index.ts';
-import { modelFor, type PhaseDefinition } from '../types.ts';
+import { modelFor } from '../types.ts';
 import { classifyFinding } from '../../security/classify.ts';
 import { judgeWithModel } from './model-referee.ts';
 
-export const refereePhase: PhaseDefinition = {
+export const refereePhase = definePhase({
   name: 'referee',
   summary: 'decide: confirmed, dismissed or manual-review',
-  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'skeptic', 'threat-model'],
+  // adaptive-plan for the profile's re-read severities; threat-model for the CVSS vector the model referee sees.
+  reads: { triage: 'required', 'adaptive-plan': 'required', 'hunter-findings': 'required', skeptic: 'required', 'threat-model': 'optional' },
   writes: ['referee'],
-  async run(ctx) {
-    const triage = readArtifact(ctx.outDir, 'triage');
-    const hunter = readArtifact(ctx.outDir, 'hunter-findings');
-    const skeptic = readArtifact(ctx.outDir, 'skeptic');
-    const reread: ReadonlySet<Severity> = new Set(readArtifact(ctx.outDir, 'adaptive-plan').limits.rereadSeverities);
+  roles: ['referee'],
+  async run(ctx, { triage, 'adaptive-plan': plan, 'hunter-findings': hunter, skeptic, 'threat-model': threat }) {
+    const reread: ReadonlySet<Severity> = new Set(plan.limits.rereadSeverities);
     const hashes = new Map(triage.files.map((f) => [f.path, f.sha256]));
     const reviews = new Map(skeptic.reviews.map((r) => [r.findingId, r]));
     const refereeModel = modelFor(ctx, 'referee');
     // The model referee sees the derived CVSS vector of a security finding and may correct it with reasons.
-    const threatModel = refereeModel ? readArtifactIfPresent(ctx.outDir, 'threat-model') : undefined;
+    const threatModel = refereeModel ? threat : undefined;
     const decide = async (finding: Finding): Promise<RefereeVerdict> => {
       const review = reviews.get(finding.id);
       const base = { findingId: finding.id, severity: finding.severity, engine: refereeModel ? 'model' : 'static', reread: false };
@@ -53,10 +52,9 @@ export const refereePhase: PhaseDefinition = {
       verdicts.push(await decide(finding));
       ctx.log.progress('referee', verdicts.length, hunter.findings.length);
     }
-    const artifact: Referee = { schemaVersion: 1, artifact: 'referee', run: ctx.identity, generatedAt: new Date().toISOString(), verdicts };
-    writeArtifact(ctx.outDir, 'referee', artifact);
+    return { referee: { verdicts } };
   },
-};
+});
 
 function staticVerdict(
   finding: Finding,

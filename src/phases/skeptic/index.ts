@@ -1,8 +1,8 @@
 // The skeptic phase: every candidate is attacked by the refuters; the panel outcome is recorded per finding.
 // The static checks (guards, test code, literals, suppressions) always sit on the panel; with a model configured,
 // model refuters from different seats join them (as many as the plan allows).
-import { readArtifact, writeArtifact } from '../../artifacts/store.ts';
 import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
+import { definePhase } from '../../driver/define-phase.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { refuteStatic } from '../../static/index.ts';
 import { refuteLead } from '../../leads/check.ts';
@@ -10,32 +10,30 @@ import { leadOrigin } from '../../leads/finding.ts';
 import { leadLookup } from '../../leads/lookup.ts';
 import { publicApiLookup } from '../public-api.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
-import { modelFor, type PhaseDefinition } from '../types.ts';
+import { modelFor } from '../types.ts';
 import { retrievalContext } from '../hunter/model-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
 import { panelOutcome, staticUndecided, type Vote } from './panel.ts';
 
-export const skepticPhase: PhaseDefinition = {
+export const skepticPhase = definePhase({
   name: 'skeptic',
   summary: 'try to disprove each candidate',
   // recon for the public API a refuter weighs; retrieval-plan for model refuters' context (the hunter's); leads for
   // what another analyser said about a finding it raised.
-  reads: ['triage', 'adaptive-plan', 'hunter-findings', 'recon', 'retrieval-plan', 'leads'],
+  reads: { triage: 'required', 'adaptive-plan': 'required', 'hunter-findings': 'required', recon: 'optional', 'retrieval-plan': 'optional', leads: 'optional' },
   writes: ['skeptic'],
-  async run(ctx) {
-    const triage = readArtifact(ctx.outDir, 'triage');
-    const plan = readArtifact(ctx.outDir, 'adaptive-plan');
-    const hunter = readArtifact(ctx.outDir, 'hunter-findings');
+  roles: ['skeptic'],
+  async run(ctx, { triage, 'adaptive-plan': plan, 'hunter-findings': hunter, recon, 'retrieval-plan': retrieval, leads }) {
     const byPath = new Map(triage.files.map((f) => [f.path, f]));
     const seats = SEATS.slice(0, plan.limits.refuters);
     // Model refuters see the same retrieval context as the hunter of the finding's chunk (callers, definitions).
     const refuterModel = modelFor(ctx, 'skeptic');
-    const contextFor = refuterModel ? retrievalContext(ctx) : undefined;
-    const libraryOf = publicApiLookup(ctx.outDir);
+    const contextFor = refuterModel ? retrievalContext(ctx.target, retrieval, triage) : undefined;
+    const libraryOf = publicApiLookup(recon);
     const chunkOf = new Map(triage.chunks.flatMap((c) => c.files.map((f) => [f, c.id] as const)));
     // The hunter's analyses from the evidence cache: the re-check does not parse each file again.
     const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
-    const leadOf = leadLookup(ctx.outDir, hunter);
+    const leadOf = leadLookup(leads, hunter);
     const reviews: Skeptic['reviews'] = [];
     let done = 0;
     for (const finding of hunter.findings) {
@@ -64,7 +62,6 @@ export const skepticPhase: PhaseDefinition = {
       done += 1;
       ctx.log.progress('skeptic', done, hunter.findings.length);
     }
-    const artifact: Skeptic = { schemaVersion: 1, artifact: 'skeptic', run: ctx.identity, generatedAt: new Date().toISOString(), reviews };
-    writeArtifact(ctx.outDir, 'skeptic', artifact);
+    return { skeptic: { reviews } };
   },
-};
+});
