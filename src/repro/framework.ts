@@ -35,8 +35,11 @@ export function testCommand(root: string, framework: Framework, testPath: string
     case 'jest':
       return local('jest') ? { argv: [bin('jest'), '--ci', '--runTestsByPath', testPath] } : { unsupported: 'jest is not installed in node_modules' };
     case 'pytest':
+      // python3 -m pytest puts the repository root on sys.path, as the project's own test runs usually do; native
+      // tracebacks are what the judge reads (pytest-output.ts).
+      return { argv: ['python3', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--tb=native', '-rf', testPath] };
     case 'go test':
-      return { unsupported: `${framework} is detected but reproduction runs only JavaScript frameworks in this build` };
+      return { unsupported: `${framework} is detected but reproduction runs only JavaScript frameworks and pytest in this build` };
   }
 }
 

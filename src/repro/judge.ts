@@ -4,8 +4,10 @@
 import type { SandboxResult } from '../sandbox/types.ts';
 import { sameFunction, thrownAt } from './thrown-at.ts';
 import { markerUseProblem } from './marker-use.ts';
+import { pythonMarkerUseProblem } from './marker-use-python.ts';
+import { pytestFailures } from './pytest-output.ts';
 import { tapFailures, type TapFailure } from './tap.ts';
-import type { BugSignature } from './types.ts';
+import type { BugSignature, Framework } from './types.ts';
 
 export type Judgement =
   | { verdict: 'proves'; fingerprint: string }
@@ -20,6 +22,8 @@ export interface JudgeInput {
   testSource: string;
   /** The marker value handed to this run (BUG_HUNTER_MARKER). */
   marker: string;
+  /** How the output reports failures: pytest's own format, else TAP (the JavaScript runners). */
+  framework?: Framework;
 }
 
 /** Fragments this short or this generic could match almost any failure, so they prove nothing for a bare Error. */
@@ -33,7 +37,8 @@ export function judgeRun(input: JudgeInput): Judgement {
   if (run.status === 'TIMEOUT') return { verdict: 'unknown', reason: 'unknown: timeout' };
   if (run.status === 'ERROR') return { verdict: 'unknown', reason: /dependencies/.test(run.reason ?? '') ? 'unknown: install failed' : `unknown: ${run.reason ?? 'sandbox error'}` };
   if (run.status === 'PASS') return { verdict: 'not-reproduced', reason: 'not reproduced: the test passed on the original code' };
-  const failures = tapFailures(`${run.stdout}\n${run.stderr}`);
+  const output = `${run.stdout}\n${run.stderr}`;
+  const failures = input.framework === 'pytest' ? pytestFailures(output) : tapFailures(output);
   if (failures.length === 0) return { verdict: 'not-reproduced', reason: 'not reproduced: wrong failure (no failing test was reported)' };
   const foreign = failures.filter((f) => !inInjectedFile(f, testPath));
   if (foreign.length > 0) return { verdict: 'not-reproduced', reason: `not reproduced: a test other than the injected one failed (${foreign[0]!.title})` };
@@ -48,11 +53,11 @@ export function judgeRun(input: JudgeInput): Judgement {
 
 function signatureProblem(f: TapFailure, input: JudgeInput): string | null {
   const { signature, testSource, marker } = input;
-  if (/^test failed$|did not finish|cancelled/i.test(f.message)) return `the test file itself failed to run: ${f.message}`;
+  if (f.didNotRun || /^test failed$|did not finish|cancelled/i.test(f.message)) return `the test file itself failed to run: ${f.message}`;
   if (signature.marker) {
     if (!f.message.includes(marker)) return 'the failing assertion did not print the run marker';
     if (f.errorType && f.errorType !== 'AssertionError') return `the marker came with a ${f.errorType}, not a failing assertion`;
-    return markerUseProblem(testSource);
+    return input.framework === 'pytest' ? pythonMarkerUseProblem(testSource) : markerUseProblem(testSource);
   }
   if (!signature.errorType && !signature.messageFragment) return 'the finding has no signature to match (error type, fragment or marker)';
   if (signature.errorType && f.errorType !== signature.errorType) return `expected ${signature.errorType}, got ${f.errorType ?? 'no error type'}: ${firstLine(f.message)}`;

@@ -23,7 +23,7 @@ export function modelTestWriter(options: ModelWriterOptions): TestWriter {
         prompt: testerPrompt(input, folder),
         schema: TesterAnswer,
         schemaName: 'reproduction_test',
-        check: (answer) => testerAnswerProblems(answer, options.root, folder),
+        check: (answer) => testerAnswerProblems(answer, options.root, folder, input.framework),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       const answer = result.value;

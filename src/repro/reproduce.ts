@@ -9,7 +9,7 @@ import type { DependencyStrategy, SandboxBackend, SandboxResult } from '../sandb
 import { judgeRun, type Judgement } from './judge.ts';
 import { nearestTests, sourceExcerpt } from './context.ts';
 import { detectFramework, testCommand } from './framework.ts';
-import { MARKER_ENV, type BugSignature, type ReproResult, type TestWriter, type WriterInput, type WrittenTest } from './types.ts';
+import { MARKER_ENV, type BugSignature, type Framework, type ReproResult, type TestWriter, type WriterInput, type WrittenTest } from './types.ts';
 
 export const MAX_ATTEMPTS = 3;
 
@@ -82,10 +82,10 @@ export async function reproduceFinding(options: ReproduceOptions): Promise<Repro
       options.onAttempt?.({ attempt, outcome: 'unknown', reason, path: written.path, content: written.content, output: '' });
       return { ...last, outcome: 'unknown', reason, attempts: attempt };
     }
-    const first = await runOnce(options, written, signature, command.argv);
+    const first = await runOnce(options, written, signature, command.argv, framework);
     let judged = first.judgement;
     if (judged.verdict === 'proves') {
-      const second = await runOnce(options, written, signature, command.argv);
+      const second = await runOnce(options, written, signature, command.argv, framework);
       judged = sameFailure(judged, second.judgement);
     }
     const verdict = outcomeOf(judged);
@@ -102,7 +102,7 @@ export async function reproduceFinding(options: ReproduceOptions): Promise<Repro
   return last;
 }
 
-async function runOnce(options: ReproduceOptions, written: WrittenTest, signature: BugSignature, argv: string[]): Promise<{ judgement: Judgement; output: string }> {
+async function runOnce(options: ReproduceOptions, written: WrittenTest, signature: BugSignature, argv: string[], framework: Framework): Promise<{ judgement: Judgement; output: string }> {
   // A fresh marker per run: a value the test source cannot contain, so only code that ran can print it.
   const marker = `BHM-${randomBytes(8).toString('hex')}`;
   let run: SandboxResult;
@@ -121,7 +121,7 @@ async function runOnce(options: ReproduceOptions, written: WrittenTest, signatur
     throw error;
   }
   const output = [run.stdout, run.stderr].filter(Boolean).join('\n');
-  return { judgement: judgeRun({ run, signature, testPath: written.path, testSource: written.content, marker }), output };
+  return { judgement: judgeRun({ run, signature, testPath: written.path, testSource: written.content, marker, framework }), output };
 }
 
 function sameFailure(first: Judgement, second: Judgement): Judgement {

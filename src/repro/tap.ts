@@ -7,6 +7,8 @@ export interface TapFailure {
   message: string;
   location: string | null;
   stack: string;
+  /** The test file never ran (a pytest collection error): nothing it could prove. */
+  didNotRun?: boolean;
 }
 
 export function tapFailures(output: string): TapFailure[] {

@@ -5,7 +5,7 @@ import { lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { containPath } from '../integrity/paths.ts';
-import { MARKER_ENV } from './types.ts';
+import { MARKER_ENV, type Framework } from './types.ts';
 
 export const TesterAnswer = Type.Object(
   {
@@ -27,11 +27,12 @@ export const TesterAnswer = Type.Object(
 export type TesterAnswer = Static<typeof TesterAnswer>;
 
 const JS_TEST_FILE = /\.(test|spec)\.[cm]?js$/;
+const PY_TEST_FILE = /(^|\/)(test_[\w]+|[\w]+_test)\.py$/;
 const SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
 /** Problems with an answer for `root` (empty = usable). `testFolder` is repository-relative, POSIX, no trailing slash. */
-export function testerAnswerProblems(answer: TesterAnswer, root: string, testFolder: string): string[] {
-  const problems = pathProblems(answer.path, root, testFolder);
+export function testerAnswerProblems(answer: TesterAnswer, root: string, testFolder: string, framework: Framework = 'node:test'): string[] {
+  const problems = pathProblems(answer.path, root, testFolder, framework);
   const { kind, errorType, messageFragment } = answer.signature;
   if (kind === 'error') {
     if (!/^[A-Z][A-Za-z0-9_$]*$/.test(errorType)) problems.push(`signature.errorType must be an error class name such as TypeError (got '${errorType}')`);
@@ -43,12 +44,14 @@ export function testerAnswerProblems(answer: TesterAnswer, root: string, testFol
   return problems;
 }
 
-function pathProblems(path: string, root: string, testFolder: string): string[] {
+function pathProblems(path: string, root: string, testFolder: string, framework: Framework): string[] {
   const segments = path.split('/');
   if (path.startsWith('/') || path.includes('\\') || /^[A-Za-z]:/.test(path)) return [`path '${path}' must be relative, with forward slashes`];
   if (!segments.every((s) => SAFE_SEGMENT.test(s))) return [`path '${path}' may use only letters, digits, '_', '-' and '.' in each part, with no '.', '..' or empty part`];
   if (!path.startsWith(`${testFolder}/`)) return [`path '${path}' must be inside the test folder ${testFolder}/`];
-  if (!JS_TEST_FILE.test(path)) return [`path '${path}' must name a JavaScript test file ending in .test.js (or .spec.js, .mjs, .cjs)`];
+  if (framework === 'pytest') {
+    if (!PY_TEST_FILE.test(path)) return [`path '${path}' must name a pytest file: test_<what>.py (or <what>_test.py)`];
+  } else if (!JS_TEST_FILE.test(path)) return [`path '${path}' must name a JavaScript test file ending in .test.js (or .spec.js, .mjs, .cjs)`];
   if (lstatSync(join(root, path), { throwIfNoEntry: false })) return [`path '${path}' already exists; write a NEW file`];
   // The nearest existing folder must be inside the repository: a symlinked folder could lead the copy outside it.
   let folder = dirname(path);

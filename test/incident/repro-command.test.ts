@@ -167,17 +167,17 @@ test('--issue N reads the report from the GitHub issue (publish\'s client, again
   assert.match(missing.stderr, /404 while trying to read issue #999/);
 });
 
-test('a Python traceback is parsed and located in the target, then ends unknown (exit 3): pytest is not run by this build, no tester asked', async (t) => {
+test('a Go panic is parsed and located in the target, then ends unknown (exit 3): go test is not run by this build, no tester asked', async (t) => {
   const s = await setup(t);
-  const py = tempTree({ 'pyproject.toml': '[project]\nname = "shop"\n', 'shop/cart.py': 'def total(items):\n    return sum(i["price"] for i in items[1:])\n', 'tests/test_cart.py': 'from shop.cart import total\n' });
-  t.after(() => py.cleanup());
-  const traceback = 'Traceback (most recent call last):\n  File "/srv/shop/shop/cart.py", line 2, in total\n    return sum(i["price"] for i in items[1:])\nKeyError: \'price\'\n';
+  const go = tempTree({ 'go.mod': 'module example.com/shop\n\ngo 1.19\n', 'cart/cart.go': 'package cart\n\nfunc Second(items []int) int {\n\treturn items[1]\n}\n', 'main.go': 'package main\n' });
+  t.after(() => go.cleanup());
+  const panic = 'panic: runtime error: index out of range [1] with length 1\n\ngoroutine 1 [running]:\nexample.com/shop/cart.Second(...)\n\t/srv/shop/cart/cart.go:4 +0x1d\nmain.main()\n\t/srv/shop/main.go:8 +0x25\n';
   const config = join(s.dir, '..', `${s.dir.split('/').pop()}-config.json`);
-  const r = await runCli(['repro', py.dir, '--config', config, '--stack-trace', s.file('py-trace.txt', traceback), '--quiet']);
+  const r = await runCli(['repro', go.dir, '--config', config, '--stack-trace', s.file('go-trace.txt', panic), '--quiet']);
   assert.equal(r.code, 3, r.stdout + r.stderr);
-  const report = readArtifact(join(py.dir, '.bug-hunter'), 'repro-report');
-  assert.deepEqual([report.trace?.runtime, report.trace?.errorType, report.location?.file, report.location?.line, report.framework], ['python', 'KeyError', 'shop/cart.py', 2, 'pytest']);
-  assert.match(report.reason, /pytest is detected but reproduction runs only JavaScript test frameworks/);
+  const report = readArtifact(join(go.dir, '.bug-hunter'), 'repro-report');
+  assert.deepEqual([report.trace?.runtime, report.trace?.errorType, report.location?.file, report.location?.line, report.framework], ['go', 'panic', 'cart/cart.go', 4, 'go test']);
+  assert.match(report.reason, /go test is detected but reproduction runs only JavaScript test frameworks and pytest/);
   assert.equal(s.server.requests.length, 0);
 });
 
