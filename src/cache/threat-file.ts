@@ -1,4 +1,5 @@
-// The threat phase's per-file facts (router bindings and mounts, token uses, import specifiers) in the evidence
+// The threat phase's per-file facts (router bindings and mounts, token uses, import specifiers, authentication
+// definitions, a Next.js middleware) in the evidence
 // cache, keyed by the file's path and content hash, the extractor's version and the running code. threatFacts reads
 // nothing but the file; resolving specifiers to files is redone every run, so no other file's content is in the key.
 import { Type, type Static } from '@sinclair/typebox';
@@ -22,6 +23,10 @@ export const ThreatFactsSchema = Type.Object(
       ),
     ),
     imports: Type.Array(Type.String()),
+    authDefinitions: Type.Array(Type.Object({ name: Type.String({ minLength: 1 }), at: Located, rejects: Type.Boolean() }, { additionalProperties: false })),
+    nextMiddleware: Type.Optional(
+      Type.Object({ dir: Type.String(), authAt: Type.Optional(Located), matchers: Type.Optional(Type.Array(Type.String())) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );

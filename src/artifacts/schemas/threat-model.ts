@@ -43,9 +43,10 @@ export type Mitigation = Static<typeof Mitigation>;
 export const Authentication = Type.Object(
   {
     status: literalUnion(['required', 'none-seen', 'unknown', 'not-applicable'], {
-      description: 'required: an authentication middleware guards the entry; none-seen: the entry is mounted without one; unknown: no mount or middleware was found.',
+      description: 'required: an authentication middleware, hook, guard or check guards the entry; none-seen: the entry is mounted without one, turns it off, or relies on a function that rejects nothing; unknown: nothing was found.',
     }),
     at: Type.Optional(Located),
+    note: Type.Optional(Type.String({ description: 'Which framework rule decided it, or why a guard named like authentication does not count.' })),
   },
   { additionalProperties: false },
 );

@@ -1,16 +1,16 @@
-// Authentication facts from the sources, line by line: which routes name an authentication middleware themselves,
-// and where tokens are signed or verified (where routers are mounted is in facts.ts).
+// Token facts from the sources, line by line: where tokens are signed or verified (route authentication is in
+// auth-rules.ts, where routers are mounted in facts.ts).
 // Pure: texts in, facts out. Patterns, not proof: an unrecognised middleware leaves a route "unknown", never "required".
 import type { Authentication, Located } from '../../artifacts/schemas/threat-model.ts';
-
-/** Names that mean "the caller must be authenticated" when passed as middleware. */
-export const AUTH_MIDDLEWARE = /\b(require[A-Z]?\w*(?:User|Auth|Login|Session)\w*|authenticate\w*|isAuthenticated|ensure\w*(?:Auth|Login)\w*|checkJwt|verifyToken|jwtAuth|passport\.authenticate|requireAuth|authorize\w*)\b/;
+import { trimComment } from './auth-rules.ts';
 
 export interface Mount {
   /** File whose router is mounted. */
   file: string;
   prefix: string;
   auth: Authentication;
+  /** The authentication function the mount names (checked for a decoy). */
+  guard?: string;
 }
 
 export interface TokenUse {
@@ -22,22 +22,6 @@ export interface TokenUse {
 }
 
 const TOKEN = /\bjwt\.(sign|verify)\(/;
-
-export function trimComment(line: string): string {
-  return /^\s*(\/\/|\*|\/\*)/.test(line) ? '' : line;
-}
-
-/** A route registration line that names an auth middleware itself, or a router.use(authMiddleware) above it. */
-export function routeAuth(path: string, lines: readonly string[], routeLine: number): Authentication | undefined {
-  const own = lines[routeLine - 1] ?? '';
-  const afterPath = own.replace(/^[^,]*,/, '');
-  if (AUTH_MIDDLEWARE.test(afterPath)) return { status: 'required', at: { file: path, line: routeLine, detail: own.trim() } };
-  for (let i = routeLine - 2; i >= 0; i--) {
-    const line = trimComment(lines[i] ?? '');
-    if (/\.use\(\s*[A-Za-z_$]/.test(line) && AUTH_MIDDLEWARE.test(line)) return { status: 'required', at: { file: path, line: i + 1, detail: line.trim() } };
-  }
-  return undefined;
-}
 
 /** jwt.sign / jwt.verify calls with their key argument; a key that is a string literal, or a const bound to one, is recorded. */
 export function findTokenUses(path: string, content: string): TokenUse[] {

@@ -8,7 +8,8 @@ import { THREAT_BOUNDARY_KINDS } from '../../artifacts/schemas/threat-model.ts';
 import { resolveContext } from '../../code-index/resolve.ts';
 import type { EntryPoint, TrustBoundary } from '../recon/types.ts';
 import { exposures } from './exposure.ts';
-import { routeAuth, type Mount } from './auth.ts';
+import type { Mount } from './auth.ts';
+import { nextRouteAuth, routeAuthOf, unmaskDecoy } from './auth-rules.ts';
 import { importedFiles, mountsOf, threatFacts, type ThreatFacts } from './facts.ts';
 import { BODY_GUARDS, BODY_OBJECT, mitigationOf, SINKS, type AssetKind, type SinkKind, type Window } from './sinks.ts';
 
@@ -108,8 +109,8 @@ function windowOf(lines: readonly string[], from: number, to: number, input: str
 
 function spoofing(auth: Authentication): ThreatEntry {
   const threat = 'Callers act without proving who they are.';
-  if (auth.status === 'required') return { stride: 'spoofing', threat, mitigation: { status: 'seen', detail: 'authentication middleware in front of the route', ...(auth.at ? { at: auth.at } : {}) } };
-  const detail = auth.status === 'none-seen' ? 'router mounted without an authentication middleware' : 'no authentication middleware recognised for this route';
+  if (auth.status === 'required') return { stride: 'spoofing', threat, mitigation: { status: 'seen', detail: auth.note ? `authentication in front of the route (${auth.note})` : 'authentication middleware in front of the route', ...(auth.at ? { at: auth.at } : {}) } };
+  const detail = auth.status === 'none-seen' ? (auth.note ?? 'router mounted without an authentication middleware') : 'no authentication middleware recognised for this route';
   return { stride: 'spoofing', threat, mitigation: { status: 'absent', detail, ...(auth.at ? { at: auth.at } : {}) } };
 }
 
@@ -136,12 +137,19 @@ export function buildThreatModelFromFacts(input: ThreatFactsInput): ThreatBody {
 
   const flows: Omit<ThreatFlow, 'id'>[] = [];
   const authOf = new Map<EntryPoint, Authentication>();
+  const definitions = byPath.flatMap((f) => f.authDefinitions);
+  const middlewares = byPath.flatMap((f) => (f.nextMiddleware ? [f.nextMiddleware] : []));
+  /** The last line of an entry's handler: the line before the next entry point in its file. */
+  const endOf = (e: EntryPoint, lines: readonly string[]) => Math.min((entriesByFile.get(e.file) ?? []).find((s) => s.line > e.line)?.line ?? Number.MAX_SAFE_INTEGER, lines.length + 1) - 1;
   const authFor = (e: EntryPoint): Authentication => {
     if (e.kind !== 'http-route') return { status: 'not-applicable' };
     const known = authOf.get(e);
     if (known) return known;
-    const own = routeAuth(e.file, linesOf.get(e.file) ?? [], e.line);
-    const auth = own ?? mounts.get(e.file)?.auth ?? { status: 'unknown' };
+    const lines = linesOf.get(e.file) ?? [];
+    const mount = mounts.get(e.file);
+    const found = routeAuthOf(e.file, lines, e.line, endOf(e, lines)) ?? (mount ? { auth: mount.auth, ...(mount.guard ? { guard: mount.guard } : {}) } : undefined);
+    const path = /^\S+\s+(\/\S*)/.exec(e.name)?.[1] ?? '';
+    const auth = found ? unmaskDecoy(found, definitions) : (middlewares.map((m) => nextRouteAuth(e.file, path, m)).find(Boolean) ?? { status: 'unknown' });
     authOf.set(e, auth);
     return auth;
   };

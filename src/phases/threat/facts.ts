@@ -3,10 +3,11 @@
 // hash (src/cache/threat-file.ts), so an unchanged file is not scanned again; turning specifiers into files is
 // redone every run (mountsOf, importedFiles), because it depends on which other files exist.
 import { resolveJs, type ResolveContext } from '../../code-index/resolve.ts';
-import { AUTH_MIDDLEWARE, findTokenUses, trimComment, type Mount, type TokenUse } from './auth.ts';
+import { findTokenUses, type Mount, type TokenUse } from './auth.ts';
+import { AUTH_NAME, authDefinitions, nextMiddlewareOf, trimComment, type AuthDefinition, type NextMiddleware } from './auth-rules.ts';
 
 /** Bump when what the facts hold, or how they are extracted, changes: every cached entry becomes a miss. */
-export const THREAT_FACTS_VERSION = 1;
+export const THREAT_FACTS_VERSION = 2;
 
 export interface MountLine {
   line: number;
@@ -26,6 +27,10 @@ export interface ThreatFacts {
   tokenUses: TokenUse[];
   /** Specifiers of require(), import … from and import(), first appearance order, each once. */
   imports: string[];
+  /** Functions named like authentication defined here, and whether they can reject a caller (decoys cannot). */
+  authDefinitions: AuthDefinition[];
+  /** Set when this file is a Next.js middleware (middleware.ts at the root or in src/). */
+  nextMiddleware?: NextMiddleware;
 }
 
 const BINDING = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)|\bimport\s+([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+)['"]/g;
@@ -48,7 +53,8 @@ export function threatFacts(path: string, content: string): ThreatFacts {
   });
   const imports = new Set<string>();
   for (const m of content.matchAll(IMPORT)) imports.add(m[1] ?? m[2] ?? m[3] ?? '');
-  return { path, bindings, mounts, tokenUses: findTokenUses(path, content), imports: [...imports] };
+  const next = nextMiddlewareOf(path, content);
+  return { path, bindings, mounts, tokenUses: findTokenUses(path, content), imports: [...imports], authDefinitions: authDefinitions(path, content), ...(next ? { nextMiddleware: next } : {}) };
 }
 
 /** Router files mounted with app.use('/prefix', [middleware…,] router) where `router` was required from a scanned file. */
@@ -62,9 +68,10 @@ export function mountsOf(facts: ThreatFacts, ctx: ResolveContext): Mount[] {
   for (const m of facts.mounts) {
     const file = bound.get(m.args.at(-1) ?? '');
     if (!file) continue;
-    const guard = m.args.slice(0, -1).find((a) => AUTH_MIDDLEWARE.test(a));
+    const guard = m.args.slice(0, -1).find((a) => AUTH_NAME.test(`${a})`));
     const at = { file: facts.path, line: m.line, detail: m.detail };
-    mounts.push({ file, prefix: m.prefix, auth: guard ? { status: 'required', at } : { status: 'none-seen', at } });
+    const name = guard?.match(/[A-Za-z_$][\w$]*/g)?.at(-1);
+    mounts.push({ file, prefix: m.prefix, auth: guard ? { status: 'required', at } : { status: 'none-seen', at }, ...(name ? { guard: name } : {}) });
   }
   return mounts;
 }
