@@ -103,8 +103,10 @@ function bodyOf(lines: readonly string[], start: number): string {
     const text = lines[i] ?? '';
     out.push(text);
     for (const c of text.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '')) {
-      if (c === '{') (depth += 1), (opened = true);
-      else if (c === '}') depth -= 1;
+      if (c === '{') {
+        depth += 1;
+        opened = true;
+      } else if (c === '}') depth -= 1;
     }
     if ((opened && depth <= 0) || (!opened && i === start && /=>/.test(text) && !/=>\s*$/.test(text))) break;
   }
