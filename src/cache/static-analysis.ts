@@ -1,7 +1,8 @@
 // The static engine's per-file analysis in the evidence cache. The key holds everything huntFile reads: the
-// file's path (findings name it), language, content hash and library package (recon's publicApi), the rule set
+// file's path (findings name it), language, content hash, library package (recon's publicApi) and the request
+// input other modules pass to its exports (the cross-file pass), the rule set
 // (STATIC_ENGINE_VERSION) and the running code. The rules look at nothing else, so a changed file invalidates
-// that file alone. isTest is not in the key: the analysis does not read it (the skeptic does, afresh).
+// that file and the files it passes request input to. isTest is not in the key: the analysis does not read it (the skeptic does, afresh).
 import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from '../artifacts/schemas/literals.ts';
 import { Finding } from '../artifacts/schemas/common.ts';
@@ -62,7 +63,9 @@ export const schemaMatchesEngine: (value: Static<typeof StoredAnalysisSchema>) =
 
 /** `code`: the build's source hash (default the running code's; a test of the compiled CLI passes dist/'s). */
 export function staticKey(file: SourceFile, engineVersion = STATIC_ENGINE_VERSION, code?: string): string {
-  return cacheKey('static', { engine: engineVersion, path: file.path, language: file.language, publicApi: file.publicApi ?? null, sha256: sha256(file.content) }, code);
+  // The arguments other modules pass in change what the file's own analysis finds, so they are part of its key.
+  const incoming = file.incoming && file.incoming.length > 0 ? { incoming: file.incoming } : {};
+  return cacheKey('static', { engine: engineVersion, path: file.path, language: file.language, publicApi: file.publicApi ?? null, sha256: sha256(file.content), ...incoming }, code);
 }
 
 export function staticAnalysisStore(cache: EvidenceCache): AnalysisStore | undefined {

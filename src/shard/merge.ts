@@ -123,6 +123,8 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
     ...header('hunter-findings'),
     findings: findings.sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine || a.id.localeCompare(b.id)),
     chunks: checked.flatMap((r) => r.hunter.chunks).sort((a, b) => byChunk(a.chunkId, b.chunkId)),
+    // Every shard runs the cross-file pass over the whole of triage, so the first shard's is the run's.
+    ...(first.hunter.crossFile ? { crossFile: first.hunter.crossFile } : {}),
   };
   const skeptic: Skeptic = { ...header('skeptic'), reviews: firstPerId(checked.flatMap((r) => r.skeptic.reviews)) };
   const referee: Referee = { ...header('referee'), verdicts: firstPerId(checked.flatMap((r) => r.referee.verdicts)) };

@@ -40,11 +40,12 @@ function compute(file: SourceFile): Analysis {
   const suppressions = parseSuppressions(lines);
   const candidates: Candidate[] = suppressions.filter((s) => s.reason.length === 0).map(reasonless);
   const lang = langFor(file);
-  const library = file.publicApi !== undefined;
+  // A library's exported parameters, and those other modules pass request input to, are sources without a request in sight.
+  const library = file.publicApi !== undefined || (file.incoming?.length ?? 0) > 0;
   const active = lang === null ? [] : DETECTORS.filter((d) => d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content)));
   if (lang !== null && active.length > 0) {
     const root = parseSource(lang, file.content).root();
-    beginFile(file.publicApi !== undefined);
+    beginFile(file.publicApi !== undefined, file.incoming);
     beginSourceFile(file.path, file.content);
     for (const d of active) candidates.push(...d.run({ file, root, lines }).filter((c) => d.rules.includes(c.ruleId)));
   }
@@ -73,7 +74,7 @@ export function storedAnalysis(file: SourceFile): StoredAnalysis {
 }
 
 export function analyse(file: SourceFile, store?: AnalysisStore): Analysis {
-  const key = `${file.path}\0${file.language}\0${file.publicApi ?? ''}\0${file.content}`;
+  const key = `${file.path}\0${file.language}\0${file.publicApi ?? ''}\0${JSON.stringify(file.incoming ?? [])}\0${file.content}`;
   const hit = memo.get(key);
   if (hit) return hit;
   const stored = store?.get(file);

@@ -30,3 +30,5 @@ export function huntFile(file: import('./types.ts').SourceFile, store?: Analysis
 export function findingsOf(analysis: StoredAnalysis): Finding[] {
   return analysis.entries.map((e) => structuredClone(e.finding));
 }
+export type { IncomingArg } from './types.ts';
+export { crossFileIncoming, MAX_HOPS, type CrossFileResult } from './cross-file/index.ts';

@@ -10,7 +10,8 @@ import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi, resetExports } from './exports.ts';
 import { findGuard, isDotDotCheck, joinsToBase } from './guards.ts';
 import { assignedIn, propertyValues } from './properties.ts';
-import type { SourceFacts, SourceKind } from './types.ts';
+import { incomingArgFor } from './cross-file/export-keys.ts';
+import type { IncomingArg, SourceFacts, SourceKind } from './types.ts';
 
 const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
 
@@ -50,12 +51,15 @@ let memo = new Map<string, SourceFacts>();
 let steps = 0;
 // Whether the file is a library's code: its exported functions' parameters come from the library's callers.
 let library = false;
+// Request input other modules of the target pass to this file's exported functions (the cross-file pass).
+let incoming: readonly IncomingArg[] = [];
 
 /** Reset the memo and budget; the engine calls this before each file so results never leak across files. */
-export function beginFile(publicApi = false): void {
+export function beginFile(publicApi = false, passedIn: readonly IncomingArg[] = []): void {
   memo = new Map();
   steps = 0;
   library = publicApi;
+  incoming = passedIn;
   resetExports();
   bindings = null;
   calls = new Map();
@@ -448,6 +452,9 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
       return facts('input', `data of the '${event.text().slice(1, -1)}' event`, [name], startLine(fn));
     }
   }
+  // Another module of the target calls this exported function with request input (src/static/cross-file/).
+  const passed = incoming.length > 0 ? incomingArgFor(fn, index, incoming) : null;
+  if (passed) return facts('input', `${passed.via}, passed from ${passed.from}:${passed.line} to ${passed.export || 'the module\'s export'}(${name})`, [name]);
   const fname = functionName(fn);
   // A library's exported function is called by code we cannot see: its parameters are the library's input.
   const api = library ? exportedApi(fn) : null;

@@ -16,6 +16,21 @@ export interface SourceFile {
   /** Set when the file belongs to a library package (recon's publicApi): the package name. Parameters of its
    * exported functions are then attacker-controlled, for the rules that accept a library source. */
   publicApi?: string;
+  /** Request input other files of the target pass to this file's exported functions (the cross-file pass). */
+  incoming?: IncomingArg[];
+}
+
+/** A tainted argument another module passes to a function this module exports. */
+export interface IncomingArg {
+  /** The import key: the exported member's name, or '' for the module's own value (`module.exports = fn`). */
+  export: string;
+  /** 0-based parameter index. */
+  param: number;
+  /** Where the value came from, as the caller's file describes it (`req.query.name`). */
+  via: string;
+  /** The calling file (repository-relative) and the 1-based line of the call. */
+  from: string;
+  line: number;
 }
 
 /** How a value reaching a sink was produced, strongest first. */

@@ -26,12 +26,33 @@ export const ChunkOutcome = Type.Object(
   { additionalProperties: false },
 );
 
+export const IncomingArgument = Type.Object(
+  {
+    file: Type.String({ description: 'The module whose exported function receives the value.' }),
+    export: Type.String({ description: "The import key called: the exported member's name, or '' for the module's own value (module.exports = fn)." }),
+    param: Type.Integer({ minimum: 0, description: '0-based parameter index.' }),
+    via: Type.String({ description: 'Where the value came from, as the calling file describes it (req.query.name).' }),
+    from: Type.String({ description: 'The calling file.' }),
+    line: Type.Integer({ minimum: 1, description: 'Line of the call in the calling file.' }),
+  },
+  { additionalProperties: false },
+);
+
+export const CrossFileTaint = Type.Object(
+  {
+    incoming: Type.Array(IncomingArgument, { description: 'Request input one module passes to a function another module exports; the static engine treats those parameters as input.' }),
+    cuts: Type.Array(Type.String(), { description: 'Where a bound (module hops, callers per parameter) stopped the pass; empty when it ran to its end.' }),
+  },
+  { additionalProperties: false, description: "The static engine's cross-file taint pass, which the skeptic re-checks findings with." },
+);
+
 export const HunterFindings = artifact(
   'hunter-findings',
   {
     findings: Type.Array(Finding, { description: 'Candidates after deduplication by fingerprint.' }),
     chunks: Type.Array(ChunkOutcome),
     leads: Type.Optional(Type.Array(LeadOutcome, { description: 'With --leads: what became of each candidate lead of leads.json.' })),
+    crossFile: Type.Optional(CrossFileTaint),
   },
   'Hunter candidates with quoted evidence; rejected candidates counted per chunk.',
 );

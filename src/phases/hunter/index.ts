@@ -17,6 +17,9 @@ import { poolSize } from '../../workers/size.ts';
 import type { RunOptions } from '../../run/options.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 import { withLeads } from './leads.ts';
+import { crossFilePass, type CrossFile } from './cross-file.ts';
+import { incomingLookup } from '../incoming.ts';
+import { publicApiLookup } from '../public-api.ts';
 
 const READS = {
   triage: 'required',
@@ -42,12 +45,15 @@ export const hunterPhase = definePhase({
     const workers = poolSize(triage.totals.tokens * 4);
     // Context is read only when a model hunts: the static engine looks at one file at a time.
     const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
-    const engine = chooseHunter(ctx, inputs.recon, plan.limits.lenses, modelFor(ctx, 'hunter') ? hunterContext(ctx, inputs) : undefined, { workers, ...(store ? { store } : {}) });
-    return { 'hunter-findings': await hunt(ctx, triage, plan, inputs.leads, engine) };
+    // Request input crossing modules, found over the whole tree before any chunk is hunted one file at a time.
+    const crossFile = crossFilePass(ctx.target, triage, publicApiLookup(inputs.recon));
+    const options = { workers, incoming: incomingLookup(crossFile), ...(store ? { store } : {}) };
+    const engine = chooseHunter(ctx, inputs.recon, plan.limits.lenses, modelFor(ctx, 'hunter') ? hunterContext(ctx, inputs) : undefined, options);
+    return { 'hunter-findings': await hunt(ctx, triage, plan, inputs.leads, engine, crossFile) };
   },
 });
 
-async function hunt(ctx: PhaseContext, triage: Triage, plan: AdaptivePlan, leadsArtifact: Leads | undefined, engine: HunterEngine) {
+async function hunt(ctx: PhaseContext, triage: Triage, plan: AdaptivePlan, leadsArtifact: Leads | undefined, engine: HunterEngine, crossFile: CrossFile) {
   // --loop covers the chunks past the plan's limit too.
   const ids = ctx.options.loop ? [...plan.chunkOrder, ...plan.deferredChunks] : plan.chunkOrder;
   const chunks = ids.map((id) => {
@@ -114,6 +120,7 @@ async function hunt(ctx: PhaseContext, triage: Triage, plan: AdaptivePlan, leads
       ...(r.unsupported ? { unsupported: r.unsupported } : {}),
     })),
     ...(leads ? { leads } : {}),
+    crossFile,
   };
 }
 

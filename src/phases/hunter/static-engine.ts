@@ -3,7 +3,7 @@
 // With an analysis store (the evidence cache) a file analysed before with the same key is not analysed again;
 // its findings still go through the chunk's evidence re-check like fresh ones.
 import type { Finding } from '../../artifacts/schemas/common.ts';
-import { findingsOf, huntFile, staticSupports, type AnalysisStore } from '../../static/index.ts';
+import { findingsOf, huntFile, staticSupports, type AnalysisStore, type IncomingArg } from '../../static/index.ts';
 import type { SourceFile } from '../../static/types.ts';
 import { createFilePool, type FilePool } from '../../workers/pool.ts';
 import type { HunterEngine } from './engine.ts';
@@ -13,6 +13,8 @@ export interface StaticHunterOptions {
   workers?: number;
   /** Earlier analyses, by file content, engine version and library context (the evidence cache). */
   store?: AnalysisStore;
+  /** Request input other modules pass to a file's exported functions (the cross-file pass), by path. */
+  incoming?: (path: string) => IncomingArg[] | undefined;
 }
 
 /** `publicApi` names the library package a file belongs to (recon's publicApi), for the library threat model. */
@@ -37,7 +39,8 @@ export function staticHunter(publicApi: (path: string) => string | undefined = (
       };
       const sources: SourceFile[] = files.map((file) => {
         const library = publicApi(file.path);
-        return library ? { ...file, publicApi: library } : file;
+        const incoming = options.incoming?.(file.path);
+        return { ...file, ...(library ? { publicApi: library } : {}), ...(incoming ? { incoming } : {}) };
       });
       let found: Finding[];
       if (workers <= 1) found = sources.flatMap((file) => huntFile(file, store));

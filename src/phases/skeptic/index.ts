@@ -9,6 +9,7 @@ import { refuteLead } from '../../leads/check.ts';
 import { leadOrigin } from '../../leads/finding.ts';
 import { leadLookup } from '../../leads/lookup.ts';
 import { publicApiLookup } from '../public-api.ts';
+import { incomingLookup } from '../incoming.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 import { modelFor } from '../types.ts';
 import { retrievalContext } from '../hunter/model-context.ts';
@@ -30,6 +31,8 @@ export const skepticPhase = definePhase({
     const refuterModel = modelFor(ctx, 'skeptic');
     const contextFor = refuterModel ? retrievalContext(ctx.target, retrieval, triage) : undefined;
     const libraryOf = publicApiLookup(recon);
+    // The hunter's cross-file pass: a finding it made with another module's input is re-checked with the same input.
+    const incomingOf = incomingLookup(hunter.crossFile);
     const chunkOf = new Map(triage.chunks.flatMap((c) => c.files.map((f) => [f, c.id] as const)));
     // The hunter's analyses from the evidence cache: the re-check does not parse each file again.
     const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
@@ -45,7 +48,8 @@ export const skepticPhase = definePhase({
         votes = [{ seat: 'integrity', engine: 'static', vote: 'abstained', reason: source.ok ? 'source unavailable' : source.reason }];
       } else {
         const library = libraryOf(finding.file);
-        const file = { path: finding.file, content: source.content, language: meta.language, isTest: meta.isTest, ...(library ? { publicApi: library } : {}) };
+        const incoming = incomingOf(finding.file);
+        const file = { path: finding.file, content: source.content, language: meta.language, isTest: meta.isTest, ...(library ? { publicApi: library } : {}), ...(incoming ? { incoming } : {}) };
         // A lead from another analyser gets the same source and guard checks at its cited lines, never a confirmation.
         votes = leadOrigin(finding)
           ? refuteLead(finding, file, leadOf(finding.id), { includeTests: ctx.scope.includeTests })

@@ -1,0 +1,26 @@
+// The static engine's cross-file taint pass for one scan: every JavaScript/TypeScript file triage listed, read at
+// its recorded hash with its library context, then followed across modules before any chunk is hunted. The
+// hunter hands each file its incoming arguments; the skeptic re-checks findings with the same ones (from the artifact).
+import type { CrossFileTaint } from '../../artifacts/schemas/hunter-findings.ts';
+import type { Static } from '@sinclair/typebox';
+import { readSourceAtHash } from '../../integrity/source.ts';
+import { crossFileIncoming, staticSupports, type SourceFile } from '../../static/index.ts';
+import type { Triage } from '../../artifacts/schemas/triage.ts';
+
+export type CrossFile = Static<typeof CrossFileTaint>;
+
+/** Runs the pass over the triaged files; an unreadable or changed file is left out (its own chunk fails closed). */
+export function crossFilePass(target: string, triage: Pick<Triage, 'files'>, publicApi: (path: string) => string | undefined): CrossFile {
+  const files: SourceFile[] = [];
+  for (const meta of triage.files) {
+    const probe: SourceFile = { path: meta.path, content: '', language: meta.language, isTest: meta.isTest };
+    if (meta.isTest || !staticSupports(probe)) continue;
+    const source = readSourceAtHash(target, meta.path, meta.sha256);
+    if (!source.ok) continue;
+    const library = publicApi(meta.path);
+    files.push({ ...probe, content: source.content, ...(library ? { publicApi: library } : {}) });
+  }
+  const { incoming, cuts } = crossFileIncoming(files);
+  const list = [...incoming].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, args]) => args.map((a) => ({ file, ...a })));
+  return { incoming: list, cuts };
+}

@@ -1,0 +1,34 @@
+// The import keys under which another module reaches a function this module defines: the member name
+// (`exports.run = fn`, `module.exports = { run }`, `export function run`) or '' for the module's own value
+// (`module.exports = fn`, `export default fn`). Only what exports.ts already calls exported counts.
+import type { SgNode } from '@ast-grep/napi';
+import { escapeRe } from '../ast.ts';
+import { exportedApi } from '../exports.ts';
+import type { IncomingArg } from '../types.ts';
+
+const WHOLE_MODULE = /^(?:module\.)?exports$/;
+
+/** The keys an importer calls `fn` by; empty when the module does not export it (or exports it as a method of a class). */
+export function importKeys(fn: SgNode): string[] {
+  const api = exportedApi(fn);
+  if (api === null) return [];
+  const keys = new Set<string>();
+  // module.exports = exports = fn
+  for (let p = fn.parent(); p?.kind() === 'assignment_expression' && WHOLE_MODULE.test(p.field('left')?.text() ?? ''); p = p.parent()) keys.add('');
+  const parent = fn.parent();
+  if (parent?.kind() === 'export_statement' && /^export\s+default\b/.test(parent.text())) keys.add('').add('default');
+  const holder = parent?.kind() === 'variable_declarator' ? parent.field('name')?.text() : fn.field('name')?.text();
+  // function run() {} … module.exports = run
+  if (holder && new RegExp(String.raw`(?:^|[^.\w$])module\.exports\s*=\s*${escapeRe(holder)}\s*(?:;|$)`, 'm').test(fn.getRoot().root().text())) keys.add('');
+  // A method name (`Git.log`, `Ctor.prototype.m`) is reached through an object, not called by its import key.
+  if (keys.size === 0 && !api.includes('.')) keys.add(api);
+  return [...keys];
+}
+
+/** The first incoming argument bound to parameter `index` of `fn`, when another module passes one. */
+export function incomingArgFor(fn: SgNode, index: number, incoming: readonly IncomingArg[]): IncomingArg | null {
+  const atIndex = incoming.filter((a) => a.param === index);
+  if (atIndex.length === 0) return null;
+  const keys = importKeys(fn);
+  return atIndex.find((a) => keys.includes(a.export)) ?? null;
+}
