@@ -454,7 +454,11 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
   }
   // Another module of the target calls this exported function with request input (src/static/cross-file/).
   const passed = incoming.length > 0 ? incomingArgFor(fn, index, incoming) : null;
-  if (passed) return facts('input', `${passed.via}, passed from ${passed.from}:${passed.line} to ${passed.export || 'the module\'s export'}(${name})`, [name]);
+  if (passed) {
+    const via = `${passed.via}, passed from ${passed.from}:${passed.line} to ${passed.export || 'the module\'s export'}(${name})`;
+    if (!passed.api) return facts('input', via, [name]);
+    return { kind: 'param', via, names: [name], api: passed.api, ...(passed.built ? { built: true } : {}) };
+  }
   const fname = functionName(fn);
   // A library's exported function is called by code we cannot see: its parameters are the library's input.
   const api = library ? exportedApi(fn) : null;

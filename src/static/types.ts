@@ -28,6 +28,10 @@ export interface IncomingArg {
   param: number;
   /** Where the value came from, as the caller's file describes it (`req.query.name`). */
   via: string;
+  /** Set when the value is a parameter of the library's exported API (`ps(args)`) rather than request input. */
+  api?: string;
+  /** With api: the caller built the parameter into a larger string before passing it. */
+  built?: boolean;
   /** The calling file (repository-relative) and the 1-based line of the call. */
   from: string;
   line: number;

@@ -72,3 +72,52 @@ test('without the cross-file pass the helper is not confirmed (the pass is what 
   const run = files.find((f) => f.path === 'lib/run.js') as SourceFile;
   for (const f of huntFile(run)) assert.notEqual(judgeStatic(f, refuteStatic(f, run)).verdict, 'confirmed');
 });
+
+const lib = (path: string, lines: string[]): SourceFile => ({ ...js(path, lines), publicApi: 'pslib' });
+const exec = lib('lib/exec.js', ["const cp = require('child_process');", 'exports.run = function run(cmd) {', '  return cp.execSync(cmd);', '};']);
+
+test("a library's exported function building its argument into a command for another module's helper is confirmed there", () => {
+  const index = lib('index.js', [
+    "const { run } = require('./lib/exec');",
+    "exports.ps = function ps(args) { return run('ps ' + args); };",
+    "exports.version = function version() { return run('node --version'); };",
+  ]);
+  const out = withIncoming([index, exec]).find((f) => f.path === 'lib/exec.js') as SourceFile;
+  assert.deepEqual(out.incoming?.map((a) => [a.export, a.api, a.built]), [['run', 'ps(args)', true]]);
+  const [finding] = huntFile(out).filter((f) => f.ruleId === 'command-injection');
+  assert.ok(finding);
+  assert.equal(judgeStatic(finding, refuteStatic(finding, out)).verdict, 'confirmed');
+  // The same helper, reached only with the caller's value as given (the API's contract: run this command), is not.
+  const asGiven = lib('index.js', ["const { run } = require('./lib/exec');", 'exports.sh = function sh(command) { return run(command); };']);
+  const plain = withIncoming([asGiven, exec]).find((f) => f.path === 'lib/exec.js') as SourceFile;
+  for (const f of huntFile(plain)) assert.notEqual(judgeStatic(f, refuteStatic(f, plain)).verdict, 'confirmed');
+});
+
+test('a wrapper that shell-quotes before calling the helper, and a module re-exporting a safe wrapper, pass nothing on', () => {
+  const all = [
+    js('routes/a.js', ["const api = require('../lib/index');", "app.get('/a', (req, res) => api.run(req.query.x));"]),
+    js('lib/index.js', ["module.exports = { run: require('./safe').run };"]),
+    js('lib/safe.js', [
+      "const shellescape = require('shell-escape');",
+      "const { run } = require('./run');",
+      'exports.run = function safeRun(x) { return run(shellescape([x])); };',
+    ]),
+    js('lib/run.js', ["const cp = require('child_process');", 'exports.run = function run(cmd) { cp.exec(cmd); };']),
+  ];
+  const out = withIncoming(all);
+  assert.equal(out.find((f) => f.path === 'lib/run.js')?.incoming, undefined);
+  assert.equal(out.find((f) => f.path === 'lib/safe.js')?.incoming, undefined);
+  for (const f of out) for (const finding of huntFile(f)) assert.notEqual(judgeStatic(finding, refuteStatic(finding, f)).verdict, 'confirmed', `${f.path}: ${finding.claim}`);
+});
+
+test('a chain of modules is followed up to the hop bound, and a longer one is cut and says where', () => {
+  const hop = (i: number) => js(`lib/m${i}.js`, [`const { f: next } = require('./m${i + 1}');`, 'exports.f = function f(v) { return next(v); };']);
+  const route = js('routes/r.js', ["const { f } = require('../lib/m0');", "app.get('/r', (req, res) => f(req.query.v));"]);
+  const sink = (i: number) => js(`lib/m${i}.js`, ["const cp = require('child_process');", 'exports.f = function f(v) { cp.exec(v); };']);
+  const near = crossFileIncoming([route, hop(0), hop(1), sink(2)]);
+  assert.equal(near.incoming.get('lib/m2.js')?.length, 1);
+  assert.deepEqual(near.cuts, []);
+  const far = crossFileIncoming([route, hop(0), hop(1), hop(2), sink(3)]);
+  assert.equal(far.incoming.get('lib/m3.js'), undefined);
+  assert.match(far.cuts.join(' '), /stopped after 3 module hops; not followed further from lib\/m2\.js/);
+});

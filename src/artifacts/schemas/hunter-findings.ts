@@ -32,6 +32,8 @@ export const IncomingArgument = Type.Object(
     export: Type.String({ description: "The import key called: the exported member's name, or '' for the module's own value (module.exports = fn)." }),
     param: Type.Integer({ minimum: 0, description: '0-based parameter index.' }),
     via: Type.String({ description: 'Where the value came from, as the calling file describes it (req.query.name).' }),
+    api: Type.Optional(Type.String({ description: "Set when the value is a parameter of a library's exported API (ps(args)) rather than request input." })),
+    built: Type.Optional(Type.Boolean({ description: 'With api: the caller built the parameter into a larger string before passing it.' })),
     from: Type.String({ description: 'The calling file.' }),
     line: Type.Integer({ minimum: 1, description: 'Line of the call in the calling file.' }),
   },

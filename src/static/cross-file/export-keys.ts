@@ -25,10 +25,11 @@ export function importKeys(fn: SgNode): string[] {
   return [...keys];
 }
 
-/** The first incoming argument bound to parameter `index` of `fn`, when another module passes one. */
+/** The incoming argument bound to parameter `index` of `fn` (request input before a library's API parameter), or null. */
 export function incomingArgFor(fn: SgNode, index: number, incoming: readonly IncomingArg[]): IncomingArg | null {
   const atIndex = incoming.filter((a) => a.param === index);
   if (atIndex.length === 0) return null;
   const keys = importKeys(fn);
-  return atIndex.find((a) => keys.includes(a.export)) ?? null;
+  const passed = atIndex.filter((a) => keys.includes(a.export));
+  return passed.find((a) => !a.api) ?? passed.find((a) => a.built) ?? passed[0] ?? null;
 }

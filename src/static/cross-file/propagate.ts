@@ -2,7 +2,8 @@
 // argument of that module, followed from module to module in rounds ("hops"), bounded by hop and caller counts,
 // never by time, so a loaded machine gets the same answer. Pure: files and a resolver in, incoming arguments out.
 import type { IncomingArg, SourceFile } from '../types.ts';
-import { outgoingCalls, type OutgoingCall } from './calls.ts';
+import { carriesInput, outgoingCalls, type OutgoingCall } from './calls.ts';
+import { importsOf, reachingSinks, type Origin } from './reach.ts';
 
 /** Module boundaries one value is followed across (route → service → helper → sink is three). */
 export const MAX_HOPS = 3;
@@ -20,6 +21,10 @@ type Resolve = (from: string, specifier: string) => string | undefined;
 
 function order(a: IncomingArg, b: IncomingArg): number {
   return a.export.localeCompare(b.export) || a.param - b.param || a.from.localeCompare(b.from) || a.line - b.line || a.via.localeCompare(b.via);
+}
+
+function copy(map: Map<string, IncomingArg[]>): Map<string, IncomingArg[]> {
+  return new Map([...map].map(([path, list]) => [path, [...list]]));
 }
 
 function sameArg(a: IncomingArg, b: IncomingArg): boolean {
@@ -42,26 +47,49 @@ function add(into: Map<string, IncomingArg[]>, target: string, arg: IncomingArg)
  * hop before, with the incoming set they had at the hop's start, in path order: the result is independent of
  * scheduling. `calls` is the per-file step (outgoingCalls), injectable so a cache can answer it.
  */
-export function propagate(files: readonly SourceFile[], resolve: Resolve, calls: (file: SourceFile) => OutgoingCall[] = outgoingCalls): CrossFileResult {
+export function propagate(files: readonly SourceFile[], resolve: Resolve, calls: (file: SourceFile, wanted: (specifier: string) => boolean) => OutgoingCall[] = outgoingCalls): CrossFileResult {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const incoming = new Map<string, IncomingArg[]>();
-  let pending = [...byPath.keys()].sort();
-  for (let hop = 0; hop < MAX_HOPS && pending.length > 0; hop += 1) {
-    const snapshot = new Map([...incoming].map(([path, list]) => [path, [...list]]));
+  // Only calls into modules that hold a sink, or lead to one within the bound (and one more, to see a cut), can matter.
+  // A library's parameters matter only where a library rule's sink is; request input wherever any taint sink is.
+  const imports = importsOf(files, resolve);
+  const reach: Record<Origin, Set<string>> = { input: reachingSinks(files, imports, MAX_HOPS, 'input'), library: reachingSinks(files, imports, MAX_HOPS, 'library') };
+  const originOf = (file: SourceFile): Origin | null => (carriesInput(file) ? 'input' : file.publicApi !== undefined || (file.incoming?.length ?? 0) > 0 ? 'library' : null);
+  const callsInto = (path: string) => {
+    const file = byPath.get(path) as SourceFile;
+    const origin = originOf({ ...file, incoming: incoming.get(path) ?? [] });
+    return origin !== null && (imports.get(path) ?? []).some((t) => reach[origin].has(t));
+  };
+  let pending = [...byPath.keys()].sort().filter(callsInto);
+  // One hop: the pending files' calls, each file with the incoming set it had when the hop began. Returns the
+  // files whose incoming set grew and the files that passed something new.
+  const step = (paths: readonly string[], into: Map<string, IncomingArg[]>) => {
+    const snapshot = copy(incoming);
     const changed = new Set<string>();
-    for (const path of pending) {
+    const passers = new Set<string>();
+    for (const path of paths) {
       const file = byPath.get(path) as SourceFile;
       const passedIn = snapshot.get(path);
-      for (const call of calls(passedIn ? { ...file, incoming: passedIn } : file)) {
+      const wanted = (specifier: string) => {
+        const target = resolve(path, specifier);
+        return target !== undefined && (reach.input.has(target) || reach.library.has(target));
+      };
+      for (const call of calls(passedIn ? { ...file, incoming: passedIn } : file, wanted)) {
         const target = resolve(path, call.specifier);
-        if (target === undefined || target === path || !byPath.has(target)) continue;
-        if (add(incoming, target, { export: call.export, param: call.param, via: call.via, from: path, line: call.line })) changed.add(target);
+        if (target === undefined || target === path || !reach[call.api ? 'library' : 'input'].has(target)) continue;
+        const { specifier: _specifier, ...arg } = call;
+        if (!add(into, target, { ...arg, from: path })) continue;
+        changed.add(target);
+        passers.add(path);
       }
     }
-    pending = [...changed].sort();
-  }
-  const cuts = pending.length > 0
-    ? [`cross-file taint stopped after ${MAX_HOPS} module hops; not followed further from ${pending.slice(0, 5).join(', ')}${pending.length > 5 ? ` and ${pending.length - 5} more` : ''}`]
+    return { changed, passers };
+  };
+  for (let hop = 0; hop < MAX_HOPS && pending.length > 0; hop += 1) pending = [...step(pending, incoming).changed].filter(callsInto).sort();
+  // Past the bound, only files that would still pass something new on were cut short (a sink's own module is not).
+  const cutFrom = pending.length > 0 ? [...step(pending, copy(incoming)).passers].sort() : [];
+  const cuts = cutFrom.length > 0
+    ? [`cross-file taint stopped after ${MAX_HOPS} module hops; not followed further from ${cutFrom.slice(0, 5).join(', ')}${cutFrom.length > 5 ? ` and ${cutFrom.length - 5} more` : ''}`]
     : [];
   return { incoming, cuts };
 }
