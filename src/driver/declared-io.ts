@@ -38,7 +38,7 @@ export function stamp<N extends ArtifactName>(name: N, body: BodyOf<N>, identity
 
 interface View<W extends ArtifactName> {
   file: string;
-  render(written: WrittenOf<W>): string | undefined;
+  render(written: WrittenOf<W>, outDir: string): string | undefined;
 }
 
 /** Stamps, validates and writes the outputs in declaration order; returns them as written. */
@@ -55,7 +55,7 @@ export function writeOutputs<W extends ArtifactName>(outDir: string, identity: R
     written[name] = artifact;
   }
   for (const view of views) {
-    const text = view.render(written);
+    const text = view.render(written, outDir);
     if (text !== undefined) writeFileAtomic(join(outDir, view.file), text);
   }
   for (const name of writes) {

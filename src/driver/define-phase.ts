@@ -21,8 +21,8 @@ export type OutputsOf<W extends ArtifactName> = { [N in W]?: BodyOf<N> };
 /** A rendered view of an output (report.md, threat-model.md): written before the artifacts, from the stamped outputs. */
 export interface PhaseView<W extends ArtifactName> {
   file: string;
-  /** undefined: no view this time (its artifact was not produced). */
-  render(written: WrittenOf<W>): string | undefined;
+  /** undefined: no view this time. `outDir`: the artifact folder, for a view that extends an existing file. */
+  render(written: WrittenOf<W>, outDir: string): string | undefined;
 }
 
 export interface PhaseDeclaration<R extends ReadDeclaration, W extends ArtifactName> {

@@ -48,7 +48,7 @@ export async function runFixDemo<B>(setup: ModelSetup, options: { autoCommit?: b
       : { providers: { replay: { type: 'replay', transcriptsDir: FIX_TRANSCRIPTS } }, roles: { default: { provider: 'replay', model: FIX_MODEL } } };
   const models = createModelClient(parseConfig(raw, 'fix demo config', repo.dir), { outDir: out.outDir, record: setup.kind === 'record', env: { SCRIPTED_API_KEY: 'none', OPENAI_API_KEY: 'none' } });
   const ctx = fixContext(repo.dir, out.outDir, run, options.autoCommit ? { autoCommit: true } : {}, { models, modelRoles: new Set(['fixer'] as const) });
-  runFixPlan(ctx);
+  await runFixPlan(ctx);
   const before = options.beforeFix?.(repo.dir);
   const report: FixReport = await runFixer(ctx, { backend: bwrap(), ...(options.fixTimeLimitMs !== undefined ? { fixTimeLimitMs: options.fixTimeLimitMs } : {}) });
   return { report, repo, before, outDir: out.outDir, cleanup: () => (repo.cleanup(), out.cleanup()) };

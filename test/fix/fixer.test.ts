@@ -18,7 +18,7 @@ async function fixWith(scripts: Parameters<typeof scriptedProposer>[0], options:
   const run = identity(repo.dir, repo.base);
   const out = outWith(scanReport(run, [reported(finding(ID))]), [ID]);
   const ctx = fixContext(repo.dir, out.outDir, run, options.autoCommit ? { autoCommit: true } : {});
-  runFixPlan(ctx);
+  await runFixPlan(ctx);
   if (options.moveHead) {
     writeFileSync(join(repo.dir, 'NOTES.md'), 'later work\n');
     git(repo.dir, 'add', 'NOTES.md');
@@ -111,7 +111,7 @@ test('three consecutive systemic failures halt the queue; the rest is skipped, a
   writeFileSync(join(out.outDir, 'report.md'), '# Report\n\nfindings…\n');
   const ctx = fixContext(repo.dir, out.outDir, run);
   try {
-    runFixPlan(ctx);
+    await runFixPlan(ctx);
     const down = { failures: [] as unknown[], async propose(): Promise<never> { throw new ProviderError('server said 503', 'server', true, { status: 503 }); } };
     const report = await runFixer(ctx, { proposer: down, backend: bwrap() });
     const byId = new Map(report.fixes.map((f) => [f.findingId, f]));
@@ -137,7 +137,7 @@ test('without a fixer model nothing is attempted: every finding is skipped with 
   const out = outWith(scanReport(run, [reported(finding(ID))]), [ID]);
   const ctx = fixContext(repo.dir, out.outDir, run);
   try {
-    runFixPlan(ctx);
+    await runFixPlan(ctx);
     const report = await runFixer(ctx, { backend: bwrap() });
     assert.deepEqual(report.fixes.map((f) => [f.status, f.attempts[0]?.reason]), [['skipped', "skipped: no model is configured for the 'fixer' role (see 'bug-hunter init')"]]);
     assert.equal(git(repo.dir, 'worktree', 'list').split('\n').length, 1);
@@ -157,7 +157,7 @@ test('a target that is a subfolder of the repository is fixed inside the same su
   const out = outWith(scanReport(run, [reported(finding(ID))]), [ID]);
   const ctx = fixContext(sub, out.outDir, run, { autoCommit: true });
   try {
-    runFixPlan(ctx);
+    await runFixPlan(ctx);
     const report = await runFixer(ctx, { proposer: scriptedProposer([[GOOD]]), backend: bwrap() });
     assert.equal(report.fixes[0]?.status, 'fixed-proven', JSON.stringify(report.fixes[0]?.attempts));
     assert.match(git(repo.dir, 'show', `${report.branch}:pkg/src/clamp.js`), /return hi;/);

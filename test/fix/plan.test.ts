@@ -61,15 +61,15 @@ test('dependent clusters are ordered in waves; a dependency cycle goes to manual
   assert.equal(plan.canary.length, 1);
 });
 
-test('the fix-plan phase writes valid artifacts; a different existing scope is an IntegrityError and is not overwritten', () => {
+test('the fix-plan phase writes valid artifacts; a different existing scope is an IntegrityError and is not overwritten', async () => {
   const out = outWith(scanReport(id, [reported(finding('BH-00000001'))]));
   try {
     const ctx = { outDir: out.outDir, identity: id, log: silentLogger };
-    assert.deepEqual(runFixPlan(ctx), { executable: 1, scopeWritten: true });
+    assert.deepEqual(await runFixPlan(ctx), { executable: 1, scopeWritten: true });
     assert.equal(readArtifact(out.outDir, 'fixer-scope').baseCommit, BASE);
-    assert.deepEqual(runFixPlan({ ...ctx, identity: { ...id, runId: 'run-2' } }), { executable: 1, scopeWritten: false }, 'the same grant is kept, not rewritten');
+    assert.deepEqual(await runFixPlan({ ...ctx, identity: { ...id, runId: 'run-2' } }), { executable: 1, scopeWritten: false }, 'the same grant is kept, not rewritten');
     const moved = { ...id, baseCommit: 'b'.repeat(40) };
-    assert.throws(() => runFixPlan({ ...ctx, identity: moved }), (e: unknown) => e instanceof IntegrityError && /already grants a different scope \(base commit/.test(e.message));
+    await assert.rejects(runFixPlan({ ...ctx, identity: moved }), (e: unknown) => e instanceof IntegrityError && /already grants a different scope \(base commit/.test(e.message));
     assert.equal(readArtifact(out.outDir, 'fixer-scope').baseCommit, BASE, 'the existing scope is untouched');
     assert.equal(readArtifact(out.outDir, 'fixer-scope').run.runId, 'run-test-1');
   } finally {
@@ -77,10 +77,10 @@ test('the fix-plan phase writes valid artifacts; a different existing scope is a
   }
 });
 
-test('outside git (no base commit) the fix plan is a clear UsageError', () => {
+test('outside git (no base commit) the fix plan is a clear UsageError', async () => {
   const out = outWith(scanReport(id, [reported(finding('BH-00000001'))]));
   try {
-    assert.throws(() => runFixPlan({ outDir: out.outDir, identity: { ...id, baseCommit: null }, log: silentLogger }), (e: unknown) => e instanceof UsageError && /needs a git repository/.test(e.message));
+    await assert.rejects(runFixPlan({ outDir: out.outDir, identity: { ...id, baseCommit: null }, log: silentLogger }), (e: unknown) => e instanceof UsageError && /needs a git repository/.test(e.message));
   } finally {
     out.cleanup();
   }

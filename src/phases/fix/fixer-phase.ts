@@ -1,21 +1,23 @@
 // The fixer phase (only with --fix): each executable scope entry is fixed in a git worktree from the base commit,
 // proven in the sandbox, re-proven on the current head of the base branch, and with --auto-commit committed to a
-// NEW branch. The user's working tree is never written. Writes fix-report.json.
+// NEW branch. The user's working tree is never written. Returns fix-report.json's body; report.md gains its fixes section.
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { hasArtifact, readArtifact, writeArtifact } from '../../artifacts/store.ts';
-import type { FixReport, FixerScope, ScopeEntry } from '../../artifacts/schemas/fix.ts';
+import { readArtifact } from '../../artifacts/store.ts';
+import type { FixPlan, FixReport, FixStrategy, ScopeEntry } from '../../artifacts/schemas/fix.ts';
+import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
+import { definePhase } from '../../driver/define-phase.ts';
+import type { BodyOf } from '../../driver/declared-io.ts';
 import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
 import { IntegrityError, PhaseError, UsageError } from '../../errors.ts';
 import { applyEdits } from '../../fix/edits.ts';
 import { renderFixesSection, withFixesSection } from '../../fix/markdown.ts';
-import { writeFileAtomic } from '../../fs/atomic.ts';
 import { gitTopLevel, headCommit } from '../../git/git.ts';
 import { addWorktree, commitToNewBranch, removeWorktreeSafely, resetWorktree } from '../../git/worktree.ts';
 import { selectBackend } from '../../sandbox/select.ts';
 import type { SandboxBackend } from '../../sandbox/types.ts';
-import { modelFor, type PhaseContext, type PhaseDefinition } from '../types.ts';
+import { modelFor, type PhaseContext } from '../types.ts';
 import { fixOne, prove, readerIn, type FixOneResult } from './fix-one.ts';
 import { modelProposer, type EditProposer } from './propose.ts';
 
@@ -29,26 +31,31 @@ export interface FixerDeps {
   fixTimeLimitMs?: number;
 }
 
-export function createFixerPhase(deps: FixerDeps = {}): PhaseDefinition {
-  return {
+export function createFixerPhase(deps: FixerDeps = {}) {
+  return definePhase({
     name: 'fixer',
     summary: 'apply scoped fixes with red-to-green proof',
-    reads: ['fixer-scope', 'fix-plan', 'fix-strategy', 'scan-report'],
+    reads: { 'fix-plan': 'required', 'fix-strategy': 'required', 'scan-report': 'required', 'fixer-scope': 'optional' },
     writes: ['fix-report'],
-    async run(ctx) {
-      await runFixer(ctx, deps);
+    roles: ['fixer'],
+    // report.md is a view: when the report phase wrote one, it gains (or refreshes) its fixes section.
+    views: [{ file: 'report.md', render: (written, outDir) => written['fix-report'] && withFixes(outDir, written['fix-report']) }],
+    async run(ctx, inputs) {
+      // Nothing executable means no scope was granted: every finding is reported as manual-review or skipped.
+      const granted = inputs['fixer-scope'] ?? (inputs['fix-plan'].canary.length + inputs['fix-plan'].waves.length > 0 ? readArtifact(ctx.outDir, 'fixer-scope') : emptyScope(ctx));
+      return { 'fix-report': await fix(ctx, deps, inputs['fix-plan'], inputs['fix-strategy'], inputs['scan-report'], granted) };
     },
-  };
+  });
 }
 
 export const fixerPhase = createFixerPhase();
 
+/** Runs the fixer phase and returns fix-report.json as written. */
 export async function runFixer(ctx: PhaseContext, deps: FixerDeps = {}): Promise<FixReport> {
-  const plan = readArtifact(ctx.outDir, 'fix-plan');
-  const strategy = readArtifact(ctx.outDir, 'fix-strategy');
-  const report = readArtifact(ctx.outDir, 'scan-report');
-  // Nothing executable means no scope was granted: every finding is reported as manual-review or skipped.
-  const scope = hasArtifact(ctx.outDir, 'fixer-scope') || plan.canary.length + plan.waves.length > 0 ? readArtifact(ctx.outDir, 'fixer-scope') : emptyScope(ctx);
+  return (await createFixerPhase(deps).run(ctx))['fix-report'] as FixReport;
+}
+
+async function fix(ctx: PhaseContext, deps: FixerDeps, plan: FixPlan, strategy: FixStrategy, report: ScanReport, scope: Grant): Promise<BodyOf<'fix-report'>> {
   if (scope.repoRoot !== ctx.identity.repoRoot) throw new IntegrityError(`fixer-scope.json is bound to ${scope.repoRoot}, not this repository (${ctx.identity.repoRoot}).`);
   const fixerModel = modelFor(ctx, 'fixer');
   const proposer = deps.proposer ?? (fixerModel ? modelProposer(fixerModel) : null);
@@ -106,14 +113,11 @@ export async function runFixer(ctx: PhaseContext, deps: FixerDeps = {}): Promise
     for (const id of c.findingIds) fixes.push(row(byId.get(id) ?? missing(id), c.id, status, emptyResult(`${c.classification}: ${c.reasons.join('; ')}`)));
   }
   const branch = ctx.options.autoCommit && proven.length > 0 ? commitProven(ctx, scope, proven, left, sub) : null;
-  const fixReport: FixReport = { schemaVersion: 1, artifact: 'fix-report', run: ctx.identity, generatedAt: new Date().toISOString(), baseCommit: scope.baseCommit, branch, halted, fixes, leftWorktrees: left };
-  writeArtifact(ctx.outDir, 'fix-report', fixReport);
-  appendToReportMarkdown(ctx.outDir, fixReport);
-  return fixReport;
+  return { baseCommit: scope.baseCommit, branch, halted, fixes, leftWorktrees: left };
 }
 
 // "Ready" means it still works on the branch as it is now, not only on the commit the scan saw.
-async function reproveOnHead(scope: FixerScope, entry: ScopeEntry, result: FixOneResult, proof: Parameters<typeof prove>[0], scratch: string, left: string[], inTree: (wt: string) => string): Promise<string | null> {
+async function reproveOnHead(scope: Grant, entry: ScopeEntry, result: FixOneResult, proof: Parameters<typeof prove>[0], scratch: string, left: string[], inTree: (wt: string) => string): Promise<string | null> {
   const head = headCommit(scope.repoRoot);
   if (!head) return 'the base branch has no head commit to re-prove on';
   if (head === scope.baseCommit) return null;
@@ -135,7 +139,7 @@ async function reproveOnHead(scope: FixerScope, entry: ScopeEntry, result: FixOn
   }
 }
 
-function commitProven(ctx: PhaseContext, scope: FixerScope, proven: Array<{ entry: ScopeEntry; result: FixOneResult }>, left: string[], sub: string): string {
+function commitProven(ctx: PhaseContext, scope: Grant, proven: Array<{ entry: ScopeEntry; result: FixOneResult }>, left: string[], sub: string): string {
   const branch = `bug-hunter/fix-${ctx.identity.runId.replace(/[^A-Za-z0-9._-]/g, '-')}`;
   const start = headCommit(scope.repoRoot) ?? scope.baseCommit;
   const dir = mkdtempSync(join(tmpdir(), 'bh-fix-commit-'));
@@ -158,16 +162,18 @@ function commitProven(ctx: PhaseContext, scope: FixerScope, proven: Array<{ entr
   return branch;
 }
 
-function emptyScope(ctx: PhaseContext): FixerScope {
-  if (!ctx.identity.baseCommit) throw new UsageError(`Fixing needs a git repository with at least one commit: ${ctx.identity.repoRoot} has none.`);
-  return { schemaVersion: 1, artifact: 'fixer-scope', run: ctx.identity, generatedAt: new Date().toISOString(), repoRoot: ctx.identity.repoRoot, baseCommit: ctx.identity.baseCommit, marginLines: 0, entries: [] };
+/** The scope the fixer works under: fixer-scope.json without its header. */
+type Grant = BodyOf<'fixer-scope'>;
+
+/** report.md with the fixes section, or undefined when the report phase wrote none. */
+function withFixes(outDir: string, report: FixReport): string | undefined {
+  const path = join(outDir, 'report.md');
+  return existsSync(path) ? withFixesSection(readFileSync(path, 'utf8'), renderFixesSection(report)) : undefined;
 }
 
-// report.md is a view: when the report phase wrote one, it gains (or refreshes) its fixes section.
-function appendToReportMarkdown(outDir: string, report: FixReport): void {
-  const path = join(outDir, 'report.md');
-  if (!existsSync(path)) return;
-  writeFileAtomic(path, withFixesSection(readFileSync(path, 'utf8'), renderFixesSection(report)));
+function emptyScope(ctx: PhaseContext): Grant {
+  if (!ctx.identity.baseCommit) throw new UsageError(`Fixing needs a git repository with at least one commit: ${ctx.identity.repoRoot} has none.`);
+  return { repoRoot: ctx.identity.repoRoot, baseCommit: ctx.identity.baseCommit, marginLines: 0, entries: [] };
 }
 
 export function resolveRepro(outDir: string, dir: string): string {
