@@ -1,14 +1,15 @@
-// `bug-hunter repro` on a Python project: real pytest runs (python3 -m pytest, twice) in the real bubblewrap sandbox,
+// `bug-hunter repro` on a Python project (a git repository): real pytest runs (python3 -m pytest, twice) in the real bubblewrap sandbox,
 // the tester on the fake OpenAI-compatible server (the real SDK), the real CLI entry. A KeyError traceback is proven
 // only by a test that gets the KeyError from first_name; a collection ImportError and a self-raised KeyError are
-// refused. A words-only report is proven by the marker in a failing assert's message; `assert False, marker` is not.
+// refused. A words-only report is proven by the marker in a failing assert's message; `assert False, marker` is not;
+// with --fix the proven report is fixed red → green with the project's pytest suite green.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
 import { runCli } from '../helpers/cli.ts';
-import { tempDir, writeFiles } from '../helpers/temp.ts';
+import { gitRepo, tempDir } from '../helpers/temp.ts';
 import { startFakeServer } from '../models/fixtures/fake-server.ts';
 import { TEST_KEY, TEST_KEY_ENV } from '../models/fixtures/harness.ts';
 
@@ -36,14 +37,13 @@ const answer = (path: string, content: string, kind: 'error' | 'marker') => ({
 });
 
 async function pythonProject(t: TestContext) {
-  const dir = tempDir(t, 'bh-repro-py-');
-  writeFiles(dir, { 'pyproject.toml': '[project]\nname = "shop"\n', 'shop/__init__.py': '', 'shop/cart.py': CART, 'tests/test_cart.py': 'from shop.cart import total\n\n\ndef test_empty():\n    assert total([]) == 0\n' });
+  const dir = gitRepo(t, { 'pyproject.toml': '[project]\nname = "shop"\n', 'shop/__init__.py': '', 'shop/cart.py': CART, 'tests/test_cart.py': 'from shop.cart import total\n\n\ndef test_empty():\n    assert total([]) == 0\n' });
   const side = tempDir(t, 'bh-repro-py-side-');
   const server = await startFakeServer();
   process.env[TEST_KEY_ENV] = TEST_KEY;
   t.after(() => server.close());
   const config = join(side, 'config.json');
-  writeFileSync(config, JSON.stringify({ providers: { fake: { type: 'openai-compatible', baseURL: server.openaiURL, apiKeyEnv: TEST_KEY_ENV } }, roles: { tester: { provider: 'fake', model: 'tester-1' } } }));
+  writeFileSync(config, JSON.stringify({ providers: { fake: { type: 'openai-compatible', baseURL: server.openaiURL, apiKeyEnv: TEST_KEY_ENV } }, roles: { tester: { provider: 'fake', model: 'tester-1' }, fixer: { provider: 'fake', model: 'fixer-1' } } }));
   const file = (name: string, text: string) => {
     writeFileSync(join(side, name), text);
     return join(side, name);
@@ -94,4 +94,20 @@ test('a words-only report on a Python project: `assert False, marker` is refused
   assert.match(report.attempts[0]!.reason, /the assertion compares constants \(assert False\)/);
   assert.equal(report.attempts[1]!.outcome, 'reproduced');
   assert.match(JSON.stringify(p.server.requests[0]!.body), /os.environ\[\\"BUG_HUNTER_MARKER\\"\] in that assertion's message/);
+});
+
+test('a words-only report on a Python project, reproduced and fixed with --fix: the pytest reproduction red before, green after, the suite green', async (t) => {
+  const p = await pythonProject(t);
+  p.server.enqueue(
+    answer('tests/test_total_repro.py', `import os\n\nfrom shop.cart import total\n\n\ndef test_total_counts_every_item():\n    assert total([{"price": 10}, {"price": 20}]) == 30, f"{os.environ['BUG_HUNTER_MARKER']}: the first item is skipped"\n`, 'marker'),
+    { json: { edits: [{ file: 'shop/cart.py', search: '    for item in items[1:]:', replace: '    for item in items:' }], explanation: 'count the first item' } },
+  );
+  const r = await p.repro('--from', p.file('report.md', WORDS), '--fix');
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const report = readArtifact(p.outDir, 'repro-report');
+  assert.equal(report.fix?.status, 'fixed-proven');
+  const fix = readArtifact(join(p.outDir, report.fix!.dir), 'fix-report').fixes[0]!;
+  assert.match(fix.before.join('\n'), /repro BH-[0-9a-f]+: FAIL[\s\S]*pytest: PASS/);
+  assert.match(fix.after.join('\n'), /repro BH-[0-9a-f]+: PASS[\s\S]*pytest: PASS/);
+  assert.equal(readFileSync(join(p.dir, 'shop/cart.py'), 'utf8'), CART, 'the user tree is untouched without --auto-commit');
 });
