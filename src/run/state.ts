@@ -1,6 +1,7 @@
-// state.json: the run's progress, saved atomically so an interrupted run can resume. Phase and run changes are
-// saved at once; chunk progress at most once a second (a resume re-checks each chunk's saved work on disk, and
-// an interruption saves the whole state anyway), so a scan of hundreds of chunks does not fsync hundreds of times.
+// state.json: the run's progress, saved atomically so an interrupted run can resume. A phase's end and run changes
+// are saved at once; chunk progress, and the start of a phase that was not done, at most once a second (a resume
+// re-checks each chunk's saved work on disk, runs again a phase not recorded as done, and an interruption saves the
+// whole state anyway), so a scan of hundreds of chunks, or of phases that take milliseconds, does not fsync each.
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { ChunkState, RunState, Status } from '../artifacts/schemas/state.ts';
 import { writeArtifact } from '../artifacts/store.ts';
@@ -76,7 +77,9 @@ export class StateStore {
       ...(status === 'running' ? {} : { finishedAt: now }),
       ...(error ? { error } : {}),
     };
-    this.save();
+    // A start only needs saving at once over 'done': lost, it would leave a re-run phase looking finished.
+    if (status === 'running' && previous?.status !== 'done') this.saveSoon();
+    else this.save();
   }
 
   /** Phases after `name` in the pipeline depend on it: forget them when it re-runs. */

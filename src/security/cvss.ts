@@ -19,8 +19,22 @@ export function severityOf(score: number): CvssSeverity {
   return 'critical';
 }
 
-export function scoreVector(vector: string): CvssScore {
+// Scores by vector: a report scores every security finding, and a few vectors cover them all. Only vectors of the
+// base form are kept, so the map holds at most the 2,592 such vectors whatever the input.
+const scored = new Map<string, Readonly<CvssScore>>();
+
+/** The base score of a vector; the same (frozen) answer for the same vector. */
+export function scoreVector(vector: string): Readonly<CvssScore> {
   if (!BASE_VECTOR.test(vector)) return { ok: false, reason: `'${vector.slice(0, 80)}' is not a CVSS 3.1 base vector (CVSS:3.1/AV:_/AC:_/PR:_/UI:_/S:_/C:_/I:_/A:_, each base metric once, in order)` };
+  let score = scored.get(vector);
+  if (!score) {
+    score = Object.freeze(computeScore(vector));
+    scored.set(vector, score);
+  }
+  return score;
+}
+
+function computeScore(vector: string): CvssScore {
   try {
     const parsed = new Cvss3P1(vector);
     if (!parsed.isBaseFullyDefined()) return { ok: false, reason: `'${vector}' leaves a base metric undefined` };

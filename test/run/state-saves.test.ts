@@ -47,3 +47,19 @@ test('an interruption writes the chunks seen so far', (t) => {
   assert.equal(onDisk.status, 'interrupted');
   assert.deepEqual(onDisk.chunks.map((c) => [c.id, c.status]), [['chunk-001', 'done'], ['chunk-002', 'running']]);
 });
+
+test("a phase's start is saved with the next write, unless the phase was done: a re-run must not look finished if lost", (t) => {
+  const outDir = tempDir(t);
+  const store = fresh(outDir);
+  store.save();
+  store.markPhase('triage', 'running');
+  // Not yet on disk: lost, the phase is simply not done, and a resume runs it.
+  assert.equal(readArtifact(outDir, 'state').phases.triage, undefined);
+  store.markPhase('triage', 'done');
+  assert.equal(readArtifact(outDir, 'state').phases.triage?.status, 'done');
+  // Running a done phase again: 'running' replaces 'done' on disk at once.
+  store.markPhase('triage', 'running');
+  assert.equal(readArtifact(outDir, 'state').phases.triage?.status, 'running');
+  store.markPhase('triage', 'failed', 'boom');
+  assert.equal(readArtifact(outDir, 'state').phases.triage?.status, 'failed');
+});
