@@ -1,15 +1,13 @@
 // One queued issue, locally: a detached worktree at the remote's base commit, the fixer (src/phases/fix/fix-one.ts:
 // up to 3 attempts, each from the base, proven in the sandbox), the queue's gates over the diff, the panel review,
 // and — when all pass — the fix committed in the worktree. Nothing here talks to GitHub or pushes.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WorkGateRecord } from '../artifacts/schemas/work-report.ts';
 import type { FixAttempt } from '../artifacts/schemas/fix.ts';
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import { applyEdits, type SearchReplace } from '../fix/edits.ts';
 import type { ProofEnv } from '../fix/prove.ts';
-import { addWorktree, removeWorktreeSafely, runGit } from '../git/worktree.ts';
 import { fixOne, readerIn } from '../phases/fix/fix-one.ts';
 import type { EditProposer } from '../phases/fix/propose.ts';
 import { parseDiff } from './diff-stats.ts';
@@ -23,6 +21,7 @@ import { panelReview, type PanelReview } from './review-panel.ts';
 import type { ModelPanel, ModelVerdicts } from './model-panel.ts';
 import { ProviderError } from '../errors.ts';
 import { commitInWorktree } from './remote.ts';
+import { inScratchWorktree } from './scratch-worktree.ts';
 
 export const DEFAULT_ISSUE_TIMEOUT_MS = 90 * 60 * 1000;
 
@@ -65,10 +64,6 @@ export interface FixIssueInput {
 const UNLIMITED = { maxFiles: Number.MAX_SAFE_INTEGER, maxChangedLines: Number.MAX_SAFE_INTEGER, maxNetDeletions: Number.MAX_SAFE_INTEGER, maxGrossDeletions: Number.MAX_SAFE_INTEGER };
 
 export async function fixIssue(input: FixIssueInput): Promise<LocalFix> {
-  const scratch = mkdtempSync(join(tmpdir(), 'bh-work-'));
-  const worktree = join(scratch, `gh-${input.issue.number}`);
-  const left: string[] = [];
-  addWorktree(input.repo, worktree, input.baseCommit);
   // The issue's time limit aborts everything in flight (the fixer's model call or agent CLI, the sandbox's
   // checks): each kills its process group on abort, so nothing of the attempt outlives the limit.
   const limitMs = input.timeLimitMs ?? DEFAULT_ISSUE_TIMEOUT_MS;
@@ -76,20 +71,13 @@ export async function fixIssue(input: FixIssueInput): Promise<LocalFix> {
   const timer = setTimeout(() => clock.abort(new Error(`the issue's ${describeLimit(limitMs)} time limit`)), limitMs);
   const signal = input.env.signal ? AbortSignal.any([input.env.signal, clock.signal]) : clock.signal;
   try {
-    const local = await fixInWorktree({ ...input, env: { ...input.env, signal }, timeLimitMs: limitMs }, worktree);
-    if (clock.signal.aborted && local.outcome !== 'ready') return { ...timedOut(local, limitMs), left };
-    return { ...local, left };
+    const { value: local, left } = await inScratchWorktree(input.repo, input.baseCommit, `gh-${input.issue.number}`, (worktree) =>
+      fixInWorktree({ ...input, env: { ...input.env, signal }, timeLimitMs: limitMs }, worktree),
+    );
+    const ended = clock.signal.aborted && local.outcome !== 'ready' ? timedOut(local, limitMs) : local;
+    return { ...ended, left: left ? [left] : [] };
   } finally {
     clearTimeout(timer);
-    try {
-      runGit(worktree, ['checkout', '--quiet', '--detach', '--force', input.baseCommit]);
-      runGit(worktree, ['clean', '-fdxq']);
-    } catch {
-      // removal below reports what is left
-    }
-    const removal = removeWorktreeSafely(input.repo, worktree, input.baseCommit);
-    if (removal.removed) rmSync(scratch, { recursive: true, force: true });
-    else left.push(`${worktree} (${removal.reason})`);
   }
 }
 

@@ -24,12 +24,12 @@ import { comment, closeIssue, moveLabels, openDraftPull, pullForBranch, PR_OPENE
 import { promoteOnGitHub, queueWithDependencies, toQueueIssue, type RawIssue } from './github-queue.ts';
 import { recordEnd, startHalt, type IssueEnd } from './halt.ts';
 import type { QueueReproducer } from '../incident/queue-repro.ts';
-import { findingForIssue } from './issue-finding.ts';
+import { findingForIssue, type IssueFinding } from './issue-finding.ts';
 import { pullRequestBody } from './pr-body.ts';
 import type { QueueIssue } from './queue-issue.ts';
-import { selfReviewComment, type SelfReviewer } from './self-review-run.ts';
+import { runSelfReview, selfReviewComment, type FixRound, type SelfReviewer } from './self-review-run.ts';
+import { selfFixRound, type SelfFixContext } from './self-fix.ts';
 import type { ModelPanel } from './model-panel.ts';
-import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import { fetchRemoteBase, pushCommit } from './remote.ts';
 import { waitFor } from './start-at.ts';
 import { renderMarkdown, workReportOf, type WorkReportParts } from './report.ts';
@@ -118,7 +118,7 @@ async function workLocked(request: WorkRequest, ctx: Context): Promise<WorkOutco
   };
   try {
     const queue = await discover(request, ctx, parts, call);
-    const opened = new Map<number, { issue: QueueIssue; patch: string; finding: ReportedFinding }>();
+    const opened = new Map<number, Opened>();
     // --concurrency workers take the next issue in queue order; the halt rule sees issues in the order they finish,
     // and once it halts no worker starts another issue. A failed GitHub call ends the pool after the others finish.
     const pending = [...queue];
@@ -129,7 +129,7 @@ async function workLocked(request: WorkRequest, ctx: Context): Promise<WorkOutco
           continue;
         }
         const current = issue;
-        const entry = await workOne(request, ctx, current, base, call, (patch, finding) => opened.set(current.number, { issue: current, patch, finding }));
+        const entry = await workOne(request, ctx, current, base, call, (ready) => opened.set(current.number, ready));
         parts.issues.push(entry);
         parts.halt = recordEnd(parts.halt, endOf(entry), entry.reason);
         if (parts.halt.halted) request.notice(`bug-hunter work: halted after ${parts.halt.streak} systemic failures in a row.`);
@@ -139,7 +139,7 @@ async function workLocked(request: WorkRequest, ctx: Context): Promise<WorkOutco
     const settled = await Promise.allSettled(Array.from({ length: Math.max(1, Math.min(request.concurrency ?? 1, queue.length)) }, worker));
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
-    await selfReviewAll(request, ctx, parts.issues, opened, call);
+    await selfReviewAll(request, ctx, base.commit, parts.issues, opened, call);
     save();
     parts.promotion = await call('promote the issues whose dependencies are done', () => promoteOnGitHub(github, repo, { dryRun: request.dryRun }));
     parts.status = parts.halt.halted ? 'halted' : 'complete';
@@ -182,12 +182,38 @@ function endOf(entry: WorkIssueEntry): IssueEnd {
   return entry.failure === 'review' ? 'review' : 'gate';
 }
 
-// After the batch, each pull request opened is reviewed against its issue; what needs a person is commented on it.
-async function selfReviewAll(request: WorkRequest, ctx: Context, entries: WorkIssueEntry[], opened: Map<number, { issue: QueueIssue; patch: string; finding: ReportedFinding }>, call: Call): Promise<void> {
+/** A fix that became (or, dry, would become) a pull request: what its self-review and fix rounds need. */
+interface Opened {
+  issue: QueueIssue;
+  found: Extract<IssueFinding, { ok: true }>;
+  reproDir: string | null;
+  patch: string;
+  commit: string;
+  branch: string;
+}
+
+// After the batch, each pull request opened is reviewed against its issue; only auto-fixable remarks get up to two
+// fix rounds (each re-verified and pushed to the branch); what needs a person is commented on it.
+async function selfReviewAll(request: WorkRequest, ctx: Context, baseCommit: string, entries: WorkIssueEntry[], opened: Map<number, Opened>, call: Call): Promise<void> {
   for (const entry of entries) {
     const subject = opened.get(entry.issue);
     if (!subject || (entry.outcome !== 'pr-opened' && entry.outcome !== 'would-open-pr')) continue;
-    const result = await request.reviewer({ ...subject, ...(request.proof.signal ? { signal: request.proof.signal } : {}) });
+    const signal = request.proof.signal;
+    let head = subject.commit;
+    const context: SelfFixContext = {
+      repo: ctx.top, sub: ctx.sub, baseCommit, issue: subject.issue, found: subject.found, reproDir: subject.reproDir, proposer: request.proposer, env: request.proof,
+      push: request.dryRun ? null : (commit) => pushCommit(ctx.top, commit, subject.branch),
+    };
+    const fixRound: FixRound = async (remarks, round) => {
+      const done = await selfFixRound(context, head, remarks, round);
+      if (done.left) request.notice(`bug-hunter work: left a worktree behind: ${done.left}`);
+      if (!done.round.ok) return done.round;
+      head = done.round.commit;
+      entry.commit = head;
+      entry.gates = [...done.round.gates, ...entry.gates.filter((g) => g.gate === 'red-green' || g.gate === 'suite')];
+      return { ok: true, patch: done.round.patch };
+    };
+    const result = await runSelfReview({ issue: subject.issue, finding: subject.found.finding, patch: subject.patch, ...(signal ? { signal } : {}) }, request.reviewer, fixRound);
     const text = selfReviewComment(result, ghText);
     const pull = entry.pullRequest;
     if (text && pull && !request.dryRun) await call(`comment on pull request #${pull.number}`, () => comment(ctx.github, ctx.repo, pull.number, text));
@@ -195,7 +221,7 @@ async function selfReviewAll(request: WorkRequest, ctx: Context, entries: WorkIs
   }
 }
 
-async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, base: { branch: string; commit: string }, call: Call, onReady: (patch: string, finding: ReportedFinding) => void): Promise<WorkIssueEntry> {
+async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, base: { branch: string; commit: string }, call: Call, onReady: (opened: Opened) => void): Promise<WorkIssueEntry> {
   const identity = { ...ctx.scan.run, baseCommit: base.commit };
   const scanned = findingForIssue(issue, ctx.scan, identity);
   // An issue a person filed (no fingerprint) is reproduced first: only a proof gives it a finding to fix.
@@ -207,8 +233,9 @@ async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, ba
   if (!found.ok) return stopped(request, ctx, issue, entryOf(issue, { ...known, outcome: 'failed', failure: 'spec', reason: found.why }), 'finding', call);
 
   let local: LocalFix;
+  let reproDir: string | null = null;
   try {
-    const reproDir = found.finding.repro?.dir ? resolveRepro(request.artifactDir, found.finding.repro.dir) : null;
+    reproDir = found.finding.repro?.dir ? resolveRepro(request.artifactDir, found.finding.repro.dir) : null;
     local = await fixIssue({ issue, found, repo: ctx.top, sub: ctx.sub, baseCommit: base.commit, reproDir, proposer: request.proposer, panel: request.panel, env: request.proof, ...(request.timeLimitMs !== undefined ? { timeLimitMs: request.timeLimitMs } : {}) });
   } catch (error) {
     return entryOf(issue, { ...known, outcome: 'failed', failure: 'crash', reason: `the fix crashed: ${(error as Error).message}` });
@@ -229,7 +256,7 @@ async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, ba
   }
   if (local.outcome === 'failed') return local.failure === 'spec' ? stopped(request, ctx, issue, entry, 'fix', call) : entry;
 
-  onReady(local.patch, found.finding);
+  onReady({ issue, found, reproDir, patch: local.patch, commit: local.commit!, branch });
   const body = pullRequestBody({ issue: issue.number, proof: local.proof!, gates: local.gates, reviewBrief: local.review!.brief, attempt: local.attempts.length, maxAttempts: MAX_FIX_ATTEMPTS });
   if (request.dryRun) return { ...entry, outcome: 'would-open-pr', reason: `would push ${branch} and open a draft pull request against ${base.branch}` };
   try {

@@ -40,8 +40,8 @@ export interface WorldOptions {
   source?: { text: string; line: number };
   /** The finding has a promoted reproduction (default true). */
   repro?: boolean;
-  /** What the scripted stand-in answers to a self-review prompt (default: no remarks). */
-  selfReview?: Reply;
+  /** What the scripted stand-in answers to a self-review prompt, or to the n-th one (1-based; default: no remarks). */
+  selfReview?: Reply | ((n: number) => Reply);
   /** The first fixer answer arrives this late (the others at once); the provider then allows 4 calls at a time. */
   firstFixerDelayMs?: number;
   /** The fixer is this agent CLI (argv) through the `command` backend instead of the scripted model server. */
@@ -52,8 +52,8 @@ export interface WorldOptions {
   noReviewerModel?: boolean;
 }
 
-/** `answer` is what the scripted fixer returns for every fixer prompt (edits, or a Reply such as a 500). */
-export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply, options: WorldOptions = {}): Promise<QueueWorld> {
+/** `answer` is what the scripted fixer returns for every fixer prompt (edits, or a Reply such as a 500), or for this prompt. */
+export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply | ((prompt: string) => SearchReplace[]), options: WorldOptions = {}): Promise<QueueWorld> {
   const base = clampRepo();
   t.after(base.cleanup);
   if (options.source) {
@@ -79,7 +79,7 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
   let reviews = 0;
   const asked: string[] = [];
   models.fallback = (req) => {
-    const { system } = messagesOf(req.body);
+    const { system, user } = messagesOf(req.body);
     const reviewer = /^# Review: ([\w-]+)/.exec(system)?.[1];
     if (reviewer) {
       asked.push(reviewer);
@@ -87,11 +87,12 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
     }
     if (system.startsWith('# Self-review')) {
       reviews += 1;
-      return options.selfReview ?? { json: { remarks: [] } };
+      return typeof options.selfReview === 'function' ? options.selfReview(reviews) : (options.selfReview ?? { json: { remarks: [] } });
     }
     if (!system.startsWith('# Fixer')) return { status: 400, message: 'scripted fixer stand-in: not a fixer prompt' };
     calls += 1;
-    const reply: Reply = Array.isArray(answer) ? { json: { edits: answer, explanation: 'scripted' } } : answer;
+    const edits = typeof answer === 'function' ? answer(user) : answer;
+    const reply: Reply = Array.isArray(edits) ? { json: { edits, explanation: 'scripted' } } : edits;
     if (calls !== 1 || !options.firstFixerDelayMs) return reply;
     // oxlint-disable-next-line unicorn/no-thenable -- the fake server's delayed reply names what follows `then`; never awaited
     return { delayMs: options.firstFixerDelayMs, then: reply };

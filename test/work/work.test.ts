@@ -68,7 +68,7 @@ test('a queued issue whose finding gets fixed ends with a pushed branch and a dr
   assert.deepEqual(report.promotion!.promoted, [dependent.number]);
   assert.match(readFileSync(join(w.outDir, 'work-report.md'), 'utf8'), /\| #1 \| pr-opened \| \[#\d+\]/);
   assert.match(first.stdout, /#1 pr-opened PR #\d+/);
-  assert.deepEqual(entry.selfReview, { outcome: 'auto-approved', why: 'no remark to act on', remarks: [], commented: false });
+  assert.deepEqual(entry.selfReview, { outcome: 'auto-approved', why: 'no remark to act on', remarks: [], rounds: 0, commented: false });
   assert.equal(w.selfReviews(), 1);
   const pullIssue = w.github.issues.find((i) => i.number === pull.number)!;
   assert.deepEqual(pullIssue.comments, [], 'nothing to say on an approved pull request');

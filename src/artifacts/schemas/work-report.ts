@@ -84,6 +84,7 @@ export const WorkIssueEntry = Type.Object(
               { additionalProperties: false },
             ),
           ),
+          rounds: Type.Integer({ minimum: 0, maximum: 2, description: 'Fix rounds run for auto-fixable remarks, each re-verified in the sandbox, gated and pushed to the branch.' }),
           commented: Type.Boolean({ description: 'A comment with the remarks was posted on the pull request.' }),
         },
         { additionalProperties: false, description: 'The self-review of the pull request after the batch (also of the one a dry run would open).' },
