@@ -121,3 +121,33 @@ test('a chain of modules is followed up to the hop bound, and a longer one is cu
   assert.equal(far.incoming.get('lib/m3.js'), undefined);
   assert.match(far.cuts.join(' '), /stopped after 3 module hops; not followed further from lib\/m2\.js/);
 });
+
+test('the module shapes a call into another module takes are all followed to the right export', () => {
+  const sink = (name: string, exportLine: string) => js(`lib/${name}.js`, ["const cp = require('child_process');", exportLine]);
+  const all = [
+    js('routes/shapes.js', [
+      "const whole = require('../lib/whole');",
+      "const picked = require('../lib/picked').pick;",
+      "import def from '../lib/esm.js';",
+      "app.get('/s', (req, res) => {",
+      '  whole(req.query.a);',
+      '  picked(req.query.b);',
+      "  require('../lib/inline').go(req.query.c);",
+      '  def(req.query.d);',
+      '});',
+    ]),
+    sink('whole', "module.exports = function (cmd) { cp.exec('a ' + cmd); };"),
+    sink('picked', "exports.pick = (cmd) => cp.exec('b ' + cmd);"),
+    sink('inline', "function go(cmd) { cp.exec('c ' + cmd); }\nmodule.exports = { go };"),
+    { ...sink('esm', "export default function (cmd) { cp.exec('d ' + cmd); }"), path: 'lib/esm.js' },
+  ];
+  const { incoming } = crossFileIncoming(all);
+  assert.deepEqual(
+    [...incoming].map(([path, args]) => [path, args.map((a) => `${a.export}/${a.param}/${a.via}`)]),
+    [['lib/esm.js', ['/0/req.query.d']], ['lib/inline.js', ['go/0/req.query.c']], ['lib/picked.js', ['pick/0/req.query.b']], ['lib/whole.js', ['/0/req.query.a']]].sort(),
+  );
+  for (const f of withIncoming(all).filter((f) => f.path.startsWith('lib/'))) {
+    const confirmed = huntFile(f).filter((finding) => judgeStatic(finding, refuteStatic(finding, f)).verdict === 'confirmed');
+    assert.equal(confirmed.length, 1, `${f.path} should be confirmed once`);
+  }
+});
