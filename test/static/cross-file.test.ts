@@ -151,3 +151,10 @@ test('the module shapes a call into another module takes are all followed to the
     assert.equal(confirmed.length, 1, `${f.path} should be confirmed once`);
   }
 });
+
+test('the pass gives the same incoming arguments whatever order the files come in', () => {
+  const forward = crossFileIncoming(files);
+  const backward = crossFileIncoming([...files].reverse());
+  assert.deepEqual([...backward.incoming].sort(), [...forward.incoming].sort());
+  assert.ok(forward.incoming.size > 0);
+});
