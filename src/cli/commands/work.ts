@@ -40,7 +40,8 @@ export const workCommand: Command = {
 
 The fix queue. Takes the open issues labelled nightshift and auto-ready (most urgent priority:* first, then the
 oldest), or exactly the issues named with --issue. For each issue filed by 'bug-hunter publish' it finds the
-finding (by the fingerprint marker) in the last scan, and in a git worktree at the head of origin's default
+finding (by the fingerprint marker) in the last scan; an issue without a marker is first reproduced like
+'bug-hunter repro --issue N' when the 'tester' role has a model, and only a reproduced one is fixed. Then, in a git worktree at the head of origin's default
 branch runs the fixer inside the finding's scope (up to 3 attempts, each from the base), proves the reproduction
 red -> green and the suite green in the sandbox, applies the gates (files <= 15, lines <= 500, deletions, no
 dependency change unless the issue asks), and has a review panel check it (rule reviewers for scope, spec and
@@ -68,7 +69,8 @@ labelled auto-ready once their dependencies are closed or auto-pr-ready. Records
   ${UNSANDBOXED_FLAG}
                         with --sandbox none: run the target's tests WITHOUT a sandbox
   --provider, --model, --base-url, --role-model, --config, --record, --trust-repo-config
-                        the fixer's model, as for scan (a model for the 'fixer' role is required)
+                        the fixer's model, as for scan (a model for the 'fixer' role is required; one for
+                        'tester' reproduces issues filed without a fingerprint)
   --json                print work-report.json
 
 Environment: GITHUB_TOKEN (or GH_TOKEN), GITHUB_API_URL, GITHUB_SERVER_URL as for publish.
