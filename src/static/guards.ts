@@ -16,7 +16,7 @@ const PER_NAME: Array<[GuardKind, string]> = [
   ['allow-list', String.raw`\bswitch\s*\(\s*NAME\s*\)`],
   // A comparison with a literal string; `typeof NAME === 'string'` is a type check, not an allow-list.
   // A parsed URL's host compared with a literal (`target.hostname !== 'docs.example.com'`) pins where it points.
-  ['allow-list', String.raw`(?<!typeof\s+)\bNAME(\.(hostname|host|origin))?\s*(!==?|===?)\s*['"\x60][^'"\x60]`],
+  ['allow-list', String.raw`(?<!typeof\s+)\bNAME(\.(hostname|host|origin))?\s*(?<op>!==?|===?)\s*['"\x60][^'"\x60]`],
   ['allow-list', String.raw`\bNAME\.match\(\s*/\^[^/\n]*\$/`],
   ['containment', String.raw`\bNAME\b[^\n]*\.startsWith\(|\.startsWith\([^\n]*\bNAME\b`],
   ['containment', String.raw`\bNAME\.(includes|indexOf)\(\s*['"]\.\.`],
@@ -32,6 +32,19 @@ const PER_NAME: Array<[GuardKind, string]> = [
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
   return true;
+}
+
+const BRANCHING = new Set(['if_statement', 'ternary_expression', 'binary_expression', 'while_statement']);
+
+/**
+ * `x === 'back'` holds only inside the branch it opens: a sink after `if (url === 'back') { loc = referrer }` (express
+ * 4.18's res.location) is not limited to that literal. True when the sink sits in a test that starts on `line`.
+ */
+function withinTestAt(sink: SgNode, line: number): boolean {
+  for (let at = sink.parent(); at; at = at.parent()) {
+    if (BRANCHING.has(String(at.kind())) && startLine(at) === line) return true;
+  }
+  return false;
 }
 
 // A `..` rejection stops a value climbing out of a base folder; an absolute path passes it untouched.
@@ -70,6 +83,7 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
       if (!m) continue;
       const receiver = m.groups?.receiver;
       if (receiver && usable.some((n) => receiver === n || receiver.startsWith(`${n}.`))) continue;
+      if (m.groups?.op?.startsWith('=') && !withinTestAt(sink, line)) continue;
       const fact: GuardFact = { kind, text: text.trim().slice(0, 200), line };
       if (accept && !accept(fact)) continue;
       return fact;

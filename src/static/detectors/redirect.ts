@@ -1,10 +1,12 @@
 // Open redirect: request input becomes a redirect target — res.redirect / ctx.redirect / reply.redirect, a
 // Location header set with setHeader/set/header/writeHead — unless the target starts with a fixed path or origin.
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf } from '../ast.ts';
+import { argsOf, enclosingFunction, escapeRe } from '../ast.ts';
+import { assignedIn } from '../properties.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { classify } from '../taint.ts';
-import { sinkCandidate } from './sink.ts';
+import { INPUT_CALL, INPUT_PATH } from '../sources/model.ts';
+import { identifiersIn, sinkCandidate } from './sink.ts';
 
 const REDIRECT = /^(res|response|reply|ctx|context|this)\.redirect$/;
 const HEADER = /^(res|response|reply|ctx|context|this)\.(setHeader|set|header|writeHead)$/;
@@ -47,6 +49,57 @@ function locationValue(call: SgNode, callee: string): SgNode | null {
   return name?.kind() === 'string' && /^['"]location['"]$/i.test(name.text()) ? value ?? null : null;
 }
 
+// Where the user came from: a redirect "back" to the Referer (express's res.redirect('back')) returns them to the page
+// they just left; an attacker can make that only their own page. Request input that is only a Referer read is not an
+// attacker-chosen target (it stays input for every other class: the sender of a request writes its headers).
+const REFERER_READ = /\.(get|header|getHeader)\(\s*['"]referr?er['"]\s*\)|\bheaders(\.referr?er\b|\[\s*['"]referr?er['"]\s*\])/i;
+
+/** What variable `name` is given in the function: `var loc = url`, `loc = req.get('Referrer')`. */
+function givenValues(fn: SgNode, name: string): SgNode[] {
+  return [
+    ...fn.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: `^${escapeRe(name)}$` } } }).map((d) => d.field('value')),
+    ...assignedIn(fn, name),
+  ].filter((v): v is SgNode => Boolean(v));
+}
+
+function isRequestRead(n: SgNode): boolean {
+  if (INPUT_PATH.test(n.text()) || (n.kind() === 'call_expression' && INPUT_CALL.test(n.field('function')?.text() ?? ''))) return true;
+  // A Referer read on any request receiver the taint knows (`this.req.get('Referrer')` in express's own code).
+  return n.kind() === 'call_expression' && REFERER_READ.test(n.text()) && classify(n).kind === 'input';
+}
+
+/** The outermost request reads written in the value itself (`req.headers.referer`, not also `req.headers`). */
+function directReads(value: SgNode): SgNode[] {
+  const reads = [value, ...value.findAll({ rule: { any: [{ kind: 'member_expression' }, { kind: 'call_expression' }] } })].filter(isRequestRead);
+  return reads.filter((n) => !reads.some((o) => o.id() !== n.id() && o.range().start.index <= n.range().start.index && o.range().end.index >= n.range().end.index));
+}
+
+/**
+ * The request reads a value is made of, followed through the variables it names (each once); null when part of its
+ * input cannot be traced to a read (then it is not excused).
+ */
+function inputReads(value: SgNode, fn: SgNode, seen: Set<string>): SgNode[] | null {
+  const names = identifiersIn(value).filter((n) => /^[\w$]+$/.test(n));
+  const followsSeen = names.some((n) => seen.has(n));
+  const out = directReads(value);
+  for (const name of names.filter((n) => !seen.has(n))) {
+    seen.add(name);
+    for (const given of givenValues(fn, name).filter((g) => classify(g).kind === 'input')) {
+      const reads = inputReads(given, fn, seen);
+      if (reads === null) return null;
+      out.push(...reads);
+    }
+  }
+  return out.length === 0 && !followsSeen && classify(value).kind === 'input' ? null : out;
+}
+
+/** True when every piece of request input in the target is a Referer read. */
+function onlyRefererInput(value: SgNode): boolean {
+  const fn = enclosingFunction(value);
+  const reads = fn ? inputReads(value, fn, new Set()) : null;
+  return reads !== null && reads.length > 0 && reads.every((r) => REFERER_READ.test(r.text()));
+}
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '\\.(redirect|setHeader|set|header|writeHead)$' } } });
@@ -55,7 +108,7 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!REDIRECT.test(callee) && !HEADER.test(callee)) continue;
     const value = locationValue(call, callee);
     if (!value) continue;
-    if (fixedStart(value)) continue;
+    if (fixedStart(value) || onlyRefererInput(value)) continue;
     const c = sinkCandidate({
       ruleId: 'open-redirect', sink: call, values: [value], lines: ctx.lines,
       describe: (s) => `\`${callee}\` sends the browser to a URL derived from ${s.via}.`,
