@@ -29,7 +29,7 @@ try {
   mkdirSync(REPRO_TRANSCRIPTS, { recursive: true });
   for (const f of readdirSync(recorded)) cpSync(join(recorded, f), join(REPRO_TRANSCRIPTS, f));
   const verification = readArtifact(result.outDir, 'verification-report');
-  const repros = verification.reproductions.map((r) => [`${r.findingId}: ${r.outcome} (${r.tier}) after ${r.attempts} attempt(s)`, ...(r.history ?? []).map((h) => `  attempt ${h.attempt}: ${h.reason}`)].join('\n'));
+  const repros = readArtifact(result.outDir, 'reproductions').reproductions.map((r) => [`${r.findingId}: ${r.outcome} (${r.tier}) after ${r.attempts} attempt(s)`, ...(r.history ?? []).map((h) => `  attempt ${h.attempt}: ${h.reason}`)].join('\n'));
   const tiers = (result.report?.findings ?? []).map((f) => `${f.tier} ${f.verdict} ${f.finding.file}:${f.finding.startLine}${f.repro?.command ? ` — ${f.repro.command}` : ''}`);
   process.stdout.write(
     [

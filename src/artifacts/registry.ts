@@ -14,6 +14,7 @@ import { PublishReport } from './schemas/publish-report.ts';
 import { Recon } from './schemas/recon.ts';
 import { Referee } from './schemas/referee.ts';
 import { ReproReport } from './schemas/repro-report.ts';
+import { Reproductions } from './schemas/reproductions.ts';
 import { RetrievalPlan } from './schemas/retrieval-plan.ts';
 import { ScanReport } from './schemas/scan-report.ts';
 import { Skeptic } from './schemas/skeptic.ts';
@@ -34,6 +35,7 @@ export const ARTIFACTS = {
   skeptic: { file: 'skeptic.json', schema: Skeptic },
   referee: { file: 'referee.json', schema: Referee },
   'verification-report': { file: 'verification-report.json', schema: VerificationReport },
+  reproductions: { file: 'reproductions.json', schema: Reproductions },
   'dep-findings': { file: 'dep-findings.json', schema: DepFindings },
   baseline: { file: 'baseline.json', schema: Baseline },
   'scan-report': { file: 'scan-report.json', schema: ScanReport },

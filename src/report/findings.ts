@@ -8,6 +8,7 @@ import type { Referee, RefereeVerdict } from '../artifacts/schemas/referee.ts';
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import type { Skeptic } from '../artifacts/schemas/skeptic.ts';
 import type { ThreatModel } from '../artifacts/schemas/threat-model.ts';
+import type { Reproductions } from '../artifacts/schemas/reproductions.ts';
 import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
 import { PhaseError } from '../errors.ts';
 import { classifyFinding } from '../security/classify.ts';
@@ -17,6 +18,8 @@ export interface FindingSources {
   skeptic: Skeptic;
   referee: Referee;
   verification?: VerificationReport;
+  /** reproductions.json of this run, when the repro phase ran. */
+  reproductions?: Reproductions;
   suppressions: Suppressions;
   /** Where entries reach each file: the CVSS attack vector and privileges of security findings come from it. */
   threatModel?: ThreatModel;
@@ -42,7 +45,7 @@ export function joinFindings(sources: FindingSources): ReportedFinding[] {
   for (const id of [...verdicts.keys(), ...reviews.keys()]) {
     if (!known.has(id)) throw new PhaseError(`A verdict or review names ${id}, which hunter-findings.json does not contain. Re-run from 'bug-hunter phase skeptic'.`);
   }
-  const reproductions = indexBy(verification?.reproductions ?? [], (r) => r.findingId, 'verification-report.json reproductions');
+  const reproductions = indexBy(sources.reproductions?.reproductions ?? [], (r) => r.findingId, 'reproductions.json');
   const suppressed = new Map(suppressions.entries.map((s) => [s.fingerprint, s]));
   const joined = hunter.findings.map((finding) => {
     const verdict = verdicts.get(finding.id);

@@ -12,6 +12,7 @@ import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import type { Skeptic } from '../artifacts/schemas/skeptic.ts';
 import type { ThreatModel } from '../artifacts/schemas/threat-model.ts';
 import type { Triage } from '../artifacts/schemas/triage.ts';
+import type { Reproductions } from '../artifacts/schemas/reproductions.ts';
 import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
 import { PhaseError } from '../errors.ts';
 import { identityMismatches } from '../run/identity.ts';
@@ -29,6 +30,7 @@ export interface JoinInputs {
   skeptic: Skeptic;
   referee: Referee;
   verification?: VerificationReport;
+  reproductions?: Reproductions;
   /** --baseline: fingerprints at the base; a finding among them is marked baseline and never fails the run. */
   baseline?: Baseline;
   threatModel?: ThreatModel;
@@ -135,6 +137,7 @@ function checkSameRun(run: RunIdentity, inputs: JoinInputs): void {
     ['skeptic.json', inputs.skeptic.run],
     ['referee.json', inputs.referee.run],
     ['verification-report.json', inputs.verification?.run],
+    ['reproductions.json', inputs.reproductions?.run],
     ['baseline.json', inputs.baseline?.run],
     ['threat-model.json', inputs.threatModel?.run],
     ['dep-findings.json', inputs.dependencies?.run],

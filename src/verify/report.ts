@@ -1,40 +1,33 @@
-// Pure assembly of verification-report.json from the plan, the check runs and the findings in play:
+// Pure assembly of verification-report.json's body from the plan, the check runs and the findings in play:
 // baseline status, which findings each check bears on, confidence changes, and whether a fixer may act.
-import type { Finding, RunIdentity } from '../artifacts/schemas/common.ts';
-import type { CheckResult, Reproduction, VerificationReport } from '../artifacts/schemas/verification-report.ts';
+import type { Finding } from '../artifacts/schemas/common.ts';
+import type { CheckResult, VerificationReport } from '../artifacts/schemas/verification-report.ts';
 import { failingTests } from './failing-tests.ts';
 import type { CheckRun } from './run-checks.ts';
 import type { VerifyPlan } from './plan.ts';
 
 export interface ReportInputs {
-  identity: RunIdentity;
   plan: VerifyPlan;
   planPath?: string;
   sandbox: VerificationReport['sandbox'];
   runs: CheckRun[];
   /** Findings the referee confirmed (empty without referee.json). */
   findings: Finding[];
-  reproductions?: Reproduction[];
-  now?: Date;
 }
 
 /** A failing check whose output names a finding's file corroborates it a little; nothing else moves confidence. */
 export const CORROBORATION_DELTA = 0.05;
 
-export function buildReport(inputs: ReportInputs): VerificationReport {
+/** The report without its header (the driver stamps the run identity when it writes it). */
+export function buildReport(inputs: ReportInputs): Omit<VerificationReport, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'> {
   const checks = inputs.runs.map((run) => withFindings(run, inputs.findings));
   const baselineRun = inputs.runs.find((r) => r.check.name === inputs.plan.baseline);
   const authority = fixerAuthority(inputs.sandbox, checks);
   return {
-    schemaVersion: 1,
-    artifact: 'verification-report',
-    run: inputs.identity,
-    generatedAt: (inputs.now ?? new Date()).toISOString(),
     sandbox: inputs.sandbox,
     plan: { source: inputs.plan.source, ...(inputs.planPath ? { path: inputs.planPath } : {}), budgetMs: inputs.plan.budgetMs, unsupported: inputs.plan.unsupported },
     baseline: baselineOf(baselineRun, inputs.plan),
     checks,
-    reproductions: inputs.reproductions ?? [],
     fixerAuthorised: authority.ok,
     fixerReason: authority.reason,
   };

@@ -29,6 +29,13 @@ test('every artifact has a producer hint, and it names a built phase that writes
   }
 });
 
+test('no artifact has two producers: at most one phase declares it among its writes', async () => {
+  for (const name of Object.keys(ARTIFACTS) as ArtifactName[]) {
+    const phases = await producingPhases(name);
+    assert.ok(phases.length <= 1, `${name} is written by ${phases.join(' and ')}`);
+  }
+});
+
 test('an artifact a phase declares is never also listed as a command\'s', async () => {
   for (const name of Object.keys(COMMAND_PRODUCERS) as ArtifactName[]) {
     assert.deepEqual(await producingPhases(name), [], `${name} is declared by a phase and listed as a command's`);

@@ -8,6 +8,7 @@ import type { Referee, RefereeVerdict } from '../../src/artifacts/schemas/refere
 import type { Skeptic } from '../../src/artifacts/schemas/skeptic.ts';
 import type { Triage } from '../../src/artifacts/schemas/triage.ts';
 import type { VerificationReport } from '../../src/artifacts/schemas/verification-report.ts';
+import type { Reproductions } from '../../src/artifacts/schemas/reproductions.ts';
 import { sha256 } from '../../src/run/hash.ts';
 
 export const NOW = '2025-01-01T00:00:00.000Z';
@@ -115,8 +116,14 @@ export function verificationOf(reproduced: string[], run = identity()): Verifica
     sandbox: { backend: 'bwrap', available: true },
     baseline: { status: 'green', failingTests: [] },
     checks: reproduced.map((id) => ({ name: `repro-${id}`, argv: ['node', '--test', `repro/${id}/repro.test.js`], required: false, status: 'FAIL', exitCode: 1, durationMs: 5, outputTail: 'AssertionError', findingIds: [id], confidenceDelta: 0.1 })),
-    reproductions: reproduced.map((id) => ({ findingId: id, outcome: 'reproduced', reason: 'failed for the bug’s own reason, twice', attempts: 1, dir: `repro/${id}/` })),
     fixerAuthorised: true,
+  };
+}
+
+export function reproductionsOf(reproduced: string[], run = identity()): Reproductions {
+  return {
+    ...header('reproductions', run),
+    reproductions: reproduced.map((id) => ({ findingId: id, outcome: 'reproduced', reason: 'failed for the bug’s own reason, twice', attempts: 1, dir: `repro/${id}/` })),
   };
 }
 

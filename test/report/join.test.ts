@@ -5,7 +5,7 @@ import { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
 import { validate } from '../../src/artifacts/validate.ts';
 import { PhaseError } from '../../src/errors.ts';
 import { joinReport, type JoinInputs } from '../../src/report/join.ts';
-import { doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf } from './helpers.ts';
+import { doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
 
 const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(cmd)', severity: 'critical' });
 const b = makeFinding({ file: 'src/a.ts', symbol: 'get', subject: 'id', line: 8, quote: 'query(id)', severity: 'medium', category: 'logic' });
@@ -22,7 +22,7 @@ function inputs(overrides: Partial<JoinInputs> = {}): JoinInputs {
     hunter: hunterOf(all, doneChunks(triage)),
     skeptic: skepticOf(all),
     referee: refereeOf({ [c.id]: 'manual-review', [d.id]: 'dismissed', [e.id]: 'unreviewed' }, all),
-    verification: verificationOf([a.id]),
+    verification: verificationOf([a.id]), reproductions: reproductionsOf([a.id]),
     suppressions: noSuppressions(),
     options: { failOn: 'high', showSuspected: false },
     durationMs: 42,

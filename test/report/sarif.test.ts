@@ -7,7 +7,7 @@ import { joinReport } from '../../src/report/join.ts';
 import { FINGERPRINT_KEY, renderSarif } from '../../src/report/sarif.ts';
 import { TOOL_VERSION } from '../../src/version.ts';
 import { assertValid, validateSarif } from '../helpers/sarif-validator.ts';
-import { doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf } from './helpers.ts';
+import { doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
 
 const a = makeFinding({ file: 'src/server/run.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(`ls ${cmd}`)', ruleId: 'command-injection', severity: 'critical' });
 const b = makeFinding({ file: 'src/db/get user.ts', symbol: 'get', subject: 'id', line: 5, quote: 'db.query("x" + id)\nreturn rows', severity: 'medium', category: 'logic' });
@@ -26,7 +26,7 @@ function sampleReport(showSuspected: boolean) {
     hunter: hunterOf(findings, chunks),
     skeptic: skepticOf(findings),
     referee: refereeOf({ [c.id]: 'manual-review' }, findings),
-    verification: verificationOf([a.id]),
+    verification: verificationOf([a.id]), reproductions: reproductionsOf([a.id]),
     suppressions: noSuppressions(),
     options: { failOn: 'low', showSuspected },
     durationMs: 10,

@@ -28,8 +28,9 @@ test('scan --verify --repro refuses the wrong-reason test, promotes the second t
 
   const verification = readArtifact(result.outDir, 'verification-report');
   assert.equal(verification.baseline.status, 'green', verification.baseline.reason);
-  assert.equal(verification.reproductions.length, 1);
-  const [repro] = verification.reproductions;
+  const { reproductions } = readArtifact(result.outDir, 'reproductions');
+  assert.equal(reproductions.length, 1);
+  const [repro] = reproductions;
   assert.equal(repro?.outcome, 'reproduced', repro?.reason);
   assert.equal(repro?.attempts, 2);
   assert.deepEqual(repro?.history?.map((h) => h.outcome), ['not-reproduced', 'reproduced']);
@@ -70,7 +71,7 @@ test('without a tester model the same scan reproduces nothing and keeps the find
   const dir = tempDir(t, 'bh-repro-e2e-');
   copyReproDemo(dir);
   const result = await runScan({ target: dir, verify: true, repro: true });
-  const [repro] = readArtifact(result.outDir, 'verification-report').reproductions;
+  const [repro] = readArtifact(result.outDir, 'reproductions').reproductions;
   assert.deepEqual([repro?.outcome, repro?.reason], ['skipped', 'unknown: no tester model configured']);
   assert.deepEqual(result.report!.findings.map((f) => f.tier), ['T2']);
 });

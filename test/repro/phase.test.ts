@@ -17,11 +17,11 @@ test('the repro phase promotes a proven finding to T1 under repro/<id>/ and skip
     writeArtifact(ctx.outDir, 'referee', { ...header('referee'), artifact: 'referee', verdicts: [{ findingId: bug.id, verdict: 'confirmed', severity: 'medium', confidence: 0.9, reasoning: 'off by one', reread: true, engine: 'static' }] });
 
     await createReproPhase().run(ctx);
-    assert.deepEqual(readArtifact(ctx.outDir, 'verification-report').reproductions.map((r) => [r.outcome, r.tier]), [['skipped', 'T2']]);
+    assert.deepEqual(readArtifact(ctx.outDir, 'reproductions').reproductions.map((r) => [r.outcome, r.tier]), [['skipped', 'T2']]);
 
     const writer = scriptedWriter(["test('sums all', () => { assert.equal(cart.total([{ price: 10 }, { price: 20 }]), 30, `${process.env.BUG_HUNTER_MARKER}: first item skipped`); });"]);
     await createReproPhase({ writer }).run(ctx);
-    const [repro] = readArtifact(ctx.outDir, 'verification-report').reproductions;
+    const [repro] = readArtifact(ctx.outDir, 'reproductions').reproductions;
     assert.equal(repro?.outcome, 'reproduced', repro?.reason);
     assert.equal(repro?.tier, 'T1');
     assert.equal(repro?.dir, 'repro/BH-0000cccc/');

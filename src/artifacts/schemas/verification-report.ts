@@ -86,10 +86,9 @@ export const VerificationReport = artifact(
       { additionalProperties: false, description: "The target's own suite run with the network cut." },
     ),
     checks: Type.Array(CheckResult),
-    reproductions: Type.Array(Reproduction),
     fixerAuthorised: Type.Boolean({ description: 'False when a required check failed or was unavailable.' }),
     fixerReason: Type.Optional(Type.String({ description: 'Why fixer authority was granted or withheld.' })),
   },
-  'Sandboxed checks with status and redacted output, the baseline suite, and reproduction outcomes.',
+  'Sandboxed checks with status and redacted output, and the baseline suite (reproductions are in reproductions.json).',
 );
 export type VerificationReport = Static<typeof VerificationReport>;

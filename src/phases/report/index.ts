@@ -7,6 +7,7 @@ import type { DepFindings } from '../../artifacts/schemas/dep-findings.ts';
 import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
 import type { LeadReport } from '../../artifacts/schemas/leads.ts';
 import type { Referee } from '../../artifacts/schemas/referee.ts';
+import type { Reproductions } from '../../artifacts/schemas/reproductions.ts';
 import type { Ledger } from '../../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { usagePath, readUsage } from '../../budget/ledger.ts';
@@ -29,7 +30,7 @@ export const reportPhase: PhaseDefinition = {
   name: 'report',
   summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json',
   // Also reads suppressions.json and ledger.json from <target>/.bug-hunter (not --out): they belong to the target.
-  reads: ['triage', 'adaptive-plan', 'threat-model', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'dep-findings', 'leads', 'baseline'],
+  reads: ['triage', 'adaptive-plan', 'threat-model', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'reproductions', 'dep-findings', 'leads', 'baseline'],
   writes: ['scan-report', 'coverage'],
   async run(ctx) {
     const now = new Date();
@@ -57,6 +58,7 @@ export const reportPhase: PhaseDefinition = {
       skeptic,
       referee,
       verification: readArtifactIfPresent(ctx.outDir, 'verification-report'),
+      ...reproductionsOfRun(ctx),
       ...(ctx.options.baseline ? { baseline: readBaseline(ctx) } : {}),
       // Absent when the threat phase did not run: security findings are then scored with the assumptions named in each metric.
       threatModel: readArtifactIfPresent(ctx.outDir, 'threat-model'),
@@ -135,6 +137,12 @@ function dependencyScan(ctx: PhaseContext): { dependencies?: DepFindings } {
   if (found && found.run.runId === ctx.identity.runId) return { dependencies: found };
   if (ctx.options.depScan) throw new PhaseError(`${artifactPath(ctx.outDir, 'dep-findings')} is missing for run ${ctx.identity.runId}, which asked for --dep-scan. Run 'bug-hunter phase deps' first.`);
   return {};
+}
+
+// The repro phase's outcomes join the report when this run wrote them; another run's are not this run's proof.
+function reproductionsOfRun(ctx: PhaseContext): { reproductions?: Reproductions } {
+  const found = readArtifactIfPresent(ctx.outDir, 'reproductions');
+  return found && found.run.runId === ctx.identity.runId ? { reproductions: found } : {};
 }
 
 function runUsage(ctx: PhaseContext): ScanReport['usage'] | undefined {

@@ -1,28 +1,30 @@
 // The verify phase: run the target's own suite (the baseline) and its checks in the sandbox with the network cut,
-// then write verification-report.json. Reads referee.json for finding ids when present; works without it.
+// then return verification-report.json's body. Uses referee.json for finding ids when present; works without it.
 import { resolve } from 'node:path';
-import { readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
 import type { Finding } from '../../artifacts/schemas/common.ts';
+import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
+import type { Referee } from '../../artifacts/schemas/referee.ts';
+import { definePhase } from '../../driver/define-phase.ts';
 import { selectBackend } from '../../sandbox/select.ts';
 import { SandboxUnavailableError, type SandboxBackend } from '../../sandbox/types.ts';
 import { detectPlan, type VerifyPlan } from '../../verify/plan.ts';
 import { loadPlanFile } from '../../verify/plan-file.ts';
 import { notRun, runChecks, SANDBOX_UNAVAILABLE, type CheckRun } from '../../verify/run-checks.ts';
 import { buildReport } from '../../verify/report.ts';
-import type { PhaseContext, PhaseDefinition } from '../types.ts';
 import { verifyOptionsFrom, type VerifyPhaseOptions } from './options.ts';
 
-export function createVerifyPhase(overrides: VerifyPhaseOptions = {}): PhaseDefinition {
-  return {
+export function createVerifyPhase(overrides: VerifyPhaseOptions = {}) {
+  return definePhase({
     name: 'verify',
     summary: 'run checks and the baseline suite in the sandbox',
-    reads: ['referee', 'hunter-findings'],
+    reads: { referee: 'optional', 'hunter-findings': 'optional' },
     writes: ['verification-report'],
-    async run(ctx) {
+    roles: [],
+    async run(ctx, { referee, 'hunter-findings': hunter }) {
       const options = { ...verifyOptionsFrom(ctx.options), ...overrides };
       const planPath = options.verifyPlan ? resolve(ctx.target, options.verifyPlan) : undefined;
       const plan: VerifyPlan = planPath ? loadPlanFile(planPath) : detectPlan(ctx.target);
-      const findings = confirmedFindings(ctx);
+      const findings = confirmedFindings(referee, hunter);
       let backend: SandboxBackend | undefined;
       let unavailable: string | undefined;
       try {
@@ -46,7 +48,6 @@ export function createVerifyPhase(overrides: VerifyPhaseOptions = {}): PhaseDefi
       const broke = runs.find((r) => r.result.reason?.startsWith(SANDBOX_UNAVAILABLE))?.result.reason;
       if (broke) ctx.log.warn(broke);
       const report = buildReport({
-        identity: ctx.identity,
         plan,
         ...(planPath ? { planPath } : {}),
         sandbox: backend && !broke
@@ -54,27 +55,18 @@ export function createVerifyPhase(overrides: VerifyPhaseOptions = {}): PhaseDefi
           : { backend: backend?.name ?? options.sandboxBackend ?? 'auto', available: false, reason: broke ?? unavailable ?? 'unavailable' },
         runs,
         findings,
-        reproductions: earlierReproductions(ctx),
       });
-      writeArtifact(ctx.outDir, 'verification-report', report);
       ctx.log.info(`verify: baseline ${report.baseline.status}; fixer ${report.fixerAuthorised ? 'authorised' : `not authorised (${report.fixerReason})`}`);
+      return { 'verification-report': report };
     },
-  };
+  });
 }
 
 export const verifyPhase = createVerifyPhase();
 
 /** Findings the referee confirmed, with their details from hunter-findings.json; empty without referee.json. */
-function confirmedFindings(ctx: PhaseContext): Finding[] {
-  const referee = readArtifactIfPresent(ctx.outDir, 'referee');
+function confirmedFindings(referee: Referee | undefined, hunter: HunterFindings | undefined): Finding[] {
   if (!referee) return [];
   const confirmed = new Set(referee.verdicts.filter((v) => v.verdict === 'confirmed').map((v) => v.findingId));
-  const hunter = readArtifactIfPresent(ctx.outDir, 'hunter-findings');
   return (hunter?.findings ?? []).filter((f) => confirmed.has(f.id));
-}
-
-// The repro phase may have run first in this same run; its outcomes are kept. Another run's are not.
-function earlierReproductions(ctx: PhaseContext) {
-  const previous = readArtifactIfPresent(ctx.outDir, 'verification-report');
-  return previous && previous.run.runId === ctx.identity.runId ? previous.reproductions : [];
 }
