@@ -6,7 +6,7 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Finding } from '../artifacts/schemas/common.ts';
 import type { Lead } from '../artifacts/schemas/leads.ts';
 import { argsOf, startLine } from '../static/ast.ts';
-import { normalisePath } from '../static/finding.ts';
+import { normalisePath } from '../findings/fingerprint.ts';
 import { findGuard } from '../static/guards.ts';
 import { identifiersIn } from '../static/detectors/sink.ts';
 import { langFor, parseSource } from '../static/parse.ts';

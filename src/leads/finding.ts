@@ -2,7 +2,8 @@
 // rule in the lens and rule id, the analyser's message as the claim it makes (not as evidence).
 import type { Finding, Severity } from '../artifacts/schemas/common.ts';
 import type { Lead } from '../artifacts/schemas/leads.ts';
-import { sha256 } from '../run/hash.ts';
+import { findingIdOf, fingerprintOf } from '../findings/fingerprint.ts';
+import { formerLeadFingerprint } from '../findings/former-fingerprint.ts';
 import { getRule } from '../static/rules.ts';
 import { classOf } from './classes.ts';
 
@@ -30,17 +31,19 @@ export function leadFinding(lead: Lead, content: string): { ok: true; finding: F
   const file = lead.file ?? '';
   const start = lead.startLine ?? 1;
   const end = Math.min(lead.endLine ?? start, start + MAX_QUOTE_LINES - 1);
-  const quote = content.split(/\r?\n/).slice(start - 1, end).join('\n');
+  const lines = content.split(/\r?\n/);
+  const quote = lines.slice(start - 1, end).join('\n');
   if (quote.trim().length === 0) return { ok: false, reason: `${file}:${start}-${end} is blank: nothing to check` };
   if (quote.length > MAX_QUOTE) return { ok: false, reason: `${file}:${start}-${end} is too long to quote (minified?)` };
   const cls = classOf(lead.ruleId, lead.cwe);
   const rule = cls.bugClass ? getRule(cls.bugClass) : undefined;
-  // Line-independent: the same result on the same code keeps its id when lines above it move.
-  const fingerprint = sha256(['lead', file, lead.tool, lead.ruleId, quote.replace(/\s+/g, ' ').trim()].join('\0'));
+  // The one identity: the same bug found by the static engine or a model at this line is the same finding.
+  const fingerprint = fingerprintOf({ file, startLine: start, category: cls.category, cwe: cls.cwe }, lines);
   const about = rule ? ` (${rule.id}${cls.cwe ? `, ${cls.cwe}` : ''})` : '';
   const finding: Finding = {
-    id: `BH-${fingerprint.slice(0, 12)}`,
+    id: findingIdOf(fingerprint),
     fingerprint,
+    formerFingerprints: [formerLeadFingerprint(file, lead.tool, lead.ruleId, quote)],
     file,
     startLine: start,
     endLine: end,

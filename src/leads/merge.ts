@@ -46,9 +46,15 @@ export function mergeLeads(findings: readonly Finding[], leads: readonly Lead[],
       continue;
     }
     const twin = byFingerprint.get(built.finding.fingerprint);
-    if (twin) {
+    if (twin && twin.ruleId === built.finding.ruleId) {
       // The same tool and rule on the same code in another run of the tool: one finding.
       outcomes.push({ leadId: lead.id, outcome: 'candidate', findingId: twin.id });
+      continue;
+    }
+    if (twin) {
+      // The same bug (one fingerprint) already found by another engine or tool: the lead corroborates it.
+      twin.corroboratedBy = [...new Set([...(twin.corroboratedBy ?? []), tag])].sort();
+      outcomes.push({ leadId: lead.id, outcome: 'corroborated', findingId: twin.id });
       continue;
     }
     out.push(built.finding);

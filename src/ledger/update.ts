@@ -3,6 +3,7 @@
 import type { Ledger, LedgerEntry, LedgerEvent, Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { contextHash, locateQuote } from './locate.ts';
+import { rekeyed } from '../findings/rekey.ts';
 
 export type SourceState = { status: 'present'; content: string } | { status: 'gone' } | { status: 'unreadable'; reason: string };
 export type ReadSource = (path: string) => SourceState;
@@ -24,8 +25,10 @@ export function updateLedger(previous: Ledger | undefined, report: ScanReport, s
   const event = (e: LedgerEntry, kind: LedgerEvent['event'], detail?: string) => {
     e.history = [...e.history, { runId, at, event: kind, ...(detail ? { detail } : {}) }].slice(-KEEP_HISTORY);
   };
-  const suppressed = new Set(suppressions.entries.map((s) => s.fingerprint));
-  const entries = new Map((previous?.entries ?? []).map((e) => [e.fingerprint, structuredClone(e)]));
+  // Entries and dismissals written by an earlier version under a finding's former fingerprint carry over to it.
+  const current = report.findings.map((f) => f.finding);
+  const suppressed = new Set(rekeyed(suppressions.entries, current).map((s) => s.fingerprint));
+  const entries = new Map(rekeyed(previous?.entries ?? [], current).map((e) => [e.fingerprint, structuredClone(e)]));
   const seen = new Set<string>();
   const sources = new Map<string, SourceState>();
   const source = (path: string) => sources.get(path) ?? sources.set(path, read(path)).get(path)!;

@@ -3,6 +3,7 @@
 // completed, a dismissed one's as not planned. Anything bug-hunter cannot vouch for is left as it is.
 import type { Ledger, LedgerEntry, Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { rekeyed, rekeyedLists } from '../findings/rekey.ts';
 import { isReported } from '../report/findings.ts';
 import { issueDraft, type BodyContext, type IssueDraft } from './body.ts';
 import { ghLine } from './escape.ts';
@@ -49,7 +50,8 @@ function canonical(issues: readonly ExistingIssue[] | undefined): ExistingIssue 
 
 const normalise = (text: string) => text.replace(/\r\n/g, '\n').trimEnd();
 
-export function planPublish(inputs: PlanInputs): PublishAction[] {
+export function planPublish(given: PlanInputs): PublishAction[] {
+  const inputs = withCurrentKeys(given);
   const { report, context, queue } = inputs;
   const actions: PublishAction[] = [];
   const live = publishable(report);
@@ -93,6 +95,17 @@ export function planPublish(inputs: PlanInputs): PublishAction[] {
     else actions.push({ kind: 'unchanged', issue, fingerprint, findingId, why: close ? `already closed (${close.why})` : stillOpenWhy(entry, inReport.get(fingerprint), report.run.runId) });
   }
   return actions;
+}
+
+// Issue markers, dismissals and ledger entries written by an earlier version under a former fingerprint.
+function withCurrentKeys(inputs: PlanInputs): PlanInputs {
+  const findings = inputs.report.findings.map((f) => f.finding);
+  return {
+    ...inputs,
+    issues: rekeyedLists(inputs.issues, findings),
+    suppressions: inputs.suppressions && { ...inputs.suppressions, entries: rekeyed(inputs.suppressions.entries, findings) },
+    ledger: inputs.ledger && { ...inputs.ledger, entries: rekeyed(inputs.ledger.entries, findings) },
+  };
 }
 
 function closing(inputs: PlanInputs, fingerprint: string, entry: LedgerEntry | undefined, found: ReportedFinding | undefined): { stateReason: 'completed' | 'not_planned'; comment: string; why: string } | null {

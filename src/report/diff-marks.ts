@@ -13,7 +13,8 @@ export function markFindings(findings: ReportedFinding[], diffScope: DiffScopeRe
   const before = baseline ? new Set(baseline.fingerprints) : undefined;
   for (const f of findings) {
     if (touched) f.inDiff = findingInDiff(f.finding, touched);
-    if (before) f.baseline = before.has(f.finding.fingerprint);
+    // A baseline written by an earlier version keys on the finding's former fingerprint.
+    if (before) f.baseline = [f.finding.fingerprint, ...(f.finding.formerFingerprints ?? [])].some((k) => before.has(k));
   }
 }
 
@@ -30,7 +31,7 @@ export function diffSummary(scope: DiffScopeRecord): NonNullable<ScanReport['dif
  * failed, skipped) was not checked, so its base findings are never reported gone.
  */
 export function absentFindings(baseline: Baseline, findings: readonly ReportedFinding[], scannedFiles: ReadonlySet<string>, deletedFiles: ReadonlySet<string>): BaseFinding[] {
-  const atHead = new Set(findings.map((f) => f.finding.fingerprint));
+  const atHead = new Set(findings.flatMap((f) => [f.finding.fingerprint, ...(f.finding.formerFingerprints ?? [])]));
   return (baseline.findings ?? []).filter((b) => !atHead.has(b.fingerprint) && (scannedFiles.has(b.file) || deletedFiles.has(b.file)));
 }
 

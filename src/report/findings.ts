@@ -12,6 +12,7 @@ import type { Reproductions } from '../artifacts/schemas/reproductions.ts';
 import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
 import { PhaseError } from '../errors.ts';
 import { classifyFinding } from '../security/classify.ts';
+import { rekeyed } from '../findings/rekey.ts';
 
 export interface FindingSources {
   hunter: HunterFindings;
@@ -46,7 +47,7 @@ export function joinFindings(sources: FindingSources): ReportedFinding[] {
     if (!known.has(id)) throw new PhaseError(`A verdict or review names ${id}, which hunter-findings.json does not contain. Re-run from 'bug-hunter phase skeptic'.`);
   }
   const reproductions = indexBy(sources.reproductions?.reproductions ?? [], (r) => r.findingId, 'reproductions.json');
-  const suppressed = new Map(suppressions.entries.map((s) => [s.fingerprint, s]));
+  const suppressed = new Map(rekeyed(suppressions.entries, hunter.findings).map((s) => [s.fingerprint, s]));
   const joined = hunter.findings.map((finding) => {
     const verdict = verdicts.get(finding.id);
     const review = reviews.get(finding.id);

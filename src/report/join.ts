@@ -22,6 +22,7 @@ import { absentFindings, baselineSummary, diffSummary, markFindings } from './di
 import { dependencyNotClean, joinDependencies } from './dependencies.ts';
 import { joinFindings } from './findings.ts';
 import { plural } from './text.ts';
+import { rekeyed } from '../findings/rekey.ts';
 
 export interface JoinInputs {
   triage: Triage;
@@ -121,7 +122,7 @@ export function notCleanReasons(counts: ScanReport['counts'], chunks: ScanReport
 
 /** Marks each finding with the run that first saw its fingerprint, from the ledger. */
 export function stampFirstSeen(findings: ScanReport['findings'], ledger: Ledger): void {
-  const firstSeen = new Map(ledger.entries.map((e) => [e.fingerprint, e.firstSeenRun]));
+  const firstSeen = new Map(rekeyed(ledger.entries, findings.map((f) => f.finding)).map((e) => [e.fingerprint, e.firstSeenRun]));
   for (const f of findings) {
     const seen = firstSeen.get(f.finding.fingerprint);
     if (seen) f.firstSeenRun = seen;

@@ -4,9 +4,10 @@ import type { Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { countFindings } from './counts.ts';
 import { notCleanReasons } from './join.ts';
+import { rekeyed } from '../findings/rekey.ts';
 
 export function applySuppressions(report: ScanReport, suppressions: Suppressions): ScanReport {
-  const byFingerprint = new Map(suppressions.entries.map((s) => [s.fingerprint, s]));
+  const byFingerprint = new Map(rekeyed(suppressions.entries, report.findings.map((f) => f.finding)).map((s) => [s.fingerprint, s]));
   const findings = report.findings.map((f): ReportedFinding => {
     const { suppressed: _previous, ...rest } = f;
     const s = byFingerprint.get(f.finding.fingerprint);

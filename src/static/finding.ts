@@ -1,23 +1,14 @@
-// Turns a detector candidate into a schema Finding: line-independent fingerprint and id, exact-line
+// Turns a detector candidate into a schema Finding: the one engine-independent fingerprint and id, exact-line
 // evidence quotes, a claim and a runtime trigger taken from the rule's data.
 import type { Evidence, Finding } from '../artifacts/schemas/common.ts';
-import { sha256 } from '../run/hash.ts';
+import { findingIdOf, fingerprintOf, normalisePath } from '../findings/fingerprint.ts';
+import { formerStaticFingerprint } from '../findings/former-fingerprint.ts';
 import { lineText } from './ast.ts';
 import { calibratedPrecision, requireRule } from './rules.ts';
 import type { Candidate, SourceFile } from './types.ts';
 
 const MAX_QUOTE = 4000;
 const MAX_EVIDENCE_LINES = 8;
-
-export function normalisePath(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
-}
-
-export function fingerprintOf(file: string, symbol: string, ruleId: string, subject: string, occurrence: number): string {
-  const parts = [normalisePath(file), symbol, ruleId, subject.replace(/\s+/g, ' ').trim()];
-  if (occurrence > 0) parts.push(`#${occurrence}`);
-  return sha256(parts.join('\0'));
-}
 
 function evidence(file: string, lines: readonly string[], from: number, to: number): Evidence | null {
   const end = Math.min(to, from + MAX_EVIDENCE_LINES - 1);
@@ -32,7 +23,10 @@ function trigger(template: string, c: Candidate): string {
   return template.replace('{source}', who);
 }
 
-/** Null when the cited lines cannot be quoted (e.g. a minified line longer than the quote limit). */
+/**
+ * Null when the cited lines cannot be quoted (e.g. a minified line longer than the quote limit). `occurrence`
+ * numbers candidates of one rule on the same subject in the file: it only feeds the former fingerprint.
+ */
 export function toFinding(file: SourceFile, c: Candidate, lines: readonly string[], occurrence: number): Finding | null {
   const rule = requireRule(c.ruleId);
   const path = normalisePath(file.path);
@@ -44,10 +38,11 @@ export function toFinding(file: SourceFile, c: Candidate, lines: readonly string
     const src = evidence(path, lines, srcLine, srcLine);
     if (src) quotes.push(src);
   }
-  const fingerprint = fingerprintOf(path, c.symbol, c.ruleId, c.subject, occurrence);
+  const fingerprint = fingerprintOf({ file: path, startLine: sink.startLine, category: rule.category, cwe: rule.cwe ?? undefined }, lines);
   const finding: Finding = {
-    id: `BH-${fingerprint.slice(0, 12)}`,
+    id: findingIdOf(fingerprint),
     fingerprint,
+    formerFingerprints: [formerStaticFingerprint(path, c.symbol, c.ruleId, c.subject, occurrence)],
     file: path,
     startLine: sink.startLine,
     endLine: sink.endLine,

@@ -4,7 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Finding } from '../artifacts/schemas/common.ts';
 import type { Refutation as RefutationSchema } from '../artifacts/schemas/skeptic.ts';
 import { analyse, type AnalysisStore } from './engine.ts';
-import { normalisePath } from './finding.ts';
+import { normalisePath } from '../findings/fingerprint.ts';
 import { getRule } from './rules.ts';
 import { suppressionFor } from './suppress.ts';
 import type { SourceFile } from './types.ts';
@@ -36,7 +36,8 @@ export function refuteStatic(finding: Finding, file: SourceFile, options: Refute
   const suppression = ruleId ? suppressionFor(analysis.suppressions, ruleId, finding.startLine) : null;
   if (suppression) out.push(vote('suppression', 'refuted', `Suppressed on line ${suppression.line}: ${suppression.reason}`));
 
-  const entry = analysis.entries.find((e) => e.finding.fingerprint === finding.fingerprint);
+  // Two rules of one bug class on one line share a fingerprint: the rule says which candidate this is.
+  const entry = analysis.entries.find((e) => e.finding.fingerprint === finding.fingerprint && e.finding.ruleId === finding.ruleId);
   if (!entry) {
     out.push(vote('static-recheck', 'abstained', 'No static rule reproduces this finding in the current file content.'));
     return out;

@@ -1,6 +1,7 @@
 // Pure edits of suppressions.json: add (or re-word) a dismissal by fingerprint, remove one, look one up.
 import type { SuppressionEntry, Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { isKeyOf } from '../findings/rekey.ts';
 
 export function emptySuppressions(): Suppressions {
   return { schemaVersion: 1, artifact: 'suppressions', entries: [] };
@@ -23,7 +24,7 @@ export function removeSuppression(current: Suppressions | undefined, ref: string
 
 /** A finding of the report by id (BH-…) or by fingerprint. */
 export function findReported(report: ScanReport, ref: string): ReportedFinding | undefined {
-  return report.findings.find((f) => f.finding.id === ref) ?? report.findings.find((f) => f.finding.fingerprint === ref);
+  return report.findings.find((f) => f.finding.id === ref) ?? report.findings.find((f) => isKeyOf(ref, f.finding));
 }
 
 export const FINGERPRINT_PATTERN = /^[0-9a-f]{16,64}$/;

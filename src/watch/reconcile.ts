@@ -4,6 +4,7 @@
 // file is fixed by this commit, and one it reports again is re-verified at its new location.
 import type { Ledger, LedgerEntry, Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { rekeyed } from '../findings/rekey.ts';
 import { updateLedger, type ReadSource } from '../ledger/update.ts';
 import type { Reverification } from './db.ts';
 
@@ -46,7 +47,7 @@ export function reconcile(input: ReconcileInput): Reconciled {
   const { previous, report, scanned, commit, now } = input;
   const at = now.toISOString();
   const ledger = updateLedger(previous, report, input.suppressions, input.read, now);
-  const before = new Map((previous?.entries ?? []).map((e) => [e.fingerprint, e]));
+  const before = new Map(rekeyed(previous?.entries ?? [], report.findings.map((f) => f.finding)).map((e) => [e.fingerprint, e]));
   const runId = report.run.runId;
   const events: WatchEvent[] = [];
   const reverifications: Reverification[] = [];

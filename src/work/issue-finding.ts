@@ -8,6 +8,7 @@ import { planFixes } from '../fix/plan.ts';
 import { unsupportedEvidence } from '../integrity/evidence.ts';
 import { markerOf } from '../publish/body.ts';
 import type { QueueIssue } from './queue-issue.ts';
+import { isKeyOf } from '../findings/rekey.ts';
 
 export type IssueFinding =
   | { ok: true; fingerprint: string; finding: ReportedFinding; entry: ScopeEntry; margin: number }
@@ -16,7 +17,7 @@ export type IssueFinding =
 export function findingForIssue(issue: QueueIssue, report: ScanReport, identity: RunIdentity & { baseCommit: string }): IssueFinding {
   const fingerprint = markerOf(issue.body);
   if (!fingerprint) return { ok: false, fingerprint: null, finding: null, why: 'the issue carries no bug-hunter fingerprint marker (the queue fixes issues filed by `bug-hunter publish`)' };
-  const finding = report.findings.find((f) => f.finding.fingerprint === fingerprint) ?? null;
+  const finding = report.findings.find((f) => isKeyOf(fingerprint, f.finding)) ?? null;
   if (!finding) return { ok: false, fingerprint, finding, why: `no finding with fingerprint ${fingerprint} in the scan report (run ${report.run.runId}); scan again` };
   if (finding.suppressed || finding.verdict !== 'confirmed') return { ok: false, fingerprint, finding, why: `finding ${finding.finding.id} is ${finding.suppressed ? 'dismissed' : finding.verdict}, not confirmed` };
   const planning = planFixes({ ...report, findings: [finding] }, identity);

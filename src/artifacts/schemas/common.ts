@@ -76,7 +76,16 @@ export const Engine = Type.Union([Type.Literal('static'), Type.Literal('model')]
 export const Finding = Type.Object(
   {
     id: Type.String({ pattern: '^BH-[0-9a-f]{8,}$', description: 'Stable id within a run, derived from the fingerprint.' }),
-    fingerprint: Type.String({ pattern: '^[0-9a-f]{16,64}$', description: 'Survives line shifts: file, enclosing symbol, defect kind, subject.' }),
+    fingerprint: Type.String({
+      pattern: '^[0-9a-f]{16,64}$',
+      description: 'The one identity for every engine, surviving line shifts: file, normalised code at the first line, bug class.',
+    }),
+    formerFingerprints: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[0-9a-f]{16,64}$' }), {
+        maxItems: 20,
+        description: 'Fingerprints an earlier version of bug-hunter gave this finding; stored dismissals, ledger entries, baselines and issue markers keyed on them still match.',
+      }),
+    ),
     file: RepoPath,
     startLine: Type.Integer({ minimum: 1 }),
     endLine: Type.Integer({ minimum: 1 }),

@@ -39,6 +39,8 @@ export function mergeByFingerprint(findings: readonly Finding[]): Finding[] {
     if (finding.engine !== kept.engine) others.add(finding.engine);
     for (const c of finding.corroboratedBy ?? []) others.add(c);
     if (others.size > 0) kept.corroboratedBy = [...others].sort();
+    const former = new Set([...(kept.formerFingerprints ?? []), ...(finding.formerFingerprints ?? [])]);
+    if (former.size > 0) kept.formerFingerprints = [...former].sort();
     kept.confidence = Math.max(kept.confidence, finding.confidence);
   }
   return [...byFingerprint.values()];

@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Category, Evidence, Finding, Severity, Confidence } from '../../artifacts/schemas/common.ts';
 import { findingIdOf, fingerprintOf } from '../../findings/fingerprint.ts';
+import { formerModelFingerprint } from '../../findings/former-fingerprint.ts';
 
 export const HunterCandidate = Type.Object(
   {
@@ -32,11 +33,15 @@ export function answerProblems(answer: HunterAnswer, assigned: ReadonlySet<strin
   );
 }
 
-export function toFinding(candidate: HunterCandidate, lens: string, model: string): Finding {
-  const fingerprint = fingerprintOf({ file: candidate.file, symbol: candidate.symbol, kind: candidate.category, subject: candidate.evidence[0]?.quote ?? candidate.claim });
+/** `lines` is the content of the candidate's file as sent to the model (the identity is computed from the source). */
+export function toFinding(candidate: HunterCandidate, lens: string, model: string, lines: readonly string[]): Finding {
+  const cwe = /^CWE-\d+$/.test(candidate.cwe) ? candidate.cwe : undefined;
+  const fingerprint = fingerprintOf({ file: candidate.file, startLine: candidate.startLine, category: candidate.category, cwe }, lines);
+  const former = formerModelFingerprint(candidate.file, candidate.symbol, candidate.category, candidate.evidence[0]?.quote ?? candidate.claim);
   const finding: Finding = {
     id: findingIdOf(fingerprint),
     fingerprint,
+    formerFingerprints: [former],
     file: candidate.file,
     startLine: candidate.startLine,
     endLine: Math.max(candidate.startLine, candidate.endLine),
@@ -51,6 +56,6 @@ export function toFinding(candidate: HunterCandidate, lens: string, model: strin
     model,
   };
   if (candidate.symbol) finding.symbol = candidate.symbol;
-  if (/^CWE-\d+$/.test(candidate.cwe)) finding.cwe = candidate.cwe;
+  if (cwe) finding.cwe = cwe;
   return finding;
 }

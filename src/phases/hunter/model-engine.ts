@@ -28,6 +28,7 @@ export function modelHunter(options: ModelHunterOptions): HunterEngine {
     lenses: options.lenses,
     async hunt(chunkId: string, files: ChunkSource[], signal: AbortSignal) {
       const assigned = new Set(files.map((f) => f.path));
+      const linesOf = new Map(files.map((f) => [f.path, f.content.split(/\r?\n/)]));
       const prompt = userPrompt(files, options.contextFor?.(chunkId) ?? [], options.leadsFor?.(chunkId) ?? []);
       const found: Finding[] = [];
       for (const lens of activeLenses(options.lenses, options.degraded?.() ?? false)) {
@@ -40,7 +41,7 @@ export function modelHunter(options: ModelHunterOptions): HunterEngine {
           signal,
           check: (answer) => answerProblems(answer, assigned),
         });
-        found.push(...result.value.findings.map((c) => toFinding(c, lens, `${result.provider}/${result.model}`)));
+        found.push(...result.value.findings.map((c) => toFinding(c, lens, `${result.provider}/${result.model}`, linesOf.get(c.file) ?? [])));
       }
       return found;
     },
