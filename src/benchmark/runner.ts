@@ -9,6 +9,7 @@ import { skippedPath } from './manifest.ts';
 import type { ScoredFinding } from './match.ts';
 import type { ScanFn } from './scan-loader.ts';
 import type { CaseRun, CaseTruth, EngineFamily, EngineRunInput, RunStatus } from './score.ts';
+import { isShownConfirmed } from '../report/counts.ts';
 
 export interface RunEngineOptions {
   casesDir: string;
@@ -28,7 +29,7 @@ export function engineFamily(engine: string): EngineFamily {
 
 /** What counts as reported: confirmed by the referee, tier T1 or T2, not suppressed. T3 stays hidden. */
 export function isReported(f: ScanReport['findings'][number]): boolean {
-  return f.verdict === 'confirmed' && (f.tier === 'T1' || f.tier === 'T2') && !f.suppressed;
+  return isShownConfirmed(f);
 }
 
 export function reportedFindings(report: ScanReport): ScoredFinding[] {

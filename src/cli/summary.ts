@@ -8,6 +8,7 @@ import { shardNote } from '../report/markdown.ts';
 import { dependencySummary } from '../report/dependency-markdown.ts';
 import { oneLine, plural } from '../report/text.ts';
 import { baselineNote, diffNote, findingMarks } from '../report/diff-marks.ts';
+import { isShownConfirmed } from '../report/counts.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
   const lines: string[] = [];
@@ -17,7 +18,7 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
   if (!report) {
     lines.push(result.exitCode === 0 ? 'Scan finished without a report.' : 'Scan did not complete; no report was written.');
   } else {
-    const shown = report.findings.filter((f) => f.verdict === 'confirmed' && !f.suppressed && (showSuspected || f.tier !== 'T3'));
+    const shown = report.findings.filter((f) => isShownConfirmed(f, showSuspected));
     const shard = shardNote(report);
     if (shard) lines.push(`Shard: ${shard}`);
     lines.push(`Engine: ${report.engines.join(', ') || 'none'}${report.models.length ? ` (models: ${report.models.join(', ')})` : ''} · profile ${report.profile} · mode ${report.mode}`);

@@ -4,7 +4,7 @@
 import type { Ledger, LedgerEntry, Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { rekeyed, rekeyedLists } from '../findings/rekey.ts';
-import { isReported } from '../report/findings.ts';
+import { isShownConfirmed } from '../report/counts.ts';
 import { issueDraft, type BodyContext, type IssueDraft } from './body.ts';
 import { ghLine } from './escape.ts';
 import { mergeLabels, sameLabels } from './labels.ts';
@@ -39,7 +39,7 @@ export interface PlanInputs {
 
 /** Confirmed, unsuppressed findings the report shows (T3 only when the scan showed suspected ones). */
 export function publishable(report: ScanReport): ReportedFinding[] {
-  return report.findings.filter((f) => f.verdict === 'confirmed' && isReported(f, report.options.showSuspected));
+  return report.findings.filter((f) => isShownConfirmed(f, report.options.showSuspected));
 }
 
 // Several issues for one fingerprint (filed by hand, or copied): the open one filed first speaks for it.

@@ -7,10 +7,15 @@ function bump(map: Record<string, number>, key: string): void {
   map[key] = (map[key] ?? 0) + 1;
 }
 
-/** Reported, confirmed findings at or above failOn, not pre-existing at a --baseline: what makes a scan exit 1. */
+/** A confirmed finding the views show: not suppressed, and suspected (T3) only when asked for. */
+export function isShownConfirmed(f: ReportedFinding, showSuspected = false): boolean {
+  return f.verdict === 'confirmed' && !f.suppressed && (showSuspected || f.tier !== 'T3');
+}
+
+/** Shown confirmed findings at or above failOn, not pre-existing at a --baseline: what makes a scan exit 1. */
 export function failingFindings(findings: readonly ReportedFinding[], failOn: Severity): ReportedFinding[] {
   const threshold = SEVERITY_ORDER.indexOf(failOn);
-  return findings.filter((f) => f.verdict === 'confirmed' && !f.suppressed && !f.baseline && f.tier !== 'T3' && SEVERITY_ORDER.indexOf(f.severity) <= threshold);
+  return findings.filter((f) => isShownConfirmed(f) && !f.baseline && SEVERITY_ORDER.indexOf(f.severity) <= threshold);
 }
 
 export function countFindings(findings: readonly ReportedFinding[], failOn: Severity): ScanReport['counts'] {

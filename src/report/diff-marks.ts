@@ -6,6 +6,7 @@ import type { DiffScopeRecord } from '../artifacts/schemas/triage.ts';
 import { changedLineIndex, findingInDiff } from '../scope/in-diff.ts';
 import { diffRecordOf } from '../scope/spec.ts';
 import { plural } from './text.ts';
+import { isShownConfirmed } from './counts.ts';
 
 /** Sets inDiff on every finding (diff scope) and baseline on every finding (baseline), in place. */
 export function markFindings(findings: ReportedFinding[], diffScope: DiffScopeRecord | undefined, baseline: Baseline | undefined): void {
@@ -18,8 +19,6 @@ export function markFindings(findings: ReportedFinding[], diffScope: DiffScopeRe
   }
 }
 
-/** Confirmed findings the views show by default: not suppressed, not suspected (T3). */
-const shownConfirmed = (f: ReportedFinding) => f.verdict === 'confirmed' && !f.suppressed && f.tier !== 'T3';
 
 export function diffSummary(scope: DiffScopeRecord): NonNullable<ScanReport['diff']> {
   return { ...diffRecordOf(scope), changedFiles: scope.changed.length, filesInScope: scope.files.length };
@@ -36,7 +35,7 @@ export function absentFindings(baseline: Baseline, findings: readonly ReportedFi
 }
 
 export function baselineSummary(baseline: Baseline, findings: readonly ReportedFinding[], absent: BaseFinding[]): NonNullable<ScanReport['baseline']> {
-  const shown = findings.filter(shownConfirmed);
+  const shown = findings.filter((f) => isShownConfirmed(f));
   const preExisting = shown.filter((f) => f.baseline).length;
   return { ref: baseline.ref, commit: baseline.commit, source: baseline.source, detail: baseline.detail, new: shown.length - preExisting, preExisting, fixed: absent.length, absent };
 }
@@ -46,7 +45,7 @@ export function diffNote(report: Pick<ScanReport, 'diff' | 'findings'>): string 
   const d = report.diff;
   if (!d) return null;
   const what = d.mode === 'since' ? `since ${d.base}` : d.mode === 'diff' ? `${d.base}${d.range}${d.head}` : 'staged changes';
-  const shown = report.findings.filter(shownConfirmed);
+  const shown = report.findings.filter((f) => isShownConfirmed(f));
   return `${what} (radius ${d.radius}): ${plural(d.changedFiles, 'changed path')}, ${plural(d.filesInScope, 'file')} in scope · ${shown.filter((f) => f.inDiff).length} of ${shown.length} reported finding(s) on changed lines`;
 }
 

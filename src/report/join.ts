@@ -19,9 +19,9 @@ import { identityMismatches } from '../run/identity.ts';
 import { countFindings } from './counts.ts';
 import { computeCoverage } from './coverage.ts';
 import { absentFindings, baselineSummary, diffSummary, markFindings } from './diff-marks.ts';
-import { dependencyNotClean, joinDependencies } from './dependencies.ts';
+import { joinDependencies } from './dependencies.ts';
 import { joinFindings } from './findings.ts';
-import { plural } from './text.ts';
+import { reportStatus } from './status.ts';
 import { rekeyed } from '../findings/rekey.ts';
 
 export interface JoinInputs {
@@ -56,11 +56,13 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
   markFindings(findings, inputs.triage.diffScope, inputs.baseline);
   const cov = computeCoverage(inputs.triage, inputs.plan, inputs.hunter);
   const counts = countFindings(findings, inputs.options.failOn);
-  const unreviewedFindings = counts.byVerdict.unreviewed ?? 0;
-  const status: ScanReport['status'] = cov.chunks.failed > 0 ? 'failed' : cov.chunks.unreviewed > 0 || unreviewedFindings > 0 ? 'incomplete' : 'complete';
-
   const dependencies = inputs.dependencies ? joinDependencies(inputs.dependencies, inputs.options.failOn) : undefined;
-  const notClean = [...notCleanReasons(counts, cov.chunks, cov.totals.inScope, cov.totals.scanned), ...dependencyNotClean(dependencies)];
+  const { status, clean, notClean } = reportStatus({
+    counts,
+    chunks: cov.chunks,
+    coverage: { filesInScope: cov.totals.inScope, filesScanned: cov.totals.scanned, complete: cov.complete },
+    dependencies,
+  });
   const now = (inputs.now ?? new Date()).toISOString();
   const engines = new Set<string>([
     ...inputs.hunter.chunks.map((c) => c.engine),
@@ -75,7 +77,7 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
     run,
     generatedAt: now,
     status,
-    clean: notClean.length === 0 && status === 'complete' && cov.complete,
+    clean,
     notClean,
     options: { failOn: inputs.options.failOn, showSuspected: inputs.options.showSuspected },
     mode: inputs.plan.mode,
@@ -105,20 +107,6 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
 
 const scannedFiles = (files: readonly Coverage['files'][number][]): Set<string> => new Set(files.flatMap((f) => (f.status === 'scanned' ? [f.path] : [])));
 const deletedFiles = (triage: Triage): Set<string> => new Set((triage.diffScope?.changed ?? []).flatMap((c) => (c.status === 'deleted' ? [c.path] : [])));
-
-/** Why a run is not clean; empty only when nothing is confirmed, pending, unreviewed, failed or uncovered. */
-export function notCleanReasons(counts: ScanReport['counts'], chunks: ScanReport['chunks'], inScope: number, scanned: number): string[] {
-  const reasons: string[] = [];
-  const v = counts.byVerdict;
-  if (v.confirmed) reasons.push(plural(v.confirmed, 'confirmed finding'));
-  if (v.unreviewed) reasons.push(`${plural(v.unreviewed, 'finding')} not reviewed`);
-  if (v['manual-review']) reasons.push(`${plural(v['manual-review'], 'finding')} waiting for a person's decision`);
-  if (chunks.failed) reasons.push(`${plural(chunks.failed, 'chunk')} failed`);
-  if (chunks.unreviewed) reasons.push(`${plural(chunks.unreviewed, 'chunk')} not reviewed`);
-  if (scanned < inScope) reasons.push(`${inScope - scanned} of ${plural(inScope, 'in-scope file')} not covered`);
-  if (inScope === 0) reasons.push('no in-scope source files were found, so nothing was checked');
-  return reasons;
-}
 
 /** Marks each finding with the run that first saw its fingerprint, from the ledger. */
 export function stampFirstSeen(findings: ScanReport['findings'], ledger: Ledger): void {

@@ -3,7 +3,7 @@
 import type { Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { countFindings } from './counts.ts';
-import { notCleanReasons } from './join.ts';
+import { reportStatus } from './status.ts';
 import { rekeyed } from '../findings/rekey.ts';
 
 export function applySuppressions(report: ScanReport, suppressions: Suppressions): ScanReport {
@@ -14,8 +14,5 @@ export function applySuppressions(report: ScanReport, suppressions: Suppressions
     return s ? { ...rest, suppressed: { reason: s.reason, by: s.by, at: s.at } } : rest;
   });
   const counts = countFindings(findings, report.options.failOn);
-  const notClean = notCleanReasons(counts, report.chunks, report.coverage.filesInScope, report.coverage.filesScanned);
-  const unreviewed = counts.byVerdict.unreviewed ?? 0;
-  const status = report.status === 'failed' ? 'failed' : report.chunks.unreviewed > 0 || unreviewed > 0 ? 'incomplete' : 'complete';
-  return { ...report, findings, counts, notClean, status, clean: notClean.length === 0 && status === 'complete' && report.coverage.complete };
+  return { ...report, findings, counts, ...reportStatus({ counts, chunks: report.chunks, coverage: report.coverage, dependencies: report.dependencies }) };
 }
