@@ -10,7 +10,7 @@ export { storedAnalysis } from './engine.ts';
 export type { Refutation, RefuteOptions } from './refute.ts';
 export type { StaticJudgement } from './judge.ts';
 export { refuteStatic, NON_PRODUCTION_PATH } from './refute.ts';
-export { judgeStatic, panelOutcome, CONFIRM_MIN_PRECISION } from './judge.ts';
+export { judgeStatic, staticallyUpheld, CONFIRM_MIN_PRECISION } from './judge.ts';
 export { listRules, STATIC_ENGINE_VERSION } from './rules.ts';
 
 /** The languages every static rule covers (the grammars the engine parses). */

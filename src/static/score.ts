@@ -1,7 +1,7 @@
 // Scores the static engine on labelled files: a line marked `expect: <rule-id>` is a planted bug,
 // everything else reported is a false positive. Pure; callers read the files.
 import { analyse } from './engine.ts';
-import { panelOutcome } from './judge.ts';
+import { staticallyUpheld } from './judge.ts';
 import { refuteStatic } from './refute.ts';
 import type { SourceFile } from './types.ts';
 
@@ -18,7 +18,7 @@ export function labelsOf(content: string): Label[] {
 
 /** Findings the engine would report (panel upheld, calibration aside) for one file. */
 export function upheldFindings(file: SourceFile) {
-  return analyse(file).entries.map((e) => e.finding).filter((f) => panelOutcome(refuteStatic(f, file)) === 'upheld');
+  return analyse(file).entries.map((e) => e.finding).filter((f) => staticallyUpheld(refuteStatic(f, file)));
 }
 
 export function scoreFiles(files: ReadonlyArray<{ file: SourceFile; labels: Label[] }>): Score {

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from './literals.ts';
 
-/** What the skeptic panel made of a finding (src/phases/skeptic/panel.ts decides it). */
+/** What the skeptic panel made of a finding (src/findings/panel.ts decides it). */
 export const PANEL_OUTCOMES = ['killed', 'survived', 'split', 'unreviewed'] as const;
 export type PanelOutcome = (typeof PANEL_OUTCOMES)[number];
 import { artifact } from './common.ts';
@@ -37,6 +37,6 @@ export const Skeptic = artifact(
       ),
     ),
   },
-  'Refuters per finding; a strict majority of examining refuters kills a finding, a split goes to the referee.',
+  'Refuters per finding; a refutation checked against the source (a static vote) kills a finding, otherwise a strict majority of examining refuters does, and a tie goes to the referee.',
 );
 export type Skeptic = Static<typeof Skeptic>;

@@ -31,7 +31,9 @@ export const refereePhase = definePhase({
       const base = { findingId: finding.id, severity: finding.severity, engine: refereeModel ? 'model' : 'static', reread: false };
       const unreviewed = (why: string): RefereeVerdict => ({ ...base, verdict: 'unreviewed', confidence: finding.confidence, reasoning: `Not reviewed: ${why}.` });
       if (!review || review.outcome === 'unreviewed') return unreviewed(review?.refutations.map((r) => r.reason).join('; ') || 'the skeptic panel did not review it');
-      if (review.outcome === 'killed') {
+      // Without a model the static referee decides every finding, by the same panel rule (so a killed one is
+      // dismissed there too, with its calibrated confidence and the re-read its severity asks for).
+      if (review.outcome === 'killed' && refereeModel) {
         const refuted = review.refutations.filter((r) => r.vote === 'refuted').map((r) => `${r.seat}: ${r.reason}`);
         return { ...base, verdict: 'dismissed', confidence: Math.max(0.5, 1 - finding.confidence), reasoning: `Refuted by the skeptic panel — ${refuted.join('; ')}.` };
       }

@@ -14,7 +14,7 @@ import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 import { modelFor } from '../types.ts';
 import { retrievalContext } from '../hunter/model-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
-import { panelOutcome, staticUndecided, type Vote } from './panel.ts';
+import { panelOutcome, staticUndecided, type Vote } from '../../findings/panel.ts';
 
 export const skepticPhase = definePhase({
   name: 'skeptic',

@@ -4,7 +4,7 @@ import type { Finding } from '../../artifacts/schemas/common.ts';
 import { importedPackages, lookupPackageDocs } from '../../docs/lookup.ts';
 import type { ModelClient } from '../../models/types.ts';
 import { sourceBlock, systemPrompt } from '../../prompts/render.ts';
-import type { Vote } from './panel.ts';
+import type { Vote } from '../../findings/panel.ts';
 import { SkepticAnswer } from './model-answer.ts';
 
 export const SEATS = ['reachability', 'semantics', 'guards'] as const;

@@ -1,8 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { panelOutcome, staticUndecided, type Vote } from '../../../src/phases/skeptic/panel.ts';
+import { panelOutcome, staticUndecided, type Vote } from '../../src/findings/panel.ts';
 
-const v = (vote: Vote['vote']): Vote => ({ seat: 's', engine: 'static', vote, reason: 'r' });
+// The one panel rule (src/findings/panel.ts), for the static and model paths alike.
+const v = (vote: Vote['vote']): Vote => ({ seat: 's', engine: 'model:fake/m', vote, reason: 'r' });
+const check = (vote: Vote['vote']): Vote => ({ seat: 'guards', engine: 'static', vote, reason: 'a guard on line 3' });
 
 test('a strict majority of examining refuters kills a finding', () => {
   assert.equal(panelOutcome([v('refuted'), v('refuted'), v('upheld')]), 'killed');
@@ -16,6 +18,14 @@ test('abstentions do not count as examined', () => {
 
 test('an even split goes to the referee', () => {
   assert.equal(panelOutcome([v('refuted'), v('upheld')]), 'split');
+});
+
+test('a refutation checked against the source kills, however many refuters uphold the finding', () => {
+  assert.equal(panelOutcome([check('refuted'), v('upheld'), v('upheld'), v('upheld')]), 'killed');
+  assert.equal(panelOutcome([check('refuted'), check('upheld')]), 'killed');
+  // A model's refutation is an argument: one against two is outvoted, one against one is for the referee.
+  assert.equal(panelOutcome([v('refuted'), v('upheld'), v('upheld')]), 'survived');
+  assert.equal(panelOutcome([check('upheld'), v('refuted')]), 'split');
 });
 
 test('nobody examined it: unreviewed, never survived', () => {
