@@ -36,10 +36,10 @@ export interface PhaseDefinition {
   summary: string;
   /** Every artifact the phase reads; `requires` those it cannot run without. */
   reads: readonly ArtifactName[];
-  requires?: readonly ArtifactName[];
+  requires: readonly ArtifactName[];
   writes: readonly ArtifactName[];
   /** The model roles it may ask. */
-  roles?: readonly Role[];
+  roles: readonly Role[];
   run(ctx: PhaseContext): Promise<unknown>;
 }
 

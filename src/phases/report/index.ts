@@ -31,7 +31,9 @@ export const reportPhase: PhaseDefinition = {
   summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json',
   // Also reads suppressions.json and ledger.json from <target>/.bug-hunter (not --out): they belong to the target.
   reads: ['triage', 'adaptive-plan', 'threat-model', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'reproductions', 'dep-findings', 'leads', 'baseline'],
+  requires: ['triage', 'adaptive-plan', 'hunter-findings', 'skeptic', 'referee'],
   writes: ['scan-report', 'coverage'],
+  roles: [],
   async run(ctx) {
     const now = new Date();
     // The budget writes usage.json at most every 500 ms: flush it, or the report counts only the tokens written so far.
