@@ -70,7 +70,9 @@ labelled auto-ready once their dependencies are closed or auto-pr-ready. Records
                         with --sandbox none: run the target's tests WITHOUT a sandbox
   --provider, --model, --base-url, --role-model, --config, --record, --trust-repo-config
                         the fixer's model, as for scan (a model for the 'fixer' role is required; one for
-                        'tester' reproduces issues filed without a fingerprint)
+                        'tester' reproduces issues filed without a fingerprint; a command provider makes the
+                        fixer an agent CLI; the 'referee' role's model runs the panel's model reviewers and the
+                        self-review, which without it do not run)
   --json                print work-report.json
 
 Environment: GITHUB_TOKEN (or GH_TOKEN), GITHUB_API_URL, GITHUB_SERVER_URL as for publish.
