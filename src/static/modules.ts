@@ -24,8 +24,8 @@ export function moduleBindings(content: string, modules: readonly string[]): Mod
     new RegExp(String.raw`(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*${spec}\s*\)`, 'g'),
     new RegExp(String.raw`import\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*${spec}`, 'g'),
   ];
-  // const exec = require('child_process').exec
-  for (const m of content.matchAll(new RegExp(String.raw`(?:const|let|var)\s+([\w$]+)\s*=\s*require\(\s*${spec}\s*\)\.([\w$]+)\b(?!\s*[.(])`, 'g'))) {
+  // const exec = require('child_process').exec, also as a later declarator of a list (var os = require('os'), exec = …)
+  for (const m of content.matchAll(new RegExp(String.raw`(?:\b(?:const|let|var)\s+|,\s*)([\w$]+)\s*=\s*require\(\s*${spec}\s*\)\.([\w$]+)\b(?!\s*[.(])`, 'g'))) {
     if (m[1] && m[2]) named.set(m[1], m[2]);
   }
   for (const re of lists) {
