@@ -9,6 +9,7 @@ import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi, resetExports } from './exports.ts';
 import { findGuard, isDotDotCheck, joinsToBase } from './guards.ts';
+import { validatedBefore } from './validators.ts';
 import { assignedIn, propertyValues } from './properties.ts';
 import { incomingArgFor } from './cross-file/export-keys.ts';
 import type { IncomingArg, SourceFacts, SourceKind } from './types.ts';
@@ -467,7 +468,11 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
   if (callers.length > 0 && depth < 7) {
     const parts = callers.slice(0, 8).map((call) => {
       const arg = argsOf(call)[index];
-      return arg ? classify(arg, depth + 2) : facts('literal', 'an omitted argument');
+      if (!arg) return facts('literal', 'an omitted argument');
+      const value = classify(arg, depth + 2);
+      // The caller ran the value through a validator helper first (ensure_valid_nic(nic) throws unless \w+).
+      const checked = value.kind === 'input' || value.api ? validatedBefore(call, value.names) : null;
+      return checked ? facts('sanitised', `what ${functionName(enclosingFunctions(call)[0] ?? fn)} passes after \`${short(checked.text)}\``) : value;
     });
     const joined = combine(parts);
     if (joined.kind === 'input') return { ...joined, via: `${joined.via}, passed to ${fname}()` };

@@ -21,3 +21,22 @@ test('the library command built from an exported parameter and run through that 
   const found = huntFile({ path: 'lib/linux.js', content, language: 'javascript', isTest: false, publicApi: 'network' });
   assert.deepEqual(found.map((f) => [f.ruleId, f.startLine]), [['command-injection', 3]]);
 });
+
+const nic = (check: string[]) => [
+  "var exec = require('child_process').exec;",
+  ...check,
+  'function trim_exec(cmd, cb) { exec(cmd, cb); }',
+  "exports.mac_address_for = function (nic, cb) {",
+  '  ensure_valid_nic(nic);',
+  "  trim_exec('cat /sys/class/net/' + nic + '/address', cb);",
+  '};',
+].join('\n');
+
+test('a validator helper that throws unless the name fits an allow-list contains it (network 0.7.0); one that checks less does not', () => {
+  const hunt = (content: string) => huntFile({ path: 'lib/linux.js', content, language: 'javascript', isTest: false, publicApi: 'network' }).map((f) => f.ruleId);
+  assert.deepEqual(hunt(nic(['function ensure_valid_nic(str) {', '  if (str.match(/[^\\w]/)) throw new Error("Invalid nic name given: " + str);', '}'])), []);
+  assert.deepEqual(hunt(nic(['function ensure_valid_nic(str) {', '  if (!/^\\w+$/.test(str)) throw new Error("bad");', '}'])), []);
+  // Counter-decoys: a length check, and a pattern that only rejects some characters, are no allow-list.
+  assert.deepEqual(hunt(nic(['function ensure_valid_nic(str) {', '  if (str.length > 15) throw new Error("too long");', '}'])), ['command-injection']);
+  assert.deepEqual(hunt(nic(['function ensure_valid_nic(str) {', '  if (str.match(/[;&]/)) throw new Error("bad");', '}'])), ['command-injection']);
+});
