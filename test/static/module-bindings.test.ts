@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { moduleBindings } from '../../src/static/modules.ts';
-import { huntFile } from '../../src/static/index.ts';
+import { huntFile, judgeStatic, refuteStatic } from '../../src/static/index.ts';
 
 test('a member of child_process held by a later declarator of a var list is bound to that member', () => {
   const b = moduleBindings("var os = require('os'),\n    exec = require('child_process').exec,\n    spawn = require('other').spawn;", ['child_process']);
@@ -39,4 +39,21 @@ test('a validator helper that throws unless the name fits an allow-list contains
   // Counter-decoys: a length check, and a pattern that only rejects some characters, are no allow-list.
   assert.deepEqual(hunt(nic(['function ensure_valid_nic(str) {', '  if (str.length > 15) throw new Error("too long");', '}'])), ['command-injection']);
   assert.deepEqual(hunt(nic(['function ensure_valid_nic(str) {', '  if (str.match(/[;&]/)) throw new Error("bad");', '}'])), ['command-injection']);
+});
+
+test('the validator helper also contains a sink in the same function after it', () => {
+  const content = [
+    "var exec = require('child_process').exec;",
+    'function ensure_valid_nic(str) { if (str.match(/[^\\w]/)) throw new Error("bad"); }',
+    'exports.interface_type_for = function (nic_name, cb) {',
+    '  ensure_valid_nic(nic_name);',
+    "  exec('cat /proc/net/wireless | grep ' + nic_name, cb);",
+    '};',
+    'exports.unchecked = function (nic_name, cb) {',
+    "  exec('cat /proc/net/wireless | grep ' + nic_name, cb);",
+    '};',
+  ].join('\n');
+  const found = huntFile({ path: 'lib/linux.js', content, language: 'javascript', isTest: false, publicApi: 'network' });
+  const confirmed = found.filter((f) => judgeStatic(f, refuteStatic(f, { path: 'lib/linux.js', content, language: 'javascript', isTest: false, publicApi: 'network' })).verdict === 'confirmed');
+  assert.deepEqual(confirmed.map((f) => f.startLine), [8]);
 });

@@ -2,6 +2,7 @@
 // and build the candidate with a line-independent subject.
 import type { SgNode } from '@ast-grep/napi';
 import { endLine, startLine, symbolOf } from '../ast.ts';
+import { validatedBefore } from '../validators.ts';
 import { findGuard, isDotDotCheck, joinsToBase } from '../guards.ts';
 import { classify, combine } from '../taint.ts';
 import type { Candidate, GuardFact, SourceFacts } from '../types.ts';
@@ -59,7 +60,9 @@ function guardOf(o: SinkOptions, source: SourceFacts): GuardFact | null {
   if (tainted.length === 0) return findGuard(o.sink, all, o.lines, ignore, accept);
   let first: GuardFact | null = null;
   for (const { p, facts } of tainted) {
-    const guard = findGuard(o.sink, [...new Set([...facts.names, ...identifiersIn(p)])], o.lines, ignore, accept);
+    const names = [...new Set([...facts.names, ...identifiersIn(p)])];
+    // A validator helper called on the value earlier in the sink's function contains it too (src/static/validators.ts).
+    const guard = findGuard(o.sink, names, o.lines, ignore, accept) ?? validatedBefore(o.sink, names);
     if (!guard) return null;
     first ??= guard;
   }
