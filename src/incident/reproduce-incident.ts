@@ -14,7 +14,7 @@ import type { StackTrace } from './types.ts';
 
 const REPORT_CHARS = 20_000;
 const OUTPUT_CHARS = 8_000;
-const RUNNABLE = new Set(['node:test', 'vitest', 'jest', 'mocha', 'pytest']);
+const RUNNABLE = new Set(['node:test', 'vitest', 'jest', 'mocha', 'pytest', 'go test']);
 
 export interface IncidentRequest {
   target: string;
@@ -40,7 +40,7 @@ export async function reproduceIncident(request: IncidentRequest): Promise<Repro
   const { location } = located;
   if (!location) return { ...base, verdict: 'unknown', reason: `unknown: ${unlocatedReason(located, Boolean(trace))}; no tester was asked`, attempts: [] };
   if (!located.framework || !RUNNABLE.has(located.framework)) {
-    const why = located.framework ? `${located.framework} is detected but reproduction runs only JavaScript test frameworks and pytest in this build` : 'no test framework detected in the target';
+    const why = located.framework ? `${located.framework} is detected but reproduction runs only JavaScript test frameworks, pytest and go test in this build` : 'no test framework detected in the target';
     return { ...base, verdict: 'unknown', reason: `unknown: ${why}; no tester was asked`, attempts: [] };
   }
   const lines = readSource(target, location.file);

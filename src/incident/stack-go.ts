@@ -37,7 +37,8 @@ export function shortName(full: string): string {
   return withoutPackage.replace(/\(\*?([^)]+)\)/g, '$1');
 }
 
-// Go's runtime and standard library: functions of package runtime/testing, or files under a GOROOT.
+// Go's runtime and standard library: functions of package runtime/testing, the builtin panic() frame, or files under
+// a GOROOT (/usr/local/go, Debian's versioned /usr/lib/go-1.19, a go/src tree anywhere).
 function isRuntime(fn: string, path: string): boolean {
-  return /^(runtime|testing|reflect|sync)\./.test(fn) || /\/go\/src\/(runtime|testing|reflect|sync|internal)\//.test(path) || /^\/usr\/(local\/)?(lib\/)?go\//.test(path);
+  return fn === 'panic' || /^(runtime|testing|reflect|sync)\./.test(fn) || /\/go(-\d+(\.\d+)*)?\/src\/(runtime|testing|reflect|sync|internal)\//.test(path) || /^\/usr\/(local\/)?(lib\/)?go(-\d+(\.\d+)*)?\//.test(path);
 }

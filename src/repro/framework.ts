@@ -1,6 +1,6 @@
 // Which test framework a target uses, and the argv that runs one test file with a parseable (TAP) reporter.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Framework } from './types.ts';
 
 export function detectFramework(root: string): Framework | null {
@@ -18,8 +18,9 @@ export function detectFramework(root: string): Framework | null {
   return null;
 }
 
-/** argv (inside the sandbox, cwd = workspace) that runs one test file, or why this build cannot. */
-export function testCommand(root: string, framework: Framework, testPath: string): { argv: string[] } | { unsupported: string } {
+/** argv (inside the sandbox, cwd = workspace) that runs one test file, or why this build cannot. `testSource` is
+ * needed for go test, which runs a package's tests by name, not a file. */
+export function testCommand(root: string, framework: Framework, testPath: string, testSource = ''): { argv: string[] } | { unsupported: string } {
   const bin = (name: string) => `node_modules/.bin/${name}`;
   const local = (name: string) => existsSync(join(root, 'node_modules', '.bin', name));
   switch (framework) {
@@ -38,9 +39,19 @@ export function testCommand(root: string, framework: Framework, testPath: string
       // python3 -m pytest puts the repository root on sys.path, as the project's own test runs usually do; native
       // tracebacks are what the judge reads (pytest-output.ts).
       return { argv: ['python3', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--tb=native', '-rf', testPath] };
-    case 'go test':
-      return { unsupported: `${framework} is detected but reproduction runs only JavaScript frameworks and pytest in this build` };
+    case 'go test': {
+      // Only the injected file's tests, uncached, in its own package; the sandbox's GOFLAGS/GOPROXY keep it offline.
+      const names = goTestNames(testSource);
+      if (names.length === 0) return { unsupported: `${testPath} declares no func TestXxx(t *testing.T)` };
+      const folder = dirname(testPath);
+      return { argv: ['go', 'test', '-run', `^(${names.join('|')})$`, '-count=1', folder === '.' ? '.' : `./${folder}`] };
+    }
   }
+}
+
+/** The top-level test functions a Go test file declares. */
+export function goTestNames(source: string): string[] {
+  return [...source.matchAll(/^func (Test[A-Z_0-9]\w*|Test)\(\s*\w+\s+\*testing\.T\s*\)/gm)].map((m) => m[1]!);
 }
 
 function readPackage(root: string): { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; scripts?: Record<string, string> } | null {

@@ -4,7 +4,9 @@
 import type { SandboxResult } from '../sandbox/types.ts';
 import { sameFunction, thrownAt } from './thrown-at.ts';
 import { markerUseProblem } from './marker-use.ts';
+import { goMarkerUseProblem } from './marker-use-go.ts';
 import { pythonMarkerUseProblem } from './marker-use-python.ts';
+import { goTestFailures } from './go-test-output.ts';
 import { pytestFailures } from './pytest-output.ts';
 import { tapFailures, type TapFailure } from './tap.ts';
 import type { BugSignature, Framework } from './types.ts';
@@ -22,7 +24,7 @@ export interface JudgeInput {
   testSource: string;
   /** The marker value handed to this run (BUG_HUNTER_MARKER). */
   marker: string;
-  /** How the output reports failures: pytest's own format, else TAP (the JavaScript runners). */
+  /** How the output reports failures: pytest's or go test's own format, else TAP (the JavaScript runners). */
   framework?: Framework;
 }
 
@@ -38,7 +40,7 @@ export function judgeRun(input: JudgeInput): Judgement {
   if (run.status === 'ERROR') return { verdict: 'unknown', reason: /dependencies/.test(run.reason ?? '') ? 'unknown: install failed' : `unknown: ${run.reason ?? 'sandbox error'}` };
   if (run.status === 'PASS') return { verdict: 'not-reproduced', reason: 'not reproduced: the test passed on the original code' };
   const output = `${run.stdout}\n${run.stderr}`;
-  const failures = input.framework === 'pytest' ? pytestFailures(output) : tapFailures(output);
+  const failures = input.framework === 'pytest' ? pytestFailures(output) : input.framework === 'go test' ? goTestFailures(output, testPath) : tapFailures(output);
   if (failures.length === 0) return { verdict: 'not-reproduced', reason: 'not reproduced: wrong failure (no failing test was reported)' };
   const foreign = failures.filter((f) => !inInjectedFile(f, testPath));
   if (foreign.length > 0) return { verdict: 'not-reproduced', reason: `not reproduced: a test other than the injected one failed (${foreign[0]!.title})` };
@@ -57,7 +59,7 @@ function signatureProblem(f: TapFailure, input: JudgeInput): string | null {
   if (signature.marker) {
     if (!f.message.includes(marker)) return 'the failing assertion did not print the run marker';
     if (f.errorType && f.errorType !== 'AssertionError') return `the marker came with a ${f.errorType}, not a failing assertion`;
-    return input.framework === 'pytest' ? pythonMarkerUseProblem(testSource) : markerUseProblem(testSource);
+    return markerProblem(input.framework, testSource);
   }
   if (!signature.errorType && !signature.messageFragment) return 'the finding has no signature to match (error type, fragment or marker)';
   if (signature.errorType && f.errorType !== signature.errorType) return `expected ${signature.errorType}, got ${f.errorType ?? 'no error type'}: ${firstLine(f.message)}`;
@@ -75,6 +77,12 @@ function signatureProblem(f: TapFailure, input: JudgeInput): string | null {
     }
   }
   return null;
+}
+
+function markerProblem(framework: Framework | undefined, testSource: string): string | null {
+  if (framework === 'pytest') return pythonMarkerUseProblem(testSource);
+  if (framework === 'go test') return goMarkerUseProblem(testSource);
+  return markerUseProblem(testSource);
 }
 
 function inInjectedFile(f: TapFailure, testPath: string): boolean {

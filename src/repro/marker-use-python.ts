@@ -2,6 +2,7 @@
 // proves a words-only bug only when a failing assertion prints it: every read of it (or of a name it was copied to)
 // must sit in the message of a one-line `assert <condition>, <message>` whose condition is not a constant. print(),
 // raise, pytest.fail() or `assert False, marker` would "reproduce" any bug, so such a source is refused.
+import { markerReads } from './marker-reads.ts';
 import { MARKER_ENV } from './types.ts';
 
 const ENV_READ = new RegExp(`(?:\\bos\\.)?(?:\\benviron\\s*\\[\\s*['"]${MARKER_ENV}['"]\\s*\\]|\\benviron\\.get\\s*\\(\\s*['"]${MARKER_ENV}['"][^)]*\\)|\\bgetenv\\s*\\(\\s*['"]${MARKER_ENV}['"][^)]*\\))`, 'g');
@@ -12,26 +13,7 @@ const CONSTANT_COMPARISON = /^(True|False|None|-?\d[\d_.e]*|'[^'\\]*'|"[^"\\]*")
 /** Why the marker use in `source` proves nothing, or null when every use sits in a real assertion's message. */
 export function pythonMarkerUseProblem(source: string): string | null {
   const lines = source.split('\n');
-  const uses: Array<{ line: number; column: number }> = [];
-  const aliases = new Set<string>();
-  const definitions = new Set<number>();
-  lines.forEach((text, line) => {
-    for (const m of text.matchAll(ENV_READ)) {
-      const alias = ALIAS.exec(text.slice(0, m.index))?.[1];
-      if (alias) {
-        aliases.add(alias);
-        definitions.add(line);
-      } else uses.push({ line, column: m.index });
-    }
-  });
-  for (const alias of aliases) {
-    lines.forEach((text, line) => {
-      if (definitions.has(line)) return;
-      for (const m of text.matchAll(new RegExp(`(?<![\\w.])${alias}(?!\\w)`, 'g'))) {
-        if (!/^\s*=(?!=)/.test(text.slice(m.index + alias.length))) uses.push({ line, column: m.index });
-      }
-    });
-  }
+  const uses = markerReads(lines, { envRead: ENV_READ, alias: ALIAS, assignment: /^\s*=(?!=)/ });
   if (uses.length === 0) return `the test never reads os.environ["${MARKER_ENV}"]`;
   for (const use of uses) {
     const problem = useProblem(lines[use.line]!, use.column);

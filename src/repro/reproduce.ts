@@ -76,7 +76,7 @@ export async function reproduceFinding(options: ReproduceOptions): Promise<Repro
       return { ...last, outcome: 'unknown', reason, attempts: attempt, history: [...history, { attempt, outcome: 'unknown', reason }] };
     }
     const signature = written.signature ?? options.signature;
-    const command = testCommand(target, framework, written.path);
+    const command = testCommand(target, framework, written.path, written.content);
     if ('unsupported' in command) {
       const reason = `unknown: ${command.unsupported}`;
       options.onAttempt?.({ attempt, outcome: 'unknown', reason, path: written.path, content: written.content, output: '' });

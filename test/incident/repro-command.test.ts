@@ -167,7 +167,7 @@ test('--issue N reads the report from the GitHub issue (publish\'s client, again
   assert.match(missing.stderr, /404 while trying to read issue #999/);
 });
 
-test('a Go panic is parsed and located in the target, then ends unknown (exit 3): go test is not run by this build, no tester asked', async (t) => {
+test('a Go panic is parsed and located in the target, and the tester is asked for a _test.go in the package; a tester with no answer ends unknown (exit 3)', async (t) => {
   const s = await setup(t);
   const go = tempTree({ 'go.mod': 'module example.com/shop\n\ngo 1.19\n', 'cart/cart.go': 'package cart\n\nfunc Second(items []int) int {\n\treturn items[1]\n}\n', 'main.go': 'package main\n' });
   t.after(() => go.cleanup());
@@ -177,8 +177,8 @@ test('a Go panic is parsed and located in the target, then ends unknown (exit 3)
   assert.equal(r.code, 3, r.stdout + r.stderr);
   const report = readArtifact(join(go.dir, '.bug-hunter'), 'repro-report');
   assert.deepEqual([report.trace?.runtime, report.trace?.errorType, report.location?.file, report.location?.line, report.framework], ['go', 'panic', 'cart/cart.go', 4, 'go test']);
-  assert.match(report.reason, /go test is detected but reproduction runs only JavaScript test frameworks and pytest/);
-  assert.equal(s.server.requests.length, 0);
+  assert.match(report.reason, /^unknown: the tester gave no usable test/);
+  assert.match(JSON.stringify(s.server.requests[0]!.body), /Package folder: cart\/ — answer a path of a new file <what>_test.go/);
 });
 
 test('recorded, then replayed: each attempt\'s prompt carries what the sandbox printed for the last, and the replay (no server) reaches the same verdict', async (t) => {

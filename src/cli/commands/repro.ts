@@ -45,8 +45,10 @@ It counts as reproduced only by the rules of proof:
   words only     the failing assertion prints the run's random marker (BUG_HUNTER_MARKER), and the test's source
                  does not print, throw or assert.fail it, nor assert on constants;
   both           twice, the same way; a timeout, install failure or a test that never started is unknown.
-Tests run with the project's JavaScript runner (node:test, vitest, jest, mocha) or pytest (python3 -m pytest
---tb=native; the marker goes in a one-line 'assert <condition>, <message>'); go test is not run by this build.
+Tests run with the project's JavaScript runner (node:test, vitest, jest, mocha), pytest (python3 -m pytest
+--tb=native; the marker goes in a one-line 'assert <condition>, <message>') or go test (go test -run '^(TestX)$'
+-count=1 ./<package>, offline; a panic is matched by function and message fragment, the marker goes in a t.Fatalf
+or t.Errorf inside 'if <condition> {'; a build failure is a test that never ran).
 Up to three attempts, each shown what the sandbox printed for the last. It never guesses a fix.
 Writes repro-report.json (attempts, verdict) and, when reproduced, repro/<id>/ (test, run.sh, output, README).
 With --fix, a reproduced report becomes a finding (tier T1, origin report or stack-trace) fixed exactly like a
