@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { WorkIssueEntry, WorkReport } from '../artifacts/schemas/work-report.ts';
 import { hasArtifact, readArtifact, writeArtifact } from '../artifacts/store.ts';
-import { PhaseError, UsageError } from '../errors.ts';
+import { InfrastructureError, PhaseError, ProviderError, UsageError } from '../errors.ts';
 import type { ProofEnv } from '../fix/prove.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { gitTopLevel } from '../git/git.ts';
@@ -103,9 +103,13 @@ interface Context {
 async function workLocked(request: WorkRequest, ctx: Context): Promise<WorkOutcome> {
   const { repo, github } = ctx;
   const slug = repoSlug(repo);
+  // A failed GitHub call ends the run (nothing more can be labelled or opened); any other error ends only its issue.
+  const fromGitHub = new WeakSet<Error>();
   const call = <T>(what: string, fn: () => Promise<T>): Promise<T> =>
     fn().catch((error: unknown) => {
-      throw gitHubError(error, what, repo, ctx.token);
+      const failed = gitHubError(error, what, repo, ctx.token);
+      fromGitHub.add(failed);
+      throw failed;
     });
   const base = fetchRemoteBase(ctx.top);
   const parts: WorkReportParts = { run: ctx.scan.run, repository: slug, apiUrl: ctx.apiUrl, dryRun: request.dryRun, baseBranch: base.branch, status: 'running', halt: startHalt(), refused: [], issues: [], promotion: null };
@@ -129,7 +133,10 @@ async function workLocked(request: WorkRequest, ctx: Context): Promise<WorkOutco
           continue;
         }
         const current = issue;
-        const entry = await workOne(request, ctx, current, base, call, (ready) => opened.set(current.number, ready));
+        const entry = await workOne(request, ctx, current, base, call, (ready) => opened.set(current.number, ready)).catch((error: unknown) => {
+          if (error instanceof Error && fromGitHub.has(error)) throw error;
+          return crashed(current, error);
+        });
         parts.issues.push(entry);
         parts.halt = recordEnd(parts.halt, endOf(entry), entry.reason);
         if (parts.halt.halted) request.notice(`bug-hunter work: halted after ${parts.halt.streak} systemic failures in a row.`);
@@ -174,6 +181,14 @@ type Call = <T>(what: string, fn: () => Promise<T>) => Promise<T>;
 
 function entryOf(issue: QueueIssue, over: Partial<WorkIssueEntry> & Pick<WorkIssueEntry, 'outcome' | 'reason'>): WorkIssueEntry {
   return { issue: issue.number, title: issue.title, fingerprint: null, findingId: null, branch: null, baseCommit: null, commit: null, attempts: [], proof: null, gates: [], review: null, pullRequest: null, pushed: false, labelled: [], commented: false, ...over };
+}
+
+// An issue whose work threw (its reproduction, the sandbox, git in its worktree): a systemic failure of that issue
+// alone, which the halt rule counts; a model or sandbox that cannot be reached is `setup`, anything else a crash.
+function crashed(issue: QueueIssue, error: unknown): WorkIssueEntry {
+  const setup = error instanceof ProviderError || error instanceof InfrastructureError;
+  const message = error instanceof Error ? error.message : String(error);
+  return entryOf(issue, { outcome: 'failed', failure: setup ? 'setup' : 'crash', reason: `the issue's work ${setup ? 'could not be set up' : 'crashed'}: ${message}` });
 }
 
 function endOf(entry: WorkIssueEntry): IssueEnd {
