@@ -2,7 +2,7 @@
 // the tester on the fake OpenAI-compatible server (the real SDK), the real CLI entry. A panic trace is proven only by
 // a test that gets the same panic from Cheapest; a test that does not build and a test that panics by itself are
 // refused. A words-only report is proven by the marker in a guarded t.Fatalf; a constant condition and a t.Log of the
-// marker are refused.
+// marker are refused; with --fix the proven report is fixed red → green with the module's go test suite green.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -40,7 +40,7 @@ func Cheapest(items []Item) Item {
 	return best
 }
 `;
-const EXISTING = 'package cart\n\nimport "testing"\n\nfunc TestTotalOfNone(t *testing.T) {\n\tif Total([]Item{{Price: 1}}) != 0 {\n\t\tt.Fatal("one item")\n\t}\n}\n';
+const EXISTING = 'package cart\n\nimport "testing"\n\nfunc TestCheapestOfTwo(t *testing.T) {\n\tif Cheapest([]Item{{Price: 2}, {Price: 1}}).Price != 1 {\n\t\tt.Fatal("not the cheapest")\n\t}\n}\n';
 const TRACE = `panic: runtime error: index out of range [0] with length 0
 
 goroutine 1 [running]:
@@ -63,7 +63,7 @@ async function goModule(t: TestContext) {
   process.env[TEST_KEY_ENV] = TEST_KEY;
   t.after(() => server.close());
   const config = join(side, 'config.json');
-  writeFileSync(config, JSON.stringify({ providers: { fake: { type: 'openai-compatible', baseURL: server.openaiURL, apiKeyEnv: TEST_KEY_ENV } }, roles: { tester: { provider: 'fake', model: 'tester-1' } } }));
+  writeFileSync(config, JSON.stringify({ providers: { fake: { type: 'openai-compatible', baseURL: server.openaiURL, apiKeyEnv: TEST_KEY_ENV } }, roles: { tester: { provider: 'fake', model: 'tester-1' }, fixer: { provider: 'fake', model: 'fixer-1' } } }));
   const file = (name: string, text: string) => {
     writeFileSync(join(side, name), text);
     return join(side, name);
@@ -118,4 +118,20 @@ test('a words-only report on a Go module: a constant condition and a t.Log of th
   assert.match(report.attempts[1]!.reason, /the test prints the marker unconditionally \(t\.Log\)/);
   assert.match(report.attempts[2]!.output, /total_repro3_test\.go:\d+: BHM-[0-9a-f]{16}: the first item is skipped: got 20/);
   assert.match(JSON.stringify(p.server.requests[0]!.body), /t.Fatalf/);
+});
+
+test('a words-only report on a Go module, reproduced and fixed with --fix: the go test reproduction red before, green after, the suite green', async (t) => {
+  const p = await goModule(t);
+  p.server.enqueue(
+    answer('cart/total_repro_test.go', 'package cart\n\nimport (\n\t"os"\n\t"testing"\n)\n\nfunc TestTotalCountsEveryItem(t *testing.T) {\n\tif got := Total([]Item{{Price: 10}, {Price: 20}}); got != 30 {\n\t\tt.Fatalf("%s: the first item is skipped: got %d", os.Getenv("BUG_HUNTER_MARKER"), got)\n\t}\n}\n', 'marker'),
+    { json: { edits: [{ file: 'cart/cart.go', search: '\tfor _, it := range items[1:] {', replace: '\tfor _, it := range items {' }], explanation: 'count the first item' } },
+  );
+  const r = await p.repro('--from', p.file('report.md', WORDS), '--fix');
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const report = readArtifact(p.outDir, 'repro-report');
+  assert.equal(report.fix?.status, 'fixed-proven');
+  const fix = readArtifact(join(p.outDir, report.fix!.dir), 'fix-report').fixes[0]!;
+  assert.match(fix.before.join('\n'), /repro BH-[0-9a-f]+: FAIL/);
+  assert.match(fix.after.join('\n'), /repro BH-[0-9a-f]+: PASS[\s\S]*go test: PASS/);
+  assert.equal(readFileSync(join(p.dir, 'cart/cart.go'), 'utf8'), CART, 'the user tree is untouched without --auto-commit');
 });
