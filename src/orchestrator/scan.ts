@@ -58,6 +58,8 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
   if (options.refineThreatModel && !models.modelRoles.has('recon')) {
     throw new UsageError("--refine-threat-model needs a model for the recon role: configure one (roles.recon or roles.default in the config, or --role-model recon=<model>), or leave the flag out.");
   }
+  // Refinement is the default with a recon model: the explicit flag asks nothing more, so it must not change the run's identity.
+  if (options.refineThreatModel) delete options.refineThreatModel;
   // Refs are resolved once, here: a bad one is a usage error before anything runs, and the commits are part of the identity.
   if (request.baseline) options.baseline = { ref: request.baseline, commit: resolveCommit(target, '--baseline', request.baseline) };
   const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...request.scope };

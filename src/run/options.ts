@@ -50,7 +50,11 @@ export interface RunOptions {
   dependencies?: DependencyStrategy;
   /** --dep-scan: the dependency scan; advisories from OSV files (a path) or 'registry' (--advisories), registry URL (--registry). */
   depScan?: { advisories?: string; registry?: string };
-  /** --refine-threat-model: the recon role's model refines the deterministic threat model (checked citations only). */
+  /**
+   * The recon role's model refines the deterministic threat model (checked citations only) whenever one serves that
+   * role; false (--no-refine-threat-model) turns it off. An explicit --refine-threat-model is checked, then dropped,
+   * so it is the same run as the default.
+   */
   refineThreatModel?: boolean;
   /** --leads: SARIF files of other analysers (absolute path and content hash), whose results become hunter candidates. */
   leads?: Array<{ path: string; sha256: string }>;

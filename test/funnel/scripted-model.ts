@@ -1,6 +1,7 @@
 // A SCRIPTED STAND-IN for a model (not a model): plugged into the fake server's `fallback`, it answers each
 // role deterministically from an answers file. Hunter quotes are computed from the prompt's numbered lines,
-// so they are exact; skeptic seats vote and the referee decides as the file says. Used to record transcripts.
+// so they are exact; skeptic seats vote and the referee decides as the file says; the threat-model refinement
+// proposes no change. Used to record transcripts.
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { describeViolations, validate } from '../../src/artifacts/validate.ts';
@@ -121,9 +122,14 @@ function claimOf(user: string): string | undefined {
 
 /** A fake-server fallback that answers as the scripted stand-in; `calls` counts answers per role. */
 export function scriptedResponder(answers: ScriptedAnswers): { respond: (req: SeenRequest) => Reply; calls: Record<string, number> } {
-  const calls: Record<string, number> = { hunter: 0, skeptic: 0, referee: 0 };
+  const calls: Record<string, number> = { recon: 0, hunter: 0, skeptic: 0, referee: 0 };
   const respond = (req: SeenRequest): Reply => {
     const { system, user } = messagesOf(req.body);
+    // The threat-model refinement (recon role, on by default with a model): the stand-in proposes no change.
+    if (system.startsWith('# Threat model — refinement')) {
+      calls.recon! += 1;
+      return { json: { threats: [], flows: [] } };
+    }
     const hunter = /^# Hunter — lens: (\S+)/.exec(system);
     if (hunter) {
       calls.hunter! += 1;

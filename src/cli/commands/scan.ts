@@ -50,6 +50,7 @@ const OPTIONS = {
   deps: { type: 'string' },
   'dep-scan': { type: 'boolean' },
   'refine-threat-model': { type: 'boolean' },
+  'no-refine-threat-model': { type: 'boolean' },
   ...DEP_SCAN_FLAGS,
   ...LEADS_FLAGS,
   [UNSANDBOXED_OPTION]: { type: 'boolean' },
@@ -106,9 +107,11 @@ Flags:
   --dep-scan             scan lockfiles (npm, pnpm, Yarn, Bun) for dependencies with known advisories, with reachability
                          from the code (dep-findings.json; listed in the report); other ecosystems' lockfiles are scanner-unsupported
 ${DEP_SCAN_USAGE}
-  --refine-threat-model  the model of the recon role refines the deterministic threat model (missed flows, wrong or
-                         missing STRIDE entries); entries whose cited line does not hold are dropped and counted;
-                         a failed answer leaves the deterministic model (needs a model for the recon role)
+  --no-refine-threat-model
+                         keep the deterministic threat model: by default, whenever a model serves the recon role, it
+                         refines the model (missed flows, wrong or missing STRIDE entries; entries whose cited line does
+                         not hold are dropped and counted; a failed answer or a spent budget leaves the deterministic model)
+  --refine-threat-model  insist on that refinement: exit 2 when no model serves the recon role
 ${LEADS_USAGE}
   --verify-plan <file>   checks to run instead of detecting them
   --sandbox <backend>    auto (default), bwrap, podman, docker, none
@@ -154,7 +157,9 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     }
     if (values['dep-scan']) options.depScan = depScanOptions(values, io.cwd);
     if (values.fix) options.fix = true;
+    if (values['refine-threat-model'] && values['no-refine-threat-model']) throw new UsageError('--refine-threat-model and --no-refine-threat-model contradict each other: give one.');
     if (values['refine-threat-model']) options.refineThreatModel = true;
+    if (values['no-refine-threat-model']) options.refineThreatModel = false;
     const leads = leadsOptions(values, io.cwd);
     if (leads) options.leads = leads;
     if (values['auto-commit']) options.autoCommit = true;

@@ -1,6 +1,6 @@
 // The threat phase's shell: from triage.json and recon.json, reads the sources recon examined (at triage's hashes),
-// builds the STRIDE threat model (pure core) and lets the recon role's model refine it when asked
-// (--refine-threat-model); the driver writes threat-model.json and its view threat-model.md. Per-file
+// builds the STRIDE threat model (pure core) and, whenever a model serves the recon role, lets that model refine it
+// (off with --no-refine-threat-model); the driver writes threat-model.json and its view threat-model.md. Per-file
 // facts come from the evidence cache when the file's content hash is known there; such a file is read only when
 // recon found an entry point or boundary in it (the model quotes the lines around them).
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ export const threatPhase = definePhase({
   summary: 'STRIDE threat model from recon: threat-model.json and threat-model.md',
   reads: { triage: 'required', recon: 'required' },
   writes: ['threat-model'],
-  // The recon role's model refines the model with --refine-threat-model.
+  // The recon role's model refines the model unless --no-refine-threat-model.
   roles: ['recon'],
   // The view first, the artifact last: a threat-model.json on disk always has its markdown beside it.
   views: [{ file: THREAT_MARKDOWN, render: (written) => written['threat-model'] && renderThreatModel(written['threat-model']) }],
@@ -63,22 +63,22 @@ async function threatModel(ctx: PhaseContext, triage: Triage, recon: Recon) {
     if (needText.has(f.path)) texts.set(f.path, source.content);
   }
   const built = buildThreatModelFromFacts({ recon, facts, texts });
-  const body = await refineIfAsked(ctx, built, texts, notes);
+  const body = await refineIfModel(ctx, built, texts, notes);
   const model = { ...body, notes: [...body.notes, ...notes] };
   const open = model.flows.reduce((n, f) => n + f.threats.filter((t) => t.mitigation.status === 'absent').length, 0);
   ctx.log.progress('threat', 1, 1, `${model.boundaries.length} trust boundary(ies), ${model.flows.length} flow(s), ${open} threat(s) with no mitigation seen`);
   return model;
 }
 
-/** --refine-threat-model: the recon role's model corrects the deterministic model; whatever fails, that model stands. */
-async function refineIfAsked(ctx: PhaseContext, body: ThreatBody, texts: ReadonlyMap<string, string>, notes: string[]): Promise<ThreatBody> {
-  if (!ctx.options.refineThreatModel) return body;
+/**
+ * With a model for the recon role (and not --no-refine-threat-model), that model corrects the deterministic model;
+ * whatever fails, or a spent token budget, leaves that model standing with a note. Without one, nothing to note:
+ * the deterministic model is what was asked for (an explicit --refine-threat-model without one is exit 2 earlier).
+ */
+async function refineIfModel(ctx: PhaseContext, body: ThreatBody, texts: ReadonlyMap<string, string>, notes: string[]): Promise<ThreatBody> {
+  if (ctx.options.refineThreatModel === false) return body;
   const client = modelFor(ctx, 'recon');
-  if (!client) {
-    notes.push('A model refinement was asked for (--refine-threat-model), but no model serves the recon role: the deterministic threat model stands.');
-    ctx.log.warn(notes.at(-1)!);
-    return body;
-  }
+  if (!client) return body;
   const outcome = await refineWithModel(client, body, texts, ctx.signal);
   notes.push(outcome.note);
   if (!outcome.ok) {

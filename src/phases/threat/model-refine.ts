@@ -1,6 +1,7 @@
 // The threat model's optional model pass: the recon role is shown the deterministic model and the source of the
 // files it was built from, and answers corrections (refine-answer.ts) that refine.ts checks and applies. A failed
-// or malformed answer leaves the deterministic model as it was, and the model's notes say so.
+// or malformed answer, or a spent token budget, leaves the deterministic model as it was, and the model's notes say so.
+import { ProviderError } from '../../errors.ts';
 import type { ModelClient } from '../../models/types.ts';
 import { sourceBlock, systemPrompt } from '../../prompts/render.ts';
 import type { ThreatBody } from './core.ts';
@@ -67,6 +68,10 @@ export async function refineWithModel(client: ModelClient, body: ThreatBody, tex
     return { ok: true, refinement, by, note };
   } catch (error) {
     if (signal.aborted) throw error;
+    // The refinement is an extra: a spent budget skips it (the call was refused before it was sent), never fails the run.
+    if (error instanceof ProviderError && error.kind === 'budget') {
+      return { ok: false, note: `Model refinement skipped: ${error.message.slice(0, 300)} The deterministic threat model stands unchanged.` };
+    }
     return { ok: false, note: `Model refinement failed (${(error as Error).message.slice(0, 300)}): the deterministic threat model stands unchanged.` };
   }
 }

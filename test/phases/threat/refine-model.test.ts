@@ -1,7 +1,8 @@
-// --refine-threat-model end to end: the recon role's model (the fake server on 127.0.0.1, driven by the real OpenAI
-// SDK) refines demo-api's threat model; only entries whose citations hold are applied, the rest are counted in the
-// notes. A recorded refinement replays to the same model; a malformed answer leaves the deterministic model, and the
-// run says so; the flag without a recon model is a usage error.
+// The threat-model refinement end to end, on by default with a recon model: that model (the fake server on 127.0.0.1,
+// driven by the real OpenAI SDK) refines demo-api's threat model; only entries whose citations hold are applied, the
+// rest are counted in the notes; the call is charged in usage.json. A recorded refinement replays to the same model;
+// a malformed answer or a spent budget leaves the deterministic model, and the run says so and goes on;
+// --no-refine-threat-model makes no call; --refine-threat-model without a recon model is a usage error.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import type { ThreatModel } from '../../../src/artifacts/schemas/threat-model.ts';
+import { readUsage, usagePath } from '../../../src/budget/ledger.ts';
 import { runScan } from '../../../src/orchestrator/scan.ts';
 import { installTranscripts, writeConfig } from '../../funnel/demo.ts';
 import { recordingLogger } from '../../funnel/helpers.ts';
@@ -76,12 +78,17 @@ async function fakeServer(t: TestContext, respond: FakeServer['fallback']): Prom
 
 const flowKey = (m: ThreatModel) => m.flows.map((f) => ({ id: f.id, at: `${f.at.file}:${f.at.line}`, threats: f.threats.map((x) => `${x.stride}:${x.mitigation.status}`) }));
 
-test('the recon model refines the threat model; only checked entries are applied, the rest are dropped and counted; a recording replays', async (t) => {
+test('by default the recon model refines the threat model; only checked entries are applied, the rest are dropped and counted; the call is charged; a recording replays', async (t) => {
   const server = await fakeServer(t, refiner);
   const target = demoCopy(t, reconOnly(server.openaiURL));
   const log = recordingLogger();
-  const result = await runScan({ target, options: { refineThreatModel: true }, models: { trustRepoConfig: true, record: true }, log });
-  assert.equal(server.requests.length, 1, 'one refinement call; the other roles are the static engine');
+  const result = await runScan({ target, models: { trustRepoConfig: true, record: true }, log });
+  assert.equal(server.requests.length, 1, 'one refinement call, with no flag; the other roles are the static engine');
+  const runId = readArtifact(result.outDir, 'state').run.runId;
+  const usage = readUsage(usagePath(result.outDir)).runs.find((r) => r.runId === runId)!;
+  assert.equal(usage.byRole.recon?.calls, 1, 'the refinement is charged to the recon role');
+  assert.equal(usage.totals.calls, 1);
+  assert.ok(usage.totals.inputTokens > 0);
 
   const model = readArtifact(result.outDir, 'threat-model');
   assert.equal(model.source, 'model-refined');
@@ -107,7 +114,7 @@ test('the recon model refines the threat model; only checked entries are applied
   // The recorded exchange replays to the same refined model, with no server.
   const replay = demoCopy(t, { providers: { replay: { type: 'replay' } }, roles: { recon: { provider: 'replay', model: 'threat-refiner' } } });
   installTranscripts(join(replay, '.bug-hunter'), join(result.outDir, 'transcripts'));
-  const replayed = await runScan({ target: replay, options: { refineThreatModel: true }, log: recordingLogger() });
+  const replayed = await runScan({ target: replay, log: recordingLogger() });
   const again = readArtifact(replayed.outDir, 'threat-model');
   assert.equal(again.source, 'model-refined');
   assert.deepEqual(flowKey(again), flowKey(model));
@@ -130,9 +137,37 @@ test('a malformed answer leaves the deterministic threat model, and the notes an
   assert.equal(readArtifact(result.outDir, 'state').status, 'completed');
 });
 
-test('--refine-threat-model without a model for the recon role is a usage error (exit 2) naming the flag', async (t) => {
+test('--refine-threat-model without a model for the recon role is a usage error (exit 2) naming the flag; so is giving both flags', async (t) => {
   const target = demoCopy(t, {});
   const out = await runCli(['scan', target, '--refine-threat-model', '--quiet']);
   assert.equal(out.code, 2);
   assert.match(out.stderr, /--refine-threat-model needs a model for the recon role/);
+  const both = await runCli(['scan', target, '--refine-threat-model', '--no-refine-threat-model', '--quiet']);
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /--refine-threat-model and --no-refine-threat-model contradict each other/);
+});
+
+test('--no-refine-threat-model: a recon model is configured, but no call is made and the model is deterministic', async (t) => {
+  const server = await fakeServer(t, refiner);
+  const target = demoCopy(t, reconOnly(server.openaiURL));
+  const out = await runCli(['scan', target, '--no-refine-threat-model', '--trust-repo-config', '--quiet']);
+  assert.ok(out.code === 0 || out.code === 1, out.stderr);
+  assert.equal(server.requests.length, 0);
+  const model = readArtifact(join(target, '.bug-hunter'), 'threat-model');
+  assert.equal(model.source, 'deterministic');
+  assert.ok(!model.notes.some((n) => /Model refinement/.test(n)));
+});
+
+test('a spent token budget skips the refinement with a note; the run completes and is not failed by it', async (t) => {
+  const server = await fakeServer(t, refiner);
+  const target = demoCopy(t, { ...reconOnly(server.openaiURL), budgets: { perRunTokens: 50 } });
+  const log = recordingLogger();
+  const result = await runScan({ target, models: { trustRepoConfig: true }, log });
+  assert.equal(server.requests.length, 0, 'the call was refused before it was sent');
+  assert.notEqual(result.exitCode, 3, 'the skipped refinement does not fail the run');
+  assert.equal(readArtifact(result.outDir, 'state').status, 'completed');
+  const model = readArtifact(result.outDir, 'threat-model');
+  assert.equal(model.source, 'deterministic');
+  assert.match(model.notes.join('\n'), /Model refinement skipped: Token per-run budget \(0\/50 tokens used\) is spent.*The deterministic threat model stands unchanged/);
+  assert.ok(log.lines.some((l) => /warning: threat: Model refinement skipped/.test(l)), log.lines.join('\n'));
 });
