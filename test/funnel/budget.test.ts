@@ -9,12 +9,16 @@ import { demoTarget, recordingLogger, scriptedServer } from './helpers.ts';
 
 test('a tiny per-run token budget stops model calls, leaves the rest unreviewed and exits 3 saying why', async (t) => {
   const server = await scriptedServer(t);
-  // One hunter call is about 1,500 tokens here: room for the first, not the second.
-  const target = demoTarget(t, liveConfig(server.openaiURL, { budgets: { perRunTokens: 2_500 } }));
+  // The threat-model refinement (the recon role, on by default with a model) comes first, about 3,150 tokens here;
+  // one hunter call is about 1,700: room for the refinement and the first hunter call, not the second.
+  const target = demoTarget(t, liveConfig(server.openaiURL, { budgets: { perRunTokens: 5_000 } }));
   const log = recordingLogger();
   const result = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log });
 
-  assert.equal(server.requests.length, 1, 'no call after the budget was spent');
+  assert.equal(server.requests.length, 2, 'the refinement and one hunter call; no call after the budget was spent');
+  assert.match(JSON.stringify(server.requests[0]!.body), /# Threat model — refinement/, 'the first call is the threat-model refinement');
+  assert.match(JSON.stringify(server.requests[1]!.body), /# Hunter — lens:/);
+  assert.ok(readArtifact(result.outDir, 'threat-model').notes.some((n) => n.startsWith('Model refinement by ')), 'the refinement was made and noted');
   assert.equal(result.exitCode, 3);
   assert.ok(log.lines.some((l) => /token budget exhausted/.test(l)), log.lines.join('\n'));
   const hunter = readArtifact(result.outDir, 'hunter-findings');
