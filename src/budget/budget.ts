@@ -219,10 +219,11 @@ export class Budget {
       try {
         const file = await updateUsage(usagePath(this.options.outDir as string), delta);
         if (delta.day === this.day) {
-          // Other runs' usage today = file's day total minus ours so far; keeps the per-day cap shared.
+          // Other runs' usage today = file's day total minus ours so far; keeps the per-day cap shared. What the
+          // caller said was spent elsewhere (spentToday, e.g. watch's other investigations) is not in this file: kept.
           const today = file.days[this.day];
           const pendingNow = this.pending.totals.inputTokens + this.pending.totals.outputTokens;
-          if (today) this.dayBase = Math.max(0, today.inputTokens + today.outputTokens - (this.ownToday - pendingNow));
+          if (today) this.dayBase = Math.max(0, today.inputTokens + today.outputTokens - (this.ownToday - pendingNow)) + (this.options.limits.spentToday ?? 0);
         }
       } catch (error) {
         // Surfaced by flush()/close(): accounting that could not be saved is not silently dropped.

@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { ProviderError } from '../../src/errors.ts';
 import { Budget, type BudgetLevel } from '../../src/budget/budget.ts';
+import { tempDir } from '../helpers/temp.ts';
 import { readUsage, updateUsage, usagePath, emptyTotals } from '../../src/budget/ledger.ts';
 import { createModelClient } from '../../src/models/client.ts';
 import { configFor, request } from '../models/fixtures/harness.ts';
@@ -37,6 +38,15 @@ test('tokens spent today elsewhere (spentToday) count toward the per-day cap fro
   assert.equal(budget.state().dayTokens, 800);
   budget.reserve(150).release();
   assert.throws(() => budget.reserve(250), (e: unknown) => e instanceof ProviderError && e.kind === 'budget' && /per-day budget \(800\/1000/.test(e.message));
+});
+
+test('spentToday still counts after charges are written to usage.json (the flush re-reads the day from the file)', async (t) => {
+  const budget = Budget.open({ outDir: tempDir(t), runId: 'r', limits: { perDayTokens: 1_000, spentToday: 800, warnAt: 0.7 } });
+  budget.charge('recon', 'm', { inputTokens: 40, outputTokens: 10 });
+  await budget.flush();
+  assert.equal(budget.state().dayTokens, 850, 'the 800 spent elsewhere are not in this usage.json but still count');
+  assert.equal(budget.degraded, true);
+  assert.throws(() => budget.reserve(200), (e: unknown) => e instanceof ProviderError && e.kind === 'budget');
 });
 
 test('calls in flight hold their reservation until they finish', () => {
