@@ -22,7 +22,7 @@ export const CacheUsage = artifact(
     dir: Type.Union([Type.String(), Type.Null()], { description: 'Absolute cache folder; null when the cache was off.' }),
     kinds: Type.Object(Object.fromEntries(CACHE_KINDS.map((k) => [k, KindUsage])) as Record<(typeof CACHE_KINDS)[number], typeof KindUsage>, {
       additionalProperties: false,
-      description: 'static: the static engine per file; recon: recon per file; threat: threat-model facts per file; code-index: code index entries per file; model: model calls.',
+      description: 'static: the static engine per file; recon: recon per file; threat: threat-model facts per file; code-index: code index entries per file; model: model calls; cross-file: the cross-file taint pass, one entry per set of files.',
     }),
   },
   'What the evidence cache answered in the last run, per kind of work.',

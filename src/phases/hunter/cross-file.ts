@@ -1,17 +1,24 @@
 // The static engine's cross-file taint pass for one scan: every JavaScript/TypeScript file triage listed, read at
 // its recorded hash with its library context, then followed across modules before any chunk is hunted. The
 // hunter hands each file its incoming arguments; the skeptic re-checks findings with the same ones (from the artifact).
+// With the evidence cache, the result for the same set of files (paths, languages, libraries, hashes) is reused.
 import type { CrossFileTaint } from '../../artifacts/schemas/hunter-findings.ts';
 import type { Static } from '@sinclair/typebox';
+import { cachedCrossFile, storeCrossFile, type CrossFileKeyInput } from '../../cache/cross-file.ts';
+import type { EvidenceCache } from '../../cache/store.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { crossFileIncoming, staticSupports, type SourceFile } from '../../static/index.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
 
 export type CrossFile = Static<typeof CrossFileTaint>;
 
-/** Runs the pass over the triaged files; an unreadable or changed file is left out (its own chunk fails closed). */
-export function crossFilePass(target: string, triage: Pick<Triage, 'files'>, publicApi: (path: string) => string | undefined): CrossFile {
+/**
+ * Runs the pass over the triaged files; an unreadable or changed file is left out (its own chunk fails closed).
+ * The cache is looked up only after every file was read and checked against its hash, so its key is the files the pass sees.
+ */
+export function crossFilePass(target: string, triage: Pick<Triage, 'files'>, publicApi: (path: string) => string | undefined, cache?: EvidenceCache): CrossFile {
   const files: SourceFile[] = [];
+  const keys: CrossFileKeyInput[] = [];
   for (const meta of triage.files) {
     const probe: SourceFile = { path: meta.path, content: '', language: meta.language, isTest: meta.isTest };
     if (meta.isTest || !staticSupports(probe)) continue;
@@ -19,8 +26,13 @@ export function crossFilePass(target: string, triage: Pick<Triage, 'files'>, pub
     if (!source.ok) continue;
     const library = publicApi(meta.path);
     files.push({ ...probe, content: source.content, ...(library ? { publicApi: library } : {}) });
+    keys.push({ path: meta.path, language: meta.language, sha256: meta.sha256, ...(library ? { publicApi: library } : {}) });
   }
+  const cached = cache && cachedCrossFile(cache, keys);
+  if (cached) return cached;
   const { incoming, cuts } = crossFileIncoming(files);
   const list = [...incoming].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, args]) => args.map((a) => ({ file, ...a })));
-  return { incoming: list, cuts };
+  const result = { incoming: list, cuts };
+  if (cache) storeCrossFile(cache, keys, result);
+  return result;
 }

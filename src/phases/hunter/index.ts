@@ -46,7 +46,7 @@ export const hunterPhase = definePhase({
     // Context is read only when a model hunts: the static engine looks at one file at a time.
     const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
     // Request input crossing modules, found over the whole tree before any chunk is hunted one file at a time.
-    const crossFile = crossFilePass(ctx.target, triage, publicApiLookup(inputs.recon));
+    const crossFile = crossFilePass(ctx.target, triage, publicApiLookup(inputs.recon), ctx.cache);
     const options = { workers, incoming: incomingLookup(crossFile), ...(store ? { store } : {}) };
     const engine = chooseHunter(ctx, inputs.recon, plan.limits.lenses, modelFor(ctx, 'hunter') ? hunterContext(ctx, inputs) : undefined, options);
     return { 'hunter-findings': await hunt(ctx, triage, plan, inputs.leads, engine, crossFile) };
