@@ -22,7 +22,11 @@ export function currentKey(key: string, findings: readonly Identified[] | Map<st
  * wins over one under a former key (it was written later, by this version).
  */
 export function rekeyed<T extends { fingerprint: string }>(entries: readonly T[], findings: readonly Identified[]): T[] {
-  const map = currentKeys(findings);
+  return renamed(entries, currentKeys(findings));
+}
+
+/** Entries with keys moved by a former → current map (see rekeyed); an entry already under the current key wins. */
+export function renamed<T extends { fingerprint: string }>(entries: readonly T[], map: ReadonlyMap<string, string>): T[] {
   if (map.size === 0) return [...entries];
   const present = new Set(entries.map((e) => e.fingerprint));
   const out: T[] = [];

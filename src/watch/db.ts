@@ -7,7 +7,13 @@ import type { Ledger } from '../artifacts/schemas/memory.ts';
 import { IntegrityError } from '../errors.ts';
 import type { WatchEvent } from './reconcile.ts';
 
-export const WATCH_DB_VERSION = 1;
+// 2: renamed_fingerprints, the keys an earlier version wrote and the fingerprint they are moved to (issue #12).
+export const WATCH_DB_VERSION = 2;
+
+/** Migrations from a version to the next, each run once in one transaction with the version bump. */
+const MIGRATIONS: Record<number, string> = {
+  1: 'CREATE TABLE renamed_fingerprints (former TEXT PRIMARY KEY, current TEXT NOT NULL);',
+};
 
 const SCHEMA = `
 CREATE TABLE schema_version (version INTEGER NOT NULL);
@@ -40,6 +46,7 @@ CREATE TABLE cycles (
 );
 CREATE TABLE files (path TEXT PRIMARY KEY, reviewed_commit TEXT NOT NULL, reviewed_at TEXT NOT NULL);
 CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL);
+${Object.values(MIGRATIONS).join('\n')}
 `;
 
 /** partial: investigated, but the budget or a cut-short cycle left some files unreviewed (named in the detail). */
@@ -81,6 +88,8 @@ export interface CycleRecord {
   ledger?: Ledger;
   events?: WatchEvent[];
   reverifications?: Reverification[];
+  /** Keys an earlier version wrote → today's fingerprint: the finding's rows move to it before the ledger is written. */
+  renamed?: ReadonlyMap<string, string>;
   reviewedFiles?: string[];
   swept?: number;
   outcome: string;
@@ -124,6 +133,13 @@ export class WatchDb {
       return;
     }
     const row = this.db.prepare('SELECT version FROM schema_version').get() as { version: number } | undefined;
+    for (let version = row?.version; version !== undefined && version < WATCH_DB_VERSION && MIGRATIONS[version]; version++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[version]!);
+        this.db.prepare('UPDATE schema_version SET version = ?').run(version + 1);
+      })();
+      if (row) row.version = version + 1;
+    }
     if (row?.version !== WATCH_DB_VERSION) {
       this.close();
       throw new IntegrityError(`${this.path} has schema version ${row?.version ?? 'none'}, this bug-hunter reads version ${WATCH_DB_VERSION}. Move it aside to start over.`);
@@ -182,6 +198,7 @@ export class WatchDb {
           .prepare('INSERT INTO commits (sha, seq, parent, kind, status, detail, processed_at, out_dir, cpu_ms, tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
           .run(c.sha, seq, c.parent, c.kind, c.status, c.detail ?? null, cycle.finishedAt, c.outDir ?? null, c.cpuMs, c.tokens);
       }
+      if (cycle.renamed) this.rename(cycle.renamed);
       if (cycle.ledger && sha) this.writeLedger(cycle.ledger, sha, cycle.events ?? [], cycle.finishedAt);
       for (const r of cycle.reverifications ?? []) {
         this.db.prepare('INSERT INTO reverifications (fingerprint, commit_sha, result, file, start_line, at) VALUES (?, ?, ?, ?, ?, ?)').run(r.fingerprint, sha, r.result, r.file, r.startLine, cycle.finishedAt);
@@ -213,6 +230,22 @@ export class WatchDb {
   /** The artifact folder of the last commit investigated successfully (its triage lists the tree). */
   lastInvestigation(): { sha: string; outDir: string } | null {
     return (this.db.prepare("SELECT sha, out_dir AS outDir FROM commits WHERE status IN ('done', 'partial') AND out_dir IS NOT NULL ORDER BY seq DESC LIMIT 1").get() as { sha: string; outDir: string } | undefined) ?? null;
+  }
+
+  /** Former → current keys recorded so far (ledger.json and its merge base may still carry the former ones). */
+  renamedFingerprints(): Map<string, string> {
+    return new Map((this.db.prepare('SELECT former, current FROM renamed_fingerprints').all() as { former: string; current: string }[]).map((r) => [r.former, r.current]));
+  }
+
+  /** Moves a finding's rows from a key an earlier version wrote to today's: same row, first commit and history. */
+  private rename(renames: ReadonlyMap<string, string>): void {
+    for (const [former, current] of renames) {
+      this.db.prepare('INSERT INTO renamed_fingerprints (former, current) VALUES (?, ?) ON CONFLICT(former) DO UPDATE SET current = excluded.current').run(former, current);
+      // A row already under today's key was written later, by this version: it stays, the former one goes.
+      if (this.db.prepare('SELECT 1 FROM findings WHERE fingerprint = ?').get(current)) this.db.prepare('DELETE FROM findings WHERE fingerprint = ?').run(former);
+      else this.db.prepare('UPDATE findings SET fingerprint = ? WHERE fingerprint = ?').run(current, former);
+      for (const table of ['finding_history', 'reverifications']) this.db.prepare(`UPDATE ${table} SET fingerprint = ? WHERE fingerprint = ?`).run(current, former);
+    }
   }
 
   private writeLedger(ledger: Ledger, sha: string, events: WatchEvent[], at: string): void {

@@ -5,6 +5,7 @@
 import { appendFileSync, closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ledger } from '../artifacts/schemas/memory.ts';
+import { renamed } from '../findings/rekey.ts';
 import { memoryDir, memoryWritable, readMemory, updateMemory } from '../suppress/lock.ts';
 import type { WatchDb } from './db.ts';
 import { mergeLedgers } from './ledger-merge.ts';
@@ -63,7 +64,8 @@ export function syncEvents(db: WatchDb, target: string): number {
  * since the watcher last wrote it. An invalid ledger.json throws (a PhaseError naming the file).
  */
 export function watchLedger(db: WatchDb, target: string): Ledger | undefined {
-  return mergeLedgers(db.ledgerWritten(), db.ledger(), readMemory(target, 'ledger'));
+  const renames = db.renamedFingerprints();
+  return mergeLedgers(renamedLedger(db.ledgerWritten(), renames), db.ledger(), renamedLedger(readMemory(target, 'ledger'), renames));
 }
 
 /** Merges the database's ledger into <target>/.bug-hunter/ledger.json (under its lock): never clobbers the file. */
@@ -71,7 +73,8 @@ export async function syncLedger(db: WatchDb, target: string): Promise<void> {
   const ledger = db.ledger();
   if (!ledger || !memoryWritable(target)) return;
   const written = await updateMemory(target, 'ledger', (current) => {
-    const next = mergeLedgers(db.ledgerWritten(), ledger, current) ?? ledger;
+    const renames = db.renamedFingerprints();
+    const next = mergeLedgers(renamedLedger(db.ledgerWritten(), renames), ledger, renamedLedger(current, renames)) ?? ledger;
     return { next, result: next };
   });
   db.setLedgerWritten(written);
@@ -80,4 +83,9 @@ export async function syncLedger(db: WatchDb, target: string): Promise<void> {
 export async function syncOutbox(db: WatchDb, target: string): Promise<void> {
   syncEvents(db, target);
   await syncLedger(db, target);
+}
+
+/** A ledger with keys an earlier version wrote moved to today's (the database's renamed fingerprints). */
+function renamedLedger(ledger: Ledger | undefined, renames: ReadonlyMap<string, string>): Ledger | undefined {
+  return ledger && renames.size > 0 ? { ...ledger, entries: renamed(ledger.entries, renames) } : ledger;
 }

@@ -4,7 +4,7 @@
 // file is fixed by this commit, and one it reports again is re-verified at its new location.
 import type { Ledger, LedgerEntry, Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
-import { rekeyed } from '../findings/rekey.ts';
+import { currentKeys, renamed } from '../findings/rekey.ts';
 import { updateLedger, type ReadSource } from '../ledger/update.ts';
 import type { Reverification } from './db.ts';
 
@@ -30,6 +30,8 @@ export interface Reconciled {
   ledger: Ledger;
   events: WatchEvent[];
   reverifications: Reverification[];
+  /** Keys of the previous ledger written by an earlier version → today's fingerprint (the database moves its rows). */
+  renamed: Map<string, string>;
 }
 
 export interface ReconcileInput {
@@ -47,7 +49,10 @@ export function reconcile(input: ReconcileInput): Reconciled {
   const { previous, report, scanned, commit, now } = input;
   const at = now.toISOString();
   const ledger = updateLedger(previous, report, input.suppressions, input.read, now);
-  const before = new Map(rekeyed(previous?.entries ?? [], report.findings.map((f) => f.finding)).map((e) => [e.fingerprint, e]));
+  const formerKeys = currentKeys(report.findings.map((f) => f.finding));
+  const previousKeys = new Set((previous?.entries ?? []).map((e) => e.fingerprint));
+  const moved = new Map([...formerKeys].filter(([former]) => previousKeys.has(former)));
+  const before = new Map(renamed(previous?.entries ?? [], moved).map((e) => [e.fingerprint, e]));
   const runId = report.run.runId;
   const events: WatchEvent[] = [];
   const reverifications: Reverification[] = [];
@@ -94,7 +99,7 @@ export function reconcile(input: ReconcileInput): Reconciled {
       emit(e, 'unreviewed', e.reverify?.reason ?? 'its code changed and this cycle did not examine it');
     }
   }
-  return { ledger, events, reverifications };
+  return { ledger, events, reverifications, renamed: moved };
 }
 
 function pick(e: LedgerEntry) {

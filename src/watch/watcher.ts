@@ -209,6 +209,7 @@ async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpu
         ledger: result.ledger,
         events: result.events,
         reverifications: result.reverifications,
+        renamed: result.renamed,
         // Only what was examined to the end: a chunk the budget cut short stays the oldest for the next sweep.
         reviewedFiles: picked.filter((p) => inv.scanned.has(p)),
         swept: chunks.length,
@@ -282,7 +283,7 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
             : unreviewed.length > 0
               ? `incomplete: ${unreviewed.length} file(s) unreviewed (${unreviewed[0]!.reason ?? 'no reason'}): ${unreviewed.map((f) => f.path).join(', ')}; ${counts || 'no change'}`
               : counts || 'no change';
-        record(status, detail, { ledger: result.ledger, events: result.events, reverifications: result.reverifications, reviewedFiles: [...inv.scanned] }, usage, inv.outDir);
+        record(status, detail, { ledger: result.ledger, events: result.events, reverifications: result.reverifications, renamed: result.renamed, reviewedFiles: [...inv.scanned] }, usage, inv.outDir);
         log.info(`watch: ${short} ${commit.kind === 'baseline' ? '(baseline, whole tree)' : ''} ${detail}`.replace(/\s+/g, ' '));
         return status;
       },
