@@ -50,15 +50,19 @@ export interface WorldOptions {
   panel?: (name: string) => Reply;
   /** Bind no model to the referee role: no model reviewer and no self-review run (default: bound). */
   noReviewerModel?: boolean;
+  /** More files committed with the source (path → text); the finding does not cite them. */
+  files?: Record<string, string>;
 }
 
 /** `answer` is what the scripted fixer returns for every fixer prompt (edits, or a Reply such as a 500), or for this prompt. */
 export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply | ((prompt: string) => SearchReplace[]), options: WorldOptions = {}): Promise<QueueWorld> {
   const base = clampRepo();
   t.after(base.cleanup);
-  if (options.source) {
-    writeFileSync(join(base.dir, 'src/clamp.js'), options.source.text);
-    git(base.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qam', 'the source under test');
+  if (options.source || options.files) {
+    if (options.source) writeFileSync(join(base.dir, 'src/clamp.js'), options.source.text);
+    for (const [path, text] of Object.entries(options.files ?? {})) writeFileSync(join(base.dir, path), text);
+    git(base.dir, 'add', '.');
+    git(base.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'the source under test');
     base.base = git(base.dir, 'rev-parse', 'HEAD');
   }
   const remote = join(tempDir(t, 'bh-remote-'), 'origin.git');

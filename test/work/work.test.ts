@@ -99,6 +99,27 @@ test('a fix past the changed-lines gate is stopped: no push, no PR, auto-failed 
   assert.match(issue.comments.at(-1)!, /changed-lines: 522 lines changed \(gate 500\)/);
 });
 
+test('a fix touching 20 files is stopped before any gate by the finding\'s scope (at most 3 files): no push, no PR, auto-failed and a comment saying which edit left the scope', async (t) => {
+  // The fix plan scopes a finding to the files its evidence cites (src/fix/classify.ts: at most 3), so a 20-file
+  // fix never reaches the files gate (15): every attempt is refused at its first edit outside the scope.
+  const extra = Object.fromEntries(Array.from({ length: 19 }, (_, i) => [`src/extra${i}.js`, `export const extra${i} = ${i};\n`]));
+  const edits = [GOOD, ...Object.entries(extra).map(([file, text]) => ({ file, search: text.trim(), replace: text.trim().replace(/;$/, ' + 0;') }))];
+  const w = await queueWorld(t, edits, { files: extra });
+  const issue = w.queueIssue();
+  const result = await w.work();
+  assert.equal(result.code, 0, result.stderr);
+  const entry = readArtifact(w.outDir, 'work-report').issues[0]!;
+  assert.deepEqual([entry.outcome, entry.failure], ['failed', 'spec'], entry.reason);
+  assert.deepEqual(entry.attempts.map((a) => a.outcome), ['rejected', 'rejected', 'rejected']);
+  assert.match(entry.reason, /src\/extra0\.js/);
+  assert.deepEqual(entry.gates, [], 'no gate was measured: nothing in scope was left to measure');
+  assert.deepEqual(remoteBranches(w.remote), ['main']);
+  assert.equal(w.github.pulls.length, 0);
+  assert.ok(issue.labels.includes('auto-failed') && !issue.labels.includes('auto-ready'));
+  assert.match(issue.comments.at(-1)!, /stopped at the \*\*fix\*\* phase/);
+  assert.match(issue.comments.at(-1)!, /src\/extra0\.js/);
+});
+
 test('--dry-run fixes and proves locally but sends GitHub no write request and pushes nothing', async (t) => {
   const w = await queueWorld(t, [GOOD]);
   const issue = w.queueIssue();
