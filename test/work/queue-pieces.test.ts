@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validate } from '../../src/artifacts/validate.ts';
 import { WorkReport } from '../../src/artifacts/schemas/work-report.ts';
+import { formerModelFingerprint } from '../../src/findings/former-fingerprint.ts';
 import { markerLine } from '../../src/publish/body.ts';
 import { parseDiff } from '../../src/work/diff-stats.ts';
 import { failureOf } from '../../src/work/fix-issue.ts';
@@ -31,6 +32,15 @@ test('findingForIssue: the marker names a confirmed finding and the fix plan gra
   assert.ok(!unknown.ok && /no finding with fingerprint fedcba9876543210/.test(unknown.why));
   const dismissed = findingForIssue(issue(markerLine(FP)), scanReport(run, [{ ...confirmed, suppressed: { at: '2026-01-01T00:00:00Z', reason: 'by design', by: 'someone' } }]), run);
   assert.ok(!dismissed.ok && /is dismissed/.test(dismissed.why));
+});
+
+test('findingForIssue: an issue filed by the previous version (marker with the former fingerprint) is matched to its finding', () => {
+  // The model hunter's former key (32 hex) for this finding, as the previous version wrote it into the issue's marker.
+  const former = formerModelFingerprint('src/clamp.js', 'clamp', 'logic', 'return lo;');
+  const report = scanReport(run, [reported(finding('BH-1', { fingerprint: FP, formerFingerprints: [former] }))]);
+  const matched = findingForIssue(issue(`${markerLine(former)}\nbody`), report, run);
+  assert.ok(matched.ok, matched.ok ? '' : matched.why);
+  assert.equal(matched.finding.finding.fingerprint, FP);
 });
 
 test('staleEvidence: the quote must still read the same at the cited lines of the base', () => {
