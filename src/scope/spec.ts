@@ -1,28 +1,14 @@
 // What a diff-aware scan asks for (--since, --diff, --staged, --radius) and the pure checks on it.
 // Refs are resolved to commits elsewhere (refs.ts); this file only reads the flags' text.
+import type { Static } from '@sinclair/typebox';
+import type { DiffScope as DiffScopeSchema } from '../artifacts/schemas/run-options.ts';
 import { UsageError } from '../errors.ts';
 
 export const DIFF_MODES = ['since', 'diff', 'staged'] as const;
 export type DiffMode = (typeof DIFF_MODES)[number];
 
-/** The diff a scan is scoped to, as stored in the run's scope (and hashed into its identity). */
-export interface DiffScope {
-  mode: DiffMode;
-  /** Hops of importers taken in around changed files (0: only the changed files). */
-  radius: number;
-  /** The ref as the user wrote it: --since <ref>, or the base of --diff. */
-  base?: string;
-  /** The head of --diff, as written. */
-  head?: string;
-  /** --diff only: '...' diffs from the merge base of base and head (what a pull request changes); '..' from base itself. */
-  range?: '...' | '..';
-  /** The commit the diff starts from: the --since commit, the merge base or base of --diff, HEAD for --staged (absent before the first commit). */
-  from?: string;
-  /** --diff only: the head commit (it must be the checked-out commit). */
-  to?: string;
-  /** Instead of asking git: these changed paths (the scan of a --baseline commit reuses the head's, so both scopes match). */
-  changedPaths?: string[];
-}
+/** The diff a scan is scoped to, as stored in the run's scope (and hashed into its identity); typed from its schema. */
+export type DiffScope = Static<typeof DiffScopeSchema>;
 
 export type DiffRequest = Omit<DiffScope, 'from' | 'to' | 'changedPaths'>;
 

@@ -1,7 +1,7 @@
 // Done means of issue #12 item 2: every phase run by hand on the replayed model example writes what the same
 // phase wrote inside `scan` (artifacts compared with their timestamps taken out).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { artifactPath, readArtifact } from '../../src/artifacts/store.ts';
@@ -55,4 +55,20 @@ test('phase takes scan\'s cache flags, validated the same way', async (t) => {
   const r = await runCli(['phase', 'triage', target, '--no-cache', '--cache-dir', join(target, 'c')]);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /--no-cache and --cache-dir contradict/);
+});
+
+test('a state.json whose options have a wrong type is refused, naming the option, before the phase runs', async (t) => {
+  const target = demoTarget(t, replayConfig());
+  const outDir = join(target, '.bug-hunter');
+  installTranscripts(outDir);
+  await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
+  const statePath = artifactPath(outDir, 'state');
+  const state = JSON.parse(readFileSync(statePath, 'utf8')) as { options: Record<string, unknown> };
+  state.options.showSuspected = 'yes';
+  writeFileSync(statePath, JSON.stringify(state));
+  const before = readFileSync(artifactPath(outDir, 'skeptic'), 'utf8');
+  const r = await runCli(['phase', 'skeptic', target, '--quiet']);
+  assert.equal(r.code, 3, r.stderr);
+  assert.match(r.stderr, /state\.json is not valid .*options\/showSuspected/);
+  assert.equal(readFileSync(artifactPath(outDir, 'skeptic'), 'utf8'), before, 'the skeptic artifact is untouched');
 });

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from './literals.ts';
 import { artifact, RepoPath, Sha256 } from './common.ts';
+import { RunOptions, ScopeOptions } from './run-options.ts';
 
 export const Status = literalUnion(['pending', 'running', 'done', 'failed', 'skipped']);
 export type Status = Static<typeof Status>;
@@ -40,8 +41,8 @@ export const RunState = artifact(
   'state',
   {
     command: Type.String({ description: 'Command line that started the run.' }),
-    options: Type.Record(Type.String(), Type.Unknown(), { description: 'Run options (hashed into run.optionsHash); reused by manual phase runs.' }),
-    scope: Type.Record(Type.String(), Type.Unknown(), { description: 'Scope options (hashed into run.scopeHash).' }),
+    options: RunOptions,
+    scope: ScopeOptions,
     startedAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
     status: literalUnion(['running', 'interrupted', 'completed', 'failed']),

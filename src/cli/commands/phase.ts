@@ -74,14 +74,13 @@ ${LEADS_USAGE}`,
       if (name === 'triage' || !previous) {
         if (name !== 'triage') throw new UsageError(`No run in ${outDir}. Run 'bug-hunter phase triage' on this target first.`);
         // A new run: its engine is what these flags resolve, as for a scan.
-        const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...(previous?.options as Partial<RunOptions> | undefined), engine: models.engine };
-        const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...(previous?.scope as Partial<ScopeOptions> | undefined) };
+        const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...previous?.options, engine: models.engine };
+        const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...previous?.scope };
         store = StateStore.fresh(outDir, createIdentity(target, scope, options), command, options, scope);
       } else {
         store = new StateStore(outDir, previous);
-        const options = { ...DEFAULT_RUN_OPTIONS, ...(previous.options as Partial<RunOptions>) };
-        const scope = { ...DEFAULT_SCOPE, ...(previous.scope as Partial<ScopeOptions>) };
-        const mismatches = identityMismatches(previous.run, createIdentity(target, scope, options, previous.run.runId));
+        const { options } = previous;
+        const mismatches = identityMismatches(previous.run, createIdentity(target, previous.scope, options, previous.run.runId));
         if (mismatches.length > 0) {
           throw new IntegrityError(`The run in ${outDir} was made for a different tree: ${mismatches.join(', ')}. Start again with 'bug-hunter phase triage'.`);
         }
@@ -94,7 +93,7 @@ ${LEADS_USAGE}`,
         }
       }
       const s = store.state;
-      const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...(s.options as Partial<RunOptions>), ...(depScan ? { depScan } : {}), ...(leads ? { leads } : {}) };
+      const options: RunOptions = { ...s.options, ...(depScan ? { depScan } : {}), ...(leads ? { leads } : {}) };
       checkPreconditions(target, [name], options);
       // The same session a scan builds: the run's options and scope, its models and budget, the evidence cache.
       session = openPhaseSession({
@@ -103,7 +102,7 @@ ${LEADS_USAGE}`,
         runsDir: outDir,
         store,
         options,
-        scope: { ...DEFAULT_SCOPE, ...(s.scope as Partial<ScopeOptions>) },
+        scope: s.scope,
         log,
         signal: io.signal,
         models,
