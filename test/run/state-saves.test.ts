@@ -1,13 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readArtifact } from '../../src/artifacts/store.ts';
+import { DEFAULT_RUN_OPTIONS } from '../../src/run/options.ts';
 import { StateStore } from '../../src/run/state.ts';
 import { tempDir } from '../helpers/temp.ts';
 
 const identity = { runId: '20261203T000000Z-abcdef', repoRoot: '/repo', baseCommit: null, scopeHash: 'a'.repeat(64), optionsHash: 'b'.repeat(64), toolVersion: '0.1.0' };
 
 function fresh(outDir: string): StateStore {
-  return StateStore.fresh(outDir, identity, 'bug-hunter scan', { profile: 'auto', failOn: 'low', showSuspected: false } as never, { includeTests: false });
+  return StateStore.fresh(outDir, identity, 'bug-hunter scan', { ...DEFAULT_RUN_OPTIONS }, { includeTests: false });
 }
 
 test('chunk progress is written at most once a second; a phase change writes everything at once', (t) => {
