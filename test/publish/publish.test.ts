@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { PublishReport } from '../../src/artifacts/schemas/publish-report.ts';
 import type { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
 import { main } from '../../src/cli/main.ts';
-import { markerOf } from '../../src/publish/body.ts';
+import { formerModelFingerprint } from '../../src/findings/former-fingerprint.ts';
+import { markerLine, markerOf } from '../../src/publish/body.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { startGitHubStandIn, type GitHubStandIn } from '../helpers/github-stand-in.ts';
 import { makeFinding } from '../report/helpers.ts';
@@ -30,14 +31,14 @@ interface Setup {
   head: string;
 }
 
-async function setup(t: TestContext, env: Record<string, string | undefined> = {}): Promise<Setup> {
+async function setup(t: TestContext, env: Record<string, string | undefined> = {}, findings = [findingA, findingB]): Promise<Setup> {
   const target = makeTarget(SOURCES);
   t.after(() => removeTarget(target));
   execFileSync('git', ['-C', target, 'add', '-A']);
   execFileSync('git', ['-C', target, 'commit', '-q', '-m', 'initial']);
   execFileSync('git', ['-C', target, 'remote', 'add', 'origin', 'git@github.com:acme/widgets.git']);
   const head = execFileSync('git', ['-C', target, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-  await runReport(target, 'run-1', ['src/app.ts', 'src/files.ts'], [findingA, findingB], {}, { baseCommit: head });
+  await runReport(target, 'run-1', ['src/app.ts', 'src/files.ts'], findings, {}, { baseCommit: head });
   const server = await startGitHubStandIn({ token: TOKEN, maxPerPage: 2 });
   t.after(() => server.close());
   // Issues under the same label without a first-line marker (one has it further down), and a pull request: three pages at two.
@@ -135,6 +136,17 @@ test('a changed finding updates its issue; people\'s labels stay; a dismissed on
   const report = readJson<PublishReport>(join(outDirOf(target), 'publish-report.json'));
   assert.deepEqual(report.entries.map((e) => [e.issue, e.outcome, e.stateReason ?? '']), [[b.number, 'unchanged', ''], [a.number, 'closed', 'completed']].sort((x, y) => Number(x[0]) - Number(y[0])));
   assert.equal(marked(server).length, 2, 'closing filed nothing new');
+});
+
+test('an issue the previous version filed (marker with the former fingerprint) is updated, not filed again, and gets today\'s marker', async (t) => {
+  const former = formerModelFingerprint('src/app.ts', 'run', 'injection', 'cmd');
+  const { target, server } = await setup(t, {}, [{ ...findingA, formerFingerprints: [former] }, findingB]);
+  const old = server.addIssue({ title: 'filed before', labels: ['bug-hunter'], body: `${markerLine(former)}\nfiled by the previous version` });
+  const run = await cli(target, 'publish');
+  assert.equal(run.code, 0, run.err);
+  assert.deepEqual(issueFor(server, findingA.fingerprint).map((i) => i.number), [old.number], 'the old issue, not a second one');
+  assert.deepEqual(issueFor(server, former), [], 'its marker now carries today\'s fingerprint');
+  assert.equal(marked(server).length, 2);
 });
 
 test('--dry-run lists the plan and sends the stand-in no write request; nothing is recorded', async (t) => {
