@@ -6,6 +6,8 @@ import type { BaseFinding, Baseline } from '../../src/artifacts/schemas/baseline
 import type { DiffScopeRecord, Triage } from '../../src/artifacts/schemas/triage.ts';
 import { decideExit } from '../../src/report/exit-decision.ts';
 import { joinReport } from '../../src/report/join.ts';
+import { markFindings } from '../../src/report/diff-marks.ts';
+import { formerModelFingerprint } from '../../src/findings/former-fingerprint.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { doneChunks, hunterOf, identity, makeFinding, noSuppressions, NOW, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
 
@@ -71,6 +73,13 @@ test('inDiff is true only for the finding on a changed line; the dependent file\
   assert.deepEqual(report.diff, { mode: 'diff', radius: 1, base: 'main', head: 'HEAD', range: '...', changedFiles: 1, filesInScope: 2 });
   assert.equal(report.counts.failing, 2);
   assert.match(renderMarkdown(report), /\| Diff scope \| main\.\.\.HEAD \(radius 1\): 1 changed path, 2 files in scope · 1 of 2 reported finding\(s\) on changed lines \|/);
+});
+
+test('a baseline the previous version wrote (the finding under its former fingerprint) still marks it pre-existing', () => {
+  const former = formerModelFingerprint('src/a.ts', 'run', 'injection', 'exec(cmd)');
+  const findings = join().findings.map((f) => (f.finding.fingerprint === a.fingerprint ? { ...f, finding: { ...f.finding, formerFingerprints: [former] } } : f));
+  markFindings(findings, undefined, baselineOf([former]));
+  assert.deepEqual(findings.map((f) => [f.finding.file, f.baseline]), [['src/a.ts', true], ['src/b.ts', false]]);
 });
 
 test('a finding already at the baseline is marked and does not count; the new one does', () => {
