@@ -108,16 +108,25 @@ function hunterAnswer(answers: ScriptedAnswers, lens: string, user: string): unk
   return { findings };
 }
 
-/** The finding a skeptic or referee prompt is about: the first JSON object in it. */
-function claimOf(user: string): string | undefined {
+/**
+ * The scripted finding a skeptic or referee prompt is about (the first JSON object in it): the one with its claim, or,
+ * when the static engine's finding of the same bug absorbed the model's (one fingerprint, the static claim kept), the
+ * one whose match text its evidence quotes in the same file.
+ */
+function scriptedFindingOf(answers: ScriptedAnswers, user: string): ScriptedFinding | undefined {
   const start = user.indexOf('{\n');
   const end = user.indexOf('\n}', start);
   if (start < 0 || end < 0) return undefined;
+  let about: { file?: string; claim?: string; evidence?: Array<{ file?: string; quote?: string }> };
   try {
-    return (JSON.parse(user.slice(start, end + 2)) as { claim?: string }).claim;
+    about = JSON.parse(user.slice(start, end + 2)) as typeof about;
   } catch {
     return undefined;
   }
+  const byClaim = answers.findings.find((f) => f.claim === about.claim);
+  if (byClaim) return byClaim;
+  const quotes = (about.evidence ?? []).filter((e) => (e.file ?? about.file) !== undefined);
+  return answers.findings.find((f) => quotes.some((e) => (e.file ?? about.file) === (f.reportAs ?? f.file) && (e.quote ?? '').includes(f.match)));
 }
 
 /** A fake-server fallback that answers as the scripted stand-in; `calls` counts answers per role. */
@@ -135,7 +144,7 @@ export function scriptedResponder(answers: ScriptedAnswers): { respond: (req: Se
       calls.hunter! += 1;
       return { json: hunterAnswer(answers, hunter[1]!, user) };
     }
-    const finding = answers.findings.find((f) => f.claim === claimOf(user));
+    const finding = scriptedFindingOf(answers, user);
     const seat = /^# Skeptic — seat: (\S+)/.exec(system);
     if (seat) {
       calls.skeptic! += 1;

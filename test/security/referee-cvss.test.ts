@@ -60,9 +60,11 @@ test('a model referee adjusts a CVSS vector with its reason and the library re-s
   const proposed = referee.verdicts.filter((v) => v.cvss);
   assert.equal(proposed.length, 2, 'both proposals are kept in referee.json as proposals');
   const report = readArtifact(result.outDir, 'scan-report');
-  const byCwe = (cwe: string) => report.findings.find((f) => f.finding.engine === 'model' && f.finding.cwe === cwe);
+  // The static engine finds both bugs too: each is one finding (one fingerprint) that the model corroborates and its
+  // referee judges.
+  const byCwe = (cwe: string) => report.findings.find((f) => f.finding.cwe === cwe);
   const shell = byCwe('CWE-78');
-  assert.ok(shell?.security, 'the model finding on the shell call is classified');
+  assert.ok(shell?.security, 'the finding on the shell call is classified');
   const expected = scoreVector('CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H');
   assert.ok(expected.ok);
   assert.equal(shell.security.cvss.vector, expected.vector);
