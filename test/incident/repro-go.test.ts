@@ -5,13 +5,10 @@
 // marker are refused; with --fix the proven report is fixed red → green with the module's go test suite green.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
-import { runCli } from '../helpers/cli.ts';
-import { gitRepo, tempDir } from '../helpers/temp.ts';
-import { startFakeServer } from '../models/fixtures/fake-server.ts';
-import { TEST_KEY, TEST_KEY_ENV } from '../models/fixtures/harness.ts';
+import { reproProject } from './repro-project.ts';
 
 const CART = `package cart
 
@@ -56,20 +53,8 @@ const answer = (path: string, content: string, kind: 'error' | 'marker') => ({
   json: { path, content, signature: kind === 'marker' ? { kind, errorType: '', messageFragment: '' } : { kind, errorType: 'panic', messageFragment: 'index out of range' } },
 });
 
-async function goModule(t: TestContext) {
-  const dir = gitRepo(t, { 'go.mod': 'module example.com/shop\n\ngo 1.19\n', 'cart/cart.go': CART, 'cart/cart_test.go': EXISTING });
-  const side = tempDir(t, 'bh-repro-go-side-');
-  const server = await startFakeServer();
-  process.env[TEST_KEY_ENV] = TEST_KEY;
-  t.after(() => server.close());
-  const config = join(side, 'config.json');
-  writeFileSync(config, JSON.stringify({ providers: { fake: { type: 'openai-compatible', baseURL: server.openaiURL, apiKeyEnv: TEST_KEY_ENV } }, roles: { tester: { provider: 'fake', model: 'tester-1' }, fixer: { provider: 'fake', model: 'fixer-1' } } }));
-  const file = (name: string, text: string) => {
-    writeFileSync(join(side, name), text);
-    return join(side, name);
-  };
-  const repro = (...args: string[]) => runCli(['repro', dir, '--config', config, '--sandbox', 'bwrap', '--quiet', ...args]);
-  return { dir, server, file, repro, outDir: join(dir, '.bug-hunter') };
+function goModule(t: TestContext) {
+  return reproProject(t, { 'go.mod': 'module example.com/shop\n\ngo 1.19\n', 'cart/cart.go': CART, 'cart/cart_test.go': EXISTING }, 'bh-repro-go-side-');
 }
 
 test('a Go panic trace: a test that does not build and a test that panics by itself are refused; the panic from Cheapest, run twice by go test, is proven', async (t) => {

@@ -5,13 +5,10 @@
 // with --fix the proven report is fixed red → green with the project's pytest suite green.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
-import { runCli } from '../helpers/cli.ts';
-import { gitRepo, tempDir } from '../helpers/temp.ts';
-import { startFakeServer } from '../models/fixtures/fake-server.ts';
-import { TEST_KEY, TEST_KEY_ENV } from '../models/fixtures/harness.ts';
+import { reproProject } from './repro-project.ts';
 
 const CART = `def total(items):
     s = 0
@@ -36,20 +33,8 @@ const answer = (path: string, content: string, kind: 'error' | 'marker') => ({
   json: { path, content, signature: kind === 'marker' ? { kind, errorType: '', messageFragment: '' } : { kind, errorType: 'KeyError', messageFragment: "'profile'" } },
 });
 
-async function pythonProject(t: TestContext) {
-  const dir = gitRepo(t, { 'pyproject.toml': '[project]\nname = "shop"\n', 'shop/__init__.py': '', 'shop/cart.py': CART, 'tests/test_cart.py': 'from shop.cart import total\n\n\ndef test_empty():\n    assert total([]) == 0\n' });
-  const side = tempDir(t, 'bh-repro-py-side-');
-  const server = await startFakeServer();
-  process.env[TEST_KEY_ENV] = TEST_KEY;
-  t.after(() => server.close());
-  const config = join(side, 'config.json');
-  writeFileSync(config, JSON.stringify({ providers: { fake: { type: 'openai-compatible', baseURL: server.openaiURL, apiKeyEnv: TEST_KEY_ENV } }, roles: { tester: { provider: 'fake', model: 'tester-1' }, fixer: { provider: 'fake', model: 'fixer-1' } } }));
-  const file = (name: string, text: string) => {
-    writeFileSync(join(side, name), text);
-    return join(side, name);
-  };
-  const repro = (...args: string[]) => runCli(['repro', dir, '--config', config, '--sandbox', 'bwrap', '--quiet', ...args]);
-  return { dir, server, file, repro, outDir: join(dir, '.bug-hunter') };
+function pythonProject(t: TestContext) {
+  return reproProject(t, { 'pyproject.toml': '[project]\nname = "shop"\n', 'shop/__init__.py': '', 'shop/cart.py': CART, 'tests/test_cart.py': 'from shop.cart import total\n\n\ndef test_empty():\n    assert total([]) == 0\n' }, 'bh-repro-py-side-');
 }
 
 test('a Python KeyError traceback: a collection ImportError and a KeyError raised by the test are refused; the KeyError from first_name, run twice by pytest, is proven', async (t) => {
