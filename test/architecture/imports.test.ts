@@ -21,9 +21,6 @@ const NOT_YET_MOVED = new Set([
   "src/phases/threat/core.ts: '../recon/types.ts'",
   "src/phases/threat/exposure.ts: '../recon/types.ts'",
   "src/phases/threat/sinks.ts: '../recon/types.ts'",
-  "src/phases/triage/core.ts: '../plan/profile.ts'",
-  "src/phases/triage/index.ts: '../plan/modes.ts'",
-  "src/phases/triage/index.ts: '../plan/profile.ts'",
   "src/workers/protocol.ts: '../phases/recon/core.ts'",
   "src/workers/worker.ts: '../phases/recon/core.ts'",
 ]);

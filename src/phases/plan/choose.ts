@@ -5,9 +5,9 @@ import type { Chunk } from '../../artifacts/schemas/triage.ts';
 import { PhaseError, UsageError } from '../../errors.ts';
 import type { RunOptions } from '../../run/options.ts';
 import { chunksOfShard, shardLabel } from '../../shard/assign.ts';
-import type { ModesData } from './modes.ts';
-import type { SizeMode } from './modes-schema.ts';
-import { resolveProfile } from './profile.ts';
+import type { ModesData } from '../../modes/load.ts';
+import type { SizeMode } from '../../modes/schema.ts';
+import { resolveProfile } from '../../modes/profile.ts';
 
 export type PlanBody = Omit<AdaptivePlan, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
 

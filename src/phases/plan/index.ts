@@ -3,7 +3,7 @@
 import { definePhase } from '../../driver/define-phase.ts';
 import { PhaseError } from '../../errors.ts';
 import { choosePlan } from './choose.ts';
-import { DEFAULT_MODES_DIR, loadModes } from './modes.ts';
+import { DEFAULT_MODES_DIR, loadModes } from '../../modes/load.ts';
 
 export const planPhase = definePhase({
   name: 'plan',

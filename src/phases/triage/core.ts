@@ -2,7 +2,7 @@
 // whole set. Imports no fs; the shell in index.ts lists and reads, then calls these.
 import type { SkippedFile, Triage, TriagedFile } from '../../artifacts/schemas/triage.ts';
 import { sha256 } from '../../run/hash.ts';
-import type { ScopeSize } from '../plan/profile.ts';
+import type { ScopeSize } from '../../modes/profile.ts';
 import { buildChunks } from './chunks.ts';
 import { inspectContent } from './content-rules.ts';
 import { churnSignal, evidenceSignals, NO_TEST_SIGNAL, riskScore } from './risk.ts';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Chunk } from '../../../src/artifacts/schemas/triage.ts';
 import { choosePlan } from '../../../src/phases/plan/choose.ts';
-import { loadModes } from '../../../src/phases/plan/modes.ts';
+import { loadModes } from '../../../src/modes/load.ts';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/run/options.ts';
 
 const modes = loadModes();

@@ -1,9 +1,9 @@
 // The shape of the modes/ data files (profiles.json, execution-modes.json), checked when they are loaded.
 // The data lives in modes/; this file only says what a valid file looks like.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from '../../artifacts/schemas/literals.ts';
-import { Lens, SIZE_MODES } from '../../artifacts/schemas/adaptive-plan.ts';
-import { Severity } from '../../artifacts/schemas/common.ts';
+import { literalUnion } from '../artifacts/schemas/literals.ts';
+import { Lens, SIZE_MODES } from '../artifacts/schemas/adaptive-plan.ts';
+import { Severity } from '../artifacts/schemas/common.ts';
 
 const PositiveInt = Type.Integer({ minimum: 1 });
 const ProfileName = Type.Union([Type.Literal('fast'), Type.Literal('balanced'), Type.Literal('assurance')]);

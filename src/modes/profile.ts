@@ -1,8 +1,8 @@
 // Pure profile choice, shared by triage (to pick the chunk budget) and plan (to pick lenses and refuters).
 // It looks only at in-scope tokens and the highest file risk, which are known before chunking, so both agree.
-import type { Profile } from '../../artifacts/schemas/adaptive-plan.ts';
-import type { ProfileChoice } from '../../run/options.ts';
-import type { ModesData } from './modes.ts';
+import type { Profile } from '../artifacts/schemas/adaptive-plan.ts';
+import type { ProfileChoice } from '../run/options.ts';
+import type { ModesData } from './load.ts';
 
 export interface ScopeSize {
   /** Estimated tokens of the files that will be chunked. */

@@ -4,17 +4,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TSchema } from '@sinclair/typebox';
-import { describeViolations, validate } from '../../artifacts/validate.ts';
-import { UsageError } from '../../errors.ts';
-import { ExecutionModesFile, ProfilesFile } from './modes-schema.ts';
-import { SIZE_MODES } from '../../artifacts/schemas/adaptive-plan.ts';
+import { describeViolations, validate } from '../artifacts/validate.ts';
+import { UsageError } from '../errors.ts';
+import { ExecutionModesFile, ProfilesFile } from './schema.ts';
+import { SIZE_MODES } from '../artifacts/schemas/adaptive-plan.ts';
 
 export interface ModesData {
   profiles: ProfilesFile;
   executionModes: ExecutionModesFile;
 }
 
-export const DEFAULT_MODES_DIR = fileURLToPath(new URL('../../../modes/', import.meta.url));
+export const DEFAULT_MODES_DIR = fileURLToPath(new URL('../../modes/', import.meta.url));
 
 
 function loadJson<T>(path: string, schema: TSchema): T {

@@ -2,9 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_MODES_DIR, loadModes } from '../../../src/phases/plan/modes.ts';
-import { UsageError } from '../../../src/errors.ts';
-import { tempDir } from '../../helpers/temp.ts';
+import { DEFAULT_MODES_DIR, loadModes } from '../../src/modes/load.ts';
+import { UsageError } from '../../src/errors.ts';
+import { tempDir } from '../helpers/temp.ts';
 
 // The data files are edited as plain JSON on purpose (to break them), so `any` is the honest type here.
 function copyModes(dir: string, edit: { profiles?: (v: any) => void; modes?: (v: any) => void } = {}): void {
