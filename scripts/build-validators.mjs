@@ -7,13 +7,16 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// A module that builds schemas imports TypeBox: the package, or its bundle in dist/vendor/ (scripts/build-vendor.mjs).
+const TYPEBOX_IMPORT = /from '(?:@sinclair\/typebox|(?:\.\.?\/)+vendor\/typebox\.js)'/;
+
 function schemaModules(dir) {
   return readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .flatMap((entry) => {
       const path = join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === 'validators' ? [] : schemaModules(path);
-      return entry.name.endsWith('.js') && readFileSync(path, 'utf8').includes("from '@sinclair/typebox'") ? [path] : [];
+      if (entry.isDirectory()) return entry.name === 'validators' || entry.name === 'vendor' ? [] : schemaModules(path);
+      return entry.name.endsWith('.js') && TYPEBOX_IMPORT.test(readFileSync(path, 'utf8')) ? [path] : [];
     });
 }
 
@@ -44,5 +47,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     console.error('usage: node scripts/build-validators.mjs <dist folder>');
     process.exit(2);
   }
-  await buildValidators(process.argv[2]);
+  // None written means the schema modules were not recognised: the CLI would compile every schema at run time.
+  if ((await buildValidators(process.argv[2])) === 0) {
+    console.error(`no TypeBox schema module found under ${process.argv[2]}: no validator written.`);
+    process.exit(1);
+  }
 }

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { VENDORED, vendorPackages } from './build-vendor.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -22,12 +23,35 @@ function listFiles(dir) {
     .flatMap((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)]));
 }
 
-/** Hash of everything the build reads: every file under src/ (path and content) and both tsconfigs. */
+/** The version of the package that `name` resolves to from root (its package.json above the entry); 'none' when absent. */
+function installedVersion(root, name) {
+  let dir;
+  try {
+    dir = dirname(createRequire(join(root, 'package.json')).resolve(name));
+  } catch {
+    return 'none';
+  }
+  for (; dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, 'utf8'));
+    if (pkg.name === name) return pkg.version;
+  }
+  return 'none';
+}
+
+/** The installed version of each package dist/vendor/ bundles: a new version is a new build. */
+function vendoredVersions(root) {
+  return [...new Set(Object.keys(VENDORED).map((s) => s.split('/').slice(0, 2).join('/')))].map((name) => `${name}@${installedVersion(root, name)}`);
+}
+
+/** Hash of everything the build reads: every file under src/ (path and content), both tsconfigs, the bundled packages' versions. */
 export function sourceHash(root = ROOT) {
   const hash = createHash('sha256');
   for (const file of [...listFiles(join(root, 'src')), join(root, 'tsconfig.json'), join(root, CONFIG)]) {
     hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
+  for (const version of vendoredVersions(root)) hash.update(version).update('\0');
   return hash.digest('hex');
 }
 
@@ -48,7 +72,7 @@ export function copyPlainModules(root, outDir) {
   }
 }
 
-/** Compiles into a side folder (with its schemas' validators as code), then swaps it in, so a failed build never leaves half a dist/. */
+/** Compiles into a side folder (with its schemas' validators as code and TypeBox bundled), then swaps it in, so a failed build never leaves half a dist/. */
 export function build(root = ROOT) {
   const hash = sourceHash(root);
   const partial = join(root, `dist.partial-${process.pid}`);
@@ -66,6 +90,12 @@ export function build(root = ROOT) {
     throw new Error(`tsc failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   }
   copyPlainModules(root, partial);
+  try {
+    vendorPackages(root, partial);
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
   // A process of its own: it imports every schema module of the new dist, which the caller (the test runner) should not.
   const v = spawnSync(process.execPath, [join(root, 'scripts/build-validators.mjs'), partial], { cwd: root, encoding: 'utf8' });
   if (v.status !== 0) {

@@ -3,11 +3,7 @@
 import { hasArtifact, readArtifact, readArtifactIfPresent } from '../../artifacts/store.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { ExitCode, UsageError } from '../../errors.ts';
-import { renderMarkdown } from '../../report/markdown.ts';
 import { applySuppressions } from '../../report/resuppress.ts';
-import { renderSarif } from '../../report/sarif.ts';
-import { renderGitHubReview } from '../../review/github-review.ts';
-import { renderPrComment } from '../../review/pr-comment.ts';
 import { newerRunWarning, reportOrigin } from '../../report/staleness.ts';
 import { renderList, renderShow } from '../../report/terminal.ts';
 import { isReported } from '../../report/findings.ts';
@@ -77,10 +73,12 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
     if (values.format !== undefined) {
       const format = oneOf('format', values.format, FORMATS, 'md');
       const view = { ...report, options: { ...report.options, showSuspected } };
-      if (format === 'md') io.stdout(renderMarkdown(view));
-      else if (format === 'pr-comment') io.stdout(renderPrComment(view));
-      else if (format === 'github-review') io.stdout(`${JSON.stringify(renderGitHubReview(view), null, 2)}\n`);
-      else io.stdout(`${JSON.stringify(format === 'json' ? report : renderSarif(view), null, 2)}\n`);
+      // Each renderer loads only for its format, so list and show (the common views) do not pay for four of them.
+      if (format === 'md') io.stdout((await import('../../report/markdown.ts')).renderMarkdown(view));
+      else if (format === 'pr-comment') io.stdout((await import('../../review/pr-comment.ts')).renderPrComment(view));
+      else if (format === 'github-review') io.stdout(`${JSON.stringify((await import('../../review/github-review.ts')).renderGitHubReview(view), null, 2)}\n`);
+      else if (format === 'sarif') io.stdout(`${JSON.stringify((await import('../../report/sarif.ts')).renderSarif(view), null, 2)}\n`);
+      else io.stdout(`${JSON.stringify(report, null, 2)}\n`);
       return ExitCode.ok;
     }
     const colour = wantsColour(values['no-color'] ? false : values.color ? true : undefined, process.env, Boolean(process.stdout.isTTY));
