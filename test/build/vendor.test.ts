@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rewriteImports } from '../../scripts/build-vendor.mjs';
+import { rewriteImports, vendorPackages } from '../../scripts/build-vendor.mjs';
+import { tempDir } from '../helpers/temp.ts';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -38,4 +39,14 @@ test('the built dist/ imports TypeBox only through its bundle', () => {
   assert.ok(all.length > 50, 'dist/ is built');
   assert.deepEqual(all.filter((f) => /from '@sinclair\/typebox/.test(readFileSync(f, 'utf8'))), []);
   assert.ok(all.some((f) => readFileSync(f, 'utf8').includes("from '../../vendor/typebox.js'")), 'the schema modules import the bundle');
+});
+
+test('without esbuild installed the build keeps the package imports (slower start, same program)', (t) => {
+  const root = tempDir(t);
+  writeFileSync(join(root, 'package.json'), '{}');
+  mkdirSync(join(root, 'dist'));
+  const module = "import { Type } from '@sinclair/typebox';\n";
+  writeFileSync(join(root, 'dist', 'a.js'), module);
+  assert.equal(vendorPackages(root, join(root, 'dist')), 0);
+  assert.equal(readFileSync(join(root, 'dist', 'a.js'), 'utf8'), module);
 });
