@@ -12,12 +12,6 @@ const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const NOT_YET_MOVED = new Set([
   "src/cache/recon-file.ts: '../phases/recon/core.ts'",
   "src/cache/threat-file.ts: '../phases/threat/facts.ts'",
-  "src/phases/hunter/choose.ts: '../public-api.ts'",
-  "src/phases/hunter/index.ts: '../incoming.ts'",
-  "src/phases/hunter/index.ts: '../public-api.ts'",
-  "src/phases/skeptic/index.ts: '../public-api.ts'",
-  "src/phases/skeptic/index.ts: '../incoming.ts'",
-  "src/phases/skeptic/index.ts: '../hunter/model-context.ts'",
   "src/phases/threat/core.ts: '../recon/types.ts'",
   "src/phases/threat/exposure.ts: '../recon/types.ts'",
   "src/phases/threat/sinks.ts: '../recon/types.ts'",

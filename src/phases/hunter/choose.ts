@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import type { Recon } from '../../artifacts/schemas/recon.ts';
-import { publicApiLookup } from '../public-api.ts';
+import { publicApiLookup } from '../../static/library-lookup.ts';
 import { modelFor, type PhaseContext } from '../types.ts';
 import type { ChunkSource, HunterEngine } from './engine.ts';
 import { modelHunter } from './model-engine.ts';

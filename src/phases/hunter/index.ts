@@ -11,15 +11,15 @@ import { loadChunkWork, saveChunkWork, type ChunkWork } from './chunk-work.ts';
 import type { HunterEngine } from './engine.ts';
 import { reacceptSavedChunk, runChunk } from './run-chunk.ts';
 import { chooseHunter } from './choose.ts';
-import { retrievalContext } from './model-context.ts';
+import { retrievalContext } from '../../prompts/retrieval-context.ts';
 import { threatContext } from './threat-context.ts';
 import { poolSize } from '../../workers/size.ts';
 import type { RunOptions } from '../../run/options.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 import { withLeads } from './leads.ts';
 import { crossFilePass, type CrossFile } from './cross-file.ts';
-import { incomingLookup } from '../incoming.ts';
-import { publicApiLookup } from '../public-api.ts';
+import { incomingLookup } from '../../static/incoming-lookup.ts';
+import { publicApiLookup } from '../../static/library-lookup.ts';
 
 const READS = {
   triage: 'required',

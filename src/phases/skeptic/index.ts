@@ -8,11 +8,11 @@ import { refuteStatic } from '../../static/index.ts';
 import { refuteLead } from '../../leads/check.ts';
 import { leadOrigin } from '../../leads/finding.ts';
 import { leadLookup } from '../../leads/lookup.ts';
-import { publicApiLookup } from '../public-api.ts';
-import { incomingLookup } from '../incoming.ts';
+import { publicApiLookup } from '../../static/library-lookup.ts';
+import { incomingLookup } from '../../static/incoming-lookup.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 import { modelFor } from '../types.ts';
-import { retrievalContext } from '../hunter/model-context.ts';
+import { retrievalContext } from '../../prompts/retrieval-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
 import { panelOutcome, staticUndecided, type Vote } from '../../findings/panel.ts';
 

@@ -6,7 +6,7 @@ import { readArtifact } from '../../../src/artifacts/store.ts';
 import { runScan } from '../../../src/orchestrator/scan.ts';
 import type { Logger } from '../../../src/cli/log.ts';
 import { publicApiPackages } from '../../../src/phases/recon/public-api.ts';
-import { libraryOf } from '../../../src/phases/public-api.ts';
+import { libraryOf } from '../../../src/static/library-lookup.ts';
 import { tempDir, writeFiles } from '../../helpers/temp.ts';
 
 const quiet: Logger = { info() {}, warn() {}, progress() {} };

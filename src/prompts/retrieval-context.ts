@@ -1,10 +1,10 @@
-// Retrieval context for model hunters: the ranked items of retrieval-plan.json turned into read-only <context>
-// blocks, re-read at triage's hash and re-capped at the plan's budgets. Never the chunk's own files.
-import type { ContextItem, RetrievalPlan } from '../../artifacts/schemas/retrieval-plan.ts';
-import type { Triage } from '../../artifacts/schemas/triage.ts';
-import { sourceLines } from '../../integrity/evidence.ts';
-import { readSourceAtHash } from '../../integrity/source.ts';
-import { sourceBlock } from '../../prompts/render.ts';
+// Retrieval context for model hunters and refuters: the ranked items of retrieval-plan.json turned into read-only
+// <context> blocks, re-read at triage's hash and re-capped at the plan's budgets. Never the chunk's own files.
+import type { ContextItem, RetrievalPlan } from '../artifacts/schemas/retrieval-plan.ts';
+import type { Triage } from '../artifacts/schemas/triage.ts';
+import { sourceLines } from '../integrity/evidence.ts';
+import { readSourceAtHash } from '../integrity/source.ts';
+import { sourceBlock } from './render.ts';
 
 /** Content of a repository file at its recorded hash, or undefined when it changed or cannot be read. */
 export type ReadAtHash = (file: string) => string | undefined;
