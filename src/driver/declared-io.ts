@@ -4,16 +4,13 @@
 import { join } from 'node:path';
 import type { ArtifactName } from '../artifacts/registry.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
-import { SCHEMA_VERSION } from '../artifacts/schemas/common.ts';
+import { stamp, type BodyOf } from '../artifacts/stamp.ts';
 import { checkArtifact, readArtifact, readArtifactIfPresent, writeArtifact, type ArtifactOf } from '../artifacts/store.ts';
 import { PhaseError } from '../errors.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { withRerunHint } from './hints.ts';
 
-type Header = 'schemaVersion' | 'artifact' | 'run' | 'generatedAt';
-
-/** An artifact without its header: what a phase computes. */
-export type BodyOf<N extends ArtifactName> = Omit<ArtifactOf<N>, Header>;
+export type { BodyOf };
 
 /** The outputs as written, header and all. */
 export type WrittenOf<W extends ArtifactName> = { [N in W]?: ArtifactOf<N> };
@@ -29,11 +26,6 @@ export async function loadInputs(outDir: string, reads: { readonly [N in Artifac
     throw await withRerunHint(error);
   }
   return inputs;
-}
-
-/** The header every artifact starts with, then the body in its own key order. */
-export function stamp<N extends ArtifactName>(name: N, body: BodyOf<N>, identity: RunIdentity, generatedAt: string): ArtifactOf<N> {
-  return { schemaVersion: SCHEMA_VERSION, artifact: name, run: identity, generatedAt, ...body } as unknown as ArtifactOf<N>;
 }
 
 interface View<W extends ArtifactName> {

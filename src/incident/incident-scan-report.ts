@@ -3,6 +3,7 @@
 import type { Finding, RunIdentity, Severity } from '../artifacts/schemas/common.ts';
 import type { ReproReport } from '../artifacts/schemas/repro-report.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { stamp } from '../artifacts/stamp.ts';
 
 export interface Reproduced {
   report: ReproReport;
@@ -30,11 +31,7 @@ export function incidentScanReport(reproduced: Reproduced, run: RunIdentity, fai
     reread: false,
     repro: { outcome: 'reproduced', reason: reproduced.report.reason, dir: repro.dir, command: repro.command },
   };
-  return {
-    schemaVersion: 1,
-    artifact: 'scan-report',
-    run,
-    generatedAt: new Date().toISOString(),
+  return stamp('scan-report', {
     status: 'complete',
     clean: false,
     notClean: [`1 confirmed finding (${finding.id}, reproduced from a ${finding.origin === 'stack-trace' ? 'stack trace' : 'report'})`],
@@ -56,5 +53,5 @@ export function incidentScanReport(reproduced: Reproduced, run: RunIdentity, fai
     coverage: { filesInScope: 1, filesScanned: 1, complete: true, notCovered: [], skippedCounts: {} },
     usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 },
     durationMs,
-  };
+  }, run, new Date().toISOString());
 }

@@ -3,6 +3,7 @@
 // each in the sandbox, promote a proof to repro/<id>/, and return repro-report.json's body. Never a guessed fix.
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { ReproReport, ReproReportAttempt } from '../artifacts/schemas/repro-report.ts';
+import { stamp, type BodyOf } from '../artifacts/stamp.ts';
 import { readSource } from '../integrity/source.ts';
 import { promote, runScriptPath } from '../repro/promote.ts';
 import { reproduceFinding, type AttemptRecord } from '../repro/reproduce.ts';
@@ -36,12 +37,14 @@ export async function reproduceIncident(request: IncidentRequest): Promise<Repro
   const { target, trace } = request;
   const located = locateInTarget(target, request.text, trace?.parsed);
   const signature = incidentSignature({ text: request.text, ...(trace ? { trace: trace.parsed } : {}) }, located.frames);
-  const base = header(request, located, signature);
+  const base = reportBody(request, located, signature);
+  // Stamped here, the one header of repro-report.json: the run the request belongs to, the time it was decided.
+  const decided = (body: BodyOf<'repro-report'>): ReproReport => stamp('repro-report', body, request.identity, new Date().toISOString());
   const { location } = located;
-  if (!location) return { ...base, verdict: 'unknown', reason: `unknown: ${unlocatedReason(located, Boolean(trace))}; no tester was asked`, attempts: [] };
+  if (!location) return decided({ ...base, verdict: 'unknown', reason: `unknown: ${unlocatedReason(located, Boolean(trace))}; no tester was asked`, attempts: [] });
   if (!located.framework || !RUNNABLE.has(located.framework)) {
     const why = located.framework ? `${located.framework} is detected but reproduction runs only JavaScript test frameworks, pytest and go test in this build` : 'no test framework detected in the target';
-    return { ...base, verdict: 'unknown', reason: `unknown: ${why}; no tester was asked`, attempts: [] };
+    return decided({ ...base, verdict: 'unknown', reason: `unknown: ${why}; no tester was asked`, attempts: [] });
   }
   const lines = readSource(target, location.file);
   const finding = incidentFinding({ text: request.text, ...(trace ? { trace: trace.parsed } : {}) }, location, lines.ok ? (lines.content.split('\n')[location.line - 1] ?? '') : '');
@@ -64,20 +67,16 @@ export async function reproduceIncident(request: IncidentRequest): Promise<Repro
   });
   if (result.proven) {
     const dir = promote(request.outDir, finding, result.proven.signature, result.proven);
-    return { ...base, verdict: 'reproduced', reason: result.reason, attempts, finding: { ...finding, confidence: 1 }, repro: { dir, command: `sh ${runScriptPath(request, dir)}` } };
+    return decided({ ...base, verdict: 'reproduced', reason: result.reason, attempts, finding: { ...finding, confidence: 1 }, repro: { dir, command: `sh ${runScriptPath(request, dir)}` } });
   }
   const verdict = result.outcome === 'not-reproduced' ? 'not-reproduced' : 'unknown';
-  return { ...base, verdict, reason: result.reason, attempts, finding };
+  return decided({ ...base, verdict, reason: result.reason, attempts, finding });
 }
 
-function header(request: IncidentRequest, located: LocatedIncident, signature: BugSignature): Omit<ReproReport, 'verdict' | 'reason' | 'attempts'> {
+function reportBody(request: IncidentRequest, located: LocatedIncident, signature: BugSignature): Omit<BodyOf<'repro-report'>, 'verdict' | 'reason' | 'attempts'> {
   const trace = request.trace?.parsed;
   const { location } = located;
   return {
-    schemaVersion: 1,
-    artifact: 'repro-report',
-    run: request.identity,
-    generatedAt: new Date().toISOString(),
     source: request.source,
     ...(trace
       ? {

@@ -19,7 +19,7 @@ export function reverificationQueue(ledger: Ledger): LedgerEntry[] {
   return ledger.entries.filter((e) => e.status === 'open' && e.reverify);
 }
 
-export function updateLedger(previous: Ledger | undefined, report: ScanReport, suppressions: Suppressions, read: ReadSource, now = new Date()): Ledger {
+export function updateLedger(previous: Ledger | undefined, report: Pick<ScanReport, 'run' | 'findings'>, suppressions: Suppressions, read: ReadSource, now = new Date()): Ledger {
   const at = now.toISOString();
   const runId = report.run.runId;
   const event = (e: LedgerEntry, kind: LedgerEvent['event'], detail?: string) => {

@@ -1,6 +1,7 @@
 // publish-report.json from the plan and what happened to each action. Pure.
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { PublishEntry, PublishReport } from '../artifacts/schemas/publish-report.ts';
+import { stamp, type BodyOf } from '../artifacts/stamp.ts';
 import type { PublishAction } from './plan.ts';
 
 export type Outcome = { done: true; issue: { number: number; url: string } | null } | { done: false };
@@ -52,11 +53,7 @@ export interface ReportParts {
 
 export function publishReportOf(parts: ReportParts): PublishReport {
   const count = (o: PublishEntry['outcome']) => parts.entries.filter((e) => e.outcome === o).length;
-  const report: PublishReport = {
-    schemaVersion: 1,
-    artifact: 'publish-report',
-    run: parts.run,
-    generatedAt: (parts.now ?? new Date()).toISOString(),
+  const body: BodyOf<'publish-report'> = {
     repository: parts.repository,
     apiUrl: parts.apiUrl,
     queue: parts.queue,
@@ -65,6 +62,6 @@ export function publishReportOf(parts: ReportParts): PublishReport {
     entries: parts.entries,
     counts: { filed: count('filed'), updated: count('updated'), reopened: count('reopened'), closed: count('closed'), unchanged: count('unchanged'), notDone: count('not-done') },
   };
-  if (parts.error !== undefined) report.error = parts.error;
-  return report;
+  if (parts.error !== undefined) body.error = parts.error;
+  return stamp('publish-report', body, parts.run, (parts.now ?? new Date()).toISOString());
 }

@@ -1,5 +1,6 @@
-// joinReport: the pure join of every phase's artifact into scan-report.json and coverage.json.
-// No I/O: the report phase reads the inputs and writes the outputs. "clean" is earned, never assumed.
+// joinReport: the pure join of every phase's artifact into the bodies of scan-report.json and coverage.json.
+// No I/O and no header: the driver stamps the run identity on what the report phase returns (merge stamps its own
+// through the same helper). "clean" is earned, never assumed.
 import type { AdaptivePlan } from '../artifacts/schemas/adaptive-plan.ts';
 import type { Baseline } from '../artifacts/schemas/baseline.ts';
 import type { RunIdentity, Severity } from '../artifacts/schemas/common.ts';
@@ -14,6 +15,7 @@ import type { ThreatModel } from '../artifacts/schemas/threat-model.ts';
 import type { Triage } from '../artifacts/schemas/triage.ts';
 import type { Reproductions } from '../artifacts/schemas/reproductions.ts';
 import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
+import type { BodyOf } from '../artifacts/stamp.ts';
 import { PhaseError } from '../errors.ts';
 import { identityMismatches } from '../run/identity.ts';
 import { countFindings } from './counts.ts';
@@ -43,12 +45,17 @@ export interface JoinInputs {
   options: { failOn: Severity; showSuspected: boolean };
   usage?: ScanReport['usage'];
   durationMs: number;
-  /** Identity stamped on the outputs; defaults to the referee's. */
+  /** The run every input must belong to; defaults to the referee's. */
   identity?: RunIdentity;
-  now?: Date;
 }
 
-export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; coverage: Coverage } {
+/** What the join computes: the reports without their headers. */
+export interface JoinedReport {
+  scanReport: BodyOf<'scan-report'>;
+  coverage: BodyOf<'coverage'>;
+}
+
+export function joinReport(inputs: JoinInputs): JoinedReport {
   const run = inputs.identity ?? inputs.referee.run;
   checkSameRun(run, inputs);
   const findings = joinFindings(inputs);
@@ -63,7 +70,6 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
     coverage: { filesInScope: cov.totals.inScope, filesScanned: cov.totals.scanned, complete: cov.complete },
     dependencies,
   });
-  const now = (inputs.now ?? new Date()).toISOString();
   const engines = new Set<string>([
     ...inputs.hunter.chunks.map((c) => c.engine),
     ...inputs.hunter.findings.map((f) => f.engine),
@@ -71,11 +77,7 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
     ...inputs.referee.verdicts.map((v) => v.engine),
   ]);
   const models = new Set(inputs.hunter.findings.flatMap((f) => (f.model ? [f.model] : [])));
-  const scanReport: ScanReport = {
-    schemaVersion: 1,
-    artifact: 'scan-report',
-    run,
-    generatedAt: now,
+  const scanReport: BodyOf<'scan-report'> = {
     status,
     clean,
     notClean,
@@ -101,8 +103,7 @@ export function joinReport(inputs: JoinInputs): { scanReport: ScanReport; covera
     ...(inputs.baseline ? { baseline: baselineSummary(inputs.baseline, findings, absentFindings(inputs.baseline, findings, scannedFiles(cov.files), deletedFiles(inputs.triage))) } : {}),
     ...(dependencies ? { dependencies } : {}),
   };
-  const coverage: Coverage = { schemaVersion: 1, artifact: 'coverage', run, generatedAt: now, files: cov.files, totals: cov.totals, complete: cov.complete };
-  return { scanReport, coverage };
+  return { scanReport, coverage: { files: cov.files, totals: cov.totals, complete: cov.complete } };
 }
 
 const scannedFiles = (files: readonly Coverage['files'][number][]): Set<string> => new Set(files.flatMap((f) => (f.status === 'scanned' ? [f.path] : [])));

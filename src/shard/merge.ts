@@ -1,19 +1,17 @@
 // The pure core of `bug-hunter merge`: checks that shard runs belong together and cover every chunk exactly once,
 // then joins their artifacts into the artifacts one full scan would have written. No I/O.
-import type { AdaptivePlan } from '../artifacts/schemas/adaptive-plan.ts';
+import type { ArtifactName } from '../artifacts/registry.ts';
 import type { Baseline } from '../artifacts/schemas/baseline.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { Coverage } from '../artifacts/schemas/coverage.ts';
-import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
 import type { Suppressions } from '../artifacts/schemas/memory.ts';
-import type { Referee } from '../artifacts/schemas/referee.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
-import type { Skeptic } from '../artifacts/schemas/skeptic.ts';
-import type { Triage } from '../artifacts/schemas/triage.ts';
+import { bodyOf, stamp, type BodyOf } from '../artifacts/stamp.ts';
 import { IntegrityError, UsageError } from '../errors.ts';
 import { mergeByFingerprint } from '../phases/hunter/accept.ts';
 import { joinReport, type JoinInputs } from '../report/join.ts';
 import { hashJson } from '../run/hash.ts';
+import { emptySuppressions } from '../suppress/suppressions.ts';
 import { identityMismatches } from '../run/identity.ts';
 import { chunksOfShard, shardLabel, type Shard } from './assign.ts';
 
@@ -77,17 +75,17 @@ function checkBaselines(shards: readonly WithShard[]): void {
 }
 
 /** The base's fingerprints (and findings) are the union of what each shard found at the base in its share of the chunks. */
-function mergedBaseline(checked: readonly WithShard[], identity: RunIdentity): Baseline | undefined {
+function mergedBaseline(checked: readonly WithShard[], stamped: (name: 'baseline', body: BodyOf<'baseline'>) => Baseline): Baseline | undefined {
   const head = checked[0]!.baseline;
   if (!head) return undefined;
-  const { findings: _own, ...first } = head;
+  const { findings: _own, ...first } = bodyOf(head);
   const baselines = checked.map((r) => r.baseline!);
   const fingerprints = [...new Set(baselines.flatMap((b) => b.fingerprints))].sort();
   const detail = `the union of ${checked.length} shards' base scans (${baselines.map((b) => b.detail).join('; ')})`;
   // Only when every shard recorded them: a shard without would make the union claim less than the base had.
   const byFingerprint = baselines.every((b) => b.findings) ? new Map(baselines.flatMap((b) => b.findings!).map((f) => [f.fingerprint, f])) : undefined;
   const findings = byFingerprint ? [...byFingerprint.values()].sort((a, b) => a.fingerprint.localeCompare(b.fingerprint)) : undefined;
-  return { ...first, run: identity, fingerprints, detail, ...(findings ? { findings } : {}) };
+  return stamped('baseline', { ...first, fingerprints, detail, ...(findings ? { findings } : {}) });
 }
 
 // Each shard must have planned exactly its share and hunted nothing outside it, or a chunk would count twice.
@@ -105,37 +103,37 @@ function checkOwnChunks(r: WithShard): void {
 export function mergeShards(checked: readonly WithShard[], identity: RunIdentity, now = new Date()): MergedRun {
   const first = checked[0]!;
   const at = now.toISOString();
-  const header = <N extends string>(artifact: N) => ({ schemaVersion: 1 as const, artifact, run: identity, generatedAt: at });
+  // The shards' artifacts arrive stamped with their own runs: each merged one is built from bodies (bodyOf takes a
+  // shard's header off) and stamped here with the merged run's identity, as the driver stamps a phase's outputs.
+  const stamped = <N extends ArtifactName>(name: N, body: BodyOf<N>) => stamp(name, body, identity, at);
   const order = new Map(first.triage.chunks.map((c, i) => [c.id, i]));
   const byChunk = (a: string, b: string) => (order.get(a) ?? 0) - (order.get(b) ?? 0);
-  const triage: Triage = { ...first.triage, ...header('triage') };
-  const { shard: _shard, ...planBody } = first.plan;
-  const plan: AdaptivePlan = {
+  const triage = stamped('triage', bodyOf(first.triage));
+  const { shard: _shard, ...planBody } = bodyOf(first.plan);
+  const plan = stamped('adaptive-plan', {
     ...planBody,
-    ...header('adaptive-plan'),
     reasons: [...first.plan.reasons.filter((r) => !r.startsWith('shard ')), `merged from ${checked.length} shards of ${first.shard.count}`],
     chunkOrder: checked.flatMap((r) => r.plan.chunkOrder).sort(byChunk),
     deferredChunks: checked.flatMap((r) => r.plan.deferredChunks).sort(byChunk),
     limits: { ...first.plan.limits, tokenBudget: sumOrNull(checked.map((r) => r.plan.limits.tokenBudget)) },
-  };
+  });
   const findings = mergeByFingerprint(checked.flatMap((r) => r.hunter.findings));
-  const hunter: HunterFindings = {
-    ...header('hunter-findings'),
+  const hunter = stamped('hunter-findings', {
     findings: findings.sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine || a.id.localeCompare(b.id)),
     chunks: checked.flatMap((r) => r.hunter.chunks).sort((a, b) => byChunk(a.chunkId, b.chunkId)),
     // Every shard runs the cross-file pass over the whole of triage, so the first shard's is the run's.
     ...(first.hunter.crossFile ? { crossFile: first.hunter.crossFile } : {}),
-  };
-  const skeptic: Skeptic = { ...header('skeptic'), reviews: firstPerId(checked.flatMap((r) => r.skeptic.reviews)) };
-  const referee: Referee = { ...header('referee'), verdicts: firstPerId(checked.flatMap((r) => r.referee.verdicts)) };
+  });
+  const skeptic = stamped('skeptic', { reviews: firstPerId(checked.flatMap((r) => r.skeptic.reviews)) });
+  const referee = stamped('referee', { verdicts: firstPerId(checked.flatMap((r) => r.referee.verdicts)) });
   const verificationOf = checked.find((r) => r.verification)?.verification;
-  const verification = verificationOf ? { ...verificationOf, run: identity } : undefined;
+  const verification = verificationOf ? stamped('verification-report', bodyOf(verificationOf)) : undefined;
   const reports = checked.map((r) => r.report);
-  const baseline = mergedBaseline(checked, identity);
+  const baseline = mergedBaseline(checked, stamped);
   // Every shard models the whole tree (recon reads all of triage), so the first shard's threat model is the run's.
   const modelOf = checked.find((r) => r.threatModel)?.threatModel;
-  const threatModel = modelOf ? { ...modelOf, ...header('threat-model') } : undefined;
-  const { scanReport, coverage } = joinReport({
+  const threatModel = modelOf ? stamped('threat-model', bodyOf(modelOf)) : undefined;
+  const joined = joinReport({
     triage,
     plan,
     hunter,
@@ -154,15 +152,16 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
     // The shards ran side by side: the longest one is the wall time.
     durationMs: Math.max(...reports.map((r) => r.durationMs)),
     identity,
-    now,
   });
   // Each shard stamped its findings from its own ledger; the merged report keeps those stamps.
   const firstSeen = new Map(reports.flatMap((r) => r.findings.flatMap((f) => (f.firstSeenRun ? [[f.finding.fingerprint, f.firstSeenRun] as const] : []))));
-  for (const f of scanReport.findings) {
+  for (const f of joined.scanReport.findings) {
     const seen = firstSeen.get(f.finding.fingerprint);
     if (seen) f.firstSeenRun = seen;
   }
-  scanReport.mergedFrom = checked.map((r) => ({ runId: r.report.run.runId, shard: shardLabel(r.shard), chunks: r.plan.shard!.chunks.length }));
+  joined.scanReport.mergedFrom = checked.map((r) => ({ runId: r.report.run.runId, shard: shardLabel(r.shard), chunks: r.plan.shard!.chunks.length }));
+  const scanReport = stamped('scan-report', joined.scanReport);
+  const coverage = stamped('coverage', joined.coverage);
   return { triage, plan, hunter, skeptic, referee, ...(verification ? { verification } : {}), ...(baseline ? { baseline } : {}), ...(threatModel ? { threatModel } : {}), scanReport, coverage };
 }
 
@@ -174,7 +173,7 @@ function suppressionsOf(reports: readonly ScanReport[]): Suppressions {
       entries.set(f.finding.fingerprint, { fingerprint: f.finding.fingerprint, findingId: f.finding.id, reason: f.suppressed.reason, by: f.suppressed.by, at: f.suppressed.at });
     }
   }
-  return { schemaVersion: 1, artifact: 'suppressions', entries: [...entries.values()] };
+  return { ...emptySuppressions(), entries: [...entries.values()] };
 }
 
 // A file in two chunks of two shards can yield the same finding twice: one review and one verdict per finding id.

@@ -2,6 +2,7 @@
 // Markdown morning summary. Issue titles and reasons can hold repository or model text: control characters are
 // stripped for the terminal and escaped for Markdown. Pure.
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
+import { stamp, type BodyOf } from '../artifacts/stamp.ts';
 import type { WorkIssueEntry, WorkReport } from '../artifacts/schemas/work-report.ts';
 import { ghText } from '../publish/escape.ts';
 import { printable } from '../report/printable.ts';
@@ -26,11 +27,7 @@ export interface WorkReportParts {
 
 export function workReportOf(parts: WorkReportParts): WorkReport {
   const counts = Object.fromEntries(WORK_OUTCOMES.map((o) => [o, parts.issues.filter((i) => i.outcome === o).length]));
-  const report: WorkReport = {
-    schemaVersion: 1,
-    artifact: 'work-report',
-    run: parts.run,
-    generatedAt: (parts.now ?? new Date()).toISOString(),
+  const body: BodyOf<'work-report'> = {
     repository: parts.repository,
     apiUrl: parts.apiUrl,
     dryRun: parts.dryRun,
@@ -47,8 +44,8 @@ export function workReportOf(parts: WorkReportParts): WorkReport {
     },
     counts,
   };
-  if (parts.error !== undefined) report.error = parts.error;
-  return report;
+  if (parts.error !== undefined) body.error = parts.error;
+  return stamp('work-report', body, parts.run, (parts.now ?? new Date()).toISOString());
 }
 
 const plain = (text: string) => printable(text).replace(/\n/g, ' ');

@@ -1,8 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decideExit } from '../../src/report/exit-decision.ts';
-import { joinReport } from '../../src/report/join.ts';
-import { doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
+import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
 import type { Verdict } from '../../src/artifacts/schemas/common.ts';
 import type { Triage } from '../../src/artifacts/schemas/triage.ts';
 
@@ -11,7 +10,7 @@ const medium = makeFinding({ file: 'src/a.ts', symbol: 'get', subject: 'id', lin
 function report(verdict: Verdict, chunkStatus: 'done' | 'failed' = 'done', unsupported: string[] = []) {
   const triage = triageOf([['src/a.ts', ...unsupported]]);
   const chunks = doneChunks(triage, chunkStatus).map((c) => ({ ...c, ...(unsupported.length ? { unsupported: unsupported.map((path) => ({ path, reason: 'the static engine has no rules for python' })) } : {}) }));
-  return joinReport({
+  return joinStamped({
     triage,
     plan: planOf(triage),
     hunter: hunterOf([medium], chunks),
@@ -25,7 +24,7 @@ function report(verdict: Verdict, chunkStatus: 'done' | 'failed' = 'done', unsup
 
 function emptyReport(skipped: Triage['skipped']) {
   const triage = triageOf([], undefined, skipped);
-  return joinReport({
+  return joinStamped({
     triage,
     plan: planOf(triage),
     hunter: hunterOf([], []),

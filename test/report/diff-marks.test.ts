@@ -5,11 +5,10 @@ import { test } from 'node:test';
 import type { BaseFinding, Baseline } from '../../src/artifacts/schemas/baseline.ts';
 import type { DiffScopeRecord, Triage } from '../../src/artifacts/schemas/triage.ts';
 import { decideExit } from '../../src/report/exit-decision.ts';
-import { joinReport } from '../../src/report/join.ts';
 import { markFindings } from '../../src/report/diff-marks.ts';
 import { formerModelFingerprint } from '../../src/findings/former-fingerprint.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
-import { doneChunks, hunterOf, identity, makeFinding, noSuppressions, NOW, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { joinStamped, doneChunks, hunterOf, identity, makeFinding, noSuppressions, NOW, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
 
 const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(cmd)', severity: 'high' });
 const b = makeFinding({ file: 'src/b.ts', symbol: 'go', subject: 'sql', line: 5, quote: 'query(sql)', severity: 'high' });
@@ -43,7 +42,7 @@ function join(options: { diffScope?: DiffScopeRecord; baseline?: Baseline; empty
   const base = triageOf(options.empty ? [] : [['src/a.ts'], ['src/b.ts']]);
   const triage: Triage = options.diffScope ? { ...base, diffScope: options.diffScope } : base;
   const findings = options.empty ? [] : [a, b];
-  return joinReport({
+  return joinStamped({
     triage,
     plan: planOf(triage),
     hunter: hunterOf(findings, doneChunks(triage)),
@@ -129,7 +128,7 @@ test('absent: a file the head did not finish scanning is not checked, so its bas
   const triage = triageOf([['src/a.ts'], ['src/b.ts']]);
   const chunks = doneChunks(triage);
   chunks[1] = { ...chunks[1]!, status: 'failed', error: 'worker crashed' };
-  const report = joinReport({
+  const report = joinStamped({
     triage,
     plan: planOf(triage),
     hunter: hunterOf([a], chunks),

@@ -9,6 +9,10 @@ import type { Skeptic } from '../../src/artifacts/schemas/skeptic.ts';
 import type { Triage } from '../../src/artifacts/schemas/triage.ts';
 import type { VerificationReport } from '../../src/artifacts/schemas/verification-report.ts';
 import type { Reproductions } from '../../src/artifacts/schemas/reproductions.ts';
+import type { Coverage } from '../../src/artifacts/schemas/coverage.ts';
+import type { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
+import { stamp } from '../../src/artifacts/stamp.ts';
+import { joinReport, type JoinInputs } from '../../src/report/join.ts';
 import { sha256 } from '../../src/run/hash.ts';
 
 export const NOW = '2025-01-01T00:00:00.000Z';
@@ -129,4 +133,13 @@ export function reproductionsOf(reproduced: string[], run = identity()): Reprodu
 
 export function noSuppressions(): Suppressions {
   return { schemaVersion: 1, artifact: 'suppressions', entries: [] };
+}
+
+/** joinReport's bodies stamped as the report phase's driver stamps them: the stored scan-report and coverage. */
+export function joinStamped(inputs: JoinInputs & { now?: Date }): { scanReport: ScanReport; coverage: Coverage } {
+  const { now, ...join } = inputs;
+  const { scanReport, coverage } = joinReport(join);
+  const run = inputs.identity ?? inputs.referee.run;
+  const at = (now ?? new Date()).toISOString();
+  return { scanReport: stamp('scan-report', scanReport, run, at), coverage: stamp('coverage', coverage, run, at) };
 }

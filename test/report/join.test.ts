@@ -4,8 +4,8 @@ import { Coverage } from '../../src/artifacts/schemas/coverage.ts';
 import { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
 import { validate } from '../../src/artifacts/validate.ts';
 import { PhaseError } from '../../src/errors.ts';
-import { joinReport, type JoinInputs } from '../../src/report/join.ts';
-import { doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
+import type { JoinInputs } from '../../src/report/join.ts';
+import { joinStamped, doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
 
 const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(cmd)', severity: 'critical' });
 const b = makeFinding({ file: 'src/a.ts', symbol: 'get', subject: 'id', line: 8, quote: 'query(id)', severity: 'medium', category: 'logic' });
@@ -31,13 +31,13 @@ function inputs(overrides: Partial<JoinInputs> = {}): JoinInputs {
 }
 
 test('the joined report and coverage validate against their schemas', () => {
-  const { scanReport, coverage } = joinReport(inputs());
+  const { scanReport, coverage } = joinStamped(inputs());
   assert.deepEqual(validate(ScanReport, scanReport), { ok: true });
   assert.deepEqual(validate(Coverage, coverage), { ok: true });
 });
 
 test('verdicts are kept apart and tiers follow verification and the referee', () => {
-  const { scanReport } = joinReport(inputs());
+  const { scanReport } = joinStamped(inputs());
   const byId = new Map(scanReport.findings.map((f) => [f.finding.id, f]));
   assert.equal(byId.get(a.id)!.tier, 'T1');
   assert.equal(byId.get(a.id)!.repro?.command, `node --test repro/${a.id}/repro.test.js`);
@@ -51,7 +51,7 @@ test('verdicts are kept apart and tiers follow verification and the referee', ()
 });
 
 test('counts by verdict, tier, severity and category', () => {
-  const { scanReport } = joinReport(inputs());
+  const { scanReport } = joinStamped(inputs());
   assert.deepEqual(scanReport.counts.byVerdict, { confirmed: 2, 'manual-review': 1, unreviewed: 1, dismissed: 1 });
   assert.deepEqual(scanReport.counts.byTier, { T1: 1, T2: 1, T3: 2 });
   assert.deepEqual(scanReport.counts.bySeverity, { critical: 1, medium: 1 });
@@ -61,7 +61,7 @@ test('counts by verdict, tier, severity and category', () => {
 });
 
 test('the reasoning trace carries every skeptic vote and the referee reasoning', () => {
-  const { scanReport } = joinReport(inputs());
+  const { scanReport } = joinStamped(inputs());
   const f = scanReport.findings.find((x) => x.finding.id === b.id)!;
   assert.equal(f.skepticOutcome, 'survived');
   assert.deepEqual(f.skepticReasoning.map((r) => `${r.seat}:${r.vote}`), ['guards:upheld']);
@@ -71,7 +71,7 @@ test('the reasoning trace carries every skeptic vote and the referee reasoning',
 test('a finding without a referee verdict is unreviewed, and the run is incomplete', () => {
   const referee = refereeOf({}, all);
   referee.verdicts = referee.verdicts.filter((v) => v.findingId !== b.id);
-  const { scanReport } = joinReport(inputs({ referee }));
+  const { scanReport } = joinStamped(inputs({ referee }));
   const f = scanReport.findings.find((x) => x.finding.id === b.id)!;
   assert.equal(f.verdict, 'unreviewed');
   assert.equal(scanReport.status, 'incomplete');
@@ -80,7 +80,7 @@ test('a finding without a referee verdict is unreviewed, and the run is incomple
 
 test('a suppressed fingerprint is marked, counted apart and not failing', () => {
   const suppressions = { ...noSuppressions(), entries: [{ fingerprint: a.fingerprint, reason: 'test harness only', by: 'Ann <ann@example.com>', at: '2025-01-02T00:00:00.000Z' }] };
-  const { scanReport } = joinReport(inputs({ suppressions }));
+  const { scanReport } = joinStamped(inputs({ suppressions }));
   const f = scanReport.findings.find((x) => x.finding.id === a.id)!;
   assert.equal(f.suppressed?.reason, 'test harness only');
   assert.equal(scanReport.counts.suppressed, 1);
@@ -93,7 +93,7 @@ test('files in failed or never-run chunks are not covered, with the reason', () 
   const chunks = doneChunks(triage).slice(0, 2);
   chunks[1] = { ...chunks[1]!, status: 'failed', error: 'src/b.ts changed during the scan' };
   const plan = planOf(triage, identity(), ['chunk-001', 'chunk-002']);
-  const { scanReport, coverage } = joinReport(inputs({ triage, plan, hunter: hunterOf([a, b], chunks), skeptic: skepticOf([a, b]), referee: refereeOf({}, [a, b]), verification: undefined }));
+  const { scanReport, coverage } = joinStamped(inputs({ triage, plan, hunter: hunterOf([a, b], chunks), skeptic: skepticOf([a, b]), referee: refereeOf({}, [a, b]), verification: undefined }));
   assert.deepEqual(coverage.totals, { inScope: 4, scanned: 1, failed: 2, unreviewed: 1, skipped: 0, unsupported: 0 });
   assert.equal(coverage.complete, false);
   assert.equal(scanReport.status, 'failed');
@@ -106,26 +106,26 @@ test('files in failed or never-run chunks are not covered, with the reason', () 
 test('clean only when nothing is confirmed, pending, unreviewed, failed or uncovered', () => {
   const triage = triageOf([['src/a.ts']]);
   const base = { triage, plan: planOf(triage), hunter: hunterOf([], doneChunks(triage)), skeptic: skepticOf([]), referee: refereeOf({}, []), verification: undefined };
-  const clean = joinReport(inputs(base)).scanReport;
+  const clean = joinStamped(inputs(base)).scanReport;
   assert.equal(clean.clean, true);
   assert.deepEqual(clean.notClean, []);
 
-  const unreviewedChunk = joinReport(inputs({ ...base, hunter: hunterOf([], doneChunks(triage, 'unreviewed')) })).scanReport;
+  const unreviewedChunk = joinStamped(inputs({ ...base, hunter: hunterOf([], doneChunks(triage, 'unreviewed')) })).scanReport;
   assert.equal(unreviewedChunk.clean, false);
   assert.equal(unreviewedChunk.status, 'incomplete');
 
-  const confirmed = joinReport(inputs({ ...base, hunter: hunterOf([a], doneChunks(triage)), skeptic: skepticOf([a]), referee: refereeOf({}, [a]) })).scanReport;
+  const confirmed = joinStamped(inputs({ ...base, hunter: hunterOf([a], doneChunks(triage)), skeptic: skepticOf([a]), referee: refereeOf({}, [a]) })).scanReport;
   assert.equal(confirmed.clean, false);
   assert.deepEqual(confirmed.notClean, ['1 confirmed finding']);
 
   const nothingInScope = triageOf([]);
-  const empty = joinReport(inputs({ ...base, triage: nothingInScope, plan: planOf(nothingInScope), hunter: hunterOf([], []) })).scanReport;
+  const empty = joinStamped(inputs({ ...base, triage: nothingInScope, plan: planOf(nothingInScope), hunter: hunterOf([], []) })).scanReport;
   assert.equal(empty.clean, false, 'nothing checked is not clean');
 });
 
 test('artifacts from another run, or verdicts on unknown findings, are refused', () => {
   const other = { ...identity(), baseCommit: 'a'.repeat(40) };
-  assert.throws(() => joinReport(inputs({ skeptic: skepticOf(all, other) })), (err: unknown) => err instanceof PhaseError && /skeptic.json belongs to another run/.test(err.message));
+  assert.throws(() => joinStamped(inputs({ skeptic: skepticOf(all, other) })), (err: unknown) => err instanceof PhaseError && /skeptic.json belongs to another run/.test(err.message));
   const stray = makeFinding({ file: 'src/z.ts', symbol: 'z', subject: 'z', line: 1, quote: 'z' });
-  assert.throws(() => joinReport(inputs({ referee: refereeOf({}, [...all, stray]) })), (err: unknown) => err instanceof PhaseError && err.message.includes(stray.id));
+  assert.throws(() => joinStamped(inputs({ referee: refereeOf({}, [...all, stray]) })), (err: unknown) => err instanceof PhaseError && err.message.includes(stray.id));
 });

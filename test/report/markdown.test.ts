@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { joinReport, type JoinInputs } from '../../src/report/join.ts';
+import type { JoinInputs } from '../../src/report/join.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
-import { doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
+import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
 
 const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(`ls ${cmd}`)\nreturn ```x```', severity: 'high' });
 const triage = triageOf([['src/a.ts'], ['src/b.ts']]);
 
 function report(overrides: Partial<JoinInputs>) {
-  return joinReport({
+  return joinStamped({
     triage,
     plan: planOf(triage),
     hunter: hunterOf([], doneChunks(triage)),

@@ -3,11 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { joinReport } from '../../src/report/join.ts';
 import { FINGERPRINT_KEY, renderSarif } from '../../src/report/sarif.ts';
 import { TOOL_VERSION } from '../../src/version.ts';
 import { assertValid, validateSarif } from '../helpers/sarif-validator.ts';
-import { doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
+import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
 
 const a = makeFinding({ file: 'src/server/run.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(`ls ${cmd}`)', ruleId: 'command-injection', severity: 'critical' });
 const b = makeFinding({ file: 'src/db/get user.ts', symbol: 'get', subject: 'id', line: 5, quote: 'db.query("x" + id)\nreturn rows', severity: 'medium', category: 'logic' });
@@ -20,7 +19,7 @@ function sampleReport(showSuspected: boolean) {
   const triage = triageOf([['src/server/run.ts'], ['src/db/get user.ts', 'src/db/pool.ts'], ['src/b.ts'], ['src/z.ts']]);
   const chunks = doneChunks(triage);
   chunks[3] = { ...chunks[3]!, status: 'failed', error: 'worker crashed' };
-  return joinReport({
+  return joinStamped({
     triage,
     plan: planOf(triage),
     hunter: hunterOf(findings, chunks),

@@ -4,15 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
-import { joinReport } from '../../src/report/join.ts';
 import { applySuppressions } from '../../src/report/resuppress.ts';
-import { doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
 
 const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(cmd)', severity: 'critical' });
 
 function joined(chunkStatus: 'done' | 'unreviewed' = 'done'): ScanReport {
   const triage = triageOf([['src/a.ts']]);
-  return joinReport({
+  return joinStamped({
     triage,
     plan: planOf(triage),
     hunter: hunterOf([a], doneChunks(triage, chunkStatus)),

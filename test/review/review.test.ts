@@ -4,10 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
 import { UsageError } from '../../src/errors.ts';
-import { joinReport } from '../../src/report/join.ts';
 import { renderGitHubReview } from '../../src/review/github-review.ts';
 import { renderPrComment } from '../../src/review/pr-comment.ts';
-import { doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
+import { joinStamped, doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
 
 const COMMIT = 'a'.repeat(40);
 const fresh = makeFinding({ file: 'src/new.ts', symbol: 'run', subject: 'cmd', line: 7, quote: 'exec(cmd)', severity: 'critical' });
@@ -21,7 +20,7 @@ function report(options: { failedChunk?: boolean; commit?: string | null } = {})
   const triage = triageOf([['src/new.ts'], ['src/caller.ts'], ['src/old.ts'], ['src/z.ts']], run);
   const chunks = doneChunks(triage);
   if (options.failedChunk) chunks[3] = { ...chunks[3]!, status: 'failed', error: 'worker crashed' };
-  const r = joinReport({
+  const r = joinStamped({
     triage,
     plan: planOf(triage, run),
     hunter: hunterOf(all, chunks, run),

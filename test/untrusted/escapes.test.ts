@@ -4,11 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { joinReport } from '../../src/report/join.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { printableDeep } from '../../src/report/printable.ts';
 import { spawnCli } from '../helpers/cli.ts';
-import { doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
+import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
 import { hostileRepo } from './hostile.ts';
 
 const CLEAR = '\x1b[2J\x1b[H';
@@ -68,7 +67,7 @@ test('a claim and reasons from a model render as literal text in report.md: no H
   const referee = refereeOf({}, [finding]);
   referee.verdicts[0]!.reasoning = `${hostile}\n## Another heading`;
   const md = renderMarkdown(
-    joinReport({
+    joinStamped({
       triage,
       plan: planOf(triage),
       hunter: hunterOf([finding], doneChunks(triage)),

@@ -3,9 +3,8 @@ import assert from 'node:assert/strict';
 import type { Finding } from '../../src/artifacts/schemas/common.ts';
 import type { Ledger } from '../../src/artifacts/schemas/memory.ts';
 import type { ReadSource } from '../../src/ledger/update.ts';
-import { joinReport } from '../../src/report/join.ts';
 import { reconcile } from '../../src/watch/reconcile.ts';
-import { doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
+import { joinStamped, doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
 
 const A = ['function a(p) {', '  const x = 1;', '  return eval(p);', '}'].join('\n');
 const fa = (line = 3) => makeFinding({ file: 'src/a.js', symbol: 'a', subject: 'p', line, quote: 'return eval(p);' });
@@ -16,7 +15,7 @@ function reportOf(runId: string, files: string[], findings: Finding[]) {
   const run = identity('/tmp/repo', runId);
   const triage = triageOf([files], run);
   const verdicts = Object.fromEntries(findings.map((f) => [f.id, 'confirmed' as const]));
-  return joinReport({
+  return joinStamped({
     triage,
     plan: planOf(triage, run),
     hunter: hunterOf(findings, doneChunks(triage), run),

@@ -1,13 +1,14 @@
-// The report phase: reads every artifact of the run, joins them (pure), updates the ledger, and writes
-// scan-report.json, coverage.json, report.md and report.sarif. The views are rendered from scan-report.json only.
+// The report phase: the driver hands it every artifact of the run; it joins them (pure), updates the ledger and
+// returns scan-report.json and coverage.json, which the driver stamps and writes after their views report.md and
+// report.sarif (rendered from scan-report.json only).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactPath, readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
+import { artifactPath, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
+import type { Baseline } from '../../artifacts/schemas/baseline.ts';
 import type { DepFindings } from '../../artifacts/schemas/dep-findings.ts';
 import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
-import type { LeadReport } from '../../artifacts/schemas/leads.ts';
+import type { LeadReport, Leads as LeadsArtifact } from '../../artifacts/schemas/leads.ts';
 import type { Referee } from '../../artifacts/schemas/referee.ts';
-import type { Reproductions } from '../../artifacts/schemas/reproductions.ts';
 import type { Ledger } from '../../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { usagePath, readUsage } from '../../budget/ledger.ts';
@@ -22,30 +23,47 @@ import { renderMarkdown } from '../../report/markdown.ts';
 import { renderSarif } from '../../report/sarif.ts';
 import { memoryDir, memoryWritable, readMemory, updateMemory } from '../../suppress/lock.ts';
 import { emptySuppressions } from '../../suppress/suppressions.ts';
-import type { PhaseContext, PhaseDefinition } from '../types.ts';
+import { definePhase } from '../../driver/define-phase.ts';
+import type { WrittenOf } from '../../driver/declared-io.ts';
+import type { PhaseContext } from '../types.ts';
 
 export const REPORT_FILES = { markdown: 'report.md', sarif: 'report.sarif' } as const;
 
-export const reportPhase: PhaseDefinition = {
+/** report.md and report.sarif: rendered from scan-report.json alone, written before it. */
+export const REPORT_VIEWS = [
+  { file: REPORT_FILES.markdown, render: (report: ScanReport) => renderMarkdown(report) },
+  { file: REPORT_FILES.sarif, render: (report: ScanReport) => `${JSON.stringify(renderSarif(report), null, 2)}\n` },
+] as const;
+
+export const reportPhase = definePhase({
   name: 'report',
   summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json',
   // Also reads suppressions.json and ledger.json from <target>/.bug-hunter (not --out): they belong to the target.
-  reads: ['triage', 'adaptive-plan', 'threat-model', 'hunter-findings', 'skeptic', 'referee', 'verification-report', 'reproductions', 'dep-findings', 'leads', 'baseline'],
-  requires: ['triage', 'adaptive-plan', 'hunter-findings', 'skeptic', 'referee'],
-  writes: ['scan-report', 'coverage'],
+  reads: {
+    triage: 'required',
+    'adaptive-plan': 'required',
+    'threat-model': 'optional',
+    'hunter-findings': 'required',
+    skeptic: 'required',
+    referee: 'required',
+    'verification-report': 'optional',
+    reproductions: 'optional',
+    'dep-findings': 'optional',
+    leads: 'optional',
+    baseline: 'optional',
+  },
+  // coverage.json before scan-report.json: the report is the last file a run writes.
+  writes: ['coverage', 'scan-report'],
   roles: [],
-  async run(ctx) {
+  views: REPORT_VIEWS.map((view) => ({ file: view.file, render: (written: WrittenOf<'coverage' | 'scan-report'>) => written['scan-report'] && view.render(written['scan-report']) })),
+  async run(ctx, inputs) {
+    const { triage, 'adaptive-plan': plan, 'hunter-findings': hunter, skeptic, referee } = inputs;
     const now = new Date();
     // The budget writes usage.json at most every 500 ms: flush it, or the report counts only the tokens written so far.
     await ctx.budget?.flush();
     // A report left from an earlier run must not stand in for this one if anything below fails.
     removeReport(ctx.outDir);
     const suppressions = readMemory(ctx.target, 'suppressions') ?? emptySuppressions();
-    const triage = readArtifact(ctx.outDir, 'triage');
-    const plan = readArtifact(ctx.outDir, 'adaptive-plan');
-    const hunter = readArtifact(ctx.outDir, 'hunter-findings');
-    const skeptic = readArtifact(ctx.outDir, 'skeptic');
-    const referee = readArtifact(ctx.outDir, 'referee');
     const broken = recheckFindings(ctx.target, hunter.findings, new Map(triage.files.map((f) => [f.path, f.sha256])));
     if (broken) {
       throw new IntegrityError(
@@ -53,27 +71,27 @@ export const reportPhase: PhaseDefinition = {
           "The source changed since the hunter ran, or the file was edited; run 'bug-hunter scan' again without --resume.",
       );
     }
+    const reproductions = ofThisRun(ctx, inputs.reproductions);
     const { scanReport, coverage } = joinReport({
       triage,
       plan,
       hunter,
       skeptic,
       referee,
-      verification: readArtifactIfPresent(ctx.outDir, 'verification-report'),
-      ...reproductionsOfRun(ctx),
-      ...(ctx.options.baseline ? { baseline: readBaseline(ctx) } : {}),
+      verification: inputs['verification-report'],
+      ...(reproductions ? { reproductions } : {}),
+      ...(ctx.options.baseline ? { baseline: baselineOf(ctx, inputs.baseline) } : {}),
       // Absent when the threat phase did not run: security findings are then scored with the assumptions named in each metric.
-      threatModel: readArtifactIfPresent(ctx.outDir, 'threat-model'),
-      ...dependencyScan(ctx),
+      threatModel: inputs['threat-model'],
+      ...dependencyScan(ctx, inputs['dep-findings']),
       suppressions,
       options: { failOn: ctx.options.failOn, showSuspected: ctx.options.showSuspected },
       usage: runUsage(ctx),
       durationMs: runDuration(ctx, now),
       identity: ctx.identity,
-      now,
     });
     // The ledger is read and written under its lock; this run's findings decide what is open, fixed or dismissed.
-    const update = (current: Ledger | undefined) => updateLedger(current, scanReport, suppressions, sourceReader(ctx.target), now);
+    const update = (current: Ledger | undefined) => updateLedger(current, { ...scanReport, run: ctx.identity }, suppressions, sourceReader(ctx.target), now);
     let ledger: Ledger;
     if (memoryWritable(ctx.target)) {
       ledger = await updateMemory(ctx.target, 'ledger', (current) => {
@@ -86,10 +104,8 @@ export const reportPhase: PhaseDefinition = {
       ctx.log.warn(`${memoryDir(ctx.target)} is not writable, so ledger.json was not updated; the report is complete.`);
     }
     stampFirstSeen(scanReport.findings, ledger);
-    const leads = leadsOfRun(ctx, hunter, referee);
+    const leads = leadsOfRun(ctx, inputs.leads, hunter, referee);
     if (leads) scanReport.leads = leads;
-    writeArtifact(ctx.outDir, 'coverage', coverage);
-    writeReport(ctx.outDir, scanReport);
 
     const queued = reverificationQueue(ledger).length;
     const c = scanReport.counts;
@@ -98,19 +114,18 @@ export const reportPhase: PhaseDefinition = {
         `${c.byVerdict.dismissed ?? 0} dismissed, ${c.suppressed} suppressed; coverage ${scanReport.coverage.filesScanned}/${scanReport.coverage.filesInScope}` +
         `${scanReport.clean ? '; clean' : ''}${queued ? `; ${queued} ledger finding(s) queued for re-verification` : ''}`,
     );
+    return { coverage, 'scan-report': scanReport };
   },
-};
+});
 
 /**
  * The views first, then scan-report.json (validated) last, each written atomically: a run that fails part-way
  * leaves no scan-report.json, so neither `bug-hunter report` nor the exit code can take a partial write for success.
  */
 export function writeReport(outDir: string, report: ScanReport): void {
-  const markdown = renderMarkdown(report);
-  const sarif = `${JSON.stringify(renderSarif(report), null, 2)}\n`;
+  const views = REPORT_VIEWS.map((view) => ({ file: view.file, text: view.render(report) }));
   try {
-    writeFileAtomic(join(outDir, REPORT_FILES.markdown), markdown);
-    writeFileAtomic(join(outDir, REPORT_FILES.sarif), sarif);
+    for (const view of views) writeFileAtomic(join(outDir, view.file), view.text);
     writeArtifact(outDir, 'scan-report', report);
   } catch (error) {
     removeReport(outDir);
@@ -126,25 +141,23 @@ export function removeReport(outDir: string): void {
 }
 
 // Asked for but missing is a failed phase: findings would otherwise all count as new, or all as old.
-function readBaseline(ctx: PhaseContext) {
-  const baseline = readArtifactIfPresent(ctx.outDir, 'baseline');
+function baselineOf(ctx: PhaseContext, baseline: Baseline | undefined): Baseline {
   if (!baseline) throw new PhaseError(`--baseline ${ctx.options.baseline?.ref} was asked for, but ${artifactPath(ctx.outDir, 'baseline')} is missing. Run 'bug-hunter scan --baseline <ref>' again.`);
   return baseline;
 }
 
-// dep-findings.json joins the report when this run wrote it (scan --dep-scan, or phase deps); one left by another
-// run is not this run's. A --dep-scan run without it is a failed report, never a report without dependencies.
-function dependencyScan(ctx: PhaseContext): { dependencies?: DepFindings } {
-  const found = readArtifactIfPresent(ctx.outDir, 'dep-findings');
-  if (found && found.run.runId === ctx.identity.runId) return { dependencies: found };
-  if (ctx.options.depScan) throw new PhaseError(`${artifactPath(ctx.outDir, 'dep-findings')} is missing for run ${ctx.identity.runId}, which asked for --dep-scan. Run 'bug-hunter phase deps' first.`);
-  return {};
+/** An optional input joins the report only when this run wrote it; another run's is not this run's. */
+function ofThisRun<A extends { run: { runId: string } }>(ctx: PhaseContext, found: A | undefined): A | undefined {
+  return found && found.run.runId === ctx.identity.runId ? found : undefined;
 }
 
-// The repro phase's outcomes join the report when this run wrote them; another run's are not this run's proof.
-function reproductionsOfRun(ctx: PhaseContext): { reproductions?: Reproductions } {
-  const found = readArtifactIfPresent(ctx.outDir, 'reproductions');
-  return found && found.run.runId === ctx.identity.runId ? { reproductions: found } : {};
+// dep-findings.json joins the report when this run wrote it (scan --dep-scan, or phase deps). A --dep-scan run
+// without it is a failed report, never a report without dependencies.
+function dependencyScan(ctx: PhaseContext, found: DepFindings | undefined): { dependencies?: DepFindings } {
+  const dependencies = ofThisRun(ctx, found);
+  if (dependencies) return { dependencies };
+  if (ctx.options.depScan) throw new PhaseError(`${artifactPath(ctx.outDir, 'dep-findings')} is missing for run ${ctx.identity.runId}, which asked for --dep-scan. Run 'bug-hunter phase deps' first.`);
+  return {};
 }
 
 function runUsage(ctx: PhaseContext): ScanReport['usage'] | undefined {
@@ -158,9 +171,9 @@ function runDuration(ctx: PhaseContext, now: Date): number {
 }
 
 // With --leads: what became of each other analyser's result. leads.json of another run is not this run's.
-function leadsOfRun(ctx: PhaseContext, hunter: HunterFindings, referee: Referee): LeadReport[] | undefined {
+function leadsOfRun(ctx: PhaseContext, found: LeadsArtifact | undefined, hunter: HunterFindings, referee: Referee): LeadReport[] | undefined {
   if (!ctx.options.leads?.length) return undefined;
-  const found = readArtifactIfPresent(ctx.outDir, 'leads');
-  if (!found || found.run.runId !== ctx.identity.runId) throw new PhaseError(`${artifactPath(ctx.outDir, 'leads')} is missing for run ${ctx.identity.runId}, which was given --leads. Run 'bug-hunter phase leads' first.`);
-  return leadsReport(found, hunter, referee);
+  const leads = ofThisRun(ctx, found);
+  if (!leads) throw new PhaseError(`${artifactPath(ctx.outDir, 'leads')} is missing for run ${ctx.identity.runId}, which was given --leads. Run 'bug-hunter phase leads' first.`);
+  return leadsReport(leads, hunter, referee);
 }
