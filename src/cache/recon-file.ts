@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { RepoPath } from '../artifacts/schemas/common.ts';
 import { Recon } from '../artifacts/schemas/recon.ts';
-import type { FileRecon } from '../phases/recon/core.ts';
+import type { FileRecon } from '../attack-surface/file-recon.ts';
 import { cacheKey } from './key.ts';
 import type { EvidenceCache } from './store.ts';
 

@@ -4,7 +4,7 @@
 // nothing but the file; resolving specifiers to files is redone every run, so no other file's content is in the key.
 import { Type, type Static } from '@sinclair/typebox';
 import { RepoPath } from '../artifacts/schemas/common.ts';
-import { THREAT_FACTS_VERSION, type ThreatFacts } from '../phases/threat/facts.ts';
+import { THREAT_FACTS_VERSION, type ThreatFacts } from '../attack-surface/threat-facts.ts';
 import { cacheKey } from './key.ts';
 import type { EvidenceCache } from './store.ts';
 

@@ -1,5 +1,5 @@
 // The per-file tasks worker threads run, and the messages between the pool and its workers.
-import type { FileRecon, ReconSource } from '../phases/recon/core.ts';
+import type { FileRecon, ReconSource } from '../attack-surface/file-recon.ts';
 import type { StoredAnalysis } from '../static/engine.ts';
 import type { SourceFile } from '../static/types.ts';
 

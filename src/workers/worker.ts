@@ -1,7 +1,7 @@
 // Worker-thread entry of the file pool: one task in, its result out (or the error's message). Calls the same
 // per-file entry points the main thread would (storedAnalysis, reconFile); owns no state beyond their own memos.
 import { parentPort } from 'node:worker_threads';
-import { reconFile } from '../phases/recon/core.ts';
+import { reconFile } from '../attack-surface/file-recon.ts';
 import { storedAnalysis } from '../static/index.ts';
 import type { SourceFile } from '../static/types.ts';
 import type { TaskReply, TaskRequest } from './protocol.ts';

@@ -7,23 +7,12 @@ import { layoutViolations, SHELL_FOLDERS, type ImportEdge } from './layers.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
-// Imports that broke the rule when it was written, each to be removed by moving the shared code into a library.
-// Listed by `src/<file>: '<specifier>'`; a new violation is not on it and fails the test.
-const NOT_YET_MOVED = new Set([
-  "src/cache/recon-file.ts: '../phases/recon/core.ts'",
-  "src/cache/threat-file.ts: '../phases/threat/facts.ts'",
-  "src/phases/threat/core.ts: '../recon/types.ts'",
-  "src/phases/threat/exposure.ts: '../recon/types.ts'",
-  "src/phases/threat/sinks.ts: '../recon/types.ts'",
-  "src/workers/protocol.ts: '../phases/recon/core.ts'",
-  "src/workers/worker.ts: '../phases/recon/core.ts'",
-]);
 const withoutWhy = (line: string) => line.replace(/ \(.*\)$/, '');
 
 test('no phase imports another phase, and no library under src/ imports a phase', () => {
   const edges = importGraph(SRC);
   assert.ok(edges.some((e) => e.from === 'phases/registry.ts' && e.to.startsWith('phases/hunter/')), 'the graph holds the registry importing the hunter phase');
-  const found = layoutViolations(edges).filter((line) => !NOT_YET_MOVED.has(withoutWhy(line)));
+  const found = layoutViolations(edges);
   assert.deepEqual(found, [], `imports that break the layout (see test/architecture/layers.ts):\n${found.join('\n')}`);
 });
 

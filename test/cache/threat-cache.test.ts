@@ -7,7 +7,7 @@ import { readArtifact, writeArtifact } from '../../src/artifacts/store.ts';
 import { cachedThreatFacts, threatFactsKey } from '../../src/cache/threat-file.ts';
 import { entryPath, openCacheDir, type EvidenceCache } from '../../src/cache/store.ts';
 import { runRecon } from '../../src/phases/recon/index.ts';
-import { THREAT_FACTS_VERSION, threatFacts } from '../../src/phases/threat/facts.ts';
+import { THREAT_FACTS_VERSION, threatFacts } from '../../src/attack-surface/threat-facts.ts';
 import { runThreat } from '../../src/phases/threat/index.ts';
 import { sha256 } from '../../src/run/hash.ts';
 import { project, type Project } from '../phases/recon/triage-fixture.ts';

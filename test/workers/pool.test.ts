@@ -7,7 +7,8 @@ import { staticHunter } from '../../src/phases/hunter/static-engine.ts';
 import type { ChunkSource } from '../../src/phases/hunter/engine.ts';
 import { poolSize, POOL_MIN_BYTES } from '../../src/workers/size.ts';
 import { UsageError } from '../../src/errors.ts';
-import { buildRecon, reconFile } from '../../src/phases/recon/core.ts';
+import { reconFile } from '../../src/attack-surface/file-recon.ts';
+import { buildRecon } from '../../src/phases/recon/core.ts';
 import { createFilePool } from '../../src/workers/pool.ts';
 
 // A real package from this repository's own dependencies: execa 9 (106 files, several candidates).

@@ -1,22 +1,12 @@
-// Recon's pure core: source texts and manifest texts in, the recon.json body out. Each JavaScript/
-// TypeScript file is parsed once (ast-grep); other languages go through line patterns.
+// Recon's pure core: source texts and manifest texts in, the recon.json body out. The per-file half (reconFile:
+// parse, entry points, trust boundaries) is in src/attack-surface/, where the worker threads run it too.
 import type { Recon } from '../../artifacts/schemas/recon.ts';
-import { indexSource } from '../../code-index/index-file.ts';
+import { reconFile, type FileRecon, type ReconSource } from '../../attack-surface/file-recon.ts';
+import type { EntryPoint, TrustBoundary } from '../../attack-surface/types.ts';
 import { resolveContext, resolveJs } from '../../code-index/resolve.ts';
 import type { FileIndex } from '../../code-index/types.ts';
-import { jsRecon } from './js-recon.ts';
-import { lineRecon } from './line-recon.ts';
 import { analyseManifests } from './manifests.ts';
 import { publicApiPackages } from './public-api.ts';
-import type { EntryPoint, TrustBoundary } from './types.ts';
-
-export interface ReconSource {
-  path: string;
-  language: string;
-  content: string;
-  /** Triage risk, the tie-breaker for high-risk paths. */
-  risk: number;
-}
 
 export interface ReconInput {
   sources: readonly ReconSource[];
@@ -45,29 +35,6 @@ function sourceOfEntry(entry: string, ctx: ReturnType<typeof resolveContext>): s
 function unique<T>(items: T[], key: (t: T) => string): T[] {
   const seen = new Set<string>();
   return items.filter((t) => !seen.has(key(t)) && seen.add(key(t)));
-}
-
-/** What recon learns from one file alone: the per-file half of the work, run in worker threads for a large scan. */
-export interface FileRecon {
-  path: string;
-  /** Parsed with ast-grep (JavaScript/TypeScript); otherwise line patterns only. */
-  precise: boolean;
-  /** The file's exports when precise (for package entries' exported API). */
-  exports: FileIndex['exports'];
-  entryPoints: EntryPoint[];
-  trustBoundaries: TrustBoundary[];
-}
-
-export function reconFile(s: Pick<ReconSource, 'path' | 'language' | 'content'>): FileRecon {
-  const { file, root } = indexSource(s.path, s.language, s.content);
-  const lines = lineRecon(s.path, root ? 'javascript' : s.language, s.content.split('\n'));
-  const out: FileRecon = { path: s.path, precise: root !== null, exports: root ? file.exports : [], entryPoints: [...lines.entryPoints], trustBoundaries: [...lines.trustBoundaries] };
-  if (root) {
-    const facts = jsRecon(file, root);
-    out.entryPoints.push(...facts.entryPoints);
-    out.trustBoundaries.push(...facts.trustBoundaries);
-  }
-  return out;
 }
 
 /** `perFile` holds reconFile() of every source, in any order (the shell may compute it in worker threads). */

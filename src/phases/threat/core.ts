@@ -6,11 +6,11 @@ import type { Recon } from '../../artifacts/schemas/recon.ts';
 import type { Authentication, Located, Mitigation, ThreatBoundaryKind, ThreatEntry, ThreatFlow, ThreatModel } from '../../artifacts/schemas/threat-model.ts';
 import { THREAT_BOUNDARY_KINDS } from '../../artifacts/schemas/threat-model.ts';
 import { resolveContext } from '../../code-index/resolve.ts';
-import type { EntryPoint, TrustBoundary } from '../recon/types.ts';
+import type { EntryPoint, TrustBoundary } from '../../attack-surface/types.ts';
 import { exposures } from './exposure.ts';
-import type { Mount } from './auth.ts';
-import { nextRouteAuth, routeAuthOf, unmaskDecoy } from './auth-rules.ts';
-import { importedFiles, mountsOf, threatFacts, type ThreatFacts } from './facts.ts';
+import type { Mount } from '../../attack-surface/auth.ts';
+import { nextRouteAuth, routeAuthOf, unmaskDecoy } from '../../attack-surface/auth-rules.ts';
+import { importedFiles, mountsOf, threatFacts, type ThreatFacts } from '../../attack-surface/threat-facts.ts';
 import { BODY_GUARDS, BODY_OBJECT, mitigationOf, SINKS, type AssetKind, type SinkKind, type Window } from './sinks.ts';
 
 export type ThreatBody = Omit<ThreatModel, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;

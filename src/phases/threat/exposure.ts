@@ -2,7 +2,7 @@
 // a helper two imports below a route is still reached over the network. Pure: import lists in, one exposure per file,
 // the most exposed way first (network before local, unauthenticated before authenticated, fewest hops).
 import type { Authentication, ThreatModel } from '../../artifacts/schemas/threat-model.ts';
-import type { EntryPoint } from '../recon/types.ts';
+import type { EntryPoint } from '../../attack-surface/types.ts';
 
 export type Exposure = ThreatModel['exposure'][number];
 

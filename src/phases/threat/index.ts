@@ -15,7 +15,7 @@ import { renderThreatModel } from '../../security/threat-markdown.ts';
 import { modelFor, type PhaseContext } from '../types.ts';
 import { buildThreatModelFromFacts, filesNeedingText, type ThreatBody } from './core.ts';
 import { refineWithModel } from './model-refine.ts';
-import { threatFacts, type ThreatFacts } from './facts.ts';
+import { threatFacts, type ThreatFacts } from '../../attack-surface/threat-facts.ts';
 import { cachedThreatFacts, storeThreatFacts } from '../../cache/threat-file.ts';
 import { DISABLED_CACHE } from '../../cache/store.ts';
 

@@ -1,7 +1,7 @@
 // Token facts from the sources, line by line: where tokens are signed or verified (route authentication is in
-// auth-rules.ts, where routers are mounted in facts.ts).
+// auth-rules.ts, where routers are mounted in threat-facts.ts).
 // Pure: texts in, facts out. Patterns, not proof: an unrecognised middleware leaves a route "unknown", never "required".
-import type { Authentication, Located } from '../../artifacts/schemas/threat-model.ts';
+import type { Authentication, Located } from '../artifacts/schemas/threat-model.ts';
 import { trimComment } from './auth-rules.ts';
 
 export interface Mount {

@@ -1,6 +1,6 @@
 // Which imported JavaScript modules are trust boundaries, and which of their functions count.
 // Used with the code index's import bindings, so `import { exec as run } from 'child_process'` is still seen.
-import type { FileIndex } from '../../code-index/types.ts';
+import type { FileIndex } from '../code-index/types.ts';
 import type { BoundaryKind } from './types.ts';
 
 interface ModuleRule {

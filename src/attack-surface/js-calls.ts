@@ -1,8 +1,8 @@
 // Classifies one JavaScript/TypeScript call: an HTTP route registration, a message handler, or a
 // trust boundary (imported modules, fetch, JSON.parse of non-literals, res.render, SQL with strings).
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, startLine } from '../../static/ast.ts';
-import { stringValue } from '../../code-index/js-declarations.ts';
+import { argsOf, startLine } from '../static/ast.ts';
+import { stringValue } from '../code-index/js-declarations.ts';
 import { boundaryOfCall, type BoundModule } from './js-modules.ts';
 import type { FileFacts } from './types.ts';
 

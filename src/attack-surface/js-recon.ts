@@ -1,8 +1,8 @@
 // Recon for one JavaScript/TypeScript file from its ast-grep tree: routes, handlers and boundaries
 // from calls; request input and process.env from member expressions; Next.js route files from exports.
 import type { SgNode, SgRoot } from '@ast-grep/napi';
-import { startLine } from '../../static/ast.ts';
-import type { FileIndex } from '../../code-index/types.ts';
+import { startLine } from '../static/ast.ts';
+import type { FileIndex } from '../code-index/types.ts';
 import { classifyCall } from './js-calls.ts';
 import { boundaryBindings } from './js-modules.ts';
 import type { FileFacts } from './types.ts';

@@ -1,5 +1,5 @@
 // Recon's internal shapes, derived from the recon.json schema so the two cannot drift.
-import type { Recon } from '../../artifacts/schemas/recon.ts';
+import type { Recon } from '../artifacts/schemas/recon.ts';
 
 export type EntryPoint = Recon['entryPoints'][number];
 export type TrustBoundary = Recon['trustBoundaries'][number];

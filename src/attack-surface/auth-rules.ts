@@ -1,7 +1,7 @@
 // Route authentication from the framework rules in auth-frameworks.json (Express, Koa, Fastify, Hapi, NestJS, checks
 // inside the handler, Next.js middleware), and the definitions of functions named like authentication, so one that
 // rejects nothing is not taken for a guard. Pure: lines in, facts out. Patterns, not proof: no match is "unknown".
-import type { Authentication, Located } from '../../artifacts/schemas/threat-model.ts';
+import type { Authentication, Located } from '../artifacts/schemas/threat-model.ts';
 import table from './auth-frameworks.json' with { type: 'json' };
 
 type Scope = 'own' | 'route' | 'handler' | 'decorators' | 'class' | 'above';
