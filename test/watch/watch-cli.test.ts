@@ -1,9 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { existsSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { runCli, spawnCli } from '../helpers/cli.ts';
 import { scratchRoot } from '../../src/watch/investigate.ts';
 import { git } from '../helpers/temp.ts';
@@ -57,35 +55,6 @@ test('a commit adding a bug opens a finding; moving the code keeps it (same fing
   const text = await runCli(['watch', 'status', repo]);
   assert.match(text.stdout, /Open findings: 0\./);
   assert.match(text.stdout, /closed\s+BH-\w+ critical src\/handler\.js/);
-});
-
-test('watch --once with 20 new commits processes them oldest first and exits 0', async (t) => {
-  const repo = watchedRepo(t);
-  assert.equal((await runCli(['watch', '--once', repo, '--quiet'])).code, 0);
-  const made: string[] = [];
-  for (let i = 0; i < 20; i += 1) made.push(commit(repo, { [`src/m${i}.js`]: `export const v${i} = ${i};\n` }, `commit ${i}`));
-  const run = await runCli(['watch', '--once', repo, '--json', '--quiet']);
-  assert.equal(run.code, 0, run.stderr);
-  assert.deepEqual((JSON.parse(run.stdout) as { processed: { sha: string; status: string }[] }).processed.map((p) => p.sha), made);
-  const commits = dbState(repo).commits as { sha: string; seq: number; parent: string }[];
-  assert.deepEqual(commits.slice(1).map((c) => c.sha), made, 'recorded in order');
-  assert.deepEqual(commits.slice(2).map((c) => c.parent), made.slice(0, -1), 'each after its parent');
-  const again = await runCli(['watch', '--once', repo, '--json', '--quiet']);
-  assert.deepEqual((JSON.parse(again.stdout) as { processed: unknown[] }).processed, [], 'nothing is processed twice');
-});
-
-test('three systemic failures in a row stop the watcher with exit 3 and say why', async (t) => {
-  const repo = watchedRepo(t);
-  git(repo, 'remote', 'add', 'origin', join(repo, 'no-such-remote.git'));
-  const run = await runCli(['watch', repo, '--remote', 'origin', '--interval', '1s']);
-  assert.equal(run.code, 3, run.stderr);
-  assert.match(run.stderr, /stopped after 3 systemic failures in a row/);
-  const db = new Database(join(repo, '.bug-hunter', 'watch.db'), { readonly: true });
-  const failures = db.prepare("SELECT outcome FROM cycles WHERE outcome = 'systemic-failure'").all();
-  db.close();
-  assert.equal(failures.length, 3, 'each failure is in the cycle log');
-  const status = await runCli(['watch', 'status', repo]);
-  assert.match(status.stdout, /Last systemic failure: .*fetch/);
 });
 
 test('watch flags are validated: bad values exit 2 naming the flag', async (t) => {
@@ -145,24 +114,4 @@ test('SIGTERM stops a running watcher cleanly: exit 0, the lock released', async
   assert.match(run.stderr, /watch: stopped/);
   assert.equal(existsSync(join(repo, '.bug-hunter', 'run.lock')), false);
   assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0, 'the next watcher starts');
-});
-
-test('a model provider that is down is systemic: the commit is not recorded, three in a row exit 3, and it is processed once the provider is back', async (t) => {
-  const repo = watchedRepo(t);
-  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0);
-  const pending = commit(repo, { 'src/handler.js': buggyHandler() }, 'bug');
-  // A port nothing listens on: every model call is refused.
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  const down = await runCli(['watch', repo, '--quiet', '--no-sweep', '--interval', '1s', '--provider', 'openai-compatible', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm']);
-  assert.equal(down.code, 3, down.stderr);
-  assert.match(down.stderr, /stopped after 3 systemic failures in a row; the last: the investigation of \w+ could not run: .*Provider/);
-  assert.equal((dbState(repo).commits as { sha: string }[]).some((c) => c.sha === pending), false, 'not recorded: it is tried again');
-  // Told by a typed cause in coverage.json, not by the wording of the error.
-  const coverage = JSON.parse(readFileSync(join(repo, '.bug-hunter', 'watch', 'runs', pending, 'coverage.json'), 'utf8')) as { files: { path: string; status: string; cause?: string }[] };
-  assert.deepEqual(coverage.files.filter((f) => f.status === 'failed').map((f) => [f.path, f.cause]), [['src/handler.js', 'provider-unavailable']]);
-  assert.equal((await runCli(['watch', '--once', repo, '--quiet', '--no-sweep'])).code, 0);
-  assert.deepEqual(events(repo).map((e) => [e.kind, e.commit]), [['new', pending]]);
 });
