@@ -2,38 +2,43 @@
 // variable, a `Ctor.prototype.m = function` or a class method called through `this`), and the values it returns.
 // Pure AST lookups, memoised per file; taint.ts classifies those values with the call's own arguments.
 import type { SgNode } from '@ast-grep/napi';
-import { escapeRe } from './ast.ts';
+import { definitionsByName, type Definitions } from './name-index.ts';
 
 const FUNCTION_KINDS = new Set(['function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition', 'generator_function_declaration']);
 // At most this many return values are followed per callee: enough for an early `return null` and the real result.
 const MAX_RETURNS = 6;
 
 let definitions = new Map<string, SgNode | null>();
+let named: Definitions | null = null;
 
 /** Forget the per-file lookups (the engine calls this before each file). */
 export function resetCallees(): void {
   definitions = new Map();
+  named = null;
 }
 
 function functionValue(node: SgNode | null | undefined): SgNode | null {
   return node && FUNCTION_KINDS.has(String(node.kind())) ? node : null;
 }
 
+function definitionsOf(root: SgNode): Definitions {
+  named ??= definitionsByName(root);
+  return named;
+}
+
 function byName(root: SgNode, name: string): SgNode | null {
-  const re = `^${escapeRe(name)}$`;
-  const declared = root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: re } } });
+  const defs = definitionsOf(root);
+  const declared = defs.declarations.get(name);
   if (declared) return declared;
-  const held = root.find({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: re } } });
-  return functionValue(held?.field('value'));
+  return functionValue(defs.declarators.get(name)?.field('value'));
 }
 
 // `this.m(…)` (or `self.m`, `that.m` holding `this`): a prototype assignment or a class method of that name.
 function method(root: SgNode, name: string): SgNode | null {
-  const re = `^${escapeRe(name)}$`;
-  const assigned = root.find({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: `\\.prototype\\.${escapeRe(name)}$` } } });
-  const fromPrototype = functionValue(assigned?.field('right'));
+  const defs = definitionsOf(root);
+  const fromPrototype = functionValue(defs.prototypes.get(name)?.field('right'));
   if (fromPrototype) return fromPrototype;
-  return root.find({ rule: { kind: 'method_definition', has: { field: 'name', regex: re } } });
+  return defs.methods.get(name) ?? null;
 }
 
 /** The function node a call runs, when this file defines it; null for anything else (imports, built-ins, dynamic calls). */

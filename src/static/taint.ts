@@ -12,6 +12,7 @@ import { findGuard, isDotDotCheck, joinsToBase } from './guards.ts';
 import { validatedBefore } from './validators.ts';
 import { assignedIn, propertyValues } from './properties.ts';
 import { incomingArgFor } from './cross-file/export-keys.ts';
+import { callsByCallee } from './name-index.ts';
 import type { IncomingArg, SourceFacts, SourceKind } from './types.ts';
 
 const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
@@ -63,7 +64,7 @@ export function beginFile(publicApi = false, passedIn: readonly IncomingArg[] = 
   incoming = passedIn;
   resetExports();
   bindings = null;
-  calls = new Map();
+  callsByName = null;
   frames = [];
   lines = null;
   resetCallees();
@@ -482,17 +483,17 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
   return facts('param', `parameter \`${name}\` of ${fname}`, [name]);
 }
 
-let calls = new Map<string, SgNode[]>();
+// The file's calls by callee name, built on the first lookup (src/static/name-index.ts).
+let callsByName: Map<string, SgNode[]> | null = null;
 
+function callsNamed(root: SgNode, name: string): SgNode[] {
+  callsByName ??= callsByCallee(root);
+  return callsByName.get(name) ?? [];
+}
+
+/** Calls of `name` (or `this.name`, or `new name`) in the file, outside the function itself. */
 function directCalls(fn: SgNode, name: string): SgNode[] {
-  let found = calls.get(name);
-  if (!found) {
-    // `new Ctor(…)` passes arguments to the constructor as a call does.
-    const re = `^(this\\.)?${escapeRe(name)}$`;
-    found = rootOf(fn).findAll({ rule: { any: [{ kind: 'call_expression', has: { field: 'function', regex: re } }, { kind: 'new_expression', has: { field: 'constructor', regex: re } }] } });
-    calls.set(name, found);
-  }
-  return found
+  return callsNamed(rootOf(fn), name)
     .filter((c) => {
       // Recursive calls from inside the function do not tell where the first value came from.
       const line = startLine(c);

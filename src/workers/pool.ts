@@ -1,7 +1,9 @@
 // A pool of worker threads for per-file work (the static engine's huntFile, recon's reconFile), one file per
 // task. Results come back per task and the caller keeps its own order, so findings and ids are the same whatever
-// the scheduling. A worker that dies fails only the task it held (as an error, never as "nothing found"); the
-// next task gets a fresh worker.
+// the scheduling. Each worker holds a few tasks at once, so it starts the next file without waiting for the main
+// thread to read its last answer (on a loaded machine that round trip cost more than the file). A worker that dies
+// fails only the task it was running (as an error, never as "nothing found"); the tasks queued behind it go back
+// to the front of the queue, and the next task gets a fresh worker.
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -27,8 +29,12 @@ interface Task {
 
 interface Slot {
   worker: Worker;
-  task: Task | undefined;
+  /** Tasks posted to this worker, in the order it runs them: the first is the one running. */
+  tasks: Task[];
 }
+
+/** Tasks one worker holds at a time: enough to hide a message round trip, few enough to leave no worker idle at the end. */
+export const TASKS_PER_WORKER = 4;
 
 export interface FilePool {
   readonly size: number;
@@ -43,11 +49,11 @@ export function createFilePool(size: number): FilePool {
   let closed = false;
 
   function start(): Slot {
-    const slot: Slot = { worker: spawnWorker(), task: undefined };
+    const slot: Slot = { worker: spawnWorker(), tasks: [] };
     slot.worker.on('message', (reply: TaskReply) => {
-      const task = slot.task;
-      slot.task = undefined;
+      const task = slot.tasks[0];
       if (task && task.request.id === reply.id) {
+        slot.tasks.shift();
         if ('error' in reply) task.reject(new Error(`${task.request.kind} failed on ${task.path}: ${reply.error}`));
         else task.resolve(reply.output);
       }
@@ -56,8 +62,10 @@ export function createFilePool(size: number): FilePool {
     const lost = (why: string) => {
       const at = slots.indexOf(slot);
       if (at >= 0) slots.splice(at, 1);
-      slot.task?.reject(new Error(`worker thread ${why} during ${slot.task.request.kind} of ${slot.task.path}`));
-      slot.task = undefined;
+      const [running, ...waiting] = slot.tasks.splice(0);
+      running?.reject(new Error(`worker thread ${why} during ${running.request.kind} of ${running.path}`));
+      // The tasks behind it never started: another worker runs them.
+      queue.unshift(...waiting);
       if (!closed) dispatch();
     };
     slot.worker.on('error', (error) => lost(`crashed (${error.message})`));
@@ -70,15 +78,21 @@ export function createFilePool(size: number): FilePool {
 
   function dispatch(): void {
     while (queue.length > 0) {
-      const idle = slots.find((s) => s.task === undefined) ?? (slots.length < size ? start() : undefined);
+      const idle = slots.find((s) => s.tasks.length === 0) ?? (slots.length < size ? start() : leastBusy());
       if (!idle) break;
       const task = queue.shift()!;
-      idle.task = task;
+      idle.tasks.push(task);
       idle.worker.ref();
       idle.worker.postMessage(task.request);
     }
     // An idle worker must not keep the process alive if the caller forgets close().
-    for (const s of slots) if (s.task === undefined) s.worker.unref();
+    for (const s of slots) if (s.tasks.length === 0) s.worker.unref();
+  }
+
+  function leastBusy(): Slot | undefined {
+    let best: Slot | undefined;
+    for (const s of slots) if (s.tasks.length < TASKS_PER_WORKER && (!best || s.tasks.length < best.tasks.length)) best = s;
+    return best;
   }
 
   return {
@@ -96,7 +110,7 @@ export function createFilePool(size: number): FilePool {
       for (const task of queue.splice(0)) task.reject(new Error('the worker pool was closed'));
       const all = slots.splice(0);
       // A task still running (its caller gave up, e.g. on an interruption) is settled, not left pending forever.
-      for (const s of all) s.task?.reject(new Error('the worker pool was closed'));
+      for (const s of all) for (const task of s.tasks.splice(0)) task.reject(new Error('the worker pool was closed'));
       await Promise.all(all.map((s) => s.worker.terminate()));
     },
   };

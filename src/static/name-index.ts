@@ -1,0 +1,54 @@
+// Per-file indexes by name, each built in one walk of the tree: the calls of each callee name and the first
+// definition of each name. They answer what a search per name (`find`/`findAll` with a `^name$` regex) answered,
+// in the same document order, without visiting every node once per name (a large file asks about hundreds).
+import type { SgNode } from '@ast-grep/napi';
+
+/** Calls and `new` expressions by callee text, a leading `this.` dropped: what `^(this\.)?name$` matched. */
+export function callsByCallee(root: SgNode): Map<string, SgNode[]> {
+  const out = new Map<string, SgNode[]>();
+  for (const node of root.findAll({ rule: { any: [{ kind: 'call_expression' }, { kind: 'new_expression' }] } })) {
+    const callee = node.field(node.kind() === 'call_expression' ? 'function' : 'constructor');
+    if (!callee) continue;
+    const text = callee.text();
+    const key = text.startsWith('this.') ? text.slice(5) : text;
+    const list = out.get(key);
+    if (list) list.push(node);
+    else out.set(key, [node]);
+  }
+  return out;
+}
+
+/** The first node of each kind that defines a name, in document order. */
+export interface Definitions {
+  /** `function name() {}` */
+  declarations: Map<string, SgNode>;
+  /** `const name = …` (any value; the caller checks it is a function). */
+  declarators: Map<string, SgNode>;
+  /** `X.prototype.name = …`, by the name after the last `.prototype.` (what `\.prototype\.name$` matched). */
+  prototypes: Map<string, SgNode>;
+  /** Class methods. */
+  methods: Map<string, SgNode>;
+}
+
+const DEFINING = { rule: { any: [{ kind: 'function_declaration' }, { kind: 'variable_declarator' }, { kind: 'assignment_expression' }, { kind: 'method_definition' }] } };
+const PROTOTYPE = '.prototype.';
+
+function keepFirst(map: Map<string, SgNode>, key: string | undefined, node: SgNode): void {
+  if (key !== undefined && !map.has(key)) map.set(key, node);
+}
+
+export function definitionsByName(root: SgNode): Definitions {
+  const defs: Definitions = { declarations: new Map(), declarators: new Map(), prototypes: new Map(), methods: new Map() };
+  for (const node of root.findAll(DEFINING)) {
+    const kind = node.kind();
+    if (kind === 'function_declaration') keepFirst(defs.declarations, node.field('name')?.text(), node);
+    else if (kind === 'variable_declarator') keepFirst(defs.declarators, node.field('name')?.text(), node);
+    else if (kind === 'method_definition') keepFirst(defs.methods, node.field('name')?.text(), node);
+    else {
+      const left = node.field('left')?.text() ?? '';
+      const at = left.lastIndexOf(PROTOTYPE);
+      if (at >= 0) keepFirst(defs.prototypes, left.slice(at + PROTOTYPE.length), node);
+    }
+  }
+  return defs;
+}

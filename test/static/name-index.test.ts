@@ -1,0 +1,51 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Lang, parse, type SgNode } from '@ast-grep/napi';
+import { escapeRe } from '../../src/static/ast.ts';
+import { callsByCallee, definitionsByName } from '../../src/static/name-index.ts';
+
+// The indexes replace one tree search per name; they must answer exactly what those searches answered.
+const REAL = ['bottleneck@2.19.5/node_modules/bottleneck/es5.js', 'bl@4.1.0/node_modules/bl/BufferList.js'].map((p) =>
+  fileURLToPath(new URL(`../../node_modules/.pnpm/${p}`, import.meta.url)));
+
+const TRICKY = `
+function foo(a) { return a; }
+function foo(b) { return b; }
+const { bar } = x, baz = () => 1, baz2 = 2;
+var baz = function () {};
+A.prototype.run = function () {}; B.prototype.x.prototype.run = 1; C.prototypes.walk = 2; D.prototype.go = 3;
+class K { go() {} run() {} }
+foo(1); this.foo(2); that.foo(3); new foo; new foo(4); this.this.foo(5); a.foo(6); foo.call(7); (foo)(8);
+`;
+
+const at = (n: SgNode | null | undefined) => (n ? `${n.kind()}@${n.range().start.index}-${n.range().end.index}` : null);
+
+function namesIn(root: SgNode): string[] {
+  const names = new Set(root.findAll({ rule: { any: [{ kind: 'identifier' }, { kind: 'property_identifier' }] } }).map((n) => n.text()));
+  return [...names].sort();
+}
+
+for (const [label, source] of [['tricky cases', TRICKY], ...REAL.map((p) => [p.split('/').pop()!, readFileSync(p, 'utf8')])] as const) {
+  test(`name indexes answer what a search per name answered: ${label}`, () => {
+    const root = parse(Lang.JavaScript, source).root();
+    const calls = callsByCallee(root);
+    const defs = definitionsByName(root);
+    const names = namesIn(root);
+    assert.ok(names.length > 10, 'the file names things');
+    let found = 0;
+    for (const name of names) {
+      const re = `^(this\\.)?${escapeRe(name)}$`;
+      const searched = root.findAll({ rule: { any: [{ kind: 'call_expression', has: { field: 'function', regex: re } }, { kind: 'new_expression', has: { field: 'constructor', regex: re } }] } });
+      assert.deepEqual((calls.get(name) ?? []).map(at), searched.map(at), `calls of ${name}`);
+      const exact = `^${escapeRe(name)}$`;
+      assert.equal(at(defs.declarations.get(name)), at(root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: exact } } })), `function ${name}`);
+      assert.equal(at(defs.declarators.get(name)), at(root.find({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: exact } } })), `declarator ${name}`);
+      assert.equal(at(defs.methods.get(name)), at(root.find({ rule: { kind: 'method_definition', has: { field: 'name', regex: exact } } })), `method ${name}`);
+      assert.equal(at(defs.prototypes.get(name)), at(root.find({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: `\\.prototype\\.${escapeRe(name)}$` } } })), `prototype ${name}`);
+      found += searched.length;
+    }
+    assert.ok(found > 0, 'some names are called');
+  });
+}
