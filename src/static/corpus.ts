@@ -4,8 +4,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { labelsOf, type Label } from './score.ts';
 import type { SourceFile } from './types.ts';
+import { LABELLED_ROOTS } from './calibration.ts';
 
-export const LABELLED_ROOTS = ['test/static/fixtures', 'examples/demo-api'];
 const EXT = /\.(m?[jt]sx?|cjs)$/;
 
 function walk(dir: string): string[] {

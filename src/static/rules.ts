@@ -1,21 +1,13 @@
-// The static rules as data: loads src/static/rules/*.json, validates them, and answers lookups.
-// Confidence comes from each rule's measured precision, so the counts live next to the rule.
+// The static rules as data: loads src/static/rules/<rule-id>.ts (one file per rule), validates them, and answers
+// lookups. Confidence comes from each rule's measured precision, so the counts live next to the rule.
 import { Type } from '@sinclair/typebox';
 import { literalUnion } from '../artifacts/schemas/literals.ts';
 import { Value } from '@sinclair/typebox/value';
 import { Category, Severity } from '../artifacts/schemas/common.ts';
 import { hashJson } from '../run/hash.ts';
-import { STATIC_LENSES, type Rule, type RuleInfo } from './types.ts';
-import injection from './rules/injection.json' with { type: 'json' };
-import secrets from './rules/secrets.json' with { type: 'json' };
-import asyncRules from './rules/async.json' with { type: 'json' };
-import errorHandling from './rules/error-handling.json' with { type: 'json' };
-import logic from './rules/logic.json' with { type: 'json' };
-import resourceLeak from './rules/resource-leak.json' with { type: 'json' };
-import xss from './rules/xss.json' with { type: 'json' };
-import xml from './rules/xml.json' with { type: 'json' };
-import cryptoRules from './rules/crypto.json' with { type: 'json' };
-import jwt from './rules/jwt.json' with { type: 'json' };
+import { STATIC_LENSES, type Rule, type RuleInfo, type RuleModule } from './types.ts';
+import { RULE_FILES } from './rules/index.ts';
+import { DETECTORS } from './detectors/index.ts';
 
 const RuleSchema = Type.Object(
   {
@@ -29,33 +21,50 @@ const RuleSchema = Type.Object(
     taint: Type.Boolean(),
     librarySource: Type.Optional(Type.Union([Type.Literal('built'), Type.Literal('any')])),
     precision: Type.Object(
-      { truePositives: Type.Integer({ minimum: 0 }), falsePositives: Type.Integer({ minimum: 0 }), measuredOn: Type.String() },
+      {
+        truePositives: Type.Integer({ minimum: 0 }),
+        falsePositives: Type.Integer({ minimum: 0 }),
+        measuredOn: Type.String(),
+        floor: Type.Number({ minimum: 0, maximum: 1 }),
+      },
       { additionalProperties: false },
     ),
   },
   { additionalProperties: false },
 );
 
-const FILES: Record<string, unknown> = { injection, secrets, async: asyncRules, 'error-handling': errorHandling, logic, 'resource-leak': resourceLeak, xss, xml, crypto: cryptoRules, jwt };
-
-function load(): Map<string, Rule> {
+/** Validates every rule file; `files` is keyed by file name (tests pass broken ones). */
+export function loadRules(files: Readonly<Record<string, RuleModule>>): Map<string, Rule> {
   const rules = new Map<string, Rule>();
-  for (const [name, data] of Object.entries(FILES)) {
-    if (!Array.isArray(data)) throw new Error(`src/static/rules/${name}.json must be an array of rules.`);
-    for (const [i, rule] of data.entries()) {
-      if (!Value.Check(RuleSchema, rule)) {
-        const first = [...Value.Errors(RuleSchema, rule)][0];
-        throw new Error(`src/static/rules/${name}.json[${i}] is not a valid rule (${first?.path ?? ''}: ${first?.message ?? 'invalid'}).`);
-      }
-      const typed = rule as Rule;
-      if (rules.has(typed.id)) throw new Error(`Static rule id '${typed.id}' is defined twice (src/static/rules/${name}.json).`);
-      rules.set(typed.id, typed);
+  for (const [name, module] of Object.entries(files)) {
+    const where = `src/static/rules/${name}.ts`;
+    const rule: unknown = module?.meta;
+    if (!Value.Check(RuleSchema, rule)) {
+      const first = [...Value.Errors(RuleSchema, rule)][0];
+      throw new Error(`${where} is not a valid rule (${first?.path ?? ''}: ${first?.message ?? 'invalid'}).`);
     }
+    const typed = rule as Rule;
+    if (typed.id !== name) throw new Error(`${where} defines rule '${typed.id}'; a rule's file is named after its id.`);
+    if (rules.has(typed.id)) throw new Error(`Static rule id '${typed.id}' is defined twice (${where}).`);
+    if (module.detector && !module.detector.rules.includes(typed.id)) throw new Error(`${where} names a detector that never emits '${typed.id}'.`);
+    rules.set(typed.id, typed);
   }
   return rules;
 }
 
-const RULES = load();
+/** Every detector the engine runs has a rule file for each rule it emits, and every rule file's detector runs. */
+export function checkDetectors(rules: ReadonlyMap<string, Rule>, files: Readonly<Record<string, RuleModule>>): void {
+  for (const detector of DETECTORS) {
+    const missing = detector.rules.filter((id) => !rules.has(id));
+    if (missing.length > 0) throw new Error(`A detector emits ${missing.map((id) => `'${id}'`).join(', ')} without a file in src/static/rules/.`);
+  }
+  for (const [name, module] of Object.entries(files)) {
+    if (module.detector && !DETECTORS.includes(module.detector)) throw new Error(`src/static/rules/${name}.ts names a detector missing from src/static/detectors/index.ts.`);
+  }
+}
+
+const RULES = loadRules(RULE_FILES);
+checkDetectors(RULES, RULE_FILES);
 
 export function getRule(id: string): Rule | undefined {
   return RULES.get(id);
@@ -84,4 +93,6 @@ export function listRules(): RuleInfo[] {
 
 const ENGINE_REVISION = '1.0.0';
 /** Engine revision plus a hash of the rule data: changes whenever a rule or its calibration changes. */
-export const STATIC_ENGINE_VERSION = `${ENGINE_REVISION}+${hashJson([...RULES.values()]).slice(0, 12)}`;
+// The gate's floor changes no finding, so it stays out of the hash (a new floor keeps the evidence cache).
+const calibration = [...RULES.values()].map(({ precision: { floor: _floor, ...counts }, ...rule }) => ({ ...rule, precision: counts }));
+export const STATIC_ENGINE_VERSION = `${ENGINE_REVISION}+${hashJson(calibration).slice(0, 12)}`;

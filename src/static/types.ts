@@ -96,7 +96,16 @@ export interface Rule {
   /** Whether a parameter of a library's exported API counts as untrusted input: only when the library builds it
    * into a larger string ('built': commands, code), or as it is ('any': a regex applied to it). */
   librarySource?: 'built' | 'any';
-  precision: { truePositives: number; falsePositives: number; measuredOn: string };
+  /** Measured counts (scripts/static-precision.ts --write) and the precision below which `pnpm benchmark --gate`
+   * fails once the rule has enough findings there: the measured precision minus a margin, set by hand. */
+  precision: { truePositives: number; falsePositives: number; measuredOn: string; floor: number };
+}
+
+/** One file under src/static/rules/: the rule's metadata beside the detector that emits it. Several rules may
+ * share a detector (one pass over the tree finds them all); null when the engine itself reports the rule. */
+export interface RuleModule {
+  meta: Rule;
+  detector: Detector | null;
 }
 
 export interface RuleInfo {
