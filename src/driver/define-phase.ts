@@ -7,6 +7,7 @@ import type { ArtifactOf } from '../artifacts/store.ts';
 import type { Role } from '../models/types.ts';
 import type { PhaseContext, PhaseDefinition } from '../phases/types.ts';
 import { loadInputs, writeOutputs, type BodyOf, type WrittenOf } from './declared-io.ts';
+import { withDeclaredRoles } from './roles.ts';
 
 /** 'required': the phase fails without it (with the hint to run its producer); 'optional': used when present. */
 export type ReadMode = 'required' | 'optional';
@@ -52,7 +53,7 @@ export function definePhase<const R extends ReadDeclaration, const W extends Art
     roles: declaration.roles,
     async run(ctx) {
       const inputs = await loadInputs(ctx.outDir, declaration.reads);
-      const outputs = await declaration.run(ctx, inputs as InputsOf<R>);
+      const outputs = await declaration.run(withDeclaredRoles(ctx, declaration.name, declaration.roles), inputs as InputsOf<R>);
       return writeOutputs(ctx.outDir, ctx.identity, declaration.writes, outputs, declaration.views ?? []);
     },
   };

@@ -9,9 +9,9 @@ export function roleUsesModel(config: ResolvedConfig, role: Role): boolean {
   return provider !== undefined && provider.type !== 'static';
 }
 
-/** One line for logs and reports: which engine serves which role. */
-export function describeEngineChoice(config: ResolvedConfig): string {
-  const modelRoles = ROLES.filter((r) => roleUsesModel(config, r));
+/** One line for logs and reports: which engine serves which role (all roles, or only those a phase declares). */
+export function describeEngineChoice(config: ResolvedConfig, roles: readonly Role[] = ROLES): string {
+  const modelRoles = roles.filter((r) => roleUsesModel(config, r));
   if (modelRoles.length === 0) {
     return config.source === null ? 'static engine (no model configured)' : `static engine (${config.source} binds no role to a model)`;
   }
@@ -22,7 +22,7 @@ export function describeEngineChoice(config: ResolvedConfig): string {
     groups.set(label, [...(groups.get(label) ?? []), role]);
   }
   const parts = [...groups].map(([label, roles]) => `${roles.join(', ')} → ${label}`);
-  const rest = ROLES.filter((r) => !modelRoles.includes(r));
+  const rest = roles.filter((r) => !modelRoles.includes(r));
   if (rest.length > 0) parts.push(`${rest.join(', ')} → static engine`);
   return `models: ${parts.join('; ')}`;
 }

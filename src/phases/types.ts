@@ -28,6 +28,8 @@ export interface PhaseContext {
   budget?: { readonly degraded: boolean; /** Writes pending charges to usage.json now. */ flush(): Promise<void> };
   /** The evidence cache (absent or disabled: everything is computed afresh). Its answers are hints, re-checked. */
   cache?: EvidenceCache;
+  /** Set by the driver for a declared phase: `check` throws for a role the phase does not declare. */
+  declaredRoles?: { phase: string; check(role: Role): void };
 }
 
 /** A phase as the driver runs it; built by definePhase (src/driver/define-phase.ts) from the phase's declaration. */
@@ -43,7 +45,9 @@ export interface PhaseDefinition {
   run(ctx: PhaseContext): Promise<unknown>;
 }
 
-/** The model client for a role, or undefined when that role is served by the static engine. */
-export function modelFor(ctx: Pick<PhaseContext, 'models' | 'modelRoles'>, role: Role): ModelClient | undefined {
+/** The model client for a role, or undefined when that role is served by the static engine. A declared phase
+ * asking for a role it does not declare is a programming error (thrown by the driver's check). */
+export function modelFor(ctx: Pick<PhaseContext, 'models' | 'modelRoles' | 'declaredRoles'>, role: Role): ModelClient | undefined {
+  ctx.declaredRoles?.check(role);
   return ctx.models && ctx.modelRoles?.has(role) ? ctx.models : undefined;
 }

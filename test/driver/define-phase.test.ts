@@ -1,13 +1,17 @@
 // definePhase: the driver loads exactly the declared inputs (validated) and hands them to the phase, and writes the
 // outputs the phase returns with the run-identity header and schema version, views first; an output the phase
-// does not declare is refused and nothing is written.
+// does not declare is refused and nothing is written; the phase may ask the model session only for its declared roles.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { Type } from '@sinclair/typebox';
 import { artifactPath, readArtifact } from '../../src/artifacts/store.ts';
 import { definePhase } from '../../src/driver/define-phase.ts';
+import { UndeclaredRoleError } from '../../src/driver/roles.ts';
 import { PhaseError } from '../../src/errors.ts';
+import type { CompleteRequest, CompleteResult, ModelClient, Role } from '../../src/models/types.ts';
+import { modelFor, type PhaseContext } from '../../src/phases/types.ts';
 import { gitRepo } from '../helpers/temp.ts';
 import { phaseContext } from '../phases/triage/context.ts';
 import { triagePhase } from '../../src/phases/triage/index.ts';
@@ -68,4 +72,53 @@ test('an output the phase does not declare, or one that fails its schema, is ref
   await assert.rejects(invalid.run(ctx), /Refusing to write .*skeptic\.json/);
   assert.deepEqual(readdirSync(ctx.outDir), before);
   assert.equal(existsSync(join(ctx.outDir, 'probe.md')), false);
+});
+
+// A stand-in for the run's model session (a real provider needs the network): it records which roles reached it.
+function recordingClient(): ModelClient & { asked: Role[] } {
+  const asked: Role[] = [];
+  return {
+    asked,
+    complete: async <T>(req: CompleteRequest<T>): Promise<CompleteResult<T>> => {
+      asked.push(req.role);
+      return { value: {} as T, usage: { inputTokens: 0, outputTokens: 0 }, latencyMs: 0, model: 'stand-in', provider: 'stand-in', attempts: 1 };
+    },
+  };
+}
+
+const ALL_ROLES: ReadonlySet<Role> = new Set(['recon', 'hunter', 'skeptic', 'referee', 'tester', 'fixer']);
+const ask = (ctx: PhaseContext, role: Role) => ctx.models!.complete({ role, system: '', prompt: '', schema: Type.Object({}), schemaName: 'probe' });
+
+test('a phase sees only the model roles it declares, and the session serves it those', async (t) => {
+  const client = recordingClient();
+  const ctx = { ...phaseContext(gitRepo(t, { 'a.js': 'export const a = 1;\n' })), models: client, modelRoles: ALL_ROLES };
+  let served: { referee: boolean; roles: Role[] } | undefined;
+  const phase = definePhase({
+    name: 'probe',
+    summary: '',
+    reads: {},
+    writes: [],
+    roles: ['referee'],
+    async run(inner) {
+      served = { referee: modelFor(inner, 'referee') !== undefined, roles: [...(inner.modelRoles ?? [])] };
+      await ask(inner, 'referee');
+      return {};
+    },
+  });
+  await phase.run(ctx);
+  assert.deepEqual(served, { referee: true, roles: ['referee'] });
+  assert.deepEqual(client.asked, ['referee']);
+});
+
+test('asking for a role the phase does not declare is refused, naming the phase and the role, and no model is asked', async (t) => {
+  const client = recordingClient();
+  const ctx = { ...phaseContext(gitRepo(t, { 'a.js': 'export const a = 1;\n' })), models: client, modelRoles: ALL_ROLES };
+  const named = /Phase 'probe' asked the model session for the 'hunter' role, which it does not declare in its roles \(referee\)/;
+  const viaModelFor = definePhase({ name: 'probe', summary: '', reads: {}, writes: [], roles: ['referee'], run: async (inner) => (modelFor(inner, 'hunter'), {}) });
+  await assert.rejects(viaModelFor.run(ctx), (e: unknown) => e instanceof UndeclaredRoleError && named.test(e.message));
+  const direct = definePhase({ name: 'probe', summary: '', reads: {}, writes: [], roles: ['referee'], run: async (inner) => (await ask(inner, 'hunter'), {}) });
+  await assert.rejects(direct.run(ctx), named);
+  const none = definePhase({ name: 'probe', summary: '', reads: {}, writes: [], roles: [], run: async (inner) => (modelFor(inner, 'fixer'), {}) });
+  await assert.rejects(none.run(ctx), /'fixer' role, which it does not declare in its roles \(none\)/);
+  assert.deepEqual(client.asked, []);
 });

@@ -30,7 +30,9 @@ test('every phase by hand on the replayed model demo writes what it wrote inside
     const fromScan = phase.writes.map((w) => comparable(outDir, w));
     const r = await runCli(['phase', phase.name, target, '--quiet']);
     assert.equal(r.code, 0, `${phase.name}: ${r.stderr}`);
-    assert.match(r.stdout, new RegExp(`^${phase.name}: wrote .* \\(engine: models: .*replay/scripted-demo`, 'm'));
+    // The engine line names the models of the phase's declared roles only.
+    const engine = phase.roles.length === 0 ? `deterministic \\(phase ${phase.name} asks no model role\\)` : `models: ${phase.roles.join(', ')} → replay/scripted-demo`;
+    assert.match(r.stdout, new RegExp(`^${phase.name}: wrote .* \\(engine: ${engine}\\)$`, 'm'));
     assert.deepEqual(phase.writes.map((w) => comparable(outDir, w)), fromScan, `phase ${phase.name} by hand`);
   }
 });
@@ -46,7 +48,8 @@ test('phase triage by hand starts a new run whose triage is the scan\'s, run id 
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout) as { runId: string; engine: string };
   assert.notEqual(out.runId, runId);
-  assert.match(out.engine, /replay\/scripted-demo/);
+  assert.equal(out.engine, 'deterministic (phase triage asks no model role)', 'triage asks no model role');
+  assert.match(readArtifact(outDir, 'state').options.engine, /replay\/scripted-demo/, 'the new run records the models its later phases use');
   assert.deepEqual(comparable(outDir, 'triage', true), fromScan);
 });
 

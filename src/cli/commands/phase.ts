@@ -28,7 +28,9 @@ Phases: ${PIPELINE.map((p) => `${p.name}${p.load ? '' : ' (not built yet)'}`).jo
 and attaches to it (refused when the target changed since). Options of the run are reused from state.json.
 
 It runs with what the phase had inside the scan: the run's options, its models and token budget, and the
-evidence cache (--no-cache, --cache-dir as for scan). It prints the engine it used.
+evidence cache (--no-cache, --cache-dir as for scan). It prints the engine it used: the models of the roles
+the phase declares (a phase may ask the model session for those roles only), or 'deterministic' for a phase
+that asks no model.
 
 Model flags are scan's: --provider, --model, --base-url, --role-model, --record, --config, --trust-repo-config.
 A phase uses the models the run was made with; when these flags (with the configuration) resolve to other
@@ -63,6 +65,7 @@ ${LEADS_USAGE}`,
     const { openPhaseSession } = await import('../../driver/session.ts');
     const { runPhaseStep } = await import('../../driver/run-phase.ts');
     const { checkPreconditions } = await import('../../driver/preconditions.ts');
+    const { describeEngineChoice } = await import('../../models/static.ts');
     const models = resolveModels(target, modelRequestOf(values, io.cwd));
     for (const warning of models.warnings) log.warn(warning);
     let session: PhaseSession | undefined;
@@ -112,7 +115,8 @@ ${LEADS_USAGE}`,
       const phase = await entry.load();
       await runPhaseStep(phase, session, models);
       const written = phase.writes.map((w) => artifactPath(outDir, w));
-      const engine = session.engine;
+      // The models of the roles this phase declares, not the run's whole engine line.
+      const engine = phase.roles.length === 0 ? `deterministic (phase ${name} asks no model role)` : describeEngineChoice(models.config, phase.roles);
       io.stdout(values.json ? `${JSON.stringify({ phase: name, runId: s.run.runId, engine, written }, null, 2)}\n` : `${name}: wrote ${written.join(', ')} (engine: ${engine})\n`);
       return ExitCode.ok;
     } finally {
