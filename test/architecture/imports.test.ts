@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importGraph, relativeSpecifiers } from './import-graph.ts';
 import { layoutViolations, SHELL_FOLDERS, type ImportEdge } from './layers.ts';
@@ -19,6 +19,21 @@ test('no phase imports another phase, and no library under src/ imports a phase'
 test('every shell folder named in layers.ts exists under src/', () => {
   for (const name of Object.keys(SHELL_FOLDERS)) {
     assert.ok(existsSync(`${SRC}${name}`) && statSync(`${SRC}${name}`).isDirectory(), `src/${name}/ is listed as a shell but does not exist`);
+  }
+});
+
+test("README's map of src/ lists every top-level folder and file of src/, each with its kind from layers.ts", () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  // Rows of the map: | `src/x/` | kind | … | (a row may name several, as `src/errors.ts`, `src/version.ts`).
+  const listed = new Map<string, string>();
+  for (const [, names = '', kind = ''] of readme.matchAll(/^\| (`src\/[^|]+) \| ([^|]+) \|/gm)) {
+    for (const [, name = ''] of names.matchAll(/`src\/([^`/]+)\/?`/g)) listed.set(name, kind.trim());
+  }
+  const actual = readdirSync(SRC).filter((name) => name !== '.DS_Store').sort();
+  assert.deepEqual([...listed.keys()].sort(), actual, 'README.md (## Architecture, the map of src/) lists exactly the top-level entries of src/');
+  for (const [name, kind] of listed) {
+    const expected = name === 'phases' ? 'phases' : Object.hasOwn(SHELL_FOLDERS, name) ? 'shell' : 'library';
+    assert.ok(kind === expected || kind.startsWith(`${expected},`), `README.md lists src/${name} as "${kind}"; test/architecture/layers.ts makes it a ${expected}`);
   }
 });
 

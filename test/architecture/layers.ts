@@ -14,6 +14,7 @@ export const SHELL_FOLDERS: Readonly<Record<string, string>> = {
   watch: 'continuous mode: triages and scans each new commit',
   work: 'fixes labelled issues with the fixer phase',
   incident: 'repro --from: turns a bug report into a finding and fixes it with the fix phases',
+  benchmark: 'the benchmark command: scans labelled cases and scores them',
 };
 
 /** Files directly in src/phases/ that every phase may import: the phase contract, not another phase. */
