@@ -42,8 +42,9 @@ export interface WorldOptions {
   repro?: boolean;
   /** What the scripted stand-in answers to a self-review prompt, or to the n-th one (1-based; default: no remarks). */
   selfReview?: Reply | ((n: number) => Reply);
-  /** The first fixer answer arrives this late (the others at once); the provider then allows 4 calls at a time. */
-  firstFixerDelayMs?: number;
+  /** The first fixer answer is held until a second fixer call has arrived, at most this long (the others are answered
+   * at once); the provider then allows 4 calls at a time. */
+  firstFixerHoldMs?: number;
   /** The fixer is this agent CLI (argv) through the `command` backend instead of the scripted model server. */
   fixerCommand?: string[];
   /** What the scripted stand-in answers as panel reviewer `name` (default: pass, no remarks). */
@@ -97,12 +98,12 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
     calls += 1;
     const edits = typeof answer === 'function' ? answer(user) : answer;
     const reply: Reply = Array.isArray(edits) ? { json: { edits, explanation: 'scripted' } } : edits;
-    if (calls !== 1 || !options.firstFixerDelayMs) return reply;
-    // oxlint-disable-next-line unicorn/no-thenable -- the fake server's delayed reply names what follows `then`; never awaited
-    return { delayMs: options.firstFixerDelayMs, then: reply };
+    if (calls !== 1 || !options.firstFixerHoldMs) return reply;
+    // oxlint-disable-next-line unicorn/no-thenable -- the fake server's held reply names what follows `then`; never awaited
+    return { until: () => calls >= 2, maxMs: options.firstFixerHoldMs, then: reply };
   };
   const configPath = join(tempDir(t, 'bh-work-config-'), 'config.json');
-  const scripted = { type: 'openai-compatible', baseURL: models.openaiURL, structuredOutput: 'strict', concurrency: options.firstFixerDelayMs ? 4 : 1 };
+  const scripted = { type: 'openai-compatible', baseURL: models.openaiURL, structuredOutput: 'strict', concurrency: options.firstFixerHoldMs ? 4 : 1 };
   const fixer = options.fixerCommand ? { type: 'command', command: options.fixerCommand } : scripted;
   writeFileSync(configPath, JSON.stringify({ providers: { scripted, fixer }, roles: { fixer: { provider: 'fixer', model: 'scripted-fixer' }, ...(options.noReviewerModel ? {} : { referee: { provider: 'scripted', model: 'scripted-reviewer' } }) }, retries: { maxAttempts: 1 } }));
 
