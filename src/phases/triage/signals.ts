@@ -1,8 +1,8 @@
 // Pure risk signals from source text: trust-boundary APIs (request input, exec, SQL, deserialisation,
-// crypto/auth, file system) and branching. One combined regular expression for the APIs (signal-regex.ts), one pass per file.
+// crypto/auth, file system) and branching. The API patterns are scanned as one (signal-regex.ts), one pass per file.
 // Heuristic by design: comments and strings count too; the hunter decides what is real.
 import { BOUNDARY_SIGNALS } from './signal-patterns.ts';
-import { buildSignalRegex } from './signal-regex.ts';
+import { buildSignalRegex, forEachSignalMatch } from './signal-regex.ts';
 
 export interface ContentSignal {
   signal: string;
@@ -21,7 +21,7 @@ export interface ContentScan {
 // count the single regex `keywords|&&|\|\|` gives.
 const BRANCH_WORDS = /\b(?:if|for|while|case|catch|elif|except|switch)\b/g;
 const NAMES = BOUNDARY_SIGNALS.map((s) => s.signal);
-const { regex: COMBINED, groupSignal: GROUP_SIGNAL } = buildSignalRegex(BOUNDARY_SIGNALS);
+const SIGNAL_REGEX = buildSignalRegex(BOUNDARY_SIGNALS);
 
 // A match is a slice of the whole file's text; a copy keeps one short example from pinning the file in memory.
 const detach = (s: string) => Buffer.from(s, 'latin1').toString('latin1');
@@ -45,20 +45,16 @@ export function scanContent(text: string): ContentScan {
   // Allocated on the first match only: most files have none.
   let counts: number[] | undefined;
   let examples: string[][] | undefined;
-  COMBINED.lastIndex = 0;
-  for (let m = COMBINED.exec(text); m !== null; m = COMBINED.exec(text)) {
-    let g = 0;
-    while (g < GROUP_SIGNAL.length - 1 && m[g + 1] === undefined) g++;
-    const k = GROUP_SIGNAL[g] as number;
+  forEachSignalMatch(text, SIGNAL_REGEX, (match, k) => {
     counts ??= NAMES.map(() => 0);
     examples ??= NAMES.map(() => []);
     counts[k] = (counts[k] as number) + 1;
     const seen = examples[k] as string[];
-    if (seen.length < 3 && !seen.includes(m[0])) {
-      const example = detach(m[0].replace(/\s+/g, ' ').slice(0, 40));
+    if (seen.length < 3 && !seen.includes(match)) {
+      const example = detach(match.replace(/\s+/g, ' ').slice(0, 40));
       if (!seen.includes(example)) seen.push(example);
     }
-  }
+  });
   const signals: ContentSignal[] = [];
   if (!counts || !examples) return { signals, branches: countBranches(text) };
   for (let g = 0; g < NAMES.length; g++) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BOUNDARY_SIGNALS, type BoundarySignal } from '../../../src/phases/triage/signal-patterns.ts';
-import { buildSignalRegex } from '../../../src/phases/triage/signal-regex.ts';
+import { buildSignalRegex, forEachSignalMatch } from '../../../src/phases/triage/signal-regex.ts';
 import { countBranches } from '../../../src/phases/triage/signals.ts';
 
 // The plain form the factored regex must match exactly: one group per signal and section, `\b` shared.
@@ -18,8 +18,10 @@ function plainMatches(signals: readonly BoundarySignal[], text: string): Array<[
 }
 
 function factoredMatches(signals: readonly BoundarySignal[], text: string): Array<[number, number, number]> {
-  const { regex, groupSignal } = buildSignalRegex(signals);
-  return [...text.matchAll(regex)].map((m) => [m.index, m[0].length, groupSignal[m.slice(1).findIndex((g) => g !== undefined)] as number]);
+  const built = buildSignalRegex(signals);
+  const out: Array<[number, number, number]> = [];
+  forEachSignalMatch(text, built, (match, signal, index) => out.push([index, match.length, signal]));
+  return out;
 }
 
 // Real text with many near misses: this repository's own triage sources and tests (they quote every pattern).
@@ -33,6 +35,8 @@ test('the factored regex finds the same matches, at the same places, for the sam
     ...corpus(),
     'x.exec(a); exec(b); .eval(c); eval(d); system(e); .system(f); Password passwd authorise Authenticated api_key apiKey',
     'router.post(  req.body  SELECT a.b, c FROM t; UPDATE users SET x; $wpdb @GetMapping @app.route $_GET .query ( fs/promises std::fs',
+    // Word and punctuation matches that overlap: the one regex takes the leftmost and skips what starts inside it.
+    '@app.get(x) request.query(y) db.query(z) @app.post@app.route(',
   ];
   let total = 0;
   for (const text of samples) {
@@ -50,6 +54,15 @@ test('alternatives sharing a first character keep their order', () => {
   ];
   for (const text of ['foobar', 'x.fox(', 'fox (', 'bar(', 'a.bar(']) assert.deepEqual(factoredMatches(signals, text), plainMatches(signals, text), text);
   assert.deepEqual(factoredMatches(signals, 'foobar fox( .bar('), [[0, 6, 0], [7, 4, 1]]);
+});
+
+test('a word match and a punctuation-pattern match at the same place: the word match wins, as in the one regex', () => {
+  const signals: BoundarySignal[] = [
+    { signal: 'a', weight: 1, words: [String.raw`foo\w*`], others: [] },
+    { signal: 'b', weight: 1, words: [], others: [String.raw`fo+`, String.raw`\.bar`] },
+  ];
+  for (const text of ['foobar', 'xfoo foo.bar', '.barfoo']) assert.deepEqual(factoredMatches(signals, text), plainMatches(signals, text), text);
+  assert.deepEqual(factoredMatches(signals, 'xfoo foo'), [[1, 3, 1], [5, 3, 0]]);
 });
 
 test('pattern shapes the factoring cannot handle fail at build time, naming the pattern', () => {
