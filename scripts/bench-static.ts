@@ -1,20 +1,21 @@
-// pnpm bench:static — speed of the static engine on ≥ 500,000 lines of real JS/TS, next to oxlint on
-// the same tree. Prints lines/second, peak memory and the time ratio to oxlint; targets are printed, not asserted.
-// The engine runs as a scan runs it: huntFile in the worker pool (src/workers/), sized like the hunter phase sizes it.
-// Usage: node --import tsx scripts/bench-static.ts [source-dir] [--workers N] [--min-lines N]
+// pnpm bench:static — speed of the static engine on ≥ 500,000 lines of real JS/TS, next to oxlint on the same tree.
+// Runs the compiled engine (dist/, what `bug-hunter scan` runs) in a fresh process per run, as a scan runs it:
+// huntFile in the worker pool (src/workers/), sized like the hunter phase sizes it. Prints lines/second, CPU time,
+// peak memory and the time ratio to oxlint, medians of interleaved runs; targets are printed, not asserted.
+// With --baseline <checkout> (another worktree or clone, built), its engine runs interleaved on the same tree: the
+// CPU ratio between the two is the figure load from other processes disturbs least, and the findings' digests say
+// whether both found the same.
+// Usage: node --import tsx scripts/bench-static.ts [source-dir] [--workers N] [--min-lines N] [--runs N] [--baseline <checkout>]
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { findingsOf, huntFile, judgeStatic, refuteStatic } from '../src/static/index.ts';
-import type { SourceFile } from '../src/static/types.ts';
-import { createFilePool } from '../src/workers/pool.ts';
+import { fileURLToPath } from 'node:url';
 import { poolSize } from '../src/workers/size.ts';
+import { arg, loadNote, median, timeCommand } from './bench/measure.ts';
 
 const EXT = /\.(m?js|cjs|ts|mts|cts)$/;
 const SKIP = /\.d\.[mc]?ts$|\.min\.js$/;
-
-await main();
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 function walk(dir: string, out: string[]): void {
   for (const name of readdirSync(dir).sort()) {
@@ -26,69 +27,83 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-function arg(name: string, fallback: number): number {
+function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : undefined;
 }
+
+interface EngineRun { seconds: number; cpuSeconds: number; files: number; candidates: number; confirmed: number; digest: string; peakMb: number | undefined }
+
+/** One fresh process running a checkout's compiled engine over the tree. */
+function engineRun(checkout: string, tree: string, workers: number): EngineRun {
+  const run = timeCommand([process.execPath, join(root, 'scripts/bench/static-engine.mjs'), join(checkout, 'dist'), tree, String(workers)]);
+  if (run.status !== 0) throw new Error(`the engine of ${checkout} failed (exit ${run.status}): ${run.stderr.slice(-1000)}`);
+  return { ...(JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Omit<EngineRun, 'peakMb'>), peakMb: run.peakMb };
+}
+
+const summary = (runs: EngineRun[]) => ({
+  seconds: median(runs.map((r) => r.seconds)),
+  cpu: median(runs.map((r) => r.cpuSeconds)),
+  peak: Math.max(...runs.map((r) => r.peakMb ?? 0)),
+  digests: new Set(runs.map((r) => r.digest)),
+});
 
 async function main(): Promise<void> {
   const source = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'node_modules/.pnpm';
   const minLines = arg('--min-lines', 500_000);
+  const runs = arg('--runs', 3);
+  const baseline = option('--baseline')?.replace(/\/$/, '');
   const all: string[] = [];
   walk(source, all);
   // A fixed, sorted selection so every run measures the same tree; copied so oxlint (which skips node_modules) sees it too.
   const tree = mkdtempSync(join(tmpdir(), 'bh-bench-static-'));
-  const files: string[] = [];
+  let files = 0;
   let lines = 0;
   let bytes = 0;
   try {
     for (const [i, abs] of all.entries()) {
       if (lines >= minLines) break;
       const content = readFileSync(abs, 'utf8');
-      const dest = join(tree, String(Math.floor(i / 500)), `${i}-${abs.split('/').pop()}`);
       mkdirSync(join(tree, String(Math.floor(i / 500))), { recursive: true });
-      cpSync(abs, dest);
-      files.push(dest);
+      cpSync(abs, join(tree, String(Math.floor(i / 500)), `${i}-${abs.split('/').pop()}`));
+      files++;
       lines += content.split('\n').length;
       bytes += content.length;
     }
     if (lines < minLines) console.warn(`Only ${lines} lines found under ${source} (wanted ${minLines}).`);
-
-    const sources: SourceFile[] = files.map((abs) => ({ path: abs.slice(tree.length + 1), content: readFileSync(abs, 'utf8'), language: /\.[mc]?ts$/.test(abs) ? 'typescript' : 'javascript', isTest: false }));
     const workers = arg('--workers', poolSize(bytes));
-    let peak = process.memoryUsage().rss;
-    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 25);
-    const started = performance.now();
-    const pool = workers > 1 ? createFilePool(workers) : undefined;
-    const perFile = await Promise.all(sources.map(async (file) => (pool ? findingsOf(await pool.run('hunt', file)) : huntFile(file))));
-    await pool?.close();
-    // The skeptic and referee run in the main thread, as in a scan, on the few files with candidates.
-    let candidates = 0;
-    let confirmed = 0;
-    perFile.forEach((findings, i) => {
-      for (const f of findings) {
-        candidates++;
-        if (judgeStatic(f, refuteStatic(f, sources[i]!)).verdict === 'confirmed') confirmed++;
-      }
-    });
-    const engineSeconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
 
-    const oxStart = performance.now();
-    const ox = spawnSync(join(process.cwd(), 'node_modules/.bin/oxlint'), ['--quiet', '--threads', String(workers), tree], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-    const oxSeconds = (performance.now() - oxStart) / 1000;
-    if (ox.error) throw ox.error;
+    const ours: EngineRun[] = [];
+    const theirs: EngineRun[] = [];
+    const oxlint: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      ours.push(engineRun(root, tree, workers));
+      if (baseline) theirs.push(engineRun(baseline, tree, workers));
+      const ox = timeCommand([join(root, 'node_modules/.bin/oxlint'), '--quiet', '--threads', String(workers), tree]);
+      oxlint.push(ox.seconds);
+    }
 
-    const total = { lines, candidates, confirmed };
-    const lps = total.lines / engineSeconds;
-    const ratio = engineSeconds / oxSeconds;
-    console.log(`corpus        ${files.length} files, ${total.lines} lines, ${(bytes / 1e6).toFixed(1)} MB (from ${source})`);
-    console.log(`engine        ${engineSeconds.toFixed(2)} s with ${workers} worker(s): ${Math.round(lps)} lines/s; ${total.candidates} candidates, ${total.confirmed} confirmed`);
-    console.log(`peak memory   ${(peak / 1024 / 1024).toFixed(0)} MB RSS (process, all workers)`);
-    console.log(`oxlint        ${oxSeconds.toFixed(2)} s (default rules, ${workers} threads, exit ${ox.status})`);
+    const us = summary(ours);
+    const ox = median(oxlint);
+    const lps = lines / us.seconds;
+    const ratio = us.seconds / ox;
+    console.log(`machine       ${loadNote()}; ${runs} interleaved run(s), medians`);
+    console.log(`corpus        ${files} files, ${lines} lines, ${(bytes / 1e6).toFixed(1)} MB (from ${source})`);
+    console.log(`engine        ${us.seconds.toFixed(2)} s wall, ${us.cpu.toFixed(2)} s CPU with ${workers} worker(s): ${Math.round(lps)} lines/s (${Math.round(lines / us.cpu)} lines per CPU second); ${ours[0]!.candidates} candidates, ${ours[0]!.confirmed} confirmed`);
+    console.log(`peak memory   ${us.peak.toFixed(0)} MB RSS (process, all workers)`);
+    console.log(`oxlint        ${ox.toFixed(2)} s (default rules, ${workers} threads)`);
     console.log(`ratio         ${ratio.toFixed(2)}× oxlint`);
-    console.log(`targets       ≥ 150,000 lines/s: ${lps >= 150_000 ? 'met' : 'NOT met'}; ≤ 2.5× oxlint: ${ratio <= 2.5 ? 'met' : 'NOT met'}; ≤ 500 MB: ${peak / 1024 / 1024 <= 500 ? 'met' : 'NOT met'}`);
+    if (us.digests.size > 1) console.log('findings      DIFFER between runs of this checkout');
+    if (baseline) {
+      const them = summary(theirs);
+      const same = us.digests.size === 1 && them.digests.size === 1 && [...us.digests][0] === [...them.digests][0];
+      console.log(`baseline      ${them.seconds.toFixed(2)} s wall, ${them.cpu.toFixed(2)} s CPU, ${them.peak.toFixed(0)} MB peak (${baseline}); this checkout takes ${(us.cpu / them.cpu).toFixed(2)}× its CPU time, ${(us.seconds / them.seconds).toFixed(2)}× its wall time`);
+      console.log(`findings      ${same ? 'identical to the baseline\'s' : 'DIFFERENT from the baseline\'s'} (${theirs[0]!.candidates} candidates, ${theirs[0]!.confirmed} confirmed there)`);
+    }
+    console.log(`targets       ≥ 150,000 lines/s: ${lps >= 150_000 ? 'met' : 'NOT met'}; ≤ 2.5× oxlint: ${ratio <= 2.5 ? 'met' : 'NOT met'}; ≤ 500 MB: ${us.peak <= 500 ? 'met' : 'NOT met'}`);
   } finally {
     rmSync(tree, { recursive: true, force: true });
   }
 }
+
+await main();

@@ -1,0 +1,43 @@
+// One run of a checkout's compiled static engine (its dist/) over a tree, as a scan's hunter runs it: huntFile in
+// the worker pool, then the skeptic and referee in this thread on the files with candidates. Prints one JSON line:
+// wall and CPU seconds (user + sys of every thread), counts, and a digest of the findings so two checkouts can be
+// shown to find the same. Plain JavaScript so it runs against any checkout's dist/, older ones included.
+// Usage: node scripts/bench/static-engine.mjs <dist dir> <tree> <workers>
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [dist, tree, workersArg] = process.argv.slice(2);
+const workers = Number(workersArg);
+const engine = await import(pathToFileURL(join(dist, 'static/index.js')).href);
+const { createFilePool } = await import(pathToFileURL(join(dist, 'workers/pool.js')).href);
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+const sources = walk(tree).map((abs) => ({
+  path: abs.slice(tree.length + 1), content: readFileSync(abs, 'utf8'), language: /\.[mc]?ts$/.test(abs) ? 'typescript' : 'javascript', isTest: false,
+}));
+const cpu = process.cpuUsage();
+const started = performance.now();
+const pool = workers > 1 ? createFilePool(workers) : undefined;
+const perFile = await Promise.all(sources.map(async (file) => (pool ? engine.findingsOf(await pool.run('hunt', file)) : engine.huntFile(file))));
+await pool?.close();
+let candidates = 0;
+let confirmed = 0;
+const digest = createHash('sha256');
+perFile.forEach((findings, i) => {
+  for (const f of findings) {
+    candidates++;
+    const verdict = engine.judgeStatic(f, engine.refuteStatic(f, sources[i])).verdict;
+    if (verdict === 'confirmed') confirmed++;
+    digest.update(JSON.stringify(f)).update(verdict).update('\0');
+  }
+});
+const seconds = (performance.now() - started) / 1000;
+const used = process.cpuUsage(cpu);
+console.log(JSON.stringify({ seconds, cpuSeconds: (used.user + used.system) / 1e6, files: sources.length, candidates, confirmed, digest: digest.digest('hex') }));
