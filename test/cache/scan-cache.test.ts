@@ -4,6 +4,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
 import type { Logger } from '../../src/cli/log.ts';
+import { countersOf } from '../../src/cache/usage.ts';
 import { runScan } from '../../src/orchestrator/scan.ts';
 import { clearAnalysisMemo } from '../../src/static/engine.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -29,18 +30,18 @@ test('a second scan of an unchanged tree answers every file from the cache, with
   const before = readArtifact(first.outDir, 'cache-usage');
   assert.equal(before.enabled, true);
   assert.equal(before.dir, join(first.outDir, 'cache'));
-  assert.equal(before.kinds.static.writes, 4);
-  assert.equal(before.kinds.recon.misses, 4);
+  assert.equal(countersOf(before).static.writes, 4);
+  assert.equal(countersOf(before).recon.misses, 4);
 
   clearAnalysisMemo();
   const second = await runScan({ target: repo, log: recording() });
   const after = readArtifact(second.outDir, 'cache-usage');
-  assert.equal(after.kinds.recon.hits, 4);
-  assert.equal(after.kinds.recon.misses, 0);
-  assert.equal(after.kinds.static.misses, 0);
-  assert.ok(after.kinds.static.hits >= 4);
-  assert.equal(after.kinds.threat.hits, 4);
-  assert.equal(after.kinds.threat.misses, 0);
+  assert.equal(countersOf(after).recon.hits, 4);
+  assert.equal(countersOf(after).recon.misses, 0);
+  assert.equal(countersOf(after).static.misses, 0);
+  assert.ok(countersOf(after).static.hits >= 4);
+  assert.equal(countersOf(after).threat.hits, 4);
+  assert.equal(countersOf(after).threat.misses, 0);
   assert.deepEqual(findingsOf(second.outDir), findingsOf(first.outDir));
   assert.deepEqual(threatModelOf(second.outDir), threatBefore);
   assert.equal(second.exitCode, first.exitCode);
@@ -55,11 +56,11 @@ test('a second scan of an unchanged tree answers every file from the cache, with
   appendFileSync(join(repo, 'src/handler2.js'), '// edited\n');
   const third = await runScan({ target: repo, log: recording() });
   const changed = readArtifact(third.outDir, 'cache-usage');
-  assert.equal(changed.kinds.static.misses, 1);
-  assert.equal(changed.kinds.recon.misses, 1);
-  assert.equal(changed.kinds.recon.hits, 3);
-  assert.equal(changed.kinds.threat.misses, 1);
-  assert.equal(changed.kinds.threat.hits, 3);
+  assert.equal(countersOf(changed).static.misses, 1);
+  assert.equal(countersOf(changed).recon.misses, 1);
+  assert.equal(countersOf(changed).recon.hits, 3);
+  assert.equal(countersOf(changed).threat.misses, 1);
+  assert.equal(countersOf(changed).threat.hits, 3);
 });
 
 test('--no-cache looks nothing up and writes nothing; cache-usage.json says the cache was off', async (t) => {
@@ -80,7 +81,7 @@ test('--cache-dir puts the cache where CI can keep it; a second target with the 
   const second = await runScan({ target: b, log: recording(), cache: { dir: cacheDir } });
   const usage = readArtifact(second.outDir, 'cache-usage');
   assert.equal(usage.dir, cacheDir);
-  assert.equal(usage.kinds.recon.hits, 2);
+  assert.equal(countersOf(usage).recon.hits, 2);
 });
 
 test('a cache folder the scanned repository tracks in git is refused with a warning: its entries could hide bugs', async (t) => {

@@ -1,5 +1,5 @@
 // cache-usage.json: what the evidence cache did in the last run, per kind of work (read by `bug-hunter cache stats`).
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TOptional } from '@sinclair/typebox';
 import { CACHE_KINDS } from '../../cache/kinds.ts';
 import { artifact } from './common.ts';
 
@@ -20,9 +20,12 @@ export const CacheUsage = artifact(
   {
     enabled: Type.Boolean({ description: 'False with --no-cache, or when the cache folder was refused (tracked by the scanned repository).' }),
     dir: Type.Union([Type.String(), Type.Null()], { description: 'Absolute cache folder; null when the cache was off.' }),
-    kinds: Type.Object(Object.fromEntries(CACHE_KINDS.map((k) => [k, KindUsage])) as Record<(typeof CACHE_KINDS)[number], typeof KindUsage>, {
+    // Optional per kind: a file written before a kind existed lacks it, and readers take a missing kind as zero
+    // (countersOf in src/cache/usage.ts). A run writes every kind.
+    kinds: Type.Object(Object.fromEntries(CACHE_KINDS.map((k) => [k, Type.Optional(KindUsage)])) as Record<(typeof CACHE_KINDS)[number], TOptional<typeof KindUsage>>, {
       additionalProperties: false,
-      description: 'static: the static engine per file; recon: recon per file; threat: threat-model facts per file; code-index: code index entries per file; model: model calls; cross-file: the cross-file taint pass, one entry per set of files.',
+      description:
+        'static: the static engine per file; recon: recon per file; threat: threat-model facts per file; code-index: code index entries per file; model: model calls; cross-file: the cross-file taint pass, one entry per set of files; cross-file-calls: its per-file step (the tainted arguments one file passes on), looked up when the set of files changed. A kind missing (a file written before it existed) counts as zero.',
     }),
   },
   'What the evidence cache answered in the last run, per kind of work.',

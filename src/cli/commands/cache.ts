@@ -7,6 +7,7 @@ import { cacheFiles, pruneCache, sizesOf } from '../../cache/inventory.ts';
 import { CACHE_KINDS } from '../../cache/kinds.ts';
 import { defaultCacheDir } from '../../cache/location.ts';
 import { formatBytes, parseAge, parseSize } from '../../cache/units.ts';
+import { countersOf } from '../../cache/usage.ts';
 import { UsageError } from '../../errors.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
 import { atMostPositionals, parseCommandArgs } from '../args.ts';
@@ -35,7 +36,8 @@ function stats(dir: string, outDir: string, json: boolean, io: CommandIO): numbe
   const { entries } = cacheFiles(dir);
   const sizes = sizesOf(entries);
   const last = lastRunOf(outDir, dir);
-  const kinds = Object.fromEntries(CACHE_KINDS.map((k) => [k, { ...sizes[k], lastRun: last ? last.kinds[k] : null }]));
+  const counters = last ? countersOf(last) : null;
+  const kinds = Object.fromEntries(CACHE_KINDS.map((k) => [k, { ...sizes[k], lastRun: counters ? counters[k] : null }]));
   const total = { entries: entries.length, bytes: entries.reduce((n, e) => n + e.bytes, 0) };
   if (json) {
     io.stdout(`${JSON.stringify({ dir, total, lastRun: last ? { runId: last.run.runId, generatedAt: last.generatedAt } : null, kinds }, null, 2)}\n`);
@@ -44,9 +46,9 @@ function stats(dir: string, outDir: string, json: boolean, io: CommandIO): numbe
   const lines = [`Evidence cache ${dir}: ${total.entries} entries, ${formatBytes(total.bytes)}`];
   lines.push(last ? `Last run ${last.run.runId} (${last.generatedAt}):` : 'No run in this artifact folder used this cache yet.');
   for (const k of CACHE_KINDS) {
-    const c = last?.kinds[k];
+    const c = counters?.[k];
     const run = c ? `; last run ${c.hits} hit(s), ${c.misses} miss(es)${c.corrupt ? ` (${c.corrupt} unusable)` : ''}, ${c.writes} written` : '';
-    lines.push(`  ${k.padEnd(10)} ${String(sizes[k].entries).padStart(7)} entries ${formatBytes(sizes[k].bytes).padStart(10)}${run}`);
+    lines.push(`  ${k.padEnd(16)} ${String(sizes[k].entries).padStart(7)} entries ${formatBytes(sizes[k].bytes).padStart(10)}${run}`);
   }
   io.stdout(`${lines.join('\n')}\n`);
   return 0;
@@ -72,8 +74,8 @@ export const cacheCommand: Command = {
   usage: `Usage: bug-hunter cache stats [target] [--cache-dir dir] [--out dir] [--json]
        bug-hunter cache prune [target] [--older-than 30d] [--max-size 500MB] [--cache-dir dir] [--json]
 
-The evidence cache keeps per-file static-engine analyses, recon facts, code-index entries and model answers
-(default <target>/.bug-hunter/cache, or --cache-dir).
+The evidence cache keeps per-file static-engine analyses, recon and threat-model facts, code-index entries, the
+cross-file taint pass and its per-file step, and model answers (default <target>/.bug-hunter/cache, or --cache-dir).
 
   stats                entries and bytes per kind, and the hits and misses of the last run (cache-usage.json)
   prune                remove entries not used for --older-than (default ${DEFAULT_AGE} when no --max-size is given),

@@ -1,10 +1,12 @@
 // The static engine's cross-file taint pass for one scan: every JavaScript/TypeScript file triage listed, read at
 // its recorded hash with its library context, then followed across modules before any chunk is hunted. The
 // hunter hands each file its incoming arguments; the skeptic re-checks findings with the same ones (from the artifact).
-// With the evidence cache, the result for the same set of files (paths, languages, libraries, hashes) is reused.
+// With the evidence cache, the result for the same set of files (paths, languages, libraries, hashes) is reused;
+// for another set, each file's per-file step is (cross-file-calls), so one changed file is parsed again, not all.
 import type { CrossFileTaint } from '../../artifacts/schemas/hunter-findings.ts';
 import type { Static } from '@sinclair/typebox';
 import { cachedCrossFile, storeCrossFile, type CrossFileKeyInput } from '../../cache/cross-file.ts';
+import { crossFileCallsStore } from '../../cache/cross-file-calls.ts';
 import type { EvidenceCache } from '../../cache/store.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { crossFileIncoming, staticSupports, type SourceFile } from '../../static/index.ts';
@@ -30,7 +32,7 @@ export function crossFilePass(target: string, triage: Pick<Triage, 'files'>, pub
   }
   const cached = cache && cachedCrossFile(cache, keys);
   if (cached) return cached;
-  const { incoming, cuts } = crossFileIncoming(files);
+  const { incoming, cuts } = crossFileIncoming(files, cache && crossFileCallsStore(cache));
   const list = [...incoming].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, args]) => args.map((a) => ({ file, ...a })));
   const result = { incoming: list, cuts };
   if (cache) storeCrossFile(cache, keys, result);

@@ -2,7 +2,8 @@
 // argument of that module, followed from module to module in rounds ("hops"), bounded by hop and caller counts,
 // never by time, so a loaded machine gets the same answer. Pure: files and a resolver in, incoming arguments out.
 import type { IncomingArg, SourceFile } from '../types.ts';
-import { carriesInput, outgoingCalls, type OutgoingCall } from './calls.ts';
+import { carriesInput, outgoingCalls } from './calls.ts';
+import type { CallsStep } from './stored-calls.ts';
 import { importsOf, reachingSinks, type Origin } from './reach.ts';
 
 /** Module boundaries one value is followed across (route → service → helper → sink is three). */
@@ -47,7 +48,7 @@ function add(into: Map<string, IncomingArg[]>, target: string, arg: IncomingArg)
  * hop before, with the incoming set they had at the hop's start, in path order: the result is independent of
  * scheduling. `calls` is the per-file step (outgoingCalls), injectable so a cache can answer it.
  */
-export function propagate(files: readonly SourceFile[], resolve: Resolve, calls: (file: SourceFile, wanted: (specifier: string) => boolean) => OutgoingCall[] = outgoingCalls): CrossFileResult {
+export function propagate(files: readonly SourceFile[], resolve: Resolve, calls: CallsStep = outgoingCalls): CrossFileResult {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const incoming = new Map<string, IncomingArg[]>();
   // Only calls into modules that hold a sink, or lead to one within the bound (and one more, to see a cut), can matter.
