@@ -78,13 +78,13 @@ try {
   appendFileSync(join(tree, changed), '\nexport const touched = 1;\n');
   const third = await scan(tree, out);
   const after = usageOf(out).kinds;
-  const redone = (kind: string) => `${after[kind]?.misses ?? 0} file(s) (${after[kind]?.hits ?? 0} from the cache)`;
+  const redone = (kind: string) => (after[kind]?.hits ?? 0) + (after[kind]?.misses ?? 0) === 0 ? 'not consulted by this scan' : `${after[kind]?.misses} file(s) (${after[kind]?.hits} from the cache)`;
   const triaged = (JSON.parse(readFileSync(join(out, 'triage.json'), 'utf8')) as { files: unknown[] }).files.length;
   console.log(`one change    ${changed} edited: ${third.seconds.toFixed(2)} s, CPU ${cpu(third)} (${(third.seconds / first.seconds).toFixed(3)} of the first scan): ${breakdown(third)}`);
   console.log(`              re-analysed after one change: static engine ${redone('static')}; cross-file calls ${redone('cross-file-calls')}; code index ${redone('code-index')}; recon ${redone('recon')}; threat model ${redone('threat')}`);
   console.log(`              read again: triage ${triaged} file(s) (no cache: it reads and hashes every file to see which changed); cross-file pass propagated again over its per-file answers: ${after['cross-file']?.misses ? 'yes' : 'no'}`);
-  const perFile = ['static', 'cross-file-calls', 'code-index', 'recon', 'threat'];
-  if (perFile.some((kind) => after[kind]?.misses !== 1)) process.exitCode = 1;
+  // The edited file holds a request handler, so every per-file kind a default scan consults sees it: one miss each.
+  if (['static', 'cross-file-calls', 'recon', 'threat'].some((kind) => after[kind]?.misses !== 1) || (after['code-index']?.misses ?? 0) > 1) process.exitCode = 1;
 } finally {
   if (keep) console.log(`kept          ${work}`);
   else rmSync(work, { recursive: true, force: true });
