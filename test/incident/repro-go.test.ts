@@ -2,60 +2,13 @@
 // the tester on the fake OpenAI-compatible server (the real SDK), the real CLI entry. A panic trace is proven only by
 // a test that gets the same panic from Cheapest; a test that does not build and a test that panics by itself are
 // refused. A words-only report is proven by the marker in a guarded t.Fatalf; a constant condition and a t.Log of the
-// marker are refused; with --fix the proven report is fixed red → green with the module's go test suite green.
-import { test, type TestContext } from 'node:test';
+// marker are refused. (With --fix: repro-go-fix.test.ts.) The module and the answers: go-cart.ts.
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
-import { reproProject } from './repro-project.ts';
-
-const CART = `package cart
-
-type Item struct {
-	Name  string
-	Price int
-}
-
-// Total sums the prices of the items.
-func Total(items []Item) int {
-	s := 0
-	for _, it := range items[1:] {
-		s += it.Price
-	}
-	return s
-}
-
-// Cheapest returns the item with the lowest price.
-func Cheapest(items []Item) Item {
-	best := items[0]
-	for _, it := range items {
-		if it.Price < best.Price {
-			best = it
-		}
-	}
-	return best
-}
-`;
-const EXISTING = 'package cart\n\nimport "testing"\n\nfunc TestCheapestOfTwo(t *testing.T) {\n\tif Cheapest([]Item{{Price: 2}, {Price: 1}}).Price != 1 {\n\t\tt.Fatal("not the cheapest")\n\t}\n}\n';
-const TRACE = `panic: runtime error: index out of range [0] with length 0
-
-goroutine 1 [running]:
-example.com/shop/cart.Cheapest(...)
-	/srv/shop/cart/cart.go:19
-main.main()
-	/srv/shop/cmd/shop/main.go:9 +0x1d
-exit status 2
-`;
-const WORDS = '# Cart total is wrong\n\n`Total()` skips the first item: the total of items priced 10 and 20 comes out as 20, not 30.\n';
-
-const answer = (path: string, content: string, kind: 'error' | 'marker') => ({
-  json: { path, content, signature: kind === 'marker' ? { kind, errorType: '', messageFragment: '' } : { kind, errorType: 'panic', messageFragment: 'index out of range' } },
-});
-
-function goModule(t: TestContext) {
-  return reproProject(t, { 'go.mod': 'module example.com/shop\n\ngo 1.19\n', 'cart/cart.go': CART, 'cart/cart_test.go': EXISTING }, 'bh-repro-go-side-');
-}
+import { answer, goModule, TRACE, WORDS } from './go-cart.ts';
 
 test('a Go panic trace: a test that does not build and a test that panics by itself are refused; the panic from Cheapest, run twice by go test, is proven', async (t) => {
   const p = await goModule(t);
@@ -103,20 +56,4 @@ test('a words-only report on a Go module: a constant condition and a t.Log of th
   assert.match(report.attempts[1]!.reason, /the test prints the marker unconditionally \(t\.Log\)/);
   assert.match(report.attempts[2]!.output, /total_repro3_test\.go:\d+: BHM-[0-9a-f]{16}: the first item is skipped: got 20/);
   assert.match(JSON.stringify(p.server.requests[0]!.body), /t.Fatalf/);
-});
-
-test('a words-only report on a Go module, reproduced and fixed with --fix: the go test reproduction red before, green after, the suite green', async (t) => {
-  const p = await goModule(t);
-  p.server.enqueue(
-    answer('cart/total_repro_test.go', 'package cart\n\nimport (\n\t"os"\n\t"testing"\n)\n\nfunc TestTotalCountsEveryItem(t *testing.T) {\n\tif got := Total([]Item{{Price: 10}, {Price: 20}}); got != 30 {\n\t\tt.Fatalf("%s: the first item is skipped: got %d", os.Getenv("BUG_HUNTER_MARKER"), got)\n\t}\n}\n', 'marker'),
-    { json: { edits: [{ file: 'cart/cart.go', search: '\tfor _, it := range items[1:] {', replace: '\tfor _, it := range items {' }], explanation: 'count the first item' } },
-  );
-  const r = await p.repro('--from', p.file('report.md', WORDS), '--fix');
-  assert.equal(r.code, 0, r.stdout + r.stderr);
-  const report = readArtifact(p.outDir, 'repro-report');
-  assert.equal(report.fix?.status, 'fixed-proven');
-  const fix = readArtifact(join(p.outDir, report.fix!.dir), 'fix-report').fixes[0]!;
-  assert.match(fix.before.join('\n'), /repro BH-[0-9a-f]+: FAIL/);
-  assert.match(fix.after.join('\n'), /repro BH-[0-9a-f]+: PASS[\s\S]*go test: PASS/);
-  assert.equal(readFileSync(join(p.dir, 'cart/cart.go'), 'utf8'), CART, 'the user tree is untouched without --auto-commit');
 });
