@@ -5,11 +5,9 @@ import { join, relative, sep } from 'node:path';
 import { upheldFindings } from '../static/score.ts';
 import { loadCases } from './cases.ts';
 import { matchCase, type ScoredFinding } from './match.ts';
+import { tallyByRule, type RuleTally } from './rule-precision.ts';
 
-export interface RuleCounts {
-  truePositives: number;
-  falsePositives: number;
-}
+export type RuleCounts = RuleTally;
 
 const LANGUAGE: Record<string, string> = { js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript', ts: 'typescript', tsx: 'tsx' };
 
@@ -23,11 +21,6 @@ function sourceFiles(root: string, dir = root): string[] {
 
 export function staticCountsOnCases(casesDir: string, labelsDir: string): Map<string, RuleCounts> {
   const counts = new Map<string, RuleCounts>();
-  const bump = (ruleId: string | undefined, key: keyof RuleCounts) => {
-    const c = counts.get(ruleId ?? 'unknown') ?? { truePositives: 0, falsePositives: 0 };
-    c[key] += 1;
-    counts.set(ruleId ?? 'unknown', c);
-  };
   for (const truth of loadCases(casesDir, labelsDir)) {
     const root = join(casesDir, truth.name);
     const findings: ScoredFinding[] = sourceFiles(root).flatMap((path) => {
@@ -35,8 +28,7 @@ export function staticCountsOnCases(casesDir: string, labelsDir: string): Map<st
       return upheldFindings(file).map((f) => ({ fingerprint: f.fingerprint, file: f.file, startLine: f.startLine, endLine: f.endLine, category: f.category, severity: f.severity, confidence: f.confidence, lens: f.lens, ...(f.ruleId ? { ruleId: f.ruleId } : {}) }));
     });
     const match = matchCase(findings, truth.bugs, truth.decoys);
-    for (const m of match.matched) bump(m.finding.ruleId, 'truePositives');
-    for (const fp of match.falsePositives) bump(fp.finding.ruleId, 'falsePositives');
+    tallyByRule(match.matched.map((m) => m.finding), match.falsePositives.map((f) => f.finding), counts);
   }
   return counts;
 }

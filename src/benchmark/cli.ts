@@ -16,6 +16,9 @@ import { engineFamily, runEngine } from './runner.ts';
 import { loadRunScan, type ScanFn } from './scan-loader.ts';
 import { scoreEngine } from './score.ts';
 import { formatSummary } from './summary.ts';
+import { listRules } from '../static/rules.ts';
+
+const ruleFloors = () => new Map(listRules().map((r) => [r.id, r.floor]));
 
 export const BENCHMARK_USAGE = `Usage: pnpm benchmark [flags]
 
@@ -94,7 +97,7 @@ export async function runBenchmark(argv: string[], io: CommandIO, deps: Benchmar
   });
   const result = scoreEngine(input);
   const gate = values.gate
-    ? evaluateGate([result], parseGate(readFileSync(join(bench, 'gate.json'), 'utf8'), join(bench, 'gate.json')), readAccepted(join(bench, 'accepted-report.json')))
+    ? evaluateGate([result], parseGate(readFileSync(join(bench, 'gate.json'), 'utf8'), join(bench, 'gate.json')), readAccepted(join(bench, 'accepted-report.json')), ruleFloors())
     : undefined;
   const report = buildReport({ repoRoot: root, cases, engines: [result], ...(gate ? { gate } : {}) });
   const outDir = values.out ? resolve(io.cwd, values.out) : join(bench, 'out');

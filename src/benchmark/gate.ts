@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { BenchmarkReport, EngineResult, GateCheck } from '../artifacts/schemas/benchmark-report.ts';
 import { parseValidated } from './json-input.ts';
+import { ruleFloorChecks } from './rule-precision.ts';
 
 const Thresholds = Type.Object(
   {
@@ -11,6 +12,9 @@ const Thresholds = Type.Object(
     maxFalsePositivesPer1kLines: Type.Optional(Type.Number({ minimum: 0 })),
     minStability: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
     maxEce: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    ruleFloorMinFindings: Type.Optional(
+      Type.Integer({ minimum: 1, description: "A rule with this many findings per scan or more must reach the precision floor stated in its file." }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -48,7 +52,7 @@ function atMost(engine: string, name: string, value: number | null, max: number,
   return { engine, name, passed: value <= max, detail: `${fmt(value)} (need ≤ ${fmt(max)})` };
 }
 
-function engineChecks(result: EngineResult, gate: GateConfig): GateCheck[] {
+function engineChecks(result: EngineResult, gate: GateConfig, floors: ReadonlyMap<string, number>): GateCheck[] {
   const t = gate.engines[result.engine];
   if (!t) return [];
   const m = result.metrics;
@@ -66,6 +70,11 @@ function engineChecks(result: EngineResult, gate: GateConfig): GateCheck[] {
   }
   if (t.minStability !== undefined) checks.push(atLeast(name, 'stability', m.stabilityMin, t.minStability, 'stability (needs --repeats 2 or more)'));
   if (t.maxEce !== undefined) checks.push(atMost(name, 'ECE', m.ece, t.maxEce, 'calibration error (no reported findings)'));
+  if (t.ruleFloorMinFindings !== undefined) {
+    checks.push(...(result.precisionByRule
+      ? ruleFloorChecks(name, result.precisionByRule, floors, t.ruleFloorMinFindings, result.repeats)
+      : [{ engine: name, name: 'precision per rule', passed: false, detail: 'precision per rule not measured' }]));
+  }
   return checks;
 }
 
@@ -94,8 +103,9 @@ function recallDropChecks(result: EngineResult, gate: GateConfig, accepted: Benc
   return checks;
 }
 
-export function evaluateGate(engines: readonly EngineResult[], gate: GateConfig, accepted?: BenchmarkReport): { passed: boolean; checks: GateCheck[] } {
-  const checks = engines.flatMap((e) => [...engineChecks(e, gate), ...recallDropChecks(e, gate, accepted)]);
+/** `floors`: each static rule's precision floor by rule id (from its file), for `ruleFloorMinFindings`. */
+export function evaluateGate(engines: readonly EngineResult[], gate: GateConfig, accepted?: BenchmarkReport, floors: ReadonlyMap<string, number> = new Map()): { passed: boolean; checks: GateCheck[] } {
+  const checks = engines.flatMap((e) => [...engineChecks(e, gate, floors), ...recallDropChecks(e, gate, accepted)]);
   if (checks.length === 0) {
     return { passed: false, checks: [{ engine: engines.map((e) => e.engine).join(','), name: 'thresholds', passed: false, detail: 'gate.json has no thresholds for the engines run' }] };
   }

@@ -43,6 +43,16 @@ function engineSection(e: EngineResult): string[] {
     '|---|---|---|',
     ...Object.entries(e.recallByCategory).map(([cat, r]) => `| ${cat} | ${r.found} / ${r.labels} | ${pct(r.recall)} |`),
     '',
+    ...(e.precisionByRule
+      ? [
+          '### Precision per rule',
+          '',
+          '| rule | true / reported | precision |',
+          '|---|---|---|',
+          ...Object.entries(e.precisionByRule).map(([id, r]) => `| ${id} | ${r.truePositives} / ${r.truePositives + r.falsePositives} | ${pct(r.precision)} |`),
+          '',
+        ]
+      : []),
     '### Cases',
     '',
     '| case | status | reported | true | false | missed (expected) | stability |',

@@ -4,6 +4,7 @@ import type { EngineResult, ScoredFalsePositive } from '../artifacts/schemas/ben
 import type { Severity } from '../artifacts/schemas/common.ts';
 import type { BugLabel, DecoyLabel } from './labels.ts';
 import { matchCase, type ScoredFinding } from './match.ts';
+import { precisionByRule, tallyByRule, type RuleTally } from './rule-precision.ts';
 import { brier, calibrationBins, expectedCalibrationError, f1, mean, percentile, ratio, repeatStability, type Outcome } from './metrics.ts';
 
 export type EngineFamily = 'static' | 'model';
@@ -59,6 +60,7 @@ export function scoreEngine(input: EngineRunInput): EngineResult {
   const models = new Set<string>();
   const durations: number[] = [];
   const cases: EngineResult['cases'] = [];
+  const byRule = new Map<string, RuleTally>();
 
   for (const truth of input.cases) {
     const runs: EngineResult['cases'][number]['runs'] = [];
@@ -67,6 +69,7 @@ export function scoreEngine(input: EngineRunInput): EngineResult {
       const run = input.runs.find((r) => r.case === truth.name && r.repeat === repeat) ?? missingRun(truth.name, repeat);
       const match = matchCase(run.findings, truth.bugs, truth.decoys);
       const found = new Set(match.matched.map((m) => m.label.id));
+      tallyByRule(match.matched.map((m) => m.finding), match.falsePositives.map((f) => f.finding), byRule);
       for (const m of match.matched) outcomes.push({ confidence: m.finding.confidence, hit: true });
       for (const fp of match.falsePositives) {
         outcomes.push({ confidence: fp.finding.confidence, hit: false });
@@ -153,6 +156,7 @@ export function scoreEngine(input: EngineRunInput): EngineResult {
     recallByCategory: Object.fromEntries(
       [...byCategory.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([cat, e]) => [cat, { ...e, recall: e.found / e.labels }]),
     ),
+    precisionByRule: precisionByRule(byRule),
     calibration: calibrationBins(outcomes),
     cases,
     falsePositives,

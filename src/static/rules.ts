@@ -87,7 +87,7 @@ export function calibratedPrecision(rule: Rule): number {
 
 export function listRules(): RuleInfo[] {
   return [...RULES.values()]
-    .map((r) => ({ id: r.id, category: r.category, lens: r.lens, severity: r.severity, cwe: r.cwe, message: r.message, precision: calibratedPrecision(r), truePositives: r.precision.truePositives, falsePositives: r.precision.falsePositives }))
+    .map((r) => ({ id: r.id, category: r.category, lens: r.lens, severity: r.severity, cwe: r.cwe, message: r.message, precision: calibratedPrecision(r), truePositives: r.precision.truePositives, falsePositives: r.precision.falsePositives, floor: r.precision.floor }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 

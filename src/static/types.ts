@@ -119,6 +119,8 @@ export interface RuleInfo {
   precision: number;
   truePositives: number;
   falsePositives: number;
+  /** The precision `pnpm benchmark --gate` holds the rule to once it has enough findings there. */
+  floor: number;
 }
 
 /** What a detector sees: the file, its parsed root and its lines. */

@@ -77,3 +77,27 @@ test('a gate file without thresholds for the engine run fails rather than passin
   const result = evaluateGate([{ ...engine(allBugs), engine: 'replay' }], gate);
   assert.equal(result.passed, false);
 });
+
+const inRule = (f: ScoredFinding, ruleId: string): ScoredFinding => ({ ...f, ruleId });
+const floors = new Map([['command-injection', 0.9], ['sql-injection', 0.9]]);
+
+test('a rule with enough findings below the floor stated in its file fails the gate, naming the rule', () => {
+  // Seven true findings and one on the decoy per scan for command-injection (0.875 < 0.90); two for sql-injection.
+  const findings = [...allBugs.slice(0, 7).map((f) => inRule(f, 'command-injection')), inRule(hit(500, 0.9), 'command-injection'), ...allBugs.slice(7).map((f) => inRule(f, 'sql-injection'))];
+  const result = evaluateGate([engine(findings)], gate, baseline, floors);
+  const check = result.checks.find((c) => c.name === 'rule command-injection precision')!;
+  assert.equal(check.passed, false);
+  assert.equal(check.detail, '0.875 (14/16) (need ≥ 0.900, the floor in src/static/rules/command-injection.ts)');
+  // Two findings per scan are too few to judge sql-injection's precision: it gets no check.
+  assert.equal(result.checks.some((c) => c.name === 'rule sql-injection precision'), false);
+  assert.deepEqual(engine(findings).precisionByRule?.['sql-injection'], { truePositives: 4, falsePositives: 0, precision: 1 });
+});
+
+test('a rule at its floor passes; a rule with enough findings and no stated floor fails', () => {
+  const clean = allBugs.map((f) => inRule(f, 'command-injection'));
+  assert.equal(evaluateGate([engine(clean)], gate, baseline, floors).passed, true);
+  const unknown = allBugs.map((f) => inRule(f, 'new-rule'));
+  const check = evaluateGate([engine(unknown)], gate, baseline, floors).checks.find((c) => c.name === 'rule new-rule precision')!;
+  assert.equal(check.passed, false);
+  assert.match(check.detail, /no floor stated for rule 'new-rule'/);
+});

@@ -113,6 +113,13 @@ export const EngineResult = Type.Object(
       Type.Object({ labels: Count, found: Count, recall: Ratio }, { additionalProperties: false }),
       { description: 'Per label category, over expected labels times repeats.' },
     ),
+    precisionByRule: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Object({ truePositives: Count, falsePositives: Count, precision: Ratio }, { additionalProperties: false }),
+        { description: "Per rule id ('unknown' for findings without one), over every repeat: the figures the gate holds to each rule's floor." },
+      ),
+    ),
     calibration: Type.Array(CalibrationBin, { minItems: 10, maxItems: 10 }),
     cases: Type.Array(
       Type.Object(
