@@ -1,7 +1,8 @@
 // pnpm bench:triage — triage speed and memory on a generated git tree of ≥ 50,000 source files.
 // Baseline: `git ls-files` plus reading every listed file. Triage: the whole phase (list, read, rank, chunk,
 // write triage.json). Each is measured in its own child process (wall time of the work, peak RSS of the child).
-// Prints both times, the ratio (target ≤ 2×) and triage's peak memory (target < 300 MB); exits 1 on a miss.
+// Prints both times, the ratio (target ≤ 1.5×, issue #21) and triage's peak memory (target < 300 MB); exits 1 on a miss.
+// Also the ratio of CPU times (main and worker threads, git children left out on both sides), which load disturbs less.
 // Prints median and minimum of each side (the machine may be shared). Flags: --files N (default 50000), --runs N (default 3), --dir PATH (default <tmpdir>/bug-hunter-bench-triage-N-v2).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const TARGET_RATIO = 2;
+const TARGET_RATIO = 1.5;
 const TARGET_RSS_MB = 300;
 
 function flag(name: string, fallback: string): string {
@@ -190,6 +191,7 @@ async function main(): Promise<number> {
   console.log(`triage:    ${triMs.toFixed(0)} ms wall median, ${triMin.toFixed(0)} ms min, ${cpu(tri)} ms CPU, ${runs} runs (list, read, rank, chunk, write triage.json)`);
   console.log(`runs:      baseline ${base.map((m) => m.ms.toFixed(0)).join(' ')} | triage ${tri.map((m) => m.ms.toFixed(0)).join(' ')} ms (interleaved)`);
   console.log(`ratio:     ${ratio.toFixed(2)}× of medians, ${(triMin / baseMin).toFixed(2)}× of minimums (target ≤ ${TARGET_RATIO}× of medians) ${ratio <= TARGET_RATIO ? 'OK' : 'MISSED'}`);
+  console.log(`CPU ratio: ${(Number(cpu(tri)) / Number(cpu(base))).toFixed(2)}× of median CPU times (for reading under load; the target is on wall time)`);
   console.log(`peak RSS:  ${peak.toFixed(0)} MB in the triage process (target < ${TARGET_RSS_MB} MB) ${peak < TARGET_RSS_MB ? 'OK' : 'MISSED'}`);
   return ok ? 0 : 1;
 }

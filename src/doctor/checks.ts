@@ -7,6 +7,7 @@ import { apiKeyFor } from '../models/keys.ts';
 import { roleUsesModel } from '../models/static.ts';
 import { resolveModels, type ModelRequest, type ModelSetup } from '../orchestrator/models.ts';
 import { describeBackends } from '../sandbox/select.ts';
+import { installedPnpmVersion } from './pnpm-version.ts';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
@@ -28,7 +29,7 @@ export function checkNode(version = process.versions.node): DoctorCheck {
 }
 
 export function checkTool(name: string, required: boolean, why: string): DoctorCheck {
-  const version = versionOf(name);
+  const version = (name === 'pnpm' ? installedPnpmVersion() : undefined) ?? versionOf(name);
   if (version !== null) return { name, status: 'ok', detail: version };
   return { name, status: required ? 'fail' : 'warn', detail: `not found on PATH; ${why}` };
 }
