@@ -27,7 +27,8 @@ export interface FileRecon {
 }
 
 export function reconFile(s: Pick<ReconSource, 'path' | 'language' | 'content'>): FileRecon {
-  const { file, root } = indexSource(s.path, s.language, s.content);
+  // Recon reads the file's imports and exports, never its call sites: they are not collected.
+  const { file, root } = indexSource(s.path, s.language, s.content, { calls: false });
   const lines = lineRecon(s.path, root ? 'javascript' : s.language, s.content.split('\n'));
   const out: FileRecon = { path: s.path, precise: root !== null, exports: root ? file.exports : [], entryPoints: [...lines.entryPoints], trustBoundaries: [...lines.trustBoundaries] };
   if (root) {

@@ -3,7 +3,7 @@
 import { parse, parseAsync, type SgRoot } from '@ast-grep/napi';
 import { langFor } from '../static/parse.ts';
 import { indexFallback } from './fallback-index.ts';
-import { indexJs } from './js-index.ts';
+import { indexJs, type IndexOptions } from './js-index.ts';
 import type { FileIndex } from './types.ts';
 
 export interface IndexedSource {
@@ -15,11 +15,11 @@ export interface IndexedSource {
 // A final newline ends the last line; it does not start another.
 const lineCount = (content: string) => content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
 
-export function indexSource(path: string, language: string, content: string): IndexedSource {
+export function indexSource(path: string, language: string, content: string, options: IndexOptions = {}): IndexedSource {
   const lang = langFor({ path, language, content, isTest: false });
   if (!lang) return { file: indexFallback(path, language, content), root: null };
   const root = parse(lang, content);
-  return { file: indexJs(path, language, root, lineCount(content)), root };
+  return { file: indexJs(path, language, root, lineCount(content), options), root };
 }
 
 /** Same result; the parse runs on libuv's thread pool so several files parse while this thread indexes others. */

@@ -60,9 +60,12 @@ function callSite(fn: SgNode, line: number): CallSite | undefined {
   return tail?.[1] ? { name: tail[1], line } : undefined;
 }
 
-function callsAndDynamicImports(program: SgNode, imports: ImportRef[]): CallSite[] {
+// Only a callee whose text ends in `require` or `import` can be one (callSite names the last identifier).
+const MODULE_CALL = { rule: { kind: 'call_expression', has: { field: 'function', regex: '(require|import)$' } } } as const;
+
+function callsAndDynamicImports(program: SgNode, imports: ImportRef[], withCalls: boolean): CallSite[] {
   const calls: CallSite[] = [];
-  for (const call of program.findAll({ rule: { kind: 'call_expression' } })) {
+  for (const call of program.findAll(withCalls ? { rule: { kind: 'call_expression' } } : MODULE_CALL)) {
     const fn = call.field('function');
     if (!fn) continue;
     const site = callSite(fn, startLine(call));
@@ -74,6 +77,7 @@ function callsAndDynamicImports(program: SgNode, imports: ImportRef[]): CallSite
     }
     calls.push(site);
   }
+  if (!withCalls) return [];
   for (const call of program.findAll({ rule: { kind: 'new_expression' } })) {
     const fn = call.field('constructor');
     const site = fn ? callSite(fn, startLine(call)) : undefined;
@@ -82,13 +86,19 @@ function callsAndDynamicImports(program: SgNode, imports: ImportRef[]): CallSite
   return calls.sort((a, b) => a.line - b.line);
 }
 
-export function indexJs(path: string, language: string, root: SgRoot, lines: number): FileIndex {
+export interface IndexOptions {
+  /** Collect call sites (default true). Without them the index still has every import (require and dynamic import
+   * included), export and symbol; `calls` is empty. Recon reads only imports and exports. */
+  calls?: boolean;
+}
+
+export function indexJs(path: string, language: string, root: SgRoot, lines: number, options: IndexOptions = {}): FileIndex {
   const program = root.root();
   const imports = program
     .namedChildren()
     .filter((s) => s.kind() === 'import_statement')
     .flatMap((s) => importStatement(s) ?? []);
-  const calls = callsAndDynamicImports(program, imports);
+  const calls = callsAndDynamicImports(program, imports, options.calls ?? true);
   const { symbols, exports } = declarations(program);
   // A re-export is also a dependency: record its source as an import so it is resolved with the rest.
   for (const from of new Set(exports.flatMap((e) => (e.from !== undefined ? [e.from] : [])))) {
