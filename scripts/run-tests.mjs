@@ -1,11 +1,16 @@
-// Runs every test file under test/ (or those named) with node's test runner and the tsx loader.
-// Node 20's --test does not expand globs, so the file list is gathered here. CLI tests run the compiled CLI,
-// so a missing or stale dist/ is rebuilt first.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Runs every test file under test/ (or those named) with node's test runner. The TypeScript the tests load is compiled
+// to JavaScript first (scripts/test-build.mjs), so no test process pays for a loader; TEST_LOADER=tsx runs the
+// sources under tsx instead. Node 20's --test does not expand globs, so the file list is gathered here. CLI tests run
+// the compiled CLI, so a missing or stale dist/ is rebuilt first.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build.mjs';
+import { compileForTests } from './test-build.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 function collect(dir) {
   return readdirSync(dir).sort().flatMap((name) => {
@@ -15,8 +20,17 @@ function collect(dir) {
   });
 }
 
+/** CPU seconds of every finished descendant (the test processes and what they ran), from /proc; undefined elsewhere. */
+function childrenCpuSeconds() {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 16 and 17 (cutime, cstime) in clock ticks, which Linux reports to user space at 100 per second.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
 const args = process.argv.slice(2);
-const files = (args.length > 0 ? args : ['test']).flatMap((p) => (statSync(p).isDirectory() ? collect(p) : [p]));
+const files = (args.length > 0 ? args : ['test']).flatMap((p) => (statSync(p).isDirectory() ? collect(p) : [p])).map((p) => resolve(p));
 if (files.length === 0) {
   console.error('No test files found.');
   process.exit(1);
@@ -29,10 +43,46 @@ const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, available
 // Scans record the cache folders they create in the user's state folder (src/cache/owner.ts): the tests' go to a
 // throw-away one, never the real home.
 const stateHome = mkdtempSync(join(tmpdir(), 'bug-hunter-test-state-'));
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files],
-  { stdio: 'inherit', env: { ...process.env, XDG_STATE_HOME: stateHome } },
+// Each test process writes its CPU seconds here at exit (scripts/test-cpu-probe.mjs).
+const cpuDir = mkdtempSync(join(tmpdir(), 'bug-hunter-test-cpu-'));
+const PROBE = new URL('./test-cpu-probe.mjs', import.meta.url).href;
+
+/** The test files that cost the most CPU, named by their source path. */
+function heaviest(count) {
+  const perFile = readdirSync(cpuDir).map((name) => JSON.parse(readFileSync(join(cpuDir, name), 'utf8')));
+  const source = (file) => relative(ROOT, compiled ? join(ROOT, relative(compiled, file)).replace(/\.js$/, '.ts') : file);
+  const sum = perFile.reduce((total, r) => total + r.cpu, 0);
+  const top = perFile.sort((a, b) => b.cpu - a.cpu).slice(0, count).map((r) => `${r.cpu.toFixed(1)} s ${source(r.file)}`);
+  return { sum, top };
+}
+// One mirror per run (under node_modules, so no tool that walks the clone sees it), removed afterwards.
+const cacheDir = join(ROOT, 'node_modules', '.cache', 'bug-hunter-tests');
+mkdirSync(cacheDir, { recursive: true });
+const compiled = process.env.TEST_LOADER === 'tsx' ? undefined : mkdtempSync(join(cacheDir, 'run-'));
+let status = 1;
+const suiteStarted = Date.now();
+const loadAtStart = loadavg().map((l) => l.toFixed(1)).join(' ');
+try {
+  const started = Date.now();
+  const runnable = compiled ? await compileForTests(ROOT, compiled, files) : files;
+  if (compiled) console.error(`compiled the tests' TypeScript in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const loader = [...(compiled ? ['--enable-source-maps'] : ['--import', 'tsx']), '--import', PROBE];
+  const result = spawnSync(process.execPath, [...loader, '--test', `--test-concurrency=${concurrency}`, ...runnable], {
+    stdio: 'inherit',
+    env: { ...process.env, XDG_STATE_HOME: stateHome, BH_TEST_CPU_DIR: cpuDir },
+  });
+  status = result.status ?? 1;
+  const { sum, top } = heaviest(8);
+  if (top.length > 1) console.log(`CPU of the test files: ${sum.toFixed(1)} s; the most: ${top.join(', ')}`);
+} finally {
+  rmSync(stateHome, { recursive: true, force: true });
+  rmSync(cpuDir, { recursive: true, force: true });
+  if (compiled) rmSync(compiled, { recursive: true, force: true });
+}
+// One line for people and for .ci/run (scripts/quality-world-class.ts reads it): the suite's wall time and CPU.
+const cpu = childrenCpuSeconds();
+console.log(
+  `suite: ${files.length} test files, wall ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s` +
+    `${cpu === undefined ? '' : `, CPU ${cpu.toFixed(1)} s`} on ${availableParallelism()} cores, load average at start ${loadAtStart}`,
 );
-rmSync(stateHome, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+process.exit(status);

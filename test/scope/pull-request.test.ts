@@ -1,5 +1,6 @@
 // Diff-aware scans and the baseline on real git repositories, through the CLI (static engine): only what a change
-// introduces fails the build, triage.json says why each file is in scope, and bad refs are usage errors.
+// introduces fails the build, triage.json says why each file is in scope, and bad refs are usage errors. The CLI's
+// main() runs in this process; the first scan runs the compiled CLI.
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,7 +51,7 @@ test('a commit adds a bug next to an old one: --diff base...head --baseline base
   assert.equal((await runCli(['undismiss', byLine.get(3)!.finding.fingerprint, repo])).code, 0);
 
   git(repo, 'revert', '--no-edit', 'HEAD');
-  const reverted = await spawnCli(['scan', repo, '--diff', 'base...HEAD', '--baseline', 'base', '--quiet']);
+  const reverted = await runCli(['scan', repo, '--diff', 'base...HEAD', '--baseline', 'base', '--quiet']);
   assert.equal(reverted.code, 0, reverted.stdout + reverted.stderr);
   assert.match(reverted.stdout, /exit 0: the diff changes no source file in scope/);
 });
@@ -168,7 +169,7 @@ test("a change fixes one old bug and adds one: report.sarif has 1 new, 1 unchang
   writeFileSync(join(repo, 'app.js'), OLD_BUG + NEW_BUG);
   git(repo, 'commit', '-qam', 'fix drop, add show');
 
-  const run = await spawnCli(['scan', repo, '--diff', 'base...HEAD', '--baseline', 'base', '--quiet']);
+  const run = await runCli(['scan', repo, '--diff', 'base...HEAD', '--baseline', 'base', '--quiet']);
   assert.equal(run.code, 1, run.stdout + run.stderr);
   assert.match(run.stdout, /Baseline base \([0-9a-f]{12}, worktree-scan\): 1 new, 1 pre-existing, 1 fixed by this change/);
   const baseline = readJson<Baseline>(repo, 'baseline.json');

@@ -1,5 +1,6 @@
 // scan --shard i/n on each "runner", then merge: the same findings and coverage as one full scan; shards that do
-// not make one whole scan are refused with the reason. The compiled CLI on a copy of examples/demo-api in a git repo.
+// not make one whole scan are refused with the reason. On a copy of examples/demo-api in a git repo, through the CLI's
+// main() in this process (one load of the engine for every scan); the first merge runs the compiled CLI.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Coverage } from '../../src/artifacts/schemas/coverage.ts';
 import type { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
-import { spawnCli } from '../helpers/cli.ts';
+import { runCli, spawnCli } from '../helpers/cli.ts';
 import { git, gitRepo, tempDir } from '../helpers/temp.ts';
 
 const DEMO = fileURLToPath(new URL('../../examples/demo-api', import.meta.url));
@@ -43,7 +44,7 @@ function demoRepo(t: Parameters<typeof gitRepo>[0]): string {
 test('scan --shard 1/3, 2/3, 3/3 then merge gives the same findings and coverage as one full scan', async (t) => {
   const repo = demoRepo(t);
   const outs = tempDir(t, 'bh-shards-');
-  const full = await spawnCli(['scan', repo, '--out', join(outs, 'full'), ...SPLIT]);
+  const full = await runCli(['scan', repo, '--out', join(outs, 'full'), ...SPLIT]);
   assert.equal(full.code, 1, full.stderr);
   const fullReport = reportOf(join(outs, 'full'));
   assert.ok(fullReport.chunks.total >= 3, `the demo needs several chunks for this test (got ${fullReport.chunks.total})`);
@@ -52,7 +53,7 @@ test('scan --shard 1/3, 2/3, 3/3 then merge gives the same findings and coverage
   const shards = [1, 2, 3].map((i) => join(outs, `shard-${i}`));
   const owned: string[][] = [];
   for (const [i, dir] of shards.entries()) {
-    const run = await spawnCli(['scan', repo, '--shard', `${i + 1}/3`, '--out', dir, ...SPLIT]);
+    const run = await runCli(['scan', repo, '--shard', `${i + 1}/3`, '--out', dir, ...SPLIT]);
     assert.ok(run.code === 0 || run.code === 1, `shard ${i + 1}/3 exit ${run.code}: ${run.stderr}`);
     assert.match(run.stdout, new RegExp(`Shard: shard ${i + 1}/3`));
     const r = reportOf(dir);
@@ -82,21 +83,21 @@ test('scan --shard 1/3, 2/3, 3/3 then merge gives the same findings and coverage
   const sarif = readJson<{ runs: { results: unknown[] }[] }>(join(merged, 'report.sarif'));
   assert.equal(sarif.runs[0]!.results.length, readJson<{ runs: { results: unknown[] }[] }>(join(outs, 'full', 'report.sarif')).runs[0]!.results.length);
   // The merged folder is a run folder like any other.
-  const shown = await spawnCli(['report', repo, '--out', merged, '--json']);
+  const shown = await runCli(['report', repo, '--out', merged, '--json']);
   assert.equal(shown.code, 0, shown.stderr);
   assert.equal((JSON.parse(shown.stdout) as { findings: unknown[] }).findings.length, fullReport.findings.filter((f) => f.verdict === 'confirmed' && !f.suppressed && f.tier !== 'T3').length);
 
   // Refusals, each naming what is wrong.
-  const missing = await spawnCli(['merge', shards[0]!, shards[2]!, '--out', join(outs, 'm-missing')]);
+  const missing = await runCli(['merge', shards[0]!, shards[2]!, '--out', join(outs, 'm-missing')]);
   assert.equal(missing.code, 3);
   assert.match(missing.stderr, /shard 2\/3 is missing, so (chunk-\d+(, )?)+ would go unscanned/);
-  const twice = await spawnCli(['merge', shards[0]!, shards[1]!, shards[1]!, shards[2]!, '--out', join(outs, 'm-twice')]);
+  const twice = await runCli(['merge', shards[0]!, shards[1]!, shards[1]!, shards[2]!, '--out', join(outs, 'm-twice')]);
   assert.equal(twice.code, 2);
   assert.match(twice.stderr, /shard 2\/3 is given twice/);
-  const notShard = await spawnCli(['merge', join(outs, 'full'), shards[1]!, '--out', join(outs, 'm-full')]);
+  const notShard = await runCli(['merge', join(outs, 'full'), shards[1]!, '--out', join(outs, 'm-full')]);
   assert.equal(notShard.code, 2);
   assert.match(notShard.stderr, /full is not a shard run/);
-  const intoShard = await spawnCli(['merge', ...shards, '--out', shards[0]!]);
+  const intoShard = await runCli(['merge', ...shards, '--out', shards[0]!]);
   assert.equal(intoShard.code, 2);
   assert.match(intoShard.stderr, /--out .* is one of the shard folders/);
   for (const refused of ['m-missing', 'm-twice', 'm-full']) {
@@ -113,7 +114,7 @@ test('scan --shard 1/3, 2/3, 3/3 then merge gives the same findings and coverage
   hunter.chunks.push({ ...hunter.chunks[0]!, chunkId: foreign });
   writeFileSync(hunterPath, JSON.stringify(hunter));
   const others = shards.filter((_, i) => i !== g);
-  const twiceCovered = await spawnCli(['merge', greedy, ...others, '--out', join(outs, 'm-greedy')]);
+  const twiceCovered = await runCli(['merge', greedy, ...others, '--out', join(outs, 'm-greedy')]);
   assert.equal(twiceCovered.code, 3, twiceCovered.stderr);
   assert.match(twiceCovered.stderr, new RegExp(`shard ${g + 1}/3 hunted ${foreign}, which another shard owns`));
 
@@ -122,16 +123,16 @@ test('scan --shard 1/3, 2/3, 3/3 then merge gives the same findings and coverage
   git(repo, 'add', '-A');
   git(repo, 'commit', '-q', '-m', 'later');
   const late = join(outs, 'shard-3-later');
-  const lateRun = await spawnCli(['scan', repo, '--shard', '3/3', '--out', late, ...SPLIT]);
+  const lateRun = await runCli(['scan', repo, '--shard', '3/3', '--out', late, ...SPLIT]);
   assert.ok(lateRun.code === 0 || lateRun.code === 1, lateRun.stderr);
-  const mixed = await spawnCli(['merge', shards[0]!, shards[1]!, late, '--out', join(outs, 'm-mixed')]);
+  const mixed = await runCli(['merge', shards[0]!, shards[1]!, late, '--out', join(outs, 'm-mixed')]);
   assert.equal(mixed.code, 3);
   assert.match(mixed.stderr, /shard-3-later \(shard 3\/3\) is not from the same scan as .*: base commit/);
 });
 
 test('a bad --shard is a usage error naming the flag', async (t) => {
   const repo = gitRepo(t, { 'src/a.js': 'export const a = 1;\n' });
-  const run = await spawnCli(['scan', repo, '--shard', '4/3', '--quiet']);
+  const run = await runCli(['scan', repo, '--shard', '4/3', '--quiet']);
   assert.equal(run.code, 2);
   assert.match(run.stderr, /--shard takes i\/n .* \(got '4\/3'\)/);
 });
@@ -147,19 +148,19 @@ test('shards of a diff-aware scan with --baseline merge into the same new and pr
   const head = git(repo, 'rev-parse', 'HEAD').trim();
   const flags = ['--diff', `${base}...${head}`, '--baseline', base, ...SPLIT];
   const outs = tempDir(t, 'bh-shards-diff-');
-  const full = await spawnCli(['scan', repo, '--out', join(outs, 'full'), ...flags]);
+  const full = await runCli(['scan', repo, '--out', join(outs, 'full'), ...flags]);
   assert.equal(full.code, 1, full.stderr);
   const fullReport = reportOf(join(outs, 'full'));
   assert.equal(fullReport.baseline?.new, 1);
   assert.ok((fullReport.baseline?.preExisting ?? 0) >= 1);
   const shards = [1, 2].map((i) => join(outs, `shard-${i}`));
   for (const [i, dir] of shards.entries()) {
-    const run = await spawnCli(['scan', repo, '--shard', `${i + 1}/2`, '--out', dir, ...flags]);
+    const run = await runCli(['scan', repo, '--shard', `${i + 1}/2`, '--out', dir, ...flags]);
     assert.ok(run.code === 0 || run.code === 1, run.stderr);
   }
   assert.ok(shards.every((dir) => reportOf(dir).shard!.chunks.length > 0), 'both shards hold a changed chunk');
   const merged = join(outs, 'merged');
-  const merge = await spawnCli(['merge', ...shards, '--out', merged]);
+  const merge = await runCli(['merge', ...shards, '--out', merged]);
   assert.equal(merge.code, 1, merge.stdout + merge.stderr);
   assert.deepEqual(outcome(merged), outcome(join(outs, 'full')));
   const { detail: _d1, ...mergedBaseline } = reportOf(merged).baseline!;
