@@ -81,7 +81,8 @@ export async function compileForTests(root, outDir, testFiles) {
     tsconfigRaw: { compilerOptions: tsconfig.compilerOptions },
   };
   // The modules the test files reach (fixtures that are data, some deliberately not compiling, are not among them).
-  const reach = await esbuild.build({ ...common, entryPoints: testFiles, outdir: outDir, packages: 'external', write: false, metafile: true });
+  // Splitting: shared modules are printed once, not once per test file (ten times faster on the whole suite).
+  const reach = await esbuild.build({ ...common, entryPoints: testFiles, outdir: outDir, splitting: true, packages: 'external', write: false, metafile: true });
   const entryPoints = Object.keys(reach.metafile.inputs).filter((input) => input.endsWith('.ts')).map((input) => join(root, input));
   const result = await esbuild.build({
     ...common,

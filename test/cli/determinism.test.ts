@@ -1,11 +1,12 @@
 // Two runs of the same input give the same report, also when the machine is busy: no verdict may depend on time.
+// The scans run through the CLI's main() in this process while a second process burns a core.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
-import { spawnCli } from '../helpers/cli.ts';
+import { runCli } from '../helpers/cli.ts';
 import { buggyProject } from '../helpers/project.ts';
 import { gitRepo, tempDir } from '../helpers/temp.ts';
 
@@ -39,7 +40,7 @@ test('the same target scanned twice while another process burns the CPU gives th
   t.after(() => burners.forEach((b) => b.kill('SIGKILL')));
   const runs = [];
   for (const out of ['run-a', 'run-b']) {
-    const r = await spawnCli(['scan', repo, '--quiet', '--out', join(outs, out)]);
+    const r = await runCli(['scan', repo, '--quiet', '--out', join(outs, out)]);
     assert.equal(r.code, 1, r.stderr);
     runs.push(verdicts(join(outs, out)));
   }
