@@ -1,27 +1,16 @@
 // A watch cycle with models: the scripted stand-in on the fake OpenAI-compatible server (the real SDK on 127.0.0.1),
-// configured by the user's own config file outside the repository. Covers the per-cycle and per-day token budgets.
-import { test, type TestContext } from 'node:test';
+// configured by the user's own config file outside the repository. The per-day token budget (per-cycle:
+// model-cycle-budget.test.ts).
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { DEMO_DIR, liveConfig } from '../funnel/demo.ts';
 import { scriptedServer } from '../funnel/helpers.ts';
 import { messagesOf } from '../funnel/scripted-model.ts';
 import type { FakeServer } from '../models/fixtures/fake-server.ts';
 import { runCli, spawnCli } from '../helpers/cli.ts';
-import { gitRepo, tempDir } from '../helpers/temp.ts';
 import { commit, dbState, events } from './helpers.ts';
-
-/** The model demo's files in a git repository, and a config outside it that points every role at `serverURL`. */
-function demoRepo(t: TestContext, serverURL: string): { repo: string; config: string } {
-  const files: Record<string, string> = { 'package.json': readFileSync(join(DEMO_DIR, 'package.json'), 'utf8'), '.gitignore': '.bug-hunter/\n' };
-  for (const name of readdirSync(join(DEMO_DIR, 'src'))) files[`src/${name}`] = readFileSync(join(DEMO_DIR, 'src', name), 'utf8');
-  const repo = gitRepo(t, files);
-  const config = join(tempDir(t, 'bh-user-config-'), 'config.json');
-  writeFileSync(config, JSON.stringify(liveConfig(serverURL)));
-  return { repo, config };
-}
+import { demoRepo, edit } from './model-demo-repo.ts';
 
 const hunterLenses = (server: FakeServer, from: number) =>
   new Set(server.requests.slice(from).flatMap((r) => /^# Hunter — lens: (\S+)/.exec(messagesOf(r.body).system)?.[1] ?? []));
@@ -40,8 +29,6 @@ function sweeps(repo: string): number {
     db.close();
   }
 }
-
-const edit = (repo: string, from: string, to: string) => ({ 'src/pagination.js': readFileSync(join(repo, 'src/pagination.js'), 'utf8').replace(from, to) });
 
 test('per-day token budget with a model: past warnAt a cycle runs fewer lenses and no sweep; spent, no model call starts and status says so; the next day resumes', async (t) => {
   const server = await scriptedServer(t);
@@ -93,24 +80,4 @@ test('per-day token budget with a model: past warnAt a cycle runs fewer lenses a
   assert.deepEqual((JSON.parse(nextDay.stdout) as { processed: { sha: string }[] }).processed.map((p) => p.sha), [waiting]);
   assert.ok(server.requests.length > from, 'model calls again');
   assert.equal((await budgetStatus(repo)).level, 'ok');
-});
-
-test('per-cycle token budget with a model: a cycle too small for one call reviews nothing, the finding whose code changed is unreviewed, and status lists the commit as partly reviewed', async (t) => {
-  const server = await scriptedServer(t);
-  const { repo, config } = demoRepo(t, server.openaiURL);
-  assert.equal((await runCli(['watch', '--once', repo, '--config', config, '--no-sweep', '--quiet'])).code, 0);
-  const opened = events(repo).find((e) => e.file === 'src/pagination.js')!;
-  // The code at the finding changes (a line above it): it has to be checked again.
-  const changed = commit(repo, edit(repo, "  return Math.floor(total / size);", "  // whole pages only\n  return Math.floor(total / size);"), 'comment at the bug');
-  const from = server.requests.length;
-  const run = await runCli(['watch', '--once', repo, '--config', config, '--no-sweep', '--json', '--per-cycle-tokens', '300']);
-  assert.equal(run.code, 0, run.stderr);
-  assert.equal(server.requests.length, from, 'no call fits in 300 tokens');
-  const processed = (JSON.parse(run.stdout) as { processed: { sha: string; status: string; detail: string }[] }).processed;
-  assert.deepEqual(processed.map((p) => [p.sha, p.status]), [[changed, 'partial']]);
-  assert.match(processed[0]!.detail, /incomplete: \d+ file\(s\) unreviewed \(.*per-run budget.*\): .*src\/pagination\.js/);
-  assert.deepEqual(events(repo).slice(2).map((e) => [e.kind, e.fingerprint, e.commit]), [['unreviewed', opened.fingerprint, changed]], 'never taken as fixed or clean');
-  const text = (await runCli(['watch', 'status', repo])).stdout;
-  assert.match(text, new RegExp(`Partly reviewed commits \\(unreviewed files left for the sweep\\): ${changed.slice(0, 12)}`));
-  assert.match(text, /Open findings: 2 /);
 });

@@ -5,51 +5,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { liveConfig, DEMO_MODEL } from '../funnel/demo.ts';
+import { liveConfig } from '../funnel/demo.ts';
 import { scriptedServer } from '../funnel/helpers.ts';
-import type { ScriptedAnswers } from '../funnel/scripted-model.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/temp.ts';
 import { commit, events, ledgerJson, watchedRepo } from './helpers.ts';
-
-const BUGGY = 'return Math.floor(total / size);';
-const FIXED = 'return Math.ceil(total / size);';
-
-/** A page count that rounds down, dropping the last partial page (an off-by-one no static rule covers), `padding` lines lower. */
-function pages(padding = 0, body = BUGGY): string {
-  return [
-    '// Page counts for the list endpoints.',
-    ...Array.from({ length: padding }, (_, i) => `// note ${i}`),
-    'export function pageCount(total, size) {',
-    "  if (size <= 0) throw new RangeError('page size must be positive');",
-    `  ${body}`,
-    '}',
-    '',
-  ].join('\n');
-}
-
-const answers: ScriptedAnswers = {
-  model: DEMO_MODEL,
-  findings: [
-    {
-      lens: 'boundary',
-      file: 'src/pages.js',
-      match: BUGGY,
-      symbol: 'pageCount',
-      category: 'boundary',
-      severity: 'medium',
-      confidence: 0.9,
-      claim: 'pageCount rounds down, so a last partial page is never counted.',
-      runtimeTrigger: 'pageCount(5, 2) returns 2 instead of 3.',
-      votes: {
-        reachability: { vote: 'upheld', reason: 'pageCount is exported.' },
-        semantics: { vote: 'upheld', reason: 'Math.floor(5 / 2) is 2; a page count must round up.' },
-        guards: { vote: 'upheld', reason: 'Nothing corrects the rounding.' },
-      },
-      referee: { verdict: 'confirmed', severity: 'medium', confidence: 0.9, reasoning: 'Math.floor(total / size) drops the partial page; Math.ceil is needed.' },
-    },
-  ],
-};
+import { answers, FIXED, pages } from './model-pages.ts';
 
 test('watch with a model: a bug only the model reports is opened, keeps its fingerprint when moved, and is closed by the fixing commit', async (t) => {
   const server = await scriptedServer(t, answers);
@@ -99,32 +60,4 @@ test('watch with a model: a bug only the model reports is opened, keeps its fing
   assert.deepEqual(closed.map((e) => [e.status, e.fingerprint, e.fixedBy?.commit]), [['fixed', fingerprint, fixed]]);
   // 'closed': the fixing commit removed the cited code (the watcher's event for a fix by the commit itself).
   assert.deepEqual(events(repo).map((e) => [e.kind, e.fingerprint, e.commit]), [['new', fingerprint, added], ['re-verified', fingerprint, moved], ['closed', fingerprint, fixed]]);
-});
-
-test('watch with a model: a report whose quote does not match the source is not a fix; the finding stays open and queued', async (t) => {
-  const repo = watchedRepo(t);
-  const config = join(tempDir(t, 'bh-user-config-'), 'config.json');
-  const useServer = async (script: ScriptedAnswers) => {
-    const server = await scriptedServer(t, script);
-    writeFileSync(config, JSON.stringify(liveConfig(server.openaiURL)));
-  };
-  const watch = async () => {
-    const run = await runCli(['watch', '--once', repo, '--config', config, '--no-sweep', '--quiet']);
-    assert.equal(run.code, 0, run.stderr);
-  };
-  await useServer(answers);
-  await watch();
-  commit(repo, { 'src/pages.js': pages() }, 'add page count');
-  await watch();
-  const fingerprint = events(repo)[0]!.fingerprint;
-
-  // Lines move, and the model reports the bug again but quotes text the file does not have: the hunter throws the
-  // candidate out, so this cycle could not check the finding — it must not be closed as fixed.
-  const wrongQuote: ScriptedAnswers = { ...answers, findings: answers.findings.map((f) => ({ ...f, quote: 'return Math.round(total / size);' })) };
-  await useServer(wrongQuote);
-  commit(repo, { 'src/pages.js': pages(3) }, 'notes above');
-  await watch();
-  const entries = ledgerJson(repo).entries;
-  assert.deepEqual(entries.map((e) => [e.fingerprint, e.status, e.fixedBy]), [[fingerprint, 'open', undefined]], 'not fixed on an unchecked report');
-  assert.deepEqual(events(repo).map((e) => e.kind), ['new', 'unreviewed']);
 });
