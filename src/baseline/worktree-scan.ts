@@ -9,7 +9,8 @@ import { PhaseError } from '../errors.ts';
 import { gitTopLevel } from '../git/git.ts';
 import { addWorktree, runGit } from '../git/worktree.ts';
 import type { ScanRequest, ScanResult } from '../orchestrator/types.ts';
-import { SCHEMA_VERSION, type RunIdentity } from '../artifacts/schemas/common.ts';
+import type { RunIdentity } from '../artifacts/schemas/common.ts';
+import { stamp } from '../artifacts/stamp.ts';
 import { baseFindings, baseFingerprints } from './fingerprints.ts';
 
 export interface BaselineScanInput {
@@ -77,18 +78,7 @@ export async function scanBaseInWorktree(input: BaselineScanInput): Promise<Base
       findings = baseFindings(result.report);
       detail = `run ${result.report.run.runId} on ${short}: ${result.report.coverage.filesScanned} file(s) scanned, ${fingerprints.length} finding(s) not dismissed; artifacts in ${input.outDir}`;
     }
-    return {
-      schemaVersion: SCHEMA_VERSION,
-      artifact: 'baseline',
-      run: input.identity,
-      generatedAt: new Date().toISOString(),
-      ref: input.ref,
-      commit: input.commit,
-      source: 'worktree-scan',
-      detail,
-      fingerprints,
-      findings,
-    };
+    return stamp('baseline', { ref: input.ref, commit: input.commit, source: 'worktree-scan', detail, fingerprints, findings }, input.identity, new Date().toISOString());
   } finally {
     removeScratch(top, tree, scratch, input.log);
   }

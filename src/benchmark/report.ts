@@ -3,7 +3,7 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { BenchmarkReport, type EngineResult, type GateCheck } from '../artifacts/schemas/benchmark-report.ts';
-import { SCHEMA_VERSION } from '../artifacts/schemas/common.ts';
+import { stamp } from '../artifacts/stamp.ts';
 import { describeViolations, validate } from '../artifacts/validate.ts';
 import { PhaseError } from '../errors.ts';
 import { writeFileAtomic, writeJsonAtomic } from '../fs/atomic.ts';
@@ -33,24 +33,21 @@ export const MATCHING_RULE =
 export function buildReport(input: BuildReportInput): BenchmarkReport {
   const root = realpathSync(input.repoRoot);
   const now = input.now ?? new Date();
-  const report: BenchmarkReport = {
-    schemaVersion: SCHEMA_VERSION,
-    artifact: 'benchmark-report',
-    run: {
-      runId: newRunId(now),
-      repoRoot: root,
-      baseCommit: headCommit(root),
-      scopeHash: hashJson(input.cases.map((c) => [c.name, c.manifestHash])),
-      optionsHash: hashJson(input.engines.map((e) => [e.engine, e.repeats])),
-      toolVersion: TOOL_VERSION,
-    },
-    generatedAt: now.toISOString(),
+  const run = {
+    runId: newRunId(now),
+    repoRoot: root,
+    baseCommit: headCommit(root),
+    scopeHash: hashJson(input.cases.map((c) => [c.name, c.manifestHash])),
+    optionsHash: hashJson(input.engines.map((e) => [e.engine, e.repeats])),
+    toolVersion: TOOL_VERSION,
+  };
+  const report = stamp('benchmark-report', {
     cases: input.cases.map((c) => ({ name: c.name, manifestHash: c.manifestHash, lines: c.lines, bugs: c.bugs.length, decoys: c.decoys.length, language: c.language })),
     engines: input.engines,
     severityWeights: { ...SEVERITY_WEIGHTS },
     matching: MATCHING_RULE,
     ...(input.gate ? { gate: input.gate } : {}),
-  };
+  }, run, now.toISOString());
   assertValid(report, 'benchmark report');
   return report;
 }

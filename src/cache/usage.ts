@@ -2,20 +2,12 @@
 import { resolve } from 'node:path';
 import type { CacheUsage } from '../artifacts/schemas/cache-usage.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
-import { SCHEMA_VERSION } from '../artifacts/schemas/common.ts';
+import { stamp } from '../artifacts/stamp.ts';
 import { CACHE_KINDS, emptyCounters, type CacheKind, type KindCounters } from './kinds.ts';
 import type { EvidenceCache } from './store.ts';
 
 export function cacheUsageOf(run: RunIdentity, cache: EvidenceCache, now = new Date()): CacheUsage {
-  return {
-    schemaVersion: SCHEMA_VERSION,
-    artifact: 'cache-usage',
-    run,
-    generatedAt: now.toISOString(),
-    enabled: cache.dir !== null,
-    dir: cache.dir === null ? null : resolve(cache.dir),
-    kinds: cache.counters(),
-  };
+  return stamp('cache-usage', { enabled: cache.dir !== null, dir: cache.dir === null ? null : resolve(cache.dir), kinds: cache.counters() }, run, now.toISOString());
 }
 
 /** "static 4,980 hits / 20 misses, recon …": the kinds that did anything, for the end-of-run line. */

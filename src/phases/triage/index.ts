@@ -1,6 +1,7 @@
 // The triage phase (no model): lists, filters, ranks and chunks the target's source files: triage.json's body.
 // A thin shell: listing and reading here; every decision in the pure core (core.ts and rules).
 import { artifactPath, prepareArtifact } from '../../artifacts/store.ts';
+import { bodyOf } from '../../artifacts/stamp.ts';
 import { definePhase } from '../../driver/define-phase.ts';
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
 import { UsageError } from '../../errors.ts';
@@ -62,8 +63,7 @@ export const triagePhase = createTriagePhase();
 
 /** Runs the triage phase; returns where triage.json was written and its body. */
 export async function runTriage(ctx: PhaseContext, settings: TriageSettings = TRIAGE_DEFAULTS): Promise<{ path: string; body: TriageBody }> {
-  const { schemaVersion: _v, artifact: _a, run: _r, generatedAt: _g, ...body } = (await createTriagePhase(settings).run(ctx)).triage!;
-  return { path: artifactPath(ctx.outDir, 'triage'), body };
+  return { path: artifactPath(ctx.outDir, 'triage'), body: bodyOf((await createTriagePhase(settings).run(ctx)).triage!) };
 }
 
 async function triage(ctx: PhaseContext, settings: TriageSettings): Promise<TriageBody> {
