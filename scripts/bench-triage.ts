@@ -1,6 +1,6 @@
 // pnpm bench:triage — triage speed and memory on a generated git tree of ≥ 50,000 source files.
 // Baseline: `git ls-files` plus reading every listed file. Triage: the whole phase (list, read, rank, chunk,
-// write triage.json). Each is measured in its own child process (wall time of the work, peak RSS of the child).
+// write triage.json), compiled (dist/). Each is measured in its own child process (wall time of the work, peak RSS of the child).
 // Prints both times, the ratio (target ≤ 1.5×, issue #21) and triage's peak memory (target < 300 MB); exits 1 on a miss.
 // Also the ratio of CPU times (main and worker threads, git children left out on both sides), which load disturbs less.
 // Prints median and minimum of each side (the machine may be shared). Flags: --files N (default 50000), --runs N (default 3), --dir PATH (default <tmpdir>/bug-hunter-bench-triage-N-v2).
@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './build.mjs';
 
 const TARGET_RATIO = 1.5;
 const TARGET_RSS_MB = 300;
@@ -122,9 +123,13 @@ function cpuMsSince(start: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
+// The children run the compiled modules in dist/, as the CLI does (built fresh first): from src/ the triage schema's
+// validator would be compiled by ajv inside the measured span, which the CLI loads prebuilt.
+const compiled = (path: string) => new URL(`../dist/${path}`, import.meta.url).href;
+
 async function child(kind: string, dir: string): Promise<Measurement> {
   if (kind === 'baseline') {
-    const { gitListFiles } = await import('../src/git/git.ts');
+    const { gitListFiles } = (await import(compiled('git/git.js'))) as typeof import('../src/git/git.ts');
     const start = performance.now();
     const cpu = process.cpuUsage();
     const paths = gitListFiles(dir) ?? [];
@@ -132,10 +137,10 @@ async function child(kind: string, dir: string): Promise<Measurement> {
     for (const p of paths) bytes += readFileSync(join(dir, p)).length;
     return { ms: performance.now() - start, cpuMs: cpuMsSince(cpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files: paths.length, note: `${bytes} bytes read` };
   }
-  const { runTriage } = await import('../src/phases/triage/index.ts');
-  const { createIdentity } = await import('../src/run/identity.ts');
-  const { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } = await import('../src/run/options.ts');
-  const { silentLogger } = await import('../src/cli/log.ts');
+  const { runTriage } = (await import(compiled('phases/triage/index.js'))) as typeof import('../src/phases/triage/index.ts');
+  const { createIdentity } = (await import(compiled('run/identity.js'))) as typeof import('../src/run/identity.ts');
+  const { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } = (await import(compiled('run/options.js'))) as typeof import('../src/run/options.ts');
+  const { silentLogger } = (await import(compiled('cli/log.js'))) as typeof import('../src/cli/log.ts');
   const outDir = mkdtempSync(join(tmpdir(), 'bug-hunter-bench-out-'));
   try {
     const identity = createIdentity(dir, DEFAULT_SCOPE, DEFAULT_RUN_OPTIONS);
@@ -169,6 +174,7 @@ async function main(): Promise<number> {
   const runs = Number(flag('--runs', '3'));
   const dir = flag('--dir', join(tmpdir(), `bug-hunter-bench-triage-${files}-v2`));
   ensureTree(dir, files);
+  if (buildIfStale() !== 'fresh') console.log('dist/ was out of date: rebuilt.');
   measure('baseline', dir); // warm the page cache so neither side pays for cold reads
   const base: Measurement[] = [];
   const tri: Measurement[] = [];
