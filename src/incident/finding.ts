@@ -7,7 +7,7 @@ import { GENERIC_ERROR_TYPES } from '../repro/judge.ts';
 import type { BugSignature } from '../repro/types.ts';
 import { innermostTargetFrame, type MappedFrame } from './frames.ts';
 import type { Location } from './locate.ts';
-import type { StackTrace } from './types.ts';
+import type { StackTrace } from '../stack-trace/types.ts';
 
 export interface Incident {
   text: string;

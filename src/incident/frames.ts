@@ -1,7 +1,7 @@
 // Frames of a production trace mapped onto the target's files: the longest path suffix that is a file of the
 // target (production paths are absolute and rooted elsewhere). Dependency and runtime frames are kept, marked,
 // never mapped: the bug is looked for in the target's own code. Pure.
-import type { StackTrace, TraceFrame } from './types.ts';
+import type { StackTrace, TraceFrame } from '../stack-trace/types.ts';
 
 export type FrameKind = 'target' | 'dependency' | 'runtime' | 'outside';
 

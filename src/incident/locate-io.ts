@@ -11,7 +11,7 @@ import type { Framework, NearestTest } from '../repro/types.ts';
 import { reportClues, type ReportClues } from './clues.ts';
 import { mapFrames, type MappedFrame } from './frames.ts';
 import { locate, type Location } from './locate.ts';
-import type { StackTrace } from './types.ts';
+import type { StackTrace } from '../stack-trace/types.ts';
 
 const LANGUAGES = new Set(['javascript', 'typescript', 'python', 'go']);
 const MAX_FILES = 20_000;

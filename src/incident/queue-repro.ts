@@ -15,7 +15,7 @@ import { findingForIssue } from '../work/issue-finding.ts';
 import type { QueueIssue } from '../work/queue-issue.ts';
 import { incidentScanReport, reproducedOf } from './incident-scan-report.ts';
 import { reproduceIncident } from './reproduce-incident.ts';
-import { parseStackTrace } from './stack-trace.ts';
+import { parseStackTrace } from '../stack-trace/parse.ts';
 
 export interface QueueReproducerDeps {
   target: string;

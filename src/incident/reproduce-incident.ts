@@ -11,7 +11,7 @@ import type { BugSignature, ReportText, TestWriter } from '../repro/types.ts';
 import type { DependencyStrategy, SandboxBackend } from '../sandbox/types.ts';
 import { incidentFinding, incidentSignature } from './finding.ts';
 import { locateInTarget, type LocatedIncident } from './locate-io.ts';
-import type { StackTrace } from './types.ts';
+import type { StackTrace } from '../stack-trace/types.ts';
 
 const REPORT_CHARS = 20_000;
 const OUTPUT_CHARS = 8_000;

@@ -3,7 +3,7 @@
 // 'panic: …' with its goroutine trace is the test's panic (parsed by the incident's Go parser, runtime frames
 // dropped). A '[build failed]' or '[setup failed]' package is a test that never ran.
 import { basename } from 'node:path';
-import { parseGoTrace } from '../incident/stack-go.ts';
+import { parseGoTrace } from '../stack-trace/go.ts';
 import type { TapFailure } from './tap.ts';
 
 const FAIL = /^\s*--- FAIL: (\S+) \(/;

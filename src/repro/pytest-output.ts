@@ -1,7 +1,7 @@
 // Failing tests from pytest's output (run with --tb=native -rf), as the judge reads TAP failures: each FAILURES block
 // is a Python traceback (parsed by the incident parser), its frames given in the one frame format the judge reads;
 // an ERRORS block ("ERROR collecting …") is a test file that never ran. Pure.
-import { parsePythonTrace } from '../incident/stack-python.ts';
+import { parsePythonTrace } from '../stack-trace/python.ts';
 import type { TapFailure } from './tap.ts';
 
 const SECTION = /^=+ (FAILURES|ERRORS) =+$/;

@@ -1,7 +1,7 @@
 // Who threw a failing test's error: the first frame of its stack that is neither Node's own nor an installed
 // package. Pure. Function names are compared loosely ('Cart.total' is 'total' called on a Cart).
-import { nodeFrame } from '../incident/stack-node.ts';
-import type { TraceFrame } from '../incident/types.ts';
+import { nodeFrame } from '../stack-trace/node.ts';
+import type { TraceFrame } from '../stack-trace/types.ts';
 
 export function thrownAt(stack: string): TraceFrame | undefined {
   for (const line of stack.split('\n')) {

@@ -8,8 +8,8 @@ import { reportClues } from '../../src/incident/clues.ts';
 import { incidentFinding, incidentSignature, stableFragment } from '../../src/incident/finding.ts';
 import { mapFrames } from '../../src/incident/frames.ts';
 import { locate } from '../../src/incident/locate.ts';
-import { parseStackTrace } from '../../src/incident/stack-trace.ts';
-import type { StackTrace } from '../../src/incident/types.ts';
+import { parseStackTrace } from '../../src/stack-trace/parse.ts';
+import type { StackTrace } from '../../src/stack-trace/types.ts';
 
 const SOURCES = new Map([
   ['src/cart.js', "export function total(items) {\n  let sum = 0;\n  for (let i = 1; i < items.length; i++) sum += items[i].price;\n  return sum;\n}\n\nexport function firstName(user) {\n  return user.profile.name.split(' ')[0];\n}\n"],

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { innermostTargetFrame, mapFrames } from '../../src/incident/frames.ts';
-import { parseStackTrace } from '../../src/incident/stack-trace.ts';
-import type { StackTrace } from '../../src/incident/types.ts';
+import { parseStackTrace } from '../../src/stack-trace/parse.ts';
+import type { StackTrace } from '../../src/stack-trace/types.ts';
 
 const NODE_UNCAUGHT = `/srv/app/src/user.js:8
   return user.profile.name.split(' ')[0];

@@ -5,7 +5,7 @@
 // format, as test/incident/repro-go.test.ts gets them from real runs in the sandbox.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseGoTrace } from '../../src/incident/stack-go.ts';
+import { parseGoTrace } from '../../src/stack-trace/go.ts';
 import { goTestNames, testCommand } from '../../src/repro/framework.ts';
 import { goTestFailures } from '../../src/repro/go-test-output.ts';
 import { judgeRun } from '../../src/repro/judge.ts';

@@ -4,7 +4,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ExitCode, UsageError } from '../../errors.ts';
-import { parseStackTrace } from '../../incident/stack-trace.ts';
+import { parseStackTrace } from '../../stack-trace/parse.ts';
 import { sha256 } from '../../run/hash.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
 import { UNSANDBOXED_OPTION } from '../../sandbox/none.ts';

@@ -1,5 +1,5 @@
-// What an incident (a bug reported by a person) is made of: the stack trace as logged, parsed into the thrown
-// error and its frames, innermost first. Plain data; the parsers are pure.
+// A stack trace as logged, parsed into the thrown error and its frames, innermost first: what an incident (a bug
+// reported by a person) starts from, and what repro reads from a failing test's output. Plain data.
 
 export const TRACE_RUNTIMES = ['node', 'python', 'go'] as const;
 export type TraceRuntime = (typeof TRACE_RUNTIMES)[number];

@@ -1,7 +1,7 @@
 // A logged stack trace of any supported runtime → StackTrace, or why it was not understood. Pure.
-import { looksLikeGoTrace, parseGoTrace } from './stack-go.ts';
-import { looksLikeNodeTrace, parseNodeTrace } from './stack-node.ts';
-import { looksLikePythonTrace, parsePythonTrace } from './stack-python.ts';
+import { looksLikeGoTrace, parseGoTrace } from './go.ts';
+import { looksLikeNodeTrace, parseNodeTrace } from './node.ts';
+import { looksLikePythonTrace, parsePythonTrace } from './python.ts';
 import type { StackTrace } from './types.ts';
 
 export type ParsedTrace = { ok: true; trace: StackTrace } | { ok: false; problem: string };
