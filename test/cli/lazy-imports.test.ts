@@ -14,6 +14,8 @@ const SDKS = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:@anthropic-ai\/
 const AST_GREP = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@ast-grep\//;
 // Every sandbox module but none.js, which only holds the opt-out flag's name for `scan --help`.
 const SANDBOX = /\/dist\/sandbox\/(?!none\.js$)/;
+// The whole-report renderers: only `report --format` loads one.
+const RENDERERS = /\/dist\/(?:report\/(?:markdown|sarif)|review\/(?:github-review|pr-comment))\.js$/;
 // The GitHub client: only a publish that talks to GitHub loads it.
 const OCTOKIT = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@octokit\//;
 
@@ -56,7 +58,9 @@ test('report list, report show and dismiss on a scanned project load no SDK, no 
   const repo = scannedExample(t);
   const list = await loadedBy(t, ['report', 'list', repo, '--json']);
   assert.equal(list.result.code, 0, list.result.stderr);
-  assert.deepEqual(heavy(list.modules, [SDKS, AST_GREP, SANDBOX]), []);
+  assert.deepEqual(heavy(list.modules, [SDKS, AST_GREP, SANDBOX, RENDERERS]), []);
+  assert.ok(list.modules.some((m) => m.includes('/dist/vendor/typebox.js')), 'the schemas use the TypeBox bundle');
+  assert.deepEqual(list.modules.filter((m) => /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@sinclair\/typebox\//.test(m)), [], 'no TypeBox module file loads');
   const id = (JSON.parse(list.result.stdout) as { findings: { finding: { id: string } }[] }).findings[0]?.finding.id;
   assert.ok(id, 'the example run has a reported finding');
   const show = await loadedBy(t, ['report', 'show', id, repo]);
