@@ -29,6 +29,11 @@ function childrenCpuSeconds() {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
+const loaderChoice = process.env.TEST_LOADER ?? 'compiled';
+if (loaderChoice !== 'compiled' && loaderChoice !== 'tsx') {
+  console.error(`TEST_LOADER must be 'compiled' (the default) or 'tsx' (got '${loaderChoice}').`);
+  process.exit(2);
+}
 const args = process.argv.slice(2);
 const files = (args.length > 0 ? args : ['test']).flatMap((p) => (statSync(p).isDirectory() ? collect(p) : [p])).map((p) => resolve(p));
 if (files.length === 0) {
@@ -61,7 +66,12 @@ function heaviest(count) {
 // One mirror per run (under node_modules, so no tool that walks the clone sees it), removed afterwards.
 const cacheDir = join(ROOT, 'node_modules', '.cache', 'bug-hunter-tests');
 mkdirSync(cacheDir, { recursive: true });
-const compiled = process.env.TEST_LOADER === 'tsx' ? undefined : mkdtempSync(join(cacheDir, 'run-'));
+// A run killed before its cleanup leaves its mirror: one a day old belongs to no running suite.
+for (const name of readdirSync(cacheDir)) {
+  const path = join(cacheDir, name);
+  if (Date.now() - statSync(path).mtimeMs > 24 * 3600 * 1000) rmSync(path, { recursive: true, force: true });
+}
+const compiled = loaderChoice === 'tsx' ? undefined : mkdtempSync(join(cacheDir, 'run-'));
 let status = 1;
 const suiteStarted = Date.now();
 const loadAtStart = loadavg().map((l) => l.toFixed(1)).join(' ');
