@@ -73,6 +73,8 @@ for (const name of readdirSync(cacheDir)) {
 }
 const compiled = loaderChoice === 'tsx' ? undefined : mkdtempSync(join(cacheDir, 'run-'));
 let status = 1;
+// The build of dist/ above is not the suite's: CPU is counted from the test runner's start.
+let cpuBefore;
 const suiteStarted = Date.now();
 const loadAtStart = loadavg().map((l) => l.toFixed(1)).join(' ');
 try {
@@ -80,6 +82,7 @@ try {
   const runnable = compiled ? await compileForTests(ROOT, compiled, files) : files;
   if (compiled) console.error(`compiled the tests' TypeScript in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const loader = [...(compiled ? ['--enable-source-maps'] : ['--import', 'tsx']), '--import', PROBE];
+  cpuBefore = childrenCpuSeconds();
   const result = spawnSync(process.execPath, [...loader, '--test', `--test-concurrency=${concurrency}`, ...runnable], {
     stdio: 'inherit',
     env: { ...process.env, XDG_STATE_HOME: stateHome, BH_TEST_CPU_DIR: cpuDir },
@@ -93,7 +96,8 @@ try {
   if (compiled) rmSync(compiled, { recursive: true, force: true });
 }
 // One line for people and for .ci/run (scripts/quality-world-class.ts reads it): the suite's wall time and CPU.
-const cpu = childrenCpuSeconds();
+const cpuAfter = childrenCpuSeconds();
+const cpu = cpuAfter === undefined || cpuBefore === undefined ? undefined : cpuAfter - cpuBefore;
 console.log(
   `suite: ${files.length} test files, wall ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s` +
     `${cpu === undefined ? '' : `, CPU ${cpu.toFixed(1)} s`} on ${availableParallelism()} cores, load average at start ${loadAtStart}`,
