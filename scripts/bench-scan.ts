@@ -14,13 +14,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const runs = arg('--runs', 3);
 const tree = packageTree();
 
-interface ScanRun { seconds: number; status: number | null; peakMb: number | undefined; phases: Array<[string, number]>; summary: string }
+interface ScanRun { seconds: number; status: number | null; peakMb: number | undefined; cpuSeconds: number | undefined; phases: Array<[string, number]>; summary: string }
 
 /** Runs the scan once, stamping each stderr line as it arrives. */
 function scanOnce(bin = join(root, 'bin/bug-hunter.js')): Promise<ScanRun> {
   const out = mkdtempSync(join(tmpdir(), 'bh-bench-scan-'));
   const argv = [process.execPath, bin, 'scan', tree, '--out', out];
-  const wrapped = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'BH_PEAK_KB=%M', ...argv] : argv;
+  const wrapped = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', 'BH_PEAK_KB=%M BH_CPU=%U+%S', ...argv] : argv;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(wrapped[0]!, wrapped.slice(1), { cwd: root, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -37,9 +37,10 @@ function scanOnce(bin = join(root, 'bin/bug-hunter.js')): Promise<ScanRun> {
       rmSync(out, { recursive: true, force: true });
       const stderr = stderrText();
       const kb = /BH_PEAK_KB=(\d+)/.exec(stderr);
+      const cpu = /BH_CPU=([\d.]+)\+([\d.]+)/.exec(stderr);
       if (status !== 0 && status !== 1) return reject(new Error(`scan exited ${status}: ${stderr.slice(-1000)}`));
       const summary = /Files: .*/.exec(stdout)?.[0] ?? '';
-      resolve({ seconds, status, peakMb: kb ? Number(kb[1]) / 1024 : undefined, phases, summary });
+      resolve({ seconds, status, peakMb: kb ? Number(kb[1]) / 1024 : undefined, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : undefined, phases, summary });
     });
   });
 }
@@ -80,12 +81,17 @@ const peaks = scans.map((s) => s.peakMb).filter((m): m is number => m !== undefi
 console.log(`machine       ${loadNote()}; ${runs} interleaved runs, medians`);
 console.log(`corpus        ${tree}: ${size.files} JS/TS files, ${size.lines} lines (20 npm packages)`);
 console.log(`scan          ${scan.toFixed(2)} s wall (exit ${scans[0]!.status}), ${peaks.length ? `${Math.max(...peaks).toFixed(0)} MB peak RSS` : 'peak RSS unknown'}; ${scans[0]!.summary}`);
+const cpuOf = (list: ScanRun[]) => (list.every((s) => s.cpuSeconds !== undefined) ? median(list.map((s) => s.cpuSeconds!)) : undefined);
+const cpu = cpuOf(scans);
+if (cpu !== undefined) console.log(`scan CPU      ${cpu.toFixed(2)} s (user + sys, every thread)`);
 console.log(`oxlint        ${ox.toFixed(2)} s wall (default rules and threads)`);
 console.log(`ratio         ${(scan / ox).toFixed(1)}× oxlint`);
 if (baseline) {
   const base = median(baselineScans.map((s) => s.seconds));
   const basePeak = Math.max(...baselineScans.map((s) => s.peakMb ?? 0));
-  console.log(`baseline      ${base.toFixed(2)} s wall, ${basePeak.toFixed(0)} MB peak RSS (${baseline}); ${(base / ox).toFixed(1)}× oxlint; this checkout takes ${(scan / base).toFixed(2)}× its time`);
+  const baseCpu = cpuOf(baselineScans);
+  const cpuRatio = cpu !== undefined && baseCpu !== undefined ? `, ${baseCpu.toFixed(2)} s CPU (this checkout takes ${(cpu / baseCpu).toFixed(2)}× its CPU time)` : '';
+  console.log(`baseline      ${base.toFixed(2)} s wall, ${basePeak.toFixed(0)} MB peak RSS (${baseline}); ${(base / ox).toFixed(1)}× oxlint; this checkout takes ${(scan / base).toFixed(2)}× its time${cpuRatio}`);
 }
 // Where the time went in the median run: each phase's share is the gap since the previous progress line.
 const typical = [...scans].sort((a, b) => a.seconds - b.seconds)[Math.floor(scans.length / 2)]!;
