@@ -1,11 +1,11 @@
 // @ts-nocheck
 /* eslint-disable -- fixture: planted bugs and decoys on purpose */
-// Cases for the static rule nan-comparison: `ruleid:` lines it must fire on, `ok:` lines it must not (decoys).
+// Cases for the static rules nan-comparison, self-comparison: `ruleid:` lines it must fire on, `ok:` lines it must not (decoys).
 function log(_s: string): void {}
 
 // from test/static/fixtures/logic/decoys.ts (a decoy)
 export function isNaNValue(x: unknown): boolean {
-  // ok: nan-comparison
+  // ok: nan-comparison, self-comparison
   // underscore's isEqual: `+a !== +a` is the NaN test on the number a coerces to.
   const n: any = x;
   if (+n !== +n) return true;
@@ -14,14 +14,14 @@ export function isNaNValue(x: unknown): boolean {
 
 // from test/static/fixtures/logic/decoys.ts (a decoy)
 export function strictTrue(x: unknown): boolean {
-  // ok: nan-comparison
+  // ok: nan-comparison, self-comparison
   return x === true;
 }
 
 // from test/static/fixtures/logic/decoys.ts (a decoy)
 export function sum(items: number[]): number {
   let total = 0;
-  // ok: nan-comparison
+  // ok: nan-comparison, self-comparison
   for (let i = 0; i < items.length; i++) total += items[i] ?? 0;
   for (let i = 1; i <= items.length; i++) total += items[i - 1] ?? 0;
   return total;
@@ -29,7 +29,7 @@ export function sum(items: number[]): number {
 
 // from test/static/fixtures/logic/decoys.ts (a decoy)
 export function guard(x: number): string {
-  // ok: nan-comparison
+  // ok: nan-comparison, self-comparison
   if (x > 0) {
     return 'positive';
   } else {
@@ -41,7 +41,7 @@ export function guard(x: number): string {
 export function matches(re: RegExp, s: string): string[] {
   const out: string[] = [];
   let m: RegExpExecArray | null;
-  // ok: nan-comparison
+  // ok: nan-comparison, self-comparison
   while ((m = re.exec(s))) out.push(m[0]);
   if ((m = re.exec(s))) out.push(m[0]);
   return out;
@@ -49,7 +49,7 @@ export function matches(re: RegExp, s: string): string[] {
 
 // from test/static/fixtures/logic/decoys.ts (a decoy)
 export function grade(score: number): string {
-  // ok: nan-comparison
+  // ok: nan-comparison, self-comparison
   switch (score) {
     case 10:
     case 9:
