@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchmarkReport } from '../src/artifacts/schemas/benchmark-report.ts';
 import { compareInventory, expectedFiles, packedFiles, secretsIn } from '../src/benchmark/inventory.ts';
+import { testFailures } from '../src/benchmark/test-failures.ts';
 import { gitTrackedFiles } from '../src/git/git.ts';
 import { buildIfStale } from './build.mjs';
 
@@ -133,6 +134,8 @@ for (const [name, step] of steps) {
   console.log(`  ${result.passed ? 'pass' : 'FAIL'}  ${name.padEnd(18)} ${result.figures.padEnd(70)} ${seconds.padStart(6)} s`);
   if (!result.passed) {
     failed++;
+    // A failed test is named (name, source location, first error line) before the output's tail.
+    for (const f of name === 'tests' ? testFailures(result.output).slice(0, 20) : []) console.log(`        ✗ ${f.name} (${f.location}): ${f.error}`);
     const tail = result.output.trimEnd().split('\n').slice(-12);
     for (const line of tail) console.log(`        │ ${line}`);
   }
