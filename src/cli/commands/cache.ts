@@ -22,14 +22,11 @@ const OPTIONS = {
 
 const DEFAULT_AGE = '30d';
 
+// An unreadable or invalid cache-usage.json is an error (exit 3, naming the file and what is wrong), not "no run yet".
 function lastRunOf(outDir: string, dir: string): CacheUsage | null {
-  try {
-    const usage = readArtifactIfPresent(outDir, 'cache-usage');
-    // Counters of a run that used another cache folder say nothing about this one.
-    return usage && usage.dir === dir ? usage : null;
-  } catch {
-    return null;
-  }
+  const usage = readArtifactIfPresent(outDir, 'cache-usage');
+  // Counters of a run that used another cache folder say nothing about this one.
+  return usage && usage.dir === dir ? usage : null;
 }
 
 function stats(dir: string, outDir: string, json: boolean, io: CommandIO): number {
