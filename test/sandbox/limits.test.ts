@@ -18,8 +18,10 @@ setTimeout(() => { console.log('STARTED', ok, 'REFUSED', refused); process.exit(
     assert.ok(refused > 200, `expected most spawns refused, got: ${storm.stdout}`);
     const bomb = await runSandboxed(bwrap(), { workspace: tree.dir, argv: ['sh', 'bomb.sh'], limits: { maxProcesses: 40, timeoutMs: 3_000 } });
     assert.equal(bomb.status, 'TIMEOUT');
-    assert.deepEqual(processesWith('30.041'), []);
-    assert.ok(await settles(() => bwrapZombies() <= zombiesBefore), "a killed sandbox left a bwrap zombie");
+    // The sleeps last 30 s: one still alive after 10 s outlived its sandbox (polled: the kernel reaps a killed
+    // namespace's processes asynchronously, later under load).
+    assert.ok(await settles(() => processesWith('30.041').length === 0, 10_000), `left running: ${processesWith('30.041').join(', ')}`);
+    assert.ok(await settles(() => bwrapZombies() <= zombiesBefore, 10_000), "a killed sandbox left a bwrap zombie");
   } finally {
     tree.cleanup();
   }
