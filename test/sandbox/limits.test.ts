@@ -45,9 +45,10 @@ test('an endless loop is killed at its time limit, with every child it started',
   try {
     const result = await runSandboxed(bwrap(), { workspace: tree.dir, argv: ['sh', 'spin.sh'], limits: { timeoutMs: 1_500 } });
     assert.equal(result.status, 'TIMEOUT');
-    assert.ok(result.durationMs >= 1_500 && result.durationMs < 6_000, `duration ${result.durationMs}`);
-    assert.deepEqual(processesWith('60.0419'), []);
-    assert.ok(await settles(() => bwrapZombies() <= zombiesBefore), "a killed sandbox left a bwrap zombie");
+    // Killed near the limit, not when the 60 s sleeps end (the upper bound leaves room for a loaded machine).
+    assert.ok(result.durationMs >= 1_500 && result.durationMs < 15_000, `duration ${result.durationMs}`);
+    assert.ok(await settles(() => processesWith('60.0419').length === 0, 10_000), `left running: ${processesWith('60.0419').join(', ')}`);
+    assert.ok(await settles(() => bwrapZombies() <= zombiesBefore, 10_000), "a killed sandbox left a bwrap zombie");
   } finally {
     tree.cleanup();
   }
