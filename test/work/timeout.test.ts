@@ -28,6 +28,8 @@ test('--timeout: a hanging agent fixer and its helper process are killed at the 
   assert.deepEqual(entry.attempts.map((a) => a.outcome), ['systemic', 'time-limit'], 'the hung attempt, then no new one');
   const pid = Number(agent.read('helper.pid'));
   assert.ok(pid > 0, 'the agent ran and started its helper');
+  // SIGKILL lands asynchronously: polled for up to 5 s (the helper would live 600 s).
+  for (let waited = 0; processAlive(pid) && waited < 5_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
   assert.equal(processAlive(pid), false, "the agent's helper process was killed with its group");
   assert.deepEqual([report.halt.streak, report.halt.causes[0]?.startsWith('timeout: ')], [1, true], 'the halt rule counts it');
   assert.ok(issue.labels.includes('auto-ready') && !issue.labels.includes('auto-failed'), 'a timeout is systemic: the issue stays queued');
