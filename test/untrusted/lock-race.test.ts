@@ -12,40 +12,56 @@ import { tempDir } from '../helpers/temp.ts';
 const CONTENDER = join(import.meta.dirname, 'fixtures', 'lock-contender.mjs');
 const CONTENDERS = 16;
 
-function firstLine(child: ChildProcess, skip = 0): Promise<string> {
-  return new Promise((resolve) => {
-    let seen = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      seen += d.toString();
-      const lines = seen.split('\n');
-      if (lines.length > skip + 1) resolve(lines[skip] as string);
-    });
-    child.on('close', () => resolve(seen.split('\n')[skip] ?? `exited: ${seen}`));
-  });
+/** A contender process and the lines it has printed, read one at a time. */
+interface Contender {
+  child: ChildProcess;
+  next(): Promise<string>;
 }
 
-async function race(dir: string): Promise<string[]> {
+function contender(): Contender {
+  const child = spawn(process.execPath, [CONTENDER], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  let partial = '';
+  const deliver = (line: string) => (waiting.length > 0 ? waiting.shift()!(line) : lines.push(line));
+  child.stdout?.on('data', (d: Buffer) => {
+    const parts = (partial + d.toString()).split('\n');
+    partial = parts.pop() ?? '';
+    parts.forEach(deliver);
+  });
+  child.on('close', (code) => {
+    for (const resolve of waiting.splice(0)) resolve(`exited ${code}: ${partial}`);
+  });
+  const next = () => (lines.length > 0 ? Promise.resolve(lines.shift()!) : child.exitCode !== null ? Promise.resolve(`exited ${child.exitCode}`) : new Promise<string>((r) => waiting.push(r)));
+  return { child, next };
+}
+
+async function race(contenders: Contender[], dir: string): Promise<string[]> {
   const start = join(dir, 'go');
-  const children = Array.from({ length: CONTENDERS }, () =>
-    spawn(process.execPath, [CONTENDER, dir, start], { stdio: ['pipe', 'pipe', 'inherit'] }),
-  );
-  const outcomes = children.map((c) => firstLine(c, 1));
-  await Promise.all(children.map((c) => firstLine(c)));
+  for (const c of contenders) c.child.stdin?.write(`round ${dir} ${start}\n`);
+  assert.deepEqual(await Promise.all(contenders.map((c) => c.next())), contenders.map(() => 'ready'));
   writeFileSync(start, '');
-  const results = await Promise.all(outcomes);
-  for (const c of children) c.stdin?.end();
-  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('close', r)))));
+  const results = await Promise.all(contenders.map((c) => c.next()));
+  // The winner holds the lock until every contender has tried; then it is given back before the next round.
+  for (const c of contenders) c.child.stdin?.write('release\n');
+  assert.deepEqual(await Promise.all(contenders.map((c) => c.next())), contenders.map(() => 'released'));
   return results;
 }
 
 for (const stale of [false, true]) {
   test(`${CONTENDERS} processes racing for the lock${stale ? ' over a stale one' : ''}: exactly one wins, in every round`, { timeout: 120_000 }, async (t) => {
+    // The same processes race in every round (a round is a fresh folder): a start per round would cost more than the race.
+    const contenders = Array.from({ length: CONTENDERS }, contender);
+    t.after(async () => {
+      for (const c of contenders) c.child.stdin?.end();
+      await Promise.all(contenders.map((c) => new Promise((r) => (c.child.exitCode !== null ? r(null) : c.child.on('close', r)))));
+    });
     for (let round = 0; round < 5; round += 1) {
       const dir = tempDir(t);
       if (stale) {
         writeFileSync(lockPath(dir), JSON.stringify({ token: 'dead', pid: 2 ** 22 + 4321, host: hostname(), command: 'crashed', since: '2026-01-01T00:00:00Z', leaseUntil: '2999-01-01T00:00:00Z' }));
       }
-      const results = await race(dir);
+      const results = await race(contenders, dir);
       assert.equal(results.filter((r) => r === 'acquired').length, 1, results.join(', '));
       assert.ok(results.every((r) => r === 'acquired' || r === 'refused IntegrityError'), results.join(', '));
     }
