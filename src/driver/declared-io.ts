@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ArtifactName } from '../artifacts/registry.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import { stamp, type BodyOf } from '../artifacts/stamp.ts';
-import { checkArtifact, readArtifact, readArtifactIfPresent, writeArtifact, type ArtifactOf } from '../artifacts/store.ts';
+import { checkArtifact, readArtifact, readArtifactIfPresent, writeCheckedArtifact, type ArtifactOf } from '../artifacts/store.ts';
 import { PhaseError } from '../errors.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { withRerunHint } from './hints.ts';
@@ -52,7 +52,8 @@ export function writeOutputs<W extends ArtifactName>(outDir: string, identity: R
   }
   for (const name of writes) {
     const artifact = written[name];
-    if (artifact !== undefined) writeArtifact(outDir, name, artifact);
+    // Checked in the loop above; the value has not changed since.
+    if (artifact !== undefined) writeCheckedArtifact(outDir, name, artifact);
   }
   return written;
 }

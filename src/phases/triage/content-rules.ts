@@ -58,13 +58,31 @@ function lineFactsOfText(text: string): LineFacts {
   return { lines, longestLine };
 }
 
-/** The first comment line in the file's head that carries a generated-file marker, if any. */
+const GENERATED_MARKS = new RegExp(GENERATED_MARK.source, 'gi');
+const HEADER_LINES = 40;
+
+/** The first comment line among the head's first 40 lines that carries a generated-file marker, if any. */
 export function generatedHeader(head: string): string | undefined {
-  // Fast path: plain substring checks first; most files carry no marker at all, and /i regexes are slow. The
-  // marker regex then runs on comment lines only (a line that matches is part of a head that would have).
+  // Fast path: plain substring checks first; most files carry no marker at all, and /i regexes are slow.
   if (!QUICK_MARKS.some((m) => head.includes(m))) return undefined;
-  for (const line of head.split('\n', 40)) {
-    if (COMMENT_START.test(line) && GENERATED_MARK.test(line)) return line.trim().slice(0, 120);
+  let end = -1;
+  for (let n = 0; n < HEADER_LINES; n++) {
+    end = head.indexOf('\n', end + 1);
+    if (end === -1) break;
+  }
+  const lines = end === -1 ? head : head.slice(0, end);
+  // Then the marker regex finds the lines that carry one, and only those are checked for a comment start (testing
+  // every line cost more than the marker search). No marker can span a newline, so the lines this finds, in order,
+  // are exactly the lines that match alone; a line is checked once.
+  let checkedLine = -1;
+  GENERATED_MARKS.lastIndex = 0;
+  for (let m = GENERATED_MARKS.exec(lines); m !== null; m = GENERATED_MARKS.exec(lines)) {
+    const start = lines.lastIndexOf('\n', m.index) + 1;
+    if (start === checkedLine) continue;
+    checkedLine = start;
+    const stop = lines.indexOf('\n', m.index);
+    const line = lines.slice(start, stop === -1 ? lines.length : stop);
+    if (COMMENT_START.test(line)) return line.trim().slice(0, 120);
   }
   return undefined;
 }
