@@ -6,9 +6,12 @@
 // schemas, worker entries) are the same as under tsx. An import by a computed specifier (import(x)) goes through
 // scripts/test-import.mjs, which finds the module's mirror (or falls back to tsx for one the mirror lacks).
 // Plain JavaScript on purpose: it runs from scripts/run-tests.mjs, before any loader.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+/** Modules compiled with their own (the mirror's) import.meta, not the source's: see compileForTests. */
+const OWN_META = ['src/workers/pool.ts'];
 
 const META = { url: '__bhImportMetaUrl', dirname: '__bhImportMetaDirname', filename: '__bhImportMetaFilename' };
 
@@ -82,24 +85,31 @@ export async function compileForTests(root, outDir, testFiles) {
   };
   // The modules the test files reach (fixtures that are data, some deliberately not compiling, are not among them).
   // Splitting: shared modules are printed once, not once per test file (ten times faster on the whole suite).
-  const reach = await esbuild.build({ ...common, entryPoints: testFiles, outdir: outDir, splitting: true, packages: 'external', write: false, metafile: true });
-  const entryPoints = Object.keys(reach.metafile.inputs).filter((input) => input.endsWith('.ts')).map((input) => join(root, input));
-  const result = await esbuild.build({
-    ...common,
-    entryPoints,
-    outbase: root,
-    outdir: outDir,
-    sourcemap: 'linked',
-    metafile: true,
-    define: { 'import.meta.url': META.url, 'import.meta.dirname': META.dirname, 'import.meta.filename': META.filename },
-    banner: { js: metaBanner(root, outDir) },
-    plugins: [mirrorPlugin()],
-  });
+  const reachOf = async (entryPoints) => {
+    const reach = await esbuild.build({ ...common, entryPoints, outdir: outDir, splitting: true, packages: 'external', write: false, metafile: true });
+    return Object.keys(reach.metafile.inputs).filter((input) => input.endsWith('.ts')).map((input) => join(root, input));
+  };
+  let entryPoints = await reachOf(testFiles);
+  // The file pool (src/workers/pool.ts) starts its worker from the entry beside itself: under the source's URL that is
+  // worker.ts, started through tsx (about 1 s of CPU per worker). So the pool keeps the mirror's own import.meta and
+  // the files beside it (the worker entry), with what they import, are compiled too. (Triage's read worker is a plain
+  // .mjs that is not mirrored: read-ahead.ts keeps the source's URL.)
+  const startsWorkers = entryPoints.filter((file) => OWN_META.includes(relative(root, file)));
+  if (startsWorkers.length > 0) {
+    const beside = startsWorkers.flatMap((file) => readdirSync(dirname(file)).filter((n) => n.endsWith('.ts')).map((n) => join(dirname(file), n)));
+    entryPoints = await reachOf([...new Set([...testFiles, ...beside])]);
+  }
+  const mirrorOptions = { ...common, outbase: root, outdir: outDir, sourcemap: 'linked', metafile: true, banner: { js: metaBanner(root, outDir) }, plugins: [mirrorPlugin()] };
+  const define = { 'import.meta.url': META.url, 'import.meta.dirname': META.dirname, 'import.meta.filename': META.filename };
+  const [result, ownMeta] = await Promise.all([
+    esbuild.build({ ...mirrorOptions, entryPoints: entryPoints.filter((file) => !startsWorkers.includes(file)), define }),
+    startsWorkers.length > 0 ? esbuild.build({ ...mirrorOptions, entryPoints: startsWorkers }) : undefined,
+  ]);
   // The mirror sits under node_modules, where a package scope ends: it says itself that its .js files are modules.
   writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
 
   const mirrorUrl = pathToFileURL(`${outDir}/`).href;
-  for (const output of Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.js'))) {
+  for (const output of [result, ownMeta].flatMap((r) => Object.keys(r?.metafile.outputs ?? {})).filter((o) => o.endsWith('.js'))) {
     const file = join(root, output);
     const code = readFileSync(file, 'utf8');
     const routed = routeComputedImports(lexer, code, mirrorUrl);
