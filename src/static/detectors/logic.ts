@@ -19,10 +19,12 @@ const LITERAL_RULE = {
   any: [{ has: { field: 'left' as const, regex: LITERAL_SIDE } }, { has: { field: 'right' as const, regex: LITERAL_SIDE } }],
 };
 const SELF_RULE = { any: ['==', '===', '!=', '!==', '<', '>', '<=', '>='].map((o) => ({ pattern: `$A ${o} $A` })) };
-const LITERAL_GATE = /[=!]=\s*(true|false)\b|\b(true|false)\s*[=!]=|\bNaN\b/;
+const LITERAL_GATE = /[=!]=\s*(?:true|false)\b|\b(?:true|false)\s*[=!]=|\bNaN\b/;
 // Bounded repeats keep the back-reference linear in the file's length: scanned code is untrusted input, and the
-// unbounded form backtracked polynomially on a crafted line (bug-hunter's own ReDoS rule found it).
-const SELF_GATE = /([\w$][\w$.]{0,60})\s{0,4}(?:[=!]==?|[<>]=?)\s{0,4}\1(?![\w$.(])/;
+// unbounded form backtracked polynomially on a crafted line (bug-hunter's own ReDoS rule found it). The group is
+// named and LITERAL_GATE captures nothing, so the two can be joined into one prefilter without the back-reference
+// pointing at another alternative's group (a numbered \1 there matched the empty string: nearly every file passed).
+const SELF_GATE = /(?<side>[\w$][\w$.]{0,60})\s{0,4}(?:[=!]==?|[<>]=?)\s{0,4}\k<side>(?![\w$.(])/;
 
 function op(node: SgNode): string {
   return node.field('operator')?.text() ?? '';
@@ -113,6 +115,7 @@ function offByOne(ctx: DetectorContext): Candidate[] {
 // Each check has its own text gate: a tree walk costs about a third of a parse, so most files skip them all.
 export const comparisonSlips: Detector = {
   rules: ['loose-boolean-compare', 'self-comparison', 'nan-comparison'],
+  // Exactly "one of the two gates comparisons() tests": when both fail it walks nothing and finds nothing.
   prefilter: new RegExp(`${LITERAL_GATE.source}|${SELF_GATE.source}`),
   run: comparisons,
 };

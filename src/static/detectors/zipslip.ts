@@ -133,6 +133,9 @@ function run(ctx: DetectorContext): Candidate[] {
 
 export const zipSlip: Detector = {
   rules: ['zip-slip'],
-  prefilter: /entryName|getEntries|fileName|['"]entry['"]|adm-zip|yauzl|unzip|tar|decompress|zip/,
+  // run() returns nothing unless ARCHIVE matches the parsed text, which is the file's text without its leading
+  // whitespace (no ARCHIVE alternative starts or ends with whitespace), so a file ARCHIVE misses need not be parsed.
+  // The old word list (`tar`, `zip` …) matched `start` and `target` in half of all files.
+  prefilter: ARCHIVE,
   run,
 };

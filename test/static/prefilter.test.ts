@@ -1,0 +1,49 @@
+// The detectors' text prefilters decide which files are parsed at all, so a prefilter must never reject a file its
+// detector would find something in. Checked against the plain path: every detector run on every parsed file of the
+// labelled corpus, the rule cases and the benchmark cases, whatever its prefilter says.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DETECTORS } from '../../src/static/detectors/index.ts';
+import { comparisonSlips } from '../../src/static/detectors/logic.ts';
+import { zipSlip } from '../../src/static/detectors/zipslip.ts';
+import { labelledCorpus, readLabelled } from '../../src/static/corpus.ts';
+import { langFor, parseSource } from '../../src/static/parse.ts';
+import { beginFile } from '../../src/static/taint.ts';
+import { beginSourceFile } from '../../src/static/sources/handlers.ts';
+
+const repo = process.cwd();
+
+test('a detector that finds something in a file, run without its prefilter, always had its prefilter pass there', () => {
+  const files = [...labelledCorpus(repo), ...readLabelled(repo, 'test/static/rule-cases'), ...readLabelled(repo, 'benchmark/cases')].map((l) => l.file);
+  let fired = 0;
+  for (const file of files) {
+    const lang = langFor(file);
+    if (lang === null) continue;
+    const root = parseSource(lang, file.content).root();
+    const lines = file.content.split(/\r?\n/);
+    const library = file.publicApi !== undefined;
+    for (const d of DETECTORS) {
+      beginFile(library, []);
+      beginSourceFile(file.path, file.content);
+      const found = d.run({ file, root, lines }).filter((c) => d.rules.includes(c.ruleId));
+      if (found.length === 0) continue;
+      fired++;
+      const passes = d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content) === true);
+      assert.ok(passes, `${d.rules.join(', ')} finds ${found[0]!.ruleId} on line ${found[0]!.startLine} of ${file.path}, but its prefilter rejects the file`);
+    }
+  }
+  assert.ok(fired >= 100, `the corpus exercises the detectors (${fired} detector hits)`);
+});
+
+test('the comparison prefilter passes only text holding a boolean/NaN comparison or a side compared with itself', () => {
+  for (const text of ['if (a == true) f();', 'x !== NaN', 'if (a.b === a.b) g();', 'while (i < i) i++;']) assert.ok(comparisonSlips.prefilter.test(text), text);
+  // Any comparison passed when the joined gates' back-reference pointed at a group of the other alternative.
+  for (const text of ["if (a == 'x') f();", 'if (count > 0) g();', 'if (xa === a.b) h();']) assert.ok(!comparisonSlips.prefilter.test(text), text);
+});
+
+test('the zip-slip prefilter passes archive code and not words that merely contain tar or zip', () => {
+  for (const text of ["const AdmZip = require('adm-zip');", "import tar from 'tar-stream';", 'zip.getEntries().forEach(e => e.entryName);', "extract.on('entry', (header) => {});"]) {
+    assert.ok(zipSlip.prefilter.test(text), text);
+  }
+  for (const text of ['const target = start + 1;', "fs.writeFileSync(path.join(dir, file.name), data); // unzip later"]) assert.ok(!zipSlip.prefilter.test(text), text);
+});
