@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { ProviderError } from '../../src/errors.ts';
 import { Budget, type BudgetLevel } from '../../src/budget/budget.ts';
+import { assertFreshDist } from '../helpers/dist.ts';
 import { tempDir } from '../helpers/temp.ts';
 import { readUsage, updateUsage, usagePath, emptyTotals } from '../../src/budget/ledger.ts';
 import { createModelClient } from '../../src/models/client.ts';
@@ -119,9 +120,10 @@ test('the client refuses calls once the budget is spent, without contacting the 
 test('usage.json under concurrent writers: three processes, no charge lost', async (t) => {
   const outDir = tmp();
   t.after(() => rmSync(outDir, { recursive: true }));
-  const child = fileURLToPath(new URL('./fixtures/charge.ts', import.meta.url));
+  const child = fileURLToPath(new URL('./fixtures/charge.mjs', import.meta.url));
   const run = promisify(execFile);
-  await Promise.all([1, 2, 3].map((n) => run(process.execPath, ['--import', 'tsx', child, outDir, `run-${n}`, '20'])));
+  assertFreshDist();
+  await Promise.all([1, 2, 3].map((n) => run(process.execPath, [child, outDir, `run-${n}`, '20'])));
   const file = readUsage(usagePath(outDir));
   const day = Object.values(file.days)[0];
   assert.deepEqual([day?.calls, day?.inputTokens, day?.outputTokens], [60, 600, 300]);

@@ -1,7 +1,7 @@
 // Runs the real CLI entry in-process (main) or as a child process, capturing output and the exit code.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { distState } from '../../scripts/build.mjs';
+import { assertFreshDist } from './dist.ts';
 import { main } from '../../src/cli/main.ts';
 
 export interface CliResult {
@@ -24,17 +24,6 @@ export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliRe
 
 /** The installed entry point; it runs the compiled CLI in dist/. */
 export const CLI_ENTRY = fileURLToPath(new URL('../../bin/bug-hunter.js', import.meta.url));
-
-let distChecked = false;
-// A stale dist/ would test yesterday's code: refuse it. scripts/run-tests.mjs rebuilds it before the suite.
-function assertFreshDist(): void {
-  if (distChecked) return;
-  const state = distState();
-  if (state !== 'fresh') {
-    throw new Error(`The compiled CLI in dist/ is ${state}; CLI tests run it, not src/. Run \`node scripts/build.mjs\` (pnpm test and scripts/run-tests.mjs do it for you).`);
-  }
-  distChecked = true;
-}
 
 /** Spawns the compiled CLI (`node bin/bug-hunter.js …`); onStderr sees output as it arrives (to send signals mid-run). */
 export function spawnCli(argv: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; onStderr?: (chunk: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<CliResult> {
