@@ -121,11 +121,32 @@ function ownedBy(site: SgNode, fn: SgNode): boolean {
   return false;
 }
 
+const COMPUTED_WRITE = { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
+
+/**
+ * The functions holding a computed write (`obj[key] = …`) anywhere inside them, outermost first in source order: the
+ * functions a `has … stopBy: 'end'` search over every function finds, from one walk for the writes and their ancestors
+ * (that search looked through each function's whole subtree again, once per enclosing function).
+ */
+export function functionsWithComputedWrite(root: SgNode): SgNode[] {
+  const seen = new Set<number>();
+  const fns: SgNode[] = [];
+  for (const write of root.findAll({ rule: COMPUTED_WRITE })) {
+    for (let p = write.parent(); p; p = p.parent()) {
+      const id = p.id();
+      // Every ancestor of a node already walked was walked with it.
+      if (seen.has(id)) break;
+      seen.add(id);
+      if (FUNCTION_KINDS.has(String(p.kind()))) fns.push(p);
+    }
+  }
+  const at = (n: SgNode) => n.range();
+  return fns.map((fn) => ({ fn, r: at(fn) })).sort((a, b) => a.r.start.index - b.r.start.index || b.r.end.index - a.r.end.index).map((x) => x.fn);
+}
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  const computedWrite = { kind: 'assignment_expression', stopBy: 'end' as const, has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
-  const fns = ctx.root.findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind, has: computedWrite })) } });
-  for (const fn of fns) {
+  for (const fn of functionsWithComputedWrite(ctx.root)) {
     const r = fn.range();
     if (r.end.index - r.start.index > 20000) continue;
     const text = fn.text();
