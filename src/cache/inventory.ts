@@ -1,21 +1,25 @@
 // What is in a cache folder (entries and bytes per kind) and pruning it: entries older than an age, then the
 // least recently used (a hit refreshes an entry's mtime) until the folder fits a size. Only files named like
-// entries are counted or removed; anything else in the folder is left alone.
+// entries or packs are counted or removed; anything else in the folder is left alone. A pack (pack.ts) is one unit:
+// kept or removed whole, counted by the entries it holds.
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_KINDS, type CacheKind } from './kinds.ts';
+import { PACK, packEntryCount } from './pack.ts';
 
 export interface CacheFile {
   kind: CacheKind;
   path: string;
   bytes: number;
   mtimeMs: number;
+  /** Entries the file holds: 1 for an entry file, its lines for a pack. */
+  entries: number;
 }
 
 const SHARD = /^[0-9a-f]{2}$/;
 const ENTRY = /^[0-9a-f]{64}\.json$/;
 // Left by a writer that died between writing and renaming (see src/fs/atomic.ts).
-const TEMP = /^\.[0-9a-f]{64}\.json\.\d+\.[0-9a-f]+\.tmp$/;
+const TEMP = /^\.(?:[0-9a-f]{64}\.json|pack-[0-9a-f]{16}\.jsonl)\.\d+\.[0-9a-f]+\.tmp$/;
 /** A temp file younger than this may belong to a run writing right now. */
 const TEMP_GRACE_MS = 3_600_000;
 
@@ -31,17 +35,22 @@ function list(dir: string): string[] {
 export function cacheFiles(dir: string): { entries: CacheFile[]; temps: CacheFile[] } {
   const entries: CacheFile[] = [];
   const temps: CacheFile[] = [];
+  const add = (into: CacheFile[], kind: CacheKind, path: string, pack: boolean) => {
+    try {
+      const st = statSync(path);
+      if (st.isFile()) into.push({ kind, path, bytes: st.size, mtimeMs: st.mtimeMs, entries: pack ? packEntryCount(path) : 1 });
+    } catch {
+      // Removed meanwhile by another run's prune.
+    }
+  };
   for (const kind of CACHE_KINDS) {
-    for (const shard of list(join(dir, kind)).filter((s) => SHARD.test(s))) {
-      for (const name of list(join(dir, kind, shard))) {
-        const into = ENTRY.test(name) ? entries : TEMP.test(name) ? temps : undefined;
-        if (!into) continue;
-        const path = join(dir, kind, shard, name);
-        try {
-          const st = statSync(path);
-          if (st.isFile()) into.push({ kind, path, bytes: st.size, mtimeMs: st.mtimeMs });
-        } catch {
-          // Removed meanwhile by another run's prune.
+    for (const name of list(join(dir, kind))) {
+      if (PACK.test(name)) add(entries, kind, join(dir, kind, name), true);
+      else if (TEMP.test(name)) add(temps, kind, join(dir, kind, name), false);
+      else if (SHARD.test(name)) {
+        for (const inner of list(join(dir, kind, name))) {
+          const into = ENTRY.test(inner) ? entries : TEMP.test(inner) ? temps : undefined;
+          if (into) add(into, kind, join(dir, kind, name, inner), false);
         }
       }
     }
@@ -54,7 +63,7 @@ export type KindSizes = Record<CacheKind, { entries: number; bytes: number }>;
 export function sizesOf(entries: readonly CacheFile[]): KindSizes {
   const sizes = Object.fromEntries(CACHE_KINDS.map((k) => [k, { entries: 0, bytes: 0 }])) as KindSizes;
   for (const e of entries) {
-    sizes[e.kind].entries += 1;
+    sizes[e.kind].entries += e.entries;
     sizes[e.kind].bytes += e.bytes;
   }
   return sizes;

@@ -51,5 +51,6 @@ export function openEvidenceCache(target: string, outDir: string, request: Cache
     log.warn(`evidence cache not used: ${refusal}. This run is uncached.`);
     return DISABLED_CACHE;
   }
-  return openCacheDir(dir, log);
+  // A run's cache packs what each phase computed (flushed by the session): see pack.ts.
+  return openCacheDir(dir, log, { batch: true });
 }

@@ -1,14 +1,17 @@
 // The evidence cache's store: one JSON file per entry at <dir>/<kind>/<key[0..2]>/<key>.json, written atomically,
-// validated when read. An entry that is unreadable, malformed or fails its schema is a miss with a warning (and is
+// validated when read; with `batch` (a run's session), the entries of every kind but model answers are kept in
+// memory and written as one pack file per kind at each flush (the end of each phase; pack.ts says why), and looked
+// up there too. An entry that is unreadable, malformed or fails its schema is a miss with a warning (and is
 // overwritten), never a crash or a silent wrong answer. A hit refreshes the entry's mtime, so prune drops the least
 // recently used first (to within TOUCH_AFTER_MS). The store only keeps answers; every caller re-checks a hit as it
 // would a fresh answer.
-import { closeSync, fstatSync, futimesSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, futimesSync, openSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { validate, describeViolations } from '../artifacts/validate.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { emptyCounters, type CacheKind, type KindCounters } from './kinds.ts';
+import { packLine, readPackIndex, writePack, type PackIndex } from './pack.ts';
 
 /** An entry larger than this is not read (a cache file is a few kilobytes; a huge one is damage or a plant). */
 export const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
@@ -41,8 +44,19 @@ export interface EvidenceCache {
   /** A valid entry for the key, or undefined (counted as a miss; a corrupt one is warned about too). */
   get<S extends TSchema>(kind: CacheKind, key: string, schema: S): Static<S> | undefined;
   put(kind: CacheKind, key: string, value: unknown): void;
+  /** Writes the entries held back (batch mode) as packs; a no-op otherwise. Safe to call at any time. */
+  flush(): void;
   counters(): Record<CacheKind, KindCounters>;
 }
+
+export interface CacheOptions {
+  /** Hold puts in memory and write one pack per kind at flush() (and past BATCH_MAX_BYTES). Model answers are
+   * never held: each cost money, and a crash must not lose them. */
+  batch?: boolean;
+}
+
+/** Held entries past this many bytes are packed at once, whatever the phase. */
+export const BATCH_MAX_BYTES = 64 * 1024 * 1024;
 
 export function entryPath(dir: string, kind: CacheKind, key: string): string {
   return join(dir, kind, key.slice(0, 2), `${key}.json`);
@@ -53,14 +67,24 @@ export const DISABLED_CACHE: EvidenceCache = {
   dir: null,
   get: () => undefined,
   put: () => undefined,
+  flush: () => undefined,
   counters: emptyCounters,
 };
 
-export function openCacheDir(dir: string, log: CacheLog): EvidenceCache {
+export function openCacheDir(dir: string, log: CacheLog, options: CacheOptions = {}): EvidenceCache {
   const counts = emptyCounters();
+  // Batch mode: lines not yet packed, by kind and key, and their size; each kind's packs, indexed on first need.
+  const held = new Map<CacheKind, Map<string, string>>();
+  const heldPuts = new Map<CacheKind, number>();
+  let heldBytes = 0;
+  const packs = new Map<CacheKind, PackIndex>();
+  const touchedPacks = new Set<string>();
+  // Entry files found unusable: a batched put replaces them with a packed line, so the file goes (or it would warn every run).
+  const unusable = new Set<string>();
   let corruptSeen = 0;
   let writeWarned = false;
   const corrupt = (kind: CacheKind, path: string, why: string) => {
+    unusable.add(path);
     counts[kind].corrupt += 1;
     corruptSeen += 1;
     if (corruptSeen <= NAMED_WARNINGS) log.warn(`cache entry ${path} is unusable (${why}); treated as a miss and recomputed.`);
@@ -103,30 +127,109 @@ export function openCacheDir(dir: string, log: CacheLog): EvidenceCache {
       corrupt(kind, path, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       return undefined;
     }
+    const checked = checkEntry(kind, key, schema, path, text);
+    return checked && { value: checked.value, mtimeMs };
+  }
+
+  // The envelope and the value, as read from an entry file or a pack line (`where` names it in warnings).
+  function checkEntry(kind: CacheKind, key: string, schema: TSchema, where: string, text: string): { value: unknown } | undefined {
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      corrupt(kind, path, `not JSON: ${(error as Error).message}`);
+      corrupt(kind, where, `not JSON: ${(error as Error).message}`);
       return undefined;
     }
     const envelope = validate(Envelope, parsed);
     if (!envelope.ok) {
-      corrupt(kind, path, describeViolations(envelope.violations));
+      corrupt(kind, where, describeViolations(envelope.violations));
       return undefined;
     }
     const entry = parsed as Static<typeof Envelope>;
     // The file must hold the entry its name promises: a renamed or copied entry answers nothing.
     if (entry.kind !== kind || entry.key !== key) {
-      corrupt(kind, path, `holds ${entry.kind} entry ${entry.key.slice(0, 12)}…, not this one`);
+      corrupt(kind, where, `holds ${entry.kind} entry ${entry.key.slice(0, 12)}…, not this one`);
       return undefined;
     }
     const value = validate(schema, entry.value);
     if (!value.ok) {
-      corrupt(kind, path, describeViolations(value.violations).replace(/(^|, )\//g, '$1/value/'));
+      corrupt(kind, where, describeViolations(value.violations).replace(/(^|, )\//g, '$1/value/'));
       return undefined;
     }
-    return { value: entry.value, mtimeMs };
+    return { value: entry.value };
+  }
+
+  // A line held back or packed: checked exactly like an entry file.
+  function readLine(kind: CacheKind, key: string, schema: TSchema, where: string, line: string): unknown {
+    if (line.length > MAX_ENTRY_BYTES) {
+      corrupt(kind, where, `larger than ${MAX_ENTRY_BYTES} bytes`);
+      return undefined;
+    }
+    return checkEntry(kind, key, schema, where, line)?.value;
+  }
+
+  function packIndex(kind: CacheKind): PackIndex {
+    let index = packs.get(kind);
+    if (!index) {
+      index = readPackIndex(dir, kind, (path, why) => corrupt(kind, path, why));
+      packs.set(kind, index);
+    }
+    return index;
+  }
+
+  function readPacked(kind: CacheKind, key: string, schema: TSchema): unknown {
+    const index = packIndex(kind);
+    const packed = index.lines.get(key);
+    if (!packed) return undefined;
+    const value = readLine(kind, key, schema, `${packed.pack} (entry ${key.slice(0, 12)}…)`, packed.line);
+    // A hit refreshes the pack's time (once per run), so prune drops the least recently used packs first.
+    if (value !== undefined && !touchedPacks.has(packed.pack) && Date.now() - (index.mtimes.get(packed.pack) ?? 0) > TOUCH_AFTER_MS) {
+      touchedPacks.add(packed.pack);
+      try {
+        const now = new Date();
+        utimesSync(packed.pack, now, now);
+      } catch {
+        // A read-only cache still answers; it just ages by its write time.
+      }
+    }
+    return value;
+  }
+
+  function lookup(kind: CacheKind, key: string, schema: TSchema): unknown {
+    const line = held.get(kind)?.get(key);
+    if (line !== undefined) return readLine(kind, key, schema, `an entry of this run (${key.slice(0, 12)}…)`, line);
+    return read(kind, key, schema) ?? readPacked(kind, key, schema);
+  }
+
+  function flush(): void {
+    for (const [kind, lines] of held) {
+      if (lines.size === 0) continue;
+      const list = [...lines];
+      const puts = heldPuts.get(kind) ?? 0;
+      lines.clear();
+      heldPuts.set(kind, 0);
+      try {
+        const path = writePack(dir, kind, list.map(([, line]) => line));
+        counts[kind].writes += puts;
+        // Later lookups in this run find the entries in the pack just written.
+        const index = packs.get(kind);
+        if (index) {
+          index.mtimes.set(path, Date.now());
+          touchedPacks.add(path);
+          for (const [key, line] of list) index.lines.set(key, { line, pack: path });
+        }
+      } catch (error) {
+        writeFailed(error);
+      }
+    }
+    heldBytes = 0;
+  }
+
+  function writeFailed(error: unknown): void {
+    // A cache that cannot be written costs speed, never the run.
+    if (writeWarned) return;
+    writeWarned = true;
+    log.warn(`cannot write cache entry under ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); continuing without it.`);
   }
 
   // A hit refreshes the entry's time, so prune drops the least recently used first.
@@ -142,22 +245,32 @@ export function openCacheDir(dir: string, log: CacheLog): EvidenceCache {
   return {
     dir,
     get<S extends TSchema>(kind: CacheKind, key: string, schema: S): Static<S> | undefined {
-      const value = read(kind, key, schema);
+      const value = lookup(kind, key, schema);
       if (value === undefined) counts[kind].misses += 1;
       else counts[kind].hits += 1;
       return value as Static<S> | undefined;
     },
     put(kind, key, value) {
+      const path = entryPath(dir, kind, key);
+      if (options.batch && kind !== 'model') {
+        const line = packLine(kind, key, value);
+        let lines = held.get(kind);
+        if (!lines) held.set(kind, (lines = new Map()));
+        lines.set(key, line);
+        heldPuts.set(kind, (heldPuts.get(kind) ?? 0) + 1);
+        heldBytes += line.length;
+        if (unusable.delete(path)) rmSync(path, { force: true });
+        if (heldBytes > BATCH_MAX_BYTES) flush();
+        return;
+      }
       try {
-        writeFileAtomic(entryPath(dir, kind, key), `${JSON.stringify({ schemaVersion: 1, kind, key, value })}\n`, { durable: false });
+        writeFileAtomic(path, `${packLine(kind, key, value)}\n`, { durable: false });
         counts[kind].writes += 1;
       } catch (error) {
-        // A cache that cannot be written costs speed, never the run.
-        if (writeWarned) return;
-        writeWarned = true;
-        log.warn(`cannot write cache entry under ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); continuing without it.`);
+        writeFailed(error);
       }
     },
+    flush,
     counters: () => structuredClone(counts),
   };
 }

@@ -36,7 +36,7 @@ export interface PhaseSession {
   engine: string;
   cache: EvidenceCache;
   budget?: Budget;
-  /** Closes the model session (its budget records the wall time). */
+  /** Closes the model session (its budget records the wall time) and packs the cache entries still held. */
   close(wallMs: number): Promise<void>;
 }
 
@@ -44,10 +44,17 @@ export function openPhaseSession(input: PhaseSessionInput): PhaseSession {
   const { target, outDir, store, options, scope, log, signal, models } = input;
   const cache = input.cache === 'off' ? DISABLED_CACHE : openEvidenceCache(target, input.runsDir, input.cache, log);
   const ctx: PhaseContext = { target, outDir, identity: store.state.run, options, scope, log, signal, state: store, cache };
-  if (!models.usesModels || input.withoutModels) return { ctx, store, engine: models.engine, cache, close: async () => {} };
+  if (!models.usesModels || input.withoutModels) return { ctx, store, engine: models.engine, cache, close: async () => cache.flush() };
   const session = openModelSession(models, outDir, store.state.run.runId, log, input.record, cache);
   ctx.models = session.client;
   ctx.modelRoles = models.modelRoles;
   ctx.budget = session.budget;
-  return { ctx, store, engine: models.engine, cache, budget: session.budget, close: (wallMs) => session.close(wallMs) };
+  const close = async (wallMs: number) => {
+    try {
+      await session.close(wallMs);
+    } finally {
+      cache.flush();
+    }
+  };
+  return { ctx, store, engine: models.engine, cache, budget: session.budget, close };
 }

@@ -133,6 +133,9 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
         if (signal.aborted) break;
         store.setRunStatus('failed');
         throw error;
+      } finally {
+        // One pack per kind per phase: what a phase computed survives a crash in a later one.
+        ctx.cache?.flush();
       }
       store.resetPhasesAfter(order, entry.name);
     }

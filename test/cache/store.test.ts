@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { entryPath, openCacheDir, TOUCH_AFTER_MS } from '../../src/cache/store.ts';
+import { cacheFiles, sizesOf } from '../../src/cache/inventory.ts';
 import { tempDir } from '../helpers/temp.ts';
 
 const Value = Type.Object({ n: Type.Integer() }, { additionalProperties: false });
@@ -67,4 +68,66 @@ test('a corrupt entry (not JSON, wrong shape, or holding another key) is a miss 
   cache.put('static', KEY, { n: 1 });
   assert.deepEqual(cache.get('static', KEY, Value), { n: 1 });
   assert.equal(JSON.parse(readFileSync(path, 'utf8')).key, KEY);
+});
+
+test('batch mode holds entries until flush, then writes one pack per kind that a later run reads; model answers are written at once', (t) => {
+  const dir = tempDir(t);
+  const { warnings, log } = logger();
+  const cache = openCacheDir(dir, log, { batch: true });
+  cache.put('static', KEY, { n: 1 });
+  cache.put('static', OTHER, { n: 2 });
+  cache.put('recon', KEY, { n: 3 });
+  cache.put('model', KEY, { n: 4 });
+  // Held: visible to this run, nothing on disk yet but the model answer.
+  assert.deepEqual(cache.get('static', KEY, Value), { n: 1 });
+  assert.equal(existsSync(entryPath(dir, 'static', KEY)), false);
+  assert.equal(existsSync(entryPath(dir, 'model', KEY)), true);
+  assert.equal(cache.counters().static.writes, 0);
+  // A run that dies before its flush leaves nothing behind but the model answer: the next one recomputes.
+  assert.equal(openCacheDir(dir, log).get('static', KEY, Value), undefined);
+
+  cache.flush();
+  assert.equal(cache.counters().static.writes, 2);
+  assert.equal(cache.counters().recon.writes, 1);
+  const packs = readdirSync(join(dir, 'static')).filter((n) => n.startsWith('pack-'));
+  assert.equal(packs.length, 1);
+  assert.equal(readFileSync(join(dir, 'static', packs[0]!), 'utf8').split('\n').filter(Boolean).length, 2);
+  assert.equal(existsSync(entryPath(dir, 'static', KEY)), false);
+  // Still answered in this run (from the pack), and by a new one.
+  assert.deepEqual(cache.get('static', OTHER, Value), { n: 2 });
+  const later = openCacheDir(dir, log);
+  assert.deepEqual(later.get('static', KEY, Value), { n: 1 });
+  assert.deepEqual(later.get('static', OTHER, Value), { n: 2 });
+  assert.deepEqual(later.get('recon', KEY, Value), { n: 3 });
+  assert.equal(later.get('recon', OTHER, Value), undefined);
+  assert.deepEqual(later.counters().static, { hits: 2, misses: 0, corrupt: 0, writes: 0 });
+  // cache stats counts the entries a pack holds, not the files.
+  const { entries } = cacheFiles(dir);
+  assert.deepEqual(sizesOf(entries).static.entries, 2);
+  assert.deepEqual(warnings, []);
+});
+
+test('a damaged pack line is a miss with a warning naming the pack; the recomputed entry, packed anew, answers after it', (t) => {
+  const dir = tempDir(t);
+  const first = openCacheDir(dir, logger().log, { batch: true });
+  first.put('static', KEY, { n: 1 });
+  first.put('static', OTHER, { n: 2 });
+  first.flush();
+  const [pack] = readdirSync(join(dir, 'static')).filter((n) => n.startsWith('pack-'));
+  const path = join(dir, 'static', pack!);
+  // The value of KEY no longer fits its schema; OTHER's line is untouched.
+  writeFileSync(path, readFileSync(path, 'utf8').replace('{"n":1}', '{"n":"one"}'));
+  utimesSync(path, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+  const { warnings, log } = logger();
+  const second = openCacheDir(dir, log, { batch: true });
+  assert.equal(second.get('static', KEY, Value), undefined);
+  assert.deepEqual(second.get('static', OTHER, Value), { n: 2 });
+  assert.deepEqual(second.counters().static, { hits: 1, misses: 1, corrupt: 1, writes: 0 });
+  assert.equal(warnings.length, 1);
+  assert.ok(warnings[0]!.includes(path) && /\/value\/n/.test(warnings[0]!), warnings[0]);
+  second.put('static', KEY, { n: 1 });
+  second.flush();
+  const third = openCacheDir(dir, logger().log);
+  assert.deepEqual(third.get('static', KEY, Value), { n: 1 });
+  assert.equal(third.counters().static.corrupt, 0);
 });

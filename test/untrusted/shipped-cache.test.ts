@@ -9,6 +9,7 @@ import { sourceHash } from '../../scripts/build.mjs';
 import { staticKey } from '../../src/cache/static-analysis.ts';
 import { STATIC_ENGINE_VERSION } from '../../src/static/index.ts';
 import { entryPath } from '../../src/cache/store.ts';
+import { readPackIndex } from '../../src/cache/pack.ts';
 import { OWNER_TOKEN_FILE } from '../../src/cache/owner.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { tempDir, writeFiles } from '../helpers/temp.ts';
@@ -55,7 +56,8 @@ test('a cache bug-hunter created itself in a non-git target is recorded as the u
   assert.doesNotMatch(first.stderr, /evidence cache not used/);
   const cache = join(dir, '.bug-hunter', 'cache');
   // The forged entry above sat where the scan itself keeps this file's analysis: the key is the real one.
-  assert.ok(existsSync(entryPath(cache, 'static', fileKey())));
+  // A scan packs its entries (src/cache/pack.ts).
+  assert.ok(readPackIndex(cache, 'static', () => undefined).lines.has(fileKey()));
   const token = readFileSync(join(cache, OWNER_TOKEN_FILE), 'utf8').trim();
   assert.match(token, /^[0-9a-f]{64}$/);
   const owners = JSON.parse(readFileSync(ownersFile, 'utf8')) as { owners: Record<string, string> };

@@ -35,7 +35,7 @@ function stats(dir: string, outDir: string, json: boolean, io: CommandIO): numbe
   const last = lastRunOf(outDir, dir);
   const counters = last ? countersOf(last) : null;
   const kinds = Object.fromEntries(CACHE_KINDS.map((k) => [k, { ...sizes[k], lastRun: counters ? counters[k] : null }]));
-  const total = { entries: entries.length, bytes: entries.reduce((n, e) => n + e.bytes, 0) };
+  const total = { entries: entries.reduce((n, e) => n + e.entries, 0), bytes: entries.reduce((n, e) => n + e.bytes, 0) };
   if (json) {
     io.stdout(`${JSON.stringify({ dir, total, lastRun: last ? { runId: last.run.runId, generatedAt: last.generatedAt } : null, kinds }, null, 2)}\n`);
     return 0;
