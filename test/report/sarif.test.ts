@@ -1,11 +1,11 @@
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FINGERPRINT_KEY, renderSarif } from '../../src/report/sarif.ts';
 import { TOOL_VERSION } from '../../src/version.ts';
-import { assertValid, validateSarif } from '../helpers/sarif-validator.ts';
+import { assertNoProblems, validateSarifLogs } from '../helpers/sarif-validator.ts';
 import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
 
 const a = makeFinding({ file: 'src/server/run.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(`ls ${cmd}`)', ruleId: 'command-injection', severity: 'critical' });
@@ -32,30 +32,65 @@ function sampleReport(showSuspected: boolean) {
   }).scanReport;
 }
 
+// Every log a test below gives Microsoft's validator, built here so that one run of it validates them all (a run costs
+// about a second of CPU whatever it reads); each test checks its own log's share of the findings.
+function sampleLog() {
+  return renderSarif(sampleReport(true)) as { runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } } }[] };
+}
+
+function baselineLogs() {
+  const report = sampleReport(true);
+  const plain = (renderSarif(report) as unknown as { runs: SarifRun[] }).runs[0]!;
+  for (const f of report.findings) f.baseline = f.finding.id === a.id;
+  return { plain, log: renderSarif(report) };
+}
+
+const gone = { fingerprint: 'f'.repeat(32), ruleId: 'js/unsafe-eval', category: 'injection', file: 'src/old.ts', startLine: 7, endLine: 8, claim: 'eval runs request text.', severity: 'high' as const, level: 'error' as const };
+function absentLog() {
+  const report = sampleReport(true);
+  for (const f of report.findings) f.baseline = f.finding.id === a.id;
+  report.baseline = { ref: 'main', commit: 'a'.repeat(40), source: 'worktree-scan', detail: 'test', new: 1, preExisting: 1, fixed: 1, absent: [gone] };
+  return renderSarif(report);
+}
+
+function brokenLog() {
+  const broken = renderSarif(sampleReport(true)) as { runs: { tool: { driver: Record<string, unknown> } }[] };
+  delete broken.runs[0]!.tool.driver.rules;
+  delete broken.runs[0]!.tool.driver.version;
+  delete broken.runs[0]!.tool.driver.semanticVersion;
+  return broken;
+}
+
+let validated: ReturnType<typeof validateAll>;
+function validateAll() {
+  const dir = mkdtempSync(join(tmpdir(), 'bh-sarif-'));
+  try {
+    return validateSarifLogs(dir, { sample: sampleLog(), baseline: baselineLogs().log, absent: absentLog(), broken: brokenLog(), dependencies: dependencyLog() });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+before(() => {
+  validated = validateAll();
+});
+
 test("report.sarif passes Microsoft's SARIF validator (SARIF and GitHub rules) with no errors and no warnings", (t) => {
-  const log = renderSarif(sampleReport(true)) as { runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } } }[] };
+  const log = sampleLog();
   // The log under validation carries GitHub's security-severity on the security rule.
   assert.equal(typeof log.runs[0]!.tool.driver.rules.find((r) => r.id === 'command-injection')?.properties['security-severity'], 'string');
-  assertValid(t, log);
+  assertNoProblems(t, validated.sample);
 });
 
 test("baselineState: new and unchanged after --baseline, absent from a run without one; still valid for Microsoft's validator", (t) => {
-  const report = sampleReport(true);
-  const plain = (renderSarif(report) as unknown as { runs: SarifRun[] }).runs[0]!;
+  const { plain, log } = baselineLogs();
   assert.ok(plain.results.every((r) => !('baselineState' in r)), 'a run without a baseline states none');
-  for (const f of report.findings) f.baseline = f.finding.id === a.id;
-  const log = renderSarif(report);
   const states = new Map((log as unknown as { runs: SarifRun[] }).runs[0]!.results.map((r) => [r.properties.findingId, r.baselineState]));
   assert.deepEqual(Object.fromEntries(states), { [a.id]: 'unchanged', [b.id]: 'new', [c.id]: 'new' });
-  assertValid(t, log);
+  assertNoProblems(t, validated.baseline);
 });
 
 test("baselineState absent: a base finding gone at the head gets a result at its base location, under its own rule when the head has none; valid for Microsoft's validator", (t) => {
-  const report = sampleReport(true);
-  for (const f of report.findings) f.baseline = f.finding.id === a.id;
-  const gone = { fingerprint: 'f'.repeat(32), ruleId: 'js/unsafe-eval', category: 'injection', file: 'src/old.ts', startLine: 7, endLine: 8, claim: 'eval runs request text.', severity: 'high' as const, level: 'error' as const };
-  report.baseline = { ref: 'main', commit: 'a'.repeat(40), source: 'worktree-scan', detail: 'test', new: 1, preExisting: 1, fixed: 1, absent: [gone] };
-  const log = renderSarif(report);
+  const log = absentLog();
   const run = (log as unknown as { runs: SarifRun[] }).runs[0]!;
   const absent = run.results.filter((r) => r.baselineState === 'absent');
   assert.equal(absent.length, 1);
@@ -63,23 +98,15 @@ test("baselineState absent: a base finding gone at the head gets a result at its
   assert.equal(absent[0]!.locations[0]!.physicalLocation.artifactLocation.uri, 'src/old.ts');
   assert.equal(absent[0]!.locations[0]!.physicalLocation.region.startLine, 7);
   assert.equal(run.tool.driver.rules[absent[0]!.ruleIndex]?.id, 'js/unsafe-eval');
-  assertValid(t, log);
+  assertNoProblems(t, validated.absent);
 });
 
-test('the validator harness catches a broken log (so the test above can fail)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'bh-sarif-'));
-  try {
-    const broken = renderSarif(sampleReport(true)) as { runs: { tool: { driver: Record<string, unknown> } }[] };
-    delete broken.runs[0]!.tool.driver.rules;
-    delete broken.runs[0]!.tool.driver.version;
-    delete broken.runs[0]!.tool.driver.semanticVersion;
-    const { results } = validateSarif(dir, broken);
-    const levels = results.map((r) => `${r.level}:${r.ruleId}`);
-    assert.ok(levels.includes('error:GH1018'), `expected GitHub's missing-rules error, got ${levels.join(', ')}`);
-    assert.ok(levels.some((l) => l.startsWith('warning:SARIF2005')), `expected the missing-version warning, got ${levels.join(', ')}`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+test('the validator harness catches a broken log (so the tests above can fail), among valid logs validated with it', () => {
+  const levels = validated.broken.results.map((r) => `${r.level}:${r.ruleId}`);
+  assert.ok(levels.includes('error:GH1018'), `expected GitHub's missing-rules error, got ${levels.join(', ')}`);
+  assert.ok(levels.some((l) => l.startsWith('warning:SARIF2005')), `expected the missing-version warning, got ${levels.join(', ')}`);
+  // The broken log's findings are its own: the valid logs validated in the same run do not share them.
+  assert.ok(!validated.sample.results.some((r) => r.ruleId === 'GH1018'), 'the broken log\'s error is not charged to the valid one');
 });
 
 // The parts of a SARIF log these tests read.
@@ -154,7 +181,7 @@ test('a security rule carries the CVSS base score as security-severity, security
   assert.ok(!logic.properties.tags.some((t) => t.startsWith('external/stride/')));
 });
 
-test("dependency findings: one result each at the lockfile entry, the call site related; valid for Microsoft's validator", (t) => {
+function dependencyLog() {
   const report = sampleReport(true);
   const base = {
     lockfile: 'package-lock.json',
@@ -177,11 +204,15 @@ test("dependency findings: one result each at the lockfile entry, the call site 
     ],
     counts: { byReachability: { reachable: 1, 'not-imported': 1 }, failing: 1 },
   };
-  const log = renderSarif(report) as unknown as { runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[]; relatedLocations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[]; tool: { driver: { rules: { id: string }[] } } }[] };
+  return renderSarif(report) as unknown as { runs: { results: { ruleId: string; level: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[]; relatedLocations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[]; tool: { driver: { rules: { id: string }[] } } }[] };
+}
+
+test("dependency findings: one result each at the lockfile entry, the call site related; valid for Microsoft's validator", (t) => {
+  const log = dependencyLog();
   const deps = log.runs[0]!.results.filter((r) => r.ruleId === 'bug-hunter.dependency.GHSA-35jh-r3h4-6jhm');
   assert.equal(deps.length, 2);
   assert.deepEqual(deps.map((r) => [r.level, r.locations[0]!.physicalLocation.artifactLocation.uri, r.locations[0]!.physicalLocation.region.startLine]), [['error', 'package-lock.json', 26], ['note', 'package-lock.json', 40]]);
   assert.deepEqual(deps[0]!.relatedLocations.map((l) => [l.physicalLocation.artifactLocation.uri, l.physicalLocation.region.startLine]), [['src/render.js', 4]]);
   assert.equal(log.runs[0]!.tool.driver.rules.filter((r) => r.id.startsWith('bug-hunter.dependency.')).length, 1, 'one rule per advisory');
-  assertValid(t, log);
+  assertNoProblems(t, validated.dependencies);
 });
