@@ -123,6 +123,11 @@ export interface RuleInfo {
   floor: number;
 }
 
+/** A regular expression, or a function answering the same question faster than any regular expression would. */
+export interface TextTest {
+  test(text: string): boolean;
+}
+
 /** What a detector sees: the file, its parsed root and its lines. */
 export interface DetectorContext {
   file: SourceFile;
@@ -134,8 +139,8 @@ export interface Detector {
   /** Rule ids this detector can emit. */
   rules: readonly string[];
   /** Cheap text test; the detector is skipped (and the file maybe not parsed) when it fails. */
-  prefilter: RegExp;
+  prefilter: TextTest;
   /** A second cheap test for library files (publicApi set), where exported parameters are sources too. */
-  libraryPrefilter?: RegExp;
+  libraryPrefilter?: TextTest;
   run(ctx: DetectorContext): Candidate[];
 }

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FUNCTION_KINDS } from '../../src/static/ast.ts';
 import { functionsWithComputedWrite } from '../../src/static/detectors/proto.ts';
+import { hasSelfComparison } from '../../src/static/detectors/self-compared.ts';
 import { langFor, parseSource } from '../../src/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
 
@@ -31,4 +32,27 @@ test('prototype pollution looks at the same functions as a search of every funct
     found += plain.length;
   }
   assert.ok(found >= 40, `the corpus holds functions with computed writes (${found})`);
+});
+
+// The regex hasSelfComparison replaces, kept here as its oracle.
+// bug-hunter-ignore redos: bounded repeats ({0,60}, {0,4}); the oracle of a test, run on the test's own strings
+const SELF_GATE = /([\w$][\w$.]{0,60})\s{0,4}(?:[=!]==?|[<>]=?)\s{0,4}\1(?![\w$.(])/;
+
+test('the self-comparison text gate answers what its regex answers', () => {
+  const cases = ['a === a', 'a.b !== a.b', 'xa === a', 'a.b === b', 'a.b === .b', 'a == a(', 'a == a.', 'a == ab', 'ab == b', 'a     == a', 'a ==     a',
+    'a\u00a0<=\ta', 'a <== a', 'a => a', 'a >>= a', 'a !=== a', '$ < $', 'x'.repeat(61) + ' == ' + 'x'.repeat(61), 'x'.repeat(62) + ' == ' + 'x'.repeat(62),
+    'y' + 'x'.repeat(61) + '<' + 'x'.repeat(61), 'a==a', 'a === a;', '', '==', 'a ==', '== a'];
+  // Random text over the characters that matter: name characters, dots, calls, spaces of several kinds, operators.
+  const alphabet = ['a', 'b', '$', '_', '1', '.', '(', ' ', '\t', '\n', '\u00a0', '=', '!', '<', '>', ';', 'ab', 'a.b'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  for (let i = 0; i < 30_000; i++) cases.push(Array.from({ length: next() % 24 }, () => alphabet[next() % alphabet.length]).join(''));
+  let matched = 0;
+  for (const text of cases) {
+    const expected = SELF_GATE.test(text);
+    assert.equal(hasSelfComparison(text), expected, JSON.stringify(text));
+    if (expected) matched++;
+  }
+  for (const file of engineCorpus()) assert.equal(hasSelfComparison(file.content), SELF_GATE.test(file.content), file.path);
+  assert.ok(matched > 500 && matched < cases.length - 500, `both answers are exercised (${matched} of ${cases.length} match)`);
 });

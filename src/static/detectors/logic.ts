@@ -3,6 +3,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { endLine, escapeRe, startLine, symbolOf } from '../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { hasSelfComparison } from './self-compared.ts';
 
 const EQUALITY = new Set(['==', '!=', '===', '!==']);
 const RELATIONAL = new Set(['<', '>', '<=', '>=']);
@@ -20,11 +21,6 @@ const LITERAL_RULE = {
 };
 const SELF_RULE = { any: ['==', '===', '!=', '!==', '<', '>', '<=', '>='].map((o) => ({ pattern: `$A ${o} $A` })) };
 const LITERAL_GATE = /[=!]=\s*(?:true|false)\b|\b(?:true|false)\s*[=!]=|\bNaN\b/;
-// Bounded repeats keep the back-reference linear in the file's length: scanned code is untrusted input, and the
-// unbounded form backtracked polynomially on a crafted line (bug-hunter's own ReDoS rule found it). The group is
-// named and LITERAL_GATE captures nothing, so the two can be joined into one prefilter without the back-reference
-// pointing at another alternative's group (a numbered \1 there matched the empty string: nearly every file passed).
-const SELF_GATE = /(?<side>[\w$][\w$.]{0,60})\s{0,4}(?:[=!]==?|[<>]=?)\s{0,4}\k<side>(?![\w$.(])/;
 
 function op(node: SgNode): string {
   return node.field('operator')?.text() ?? '';
@@ -34,8 +30,7 @@ function comparisons(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const nodes = [
     ...(LITERAL_GATE.test(ctx.file.content) ? ctx.root.findAll({ rule: LITERAL_RULE }) : []),
-    // bug-hunter-ignore redos: SELF_GATE's repeats are bounded ({0,60}, {0,4}); 40 kB of recheck's attack string takes ~6 ms
-    ...(SELF_GATE.test(ctx.file.content) ? ctx.root.findAll({ rule: SELF_RULE }) : []),
+    ...(hasSelfComparison(ctx.file.content) ? ctx.root.findAll({ rule: SELF_RULE }) : []),
   ];
   const seen = new Set<number>();
   for (const bin of nodes) {
@@ -116,7 +111,7 @@ function offByOne(ctx: DetectorContext): Candidate[] {
 export const comparisonSlips: Detector = {
   rules: ['loose-boolean-compare', 'self-comparison', 'nan-comparison'],
   // Exactly "one of the two gates comparisons() tests": when both fail it walks nothing and finds nothing.
-  prefilter: new RegExp(`${LITERAL_GATE.source}|${SELF_GATE.source}`),
+  prefilter: { test: (text) => LITERAL_GATE.test(text) || hasSelfComparison(text) },
   run: comparisons,
 };
 
