@@ -3,12 +3,13 @@
 // write triage.json), compiled (dist/). Each is measured in its own child process (wall time of the work, peak RSS of the child).
 // Prints both times, the ratio (target ≤ 1.5×, issue #21) and triage's peak memory (target < 300 MB); exits 1 on a miss.
 // Also the ratio of CPU times (main and worker threads, git children left out on both sides), which load disturbs less.
-// Prints median and minimum of each side (the machine may be shared). Flags: --files N (default 50000), --runs N (default 3), --dir PATH (default <tmpdir>/bug-hunter-bench-triage-N-v2).
+// Prints median and minimum of each side (the machine may be shared). Flags: --files N (default 50000), --runs N (default 3), --dir PATH (default <tmpdir>/bug-hunter-bench-triage-N-v2),
+// --baseline CHECKOUT: also runs the triage of another built checkout (its dist/), interleaved, for a before/after ratio.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIfStale } from './build.mjs';
 
 const TARGET_RATIO = 1.5;
@@ -125,9 +126,10 @@ function cpuMsSince(start: NodeJS.CpuUsage): number {
 
 // The children run the compiled modules in dist/, as the CLI does (built fresh first): from src/ the triage schema's
 // validator would be compiled by ajv inside the measured span, which the CLI loads prebuilt.
-const compiled = (path: string) => new URL(`../dist/${path}`, import.meta.url).href;
+// `checkout` is the repository whose dist/ is run (this one unless --baseline names another).
+const compiled = (path: string, checkout = fileURLToPath(new URL('..', import.meta.url))) => pathToFileURL(join(checkout, 'dist', path)).href;
 
-async function child(kind: string, dir: string): Promise<Measurement> {
+async function child(kind: string, dir: string, checkout?: string): Promise<Measurement> {
   if (kind === 'baseline') {
     const { gitListFiles } = (await import(compiled('git/git.js'))) as typeof import('../src/git/git.ts');
     const start = performance.now();
@@ -137,10 +139,10 @@ async function child(kind: string, dir: string): Promise<Measurement> {
     for (const p of paths) bytes += readFileSync(join(dir, p)).length;
     return { ms: performance.now() - start, cpuMs: cpuMsSince(cpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files: paths.length, note: `${bytes} bytes read` };
   }
-  const { runTriage } = (await import(compiled('phases/triage/index.js'))) as typeof import('../src/phases/triage/index.ts');
-  const { createIdentity } = (await import(compiled('run/identity.js'))) as typeof import('../src/run/identity.ts');
-  const { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } = (await import(compiled('run/options.js'))) as typeof import('../src/run/options.ts');
-  const { silentLogger } = (await import(compiled('cli/log.js'))) as typeof import('../src/cli/log.ts');
+  const { runTriage } = (await import(compiled('phases/triage/index.js', checkout))) as typeof import('../src/phases/triage/index.ts');
+  const { createIdentity } = (await import(compiled('run/identity.js', checkout))) as typeof import('../src/run/identity.ts');
+  const { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } = (await import(compiled('run/options.js', checkout))) as typeof import('../src/run/options.ts');
+  const { silentLogger } = (await import(compiled('cli/log.js', checkout))) as typeof import('../src/cli/log.ts');
   const outDir = mkdtempSync(join(tmpdir(), 'bug-hunter-bench-out-'));
   try {
     const identity = createIdentity(dir, DEFAULT_SCOPE, DEFAULT_RUN_OPTIONS);
@@ -155,9 +157,9 @@ async function child(kind: string, dir: string): Promise<Measurement> {
   }
 }
 
-function measure(kind: string, dir: string): Measurement {
+function measure(kind: string, dir: string, checkout?: string): Measurement {
   const script = fileURLToPath(import.meta.url);
-  const result = spawnSync(process.execPath, [...process.execArgv, script, '--child', kind, dir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [...process.execArgv, script, '--child', kind, dir, ...(checkout ? [checkout] : [])], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`${kind} run failed (exit ${result.status}): ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').at(-1) as string) as Measurement;
 }
@@ -167,7 +169,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<number> {
   const childAt = process.argv.indexOf('--child');
   if (childAt >= 0) {
-    console.log(JSON.stringify(await child(process.argv[childAt + 1] as string, process.argv[childAt + 2] as string)));
+    console.log(JSON.stringify(await child(process.argv[childAt + 1] as string, process.argv[childAt + 2] as string, process.argv[childAt + 3])));
     return 0;
   }
   const files = Number(flag('--files', '50000'));
@@ -176,11 +178,15 @@ async function main(): Promise<number> {
   ensureTree(dir, files);
   if (buildIfStale() !== 'fresh') console.log('dist/ was out of date: rebuilt.');
   measure('baseline', dir); // warm the page cache so neither side pays for cold reads
+  const before = process.argv.includes('--baseline') ? resolve(flag('--baseline', '')) : undefined;
+  if (before && !existsSync(join(before, 'dist', 'phases', 'triage', 'index.js'))) throw new Error(`--baseline ${before}: no built dist/ there (run node scripts/build.mjs in it).`);
   const base: Measurement[] = [];
   const tri: Measurement[] = [];
+  const old: Measurement[] = [];
   for (let r = 0; r < runs; r++) {
     base.push(measure('baseline', dir));
     tri.push(measure('triage', dir));
+    if (before) old.push(measure('triage', dir, before));
   }
   // Median and minimum of each side: the machine may be shared, and the minimum is the run least disturbed.
   const baseMs = median(base.map((m) => m.ms));
@@ -199,6 +205,11 @@ async function main(): Promise<number> {
   console.log(`ratio:     ${ratio.toFixed(2)}× of medians, ${(triMin / baseMin).toFixed(2)}× of minimums (target ≤ ${TARGET_RATIO}× of medians) ${ratio <= TARGET_RATIO ? 'OK' : 'MISSED'}`);
   console.log(`CPU ratio: ${(Number(cpu(tri)) / Number(cpu(base))).toFixed(2)}× of median CPU times (for reading under load; the target is on wall time)`);
   console.log(`peak RSS:  ${peak.toFixed(0)} MB in the triage process (target < ${TARGET_RSS_MB} MB) ${peak < TARGET_RSS_MB ? 'OK' : 'MISSED'}`);
+  if (before) {
+    const oldMs = median(old.map((m) => m.ms));
+    console.log(`before:    ${before}: ${oldMs.toFixed(0)} ms wall median, ${cpu(old)} ms CPU, peak RSS ${Math.max(...old.map((m) => m.maxRssMb)).toFixed(0)} MB; runs ${old.map((m) => m.ms.toFixed(0)).join(' ')} ms`);
+    console.log(`           ${(oldMs / baseMs).toFixed(2)}× the baseline (medians), CPU ${(Number(cpu(old)) / Number(cpu(base))).toFixed(2)}×; this checkout is ${(triMs / oldMs).toFixed(2)}× its wall time, ${(Number(cpu(tri)) / Number(cpu(old))).toFixed(2)}× its CPU`);
+  }
   return ok ? 0 : 1;
 }
 

@@ -21,8 +21,7 @@ export function estimateTokens(bytes: number): number {
   return Math.ceil(bytes / 4);
 }
 
-/** `hash` is the bytes' sha256 when the reader has it already. */
-export function analyzeBytes(path: string, language: string, isTest: boolean, bytes: Buffer, hash?: string): FileOutcome {
+export function analyzeBytes(path: string, language: string, isTest: boolean, bytes: Buffer): FileOutcome {
   // latin1 is a byte-for-byte decode (cheaper than UTF-8); every pattern is ASCII, so matches are the same.
   const text = bytes.toString('latin1');
   const verdict = inspectContent(bytes, text);
@@ -30,7 +29,7 @@ export function analyzeBytes(path: string, language: string, isTest: boolean, by
   const signals = evidenceSignals({ scan: scanContent(text), lines: verdict.facts.lines });
   return {
     kind: 'file',
-    facts: { path, language, bytes: bytes.length, lines: verdict.facts.lines, tokens: estimateTokens(bytes.length), sha256: hash ?? sha256(bytes), isTest, signals },
+    facts: { path, language, bytes: bytes.length, lines: verdict.facts.lines, tokens: estimateTokens(bytes.length), sha256: sha256(bytes), isTest, signals },
   };
 }
 

@@ -8,21 +8,24 @@ import { UsageError } from '../../errors.ts';
 import { DEFAULT_MODES_DIR, loadModes, type ModesData } from '../../modes/load.ts';
 import { chunkBudgetFor, type ScopeSize } from '../../modes/profile.ts';
 import type { PhaseContext } from '../types.ts';
-import { analyzeBytes, assembleTriage, type FileFacts, type FileOutcome, type TriageBody } from './core.ts';
+import { assembleTriage, type FileFacts, type FileOutcome, type TriageBody } from './core.ts';
 import { diffScopeOf } from './diff-scope.ts';
 import { listFiles } from './list.ts';
 import { posix } from 'node:path';
 import { classifyPath, isTestPath, type PathRuleOptions, type PathVerdict } from './path-rules.ts';
-import { readListedFile } from './read.ts';
-import { readAll } from './read-ahead.ts';
+import { analyzeAll } from './analyze-all.ts';
+import { analyzeListed, resolveLink, type Analysed, type SourceItem } from './analyze.ts';
+import { poolSize } from '../../workers/size.ts';
 import { scriptLanguage, servedDirs } from './runs-io.ts';
 
 export interface TriageSettings {
   /** Files larger than this are skipped as huge. */
   maxFileBytes: number;
   modesDir: string;
-  /** Read in a worker thread (overlapping analysis) from this many files to read up. */
+  /** Read and analyse in worker threads from this many files to read up (starting one costs tens of milliseconds). */
   readWorkerFrom: number;
+  /** How many worker threads; default: one per core (BUG_HUNTER_WORKERS overrides, as for the file pool). */
+  workers?: number;
 }
 
 export const TRIAGE_DEFAULTS: TriageSettings = { maxFileBytes: 1024 * 1024, modesDir: DEFAULT_MODES_DIR, readWorkerFrom: 2000 };
@@ -43,9 +46,9 @@ function beforeRead(path: string, served?: ReadonlyMap<string, string>, rules: P
 export function triageOne(root: string, path: string, listed: ReadonlySet<string>, maxFileBytes: number): FileOutcome | null {
   const verdict = beforeRead(path);
   if (verdict?.kind !== 'source') return verdict;
-  const read = readListedFile(root, path, maxFileBytes, listed);
-  if (read.kind === 'skip') return { kind: 'skip', skip: { path, reason: read.reason, detail: read.detail } };
-  return analyzeBytes(path, verdict.language, verdict.isTest, read.bytes);
+  const item = { path, language: verdict.language, isTest: verdict.isTest };
+  const outcome = analyzeListed(root, item, maxFileBytes);
+  return outcome.kind === 'link' ? resolveLink(root, item, maxFileBytes, listed) : outcome;
 }
 
 export function createTriagePhase(settings: TriageSettings = TRIAGE_DEFAULTS) {
@@ -95,33 +98,38 @@ async function triage(ctx: PhaseContext, settings: TriageSettings): Promise<Tria
       verdicts.push(verdict);
     } else if (verdict) skipped.push(verdict.skip);
   }
-  const reader = readAll(ctx.target, toRead, settings.maxFileBytes, listed, { workerFrom: settings.readWorkerFrom });
-  // Asking for the first batch starts the reading thread; the work below needs no file and runs meanwhile.
-  const first = reader.next();
+  const items: SourceItem[] = toRead.map((path, i) => ({ path, language: (verdicts[i] as SourceVerdict).language, isTest: (verdicts[i] as SourceVerdict).isTest }));
+  const workers = items.length >= settings.readWorkerFrom ? (settings.workers ?? poolSize(Number.MAX_SAFE_INTEGER)) : 0;
+  const analysis = analyzeAll(ctx.target, items, settings.maxFileBytes, { workers });
+  // Asking for the first batch starts the worker threads; the work below needs no file and runs meanwhile.
+  const first = analysis.next();
   first.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
   let modes: ModesData;
-  let done = total - toRead.length;
+  let done = total - items.length;
+  // Batches may arrive in any order; outcomes are kept by index and taken in listing order below.
+  const outcomes: FileOutcome[] = new Array<FileOutcome>(items.length);
   try {
     modes = loadModes(settings.modesDir);
     prepareArtifact('triage');
-    for (let step = await first; !step.done; step = await reader.next()) {
+    for (let step = await first; !step.done; step = await analysis.next()) {
       ctx.signal.throwIfAborted();
-      for (const { index, outcome } of step.value) {
-        const path = toRead[index] as string;
-        const verdict = verdicts[index] as SourceVerdict;
-        if (outcome.kind === 'skip') skipped.push({ path, reason: outcome.reason, detail: outcome.detail });
-        else {
-          const analysed = analyzeBytes(path, verdict.language, verdict.isTest, outcome.bytes, outcome.sha256);
-          if (analysed.kind === 'file') files.push(analysed.facts);
-          else skipped.push(analysed.skip);
-        }
+      const { start, outcomes: batch } = step.value;
+      for (let i = 0; i < batch.length; i++) {
+        const outcome = batch[i] as Analysed;
+        const item = items[start + i] as SourceItem;
+        outcomes[start + i] = outcome.kind === 'link' ? resolveLink(ctx.target, item, settings.maxFileBytes, listed) : outcome;
       }
-      done += step.value.length;
-      if (done % 256 < step.value.length) ctx.log.progress('triage', done, total);
+      done += batch.length;
+      if (done % 256 < batch.length) ctx.log.progress('triage', done, total);
     }
   } finally {
-    await reader.return(undefined);
+    await analysis.return(undefined);
   }
+  for (const outcome of outcomes) {
+    if (outcome.kind === 'file') files.push(outcome.facts);
+    else skipped.push(outcome.skip);
+  }
+  outcomes.length = 0;
   const history = await listing.history;
   ctx.signal.throwIfAborted();
   for (const entry of history.ignored) skipped.push(entry);

@@ -6,10 +6,9 @@ import { join, relative } from 'node:path';
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
 import { containPath, toPosix } from '../../integrity/paths.ts';
 
-/** `sha256` is present when the reader already hashed the bytes (the worker thread does). */
-export type ReadOutcome = { kind: 'bytes'; bytes: Buffer; sha256?: string } | { kind: 'skip'; reason: SkippedFile['reason']; detail: string };
+export type ReadOutcome = { kind: 'bytes'; bytes: Buffer } | { kind: 'skip'; reason: SkippedFile['reason']; detail: string };
 
-/** What one open/fstat/read gave, before it is worded; read-worker.mjs sends the same shapes. */
+/** What one open/fstat/read gave, before it is worded. */
 export type RawRead =
   | { kind: 'bytes'; bytes: Buffer }
   | { kind: 'link' }
@@ -35,7 +34,7 @@ function kindOf(st: Stats): string {
 }
 
 /** Words a raw result as an outcome ('link' is left to the caller, which knows the root). */
-export function describeRead(raw: Exclude<RawRead, { kind: 'link' }>, maxBytes: number): ReadOutcome {
+function describeRead(raw: Exclude<RawRead, { kind: 'link' }>, maxBytes: number): ReadOutcome {
   switch (raw.kind) {
     case 'bytes':
       return raw;
@@ -98,8 +97,14 @@ export function readLinked(root: string, path: string, maxBytes: number, listed:
   return viaLink.kind === 'link' ? skip('unreadable', 'symlink loop') : describeRead(viaLink, maxBytes);
 }
 
+/** Reads root/path, or says it is a symlink (left to readLinked); the bytes are valid until the next call. */
+export function readUnlinked(root: string, path: string, maxBytes: number): ReadOutcome | { kind: 'link' } {
+  const direct = readPath(join(root, path), maxBytes);
+  return direct.kind === 'link' ? direct : describeRead(direct, maxBytes);
+}
+
 /** Reads root/path; the bytes are valid until the next call. `listed` holds every listed path, so a link to a listed file is reported as a duplicate. */
 export function readListedFile(root: string, path: string, maxBytes: number, listed: ReadonlySet<string>): ReadOutcome {
-  const direct = readPath(join(root, path), maxBytes);
-  return direct.kind === 'link' ? readLinked(root, path, maxBytes, listed) : describeRead(direct, maxBytes);
+  const direct = readUnlinked(root, path, maxBytes);
+  return direct.kind === 'link' ? readLinked(root, path, maxBytes, listed) : direct;
 }

@@ -43,6 +43,8 @@ test('the generated header is the first comment line with a marker, among the fi
   assert.equal(generatedHeader(`${filler}// @generated\n`), '// @generated');
   assert.equal(generatedHeader(`${filler}y = 2\n// @generated\n`), undefined);
   assert.equal(generatedHeader(`${filler}// @generated`), '// @generated');
+  // Characters beyond latin1 (only a direct caller passes them; files are decoded byte for byte) change nothing.
+  assert.equal(generatedHeader('// İİİ\nx = "İ"\n// DO NOT EDIT\n'), '// DO NOT EDIT');
   // A marker in a comment that is not a whole word does not count.
   assert.equal(generatedHeader('// regenerated nightly\n// @generatedAt\n'), undefined);
 });

@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyzeAll, BATCH } from '../../../src/phases/triage/analyze-all.ts';
+import { resolveLink, type SourceItem } from '../../../src/phases/triage/analyze.ts';
+import { runTriage, TRIAGE_DEFAULTS } from '../../../src/phases/triage/index.ts';
+import { gitRepo, tempDir, writeFiles } from '../../helpers/temp.ts';
+import { phaseContext } from './context.ts';
+
+// Every outcome by index (a symlink resolved as the phase does), and the order in which the batches came.
+async function analyseEverything(root: string, paths: string[], maxBytes: number, workers: number) {
+  const items: SourceItem[] = paths.map((path) => ({ path, language: 'javascript', isTest: false }));
+  const out: unknown[] = new Array(paths.length);
+  const starts: number[] = [];
+  for await (const { start, outcomes } of analyzeAll(root, items, maxBytes, { workers })) {
+    starts.push(start);
+    outcomes.forEach((o, i) => (out[start + i] = o.kind === 'link' ? resolveLink(root, items[start + i] as SourceItem, maxBytes, new Set(paths)) : o));
+  }
+  return { out, starts };
+}
+
+test('worker threads give the same outcomes as the in-line path, for every kind of listed path', async (t) => {
+  const root = realpathSync(tempDir(t));
+  const outside = tempDir(t, 'bh-outside-');
+  writeFileSync(join(outside, 'secret.js'), 'x');
+  writeFiles(root, { 'a.js': "const a = 1;\nexec('ls');\n", 'empty.js': '', 'big.js': 'x'.repeat(5000), 'dir/inner.js': 'y', 'bin.js': 'a\0b' });
+  // Enough files for several batches per worker.
+  for (let i = 0; i < 3 * BATCH; i++) writeFiles(root, { [`many/f${i}.js`]: `export const v${i} = '${'z'.repeat(i % 50)}';\nif (req.query.x) fs.readFileSync(x);\n` });
+  symlinkSync('a.js', join(root, 'alias.js'));
+  symlinkSync('many/f1.js', join(root, 'unlisted-target.js'));
+  symlinkSync(join(outside, 'secret.js'), join(root, 'escape.js'));
+  symlinkSync('nowhere.js', join(root, 'dangling.js'));
+  mkdirSync(join(root, 'folder.js'));
+  execFileSync('mkfifo', [join(root, 'pipe.js')]);
+  const named = ['a.js', 'empty.js', 'big.js', 'dir/inner.js', 'bin.js', 'alias.js', 'escape.js', 'dangling.js', 'folder.js', 'pipe.js', 'missing.js'];
+  const paths = [...named, ...Array.from({ length: 3 * BATCH }, (_, i) => `many/f${i}.js`)];
+  // unlisted-target.js is listed, its target is not among the listed paths: it is read through the link.
+  paths.splice(300, 0, 'unlisted-target.js');
+  const paths2 = paths.filter((p) => p !== 'many/f1.js');
+  const inline = await analyseEverything(root, paths2, 4096, 0);
+  const threaded = await analyseEverything(root, paths2, 4096, 3);
+  assert.deepEqual(inline.starts, Array.from({ length: Math.ceil(paths2.length / BATCH) }, (_, b) => b * BATCH), 'in-line: in order');
+  assert.deepEqual([...threaded.starts].sort((a, b) => a - b), inline.starts, 'threads: every batch once');
+  assert.deepEqual(threaded.out, inline.out);
+  const outcome = (path: string) => inline.out[paths2.indexOf(path)] as { kind: string; facts?: { sha256: string; signals: Array<{ signal: string }> }; skip?: { reason: string } };
+  const reasons = Object.fromEntries(named.map((p) => [p, outcome(p).skip?.reason ?? outcome(p).kind]));
+  assert.deepEqual(reasons, {
+    'a.js': 'file',
+    'empty.js': 'file',
+    'big.js': 'huge',
+    'dir/inner.js': 'file',
+    'bin.js': 'binary',
+    'alias.js': 'duplicate',
+    'escape.js': 'symlink-escape',
+    'dangling.js': 'unreadable',
+    'folder.js': 'not-source',
+    'pipe.js': 'unreadable',
+    'missing.js': 'unreadable',
+  });
+  assert.equal(outcome('a.js').facts?.sha256, createHash('sha256').update("const a = 1;\nexec('ls');\n").digest('hex'));
+  assert.deepEqual(outcome('unlisted-target.js').facts?.signals.map((s) => s.signal), ['request-input', 'fs']);
+});
+
+test('stopping early ends the worker threads (the loop can be left at any batch)', async (t) => {
+  const root = realpathSync(tempDir(t));
+  const items: SourceItem[] = [];
+  for (let i = 0; i < 4 * BATCH; i++) {
+    writeFiles(root, { [`f${i}.js`]: 'x'.repeat(1000) });
+    items.push({ path: `f${i}.js`, language: 'javascript', isTest: false });
+  }
+  let batches = 0;
+  for await (const batch of analyzeAll(root, items, 1 << 20, { workers: 2 })) {
+    assert.ok(batch.outcomes.length > 0);
+    if (++batches === 1) break;
+  }
+  assert.equal(batches, 1);
+});
+
+test('triage with worker threads writes the same artifact as triage in-line, whatever the number of threads', async (t) => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 700; i++) files[`src/m${i}.ts`] = i % 3 === 0 ? `import { exec } from 'node:child_process';\nexport const run${i} = (req) => exec(req.query.x);\n` : `export const v${i} = ${i};\n`;
+  files['src/m1.test.ts'] = "import { v1 } from './m1';\n";
+  files['src/gen.ts'] = '// @generated by a tool\nexport const g = 1;\n';
+  const dir = gitRepo(t, files);
+  const inline = await runTriage(phaseContext(dir), { ...TRIAGE_DEFAULTS, readWorkerFrom: Number.POSITIVE_INFINITY });
+  assert.equal(inline.body.files.length, 701);
+  assert.equal(inline.body.skipped.find((s) => s.path === 'src/gen.ts')?.reason, 'generated');
+  for (const workers of [1, 3]) {
+    const threaded = await runTriage(phaseContext(dir), { ...TRIAGE_DEFAULTS, readWorkerFrom: 0, workers });
+    assert.deepEqual(threaded.body, inline.body, `${workers} worker threads`);
+  }
+});
