@@ -107,7 +107,7 @@ async function triage(ctx: PhaseContext, settings: TriageSettings): Promise<Tria
   let modes: ModesData;
   let done = total - items.length;
   // Batches may arrive in any order; outcomes are kept by index and taken in listing order below.
-  const outcomes: FileOutcome[] = new Array<FileOutcome>(items.length);
+  const outcomes: FileOutcome[] = Array.from({ length: items.length });
   try {
     modes = loadModes(settings.modesDir);
     prepareArtifact('triage');

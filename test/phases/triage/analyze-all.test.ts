@@ -13,7 +13,7 @@ import { phaseContext } from './context.ts';
 // Every outcome by index (a symlink resolved as the phase does), and the order in which the batches came.
 async function analyseEverything(root: string, paths: string[], maxBytes: number, workers: number) {
   const items: SourceItem[] = paths.map((path) => ({ path, language: 'javascript', isTest: false }));
-  const out: unknown[] = new Array(paths.length);
+  const out: unknown[] = Array.from({ length: paths.length });
   const starts: number[] = [];
   for await (const { start, outcomes } of analyzeAll(root, items, maxBytes, { workers })) {
     starts.push(start);
