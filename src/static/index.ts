@@ -31,4 +31,4 @@ export function findingsOf(analysis: StoredAnalysis): Finding[] {
   return analysis.entries.map((e) => structuredClone(e.finding));
 }
 export type { IncomingArg } from './types.ts';
-export { crossFileIncoming, MAX_HOPS, type CallsStore, type CrossFileResult, type OutgoingCall } from './cross-file/index.ts';
+export { crossFileIncoming, crossFileIncomingBatched, MAX_HOPS, type CallsStore, type CrossFileResult, type OutgoingCall } from './cross-file/index.ts';

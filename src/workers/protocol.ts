@@ -1,5 +1,6 @@
 // The per-file tasks worker threads run, and the messages between the pool and its workers.
 import type { FileRecon, ReconSource } from '../attack-surface/file-recon.ts';
+import type { OutgoingCall } from '../static/cross-file/calls.ts';
 import type { StoredAnalysis } from '../static/engine.ts';
 import type { SourceFile } from '../static/types.ts';
 
@@ -9,6 +10,8 @@ export interface Tasks {
   hunt: { input: SourceFile; output: StoredAnalysis };
   /** Recon's per-file half (parse, index, entry points, trust boundaries). */
   recon: { input: Pick<ReconSource, 'path' | 'language' | 'content'>; output: FileRecon };
+  /** The cross-file pass's per-file step: the tainted arguments the file passes to the modules in `specs`. */
+  calls: { input: SourceFile & { specs: string[] }; output: OutgoingCall[] };
 }
 
 export type TaskKind = keyof Tasks;

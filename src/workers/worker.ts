@@ -1,10 +1,12 @@
 // Worker-thread entry of the file pool: one task in, its result out (or the error's message). Calls the same
-// per-file entry points the main thread would (storedAnalysis, reconFile); owns no state beyond their own memos.
+// per-file entry points the main thread would (storedAnalysis, reconFile, outgoingCalls); owns no state beyond
+// their own memos.
 import { parentPort } from 'node:worker_threads';
 import { reconFile } from '../attack-surface/file-recon.ts';
 import { storedAnalysis } from '../static/index.ts';
+import { outgoingCalls } from '../static/cross-file/calls.ts';
 import type { SourceFile } from '../static/types.ts';
-import type { TaskReply, TaskRequest } from './protocol.ts';
+import type { TaskReply, TaskRequest, Tasks } from './protocol.ts';
 
 function perform(request: TaskRequest): TaskReply {
   switch (request.kind) {
@@ -12,6 +14,10 @@ function perform(request: TaskRequest): TaskReply {
       return { id: request.id, output: storedAnalysis(request.input as SourceFile) };
     case 'recon':
       return { id: request.id, output: reconFile(request.input) };
+    case 'calls': {
+      const { specs, ...file } = request.input as Tasks['calls']['input'];
+      return { id: request.id, output: outgoingCalls(file, (s) => specs.includes(s)) };
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { UsageError } from '../../src/errors.ts';
 import { reconFile } from '../../src/attack-surface/file-recon.ts';
 import { buildRecon } from '../../src/phases/recon/core.ts';
 import { createFilePool } from '../../src/workers/pool.ts';
+import { crossFileIncoming, crossFileIncomingBatched } from '../../src/static/index.ts';
 
 // A real package from this repository's own dependencies: execa 9 (106 files, several candidates).
 const EXECA = fileURLToPath(new URL('../../node_modules/.pnpm/execa@9.6.1/node_modules/execa', import.meta.url));
@@ -88,5 +89,25 @@ test('pool size: one thread for a small scan, the machine\'s parallelism for a l
   assert.equal(poolSize(64 * 1024 * 1024, { BUG_HUNTER_WORKERS: '1' }, 8), 1);
   for (const bad of ['0', '-1', '1.5', 'two', '1000']) {
     assert.throws(() => poolSize(10, { BUG_HUNTER_WORKERS: bad }, 2), UsageError, bad);
+  }
+});
+
+test('the cross-file pass with its per-file steps in worker threads gives the same incoming arguments and cuts as in one thread', async () => {
+  // execa as a library: its exported parameters are its callers' values, passed on between its modules.
+  const files = sources(EXECA).map((f) => ({ ...f, publicApi: 'execa' }));
+  const inThread = crossFileIncoming(files);
+  assert.ok(inThread.incoming.size > 0, 'execa passes values between its modules');
+  const pool = createFilePool(3);
+  const asked: string[] = [];
+  try {
+    const pooled = await crossFileIncomingBatched(files, (file, specs) => {
+      asked.push(file.path);
+      return pool.run('calls', { ...file, specs });
+    });
+    assert.ok(asked.length > 0, 'the per-file steps ran in the pool');
+    assert.deepEqual([...pooled.incoming], [...inThread.incoming]);
+    assert.deepEqual(pooled.cuts, inThread.cuts);
+  } finally {
+    await pool.close();
   }
 });

@@ -11,6 +11,8 @@ import type { HunterEngine } from './engine.ts';
 export interface StaticHunterOptions {
   /** Worker threads; 1 (the default) hunts in this thread. */
   workers?: number;
+  /** A pool of that many workers the caller owns (and closes), shared with other per-file work of the phase. */
+  pool?: FilePool;
   /** Earlier analyses, by file content, engine version and library context (the evidence cache). */
   store?: AnalysisStore;
   /** Request input other modules pass to a file's exported functions (the cross-file pass), by path. */
@@ -20,7 +22,7 @@ export interface StaticHunterOptions {
 /** `publicApi` names the library package a file belongs to (recon's publicApi), for the library threat model. */
 export function staticHunter(publicApi: (path: string) => string | undefined = () => undefined, options: StaticHunterOptions = {}): HunterEngine {
   const workers = options.workers ?? 1;
-  let pool: FilePool | undefined;
+  let pool: FilePool | undefined = options.pool;
   // Chunks whose last hunt computed nothing (every file answered by the store).
   const fromCache = new Set<string>();
   return {
@@ -66,7 +68,7 @@ export function staticHunter(publicApi: (path: string) => string | undefined = (
       return staticSupports(file) ? null : `the static engine has no rules for ${file.language}; configure a model to hunt in it`;
     },
     async close() {
-      await pool?.close();
+      if (pool !== options.pool) await pool?.close();
       pool = undefined;
     },
   };

@@ -2,7 +2,7 @@
 // argument of that module, followed from module to module in rounds ("hops"), bounded by hop and caller counts,
 // never by time, so a loaded machine gets the same answer. Pure: files and a resolver in, incoming arguments out.
 import type { IncomingArg, SourceFile } from '../types.ts';
-import { carriesInput, outgoingCalls } from './calls.ts';
+import { carriesInput, outgoingCalls, type OutgoingCall } from './calls.ts';
 import type { CallsStep } from './stored-calls.ts';
 import { importsOf, reachingSinks, type Origin } from './reach.ts';
 
@@ -43,12 +43,39 @@ function add(into: Map<string, IncomingArg[]>, target: string, arg: IncomingArg)
   return true;
 }
 
+/** One file for the per-file step: with the incoming arguments it has at this hop, and the modules worth following. */
+export interface CallsRequest {
+  file: SourceFile;
+  wanted: (specifier: string) => boolean;
+}
+
+/** The per-file step over one hop's files at once, answers in request order (worker threads may compute them). */
+export type CallsBatch = (requests: readonly CallsRequest[]) => Promise<OutgoingCall[][]>;
+
 /**
  * Follows tainted arguments across modules. Each hop analyses the files whose incoming arguments changed in the
  * hop before, with the incoming set they had at the hop's start, in path order: the result is independent of
  * scheduling. `calls` is the per-file step (outgoingCalls), injectable so a cache can answer it.
  */
 export function propagate(files: readonly SourceFile[], resolve: Resolve, calls: CallsStep = outgoingCalls): CrossFileResult {
+  const run = propagation(files, resolve);
+  for (let next = run.next(); ; ) {
+    if (next.done) return next.value;
+    next = run.next(next.value.map((r) => calls(r.file, r.wanted)));
+  }
+}
+
+/** propagate() with each hop's per-file steps handed over together (to a worker pool): the same answer. */
+export async function propagateBatched(files: readonly SourceFile[], resolve: Resolve, batch: CallsBatch): Promise<CrossFileResult> {
+  const run = propagation(files, resolve);
+  for (let next = run.next(); ; ) {
+    if (next.done) return next.value;
+    next = run.next(await batch(next.value));
+  }
+}
+
+// The pass itself: yields each hop's requests and is resumed with their answers, in the same order.
+function* propagation(files: readonly SourceFile[], resolve: Resolve): Generator<CallsRequest[], CrossFileResult, OutgoingCall[][]> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const incoming = new Map<string, IncomingArg[]>();
   // Only calls into modules that hold a sink, or lead to one within the bound (and one more, to see a cut), can matter.
@@ -64,18 +91,22 @@ export function propagate(files: readonly SourceFile[], resolve: Resolve, calls:
   let pending = [...byPath.keys()].sort().filter(callsInto);
   // One hop: the pending files' calls, each file with the incoming set it had when the hop began. Returns the
   // files whose incoming set grew and the files that passed something new.
-  const step = (paths: readonly string[], into: Map<string, IncomingArg[]>) => {
+  const step = function* (paths: readonly string[], into: Map<string, IncomingArg[]>): Generator<CallsRequest[], { changed: Set<string>; passers: Set<string> }, OutgoingCall[][]> {
     const snapshot = copy(incoming);
     const changed = new Set<string>();
     const passers = new Set<string>();
-    for (const path of paths) {
+    const requests = paths.map((path): CallsRequest => {
       const file = byPath.get(path) as SourceFile;
       const passedIn = snapshot.get(path);
       const wanted = (specifier: string) => {
         const target = resolve(path, specifier);
         return target !== undefined && (reach.input.has(target) || reach.library.has(target));
       };
-      for (const call of calls(passedIn ? { ...file, incoming: passedIn } : file, wanted)) {
+      return { file: passedIn ? { ...file, incoming: passedIn } : file, wanted };
+    });
+    const answers = yield requests;
+    for (const [i, path] of paths.entries()) {
+      for (const call of answers[i] ?? []) {
         const target = resolve(path, call.specifier);
         if (target === undefined || target === path || !reach[call.api ? 'library' : 'input'].has(target)) continue;
         const { specifier: _specifier, ...arg } = call;
@@ -86,9 +117,9 @@ export function propagate(files: readonly SourceFile[], resolve: Resolve, calls:
     }
     return { changed, passers };
   };
-  for (let hop = 0; hop < MAX_HOPS && pending.length > 0; hop += 1) pending = [...step(pending, incoming).changed].filter(callsInto).sort();
+  for (let hop = 0; hop < MAX_HOPS && pending.length > 0; hop += 1) pending = [...(yield* step(pending, incoming)).changed].filter(callsInto).sort();
   // Past the bound, only files that would still pass something new on were cut short (a sink's own module is not).
-  const cutFrom = pending.length > 0 ? [...step(pending, copy(incoming)).passers].sort() : [];
+  const cutFrom = pending.length > 0 ? [...(yield* step(pending, copy(incoming))).passers].sort() : [];
   const cuts = cutFrom.length > 0
     ? [`cross-file taint stopped after ${MAX_HOPS} module hops; not followed further from ${cutFrom.slice(0, 5).join(', ')}${cutFrom.length > 5 ? ` and ${cutFrom.length - 5} more` : ''}`]
     : [];

@@ -3,6 +3,7 @@
 // store's keys are its own business; this file says what the step depends on and re-checks what a store returns.
 import type { SourceFile } from '../types.ts';
 import { outgoingCalls, relativeSpecifiers, type OutgoingCall } from './calls.ts';
+import type { CallsBatch } from './propagate.ts';
 
 /** The per-file step propagate() takes: a file (with the incoming arguments it has at that hop) and the modules worth following. */
 export type CallsStep = (file: SourceFile, wanted: (specifier: string) => boolean) => OutgoingCall[];
@@ -28,15 +29,35 @@ function plausible(calls: readonly OutgoingCall[], wanted: readonly string[], co
   return calls.every((c) => wanted.includes(c.specifier) && c.line >= 1 && c.line <= lines);
 }
 
+/** The modules the step follows from this file, and the store's answer when it has a plausible one. */
+function lookup(store: CallsStore | undefined, file: SourceFile, wanted: (specifier: string) => boolean): { specs: string[]; hit?: OutgoingCall[] } {
+  const specs = relativeSpecifiers(file.content).filter(wanted);
+  if (specs.length === 0) return { specs, hit: [] };
+  const hit = store?.get(file, specs);
+  return hit && plausible(hit, specs, file.content) ? { specs, hit } : { specs };
+}
+
 /** outgoingCalls, looked up in `store` first and stored after; a file that follows no module does no work and no lookup. */
 export function storedCalls(store: CallsStore): CallsStep {
   return (file, wanted) => {
-    const specs = relativeSpecifiers(file.content).filter(wanted);
-    if (specs.length === 0) return [];
-    const hit = store.get(file, specs);
-    if (hit && plausible(hit, specs, file.content)) return hit;
+    const { specs, hit } = lookup(store, file, wanted);
+    if (hit) return hit;
     const calls = outgoingCalls(file, (s) => specs.includes(s));
     store.put(file, specs, calls);
     return calls;
   };
+}
+
+/** The step computed by `compute` (a worker thread: outgoingCalls on the file with exactly `specs` followed), the store asked first if there is one. */
+export function batchedCalls(compute: (file: SourceFile, specs: string[]) => Promise<OutgoingCall[]>, store?: CallsStore): CallsBatch {
+  return (requests) =>
+    Promise.all(
+      requests.map(async ({ file, wanted }) => {
+        const { specs, hit } = lookup(store, file, wanted);
+        if (hit) return hit;
+        const calls = await compute(file, specs);
+        store?.put(file, specs, calls);
+        return calls;
+      }),
+    );
 }
