@@ -1,5 +1,6 @@
 // I/O: reads and analyses the files to triage, in batches. On a big tree worker threads (analyze-worker.ts) do it,
-// so every core works and the main thread only collects; small trees run in-line. Batches are dealt to the workers
+// so every core works and the main thread only collects; they are started before the path rules run, so they boot
+// meanwhile. Small trees run in-line. Batches are dealt to the workers
 // in turn and each batch comes back with its first index, so the caller can keep listing order whatever the
 // scheduling.
 import { extname } from 'node:path';
@@ -7,17 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PhaseError } from '../../errors.ts';
 import { analyzeListed, type Analysed, type SourceItem } from './analyze.ts';
-import type { AnalyzeWorkerData, AnalyzeWorkerMessage } from './analyze-worker.ts';
+import { encodeItems, type AnalyzeWorkerData, type AnalyzeWorkerMessage, type AnalyzeWorkerShare } from './analyze-worker.ts';
 
 /** Outcomes of items[start], items[start + 1], … */
 export interface AnalysedBatch {
   start: number;
   outcomes: Analysed[];
-}
-
-export interface AnalyzeOptions {
-  /** Worker threads to use; 0 (or 1 batch of work) runs in-line. */
-  workers: number;
 }
 
 /** Files per batch: one message each way; large enough that messages cost little, small enough for steady progress. */
@@ -50,46 +46,77 @@ function shareOf(items: readonly SourceItem[], w: number, n: number): SourceItem
   return share;
 }
 
-async function* analyzeInWorkers(root: string, items: readonly SourceItem[], maxBytes: number, count: number): AsyncGenerator<AnalysedBatch> {
-  const ready: AnalysedBatch[] = [];
-  let failure: Error | undefined;
-  let running = count;
-  let wake: (() => void) | undefined;
-  const workers = Array.from({ length: count }, (_, w) => {
-    const worker = startWorker({ root, maxBytes, items: shareOf(items, w, count), batch: BATCH });
-    let received = 0;
-    let finished = false;
-    worker.on('message', (message: AnalyzeWorkerMessage) => {
-      if (message.done) {
-        finished = true;
-        running--;
-      } else ready.push({ start: (w + received++ * count) * BATCH, outcomes: message.outcomes });
-      wake?.();
-    });
-    worker.on('error', (error) => {
-      failure ??= error;
-      wake?.();
-    });
-    worker.on('exit', (code) => {
-      if (!finished) failure ??= new Error(`it stopped early (exit code ${code})`);
-      wake?.();
-    });
-    return worker;
+/** A started thread and how it ended, if it has: listened for from the start, so a thread that dies while booting is seen. */
+interface Thread {
+  worker: Worker;
+  /** Set when the thread failed or stopped before saying it was done. */
+  failure?: Error;
+  done: boolean;
+  notify?: () => void;
+}
+
+function watch(worker: Worker): Thread {
+  const thread: Thread = { worker, done: false };
+  worker.on('error', (error) => {
+    thread.failure ??= error;
+    thread.notify?.();
   });
-  try {
-    while (running > 0 || ready.length > 0) {
-      while (ready.length === 0 && running > 0 && !failure) await new Promise<void>((resolve) => (wake = resolve));
-      if (failure) throw new PhaseError(`Triage could not read the files: a worker thread failed (${failure.message}).`);
-      const next = ready.shift();
-      if (next) yield next;
-    }
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+  worker.on('exit', (code) => {
+    if (!thread.done) thread.failure ??= new Error(`it stopped early (exit code ${code})`);
+    thread.notify?.();
+  });
+  return thread;
+}
+
+async function* analyzeInWorkers(threads: readonly Thread[], items: readonly SourceItem[]): AsyncGenerator<AnalysedBatch> {
+  const count = threads.length;
+  const ready: AnalysedBatch[] = [];
+  let wake: (() => void) | undefined;
+  threads.forEach((thread, w) => {
+    let received = 0;
+    thread.notify = () => wake?.();
+    thread.worker.on('message', (message: AnalyzeWorkerMessage) => {
+      if (message.done) thread.done = true;
+      else ready.push({ start: (w + received++ * count) * BATCH, outcomes: message.outcomes });
+      wake?.();
+    });
+    thread.worker.postMessage({ items: encodeItems(shareOf(items, w, count)) } satisfies AnalyzeWorkerShare);
+  });
+  const failed = () => threads.find((t) => t.failure)?.failure;
+  const running = () => threads.some((t) => !t.done);
+  while (running() || ready.length > 0) {
+    while (ready.length === 0 && running() && !failed()) await new Promise<void>((resolve) => (wake = resolve));
+    const failure = failed();
+    if (failure) throw new PhaseError(`Triage could not read the files: a worker thread failed (${failure.message}).`);
+    const next = ready.shift();
+    if (next) yield next;
   }
 }
 
-/** Reads and analyses root/items[i] for every i, in batches (in any order; each says where it starts). */
-export function analyzeAll(root: string, items: readonly SourceItem[], maxBytes: number, options: AnalyzeOptions): AsyncGenerator<AnalysedBatch> {
-  const count = Math.min(options.workers, Math.ceil(items.length / BATCH));
-  return count >= 1 ? analyzeInWorkers(root, items, maxBytes, count) : analyzeInline(root, items, maxBytes);
+export interface Analysis {
+  /** Reads and analyses root/items[i] for every i, in batches (in any order; each says where it starts). Once. */
+  run(items: readonly SourceItem[]): AsyncGenerator<AnalysedBatch>;
+  /** Ends the worker threads (also when run was never called or was left early). */
+  close(): Promise<void>;
+}
+
+/** Starts `workers` threads now (0: the files are analysed in-line), to be given the files by run(). */
+export function startAnalysis(root: string, maxBytes: number, workers: number): Analysis {
+  const threads = Array.from({ length: workers }, () => watch(startWorker({ root, maxBytes, batch: BATCH })));
+  let used = false;
+  return {
+    run: (items) => {
+      if (used) throw new Error('startAnalysis: run() may be called once.');
+      used = true;
+      return threads.length > 0 ? analyzeInWorkers(threads, items) : analyzeInline(root, items, maxBytes);
+    },
+    close: async () => {
+      await Promise.all(threads.map((thread) => thread.worker.terminate()));
+    },
+  };
+}
+
+/** How many threads for this many listed files: none below `from`, else up to `cores`, one per batch at most. */
+export function threadsFor(listed: number, from: number, cores: number): number {
+  return listed >= from ? Math.min(cores, Math.ceil(listed / BATCH)) : 0;
 }

@@ -10,10 +10,10 @@ import { chunkBudgetFor, type ScopeSize } from '../../modes/profile.ts';
 import type { PhaseContext } from '../types.ts';
 import { assembleTriage, type FileFacts, type FileOutcome, type TriageBody } from './core.ts';
 import { diffScopeOf } from './diff-scope.ts';
-import { listFiles } from './list.ts';
+import { listFiles, type Listing } from './list.ts';
 import { posix } from 'node:path';
 import { classifyPath, isTestPath, type PathRuleOptions, type PathVerdict } from './path-rules.ts';
-import { analyzeAll } from './analyze-all.ts';
+import { startAnalysis, threadsFor, type Analysis } from './analyze-all.ts';
 import { analyzeListed, resolveLink, type Analysed, type SourceItem } from './analyze.ts';
 import { poolSize } from '../../workers/size.ts';
 import { scriptLanguage, servedDirs } from './runs-io.ts';
@@ -76,13 +76,25 @@ async function triage(ctx: PhaseContext, settings: TriageSettings): Promise<Tria
     throw new UsageError(`chunkTokens must be a whole number of at least 1 (got ${String(chunkTokens)}).`);
   }
   const listing = await listFiles(ctx.target, ctx.signal, { gitignore: !ctx.scope.noGitignore });
+  // The threads boot while the path rules run.
+  const threads = threadsFor(listing.paths.length, settings.readWorkerFrom, settings.workers ?? poolSize(Number.MAX_SAFE_INTEGER));
+  const analysis = startAnalysis(ctx.target, settings.maxFileBytes, threads);
+  try {
+    return await triageListed(ctx, settings, listing, analysis);
+  } finally {
+    await analysis.close();
+  }
+}
+
+async function triageListed(ctx: PhaseContext, settings: TriageSettings, listing: Listing, analysis: Analysis): Promise<TriageBody> {
+  const chunkTokens = ctx.options.chunkTokens;
   const rules: PathRuleOptions = { includeGenerated: Boolean(ctx.scope.includeGenerated) };
   const listed = new Set(listing.paths);
   const files: FileFacts[] = [];
   const skipped: SkippedFile[] = [...listing.skipped];
   const total = listing.paths.length;
   ctx.log.progress('triage', 0, total);
-  // Path rules for every file first; only source files are read, in order, then analysed as they arrive.
+  // Path rules for every file first; only source files are read, then analysed.
   const toRead: string[] = [];
   const verdicts: SourceVerdict[] = [];
   // What runs is code: build folders a package entry points into, and extensionless node scripts.
@@ -99,10 +111,9 @@ async function triage(ctx: PhaseContext, settings: TriageSettings): Promise<Tria
     } else if (verdict) skipped.push(verdict.skip);
   }
   const items: SourceItem[] = toRead.map((path, i) => ({ path, language: (verdicts[i] as SourceVerdict).language, isTest: (verdicts[i] as SourceVerdict).isTest }));
-  const workers = items.length >= settings.readWorkerFrom ? (settings.workers ?? poolSize(Number.MAX_SAFE_INTEGER)) : 0;
-  const analysis = analyzeAll(ctx.target, items, settings.maxFileBytes, { workers });
-  // Asking for the first batch starts the worker threads; the work below needs no file and runs meanwhile.
-  const first = analysis.next();
+  const batches = analysis.run(items);
+  // Asking for the first batch hands the threads their files; the work below needs no file and runs meanwhile.
+  const first = batches.next();
   first.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
   let modes: ModesData;
   let done = total - items.length;
@@ -111,7 +122,7 @@ async function triage(ctx: PhaseContext, settings: TriageSettings): Promise<Tria
   try {
     modes = loadModes(settings.modesDir);
     prepareArtifact('triage');
-    for (let step = await first; !step.done; step = await analysis.next()) {
+    for (let step = await first; !step.done; step = await batches.next()) {
       ctx.signal.throwIfAborted();
       const { start, outcomes: batch } = step.value;
       for (let i = 0; i < batch.length; i++) {
@@ -123,7 +134,7 @@ async function triage(ctx: PhaseContext, settings: TriageSettings): Promise<Tria
       if (done % 256 < batch.length) ctx.log.progress('triage', done, total);
     }
   } finally {
-    await analysis.return(undefined);
+    await batches.return(undefined);
   }
   for (const outcome of outcomes) {
     if (outcome.kind === 'file') files.push(outcome.facts);

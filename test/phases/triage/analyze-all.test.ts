@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeAll, BATCH } from '../../../src/phases/triage/analyze-all.ts';
+import { BATCH, startAnalysis, threadsFor } from '../../../src/phases/triage/analyze-all.ts';
 import { resolveLink, type SourceItem } from '../../../src/phases/triage/analyze.ts';
 import { runTriage, TRIAGE_DEFAULTS } from '../../../src/phases/triage/index.ts';
 import { gitRepo, tempDir, writeFiles } from '../../helpers/temp.ts';
@@ -15,9 +15,14 @@ async function analyseEverything(root: string, paths: string[], maxBytes: number
   const items: SourceItem[] = paths.map((path) => ({ path, language: 'javascript', isTest: false }));
   const out: unknown[] = Array.from({ length: paths.length });
   const starts: number[] = [];
-  for await (const { start, outcomes } of analyzeAll(root, items, maxBytes, { workers })) {
-    starts.push(start);
-    outcomes.forEach((o, i) => (out[start + i] = o.kind === 'link' ? resolveLink(root, items[start + i] as SourceItem, maxBytes, new Set(paths)) : o));
+  const analysis = startAnalysis(root, maxBytes, workers);
+  try {
+    for await (const { start, outcomes } of analysis.run(items)) {
+      starts.push(start);
+      outcomes.forEach((o, i) => (out[start + i] = o.kind === 'link' ? resolveLink(root, items[start + i] as SourceItem, maxBytes, new Set(paths)) : o));
+    }
+  } finally {
+    await analysis.close();
   }
   return { out, starts };
 }
@@ -72,11 +77,34 @@ test('stopping early ends the worker threads (the loop can be left at any batch)
     items.push({ path: `f${i}.js`, language: 'javascript', isTest: false });
   }
   let batches = 0;
-  for await (const batch of analyzeAll(root, items, 1 << 20, { workers: 2 })) {
+  const analysis = startAnalysis(root, 1 << 20, 2);
+  for await (const batch of analysis.run(items)) {
     assert.ok(batch.outcomes.length > 0);
     if (++batches === 1) break;
   }
+  await analysis.close();
   assert.equal(batches, 1);
+});
+
+test('a thread that has stopped fails the run with a clear error, never a short result', async (t) => {
+  const root = realpathSync(tempDir(t));
+  writeFiles(root, { 'a.js': 'x' });
+  const analysis = startAnalysis(root, 1 << 20, 2);
+  // Closing before the run stops the threads: the run must not wait for them forever nor end as if it had finished.
+  await analysis.close();
+  let outcomes = 0;
+  await assert.rejects(async () => {
+    for await (const batch of analysis.run([{ path: 'a.js', language: 'javascript', isTest: false }])) outcomes += batch.outcomes.length;
+  }, /Triage could not read the files: a worker thread failed \(it stopped early/);
+  assert.equal(outcomes, 0);
+});
+
+test('threads: none below the threshold, then one per core, never more than there are batches', () => {
+  assert.equal(threadsFor(1999, 2000, 2), 0);
+  assert.equal(threadsFor(2000, 2000, 2), 2);
+  assert.equal(threadsFor(50_000, 2000, 8), 8);
+  assert.equal(threadsFor(BATCH, 0, 8), 1);
+  assert.equal(threadsFor(BATCH + 1, 0, 8), 2);
 });
 
 test('triage with worker threads writes the same artifact as triage in-line, whatever the number of threads', async (t) => {
