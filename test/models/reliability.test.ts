@@ -100,7 +100,9 @@ test('a retry-after longer than maxDelayMs gives up at once with rate-limit', as
 test('a call that keeps hanging fails with timeout after maxAttempts', async () => {
   server.requests.length = 0;
   server.enqueue({ hang: true }, { hang: true }, { hang: true });
-  const error = await failure(client('openai-compatible', { timeouts: { callMs: 200 } }).complete(request()));
+  // 1 s per attempt: each request must reach the server before its attempt is cut, or it is not counted below; a
+  // loaded machine can stall the event loop past 200 ms between sending a request and the server reading it.
+  const error = await failure(client('openai-compatible', { timeouts: { callMs: 1_000 } }).complete(request()));
   assert.equal(error.kind, 'timeout');
   assert.match(error.message, /gave up after 3 attempts/);
   assert.equal(server.requests.length, 3);
