@@ -1,13 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnCli, type CliResult } from '../helpers/cli.ts';
+import { assertFreshDist } from '../helpers/dist.ts';
 import { gitRepo, tempDir } from '../helpers/temp.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PROBE = fileURLToPath(new URL('../helpers/module-log.mjs', import.meta.url));
+const MANY = fileURLToPath(new URL('fixtures/cli-many.mjs', import.meta.url));
 
 // What a command that does not call a model, parse code or run untrusted code must never load.
 const SDKS = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:@anthropic-ai\/sdk|openai|execa)\//;
@@ -46,12 +49,34 @@ test('the probe sees the heavy modules when they do load: a no-key scan loads as
   assert.deepEqual(heavy(modules, [SDKS]), [], 'no model is configured, so no SDK loads');
 });
 
-test('--help and each command\'s --help load no SDK, no ast-grep and no sandbox', async (t) => {
-  for (const argv of [['--help'], ['scan', '--help'], ['doctor', '--help'], ['report', '--help'], ['dismiss', '--help'], ['phase', '--help'], ['watch', '--help'], ['publish', '--help']]) {
-    const { result, modules } = await loadedBy(t, argv);
-    assert.equal(result.code, 0, `${argv.join(' ')}: ${result.stderr}`);
+/**
+ * Each argument list run by the compiled CLI's main() in one process under the module probe: its result and the
+ * modules loaded up to its end that no earlier run loaded (the process's start included in every run's share).
+ */
+function loadedByEach(t: import('node:test').TestContext, argvs: string[][]): { argv: string[]; code: number; stderr: string; modules: string[] }[] {
+  assertFreshDist();
+  const log = join(tempDir(t, 'bh-modlog-'), 'modules.log');
+  const child = spawnSync(process.execPath, ['--import', PROBE, MANY, JSON.stringify(argvs)], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '1', BH_MODULE_LOG: log } });
+  assert.equal(child.status, 0, child.stderr);
+  const results = JSON.parse(child.stdout) as { argv: string[]; code: number; stderr: string }[];
+  // The log: the process's start, then each run's line followed by what that run loaded first.
+  const [start, ...shares] = readFileSync(log, 'utf8').split(/^# .*\n/m);
+  assert.equal(shares.length, argvs.length, 'a share of the log per run');
+  const lines = (text: string) => text.split('\n').filter(Boolean);
+  return results.map((r, i) => ({ ...r, modules: [...lines(start!), ...lines(shares[i]!)] }));
+}
+
+// One process for all of them (a process per command cost most of this file's CPU): a module that none of them
+// loaded appears in no share, so a heavy module in any run's share fails that run, and none loaded is none at all.
+test('--help and each command\'s --help load no SDK, no ast-grep and no sandbox', (t) => {
+  const argvs = [['--help'], ['scan', '--help'], ['doctor', '--help'], ['report', '--help'], ['dismiss', '--help'], ['phase', '--help'], ['watch', '--help'], ['publish', '--help']];
+  const runs = loadedByEach(t, argvs);
+  assert.deepEqual(runs.map((r) => r.argv), argvs);
+  for (const { argv, code, stderr, modules } of runs) {
+    assert.equal(code, 0, `${argv.join(' ')}: ${stderr}`);
     assert.deepEqual(heavy(modules, [SDKS, AST_GREP, SANDBOX, OCTOKIT]), [], argv.join(' '));
   }
+  assert.ok(runs.every((r) => r.modules.some((m) => m.includes('/dist/cli/main.js'))), 'the compiled CLI ran');
 });
 
 test('report list, report show and dismiss on a scanned project load no SDK, no ast-grep and no sandbox', async (t) => {
