@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { DETECTORS } from '../../src/static/detectors/index.ts';
 import { comparisonSlips } from '../../src/static/detectors/logic.ts';
 import { zipSlip } from '../../src/static/detectors/zipslip.ts';
+import { swallowedError } from '../../src/static/detectors/errors.ts';
 import { langFor, parseSource } from '../../src/static/parse.ts';
 import { beginFile } from '../../src/static/taint.ts';
 import { beginSourceFile } from '../../src/static/sources/handlers.ts';
@@ -43,4 +44,10 @@ test('the zip-slip prefilter passes archive code and not words that merely conta
     assert.ok(zipSlip.prefilter.test(text), text);
   }
   for (const text of ['const target = start + 1;', "fs.writeFileSync(path.join(dir, file.name), data); // unzip later"]) assert.ok(!zipSlip.prefilter.test(text), text);
+});
+
+test('the swallowed-error prefilter needs a catch and a success response somewhere in the file', () => {
+  assert.ok(swallowedError.prefilter.test('try { await save(); } catch (e) { console.log(e); }\nres.json({ saved: true });'));
+  assert.ok(swallowedError.prefilter.test("try { run(); } catch {}\nreturn { status: 'ok' };"));
+  for (const text of ['try { run(); } catch (e) { log(e); }', "res.json({ ok: true }); // no try here"]) assert.ok(!swallowedError.prefilter.test(text), text);
 });
