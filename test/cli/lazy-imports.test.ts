@@ -1,16 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnCli, type CliResult } from '../helpers/cli.ts';
-import { assertFreshDist } from '../helpers/dist.ts';
+import { runCompiledMany, type ManyResult } from '../helpers/cli-many.ts';
 import { gitRepo, tempDir } from '../helpers/temp.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PROBE = fileURLToPath(new URL('../helpers/module-log.mjs', import.meta.url));
-const MANY = fileURLToPath(new URL('fixtures/cli-many.mjs', import.meta.url));
 
 // What a command that does not call a model, parse code or run untrusted code must never load.
 const SDKS = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:@anthropic-ai\/sdk|openai|execa)\//;
@@ -53,12 +51,9 @@ test('the probe sees the heavy modules when they do load: a no-key scan loads as
  * Each argument list run by the compiled CLI's main() in one process under the module probe: its result and the
  * modules loaded up to its end that no earlier run loaded (the process's start included in every run's share).
  */
-function loadedByEach(t: import('node:test').TestContext, argvs: string[][]): { argv: string[]; code: number; stderr: string; modules: string[] }[] {
-  assertFreshDist();
+function loadedByEach(t: import('node:test').TestContext, argvs: string[][]): (ManyResult & { modules: string[] })[] {
   const log = join(tempDir(t, 'bh-modlog-'), 'modules.log');
-  const child = spawnSync(process.execPath, ['--import', PROBE, MANY, JSON.stringify(argvs)], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: '1', BH_MODULE_LOG: log } });
-  assert.equal(child.status, 0, child.stderr);
-  const results = JSON.parse(child.stdout) as { argv: string[]; code: number; stderr: string }[];
+  const results = runCompiledMany(argvs, { cwd: ROOT, nodeArgs: ['--import', PROBE], env: { BH_MODULE_LOG: log } });
   // The log: the process's start, then each run's line followed by what that run loaded first.
   const [start, ...shares] = readFileSync(log, 'utf8').split(/^# .*\n/m);
   assert.equal(shares.length, argvs.length, 'a share of the log per run');
