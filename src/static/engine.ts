@@ -42,7 +42,7 @@ function compute(file: SourceFile): Analysis {
   const lang = langFor(file);
   // A library's exported parameters, and those other modules pass request input to, are sources without a request in sight.
   const library = file.publicApi !== undefined || (file.incoming?.length ?? 0) > 0;
-  const active = lang === null ? [] : DETECTORS.filter((d) => d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content)));
+  const active = lang === null ? [] : DETECTORS.filter((d) => (d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content))) && (d.requires?.test(file.content) ?? true));
   if (lang !== null && active.length > 0) {
     const root = parseSource(lang, file.content).root();
     beginFile(file.publicApi !== undefined, file.incoming);

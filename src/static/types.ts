@@ -142,5 +142,10 @@ export interface Detector {
   prefilter: TextTest;
   /** A second cheap test for library files (publicApi set), where exported parameters are sources too. */
   libraryPrefilter?: TextTest;
+  /**
+   * Text every finding of the detector needs, tested after the prefilter: a file without it is not walked (nor parsed
+   * for this detector). Kept apart from the prefilter, which also says which modules may hold a sink (cross-file reach).
+   */
+  requires?: TextTest;
   run(ctx: DetectorContext): Candidate[];
 }

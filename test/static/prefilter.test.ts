@@ -7,12 +7,13 @@ import { DETECTORS } from '../../src/static/detectors/index.ts';
 import { comparisonSlips } from '../../src/static/detectors/logic.ts';
 import { zipSlip } from '../../src/static/detectors/zipslip.ts';
 import { swallowedError } from '../../src/static/detectors/errors.ts';
+import { nosqlInjection } from '../../src/static/detectors/nosql.ts';
 import { langFor, parseSource } from '../../src/static/parse.ts';
 import { beginFile } from '../../src/static/taint.ts';
 import { beginSourceFile } from '../../src/static/sources/handlers.ts';
 import { engineCorpus } from './engine-corpus.ts';
 
-test('a detector that finds something in a file, run without its prefilter, always had its prefilter pass there', () => {
+test('a detector that finds something in a file, run without its prefilter, always had its prefilter and required text pass there', () => {
   let fired = 0;
   for (const file of engineCorpus()) {
     const lang = langFor(file);
@@ -28,6 +29,7 @@ test('a detector that finds something in a file, run without its prefilter, alwa
       fired++;
       const passes = d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content) === true);
       assert.ok(passes, `${d.rules.join(', ')} finds ${found[0]!.ruleId} on line ${found[0]!.startLine} of ${file.path}, but its prefilter rejects the file`);
+      assert.ok(d.requires?.test(file.content) ?? true, `${d.rules.join(', ')} finds ${found[0]!.ruleId} in ${file.path}, but the text it requires is not there`);
     }
   }
   assert.ok(fired >= 100, `the corpus exercises the detectors (${fired} detector hits)`);
@@ -50,4 +52,9 @@ test('the swallowed-error prefilter needs a catch and a success response somewhe
   assert.ok(swallowedError.prefilter.test('try { await save(); } catch (e) { console.log(e); }\nres.json({ saved: true });'));
   assert.ok(swallowedError.prefilter.test("try { run(); } catch {}\nreturn { status: 'ok' };"));
   for (const text of ['try { run(); } catch (e) { log(e); }', "res.json({ ok: true }); // no try here"]) assert.ok(!swallowedError.prefilter.test(text), text);
+});
+
+test('NoSQL injection requires a database in the file, not just a .find( call', () => {
+  for (const text of ['db.users.findOne({ name: req.body.name })', "const users = client.collection('users');", "const mongoose = require('mongoose');"]) assert.ok(nosqlInjection.requires?.test(text), text);
+  assert.ok(!nosqlInjection.requires?.test('const hit = list.find((x) => x.id === req.body.id);'));
 });

@@ -149,5 +149,8 @@ function run(ctx: DetectorContext): Candidate[] {
 export const nosqlInjection: Detector = {
   rules: ['nosql-injection'],
   prefilter: /\.(find|findOne\w*|update\w*|delete\w*|remove|count\w*|replaceOne|exists|aggregate)\(/,
+  // Every finding passed isCollection: a receiver COLLECTION matches holds `db.` or `ollection`, one bound to a `db`
+  // holds `db`, and a model needs USES_MONGO. Most files calling .find( or .update( use no database at all.
+  requires: { test: (text) => /db|ollection/.test(text) || USES_MONGO.test(text) },
   run,
 };
