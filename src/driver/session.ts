@@ -5,6 +5,7 @@ import type { Logger } from '../cli/log.ts';
 import { openEvidenceCache, type CacheRequest } from '../cache/location.ts';
 import { DISABLED_CACHE, type EvidenceCache } from '../cache/store.ts';
 import { openModelSession, type ModelSetup } from '../orchestrator/models.ts';
+import { createPoolLender } from '../workers/lender.ts';
 import type { Budget } from '../budget/budget.ts';
 import type { PhaseContext } from '../phases/types.ts';
 import type { RunOptions, ScopeOptions } from '../run/options.ts';
@@ -36,15 +37,22 @@ export interface PhaseSession {
   engine: string;
   cache: EvidenceCache;
   budget?: Budget;
-  /** Closes the model session (its budget records the wall time) and packs the cache entries still held. */
+  /** Closes the model session (its budget records the wall time), packs the cache entries still held and stops the run's workers. */
   close(wallMs: number): Promise<void>;
 }
 
 export function openPhaseSession(input: PhaseSessionInput): PhaseSession {
   const { target, outDir, store, options, scope, log, signal, models } = input;
   const cache = input.cache === 'off' ? DISABLED_CACHE : openEvidenceCache(target, input.runsDir, input.cache, log);
-  const ctx: PhaseContext = { target, outDir, identity: store.state.run, options, scope, log, signal, state: store, cache };
-  if (!models.usesModels || input.withoutModels) return { ctx, store, engine: models.engine, cache, close: async () => cache.flush() };
+  const pools = createPoolLender();
+  const ctx: PhaseContext = { target, outDir, identity: store.state.run, options, scope, log, signal, state: store, cache, pools };
+  if (!models.usesModels || input.withoutModels) {
+    const close = async () => {
+      cache.flush();
+      await pools.close();
+    };
+    return { ctx, store, engine: models.engine, cache, close };
+  }
   const session = openModelSession(models, outDir, store.state.run.runId, log, input.record, cache);
   ctx.models = session.client;
   ctx.modelRoles = models.modelRoles;
@@ -54,6 +62,7 @@ export function openPhaseSession(input: PhaseSessionInput): PhaseSession {
       await session.close(wallMs);
     } finally {
       cache.flush();
+      await pools.close();
     }
   };
   return { ctx, store, engine: models.engine, cache, budget: session.budget, close };

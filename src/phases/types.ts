@@ -7,6 +7,7 @@ import type { RunOptions, ScopeOptions } from '../run/options.ts';
 import type { StateStore } from '../run/state.ts';
 import type { ModelClient, Role } from '../models/types.ts';
 import type { EvidenceCache } from '../cache/store.ts';
+import type { PoolLender } from '../workers/lender.ts';
 
 export interface PhaseContext {
   /** Canonical absolute path of the scanned folder. */
@@ -28,6 +29,8 @@ export interface PhaseContext {
   budget?: { readonly degraded: boolean; /** Writes pending charges to usage.json now. */ flush(): Promise<void> };
   /** The evidence cache (absent or disabled: everything is computed afresh). Its answers are hints, re-checked. */
   cache?: EvidenceCache;
+  /** The run's worker pool for per-file work (src/workers/lender.ts); absent: a phase starts its own. */
+  pools?: PoolLender;
   /** Set by the driver for a declared phase: `check` throws for a role the phase does not declare. */
   declaredRoles?: { phase: string; check(role: Role): void };
 }

@@ -14,7 +14,7 @@ import { chooseHunter } from './choose.ts';
 import { retrievalContext } from '../../prompts/retrieval-context.ts';
 import { threatContext } from './threat-context.ts';
 import { poolSize } from '../../workers/size.ts';
-import { createFilePool } from '../../workers/pool.ts';
+import { withFilePool } from '../../workers/lender.ts';
 import type { RunOptions } from '../../run/options.ts';
 import { staticAnalysisStore } from '../../cache/static-analysis.ts';
 import { withLeads } from './leads.ts';
@@ -42,11 +42,10 @@ export const hunterPhase = definePhase({
   roles: ['hunter'],
   async run(ctx, inputs) {
     const { triage, 'adaptive-plan': plan } = inputs;
-    // Worker threads for the static engine when there is enough source to pay for them (tokens are bytes/4): one
-    // pool for the phase, used by the cross-file pass's per-file steps and then by the static engine.
+    // Worker threads for the static engine when there is enough source to pay for them (tokens are bytes/4): the
+    // run's pool (recon used it before), for the cross-file pass's per-file steps and then the static engine.
     const workers = poolSize(triage.totals.tokens * 4);
-    const pool = workers > 1 ? createFilePool(workers) : undefined;
-    try {
+    return withFilePool(ctx.pools, workers, async (pool) => {
       // Context is read only when a model hunts: the static engine looks at one file at a time.
       const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
       // Request input crossing modules, found over the whole tree before any chunk is hunted one file at a time.
@@ -54,9 +53,7 @@ export const hunterPhase = definePhase({
       const options = { workers, ...(pool ? { pool } : {}), incoming: incomingLookup(crossFile), ...(store ? { store } : {}) };
       const engine = chooseHunter(ctx, inputs.recon, plan.limits.lenses, modelFor(ctx, 'hunter') ? hunterContext(ctx, inputs) : undefined, options);
       return { 'hunter-findings': await hunt(ctx, triage, plan, inputs.leads, engine, crossFile) };
-    } finally {
-      await pool?.close();
-    }
+    });
   },
 });
 

@@ -7,7 +7,7 @@ import { definePhase } from '../../driver/define-phase.ts';
 import { containPath } from '../../integrity/paths.ts';
 import { readSource, readSourceAtHash } from '../../integrity/source.ts';
 import type { PhaseContext } from '../types.ts';
-import { createFilePool } from '../../workers/pool.ts';
+import { withFilePool, type PoolLender } from '../../workers/lender.ts';
 import { poolSize } from '../../workers/size.ts';
 import { reconFile, type FileRecon, type ReconSource } from '../../attack-surface/file-recon.ts';
 import { buildRecon } from './core.ts';
@@ -59,20 +59,19 @@ async function recon(ctx: PhaseContext, triage: Triage) {
     }
   }
 
-  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, await perFileRecon(sources, ctx.cache ?? DISABLED_CACHE));
+  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, await perFileRecon(sources, ctx.cache ?? DISABLED_CACHE, ctx.pools));
   ctx.log.progress('recon', files.length, files.length, `${body.entryPoints.length} entry point(s), ${body.trustBoundaries.length} trust boundary(ies), ${excluded.length} excluded`);
   return { ...body, excluded };
 }
 
 // Parsing every file is recon's CPU-bound half: in worker threads when there is enough source, in file order either
 // way. Files the evidence cache already knows (same path, language and content) are not parsed again.
-async function perFileRecon(sources: readonly (ReconSource & { sha256: string })[], cache: EvidenceCache): Promise<FileRecon[]> {
+async function perFileRecon(sources: readonly (ReconSource & { sha256: string })[], cache: EvidenceCache, pools: PoolLender | undefined): Promise<FileRecon[]> {
   const known = sources.map((s) => cachedFileRecon(cache, s));
   const missing = sources.filter((_, i) => known[i] === undefined);
   const workers = poolSize(missing.reduce((n, s) => n + s.content.length, 0));
-  const pool = workers > 1 ? createFilePool(workers) : undefined;
-  try {
-    return await Promise.all(
+  return withFilePool(pools, workers, (pool) =>
+    Promise.all(
       sources.map(async (s, i) => {
         const hit = known[i];
         if (hit) return hit;
@@ -80,8 +79,6 @@ async function perFileRecon(sources: readonly (ReconSource & { sha256: string })
         storeFileRecon(cache, s, fresh);
         return fresh;
       }),
-    );
-  } finally {
-    await pool?.close();
-  }
+    ),
+  );
 }
