@@ -8,6 +8,7 @@ import { comparisonSlips } from '../../src/static/detectors/logic.ts';
 import { zipSlip } from '../../src/static/detectors/zipslip.ts';
 import { swallowedError } from '../../src/static/detectors/errors.ts';
 import { nosqlInjection } from '../../src/static/detectors/nosql.ts';
+import { xss } from '../../src/static/detectors/xss.ts';
 import { langFor, parseSource } from '../../src/static/parse.ts';
 import { beginFile } from '../../src/static/taint.ts';
 import { beginSourceFile } from '../../src/static/sources/handlers.ts';
@@ -57,4 +58,9 @@ test('the swallowed-error prefilter needs a catch and a success response somewhe
 test('NoSQL injection requires a database in the file, not just a .find( call', () => {
   for (const text of ['db.users.findOne({ name: req.body.name })', "const users = client.collection('users');", "const mongoose = require('mongoose');"]) assert.ok(nosqlInjection.requires?.test(text), text);
   assert.ok(!nosqlInjection.requires?.test('const hit = list.find((x) => x.id === req.body.id);'));
+});
+
+test('XSS requires a response, the document or an HTML property in the file, not just a .write( call', () => {
+  for (const text of ['res.send(`<b>${req.query.q}</b>`)', 'el.innerHTML = location.hash', 'ctx.body = html', 'response.status(200).end(page)']) assert.ok(xss.requires?.test(text), text);
+  assert.ok(!xss.requires?.test('stream.write(chunk); out.end(buffer);'));
 });

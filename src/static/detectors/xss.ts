@@ -112,5 +112,8 @@ export const xss: Detector = {
   rules: ['xss'],
   // 'innerHTML' also matches dangerouslySetInnerHTML.
   prefilter: /\.(send|write|end)\(|innerHTML|outerHTML|document\.write|\.body\s*=/,
+  // Every sink sinks() returns is named in the text as its pattern names it: a SEND callee starts with res., resp.,
+  // response. or reply. (no whitespace allowed), and so on. Most files calling .end( or .write( are streams, not responses.
+  requires: /res\.|resp\.|response\.|reply\.|document\.write|innerHTML|outerHTML|(?:ctx|context|this)\.(?:body|response\.body)|dangerouslySetInnerHTML/,
   run,
 };
