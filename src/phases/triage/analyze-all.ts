@@ -116,7 +116,8 @@ export function startAnalysis(root: string, maxBytes: number, workers: number): 
   };
 }
 
-/** How many threads for this many listed files: none below `from`, else up to `cores`, one per batch at most. */
+/** How many threads for this many listed files: none below `from` or with one core (BUG_HUNTER_WORKERS=1 means no
+ * threads, as for the file pool), else up to `cores`, one per batch at most. */
 export function threadsFor(listed: number, from: number, cores: number): number {
-  return listed >= from ? Math.min(cores, Math.ceil(listed / BATCH)) : 0;
+  return listed >= from && cores > 1 ? Math.min(cores, Math.ceil(listed / BATCH)) : 0;
 }

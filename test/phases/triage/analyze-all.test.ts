@@ -105,6 +105,7 @@ test('threads: none below the threshold, then one per core, never more than ther
   assert.equal(threadsFor(50_000, 2000, 8), 8);
   assert.equal(threadsFor(BATCH, 0, 8), 1);
   assert.equal(threadsFor(BATCH + 1, 0, 8), 2);
+  assert.equal(threadsFor(50_000, 2000, 1), 0, 'one core (or BUG_HUNTER_WORKERS=1): in-line');
 });
 
 test('triage with worker threads writes the same artifact as triage in-line, whatever the number of threads', async (t) => {
@@ -116,7 +117,7 @@ test('triage with worker threads writes the same artifact as triage in-line, wha
   const inline = await runTriage(phaseContext(dir), { ...TRIAGE_DEFAULTS, readWorkerFrom: Number.POSITIVE_INFINITY });
   assert.equal(inline.body.files.length, 701);
   assert.equal(inline.body.skipped.find((s) => s.path === 'src/gen.ts')?.reason, 'generated');
-  for (const workers of [1, 3]) {
+  for (const workers of [2, 3]) {
     const threaded = await runTriage(phaseContext(dir), { ...TRIAGE_DEFAULTS, readWorkerFrom: 0, workers });
     assert.deepEqual(threaded.body, inline.body, `${workers} worker threads`);
   }
