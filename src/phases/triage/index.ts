@@ -24,7 +24,7 @@ export interface TriageSettings {
   modesDir: string;
   /** Read and analyse in worker threads from this many files to read up (starting one costs tens of milliseconds). */
   readWorkerFrom: number;
-  /** How many worker threads; default: one per core (BUG_HUNTER_WORKERS overrides, as for the file pool); 1: none. */
+  /** Threads that analyse files, the main thread included; default one per core (BUG_HUNTER_WORKERS overrides, as for the file pool); 1: the main thread alone. */
   workers?: number;
 }
 

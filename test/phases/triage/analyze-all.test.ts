@@ -27,7 +27,7 @@ async function analyseEverything(root: string, paths: string[], maxBytes: number
   return { out, starts };
 }
 
-test('worker threads give the same outcomes as the in-line path, for every kind of listed path', async (t) => {
+test('worker threads and the main thread together give the same outcomes as the in-line path, for every kind of listed path', async (t) => {
   const root = realpathSync(tempDir(t));
   const outside = tempDir(t, 'bh-outside-');
   writeFileSync(join(outside, 'secret.js'), 'x');
@@ -99,12 +99,12 @@ test('a thread that has stopped fails the run with a clear error, never a short 
   assert.equal(outcomes, 0);
 });
 
-test('threads: none below the threshold, then one per core, never more than there are batches', () => {
+test('threads beside the main thread: none below the threshold, then one per further core, never more than there are batches', () => {
   assert.equal(threadsFor(1999, 2000, 2), 0);
-  assert.equal(threadsFor(2000, 2000, 2), 2);
-  assert.equal(threadsFor(50_000, 2000, 8), 8);
-  assert.equal(threadsFor(BATCH, 0, 8), 1);
-  assert.equal(threadsFor(BATCH + 1, 0, 8), 2);
+  assert.equal(threadsFor(2000, 2000, 2), 1);
+  assert.equal(threadsFor(50_000, 2000, 8), 7);
+  assert.equal(threadsFor(BATCH, 0, 8), 0);
+  assert.equal(threadsFor(BATCH + 1, 0, 8), 1);
   assert.equal(threadsFor(50_000, 2000, 1), 0, 'one core (or BUG_HUNTER_WORKERS=1): in-line');
 });
 
