@@ -11,7 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Modules compiled with their own (the mirror's) import.meta, not the source's: see compileForTests. */
-const OWN_META = ['src/workers/pool.ts'];
+const OWN_META = ['src/workers/pool.ts', 'src/phases/triage/analyze-all.ts'];
 
 const META = { url: '__bhImportMetaUrl', dirname: '__bhImportMetaDirname', filename: '__bhImportMetaFilename' };
 
@@ -90,10 +90,9 @@ export async function compileForTests(root, outDir, testFiles) {
     return Object.keys(reach.metafile.inputs).filter((input) => input.endsWith('.ts')).map((input) => join(root, input));
   };
   let entryPoints = await reachOf(testFiles);
-  // The file pool (src/workers/pool.ts) starts its worker from the entry beside itself: under the source's URL that is
-  // worker.ts, started through tsx (about 1 s of CPU per worker). So the pool keeps the mirror's own import.meta and
-  // the files beside it (the worker entry), with what they import, are compiled too. (Triage's read worker is a plain
-  // .mjs that is not mirrored: read-ahead.ts keeps the source's URL.)
+  // The file pool (src/workers/pool.ts) and triage's threads (analyze-all.ts) start their worker from the entry beside
+  // them: under the source's URL that is the .ts entry, started through tsx (about 1 s of CPU per worker). So they keep
+  // the mirror's own import.meta, and the files beside them (the worker entry), with what they import, are compiled.
   const startsWorkers = entryPoints.filter((file) => OWN_META.includes(relative(root, file)));
   if (startsWorkers.length > 0) {
     const beside = startsWorkers.flatMap((file) => readdirSync(dirname(file)).filter((n) => n.endsWith('.ts')).map((n) => join(dirname(file), n)));
