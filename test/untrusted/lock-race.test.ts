@@ -54,7 +54,10 @@ for (const stale of [false, true]) {
     const contenders = Array.from({ length: CONTENDERS }, contender);
     t.after(async () => {
       for (const c of contenders) c.child.stdin?.end();
+      // A round that failed before its start file was written leaves contenders waiting for it: they are killed.
+      const stragglers = setTimeout(() => contenders.forEach((c) => c.child.kill('SIGKILL')), 10_000);
       await Promise.all(contenders.map((c) => new Promise((r) => (c.child.exitCode !== null ? r(null) : c.child.on('close', r)))));
+      clearTimeout(stragglers);
     });
     for (let round = 0; round < 5; round += 1) {
       const dir = tempDir(t);
