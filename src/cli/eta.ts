@@ -12,6 +12,8 @@ export function etaOf(elapsedMs: number, done: number, total: number, afterMs = 
 
 /** "8 s", "2 min 5 s", "1 h 3 min". */
 export function formatDuration(ms: number): string {
+  // Under a second in tenths: a fast scan's estimate read "0 s", as if nothing had been timed.
+  if (ms > 0 && ms < 950) return ms < 50 ? 'under 0.1 s' : `${(ms / 1000).toFixed(1)} s`;
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;

@@ -31,6 +31,10 @@ test('the ETA arithmetic and its wording', () => {
   assert.equal(etaOf(3000, 10, 10), null);
   assert.equal(etaOf(6000, 3, 10), 14_000);
   assert.equal(formatDuration(14_000), '14 s');
+  assert.equal(formatDuration(0), '0 s');
+  assert.equal(formatDuration(20), 'under 0.1 s');
+  assert.equal(formatDuration(340), '0.3 s');
+  assert.equal(formatDuration(960), '1 s');
   assert.equal(formatDuration(125_000), '2 min 5 s');
   assert.equal(formatDuration(3_780_000), '1 h 3 min');
 });
