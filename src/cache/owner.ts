@@ -5,8 +5,9 @@
 // made by us for this user and is not read. The target can copy a folder, but it cannot know the token.
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import lockfile from 'proper-lockfile';
 import { writeFileAtomic } from '../fs/atomic.ts';
 
 /** The token file in a cache folder bug-hunter created (not an entry: inventory and prune leave it alone). */
@@ -74,14 +75,41 @@ export function isFreshFolder(dir: string): boolean {
   }
 }
 
+const LOCK_WAIT_MS = 10_000;
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Runs `change` holding `<file>.lock` (synchronously: a scan claims its cache before any phase runs). */
+function withOwnersLock<T>(file: string, change: () => T): T {
+  mkdirSync(dirname(file), { recursive: true });
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    let release: () => void;
+    try {
+      release = lockfile.lockSync(file, { realpath: false, stale: LOCK_WAIT_MS });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || Date.now() > deadline) throw error;
+      pause(10 + Math.floor(Math.random() * 40));
+      continue;
+    }
+    try {
+      return change();
+    } finally {
+      release();
+    }
+  }
+}
+
 /** Creates the folder with a new token and records it (0600, atomically). Throws when either cannot be written. */
 export function claimCacheFolder(dir: string, ownersFile: string): void {
   mkdirSync(dir, { recursive: true });
   const token = randomBytes(32).toString('hex');
   writeFileAtomic(join(dir, OWNER_TOKEN_FILE), `${token}\n`, { mode: 0o600 });
-  // Read again just before writing: two runs claiming at once lose at most one record (that cache is then refused).
-  // Records of folders that are gone are dropped, so the file does not grow with every target ever scanned.
-  const owners = Object.fromEntries(Object.entries(readOwners(ownersFile)).filter(([path]) => existsSync(path)));
-  owners[realpathSync(dir)] = token;
-  writeFileAtomic(ownersFile, `${JSON.stringify({ schemaVersion: 1, owners }, null, 2)}\n`, { mode: 0o600 });
+  // Locked: two runs claiming at once (two scans, a scan beside watch) would otherwise lose one record, and that
+  // cache would be refused as not ours on every later run. Records of folders that are gone are dropped, so the file
+  // does not grow with every target ever scanned.
+  withOwnersLock(ownersFile, () => {
+    const owners = Object.fromEntries(Object.entries(readOwners(ownersFile)).filter(([path]) => existsSync(path)));
+    owners[realpathSync(dir)] = token;
+    writeFileAtomic(ownersFile, `${JSON.stringify({ schemaVersion: 1, owners }, null, 2)}\n`, { mode: 0o600 });
+  });
 }
