@@ -9,6 +9,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import lockfile from 'proper-lockfile';
 import { writeFileAtomic } from '../fs/atomic.ts';
+import { pauseSync } from '../run/pause.ts';
 
 /** The token file in a cache folder bug-hunter created (not an entry: inventory and prune leave it alone). */
 export const OWNER_TOKEN_FILE = 'owner-token';
@@ -76,7 +77,6 @@ export function isFreshFolder(dir: string): boolean {
 }
 
 const LOCK_WAIT_MS = 10_000;
-const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** Runs `change` holding `<file>.lock` (synchronously: a scan claims its cache before any phase runs). */
 function withOwnersLock<T>(file: string, change: () => T): T {
@@ -88,7 +88,7 @@ function withOwnersLock<T>(file: string, change: () => T): T {
       release = lockfile.lockSync(file, { realpath: false, stale: LOCK_WAIT_MS });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || Date.now() > deadline) throw error;
-      pause(10 + Math.floor(Math.random() * 40));
+      pauseSync(10 + Math.floor(Math.random() * 40));
       continue;
     }
     try {

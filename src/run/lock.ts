@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { IntegrityError } from '../errors.ts';
 import { writeJsonAtomic } from '../fs/atomic.ts';
 import { processAlive } from './process.ts';
+import { pauseSync } from './pause.ts';
 
 export interface LockInfo {
   token: string;
@@ -117,7 +118,7 @@ function removeIfUnchanged(path: string, staleText: string): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     clearAbandonedMutex(mutex);
-    pause(RECOVER_WAIT_MS);
+    pauseSync(RECOVER_WAIT_MS);
     return false;
   }
   try {
@@ -136,10 +137,6 @@ function clearAbandonedMutex(mutex: string): void {
   } catch {
     // Gone already.
   }
-}
-
-function pause(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function makeLock(path: string, info: LockInfo, recovered: LockInfo | null): RunLock {

@@ -2,6 +2,8 @@
 // block for a minute at that point of that commit's cycle, so a test can kill -9 it there. Points: before-record
 // (investigation done, nothing written to watch.db yet) and before-outbox (transaction committed, events.jsonl and
 // ledger.json not yet written). Unset in normal use; it changes nothing else.
+import { pauseSync } from '../run/pause.ts';
+
 const PAUSE_MS = 60_000;
 
 export function testPause(point: 'before-record' | 'before-outbox', commit: string): void {
@@ -10,5 +12,5 @@ export function testPause(point: 'before-record' | 'before-outbox', commit: stri
   const [where, prefix] = wanted.split('@');
   if (where !== point || !prefix || !commit.startsWith(prefix)) return;
   process.stderr.write(`watch-test-pause ${point} ${commit}\n`);
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, PAUSE_MS);
+  pauseSync(PAUSE_MS);
 }
