@@ -198,7 +198,9 @@ export function openCacheDir(dir: string, log: CacheLog, options: CacheOptions =
   function lookup(kind: CacheKind, key: string, schema: TSchema): unknown {
     const line = held.get(kind)?.get(key);
     if (line !== undefined) return readLine(kind, key, schema, `an entry of this run (${key.slice(0, 12)}…)`, line);
-    return read(kind, key, schema) ?? readPacked(kind, key, schema);
+    // Packs first: a run's session writes only packs, so asking the entry-file path first cost a failed open per
+    // lookup (16,000 on a 5,000-file re-scan). A key answered by both holds the same content-addressed answer.
+    return readPacked(kind, key, schema) ?? read(kind, key, schema);
   }
 
   function flush(): void {
