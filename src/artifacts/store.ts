@@ -1,11 +1,12 @@
 // Reading and writing artifacts in a .bug-hunter/ folder: validated on every read and write, written atomically.
 // A missing, malformed or schema-failing artifact is an UnusableArtifactError naming the file, the pointer and the
 // rule; the driver adds which phase to run (src/driver/hints.ts derives it from the phase declarations).
+import { createHash, type Hash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import { PhaseError } from '../errors.ts';
-import { writeJsonAtomic } from '../fs/atomic.ts';
+import { jsonChunks, writeChunksAtomic } from '../fs/atomic.ts';
 import { sha256 } from '../run/hash.ts';
 import { ARTIFACTS, type ArtifactName } from './registry.ts';
 import { checkRead, checkWrite } from './contract.ts';
@@ -38,11 +39,23 @@ export function hasArtifact(outDir: string, name: ArtifactName): boolean {
   return existsSync(artifactPath(outDir, name));
 }
 
-// Texts that passed their artifact's schema in this process, by artifact name and content hash. Most phases read
-// triage.json again; the same bytes parse to the same value, which passes the same schema again, so only the
-// parse is repeated. Hashing is a small fraction of validating; the set is bounded for long-running processes.
+// Texts that passed their artifact's schema in this process, by artifact name and content hash: read and validated
+// here, or written here from a value that passed (its JSON parses back to a value that passes too: the validators
+// refuse NaN, Infinity, undefined items and non-JSON objects, the only values JSON would change). Each phase reads
+// what the one before it wrote; the same bytes parse to the same value, so only the parse is repeated. Hashing is
+// a small fraction of validating; the set is bounded for long-running processes.
 const validTexts = new Set<string>();
 const MAX_VALID_TEXTS = 512;
+
+/** True when this text of this artifact passed its schema in this process (exported for tests). */
+export function knownValid(name: ArtifactName, text: string): boolean {
+  return validTexts.has(`${name}\0${sha256(text)}`);
+}
+
+function rememberValid(name: ArtifactName, textSha256: string): void {
+  if (validTexts.size >= MAX_VALID_TEXTS) validTexts.clear();
+  validTexts.add(`${name}\0${textSha256}`);
+}
 
 /** Parses and validates without touching the disk; used by read and by tests. */
 export function parseArtifact<N extends ArtifactName>(name: N, text: string, where: string): ArtifactOf<N> {
@@ -52,14 +65,13 @@ export function parseArtifact<N extends ArtifactName>(name: N, text: string, whe
   } catch (error) {
     throw new UnusableArtifactError(`${where} is not valid JSON (${(error as Error).message}).`, name, 'invalid', { cause: error });
   }
-  const seen = `${name}\0${sha256(text)}`;
-  if (validTexts.has(seen)) return value as ArtifactOf<N>;
+  const textSha256 = sha256(text);
+  if (validTexts.has(`${name}\0${textSha256}`)) return value as ArtifactOf<N>;
   const result = validate(ARTIFACTS[name].schema, value);
   if (!result.ok) {
     throw new UnusableArtifactError(`${where} is not valid (${describeViolations(result.violations)}).`, name, 'invalid');
   }
-  if (validTexts.size >= MAX_VALID_TEXTS) validTexts.clear();
-  validTexts.add(seen);
+  rememberValid(name, textSha256);
   return value as ArtifactOf<N>;
 }
 
@@ -105,6 +117,16 @@ export function writeArtifact<N extends ArtifactName>(outDir: string, name: N, v
 export function writeCheckedArtifact<N extends ArtifactName>(outDir: string, name: N, value: ArtifactOf<N>): string {
   checkWrite(name);
   const path = artifactPath(outDir, name);
-  writeJsonAtomic(path, value);
+  const digest = createHash('sha256');
+  writeChunksAtomic(path, hashing(jsonChunks(value), digest));
+  rememberValid(name, digest.digest('hex'));
   return path;
+}
+
+// The pieces as they go by, hashed as the UTF-8 the file gets: the digest equals sha256 of the text read back.
+function* hashing(chunks: Iterable<string>, digest: Hash): Generator<string> {
+  for (const chunk of chunks) {
+    digest.update(chunk, 'utf8');
+    yield chunk;
+  }
 }

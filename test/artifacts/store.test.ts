@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readArtifact, writeArtifact, artifactPath } from '../../src/artifacts/store.ts';
+import { knownValid, readArtifact, writeArtifact, artifactPath } from '../../src/artifacts/store.ts';
 import type { Referee } from '../../src/artifacts/schemas/referee.ts';
 import { PhaseError } from '../../src/errors.ts';
 import { createIdentity } from '../../src/run/identity.ts';
@@ -68,4 +68,17 @@ test('an artifact read again is checked again: an edit between two reads is refu
   // The text of one artifact is not taken as valid for another.
   writeFileSync(artifactPath(dir, 'skeptic'), text);
   assert.throws(() => readArtifact(dir, 'skeptic'), (e: Error) => e instanceof PhaseError && e.message.includes('skeptic.json is not valid'));
+});
+
+test('the text a write produced is known valid, so the next phase reading it only parses it; other bytes are not', (t) => {
+  const dir = tempDir(t);
+  const value = referee(dir);
+  // Non-ASCII text: the digest taken while writing must be of the UTF-8 the file holds.
+  value.verdicts[0]!.reasoning = 'naïve check — 日本語 ✓';
+  writeArtifact(dir, 'referee', value);
+  const text = readFileSync(artifactPath(dir, 'referee'), 'utf8');
+  assert.equal(knownValid('referee', text), true);
+  assert.equal(knownValid('skeptic', text), false);
+  assert.equal(knownValid('referee', text.replace('"confidence": 0.9', '"confidence": 0.8')), false);
+  assert.deepEqual(readArtifact(dir, 'referee'), value);
 });

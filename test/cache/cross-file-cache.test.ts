@@ -3,13 +3,16 @@
 // follows the change both ways. A stored entry that names a file outside the scan is not used.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
 import type { Logger } from '../../src/cli/log.ts';
 import { cachedCrossFile, crossFileKey, storeCrossFile } from '../../src/cache/cross-file.ts';
 import { openCacheDir } from '../../src/cache/store.ts';
 import { runScan } from '../../src/orchestrator/scan.ts';
+import { crossFilePass } from '../../src/phases/hunter/cross-file.ts';
+import type { Triage } from '../../src/artifacts/schemas/triage.ts';
+import { sha256 } from '../../src/run/hash.ts';
 import { clearAnalysisMemo } from '../../src/static/engine.ts';
 import { git, gitRepo, tempDir } from '../helpers/temp.ts';
 
@@ -85,4 +88,19 @@ test('the cross-file key covers path, language, library and hash, in any order; 
   // The same key holding a caller that is not among the files (a damaged or planted entry) is a miss.
   storeCrossFile(cache, files, { incoming: [{ ...arg, from: 'elsewhere.js' }], cuts: [] });
   assert.equal(cachedCrossFile(cache, files), undefined);
+});
+
+test('the pass is looked up by the hashes triage recorded; a hit naming a file changed since is not used, and the pass runs on what is read', async (t) => {
+  const repo = gitRepo(t, project);
+  const listed = Object.keys(project).filter((path) => path.endsWith('.js'));
+  // What triage recorded: each file's path, language and hash (the pass reads nothing else of the record).
+  const triage = { files: listed.map((path) => ({ path, language: 'javascript', isTest: false, sha256: sha256(readFileSync(join(repo, path))) })) } as unknown as Pick<Triage, 'files'>;
+  const cache = openCacheDir(tempDir(t), { warn() {} });
+  const first = await crossFilePass(repo, triage, () => undefined, cache);
+  assert.deepEqual(first.incoming.map((a) => `${a.from} -> ${a.file}`), ['routes/user.js -> lib/run.js']);
+  assert.deepEqual(await crossFilePass(repo, triage, () => undefined, cache), first);
+  // The caller changes after triage recorded it: the stored pass names it, so it is not taken; the changed file is
+  // left out (its own chunk fails closed) and the pass over the rest finds no incoming argument.
+  writeFileSync(join(repo, 'routes/user.js'), route("'fixed'"));
+  assert.deepEqual(await crossFilePass(repo, triage, () => undefined, cache), { incoming: [], cuts: [] });
 });

@@ -18,21 +18,26 @@ export type CrossFile = Static<typeof CrossFileTaint>;
 
 /**
  * Runs the pass over the triaged files; an unreadable or changed file is left out (its own chunk fails closed).
- * The cache is looked up only after every file was read and checked against its hash, so its key is the files the pass sees.
+ * With a cache, the pass is first looked up by the hashes triage recorded, before any file is read: a hit is used
+ * once every file it names (each caller and receiver) reads at its recorded hash, so every claim it makes holds for
+ * the source as it is now. Otherwise every file is read and checked, and the key is the files the pass sees.
  */
 export async function crossFilePass(target: string, triage: Pick<Triage, 'files'>, publicApi: (path: string) => string | undefined, cache?: EvidenceCache, pool?: FilePool): Promise<CrossFile> {
+  const listed = triage.files.filter((meta) => !meta.isTest && staticSupports(probeOf(meta)));
+  const recorded = listed.map((meta) => keyInput(meta, publicApi(meta.path)));
+  const early = cache && cachedCrossFile(cache, recorded);
+  if (early && namedFilesAtHash(target, early, listed)) return early;
   const files: SourceFile[] = [];
   const keys: CrossFileKeyInput[] = [];
-  for (const meta of triage.files) {
-    const probe: SourceFile = { path: meta.path, content: '', language: meta.language, isTest: meta.isTest };
-    if (meta.isTest || !staticSupports(probe)) continue;
+  for (const meta of listed) {
     const source = readSourceAtHash(target, meta.path, meta.sha256);
     if (!source.ok) continue;
     const library = publicApi(meta.path);
-    files.push({ ...probe, content: source.content, ...(library ? { publicApi: library } : {}) });
-    keys.push({ path: meta.path, language: meta.language, sha256: meta.sha256, ...(library ? { publicApi: library } : {}) });
+    files.push({ ...probeOf(meta), content: source.content, ...(library ? { publicApi: library } : {}) });
+    keys.push(keyInput(meta, library));
   }
-  const cached = cache && cachedCrossFile(cache, keys);
+  // Every file read at its recorded hash: the key is the one just looked up, a miss (or a hit refused above).
+  const cached = cache && keys.length !== recorded.length ? cachedCrossFile(cache, keys) : undefined;
   if (cached) return cached;
   const store = cache && crossFileCallsStore(cache);
   // With a pool, each hop's per-file steps run in its worker threads; the hops and their merge stay here, in order.
@@ -43,4 +48,20 @@ export async function crossFilePass(target: string, triage: Pick<Triage, 'files'
   const result = { incoming: list, cuts };
   if (cache) storeCrossFile(cache, keys, result);
   return result;
+}
+
+type FileMeta = Triage['files'][number];
+
+const probeOf = (meta: FileMeta): SourceFile => ({ path: meta.path, content: '', language: meta.language, isTest: meta.isTest });
+
+const keyInput = (meta: FileMeta, library: string | undefined): CrossFileKeyInput => ({ path: meta.path, language: meta.language, sha256: meta.sha256, ...(library ? { publicApi: library } : {}) });
+
+/** True when every file the stored pass names, as caller or receiver, still reads at the hash triage recorded. */
+function namedFilesAtHash(target: string, pass: CrossFile, listed: readonly FileMeta[]): boolean {
+  const recordedHash = new Map(listed.map((meta) => [meta.path, meta.sha256]));
+  const named = new Set(pass.incoming.flatMap((a) => [a.file, a.from]));
+  return [...named].every((path) => {
+    const sha256 = recordedHash.get(path);
+    return sha256 !== undefined && readSourceAtHash(target, path, sha256).ok;
+  });
 }
