@@ -1,15 +1,16 @@
 // I/O: reads and analyses the files to triage, in batches. On a big tree the main thread and worker threads
-// (analyze-worker.ts), one per further core, take turns at the batches, so every core works; the threads are started
-// before the path rules run, so they boot meanwhile. The main thread works too rather than only collecting: each
-// thread costs its start-up and the copying of its answers, and on a loaded machine an idle main thread bought
-// nothing (two threads and an idle main thread took a quarter more CPU than the main thread alone). Small trees run
-// in-line. Each batch comes back with its first index, so the caller keeps listing order whatever the scheduling.
+// (analyze-worker.ts), one per further core, share the batches, each taking the next when it is free, so every core
+// works and they finish together; the threads are started before the path rules run, so they boot meanwhile. The
+// main thread works too rather than only collecting: each thread costs its start-up and the copying of its answers,
+// and on a loaded machine an idle main thread bought nothing (two threads and an idle main thread took a quarter
+// more CPU than the main thread alone). Small trees run in-line. Each batch comes back with its first index, so the
+// caller keeps listing order whatever the scheduling.
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PhaseError } from '../../errors.ts';
 import { analyzeListed, type Analysed, type SourceItem } from './analyze.ts';
-import { encodeItems, type AnalyzeWorkerData, type AnalyzeWorkerMessage, type AnalyzeWorkerShare } from './analyze-worker.ts';
+import { encodeItems, type AnalyzeWorkerAnswer, type AnalyzeWorkerBatch, type AnalyzeWorkerData } from './analyze-worker.ts';
 
 /** Outcomes of items[start], items[start + 1], … */
 export interface AnalysedBatch {
@@ -47,17 +48,10 @@ async function* analyzeInline(root: string, items: readonly SourceItem[], maxByt
   }
 }
 
-/** Worker w's share: batches w, w + n, w + 2n, … of items, one after another. */
-function shareOf(items: readonly SourceItem[], w: number, n: number): SourceItem[] {
-  const share: SourceItem[] = [];
-  for (let start = w * BATCH; start < items.length; start += n * BATCH) share.push(...items.slice(start, start + BATCH));
-  return share;
-}
-
 /** A started thread and how it ended, if it has: listened for from the start, so a thread that dies while booting is seen. */
 interface Thread {
   worker: Worker;
-  /** Set when the thread failed or stopped before saying it was done. */
+  /** Set when the thread failed or stopped while it still had batches to answer. */
   failure?: Error;
   done: boolean;
   notify?: () => void;
@@ -76,34 +70,46 @@ function watch(worker: Worker): Thread {
   return thread;
 }
 
+/** Batches a thread holds at once: the one it works on and a few queued. The main thread hands out the next ones
+ * only between batches of its own, so a shallower queue ran dry and the main thread ended up with more than half. */
+const IN_FLIGHT = 4;
+
 async function* analyzeShared(threads: readonly Thread[], root: string, items: readonly SourceItem[], maxBytes: number): AsyncGenerator<AnalysedBatch> {
-  // Thread w takes batches w, w + n, …; the main thread is the last of the n.
-  const n = threads.length + 1;
+  // Batches are handed out on demand, not in fixed shares: the main thread also takes in every answer, so a thread
+  // that only reads takes more of them, and no thread sits idle while another still has batches of its share.
+  const batches = Math.ceil(items.length / BATCH);
+  let claimed = 0;
+  const claim = (): number | undefined => (claimed < batches ? claimed++ * BATCH : undefined);
   const ready: AnalysedBatch[] = [];
   let wake: (() => void) | undefined;
-  threads.forEach((thread, w) => {
-    let received = 0;
+  const give = (thread: Thread) => {
+    const start = claim();
+    if (start !== undefined) thread.worker.postMessage({ start, items: encodeItems(items.slice(start, start + BATCH)) } satisfies AnalyzeWorkerBatch);
+  };
+  for (const thread of threads) {
     thread.notify = () => wake?.();
-    thread.worker.on('message', (message: AnalyzeWorkerMessage) => {
-      if (message.done) thread.done = true;
-      else ready.push({ start: (w + received++ * n) * BATCH, outcomes: message.outcomes });
+    thread.worker.on('message', (answer: AnalyzeWorkerAnswer) => {
+      ready.push(answer);
+      give(thread);
       wake?.();
     });
-    thread.worker.postMessage({ items: encodeItems(shareOf(items, w, n)) } satisfies AnalyzeWorkerShare);
-  });
-  let mine = threads.length * BATCH;
-  for (;;) {
+    for (let k = 0; k < IN_FLIGHT; k++) give(thread);
+  }
+  for (let taken = 0; taken < batches; ) {
     const failure = threads.find((t) => t.failure)?.failure;
     if (failure) throw new PhaseError(`Triage could not read the files: a worker thread failed (${failure.message}).`);
     const next = ready.shift();
-    if (next) yield next;
-    else if (mine < items.length) {
+    const mine = next ? undefined : claim();
+    if (next) {
+      taken++;
+      yield next;
+    } else if (mine !== undefined) {
+      taken++;
       yield analyzeBatch(root, items, maxBytes, mine);
-      mine += n * BATCH;
       await turn();
-    } else if (threads.some((t) => !t.done)) await new Promise<void>((resolve) => (wake = resolve));
-    else return;
+    } else await new Promise<void>((resolve) => (wake = resolve));
   }
+  for (const thread of threads) thread.done = true;
 }
 
 export interface Analysis {
@@ -115,7 +121,7 @@ export interface Analysis {
 
 /** Starts `workers` threads now, to be given their files by run(); 0: the main thread analyses every file. */
 export function startAnalysis(root: string, maxBytes: number, workers: number): Analysis {
-  const threads = Array.from({ length: workers }, () => watch(startWorker({ root, maxBytes, batch: BATCH })));
+  const threads = Array.from({ length: workers }, () => watch(startWorker({ root, maxBytes })));
   let used = false;
   return {
     run: (items) => {

@@ -1,23 +1,27 @@
 // Worker-thread entry of triage's per-file step: boots while the main thread lists the files, then reads and
-// analyses its share (analyze.ts, the same function the in-line path calls) and posts one message per batch, in
-// order, then { done: true }.
+// analyses each batch it is sent (analyze.ts, the same function the in-line path calls) and answers it with the
+// batch's outcomes and where it starts. It keeps listening until the main thread ends it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyzeListed, type Analysed, type SourceItem } from './analyze.ts';
 
 export interface AnalyzeWorkerData {
   root: string;
   maxBytes: number;
-  batch: number;
 }
 
-/** The share, sent once the files are known: its batches one after another, encoded by encodeItems. */
-export interface AnalyzeWorkerShare {
+/** One batch: items[start], items[start + 1], … of the main thread's list, encoded by encodeItems. */
+export interface AnalyzeWorkerBatch {
+  start: number;
   items: string;
 }
 
-export type AnalyzeWorkerMessage = { done: true } | { done?: undefined; outcomes: Analysed[] };
+/** The answer to a batch: its first index and the outcome of each of its items, in order. */
+export interface AnalyzeWorkerAnswer {
+  start: number;
+  outcomes: Analysed[];
+}
 
-// One string crosses to the thread far cheaper than thousands of small objects; no path holds a NUL byte.
+// One string crosses to the thread far cheaper than hundreds of small objects; no path holds a NUL byte.
 export function encodeItems(items: readonly SourceItem[]): string {
   return items.map((item) => `${item.path}\0${item.language}\0${item.isTest ? 1 : 0}`).join('\0');
 }
@@ -30,14 +34,9 @@ export function decodeItems(text: string): SourceItem[] {
   return items;
 }
 
-function run(items: readonly SourceItem[]): void {
-  const { root, maxBytes, batch } = workerData as AnalyzeWorkerData;
-  for (let start = 0; start < items.length; start += batch) {
-    const outcomes: Analysed[] = [];
-    for (let i = start; i < Math.min(items.length, start + batch); i++) outcomes.push(analyzeListed(root, items[i] as SourceItem, maxBytes));
-    parentPort?.postMessage({ outcomes } satisfies AnalyzeWorkerMessage);
-  }
-  parentPort?.postMessage({ done: true } satisfies AnalyzeWorkerMessage);
+function answer(batch: AnalyzeWorkerBatch): AnalyzeWorkerAnswer {
+  const { root, maxBytes } = workerData as AnalyzeWorkerData;
+  return { start: batch.start, outcomes: decodeItems(batch.items).map((item) => analyzeListed(root, item, maxBytes)) };
 }
 
-parentPort?.once('message', (share: AnalyzeWorkerShare) => run(decodeItems(share.items)));
+parentPort?.on('message', (batch: AnalyzeWorkerBatch) => parentPort?.postMessage(answer(batch)));
