@@ -7,7 +7,8 @@ import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symb
 import { isRequestHandler } from '../sources/handlers.ts';
 import { findGuard } from '../guards.ts';
 import { bindingValue, classify } from '../taint.ts';
-import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import type { Candidate, Detector, DetectorContext, SourceFacts } from '../types.ts';
+import { atMostQuadratic } from './regex-shape.ts';
 import { identifiersIn } from './sink.ts';
 
 // recheck is 5.6 MB of compiled Scala: loaded on the first pattern it judges, not with the engine, so a run whose
@@ -86,6 +87,17 @@ function anchoredBothEnds(source: string): boolean {
 }
 
 const HEADER_SOURCE = /\bheaders?\b|\.get\(|\.header\(/;
+
+/** Whether a 2nd degree verdict is dropped for this input and pattern. */
+function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: string): boolean {
+  // A library's caller is a weaker attacker than a request: a quadratic scan from every start position (a trim
+  // like /-+$/, a split on / *, */) is in nearly every library and needs a huge argument. A pattern anchored at
+  // both ends that is still quadratic has overlapping quantifiers inside one match (ms's /^(\d+)?\.?\d+…$/): that counts.
+  if (source.kind !== 'input' && !anchoredBothEnds(pattern)) return true;
+  // A request header is capped by the HTTP server (16 KB in Node): too short for a quadratic match to hurt.
+  return HEADER_SOURCE.test(source.via);
+}
+
 const APPLY = '\\.(test|exec|match|matchAll|replace|replaceAll|split|search)$';
 
 function run(ctx: DetectorContext): Candidate[] {
@@ -106,14 +118,12 @@ function run(ctx: DetectorContext): Candidate[] {
     if (source.kind !== 'input' && !(library && source.api)) continue;
     const re = regexOf(regexNode);
     if (!re || re.source.length === 0) continue;
+    const quadraticIgnored = ignoresQuadratic(source, re.source);
+    // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
+    if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) continue;
     const verdict = analyseRegex(re.source, re.flags);
     if (!verdict.vulnerable) continue;
-    // A library's caller is a weaker attacker than a request: a quadratic scan from every start position (a trim
-    // like /-+$/, a split on / *, */) is in nearly every library and needs a huge argument. A pattern anchored at
-    // both ends that is still quadratic has overlapping quantifiers inside one match (ms's /^(\d+)?\.?\d+…$/): that counts.
-    if (source.kind !== 'input' && verdict.complexity.startsWith('2nd degree') && !anchoredBothEnds(re.source)) continue;
-    // A request header is capped by the HTTP server (16 KB in Node): too short for a quadratic match to hurt.
-    if (verdict.complexity.startsWith('2nd degree') && HEADER_SOURCE.test(source.via)) continue;
+    if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) continue;
     const names = [...new Set([...source.names, ...identifiersIn(subject)])];
     const guard = findGuard(call, names, ctx.lines);
     // A regex defined elsewhere (a module-level constant) is cited where it is written; the call is the second quote.
