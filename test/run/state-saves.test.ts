@@ -64,3 +64,20 @@ test("a phase's start is saved with the next write, unless the phase was done: a
   store.markPhase('triage', 'failed', 'boom');
   assert.equal(readArtifact(outDir, 'state').phases.triage?.status, 'failed');
 });
+
+test('every save checks the file records changed since the one before: a bad record is refused, and refused again until fixed', (t) => {
+  const outDir = tempDir(t);
+  const store = fresh(outDir);
+  store.recordFile('a.js', 'a'.repeat(64), 'done');
+  store.save();
+  store.recordFile('b.js', 'b'.repeat(64), 'running');
+  store.markPhase('hunter', 'done');
+  assert.deepEqual(Object.keys(readArtifact(outDir, 'state').files), ['a.js', 'b.js']);
+  store.recordFile('c.js', 'not a hash', 'done');
+  assert.throws(() => store.markPhase('skeptic', 'done'), /Refusing to write .*state\.json.*\/files\/c\.js\/sha256/);
+  assert.throws(() => store.setRunStatus('completed'), /\/files\/c\.js\/sha256/);
+  assert.deepEqual(Object.keys(readArtifact(outDir, 'state').files), ['a.js', 'b.js']);
+  store.recordFile('c.js', 'c'.repeat(64), 'done');
+  store.setRunStatus('completed');
+  assert.deepEqual(Object.keys(readArtifact(outDir, 'state').files), ['a.js', 'b.js', 'c.js']);
+});
