@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { FUNCTION_KINDS } from '../../src/static/ast.ts';
 import { functionsWithComputedWrite } from '../../src/static/detectors/proto.ts';
 import { hasSelfComparison } from '../../src/static/detectors/self-compared.ts';
+import { analyse } from '../../src/static/engine.ts';
 import { langFor, parseSource } from '../../src/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
 
@@ -55,4 +56,11 @@ test('the self-comparison text gate answers what its regex answers', () => {
   }
   for (const file of engineCorpus()) assert.equal(hasSelfComparison(file.content), SELF_GATE.test(file.content), file.path);
   assert.ok(matched > 500 && matched < cases.length - 500, `both answers are exercised (${matched} of ${cases.length} match)`);
+});
+
+test('MD5 and SHA-1 calls are found through a digest package alone and through CryptoJS alone (the text gate before the walk over calls)', () => {
+  const rules = (content: string) => analyse({ path: 'hash.js', language: 'javascript', isTest: false, content }).entries.map((e) => e.finding.ruleId);
+  assert.deepEqual(rules("const md5 = require('md5');\nfunction store(user) {\n  return md5(user.password);\n}\n"), ['weak-password-hash']);
+  assert.deepEqual(rules("function store(user) {\n  return CryptoJS.SHA1(user.password).toString();\n}\n"), ['weak-password-hash']);
+  assert.deepEqual(rules("const md5 = require('md5');\nfunction etag(body) {\n  return md5(body);\n}\n"), []);
 });

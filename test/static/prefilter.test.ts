@@ -55,9 +55,11 @@ test('the swallowed-error prefilter needs a catch and a success response somewhe
   for (const text of ['try { run(); } catch (e) { log(e); }', "res.json({ ok: true }); // no try here"]) assert.ok(!swallowedError.prefilter.test(text), text);
 });
 
-test('NoSQL injection requires a database in the file, not just a .find( call', () => {
-  for (const text of ['db.users.findOne({ name: req.body.name })', "const users = client.collection('users');", "const mongoose = require('mongoose');"]) assert.ok(nosqlInjection.requires?.test(text), text);
+test('NoSQL injection requires a database in the file, not just a .find( call, and request input or $where', () => {
+  for (const text of ['db.users.findOne({ name: req.body.name })', "const users = client.collection('users'); users.find(req.query);", "const mongoose = require('mongoose'); User.find({ $where: w });"]) assert.ok(nosqlInjection.requires?.test(text), text);
   assert.ok(!nosqlInjection.requires?.test('const hit = list.find((x) => x.id === req.body.id);'));
+  // A database without request objects or $where in the file: no filter in it can hold an operator object from a client.
+  for (const text of ["const users = client.collection('users'); users.find({ id });", 'db.users.findOne({ name: params.name })']) assert.ok(!nosqlInjection.requires?.test(text), text);
 });
 
 test('XSS requires a response, the document or an HTML property in the file, not just a .write( call', () => {

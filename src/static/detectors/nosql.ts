@@ -10,6 +10,8 @@ import { sinkCandidate } from './sink.ts';
 
 // Request parts a body or query parser can make objects of. Express route params and headers are always strings.
 const OBJECT_INPUT = /^(req|request)\.(body|query|payload)\b|^(ctx|context)\.request\.body\b/;
+// Text some hit needs: the `$where` key, or what OBJECT_INPUT matches (ctx.request.body holds request.body).
+const OBJECT_INPUT_TEXT = /\$where|req(?:uest)?\.(?:body|query|payload)/;
 const FILTER_FIRST = new Set([
   'find', 'findOne', 'findOneAndUpdate', 'findOneAndDelete', 'findOneAndReplace', 'findOneAndRemove', 'updateOne',
   'updateMany', 'update', 'deleteOne', 'deleteMany', 'remove', 'countDocuments', 'count', 'replaceOne', 'exists', 'aggregate',
@@ -151,6 +153,7 @@ export const nosqlInjection: Detector = {
   prefilter: /\.(find|findOne\w*|update\w*|delete\w*|remove|count\w*|replaceOne|exists|aggregate)\(/,
   // Every finding passed isCollection: a receiver COLLECTION matches holds `db.` or `ollection`, one bound to a `db`
   // holds `db`, and a model needs USES_MONGO. Most files calling .find( or .update( use no database at all.
-  requires: { test: (text) => /db|ollection/.test(text) || USES_MONGO.test(text) },
+  // Every finding also has a hit: a `$where` key, or a member expression OBJECT_INPUT matches, written in this file.
+  requires: { test: (text) => (/db|ollection/.test(text) || USES_MONGO.test(text)) && OBJECT_INPUT_TEXT.test(text) },
   run,
 };

@@ -17,6 +17,7 @@ import { structuralCandidate } from './structural.ts';
 const WEAK_DIGEST = /^['"`](md5|md4|sha1|sha-1|ripemd160)['"`]$/i;
 const DIGEST_PACKAGES: Record<string, string> = { md5: 'MD5', 'blueimp-md5': 'MD5', 'js-md5': 'MD5', sha1: 'SHA-1', 'js-sha1': 'SHA-1', 'crypto-js/md5': 'MD5', 'crypto-js/sha1': 'SHA-1' };
 const CRYPTO_JS = /^(CryptoJS|cryptoJs|cryptojs|CryptoJs)\.(MD5|SHA1)$/;
+const CRYPTO_JS_TEXT = /(CryptoJS|cryptoJs|cryptojs|CryptoJs)\.(MD5|SHA1)/;
 
 const PASSWORD_WORDS = new Set(['password', 'passwd', 'passphrase', 'pwd', 'pass']);
 const SECRET_WORDS = new Set(['token', 'secret', 'password', 'passwd', 'passphrase', 'pwd', 'nonce', 'salt', 'otp', 'csrf', 'xsrf', 'apikey']);
@@ -82,6 +83,8 @@ function digestCalls(ctx: DetectorContext): Array<{ call: SgNode; digest: string
     }
   }
   const out: Array<{ call: SgNode; digest: string }> = [];
+  // A callee is a digest only when its text is a local above or CRYPTO_JS's: without either in the file, no call is.
+  if (locals.size === 0 && !CRYPTO_JS_TEXT.test(ctx.file.content)) return out;
   for (const call of ctx.root.findAll({ rule: { kind: 'call_expression' } })) {
     const callee = call.field('function')?.text() ?? '';
     const digest = locals.get(callee) ?? (CRYPTO_JS.test(callee) ? (callee.endsWith('MD5') ? 'MD5' : 'SHA-1') : undefined);
