@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build.mjs';
 import { compileForTests } from './test-build.mjs';
+import { readSlowFiles, slowestFirst } from './test-order.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -35,7 +36,8 @@ if (loaderChoice !== 'compiled' && loaderChoice !== 'tsx') {
   process.exit(2);
 }
 const args = process.argv.slice(2);
-const files = (args.length > 0 ? args : ['test']).flatMap((p) => (statSync(p).isDirectory() ? collect(p) : [p])).map((p) => resolve(p));
+const found = (args.length > 0 ? args : ['test']).flatMap((p) => (statSync(p).isDirectory() ? collect(p) : [p])).map((p) => resolve(p));
+const files = slowestFirst(found, readSlowFiles(ROOT), (file) => relative(ROOT, file));
 if (files.length === 0) {
   console.error('No test files found.');
   process.exit(1);
@@ -58,9 +60,12 @@ function heaviest(count) {
   const source = (file) => relative(ROOT, compiled ? join(ROOT, relative(compiled, file)).replace(/\.js$/, '.ts') : file);
   const sum = perFile.reduce((total, r) => total + r.cpu, 0);
   const lines = perFile.sort((a, b) => b.cpu - a.cpu).map((r) => `${r.cpu.toFixed(1)} s ${source(r.file)}`);
-  // Every file's figure, for whoever makes the suite faster next (git-ignored, like the other run logs).
+  // Every file's figures, for whoever makes the suite faster next (git-ignored, like the other run logs); the wall
+  // times, slowest first, are what test/slow-files.txt is refreshed from.
   mkdirSync(join(ROOT, 'benchmark', 'out'), { recursive: true });
   writeFileSync(join(ROOT, 'benchmark', 'out', 'test-cpu.txt'), `${lines.join('\n')}\n`);
+  const walls = perFile.sort((a, b) => b.wall - a.wall).map((r) => `${r.wall.toFixed(1)} s ${source(r.file)}`);
+  writeFileSync(join(ROOT, 'benchmark', 'out', 'test-wall.txt'), `${walls.join('\n')}\n`);
   return { sum, top: lines.slice(0, count) };
 }
 // One mirror per run (under node_modules, so no tool that walks the clone sees it), removed afterwards.
