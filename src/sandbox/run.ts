@@ -1,5 +1,6 @@
 // runSandboxed: copy the workspace, pick the dependency plan, run the argv in the chosen backend with limits,
 // redact the output, delete the copy. Outcomes are data; only a sandbox that cannot run throws.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { prlimitPrefix, resolveLimits } from './limits.ts';
 import { redact, secretValuesFrom } from './redact.ts';
@@ -9,6 +10,7 @@ import { copyWorkspace, type WorkspaceCopy } from './workspace.ts';
 import { planDependencies } from './deps.ts';
 import { bindOutsideWorkspace } from './binds.ts';
 import { sandboxIdentity, stageReadOnly } from './identity.ts';
+import { GO_CACHE_INSIDE, GO_SEED_INSIDE, GO_SEED_SETUP, goSeedCache } from './go-seed.ts';
 import { SandboxUnavailableError, type PreparedRun, type SandboxBackend, type SandboxRequest, type SandboxResult } from './types.ts';
 
 export const INSIDE_WORKSPACE = '/workspace';
@@ -35,15 +37,19 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
     // Folders of the tree are bound only when they really are in the tree; the host cache is the user's own choice.
     const escape = bindOutsideWorkspace(request.workspace, vendored);
     if (escape) return errorResult(backend, `dependencies: ${escape}`);
-    const roBinds = [...deps.roBinds, ...vendored];
+    const goSeed = await goSeedFor(backend, request);
+    const roBinds = [...deps.roBinds, ...vendored, ...(goSeed ? [{ host: goSeed, inside: GO_SEED_INSIDE }] : [])];
     const staged = stageReadOnly(roBinds, copy, id, backend.name === 'none');
+    // Steps before the command: the Go cache filled from its seed, an offline install (its output to stderr).
+    const setup = [...(goSeed ? [GO_SEED_SETUP] : []), ...(deps.prepare ? [`${shellJoin(deps.prepare)} >&2`] : [])];
+    const env = { ...(goSeed ? { GOCACHE: GO_CACHE_INSIDE } : {}), ...request.env };
     const run: PreparedRun = {
-      // With an offline install to do first, a tiny sh runs it (output to stderr) and then execs the command.
-      argv: deps.prepare ? ['sh', '-c', `${shellJoin(deps.prepare)} >&2 && exec "$@"`, 'sh', ...request.argv] : request.argv,
+      // With steps to do first, a tiny sh runs them and then execs the command.
+      argv: setup.length > 0 ? ['sh', '-c', `${setup.join(' && ')} && exec "$@"`, 'sh', ...request.argv] : request.argv,
       copy: copy.dir,
       insideWorkspace: inside,
       cwdInside: request.cwd ? `${inside}/${request.cwd}` : inside,
-      env: hostSideEnv(backend, copy, sandboxEnv(request.env ?? {}, [`${inside}/node_modules/.bin`])),
+      env: hostSideEnv(backend, copy, sandboxEnv(env, [`${inside}/node_modules/.bin`])),
       limits,
       roBinds: staged,
       ...id,
@@ -61,6 +67,14 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
   } finally {
     copy.remove();
   }
+}
+
+/** The Go build-cache seed for a Go run (a go.mod at the root, or go itself), else null. */
+async function goSeedFor(backend: SandboxBackend, request: SandboxRequest): Promise<string | null> {
+  // Only bubblewrap shows the sandbox the host's own toolchain, the one the seed is built with; a container has its image's.
+  if (backend.name !== 'bwrap') return null;
+  if (request.argv[0] !== 'go' && !existsSync(join(request.workspace, 'go.mod'))) return null;
+  return goSeedCache(request.goSeedRoot);
 }
 
 function lastLine(text: string): string {
