@@ -40,6 +40,9 @@ test('the comparison prefilter passes only text holding a boolean/NaN comparison
   for (const text of ['if (a == true) f();', 'x !== NaN', 'if (a.b === a.b) g();', 'while (i < i) i++;']) assert.ok(comparisonSlips.prefilter.test(text), text);
   // Any comparison passed when the joined gates' back-reference pointed at a group of the other alternative.
   for (const text of ["if (a == 'x') f();", 'if (count > 0) g();', 'if (xa === a.b) h();']) assert.ok(!comparisonSlips.prefilter.test(text), text);
+  // A strict comparison with a boolean is none of these slips: such a file is not parsed for them.
+  for (const text of ['if (a === true) f();', 'x !== false', 'if (true === x) g();', 'false!==y']) assert.ok(!comparisonSlips.prefilter.test(text), text);
+  for (const text of ['if (true != x) g();', 'if (true < true) h();', 'if (x != false) h();', 'n === Number.NaN']) assert.ok(comparisonSlips.prefilter.test(text), text);
 });
 
 test('the zip-slip prefilter passes archive code and not words that merely contain tar or zip', () => {

@@ -21,6 +21,12 @@ const LITERAL_RULE = {
 };
 const SELF_RULE = { any: ['==', '===', '!=', '!==', '<', '>', '<=', '>='].map((o) => ({ pattern: `$A ${o} $A` })) };
 const LITERAL_GATE = /[=!]=\s*(?:true|false)\b|\b(?:true|false)\s*[=!]=|\bNaN\b/;
+// What a finding among LITERAL_RULE's matches needs written: `==`/`!=` (not `===`) beside true/false, NaN, or true/false
+// before `<`/`>` (`true < true` compared with itself); comments may stand between an operator and its operand.
+// `x === true` alone, which LITERAL_GATE also passes, reports nothing. A comment is matched one way only (no backtracking).
+const GAP = String.raw`(?:\s|\/\*(?:[^*]|\*(?!\/))*\*\/|\/\/[^\n]*\n)*`;
+const LITERAL_FINDING_TEXT = new RegExp(String.raw`(?:^|[^=!])[=!]=${GAP}(?:true|false)\b|\b(?:true|false)${GAP}(?:[=!]=(?!=)|[<>])|\bNaN\b`);
+const literalGate = (text: string) => LITERAL_GATE.test(text) && LITERAL_FINDING_TEXT.test(text);
 
 function op(node: SgNode): string {
   return node.field('operator')?.text() ?? '';
@@ -29,7 +35,7 @@ function op(node: SgNode): string {
 function comparisons(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const nodes = [
-    ...(LITERAL_GATE.test(ctx.file.content) ? ctx.root.findAll({ rule: LITERAL_RULE }) : []),
+    ...(literalGate(ctx.file.content) ? ctx.root.findAll({ rule: LITERAL_RULE }) : []),
     ...(hasSelfComparison(ctx.file.content) ? ctx.root.findAll({ rule: SELF_RULE }) : []),
   ];
   const seen = new Set<number>();
@@ -111,7 +117,7 @@ function offByOne(ctx: DetectorContext): Candidate[] {
 export const comparisonSlips: Detector = {
   rules: ['loose-boolean-compare', 'self-comparison', 'nan-comparison'],
   // Exactly "one of the two gates comparisons() tests": when both fail it walks nothing and finds nothing.
-  prefilter: { test: (text) => LITERAL_GATE.test(text) || hasSelfComparison(text) },
+  prefilter: { test: (text) => literalGate(text) || hasSelfComparison(text) },
   run: comparisons,
 };
 
