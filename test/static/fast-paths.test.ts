@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { FUNCTION_KINDS } from '../../src/static/ast.ts';
 import { functionsWithComputedWrite } from '../../src/static/detectors/proto.ts';
 import { hasSelfComparison } from '../../src/static/detectors/self-compared.ts';
+import { floatingPromise } from '../../src/static/detectors/async.ts';
+import { redos } from '../../src/static/detectors/redos.ts';
 import { analyse } from '../../src/static/engine.ts';
 import { langFor, parseSource } from '../../src/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
@@ -63,4 +65,20 @@ test('MD5 and SHA-1 calls are found through a digest package alone and through C
   assert.deepEqual(rules("const md5 = require('md5');\nfunction store(user) {\n  return md5(user.password);\n}\n"), ['weak-password-hash']);
   assert.deepEqual(rules("function store(user) {\n  return CryptoJS.SHA1(user.password).toString();\n}\n"), ['weak-password-hash']);
   assert.deepEqual(rules("const md5 = require('md5');\nfunction etag(body) {\n  return md5(body);\n}\n"), []);
+});
+
+// The one-regex forms the floating-promise and ReDoS prefilters replace (two searches each), kept as their oracles.
+const FLOATING_GATE = /^(?=[\s\S]*(\basync\b|\.then\(|\bfetch\())(?=[\s\S]*(\(\s*(req|request)\b|\btry\s*\{))/;
+const REDOS_GATE = /^(?=[\s\S]*\.(test|exec|match|matchAll|replace|replaceAll|split|search)\()(?=[\s\S]*\b(req|request|ctx|event|evt|process\.argv|location)\b)/;
+
+test('the floating-promise and ReDoS prefilters answer what their lookahead regexes answer', () => {
+  const texts = ['async function f(req) {}', 'x.then(a); try { b(); } catch {}', 'fetch(u)', '(req) => 1', 're.test(req.query.q)', 's.replace(/a/, b); ctx.body',
+    'process.argv.split(x)', 'request', 'a.search(', '', ...engineCorpus().map((f) => f.content)];
+  let passed = 0;
+  for (const text of texts) {
+    assert.equal(floatingPromise.prefilter.test(text), FLOATING_GATE.test(text), text.slice(0, 80));
+    assert.equal(redos.prefilter.test(text), REDOS_GATE.test(text), text.slice(0, 80));
+    if (FLOATING_GATE.test(text) || REDOS_GATE.test(text)) passed++;
+  }
+  assert.ok(passed > 20 && passed < texts.length - 20, `both answers are exercised (${passed} of ${texts.length} pass)`);
 });

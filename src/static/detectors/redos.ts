@@ -145,11 +145,15 @@ function run(ctx: DetectorContext): Candidate[] {
   return out;
 }
 
+const APPLY_CALL = /\.(test|exec|match|matchAll|replace|replaceAll|split|search)\(/;
+// Searched apart from APPLY_CALL: one regex of two `^(?=[\s\S]*…)` lookaheads gave the same answer at twice the time.
+const INPUT_WORD = /\b(req|request|ctx|event|evt|process\.argv|location)\b/;
+
 export const redos: Detector = {
   rules: ['redos'],
   // Only input-derived subjects are reported, so files that never touch request or CLI input are skipped.
-  prefilter: /^(?=[\s\S]*\.(test|exec|match|matchAll|replace|replaceAll|split|search)\()(?=[\s\S]*\b(req|request|ctx|event|evt|process\.argv|location)\b)/,
+  prefilter: { test: (text) => APPLY_CALL.test(text) && INPUT_WORD.test(text) },
   // A library's exported functions take their callers' strings: any applied regex may be a ReDoS sink.
-  libraryPrefilter: /\.(test|exec|match|matchAll|replace|replaceAll|split|search)\(/,
+  libraryPrefilter: APPLY_CALL,
   run,
 };
