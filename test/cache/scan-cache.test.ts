@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
 import type { Logger } from '../../src/cli/log.ts';
@@ -16,6 +16,8 @@ function recording(): Logger & { warnings: string[] } {
   return { warnings, info() {}, progress() {}, warn: (m) => warnings.push(m) };
 }
 
+/** Saved per-chunk hunter results of the run in outDir (the resume aid), by file name. */
+const savedChunks = (outDir: string) => (existsSync(join(outDir, 'work', 'hunter')) ? readdirSync(join(outDir, 'work', 'hunter')).sort() : []);
 const findingsOf = (outDir: string) => readArtifact(outDir, 'scan-report').findings.map((f) => `${f.finding.id} ${f.verdict}`).sort();
 /** threat-model.json less what differs between any two runs (the run and the time). */
 function threatModelOf(outDir: string): unknown {
@@ -32,6 +34,8 @@ test('a second scan of an unchanged tree answers every file from the cache, with
   assert.equal(before.dir, join(first.outDir, 'cache'));
   assert.equal(countersOf(before).static.writes, 4);
   assert.equal(countersOf(before).recon.misses, 4);
+  const chunks = savedChunks(first.outDir);
+  assert.ok(chunks.length > 0, 'a computed chunk is saved for --resume');
 
   clearAnalysisMemo();
   const second = await runScan({ target: repo, log: recording() });
@@ -45,6 +49,18 @@ test('a second scan of an unchanged tree answers every file from the cache, with
   assert.deepEqual(findingsOf(second.outDir), findingsOf(first.outDir));
   assert.deepEqual(threatModelOf(second.outDir), threatBefore);
   assert.equal(second.exitCode, first.exitCode);
+  // Chunks answered whole by the cache are not saved again; a resume of the hunter gets them from the cache.
+  assert.deepEqual(savedChunks(second.outDir), []);
+  const state = JSON.parse(readFileSync(join(second.outDir, 'state.json'), 'utf8'));
+  state.status = 'interrupted';
+  const names = Object.keys(state.phases);
+  for (const name of names.slice(names.indexOf('hunter'))) state.phases[name] = { status: 'pending' };
+  writeFileSync(join(second.outDir, 'state.json'), JSON.stringify(state, null, 2));
+  clearAnalysisMemo();
+  const resumed = await runScan({ target: repo, resume: true, log: recording() });
+  assert.equal(resumed.exitCode, first.exitCode);
+  assert.deepEqual(findingsOf(resumed.outDir), findingsOf(first.outDir));
+  assert.equal(countersOf(readArtifact(resumed.outDir, 'cache-usage')).static.misses, 0);
 
   // Without the cache: the same findings and threat model, worked out afresh.
   clearAnalysisMemo();
@@ -57,6 +73,10 @@ test('a second scan of an unchanged tree answers every file from the cache, with
   const third = await runScan({ target: repo, log: recording() });
   const changed = readArtifact(third.outDir, 'cache-usage');
   assert.equal(countersOf(changed).static.misses, 1);
+  // The chunk holding the edited file computed something, so it is saved; no other chunk is.
+  const saved = savedChunks(third.outDir);
+  assert.equal(saved.length, 1, saved.join(', '));
+  assert.match(readFileSync(join(third.outDir, 'work', 'hunter', saved[0]!), 'utf8'), /src\/handler2\.js/);
   assert.equal(countersOf(changed).recon.misses, 1);
   assert.equal(countersOf(changed).recon.hits, 3);
   assert.equal(countersOf(changed).threat.misses, 1);

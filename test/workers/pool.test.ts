@@ -46,7 +46,7 @@ test('one thread and a pool of worker threads find the same findings, in the sam
 test('recon: per-file work in worker threads gives the same recon body as in this thread', async () => {
   const files = sources(EXECA);
   const input = { sources: files.map((f) => ({ ...f, risk: 0 })), languages: { javascript: files.length }, manifests: new Map([['package.json', readFileSync(join(EXECA, 'package.json'), 'utf8')]]), lockFiles: [], tests: false };
-  const inThread = buildRecon(input);
+  const inThread = buildRecon(input, input.sources.map(reconFile));
   assert.ok(inThread.entryPoints.length + inThread.trustBoundaries.length > 0, 'execa has entry points or trust boundaries');
   const pool = createFilePool(2);
   try {

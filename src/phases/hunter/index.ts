@@ -91,7 +91,9 @@ async function hunt(ctx: PhaseContext, triage: Triage, plan: AdaptivePlan, leads
               ctx.log.info(`${chunk.id} failed (${work.error ?? 'no reason'}); retrying once for --loop`);
               work = await runChunk(ctx.target, chunk, byPath, engine, ctx.signal);
             }
-            saveChunkWork(ctx.outDir, work);
+            // A chunk the evidence cache answered whole is not saved: a resume gets it from the cache as cheaply
+            // (a second scan of an unchanged tree wrote ~175 files of results it already had).
+            if (work.status !== 'done' || !engine.answeredFromCache?.(chunk.id)) saveChunkWork(ctx.outDir, work);
           }
           // state.json has no 'unreviewed': a chunk the budget stopped is still pending (a resume may review it).
           const status = work.status === 'unreviewed' ? 'pending' : work.status;

@@ -1,7 +1,7 @@
-// Recon's pure core: source texts and manifest texts in, the recon.json body out. The per-file half (reconFile:
+// Recon's pure core: each file's per-file recon and the manifest texts in, the recon.json body out. The per-file half (reconFile:
 // parse, entry points, trust boundaries) is in src/attack-surface/, where the worker threads run it too.
 import type { Recon } from '../../artifacts/schemas/recon.ts';
-import { reconFile, type FileRecon, type ReconSource } from '../../attack-surface/file-recon.ts';
+import type { FileRecon, ReconSource } from '../../attack-surface/file-recon.ts';
 import type { EntryPoint, TrustBoundary } from '../../attack-surface/types.ts';
 import { resolveContext, resolveJs } from '../../code-index/resolve.ts';
 import type { FileIndex } from '../../code-index/types.ts';
@@ -9,7 +9,8 @@ import { analyseManifests } from './manifests.ts';
 import { publicApiPackages } from './public-api.ts';
 
 export interface ReconInput {
-  sources: readonly ReconSource[];
+  /** The files looked at (their texts are read by reconFile, whose results come as perFile). */
+  sources: readonly Omit<ReconSource, 'content'>[];
   /** Triage's files per language. */
   languages: Record<string, number>;
   manifests: ReadonlyMap<string, string>;
@@ -38,7 +39,7 @@ function unique<T>(items: T[], key: (t: T) => string): T[] {
 }
 
 /** `perFile` holds reconFile() of every source, in any order (the shell may compute it in worker threads). */
-export function buildRecon(input: ReconInput, perFile: readonly FileRecon[] = input.sources.map(reconFile)): ReconBody {
+export function buildRecon(input: ReconInput, perFile: readonly FileRecon[]): ReconBody {
   const entryPoints: EntryPoint[] = [];
   const boundaries: TrustBoundary[] = [];
   const exportsOf = new Map<string, FileIndex['exports']>();

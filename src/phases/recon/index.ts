@@ -35,14 +35,24 @@ async function recon(ctx: PhaseContext, triage: Triage) {
   // Test files are examined only when triage chunked them; otherwise fixtures would read as real routes.
   const files = triage.files.filter((f) => triage.includeTests || !f.isTest);
   ctx.log.progress('recon', 0, files.length);
-  const sources: (ReconSource & { sha256: string })[] = [];
+  const cache = ctx.cache ?? DISABLED_CACHE;
+  // A file the evidence cache knows at triage's hash is not read again (as in the threat phase): its per-file recon
+  // is that of the content triage read, and the hunter reads every file at that hash before a finding counts.
+  const looked: Looked[] = [];
   const excluded: Recon['excluded'] = [];
   for (const f of files) {
     ctx.signal.throwIfAborted();
+    const file = { path: f.path, language: f.language, risk: f.risk, sha256: f.sha256 };
+    const recon = cachedFileRecon(cache, file);
+    if (recon) {
+      looked.push({ file, recon });
+      continue;
+    }
     const source = readSourceAtHash(ctx.target, f.path, f.sha256);
-    if (source.ok) sources.push({ path: f.path, language: f.language, content: source.content, risk: f.risk, sha256: f.sha256 });
+    if (source.ok) looked.push({ file, content: source.content });
     else excluded.push({ file: f.path, reason: source.reason });
   }
+  const sources = looked.map((l) => l.file);
 
   const manifests = new Map<string, string>();
   const lockFiles: string[] = [];
@@ -59,24 +69,26 @@ async function recon(ctx: PhaseContext, triage: Triage) {
     }
   }
 
-  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, await perFileRecon(sources, ctx.cache ?? DISABLED_CACHE, ctx.pools));
+  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, await perFileRecon(looked, cache, ctx.pools));
   ctx.log.progress('recon', files.length, files.length, `${body.entryPoints.length} entry point(s), ${body.trustBoundaries.length} trust boundary(ies), ${excluded.length} excluded`);
   return { ...body, excluded };
 }
 
+/** A file recon looks at, with its per-file recon from the evidence cache, or else its text. */
+type ReconFile = Omit<ReconSource, 'content'> & { sha256: string };
+type Looked = { file: ReconFile; recon: FileRecon } | { file: ReconFile; content: string };
+
 // Parsing every file is recon's CPU-bound half: in worker threads when there is enough source, in file order either
-// way. Files the evidence cache already knows (same path, language and content) are not parsed again.
-async function perFileRecon(sources: readonly (ReconSource & { sha256: string })[], cache: EvidenceCache, pools: PoolLender | undefined): Promise<FileRecon[]> {
-  const known = sources.map((s) => cachedFileRecon(cache, s));
-  const missing = sources.filter((_, i) => known[i] === undefined);
-  const workers = poolSize(missing.reduce((n, s) => n + s.content.length, 0));
+// way. Files the evidence cache already knew (same path, language and content) are not parsed again.
+async function perFileRecon(looked: readonly Looked[], cache: EvidenceCache, pools: PoolLender | undefined): Promise<FileRecon[]> {
+  const workers = poolSize(looked.reduce((n, l) => n + ('content' in l ? l.content.length : 0), 0));
   return withFilePool(pools, workers, (pool) =>
     Promise.all(
-      sources.map(async (s, i) => {
-        const hit = known[i];
-        if (hit) return hit;
-        const fresh = pool ? await pool.run('recon', { path: s.path, language: s.language, content: s.content }) : reconFile(s);
-        storeFileRecon(cache, s, fresh);
+      looked.map(async (l) => {
+        if ('recon' in l) return l.recon;
+        const { path, language } = l.file;
+        const fresh = pool ? await pool.run('recon', { path, language, content: l.content }) : reconFile({ ...l.file, content: l.content });
+        storeFileRecon(cache, l.file, fresh);
         return fresh;
       }),
     ),

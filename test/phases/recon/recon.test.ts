@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
+import { openCacheDir } from '../../../src/cache/store.ts';
 import { runRecon } from '../../../src/phases/recon/index.ts';
+import { tempDir } from '../../helpers/temp.ts';
 import { project } from './triage-fixture.ts';
 
 const SERVER = [
@@ -102,6 +104,26 @@ test('a file changed since triage is excluded with the reason, not read', async 
   assert.match(recon.excluded[0]?.reason ?? '', /changed since it was recorded/);
   assert.ok(!recon.entryPoints.some((e) => e.file === 'src/server.js'));
   assert.ok(!recon.trustBoundaries.some((b) => b.file === 'src/server.js'));
+});
+
+test('with a warm evidence cache only unknown files are read: a cached file counts as the content triage hashed', async (t) => {
+  const p = project(t, FILES);
+  const dir = tempDir(t);
+  p.ctx.cache = openCacheDir(dir, { warn: (m) => assert.fail(m) });
+  const { generatedAt: _first, ...cold } = await runRecon(p.ctx);
+  assert.ok(cold.entryPoints.some((e) => e.file === 'src/server.js'));
+  // Changed after triage: the cache answers for the hash triage recorded, so recon does not read the file (the
+  // hunter reads it at that hash before any finding in it counts, and fails its chunk: test/orchestrator/scan.test).
+  writeFileSync(join(p.root, 'src/server.js'), SERVER.replace('/users/:id', '/changed'));
+  const cache = openCacheDir(dir, { warn: (m) => assert.fail(m) });
+  p.ctx.cache = cache;
+  const { generatedAt: _second, ...warm } = await runRecon(p.ctx);
+  assert.deepEqual(warm, cold);
+  assert.equal(cache.counters().recon.misses, 0);
+  assert.ok(cache.counters().recon.hits >= 5);
+  // Without the cache the same change is seen and the file excluded.
+  p.ctx.cache = undefined;
+  assert.equal((await runRecon(p.ctx)).excluded[0]?.file, 'src/server.js');
 });
 
 test('a package entry with no scanned source is a note, and a broken manifest does not crash recon', async (t) => {
