@@ -1,22 +1,25 @@
 // pnpm bench:cache — the evidence cache on a generated 5,000-file TypeScript tree: a default `bug-hunter scan`
 // (compiled CLI, process start included) with an empty cache, then again on the unchanged tree, and prints the
 // ratio second/first (target ≤ 0.15) with where the second scan's time went, and beside it the ratio of the two
-// processes' CPU time (user + sys, from GNU time), which load from other processes moves far less than wall time;
-// then changes one file, scans a third
+// processes' CPU time (user + sys, from GNU time), which load from other processes moves far less than wall time.
+// The pair runs --runs times (default 3), each in a fresh output folder, first and second scans alternating; the
+// ratio is of the medians (one pair's ratio moved 0.15-0.18 between runs of a quiet machine).
+// Then changes one file, scans a third
 // time and prints how many files each per-file kind of work did again (from cache-usage.json: the static engine,
 // the cross-file pass's per-file step, the code index, recon, the threat model) and how many files triage read.
-// Usage: node --import tsx scripts/bench-cache.ts [--files N] [--keep]
+// Usage: node --import tsx scripts/bench-cache.ts [--files N] [--runs N] [--keep]
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, loadNote, stampLines, withCpuTime } from './bench/measure.ts';
+import { arg, loadNote, median, stampLines, withCpuTime } from './bench/measure.ts';
 import { pathOf, writeTsTree } from './bench/ts-tree.ts';
 
 const TARGET_RATIO = 0.15;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const files = arg('--files', 5000);
+const runs = arg('--runs', 3);
 const keep = process.argv.includes('--keep');
 
 interface Timed { seconds: number; cpuSeconds: number | undefined; status: number | null; phases: Array<[string, number]> }
@@ -58,21 +61,33 @@ const usageOf = (out: string) => JSON.parse(readFileSync(join(out, 'cache-usage.
 
 const work = mkdtempSync(join(tmpdir(), 'bh-bench-cache-'));
 const tree = join(work, 'tree');
-const out = join(work, 'out');
+let out = '';
+/** The run whose wall time is the median (the middle one of an odd count). */
+const middle = (timed: Timed[]) => [...timed].sort((a, b) => a.seconds - b.seconds)[Math.floor((timed.length - 1) / 2)]!;
+const seconds = (timed: Timed[]) => timed.map((t) => t.seconds.toFixed(2)).join(', ');
 try {
   writeTsTree(tree, files, true);
   console.log(`machine       ${loadNote()}`);
-  console.log(`tree          ${files} generated TypeScript files (${tree})`);
-  const first = await scan(tree, out);
-  const second = await scan(tree, out);
-  const warm = usageOf(out).kinds;
-  const ratio = second.seconds / first.seconds;
-  console.log(`first scan    ${first.seconds.toFixed(2)} s, CPU ${cpu(first)} (empty cache, exit ${first.status}): ${breakdown(first)}`);
-  console.log(`second scan   ${second.seconds.toFixed(2)} s, CPU ${cpu(second)} (unchanged tree, exit ${second.status}): ${breakdown(second)}`);
-  console.log(`              cache: ${Object.entries(warm).map(([k, c]) => `${k} ${c.hits} hit(s)/${c.misses} miss(es)`).join(', ')}`);
-  console.log(`ratio         second/first = ${ratio.toFixed(3)} (target ≤ ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'})`);
-  const cpuRatio = first.cpuSeconds && second.cpuSeconds !== undefined ? (second.cpuSeconds / first.cpuSeconds).toFixed(3) : 'unknown (needs GNU time at /usr/bin/time)';
-  console.log(`CPU ratio     second/first = ${cpuRatio} (user + sys; less moved by other processes' load than the wall ratio, which is the target)`);
+  console.log(`tree          ${files} generated TypeScript files (${tree}); ${runs} pair(s) of scans`);
+  const emptyCache: Timed[] = [];
+  const fullCache: Timed[] = [];
+  for (let i = 0; i < runs; i++) {
+    out = join(work, `out-${i}`);
+    emptyCache.push(await scan(tree, out));
+    fullCache.push(await scan(tree, out));
+  }
+  const warmUsage = usageOf(out).kinds;
+  const first = middle(emptyCache);
+  const second = middle(fullCache);
+  const ratio = median(fullCache.map((t) => t.seconds)) / median(emptyCache.map((t) => t.seconds));
+  console.log(`first scan    ${first.seconds.toFixed(2)} s, CPU ${cpu(first)} (median of ${seconds(emptyCache)}; empty cache, exit ${first.status}): ${breakdown(first)}`);
+  console.log(`second scan   ${second.seconds.toFixed(2)} s, CPU ${cpu(second)} (median of ${seconds(fullCache)}; unchanged tree, exit ${second.status}): ${breakdown(second)}`);
+  console.log(`              cache: ${Object.entries(warmUsage).map(([k, c]) => `${k} ${c.hits} hit(s)/${c.misses} miss(es)`).join(', ')}`);
+  console.log(`ratio         second/first = ${ratio.toFixed(3)} of the medians (target ≤ ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}); pair by pair ${emptyCache.map((f, i) => (fullCache[i]!.seconds / f.seconds).toFixed(3)).join(', ')}`);
+  const cpuOf = (timed: Timed[]) => (timed.every((t) => t.cpuSeconds !== undefined) ? median(timed.map((t) => t.cpuSeconds!)) : undefined);
+  const [firstCpu, secondCpu] = [cpuOf(emptyCache), cpuOf(fullCache)];
+  const cpuRatio = firstCpu && secondCpu !== undefined ? (secondCpu / firstCpu).toFixed(3) : 'unknown (needs GNU time at /usr/bin/time)';
+  console.log(`CPU ratio     second/first = ${cpuRatio} of the medians (user + sys; less moved by other processes' load than the wall ratio, which is the target)`);
 
   const changed = pathOf(Math.floor(files / 2));
   appendFileSync(join(tree, changed), '\nexport const touched = 1;\n');

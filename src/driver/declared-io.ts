@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ArtifactName } from '../artifacts/registry.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import { stamp, type BodyOf } from '../artifacts/stamp.ts';
-import { checkArtifact, readArtifact, readArtifactIfPresent, writeCheckedArtifact, type ArtifactOf } from '../artifacts/store.ts';
+import { checkArtifact, hasArtifact, readSharedArtifact, writeCheckedArtifact, type ArtifactOf } from '../artifacts/store.ts';
 import { PhaseError } from '../errors.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { withRerunHint } from './hints.ts';
@@ -15,12 +15,15 @@ export type { BodyOf };
 /** The outputs as written, header and all. */
 export type WrittenOf<W extends ArtifactName> = { [N in W]?: ArtifactOf<N> };
 
-/** Reads every declared input; a required one that is missing, and any that is invalid, fails with the producer's hint. */
+/**
+ * Reads every declared input; a required one that is missing, and any that is invalid, fails with the producer's hint.
+ * Inputs are frozen and shared with the other phases that read the same bytes: a phase reads them, never changes them.
+ */
 export async function loadInputs(outDir: string, reads: { readonly [N in ArtifactName]?: 'required' | 'optional' }): Promise<Record<string, unknown>> {
   const inputs: Record<string, unknown> = {};
   try {
     for (const [name, mode] of Object.entries(reads) as [ArtifactName, 'required' | 'optional'][]) {
-      inputs[name] = mode === 'required' ? readArtifact(outDir, name) : readArtifactIfPresent(outDir, name);
+      inputs[name] = mode === 'required' || hasArtifact(outDir, name) ? readSharedArtifact(outDir, name) : undefined;
     }
   } catch (error) {
     throw await withRerunHint(error);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { knownValid, readArtifact, writeArtifact, artifactPath } from '../../src/artifacts/store.ts';
+import { knownValid, readArtifact, readSharedArtifact, writeArtifact, artifactPath } from '../../src/artifacts/store.ts';
 import type { Referee } from '../../src/artifacts/schemas/referee.ts';
 import { PhaseError } from '../../src/errors.ts';
 import { createIdentity } from '../../src/run/identity.ts';
@@ -81,4 +81,28 @@ test('the text a write produced is known valid, so the next phase reading it onl
   assert.equal(knownValid('skeptic', text), false);
   assert.equal(knownValid('referee', text.replace('"confidence": 0.9', '"confidence": 0.8')), false);
   assert.deepEqual(readArtifact(dir, 'referee'), value);
+});
+
+test('a phase input is parsed once per text and shared frozen: changing it throws, other bytes are read afresh', (t) => {
+  const dir = tempDir(t);
+  const value = referee(dir);
+  writeArtifact(dir, 'referee', value);
+  const first = readSharedArtifact(dir, 'referee');
+  assert.deepEqual(first, value);
+  assert.equal(readSharedArtifact(dir, 'referee'), first, 'the same bytes give the same object');
+  assert.throws(() => {
+    (first.verdicts[0] as { confidence: number }).confidence = 0.1;
+  }, TypeError);
+  assert.throws(() => (first.verdicts as unknown[]).push({}), TypeError);
+  // readArtifact still gives each caller its own value to change.
+  const own = readArtifact(dir, 'referee');
+  (own.verdicts[0] as { confidence: number }).confidence = 0.1;
+  // Other bytes: a new value, validated (a bad edit is refused, never served from the memory of the old text).
+  const text = readFileSync(artifactPath(dir, 'referee'), 'utf8');
+  writeFileSync(artifactPath(dir, 'referee'), text.replace('"confidence": 0.9', '"confidence": 0.8'));
+  const edited = readSharedArtifact(dir, 'referee');
+  assert.notEqual(edited, first);
+  assert.equal(edited.verdicts[0]!.confidence, 0.8);
+  writeFileSync(artifactPath(dir, 'referee'), text.replace('"confidence": 0.9', '"confidence": 2'));
+  assert.throws(() => readSharedArtifact(dir, 'referee'), (e: Error) => e instanceof PhaseError && /\/verdicts\/0\/confidence/.test(e.message));
 });

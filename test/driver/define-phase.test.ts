@@ -30,12 +30,13 @@ test('the phase gets its declared inputs, and its output is written with the hea
     roles: [],
     views: [{ file: 'probe.md', render: (w) => `notes: ${w['retrieval-plan']?.notes.join(',')} of ${w['retrieval-plan']?.run.runId}\n` }],
     async run(_ctx, inputs) {
-      seen = { files: inputs.triage.files.map((f) => f.path), recon: inputs.recon };
+      seen = { files: inputs.triage.files.map((f) => f.path), recon: inputs.recon, frozen: Object.isFrozen(inputs.triage.files[0]) };
       return { 'retrieval-plan': notes('hello') };
     },
   });
   const written = await phase.run(ctx);
-  assert.deepEqual(seen, { files: ['a.js'], recon: undefined });
+  // Inputs are shared with every phase reading the same bytes: frozen (test/artifacts/store.test.ts).
+  assert.deepEqual(seen, { files: ['a.js'], recon: undefined, frozen: true });
   const onDisk = readArtifact(ctx.outDir, 'retrieval-plan');
   assert.deepEqual(onDisk, written['retrieval-plan']);
   assert.deepEqual(Object.keys(onDisk).slice(0, 4), ['schemaVersion', 'artifact', 'run', 'generatedAt']);
