@@ -81,6 +81,10 @@ export function openCacheDir(dir: string, log: CacheLog, options: CacheOptions =
   const touchedPacks = new Set<string>();
   // Entry files found unusable: a batched put replaces them with a packed line, so the file goes (or it would warn every run).
   const unusable = new Set<string>();
+  // Lines held in memory (packed or held back) that passed their checks, by kind and key: a second lookup of the
+  // same line (the skeptic and the referee ask for the analyses the hunter got) only parses it. A line read from
+  // disk again, or another line for the key, is checked again.
+  const checkedLines = new Map<string, string>();
   let corruptSeen = 0;
   let writeWarned = false;
   const corrupt = (kind: CacheKind, path: string, why: string) => {
@@ -159,13 +163,17 @@ export function openCacheDir(dir: string, log: CacheLog, options: CacheOptions =
     return { value: entry.value };
   }
 
-  // A line held back or packed: checked exactly like an entry file.
+  // A line held back or packed: checked exactly like an entry file, once per line in memory.
   function readLine(kind: CacheKind, key: string, schema: TSchema, where: string, line: string): unknown {
+    const id = `${kind}\0${key}`;
+    if (checkedLines.get(id) === line) return (JSON.parse(line) as Static<typeof Envelope>).value;
     if (line.length > MAX_ENTRY_BYTES) {
       corrupt(kind, where, `larger than ${MAX_ENTRY_BYTES} bytes`);
       return undefined;
     }
-    return checkEntry(kind, key, schema, where, line)?.value;
+    const checked = checkEntry(kind, key, schema, where, line);
+    if (checked) checkedLines.set(id, line);
+    return checked?.value;
   }
 
   function packIndex(kind: CacheKind): PackIndex {

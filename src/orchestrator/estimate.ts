@@ -3,7 +3,7 @@ import { estimate, type Estimate } from '../budget/estimate.ts';
 import { readCalibrationHistory } from '../budget/history.ts';
 import { emptyTotals, updateUsage, usagePath } from '../budget/ledger.ts';
 import type { Logger } from '../cli/log.ts';
-import { readArtifact } from '../artifacts/store.ts';
+import { readSharedArtifact } from '../artifacts/store.ts';
 import { ROLES, type Role } from '../config/schema.ts';
 import { roleUsesModel } from '../models/static.ts';
 import { modelLenses } from '../phases/hunter/choose.ts';
@@ -12,8 +12,8 @@ import { chunkPlanFor, type ModelSetup } from './models.ts';
 
 /** What the run sets out to do (chunks, tokens, model lenses and refuters), from triage and the plan. */
 export function chunkPlanOf(outDir: string, models: ModelSetup): ChunkPlan {
-  const triage = readArtifact(outDir, 'triage');
-  const plan = readArtifact(outDir, 'adaptive-plan');
+  const triage = readSharedArtifact(outDir, 'triage');
+  const plan = readSharedArtifact(outDir, 'adaptive-plan');
   const chosen = new Set(plan.chunkOrder);
   const tokens = triage.chunks.filter((c) => chosen.has(c.id)).reduce((sum, c) => sum + c.tokens, 0);
   const lenses = models.usesModels && roleUsesModel(models.config, 'hunter') ? modelLenses(plan.limits.lenses).length : 0;

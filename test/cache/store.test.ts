@@ -107,7 +107,8 @@ test('batch mode holds entries until flush, then writes one pack per kind that a
   assert.deepEqual(warnings, []);
 });
 
-test('a damaged pack line is a miss with a warning naming the pack; the recomputed entry, packed anew, answers after it', (t) => {
+/** A cache folder with one static pack of KEY ({ n: 1 }, damaged: the value no longer fits its schema) and OTHER ({ n: 2 }). */
+function damagedPack(t: Parameters<typeof tempDir>[0]): { dir: string; path: string } {
   const dir = tempDir(t);
   const first = openCacheDir(dir, logger().log, { batch: true });
   first.put('static', KEY, { n: 1 });
@@ -115,8 +116,12 @@ test('a damaged pack line is a miss with a warning naming the pack; the recomput
   first.flush();
   const [pack] = readdirSync(join(dir, 'static')).filter((n) => n.startsWith('pack-'));
   const path = join(dir, 'static', pack!);
-  // The value of KEY no longer fits its schema; OTHER's line is untouched.
   writeFileSync(path, readFileSync(path, 'utf8').replace('{"n":1}', '{"n":"one"}'));
+  return { dir, path };
+}
+
+test('a damaged pack line is a miss with a warning naming the pack; the recomputed entry, packed anew, answers after it', (t) => {
+  const { dir, path } = damagedPack(t);
   utimesSync(path, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
   const { warnings, log } = logger();
   const second = openCacheDir(dir, log, { batch: true });
@@ -130,4 +135,23 @@ test('a damaged pack line is a miss with a warning naming the pack; the recomput
   const third = openCacheDir(dir, logger().log);
   assert.deepEqual(third.get('static', KEY, Value), { n: 1 });
   assert.equal(third.counters().static.corrupt, 0);
+});
+
+test('a pack line looked up again in one run answers the same fresh value; a damaged line stays a miss every time', (t) => {
+  const { dir } = damagedPack(t);
+  const { warnings, log } = logger();
+  const cache = openCacheDir(dir, log, { batch: true });
+  const once = cache.get('static', OTHER, Value) as { n: number };
+  once.n = 99;
+  // Checked once, parsed each time: the caller's change to its value is not the next caller's.
+  assert.deepEqual(cache.get('static', OTHER, Value), { n: 2 });
+  assert.equal(cache.get('static', KEY, Value), undefined);
+  assert.equal(cache.get('static', KEY, Value), undefined);
+  assert.deepEqual(cache.counters().static, { hits: 2, misses: 2, corrupt: 2, writes: 0 });
+  assert.equal(warnings.length, 2);
+  // The recomputed line for the key replaces the damaged one in this run and is checked before it answers.
+  cache.put('static', KEY, { n: 1 });
+  assert.deepEqual(cache.get('static', KEY, Value), { n: 1 });
+  cache.flush();
+  assert.deepEqual(cache.get('static', KEY, Value), { n: 1 });
 });
