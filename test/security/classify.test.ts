@@ -145,3 +145,32 @@ test('user interaction and scope say why per CWE: reflected XSS and open redirec
   const sql = classifyFinding(finding({ cwe: 'CWE-89' }), m)!;
   assert.deepEqual([metric(sql, 'UI').value, metric(sql, 'S').value], ['N', 'U']);
 });
+
+/** Deeply frozen, as a phase receives the threat model from the driver. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) frozen(item);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+test('a frozen threat model (a phase input, indexed once) classifies every finding as the plain model does', () => {
+  const plain = model();
+  const route = plain.flows.find((f) => f.entry?.file === 'src/routes/open.js' && f.to === 'process')!;
+  // In one file: a later entry (the nearest above a finding wins), and a flow to an asset, not into the process,
+  // which reaches nothing.
+  plain.flows.push({ ...route, entry: { kind: 'cli-bin', name: 'late', file: 'src/routes/open.js', line: 9 } });
+  plain.flows.push({ ...route, to: 'asset-1', entry: { kind: 'cli-bin', name: 'to-asset', file: 'src/routes/open.js', line: 3 } });
+  // A second exposure record for the helper's file: the first one counts.
+  const helper = plain.exposure.find((e) => e.file === 'src/lib/run.js')!;
+  plain.exposure.push({ ...helper, entry: { kind: 'cli-bin', name: 'second', file: 'bin/x.js', line: 1 } });
+  const still = frozen(structuredClone(plain));
+  assert.equal(metric(classifyFinding(finding({ startLine: 3, endLine: 3 }), still), 'AV').value, 'N', 'the route at line 2; the flow to an asset is no entry');
+  assert.equal(metric(classifyFinding(finding({ file: 'src/lib/run.js', startLine: 1, endLine: 1 }), still), 'AV').value, 'N', 'the first exposure record');
+  const cases = ['src/routes/open.js', 'src/routes/users.js', 'src/lib/run.js', 'src/app.js', 'src/elsewhere.js'].flatMap((file) =>
+    [1, 3, 10].flatMap((line) => (['injection', 'secrets', 'path-traversal'] as const).map((category) => finding({ file, startLine: line, endLine: line, category }))),
+  );
+  for (const f of cases) assert.deepEqual(classifyFinding(f, still), classifyFinding(f, plain), `${f.file}:${f.startLine} ${f.category}`);
+  assert.equal(metric(classifyFinding(finding({ startLine: 10, endLine: 10 }), still), 'AV').value, 'L', 'the cli entry at line 9 is nearest');
+});
