@@ -7,14 +7,16 @@ import type { PhaseDefinition } from '../phases/types.ts';
 import { withRerunHint } from './hints.ts';
 import type { PhaseSession } from './session.ts';
 
-/** `prepare` runs first, as part of the phase (scan's --baseline step before the report). */
-export async function runPhaseStep(phase: PhaseDefinition, session: PhaseSession, models: ModelSetup, prepare?: () => Promise<void>): Promise<void> {
+/** `prepare` runs first, as part of the phase (scan's --baseline step before the report). Returns what the phase
+ * wrote: its artifacts by name, as written. */
+export async function runPhaseStep(phase: PhaseDefinition, session: PhaseSession, models: ModelSetup, prepare?: () => Promise<void>): Promise<unknown> {
   const { ctx, store } = session;
   store.markPhase(phase.name, 'running');
+  let written: unknown;
   try {
     await prepare?.();
     // The phase may touch only the artifacts it declares; the driver's own steps (prepare) are outside that.
-    await underContract({ phase: phase.name, reads: phase.reads, writes: phase.writes }, () => phase.run(ctx));
+    written = await underContract({ phase: phase.name, reads: phase.reads, writes: phase.writes }, () => phase.run(ctx));
   } catch (error) {
     // An interrupted phase stays 'running': the resume picks it up again.
     const failure = await withRerunHint(error);
@@ -24,4 +26,5 @@ export async function runPhaseStep(phase: PhaseDefinition, session: PhaseSession
   store.markPhase(phase.name, 'done');
   // Recorded so later estimates calibrate against what the run set out to do.
   if (phase.name === 'plan' && session.budget) session.budget.setPlan(chunkPlanOf(ctx.outDir, models));
+  return written;
 }

@@ -12,6 +12,7 @@ import { STATIC_ENGINE_VERSION } from '../static/index.ts';
 import { clearChunkWork } from '../phases/hunter/chunk-work.ts';
 import { decideExit } from '../report/exit-decision.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
+import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import type { RunState } from '../artifacts/schemas/state.ts';
 import { resumeCommandLine } from '../cli/command-line.ts';
 import { createIdentity, identityMismatches } from '../run/identity.ts';
@@ -118,6 +119,7 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     });
     const { ctx } = session;
     const order = run.map((p) => p.name);
+    let madeReport: ScanReport | undefined;
     for (const entry of run) {
       if (signal.aborted) break;
       const phase = await entry.load!();
@@ -128,7 +130,8 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
       }
       try {
         const prepare = entry.name === 'report' ? () => ensureBaseline(ctx, request, runScan) : undefined;
-        await runPhaseStep(phase, session, models, prepare);
+        const written = await runPhaseStep(phase, session, models, prepare);
+        if (entry.name === 'report') madeReport = (written as { 'scan-report'?: ScanReport })['scan-report'];
       } catch (error) {
         if (signal.aborted) break;
         store.setRunStatus('failed');
@@ -153,7 +156,8 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     store.setRunStatus('completed');
     // Runs with a model session record their time as they close; a run without one records it here, for estimates.
     if (!session.budget) await recordRunTime(outDir, identity.runId, () => chunkPlanOf(outDir, models), Date.now() - started, log);
-    const report = readArtifactIfPresent(outDir, 'scan-report') ?? null;
+    // The report this process wrote (as written), else the one a resumed run kept.
+    const report = madeReport ?? readArtifactIfPresent(outDir, 'scan-report') ?? null;
     const fixes = request.fix ? fixSummary(readArtifactIfPresent(outDir, 'fix-report')) : undefined;
     const decision = decideExit(report, { failOn: options.failOn, ...request.exitPolicy });
     return { exitCode: decision.code, exitReason: decision.reason, outDir, report, notBuilt, durationMs: Date.now() - started, ...(fixes ? { fixes } : {}) };

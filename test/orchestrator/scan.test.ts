@@ -31,6 +31,8 @@ test('a scan of a git repository writes schema-valid artifacts and exits 1 on co
   assert.equal(state.status, 'completed');
   assert.match(state.run.baseCommit ?? '', /^[0-9a-f]{40}$/);
   assert.equal(result.report?.findings.filter((f) => f.verdict === 'confirmed').length, 3);
+  // The report handed back (the one this process wrote, not read again) is the one on disk.
+  assert.deepEqual(result.report, readArtifact(result.outDir, 'scan-report'));
 });
 
 test('a folder that is not a git repository scans with base commit null', async (t) => {
