@@ -1,5 +1,6 @@
-// The recon phase's shell: from triage.json, reads the sources at their triage hashes and the manifests, calls
-// the pure core, and returns recon.json's body. A changed or unreadable file is listed as excluded.
+// The recon phase's shell: from triage.json, reads the sources the evidence cache does not know at their triage
+// hashes, and the manifests, calls the pure core, and returns recon.json's body. A changed or unreadable file that
+// had to be read is listed as excluded.
 import { posix } from 'node:path';
 import type { Recon } from '../../artifacts/schemas/recon.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
