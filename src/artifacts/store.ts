@@ -108,7 +108,8 @@ export function readArtifactIfPresent<N extends ArtifactName>(outDir: string, na
 const sharedInputs = new Map<string, unknown>();
 const MAX_SHARED_INPUTS = 8;
 
-/** readArtifact for a phase's declared input: the value is deeply frozen and shared with later readers of the same text. */
+/** readArtifact for readers that never change the value (a phase's declared inputs, the run's estimate record): the
+ * value is deeply frozen and shared with later readers of the same text. */
 export function readSharedArtifact<N extends ArtifactName>(outDir: string, name: N): ArtifactOf<N> {
   const { path, text } = readText(outDir, name);
   const textSha256 = sha256(text);
@@ -121,8 +122,8 @@ export function readSharedArtifact<N extends ArtifactName>(outDir: string, name:
   return value;
 }
 
-// JSON values only: plain objects and arrays, no cycles.
-function deepFreeze<T>(value: T): T {
+/** Freezes a JSON value and everything in it (plain objects and arrays, no cycles); returns it. */
+export function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   for (const item of Object.values(value)) deepFreeze(item);
   return Object.freeze(value);

@@ -38,15 +38,16 @@ interface ModelIndex {
 
 function indexModel(model: ThreatModel): ModelIndex {
   const entryFlows = new Map<string, Flow[]>();
+  let routes = 0;
   for (const x of model.flows) {
     if (!x.entry || x.to !== 'process') continue;
+    if (x.entry.kind === 'http-route') routes += 1;
     const list = entryFlows.get(x.entry.file);
     if (list) list.push(x);
     else entryFlows.set(x.entry.file, [x]);
   }
   const exposure = new Map<string, Exposure>();
   for (const e of model.exposure) if (!exposure.has(e.file)) exposure.set(e.file, e);
-  const routes = model.flows.filter((x) => x.entry?.kind === 'http-route' && x.to === 'process').length;
   return { entryFlows, exposure, routes };
 }
 

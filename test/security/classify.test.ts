@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../src/artifacts/schemas/common.ts';
 import type { ThreatModel } from '../../src/artifacts/schemas/threat-model.ts';
+import { deepFreeze } from '../../src/artifacts/store.ts';
 import { classifyFinding, isSecurityFinding } from '../../src/security/classify.ts';
 import { scoreVector } from '../../src/security/cvss.ts';
 import { buildThreatModel } from '../../src/phases/threat/core.ts';
@@ -146,15 +147,6 @@ test('user interaction and scope say why per CWE: reflected XSS and open redirec
   assert.deepEqual([metric(sql, 'UI').value, metric(sql, 'S').value], ['N', 'U']);
 });
 
-/** Deeply frozen, as a phase receives the threat model from the driver. */
-function frozen<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const item of Object.values(value)) frozen(item);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 test('a frozen threat model (a phase input, indexed once) classifies every finding as the plain model does', () => {
   const plain = model();
   const route = plain.flows.find((f) => f.entry?.file === 'src/routes/open.js' && f.to === 'process')!;
@@ -165,7 +157,8 @@ test('a frozen threat model (a phase input, indexed once) classifies every findi
   // A second exposure record for the helper's file: the first one counts.
   const helper = plain.exposure.find((e) => e.file === 'src/lib/run.js')!;
   plain.exposure.push({ ...helper, entry: { kind: 'cli-bin', name: 'second', file: 'bin/x.js', line: 1 } });
-  const still = frozen(structuredClone(plain));
+  // Deeply frozen, as a phase receives the threat model from the driver.
+  const still = deepFreeze(structuredClone(plain));
   assert.equal(metric(classifyFinding(finding({ startLine: 3, endLine: 3 }), still), 'AV').value, 'N', 'the route at line 2; the flow to an asset is no entry');
   assert.equal(metric(classifyFinding(finding({ file: 'src/lib/run.js', startLine: 1, endLine: 1 }), still), 'AV').value, 'N', 'the first exposure record');
   const cases = ['src/routes/open.js', 'src/routes/users.js', 'src/lib/run.js', 'src/app.js', 'src/elsewhere.js'].flatMap((file) =>
