@@ -2,7 +2,7 @@
 // A missing, malformed or schema-failing artifact is an UnusableArtifactError naming the file, the pointer and the
 // rule; the driver adds which phase to run (src/driver/hints.ts derives it from the phase declarations).
 import { createHash, type Hash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import { PhaseError } from '../errors.ts';
@@ -108,9 +108,44 @@ export function readArtifactIfPresent<N extends ArtifactName>(outDir: string, na
 const sharedInputs = new Map<string, unknown>();
 const MAX_SHARED_INPUTS = 8;
 
+// Artifacts the driver wrote in this process, by path: the value (frozen) and the file's identity just after the
+// rename (device, inode, size, and modification and change times in nanoseconds). While the file is still that one,
+// a reader gets the value without reading and hashing the file again: eight phases of a scan read triage.json.
+// An edit or a replacement changes the inode, the size or a time (the change time cannot be set back), and the file
+// is read as usual. The run lock keeps other runs out; a process editing the file within one tick of the kernel's
+// clock, to the same size, is what this cannot tell.
+interface WrittenFile {
+  identity: string;
+  value: unknown;
+}
+const writtenShared = new Map<string, WrittenFile>();
+const MAX_WRITTEN_SHARED = 16;
+
+function fileIdentity(path: string): string | undefined {
+  const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return stat && `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
+}
+
+/**
+ * Writes a value the caller has just checked (as writeCheckedArtifact) and shares it, deeply frozen, with this
+ * process's readSharedArtifact while the file stays as written. The caller must not change the value afterwards.
+ */
+export function writeSharedArtifact<N extends ArtifactName>(outDir: string, name: N, value: ArtifactOf<N>): string {
+  const path = writeCheckedArtifact(outDir, name, value);
+  const identity = fileIdentity(path);
+  writtenShared.delete(path);
+  if (identity === undefined) return path;
+  if (writtenShared.size >= MAX_WRITTEN_SHARED) writtenShared.delete(writtenShared.keys().next().value!);
+  writtenShared.set(path, { identity, value: deepFreeze(value) });
+  return path;
+}
+
 /** readArtifact for readers that never change the value (a phase's declared inputs, the run's estimate record): the
  * value is deeply frozen and shared with later readers of the same text. */
 export function readSharedArtifact<N extends ArtifactName>(outDir: string, name: N): ArtifactOf<N> {
+  checkRead(name);
+  const written = writtenShared.get(artifactPath(outDir, name));
+  if (written !== undefined && written.identity === fileIdentity(artifactPath(outDir, name))) return written.value as ArtifactOf<N>;
   const { path, text } = readText(outDir, name);
   const textSha256 = sha256(text);
   const key = `${name}\0${textSha256}`;

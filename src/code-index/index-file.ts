@@ -16,7 +16,7 @@ export interface IndexedSource {
 const lineCount = (content: string) => content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
 
 export function indexSource(path: string, language: string, content: string, options: IndexOptions = {}): IndexedSource {
-  const lang = langFor({ path, language, content, isTest: false });
+  const lang = langFor({ path, language });
   if (!lang) return { file: indexFallback(path, language, content), root: null };
   const root = parse(lang, content);
   return { file: indexJs(path, language, root, lineCount(content), options), root };
@@ -24,7 +24,7 @@ export function indexSource(path: string, language: string, content: string, opt
 
 /** Same result; the parse runs on libuv's thread pool so several files parse while this thread indexes others. */
 export async function indexSourceAsync(path: string, language: string, content: string): Promise<IndexedSource> {
-  const lang = langFor({ path, language, content, isTest: false });
+  const lang = langFor({ path, language });
   if (!lang) return { file: indexFallback(path, language, content), root: null };
   const root = await parseAsync(lang, content);
   return { file: indexJs(path, language, root, lineCount(content)), root };

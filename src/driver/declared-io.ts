@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ArtifactName } from '../artifacts/registry.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import { stamp, type BodyOf } from '../artifacts/stamp.ts';
-import { checkArtifact, hasArtifact, readSharedArtifact, writeCheckedArtifact, type ArtifactOf } from '../artifacts/store.ts';
+import { checkArtifact, hasArtifact, readSharedArtifact, writeSharedArtifact, type ArtifactOf } from '../artifacts/store.ts';
 import { PhaseError } from '../errors.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { withRerunHint } from './hints.ts';
@@ -55,8 +55,9 @@ export function writeOutputs<W extends ArtifactName>(outDir: string, identity: R
   }
   for (const name of writes) {
     const artifact = written[name];
-    // Checked in the loop above; the value has not changed since.
-    if (artifact !== undefined) writeCheckedArtifact(outDir, name, artifact);
+    // Checked in the loop above; the value has not changed since. Later phases of this process that read the
+    // artifact get this value (frozen) while the file is unchanged.
+    if (artifact !== undefined) writeSharedArtifact(outDir, name, artifact);
   }
   return written;
 }

@@ -4,9 +4,11 @@ import type { Finding } from '../artifacts/schemas/common.ts';
 import { unsupportedEvidence } from './evidence.ts';
 import { readSourceAtHash } from './source.ts';
 
-/** Why the first finding fails its evidence check against the source at the recorded hashes; null when all hold. */
-export function recheckFindings(root: string, findings: readonly Finding[], hashes: ReadonlyMap<string, string>): string | null {
-  const sources = new Map<string, string>();
+/**
+ * Why the first finding fails its evidence check against the source at the recorded hashes; null when all hold.
+ * `sources` receives the text of each file read (at its recorded hash), for a caller that looks at them next.
+ */
+export function recheckFindings(root: string, findings: readonly Finding[], hashes: ReadonlyMap<string, string>, sources = new Map<string, string>()): string | null {
   for (const finding of findings) {
     for (const path of new Set([finding.file, ...finding.evidence.map((e) => e.file)])) {
       if (sources.has(path)) continue;

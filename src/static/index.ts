@@ -5,7 +5,7 @@ import { analyse, type AnalysisStore, type StoredAnalysis } from './engine.ts';
 
 import { langFor } from './parse.ts';
 export type { SourceFile, RuleInfo } from './types.ts';
-export type { AnalysisStore, StoredAnalysis } from './engine.ts';
+export type { AnalysisStore, RecordedSourceFile, StoredAnalysis } from './engine.ts';
 export { storedAnalysis } from './engine.ts';
 export type { Refutation, RefuteOptions } from './refute.ts';
 export type { StaticJudgement } from './judge.ts';
@@ -17,7 +17,7 @@ export { listRules, STATIC_ENGINE_VERSION } from './rules.ts';
 export const STATIC_LANGUAGES = ['javascript', 'typescript'] as const;
 
 /** True when the engine has rules for the file's language (JavaScript and TypeScript today). */
-export function staticSupports(file: import('./types.ts').SourceFile): boolean {
+export function staticSupports(file: Pick<import('./types.ts').SourceFile, 'path' | 'language'>): boolean {
   return langFor(file) !== null;
 }
 

@@ -10,7 +10,7 @@ const BY_NAME: Record<string, Lang> = {
 };
 
 /** The grammar for a file, or null when the engine has no rules for its language. */
-export function langFor(file: SourceFile): Lang | null {
+export function langFor(file: Pick<SourceFile, 'path' | 'language'>): Lang | null {
   const ext = /\.([a-z]+)$/i.exec(file.path)?.[1]?.toLowerCase();
   // .tsx needs the TSX grammar even when triage calls the language "typescript".
   if (ext === 'tsx') return Lang.Tsx;

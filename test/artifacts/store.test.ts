@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { knownValid, readArtifact, readSharedArtifact, writeArtifact, artifactPath } from '../../src/artifacts/store.ts';
+import { knownValid, readArtifact, readSharedArtifact, writeArtifact, writeSharedArtifact, artifactPath } from '../../src/artifacts/store.ts';
 import type { Referee } from '../../src/artifacts/schemas/referee.ts';
 import { PhaseError } from '../../src/errors.ts';
 import { createIdentity } from '../../src/run/identity.ts';
@@ -104,5 +104,30 @@ test('a phase input is parsed once per text and shared frozen: changing it throw
   assert.notEqual(edited, first);
   assert.equal(edited.verdicts[0]!.confidence, 0.8);
   writeFileSync(artifactPath(dir, 'referee'), text.replace('"confidence": 0.9', '"confidence": 2'));
+  assert.throws(() => readSharedArtifact(dir, 'referee'), (e: Error) => e instanceof PhaseError && /\/verdicts\/0\/confidence/.test(e.message));
+});
+
+test('an artifact the driver wrote is shared, frozen, while the file is the one written; an edit of the same size, or a replacement, is read afresh', (t) => {
+  const dir = tempDir(t);
+  const value = referee(dir);
+  writeSharedArtifact(dir, 'referee', value);
+  const shared = readSharedArtifact(dir, 'referee');
+  assert.equal(shared, value, 'the value written, not a parse of the file');
+  assert.ok(Object.isFrozen(shared.verdicts[0]));
+
+  // Same size, other content: the change time moves, so the file is read (and validated) again.
+  const path = artifactPath(dir, 'referee');
+  const text = readFileSync(path, 'utf8');
+  writeFileSync(path, text.replace('"confidence": 0.9', '"confidence": 0.8'));
+  const edited = readSharedArtifact(dir, 'referee');
+  assert.notEqual(edited, value);
+  assert.equal(edited.verdicts[0]!.confidence, 0.8);
+
+  // Written again, then replaced by another file (a new inode): the replacement is what a reader gets.
+  const again = referee(dir);
+  writeSharedArtifact(dir, 'referee', again);
+  assert.equal(readSharedArtifact(dir, 'referee'), again);
+  writeFileSync(`${path}.new`, text.replace('"confidence": 0.9', '"confidence": 2'));
+  renameSync(`${path}.new`, path);
   assert.throws(() => readSharedArtifact(dir, 'referee'), (e: Error) => e instanceof PhaseError && /\/verdicts\/0\/confidence/.test(e.message));
 });

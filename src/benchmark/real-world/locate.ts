@@ -23,7 +23,7 @@ function nameOf(fn: SgNode): string {
 }
 
 function functions(path: string, content: string): SgNode[] {
-  const lang = langFor({ path, content, language: languageOf(path), isTest: false });
+  const lang = langFor({ path, language: languageOf(path) });
   if (!lang) return [];
   const root = parseSource(lang, content).root();
   return root.findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind })) } });

@@ -64,7 +64,8 @@ export const reportPhase = definePhase({
     // A report left from an earlier run must not stand in for this one if anything below fails.
     removeReport(ctx.outDir);
     const suppressions = readMemory(ctx.target, 'suppressions') ?? emptySuppressions();
-    const broken = recheckFindings(ctx.target, hunter.findings, new Map(triage.files.map((f) => [f.path, f.sha256])));
+    const checked = new Map<string, string>();
+    const broken = recheckFindings(ctx.target, hunter.findings, new Map(triage.files.map((f) => [f.path, f.sha256])), checked);
     if (broken) {
       throw new IntegrityError(
         `hunter-findings.json holds a finding whose evidence does not hold against the source: ${broken}. ` +
@@ -91,7 +92,8 @@ export const reportPhase = definePhase({
       identity: ctx.identity,
     });
     // The ledger is read and written under its lock; this run's findings decide what is open, fixed or dismissed.
-    const update = (current: Ledger | undefined) => updateLedger(current, { ...scanReport, run: ctx.identity }, suppressions, sourceReader(ctx.target), now);
+    // The files the re-check above just read are the ledger's view of them too (the rest it reads itself).
+    const update = (current: Ledger | undefined) => updateLedger(current, { ...scanReport, run: ctx.identity }, suppressions, sourceReader(ctx.target, checked), now);
     let ledger: Ledger;
     if (memoryWritable(ctx.target)) {
       ledger = await updateMemory(ctx.target, 'ledger', (current) => {
