@@ -73,10 +73,9 @@ export function readPackIndex(dir: string, kind: CacheKind, unreadable: (path: s
     }
     index.mtimes.set(path, mtimeMs);
     for (const line of text.split('\n')) {
-      // A line that does not start like an envelope of this kind answers no key; one that does is checked in full when looked up.
-      if (!line.startsWith(prefix)) continue;
-      const key = line.slice(prefix.length, prefix.length + 64);
-      if (/^[0-9a-f]{64}$/.test(key)) index.lines.set(key, { line, pack: path });
+      // A line that does not start like an envelope of this kind answers no key; one that does is checked in full when
+      // looked up. Lookups are by hex keys, so a line whose 64 characters there are not one is simply never asked for.
+      if (line.startsWith(prefix)) index.lines.set(line.slice(prefix.length, prefix.length + 64), { line, pack: path });
     }
   }
   return index;

@@ -30,3 +30,17 @@ test('a large document is written through a small buffer, multi-byte text intact
   writeJsonAtomic(path, value);
   assert.deepEqual(JSON.parse(readFileSync(path, 'utf8')), value);
 });
+
+test('a large top-level record is written one compact member per line and reads back equal; a small one keeps the indented layout', (t) => {
+  const files = Object.fromEntries(Array.from({ length: COMPACT_ARRAY + 1 }, (_, i) => [`src/f${i}.ts`, i === 2 ? undefined : { sha256: `${i}`, status: 'done' }]));
+  const value = { header: 1, files, few: { a: { b: 1 } } };
+  const path = join(tempDir(t), 'state.json');
+  writeJsonAtomic(path, value);
+  const text = readFileSync(path, 'utf8');
+  assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(value)));
+  const lines = text.split('\n');
+  assert.equal(lines[2], '  "files": {');
+  assert.equal(lines[3], '    "src/f0.ts":{"sha256":"0","status":"done"},');
+  assert.equal(lines[5], '    "src/f3.ts":{"sha256":"3","status":"done"},', 'a member with no JSON form is left out');
+  assert.ok(text.includes('"few": {\n    "a": {\n      "b": 1\n    }\n  }'), 'small records keep the indented layout');
+});
