@@ -1,7 +1,7 @@
 // The kinds of work the evidence cache keeps, one folder each under the cache directory, and the per-run
 // counters every kind reports (shown by `bug-hunter cache stats` and recorded in cache-usage.json).
 
-export const CACHE_KINDS = ['static', 'recon', 'threat', 'code-index', 'model', 'cross-file', 'cross-file-calls'] as const;
+export const CACHE_KINDS = ['static', 'recon', 'recon-files', 'threat', 'threat-model', 'code-index', 'model', 'cross-file', 'cross-file-calls'] as const;
 export type CacheKind = (typeof CACHE_KINDS)[number];
 
 export interface KindCounters {

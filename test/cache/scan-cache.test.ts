@@ -40,12 +40,13 @@ test('a second scan of an unchanged tree answers every file from the cache, with
   clearAnalysisMemo();
   const second = await runScan({ target: repo, log: recording() });
   const after = readArtifact(second.outDir, 'cache-usage');
-  assert.equal(countersOf(after).recon.hits, 4);
-  assert.equal(countersOf(after).recon.misses, 0);
+  // Recon and the threat model of the same files come whole from the cache: no per-file lookups.
+  assert.deepEqual(countersOf(after)['recon-files'], { hits: 1, misses: 0, corrupt: 0, writes: 0 });
+  assert.deepEqual(countersOf(after).recon, { hits: 0, misses: 0, corrupt: 0, writes: 0 });
   assert.equal(countersOf(after).static.misses, 0);
   assert.ok(countersOf(after).static.hits >= 4);
-  assert.equal(countersOf(after).threat.hits, 4);
-  assert.equal(countersOf(after).threat.misses, 0);
+  assert.deepEqual(countersOf(after)['threat-model'], { hits: 1, misses: 0, corrupt: 0, writes: 0 });
+  assert.deepEqual(countersOf(after).threat, { hits: 0, misses: 0, corrupt: 0, writes: 0 });
   assert.deepEqual(findingsOf(second.outDir), findingsOf(first.outDir));
   assert.deepEqual(threatModelOf(second.outDir), threatBefore);
   assert.equal(second.exitCode, first.exitCode);
@@ -77,10 +78,12 @@ test('a second scan of an unchanged tree answers every file from the cache, with
   const saved = savedChunks(third.outDir);
   assert.equal(saved.length, 1, saved.join(', '));
   assert.match(readFileSync(join(third.outDir, 'work', 'hunter', saved[0]!), 'utf8'), /src\/handler2\.js/);
+  assert.deepEqual(countersOf(changed)['recon-files'], { hits: 0, misses: 1, corrupt: 0, writes: 1 });
   assert.equal(countersOf(changed).recon.misses, 1);
   assert.equal(countersOf(changed).recon.hits, 3);
   assert.equal(countersOf(changed).threat.misses, 1);
   assert.equal(countersOf(changed).threat.hits, 3);
+  assert.deepEqual(countersOf(changed)['threat-model'], { hits: 0, misses: 1, corrupt: 0, writes: 1 });
 });
 
 test('--no-cache looks nothing up and writes nothing; cache-usage.json says the cache was off', async (t) => {
@@ -101,7 +104,7 @@ test('--cache-dir puts the cache where CI can keep it; a second target with the 
   const second = await runScan({ target: b, log: recording(), cache: { dir: cacheDir } });
   const usage = readArtifact(second.outDir, 'cache-usage');
   assert.equal(usage.dir, cacheDir);
-  assert.equal(countersOf(usage).recon.hits, 2);
+  assert.equal(countersOf(usage)['recon-files'].hits, 1);
 });
 
 test('a cache folder the scanned repository tracks in git is refused with a warning: its entries could hide bugs', async (t) => {

@@ -1,10 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readArtifact, writeArtifact } from '../../src/artifacts/store.ts';
 import { cachedThreatFacts, threatFactsKey } from '../../src/cache/threat-file.ts';
+import { threatModelKey } from '../../src/cache/threat-model.ts';
 import { entryPath, openCacheDir, type EvidenceCache } from '../../src/cache/store.ts';
 import { runRecon } from '../../src/phases/recon/index.ts';
 import { THREAT_FACTS_VERSION, threatFacts } from '../../src/attack-surface/threat-facts.ts';
@@ -39,11 +40,45 @@ test('threat facts come from the cache for unchanged files and give the same thr
   const covered = p.triage.files.filter((f) => !f.isTest).length;
   assert.ok(covered >= 7, 'the demo has its source files');
   assert.deepEqual(first.counters().threat, { hits: 0, misses: covered, corrupt: 0, writes: covered });
+  assert.deepEqual(first.counters()['threat-model'], { hits: 0, misses: 1, corrupt: 0, writes: 1 });
 
+  // The same files and recon: the whole model is one lookup, and no per-file facts are looked up.
   const second = recording(cacheDir);
   assert.deepEqual(await threatWith(p, second), uncached);
-  assert.deepEqual(second.counters().threat, { hits: covered, misses: 0, corrupt: 0, writes: 0 });
+  assert.deepEqual(second.counters()['threat-model'], { hits: 1, misses: 0, corrupt: 0, writes: 0 });
+  assert.deepEqual(second.counters().threat, { hits: 0, misses: 0, corrupt: 0, writes: 0 });
   assert.deepEqual(second.warnings, []);
+
+  // Without the whole model, every file's facts come from the cache.
+  rmSync(join(cacheDir, 'threat-model'), { recursive: true });
+  const third = recording(cacheDir);
+  assert.deepEqual(await threatWith(p, third), uncached);
+  assert.deepEqual(third.counters().threat, { hits: covered, misses: 0, corrupt: 0, writes: 0 });
+});
+
+test('the whole model is that of the content triage read: a file recon found an entry point in is not read again for it', async (t) => {
+  const p = project(t, readFiles(DEMO));
+  await runRecon(p.ctx);
+  const cacheDir = tempDir(t);
+  const expected = await threatWith(p, recording(cacheDir));
+  const entryFile = readArtifact(p.ctx.outDir, 'recon').entryPoints[0]!.file;
+  // Gone since triage recorded it: without the whole model the phase reads it and notes that it cannot.
+  rmSync(join(p.root, entryFile));
+  assert.deepEqual(await threatWith(p, recording(cacheDir)), expected);
+  const model = (await threatWith(p, undefined)) as Awaited<ReturnType<typeof runThreat>>;
+  assert.ok(model.notes.some((n) => n.startsWith(`${entryFile} was not read`)), model.notes.join('\n'));
+});
+
+test('the whole-model key holds every file path and recorded hash, the body of recon.json (not its header) and the extractor version', async (t) => {
+  const p = project(t, readFiles(DEMO));
+  const recon = await runRecon(p.ctx);
+  const files = [{ path: AUTH, sha256: sha256('a') }, { path: 'src/app.js', sha256: sha256('b') }];
+  const key = threatModelKey(files, recon);
+  assert.equal(threatModelKey(files.map((f) => ({ ...f })), { ...recon, generatedAt: '2000-01-01T00:00:00.000Z', run: { ...recon.run, runId: 'other' } }), key);
+  assert.notEqual(threatModelKey([files[0]!, { ...files[1]!, sha256: sha256('c') }], recon), key);
+  assert.notEqual(threatModelKey(files.slice(0, 1), recon), key);
+  assert.notEqual(threatModelKey(files, { ...recon, entryPoints: [] }), key);
+  assert.notEqual(threatModelKey(files, recon, THREAT_FACTS_VERSION + 1), key);
 });
 
 test('changed content is a miss for that file alone; the model follows the new content', async (t) => {
@@ -100,7 +135,10 @@ test('a corrupt or mismatched entry is a miss with a warning, recomputed and ove
   const expected = await threatWith(p, recording(cacheDir));
   const auth = p.triage.files.find((f) => f.path === AUTH)!;
   const path = entryPath(cacheDir, 'threat', threatFactsKey(auth));
+  // The per-file entries answer only without the whole model.
+  const withoutWholeModel = () => rmSync(join(cacheDir, 'threat-model'), { recursive: true, force: true });
 
+  withoutWholeModel();
   appendFileSync(path, 'not json');
   const broken = recording(cacheDir);
   assert.deepEqual(await threatWith(p, broken), expected);
@@ -113,6 +151,7 @@ test('a corrupt or mismatched entry is a miss with a warning, recomputed and ove
   assert.ok(entry.value.tokenUses.length > 0, 'the auth helper signs tokens');
   entry.value.tokenUses[0].at.file = 'src/app.js';
   writeFileSync(path, JSON.stringify(entry));
+  withoutWholeModel();
   const planted = recording(cacheDir);
   assert.deepEqual(await threatWith(p, planted), expected);
   assert.equal(planted.counters().threat.writes, 1);

@@ -25,7 +25,7 @@ export const CacheUsage = artifact(
     kinds: Type.Object(Object.fromEntries(CACHE_KINDS.map((k) => [k, Type.Optional(KindUsage)])) as Record<(typeof CACHE_KINDS)[number], TOptional<typeof KindUsage>>, {
       additionalProperties: false,
       description:
-        'static: the static engine per file; recon: recon per file; threat: threat-model facts per file; code-index: code index entries per file; model: model calls; cross-file: the cross-file taint pass, one entry per set of files; cross-file-calls: its per-file step (the tainted arguments one file passes on), looked up when the set of files changed. A kind missing (a file written before it existed) counts as zero.',
+        'static: the static engine per file; recon: recon per file; recon-files: the per-file recon results, one entry per set of files; threat: threat-model facts per file; threat-model: the deterministic threat model, one entry per set of files and recon; code-index: code index entries per file; model: model calls; cross-file: the cross-file taint pass, one entry per set of files; cross-file-calls: its per-file step (the tainted arguments one file passes on), looked up when the set of files changed. A kind missing (a file written before it existed) counts as zero.',
     }),
   },
   'What the evidence cache answered in the last run, per kind of work.',

@@ -1,6 +1,6 @@
 // The recon phase's shell: from triage.json, reads the sources the evidence cache does not know at their triage
 // hashes, and the manifests, calls the pure core, and returns recon.json's body. A changed or unreadable file that
-// had to be read is listed as excluded.
+// had to be read is listed as excluded. An unchanged set of files takes its per-file recon from one cache entry.
 import { posix } from 'node:path';
 import type { Recon } from '../../artifacts/schemas/recon.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
@@ -15,6 +15,7 @@ import { buildRecon } from './core.ts';
 import { LOCK_FILES, MANIFEST_FILES } from './frameworks.ts';
 import { manifestDirs } from './manifests.ts';
 import { cachedFileRecon, storeFileRecon } from '../../cache/recon-file.ts';
+import { cachedReconFiles, storeReconFiles } from '../../cache/recon-files.ts';
 import { DISABLED_CACHE, type EvidenceCache } from '../../cache/store.ts';
 
 export const reconPhase = definePhase({
@@ -41,9 +42,16 @@ async function recon(ctx: PhaseContext, triage: Triage) {
   // is that of the content triage read, and the hunter reads every file at that hash before a finding counts.
   const looked: Looked[] = [];
   const excluded: Recon['excluded'] = [];
-  for (const f of files) {
+  const recorded: ReconFile[] = files.map((f) => ({ path: f.path, language: f.language, risk: f.risk, sha256: f.sha256 }));
+  // The same files at the same hashes: every file's recon in one lookup (src/cache/recon-files.ts).
+  const whole = cachedReconFiles(cache, recorded);
+  for (const [i, f] of files.entries()) {
+    if (whole) {
+      looked.push({ file: recorded[i]!, recon: whole[i]! });
+      continue;
+    }
     ctx.signal.throwIfAborted();
-    const file = { path: f.path, language: f.language, risk: f.risk, sha256: f.sha256 };
+    const file = recorded[i]!;
     const recon = cachedFileRecon(cache, file);
     if (recon) {
       looked.push({ file, recon });
@@ -70,7 +78,10 @@ async function recon(ctx: PhaseContext, triage: Triage) {
     }
   }
 
-  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, await perFileRecon(looked, cache, ctx.pools));
+  const perFile = await perFileRecon(looked, cache, ctx.pools);
+  // A set with a file left unread is not the set of files triage recorded: not kept whole.
+  if (!whole && excluded.length === 0) storeReconFiles(cache, recorded, perFile);
+  const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, perFile);
   ctx.log.progress('recon', files.length, files.length, `${body.entryPoints.length} entry point(s), ${body.trustBoundaries.length} trust boundary(ies), ${excluded.length} excluded`);
   return { ...body, excluded };
 }

@@ -2,7 +2,8 @@
 // builds the STRIDE threat model (pure core) and, whenever a model serves the recon role, lets that model refine it
 // (off with --no-refine-threat-model); the driver writes threat-model.json and its view threat-model.md. Per-file
 // facts come from the evidence cache when the file's content hash is known there; such a file is read only when
-// recon found an entry point or boundary in it (the model quotes the lines around them).
+// recon found an entry point or boundary in it (the model quotes the lines around them). Without a refining model,
+// the whole model of an unchanged set of files (and recon) comes from the cache (src/cache/threat-model.ts).
 import { join } from 'node:path';
 import { writeArtifact } from '../../artifacts/store.ts';
 import type { Recon } from '../../artifacts/schemas/recon.ts';
@@ -18,6 +19,7 @@ import { refineWithModel } from './model-refine.ts';
 import { threatFacts, type ThreatFacts } from '../../attack-surface/threat-facts.ts';
 import { cachedThreatFacts, storeThreatFacts } from '../../cache/threat-file.ts';
 import { DISABLED_CACHE } from '../../cache/store.ts';
+import { cachedThreatModel, storeThreatModel, threatModelKey } from '../../cache/threat-model.ts';
 
 export const THREAT_MARKDOWN = 'threat-model.md';
 
@@ -46,7 +48,12 @@ async function threatModel(ctx: PhaseContext, triage: Triage, recon: Recon) {
   const facts = new Map<string, ThreatFacts>();
   const texts = new Map<string, string>();
   const notes: string[] = [];
-  for (const f of triage.files.filter((x) => (triage.includeTests || !x.isTest) && !excluded.has(x.path))) {
+  const files = triage.files.filter((x) => (triage.includeTests || !x.isTest) && !excluded.has(x.path));
+  // Without a refining model the model is a function of the files' content and recon: kept whole for the set.
+  const wholeKey = cache.dir && !refines(ctx) ? threatModelKey(files, recon) : undefined;
+  const whole = wholeKey && cachedThreatModel(cache, wholeKey);
+  if (whole) return reported(ctx, { ...whole, notes: [...whole.notes] });
+  for (const f of files) {
     const known = cachedThreatFacts(cache, f);
     if (known && !needText.has(f.path)) {
       facts.set(f.path, known);
@@ -63,11 +70,21 @@ async function threatModel(ctx: PhaseContext, triage: Triage, recon: Recon) {
     if (needText.has(f.path)) texts.set(f.path, source.content);
   }
   const built = buildThreatModelFromFacts({ recon, facts, texts });
+  // A model built with a file left unread depends on that read: not kept.
+  if (wholeKey && notes.length === 0) storeThreatModel(cache, wholeKey, built);
   const body = await refineIfModel(ctx, built, texts, notes);
-  const model = { ...body, notes: [...body.notes, ...notes] };
+  return reported(ctx, { ...body, notes: [...body.notes, ...notes] });
+}
+
+function reported(ctx: PhaseContext, model: ThreatBody): ThreatBody {
   const open = model.flows.reduce((n, f) => n + f.threats.filter((t) => t.mitigation.status === 'absent').length, 0);
   ctx.log.progress('threat', 1, 1, `${model.boundaries.length} trust boundary(ies), ${model.flows.length} flow(s), ${open} threat(s) with no mitigation seen`);
   return model;
+}
+
+/** True when a model will refine the deterministic model (refineIfModel below asks it). */
+function refines(ctx: PhaseContext): boolean {
+  return ctx.options.refineThreatModel !== false && modelFor(ctx, 'recon') !== undefined;
 }
 
 /**
@@ -76,8 +93,7 @@ async function threatModel(ctx: PhaseContext, triage: Triage, recon: Recon) {
  * the deterministic model is what was asked for (an explicit --refine-threat-model without one is exit 2 earlier).
  */
 async function refineIfModel(ctx: PhaseContext, body: ThreatBody, texts: ReadonlyMap<string, string>, notes: string[]): Promise<ThreatBody> {
-  if (ctx.options.refineThreatModel === false) return body;
-  const client = modelFor(ctx, 'recon');
+  const client = refines(ctx) ? modelFor(ctx, 'recon') : undefined;
   if (!client) return body;
   const outcome = await refineWithModel(client, body, texts, ctx.signal);
   notes.push(outcome.note);

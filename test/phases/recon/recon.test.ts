@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import { openCacheDir } from '../../../src/cache/store.ts';
@@ -119,8 +119,17 @@ test('with a warm evidence cache only unknown files are read: a cached file coun
   p.ctx.cache = cache;
   const { generatedAt: _second, ...warm } = await runRecon(p.ctx);
   assert.deepEqual(warm, cold);
-  assert.equal(cache.counters().recon.misses, 0);
-  assert.ok(cache.counters().recon.hits >= 5);
+  // The same set of files at the same hashes: their recon in one lookup.
+  assert.deepEqual(cache.counters()['recon-files'], { hits: 1, misses: 0, corrupt: 0, writes: 0 });
+  assert.deepEqual(cache.counters().recon, { hits: 0, misses: 0, corrupt: 0, writes: 0 });
+  // Without that entry each file's answers, and the changed file is still not read.
+  rmSync(join(dir, 'recon-files'), { recursive: true });
+  const perFile = openCacheDir(dir, { warn: (m) => assert.fail(m) });
+  p.ctx.cache = perFile;
+  const { generatedAt: _third, ...again } = await runRecon(p.ctx);
+  assert.deepEqual(again, cold);
+  assert.equal(perFile.counters().recon.misses, 0);
+  assert.ok(perFile.counters().recon.hits >= 5);
   // Without the cache the same change is seen and the file excluded.
   p.ctx.cache = undefined;
   assert.equal((await runRecon(p.ctx)).excluded[0]?.file, 'src/server.js');

@@ -89,6 +89,10 @@ test('by default the recon model refines the threat model; only checked entries 
   assert.equal(usage.byRole.recon?.calls, 1, 'the refinement is charged to the recon role');
   assert.equal(usage.totals.calls, 1);
   assert.ok(usage.totals.inputTokens > 0);
+  // A model that a model refines is not kept whole in the evidence cache (the refinement's call is): no lookup, no entry.
+  const cacheUsage = JSON.parse(readFileSync(join(result.outDir, 'cache-usage.json'), 'utf8')) as { enabled: boolean; kinds: Record<string, unknown> };
+  assert.equal(cacheUsage.enabled, true);
+  assert.deepEqual(cacheUsage.kinds['threat-model'], { hits: 0, misses: 0, corrupt: 0, writes: 0 });
 
   const model = readArtifact(result.outDir, 'threat-model');
   assert.equal(model.source, 'model-refined');
