@@ -7,6 +7,7 @@
 // Then changes one file, scans a third
 // time and prints how many files each per-file kind of work did again (from cache-usage.json: the static engine,
 // the cross-file pass's per-file step, the code index, recon, the threat model) and how many files triage read.
+// (On the unchanged tree recon and the threat model answer from one whole-set entry each: recon-files, threat-model.)
 // Usage: node --import tsx scripts/bench-cache.ts [--files N] [--runs N] [--keep]
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
