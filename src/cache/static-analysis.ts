@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from '../artifacts/schemas/literals.ts';
 import { Finding } from '../artifacts/schemas/common.ts';
 import { sha256 } from '../run/hash.ts';
-import { STATIC_ENGINE_VERSION, type AnalysisStore, type RecordedSourceFile, type SourceFile, type StoredAnalysis } from '../static/index.ts';
+import { STATIC_ENGINE_VERSION, type AnalysisStore, type SourceFile, type StoredAnalysis } from '../static/index.ts';
 import { cacheKey } from './key.ts';
 import type { EvidenceCache } from './store.ts';
 
@@ -63,26 +63,15 @@ export const schemaMatchesEngine: (value: Static<typeof StoredAnalysisSchema>) =
 
 /** `code`: the build's source hash (default the running code's; a test of the compiled CLI passes dist/'s). */
 export function staticKey(file: SourceFile, engineVersion = STATIC_ENGINE_VERSION, code?: string): string {
-  return staticKeyAt({ ...file, sha256: sha256(file.content) }, engineVersion, code);
-}
-
-/**
- * The same key from the hash of the content (UTF-8 bytes) instead of the content: the hash triage recorded names
- * the file's bytes, and the content the engine analyses is those bytes decoded, so the two keys agree.
- */
-export function staticKeyAt(file: RecordedSourceFile, engineVersion = STATIC_ENGINE_VERSION, code?: string): string {
   // The arguments other modules pass in change what the file's own analysis finds, so they are part of its key.
   const incoming = file.incoming && file.incoming.length > 0 ? { incoming: file.incoming } : {};
-  return cacheKey('static', { engine: engineVersion, path: file.path, language: file.language, publicApi: file.publicApi ?? null, sha256: file.sha256, ...incoming }, code);
+  return cacheKey('static', { engine: engineVersion, path: file.path, language: file.language, publicApi: file.publicApi ?? null, sha256: sha256(file.content), ...incoming }, code);
 }
 
 export function staticAnalysisStore(cache: EvidenceCache): AnalysisStore | undefined {
   if (!cache.dir) return undefined;
-  const lookup = (key: string, missFollows = false) => cache.get('static', key, StoredAnalysisSchema, { missFollows }) as StoredAnalysis | undefined;
   return {
-    get: (file) => lookup(staticKey(file)),
+    get: (file) => cache.get('static', staticKey(file), StoredAnalysisSchema) as StoredAnalysis | undefined,
     put: (file, analysis) => cache.put('static', staticKey(file), analysis),
-    // A miss is followed by the hunt's own lookup (get), which counts it.
-    recall: (file) => lookup(staticKeyAt(file), true),
   };
 }

@@ -41,11 +41,8 @@ export interface CacheLog {
 export interface EvidenceCache {
   /** The folder, or null when the cache is off (--no-cache, or refused). */
   readonly dir: string | null;
-  /**
-   * A valid entry for the key, or undefined (counted as a miss; a corrupt one is warned about too). `missFollows`:
-   * the caller looks the same answer up again another way on a miss, so only a hit is counted here.
-   */
-  get<S extends TSchema>(kind: CacheKind, key: string, schema: S, options?: { missFollows?: boolean }): Static<S> | undefined;
+  /** A valid entry for the key, or undefined (counted as a miss; a corrupt one is warned about too). */
+  get<S extends TSchema>(kind: CacheKind, key: string, schema: S): Static<S> | undefined;
   put(kind: CacheKind, key: string, value: unknown): void;
   /** Writes the entries held back (batch mode) as packs; a no-op otherwise. Safe to call at any time. */
   flush(): void;
@@ -257,9 +254,9 @@ export function openCacheDir(dir: string, log: CacheLog, options: CacheOptions =
 
   return {
     dir,
-    get<S extends TSchema>(kind: CacheKind, key: string, schema: S, lookupOptions: { missFollows?: boolean } = {}): Static<S> | undefined {
+    get<S extends TSchema>(kind: CacheKind, key: string, schema: S): Static<S> | undefined {
       const value = lookup(kind, key, schema);
-      if (value === undefined) counts[kind].misses += lookupOptions.missFollows ? 0 : 1;
+      if (value === undefined) counts[kind].misses += 1;
       else counts[kind].hits += 1;
       return value as Static<S> | undefined;
     },

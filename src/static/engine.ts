@@ -18,12 +18,7 @@ export type StoredAnalysis = Omit<Analysis, 'lines'>;
 export interface AnalysisStore {
   get(file: SourceFile): StoredAnalysis | undefined;
   put(file: SourceFile, analysis: StoredAnalysis): void;
-  /** The analysis of a file whose content was read and hashed before (triage's hash), without its text. */
-  recall?(file: RecordedSourceFile): StoredAnalysis | undefined;
 }
-
-/** A source file known by the hash of its content (as triage read it) instead of the content itself. */
-export type RecordedSourceFile = Omit<SourceFile, 'content' | 'isTest'> & { sha256: string };
 
 const MEMO_SIZE = 16;
 const memo = new Map<string, Analysis>();

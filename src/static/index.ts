@@ -5,7 +5,7 @@ import { analyse, type AnalysisStore, type StoredAnalysis } from './engine.ts';
 
 import { langFor } from './parse.ts';
 export type { SourceFile, RuleInfo } from './types.ts';
-export type { AnalysisStore, RecordedSourceFile, StoredAnalysis } from './engine.ts';
+export type { AnalysisStore, StoredAnalysis } from './engine.ts';
 export { storedAnalysis } from './engine.ts';
 export type { Refutation, RefuteOptions } from './refute.ts';
 export type { StaticJudgement } from './judge.ts';

@@ -16,20 +16,15 @@ export async function runChunk(
   const fileHashes: Record<string, string> = {};
   const failed = (error: string): ChunkWork => ({ chunkId: chunk.id, engine: engine.name, status: 'failed', fileHashes, findings: [], rejected: [], error });
 
-  // Before dispatch: every assigned file must still be what triage recorded. A file the engine's cached answer
-  // finds nothing in at that hash is not read: no finding of it needs its source (triage read it in this run).
+  // Before dispatch: every assigned file must still be what triage recorded.
   const files: ChunkSource[] = [];
-  const metas: TriagedFile[] = [];
   for (const path of chunk.files) {
     const meta = byPath.get(path);
     if (!meta) return failed(`${path} is in the chunk but not in triage.json`);
     fileHashes[path] = meta.sha256;
-    metas.push(meta);
-    const recorded = { path, language: meta.language, isTest: meta.isTest, sha256: meta.sha256 };
-    if (engine.cachedClean?.(recorded)) continue;
     const source = readSourceAtHash(root, path, meta.sha256);
     if (!source.ok) return failed(source.reason);
-    files.push({ ...recorded, content: source.content });
+    files.push({ path, content: source.content, language: meta.language, isTest: meta.isTest });
   }
 
   let candidates;
@@ -58,7 +53,7 @@ export async function runChunk(
   const acceptance = acceptChunkFindings(chunk.files, candidates, sources);
   if (!acceptance.ok) return failed(acceptance.error);
   // Files the engine has no scanner for are said so, never counted as scanned.
-  const unsupported = metas.flatMap((f) => {
+  const unsupported = files.flatMap((f) => {
     const reason = engine.unsupported?.(f);
     return reason ? [{ path: f.path, reason }] : [];
   });

@@ -1,10 +1,9 @@
 // The embedded static engine as a hunter: every file of the chunk through the static rules, in this thread
 // or, for a large scan, in a pool of worker threads (same per-file entry point, results kept in file order).
 // With an analysis store (the evidence cache) a file analysed before with the same key is not analysed again;
-// its findings still go through the chunk's evidence re-check like fresh ones, and a file whose stored answer
-// is "nothing found" at triage's hash is not even read (cachedClean).
+// its findings still go through the chunk's evidence re-check like fresh ones.
 import type { Finding } from '../../artifacts/schemas/common.ts';
-import { findingsOf, huntFile, staticSupports, type AnalysisStore, type IncomingArg, type StoredAnalysis } from '../../static/index.ts';
+import { findingsOf, huntFile, staticSupports, type AnalysisStore, type IncomingArg } from '../../static/index.ts';
 import type { SourceFile } from '../../static/types.ts';
 import { createFilePool, type FilePool } from '../../workers/pool.ts';
 import type { HunterEngine } from './engine.ts';
@@ -26,35 +25,25 @@ export function staticHunter(publicApi: (path: string) => string | undefined = (
   let pool: FilePool | undefined = options.pool;
   // Chunks whose last hunt computed nothing (every file answered by the store).
   const fromCache = new Set<string>();
-  // Answers with findings that cachedClean recalled, by path, for the hunt that follows (one lookup per file).
-  const recalled = new Map<string, { sha256: string; analysis: StoredAnalysis }>();
-  const withContext = <F extends { path: string }>(file: F) => {
-    const library = publicApi(file.path);
-    const incoming = options.incoming?.(file.path);
-    return { ...file, ...(library ? { publicApi: library } : {}), ...(incoming ? { incoming } : {}) };
-  };
   return {
     name: 'static',
     lenses: ['static-rules'],
     async hunt(chunkId, files) {
       fromCache.delete(chunkId);
-      // The hash each file was read at, when the phase checked it (a recalled answer holds for that content only).
-      const readAt = new Map(files.flatMap((file) => (file.sha256 ? [[file.path, file.sha256] as const] : [])));
       // Every fresh analysis is put in the store: a put is how a hunt knows it computed something.
       let computed = !options.store;
       const store: AnalysisStore | undefined = options.store && {
-        get: (file) => {
-          const read = readAt.get(file.path);
-          const kept = recalled.get(file.path);
-          recalled.delete(file.path);
-          return kept && read === kept.sha256 ? kept.analysis : options.store!.get(file);
-        },
+        get: (file) => options.store!.get(file),
         put: (file, analysis) => {
           computed = true;
           options.store!.put(file, analysis);
         },
       };
-      const sources: SourceFile[] = files.map(({ sha256: _readAt, ...file }) => withContext(file));
+      const sources: SourceFile[] = files.map((file) => {
+        const library = publicApi(file.path);
+        const incoming = options.incoming?.(file.path);
+        return { ...file, ...(library ? { publicApi: library } : {}), ...(incoming ? { incoming } : {}) };
+      });
       let found: Finding[];
       if (workers <= 1) found = sources.flatMap((file) => huntFile(file, store));
       else {
@@ -75,14 +64,6 @@ export function staticHunter(publicApi: (path: string) => string | undefined = (
       return found;
     },
     answeredFromCache: (chunkId) => fromCache.has(chunkId),
-    cachedClean(file) {
-      const { isTest: _isTest, ...recorded } = file;
-      const analysis = options.store?.recall?.(withContext(recorded));
-      if (!analysis) return false;
-      if (analysis.entries.length === 0) return true;
-      recalled.set(file.path, { sha256: file.sha256, analysis });
-      return false;
-    },
     unsupported(file) {
       return staticSupports(file) ? null : `the static engine has no rules for ${file.language}; configure a model to hunt in it`;
     },
