@@ -117,8 +117,6 @@ const MAX_SHARED_INPUTS = 8;
 interface WrittenFile {
   identity: string;
   value: unknown;
-  /** Frozen when first shared: a process that writes an artifact no one reads again (one phase by hand) pays nothing. */
-  frozen: boolean;
 }
 const writtenShared = new Map<string, WrittenFile>();
 const MAX_WRITTEN_SHARED = 16;
@@ -129,9 +127,8 @@ function fileIdentity(path: string): string | undefined {
 }
 
 /**
- * Writes a value the caller has just checked (as writeCheckedArtifact) and shares it with this process's
- * readSharedArtifact while the file stays as written, deeply frozen from its first reader on. The caller must not
- * change the value afterwards (the driver hands it back only to be read).
+ * Writes a value the caller has just checked (as writeCheckedArtifact) and shares it, deeply frozen, with this
+ * process's readSharedArtifact while the file stays as written. The caller must not change the value afterwards.
  */
 export function writeSharedArtifact<N extends ArtifactName>(outDir: string, name: N, value: ArtifactOf<N>): string {
   const path = writeCheckedArtifact(outDir, name, value);
@@ -139,7 +136,7 @@ export function writeSharedArtifact<N extends ArtifactName>(outDir: string, name
   writtenShared.delete(path);
   if (identity === undefined) return path;
   if (writtenShared.size >= MAX_WRITTEN_SHARED) writtenShared.delete(writtenShared.keys().next().value!);
-  writtenShared.set(path, { identity, value, frozen: false });
+  writtenShared.set(path, { identity, value: deepFreeze(value) });
   return path;
 }
 
@@ -148,11 +145,7 @@ export function writeSharedArtifact<N extends ArtifactName>(outDir: string, name
 export function readSharedArtifact<N extends ArtifactName>(outDir: string, name: N): ArtifactOf<N> {
   checkRead(name);
   const written = writtenShared.get(artifactPath(outDir, name));
-  if (written !== undefined && written.identity === fileIdentity(artifactPath(outDir, name))) {
-    if (!written.frozen) written.value = deepFreeze(written.value);
-    written.frozen = true;
-    return written.value as ArtifactOf<N>;
-  }
+  if (written !== undefined && written.identity === fileIdentity(artifactPath(outDir, name))) return written.value as ArtifactOf<N>;
   const { path, text } = readText(outDir, name);
   const textSha256 = sha256(text);
   const key = `${name}\0${textSha256}`;
