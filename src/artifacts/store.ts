@@ -3,7 +3,7 @@
 // rule; the driver adds which phase to run (src/driver/hints.ts derives it from the phase declarations).
 import { createHash, type Hash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Static } from '@sinclair/typebox';
 import { PhaseError } from '../errors.ts';
 import { jsonChunks, writeChunksAtomic } from '../fs/atomic.ts';
@@ -138,6 +138,11 @@ export function writeSharedArtifact<N extends ArtifactName>(outDir: string, name
   if (writtenShared.size >= MAX_WRITTEN_SHARED) writtenShared.delete(writtenShared.keys().next().value!);
   writtenShared.set(path, { identity, value: deepFreeze(value) });
   return path;
+}
+
+/** Drops what writeSharedArtifact kept for artifacts of `outDir` (a session's end: watch runs many in one process). */
+export function forgetSharedArtifacts(outDir: string): void {
+  for (const path of [...writtenShared.keys()]) if (resolve(dirname(path)) === resolve(outDir)) writtenShared.delete(path);
 }
 
 /** readArtifact for readers that never change the value (a phase's declared inputs, the run's estimate record): the

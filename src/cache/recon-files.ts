@@ -4,6 +4,7 @@
 // lookup instead of one per file. A hit is the recon of the content triage read in this run, as a per-file hit is.
 import { Type, type Static } from '@sinclair/typebox';
 import type { FileRecon } from '../attack-surface/file-recon.ts';
+import { citesOnly } from './cited-files.ts';
 import { cacheKey } from './key.ts';
 import { FileReconSchema, type ReconKeyInput } from './recon-file.ts';
 import type { EvidenceCache } from './store.ts';
@@ -19,9 +20,10 @@ export function reconFilesKey(files: readonly ReconKeyInput[]): string {
 /** The per-file recon of exactly these files, in their order, or undefined. */
 export function cachedReconFiles(cache: EvidenceCache, files: readonly ReconKeyInput[]): FileRecon[] | undefined {
   if (!cache.dir) return undefined;
-  const hit = cache.get('recon-files', reconFilesKey(files), FileReconListSchema);
-  // Stored for these paths in this order; anything else is a damaged entry.
-  return hit && hit.length === files.length && hit.every((r, i) => r.path === files[i]!.path) ? hit : undefined;
+  // Stored for these paths in this order, each file's facts citing that file only; anything else is a damaged entry.
+  return cache.get('recon-files', reconFilesKey(files), FileReconListSchema, (hit) =>
+    hit.length === files.length && hit.every((r, i) => r.path === files[i]!.path && citesOnly(r, new Set([r.path]))) ? undefined : 'is not the recon of the files it was stored for',
+  );
 }
 
 export function storeReconFiles(cache: EvidenceCache, files: readonly ReconKeyInput[], recon: readonly FileRecon[]): void {

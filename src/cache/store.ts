@@ -1,5 +1,5 @@
 // The evidence cache's store: one JSON file per entry at <dir>/<kind>/<key[0..2]>/<key>.json, written atomically,
-// validated when read; with `batch` (a run's session), the entries of every kind but model answers are kept in
+// validated when read; with `batch` (a run's session), the entries of every kind but model answers and whole-set entries are kept in
 // memory and written as one pack file per kind at each flush (the end of each phase; pack.ts says why), and looked
 // up there too. An entry that is unreadable, malformed or fails its schema is a miss with a warning (and is
 // overwritten), never a crash or a silent wrong answer. A hit refreshes the entry's mtime, so prune drops the least
@@ -41,8 +41,12 @@ export interface CacheLog {
 export interface EvidenceCache {
   /** The folder, or null when the cache is off (--no-cache, or refused). */
   readonly dir: string | null;
-  /** A valid entry for the key, or undefined (counted as a miss; a corrupt one is warned about too). */
-  get<S extends TSchema>(kind: CacheKind, key: string, schema: S): Static<S> | undefined;
+  /**
+   * A valid entry for the key, or undefined (counted as a miss; a corrupt one is warned about too). `refuse` says why
+   * a value that fits the schema is still no answer for this key (it cites a file outside the set, say): such an
+   * entry counts as corrupt, with a warning, like one that fails its schema.
+   */
+  get<S extends TSchema>(kind: CacheKind, key: string, schema: S, refuse?: (value: Static<S>) => string | undefined): Static<S> | undefined;
   put(kind: CacheKind, key: string, value: unknown): void;
   /** Writes the entries held back (batch mode) as packs; a no-op otherwise. Safe to call at any time. */
   flush(): void;
@@ -50,10 +54,17 @@ export interface EvidenceCache {
 }
 
 export interface CacheOptions {
-  /** Hold puts in memory and write one pack per kind at flush() (and past BATCH_MAX_BYTES). Model answers are
-   * never held: each cost money, and a crash must not lose them. */
+  /** Hold puts in memory and write one pack per kind at flush() (and past BATCH_MAX_BYTES). The UNPACKED_KINDS
+   * (model answers, whole-set entries) are never held. */
   batch?: boolean;
 }
+
+/**
+ * Kinds written one file per entry even in batch mode: model answers (each cost money, and a crash must not lose
+ * them) and the whole-set entries (one large entry per set of files: packed, each scan of a changed tree would add
+ * one more to the index every lookup of the kind reads first; as files, a lookup opens its own entry only).
+ */
+const UNPACKED_KINDS: readonly CacheKind[] = ['model', 'recon-files', 'threat-model'];
 
 /** Held entries past this many bytes are packed at once, whatever the phase. */
 export const BATCH_MAX_BYTES = 64 * 1024 * 1024;
@@ -254,16 +265,23 @@ export function openCacheDir(dir: string, log: CacheLog, options: CacheOptions =
 
   return {
     dir,
-    get<S extends TSchema>(kind: CacheKind, key: string, schema: S): Static<S> | undefined {
-      const value = lookup(kind, key, schema);
+    get<S extends TSchema>(kind: CacheKind, key: string, schema: S, refuse?: (value: Static<S>) => string | undefined): Static<S> | undefined {
+      let value = lookup(kind, key, schema) as Static<S> | undefined;
+      const why = value === undefined ? undefined : refuse?.(value);
+      if (why !== undefined) {
+        corrupt(kind, entryPath(dir, kind, key), why);
+        value = undefined;
+      }
       if (value === undefined) counts[kind].misses += 1;
       else counts[kind].hits += 1;
-      return value as Static<S> | undefined;
+      return value;
     },
     put(kind, key, value) {
       const path = entryPath(dir, kind, key);
-      if (options.batch && kind !== 'model') {
-        const line = packLine(kind, key, value);
+      const line = packLine(kind, key, value);
+      // An entry over the cap would be refused when read (a miss with a warning, every run): it is not kept.
+      if (line.length > MAX_ENTRY_BYTES / 3 && Buffer.byteLength(line) > MAX_ENTRY_BYTES) return;
+      if (options.batch && !UNPACKED_KINDS.includes(kind)) {
         let lines = held.get(kind);
         if (!lines) held.set(kind, (lines = new Map()));
         lines.set(key, line);
@@ -274,7 +292,7 @@ export function openCacheDir(dir: string, log: CacheLog, options: CacheOptions =
         return;
       }
       try {
-        writeFileAtomic(path, `${packLine(kind, key, value)}\n`, { durable: false });
+        writeFileAtomic(path, `${line}\n`, { durable: false });
         counts[kind].writes += 1;
       } catch (error) {
         writeFailed(error);

@@ -9,6 +9,7 @@ import { ThreatModel } from '../artifacts/schemas/threat-model.ts';
 import type { Recon } from '../artifacts/schemas/recon.ts';
 import { THREAT_FACTS_VERSION } from '../attack-surface/threat-facts.ts';
 import { hashJson } from '../run/hash.ts';
+import { citesOnly } from './cited-files.ts';
 import { cacheKey } from './key.ts';
 import type { EvidenceCache } from './store.ts';
 import type { ThreatKeyInput } from './threat-file.ts';
@@ -24,8 +25,18 @@ export function threatModelKey(files: readonly ThreatKeyInput[], recon: Recon, v
   return cacheKey('threat-model', { extractor: version, files: files.map((f) => [f.path, f.sha256]), recon: hashJson(reconBody) });
 }
 
-export function cachedThreatModel(cache: EvidenceCache, key: string): ThreatBody | undefined {
-  return cache.dir ? (cache.get('threat-model', key, ThreatBodySchema) as ThreatBody | undefined) : undefined;
+/**
+ * The model stored for this key, or undefined. Only what the deterministic builder makes is an answer: an entry that
+ * says a model refined it, or cites a file outside the set, is damaged or planted (the model sets the CVSS attack
+ * vector of every security finding).
+ */
+export function cachedThreatModel(cache: EvidenceCache, key: string, files: readonly ThreatKeyInput[]): ThreatBody | undefined {
+  if (!cache.dir) return undefined;
+  const paths = new Set(files.map((f) => f.path));
+  return cache.get('threat-model', key, ThreatBodySchema, (hit) => {
+    if (hit.source !== 'deterministic' || hit.flows.some((f) => f.addedBy !== undefined || f.threats.some((t) => t.refined !== undefined))) return 'says a model refined it';
+    return citesOnly(hit, paths) ? undefined : 'cites a file outside the files it was stored for';
+  }) as ThreatBody | undefined;
 }
 
 export function storeThreatModel(cache: EvidenceCache, key: string, body: ThreatBody): void {

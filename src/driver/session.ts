@@ -4,6 +4,7 @@
 import type { Logger } from '../cli/log.ts';
 import { openEvidenceCache, type CacheRequest } from '../cache/location.ts';
 import { DISABLED_CACHE, type EvidenceCache } from '../cache/store.ts';
+import { forgetSharedArtifacts } from '../artifacts/store.ts';
 import { openModelSession, type ModelSetup } from '../orchestrator/models.ts';
 import { createPoolLender } from '../workers/lender.ts';
 import type { Budget } from '../budget/budget.ts';
@@ -49,6 +50,7 @@ export function openPhaseSession(input: PhaseSessionInput): PhaseSession {
   if (!models.usesModels || input.withoutModels) {
     const close = async () => {
       cache.flush();
+      forgetSharedArtifacts(outDir);
       await pools.close();
     };
     return { ctx, store, engine: models.engine, cache, close };
@@ -62,6 +64,7 @@ export function openPhaseSession(input: PhaseSessionInput): PhaseSession {
       await session.close(wallMs);
     } finally {
       cache.flush();
+      forgetSharedArtifacts(outDir);
       await pools.close();
     }
   };

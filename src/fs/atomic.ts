@@ -98,13 +98,15 @@ function compactLines(lead: string, member: readonly unknown[]): Generator<strin
 }
 
 /** `lead`, then the object's members one compact member per line ("key":value), in pieces of about PIECE_CHARS. */
-function compactMembers(lead: string, member: Record<string, unknown>): Generator<string> {
+function* compactMembers(lead: string, member: Record<string, unknown>): Generator<string> {
   // As in JSON.stringify, a member with no JSON form (undefined, a function) is left out.
   const items = Object.entries(member).flatMap(([key, value]) => {
     const text = JSON.stringify(value) as string | undefined;
     return text === undefined ? [] : [`${JSON.stringify(key)}:${text}`];
   });
-  return compactItems(`${lead}{`, items.length, (i) => items[i]!, '\n  }');
+  // Every member left out: `{}`, as JSON.stringify writes an object with none.
+  if (items.length === 0) yield `${lead}{}`;
+  else yield* compactItems(`${lead}{`, items.length, (i) => items[i]!, '\n  }');
 }
 
 function* compactItems(open: string, count: number, item: (i: number) => string, close: string): Generator<string> {

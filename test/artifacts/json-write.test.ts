@@ -43,4 +43,7 @@ test('a large top-level record is written one compact member per line and reads 
   assert.equal(lines[3], '    "src/f0.ts":{"sha256":"0","status":"done"},');
   assert.equal(lines[5], '    "src/f3.ts":{"sha256":"3","status":"done"},', 'a member with no JSON form is left out');
   assert.ok(text.includes('"few": {\n    "a": {\n      "b": 1\n    }\n  }'), 'small records keep the indented layout');
+  // A large record whose members all have no JSON form is written as JSON.stringify writes it: {}.
+  const empty = { none: Object.fromEntries(Array.from({ length: COMPACT_ARRAY + 1 }, (_, i) => [`k${i}`, undefined])) };
+  assert.equal([...jsonChunks(empty)].join(''), `${JSON.stringify(empty, null, 2)}\n`);
 });

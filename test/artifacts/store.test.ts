@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { knownValid, readArtifact, readSharedArtifact, writeArtifact, writeSharedArtifact, artifactPath } from '../../src/artifacts/store.ts';
+import { forgetSharedArtifacts, knownValid, readArtifact, readSharedArtifact, writeArtifact, writeSharedArtifact, artifactPath } from '../../src/artifacts/store.ts';
 import type { Referee } from '../../src/artifacts/schemas/referee.ts';
 import { PhaseError } from '../../src/errors.ts';
 import { createIdentity } from '../../src/run/identity.ts';
@@ -119,6 +119,10 @@ test('an artifact the driver wrote is shared, frozen, while the file is the one 
   const path = artifactPath(dir, 'referee');
   const text = readFileSync(path, 'utf8');
   writeFileSync(path, text.replace('"confidence": 0.9', '"confidence": 0.8'));
+  // Before Linux 6.13 file times move once per clock tick: an edit within the tick of the write would keep them
+  // (the limit the store's comment names). A later time, as any edit a tick on gets, keeps this test exact.
+  const later = new Date(statSync(path).mtimeMs + 2000);
+  utimesSync(path, later, later);
   const edited = readSharedArtifact(dir, 'referee');
   assert.notEqual(edited, value);
   assert.equal(edited.verdicts[0]!.confidence, 0.8);
@@ -130,4 +134,15 @@ test('an artifact the driver wrote is shared, frozen, while the file is the one 
   writeFileSync(`${path}.new`, text.replace('"confidence": 0.9', '"confidence": 2'));
   renameSync(`${path}.new`, path);
   assert.throws(() => readSharedArtifact(dir, 'referee'), (e: Error) => e instanceof PhaseError && /\/verdicts\/0\/confidence/.test(e.message));
+});
+
+test("a session's end forgets what it shared: the next read is of the file", (t) => {
+  const dir = tempDir(t);
+  const value = referee(dir);
+  writeSharedArtifact(dir, 'referee', value);
+  assert.equal(readSharedArtifact(dir, 'referee'), value);
+  forgetSharedArtifacts(dir);
+  const read = readSharedArtifact(dir, 'referee');
+  assert.notEqual(read, value);
+  assert.deepEqual(read, value);
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { entryPath, openCacheDir, TOUCH_AFTER_MS } from '../../src/cache/store.ts';
+import { entryPath, MAX_ENTRY_BYTES, openCacheDir, TOUCH_AFTER_MS } from '../../src/cache/store.ts';
 import { cacheFiles, sizesOf } from '../../src/cache/inventory.ts';
 import { tempDir } from '../helpers/temp.ts';
 
@@ -78,10 +78,15 @@ test('batch mode holds entries until flush, then writes one pack per kind that a
   cache.put('static', OTHER, { n: 2 });
   cache.put('recon', KEY, { n: 3 });
   cache.put('model', KEY, { n: 4 });
-  // Held: visible to this run, nothing on disk yet but the model answer.
+  // Whole-set entries are written one file each too: a pack would grow the index every lookup of the kind reads.
+  cache.put('recon-files', KEY, { n: 5 });
+  cache.put('threat-model', KEY, { n: 6 });
+  // Held: visible to this run, nothing on disk yet but the model answer and the whole-set entries.
   assert.deepEqual(cache.get('static', KEY, Value), { n: 1 });
   assert.equal(existsSync(entryPath(dir, 'static', KEY)), false);
   assert.equal(existsSync(entryPath(dir, 'model', KEY)), true);
+  assert.equal(existsSync(entryPath(dir, 'recon-files', KEY)), true);
+  assert.equal(existsSync(entryPath(dir, 'threat-model', KEY)), true);
   assert.equal(cache.counters().static.writes, 0);
   // A run that dies before its flush leaves nothing behind but the model answer: the next one recomputes.
   assert.equal(openCacheDir(dir, log).get('static', KEY, Value), undefined);
@@ -154,4 +159,21 @@ test('a pack line looked up again in one run answers the same fresh value; a dam
   assert.deepEqual(cache.get('static', KEY, Value), { n: 1 });
   cache.flush();
   assert.deepEqual(cache.get('static', KEY, Value), { n: 1 });
+});
+
+test('an entry larger than the read cap is not kept: no write, and a later lookup is a plain miss without a warning', (t) => {
+  const dir = tempDir(t);
+  const { warnings, log } = logger();
+  const Big = Type.Object({ text: Type.String() }, { additionalProperties: false });
+  for (const batch of [false, true]) {
+    const cache = openCacheDir(dir, log, { batch });
+    cache.put('recon-files', KEY, { text: 'x'.repeat(MAX_ENTRY_BYTES) });
+    cache.put('static', KEY, { text: 'é'.repeat(MAX_ENTRY_BYTES / 2) });
+    cache.flush();
+    assert.equal(cache.get('recon-files', KEY, Big), undefined);
+    assert.equal(cache.get('static', KEY, Big), undefined);
+    assert.deepEqual({ files: cache.counters()['recon-files'], packs: cache.counters().static }, { files: { hits: 0, misses: 1, corrupt: 0, writes: 0 }, packs: { hits: 0, misses: 1, corrupt: 0, writes: 0 } });
+  }
+  assert.equal(existsSync(entryPath(dir, 'recon-files', KEY)), false);
+  assert.deepEqual(warnings, []);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readArtifact, writeArtifact } from '../../src/artifacts/store.ts';
@@ -155,4 +155,31 @@ test('a corrupt or mismatched entry is a miss with a warning, recomputed and ove
   const planted = recording(cacheDir);
   assert.deepEqual(await threatWith(p, planted), expected);
   assert.equal(planted.counters().threat.writes, 1);
+});
+
+test('a whole-model entry that says a model refined it, or cites a file outside the set, is not used: the model is built again', async (t) => {
+  const p = project(t, readFiles(DEMO));
+  await runRecon(p.ctx);
+  const cacheDir = tempDir(t);
+  const expected = await threatWith(p, recording(cacheDir));
+  const [name] = readdirSync(join(cacheDir, 'threat-model')).flatMap((d) => readdirSync(join(cacheDir, 'threat-model', d)).map((f) => join(d, f)));
+  const path = join(cacheDir, 'threat-model', name!);
+  const stored = readFileSync(path, 'utf8');
+  const plant = (change: (value: Record<string, unknown> & { flows: Array<{ at: { file: string } }> }) => void) => {
+    const entry = JSON.parse(stored);
+    change(entry.value);
+    writeFileSync(path, JSON.stringify(entry));
+  };
+  const planted = [
+    (v: Record<string, unknown>) => (v.source = 'model-refined'),
+    (v: { flows: Array<Record<string, unknown>> }) => (v.flows[0]!.addedBy = 'fake/model'),
+    (v: { flows: Array<{ at: { file: string } }> }) => (v.flows[0]!.at.file = 'src/not-scanned.js'),
+  ];
+  for (const change of planted) {
+    plant(change as never);
+    const cache = recording(cacheDir);
+    assert.deepEqual(await threatWith(p, cache), expected);
+    assert.deepEqual(cache.counters()['threat-model'], { hits: 0, misses: 1, corrupt: 1, writes: 1 });
+    assert.ok(cache.warnings.some((w) => w.includes(path) && /says a model refined it|cites a file outside/.test(w)), cache.warnings.join('\n'));
+  }
 });

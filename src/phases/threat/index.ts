@@ -51,7 +51,7 @@ async function threatModel(ctx: PhaseContext, triage: Triage, recon: Recon) {
   const files = triage.files.filter((x) => (triage.includeTests || !x.isTest) && !excluded.has(x.path));
   // Without a refining model the model is a function of the files' content and recon: kept whole for the set.
   const wholeKey = cache.dir && !refines(ctx) ? threatModelKey(files, recon) : undefined;
-  const whole = wholeKey && cachedThreatModel(cache, wholeKey);
+  const whole = wholeKey && cachedThreatModel(cache, wholeKey, files);
   if (whole) return reported(ctx, { ...whole, notes: [...whole.notes] });
   for (const f of files) {
     const known = cachedThreatFacts(cache, f);

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import { openCacheDir } from '../../../src/cache/store.ts';
 import { runRecon } from '../../../src/phases/recon/index.ts';
+import { reconFile } from '../../../src/attack-surface/file-recon.ts';
+import { cachedReconFiles, storeReconFiles } from '../../../src/cache/recon-files.ts';
 import { tempDir } from '../../helpers/temp.ts';
 import { project } from './triage-fixture.ts';
 
@@ -140,4 +142,20 @@ test('a package entry with no scanned source is a note, and a broken manifest do
   const recon = await runRecon(p.ctx);
   assert.ok(recon.notes.some((n) => n.startsWith('package.json is not valid JSON')));
   assert.ok(recon.notes.some((n) => n.includes('sub/lib/missing.js has no scanned source file')));
+});
+
+test('a whole-set recon entry whose facts cite another file than their own is refused with a warning, and recon is worked out again', (t) => {
+  const dir = tempDir(t);
+  const warnings: string[] = [];
+  const files = [{ path: 'src/server.js', language: 'javascript', sha256: 'a'.repeat(64) }];
+  const own = reconFile({ ...files[0]!, content: SERVER });
+  assert.ok(own.entryPoints.length > 0, 'the server has routes');
+  const cache = openCacheDir(dir, { warn: (m) => warnings.push(m) });
+  storeReconFiles(cache, files, [own]);
+  assert.deepEqual(cachedReconFiles(cache, files), [own]);
+  // The same entry with an entry point moved into a file outside the set: damaged or planted.
+  storeReconFiles(cache, files, [{ ...own, entryPoints: own.entryPoints.map((e) => ({ ...e, file: 'src/elsewhere.js' })) }]);
+  assert.equal(cachedReconFiles(cache, files), undefined);
+  assert.deepEqual(cache.counters()['recon-files'], { hits: 1, misses: 1, corrupt: 1, writes: 2 });
+  assert.match(warnings.join('\n'), /is not the recon of the files it was stored for/);
 });
