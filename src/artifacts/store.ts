@@ -142,7 +142,8 @@ export function writeSharedArtifact<N extends ArtifactName>(outDir: string, name
 
 /** Drops what writeSharedArtifact kept for artifacts of `outDir` (a session's end: watch runs many in one process). */
 export function forgetSharedArtifacts(outDir: string): void {
-  for (const path of [...writtenShared.keys()]) if (resolve(dirname(path)) === resolve(outDir)) writtenShared.delete(path);
+  // Deleting the entry being visited is safe while iterating a Map.
+  for (const path of writtenShared.keys()) if (resolve(dirname(path)) === resolve(outDir)) writtenShared.delete(path);
 }
 
 /** readArtifact for readers that never change the value (a phase's declared inputs, the run's estimate record): the
