@@ -150,8 +150,9 @@ export function forgetSharedArtifacts(outDir: string): void {
  * value is deeply frozen and shared with later readers of the same text. */
 export function readSharedArtifact<N extends ArtifactName>(outDir: string, name: N): ArtifactOf<N> {
   checkRead(name);
-  const written = writtenShared.get(artifactPath(outDir, name));
-  if (written !== undefined && written.identity === fileIdentity(artifactPath(outDir, name))) return written.value as ArtifactOf<N>;
+  const shared = artifactPath(outDir, name);
+  const written = writtenShared.get(shared);
+  if (written !== undefined && written.identity === fileIdentity(shared)) return written.value as ArtifactOf<N>;
   const { path, text } = readText(outDir, name);
   const textSha256 = sha256(text);
   const key = `${name}\0${textSha256}`;

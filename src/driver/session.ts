@@ -47,14 +47,13 @@ export function openPhaseSession(input: PhaseSessionInput): PhaseSession {
   const cache = input.cache === 'off' ? DISABLED_CACHE : openEvidenceCache(target, input.runsDir, input.cache, log);
   const pools = createPoolLender();
   const ctx: PhaseContext = { target, outDir, identity: store.state.run, options, scope, log, signal, state: store, cache, pools };
-  if (!models.usesModels || input.withoutModels) {
-    const close = async () => {
-      cache.flush();
-      forgetSharedArtifacts(outDir);
-      await pools.close();
-    };
-    return { ctx, store, engine: models.engine, cache, close };
-  }
+  // What every session releases at its end: the cache entries still held, the artifacts it shared, its workers.
+  const release = async () => {
+    cache.flush();
+    forgetSharedArtifacts(outDir);
+    await pools.close();
+  };
+  if (!models.usesModels || input.withoutModels) return { ctx, store, engine: models.engine, cache, close: release };
   const session = openModelSession(models, outDir, store.state.run.runId, log, input.record, cache);
   ctx.models = session.client;
   ctx.modelRoles = models.modelRoles;
@@ -63,9 +62,7 @@ export function openPhaseSession(input: PhaseSessionInput): PhaseSession {
     try {
       await session.close(wallMs);
     } finally {
-      cache.flush();
-      forgetSharedArtifacts(outDir);
-      await pools.close();
+      await release();
     }
   };
   return { ctx, store, engine: models.engine, cache, budget: session.budget, close };

@@ -126,9 +126,14 @@ function* compactItems(open: string, count: number, item: (i: number) => string,
   yield lines.join('');
 }
 
+/** An object JSON writes member by member: not null, not an array, no toJSON of its own. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
 /** A plain object with more than COMPACT_ARRAY members (state.json's file records), written like a long array. */
 function isLargeRecord(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (!isPlainObject(value)) return false;
   let count = 0;
   for (const _key in value) if (++count > COMPACT_ARRAY) return true;
   return false;
@@ -136,7 +141,7 @@ function isLargeRecord(value: unknown): value is Record<string, unknown> {
 
 /** The text writeJsonAtomic writes, in pieces (exported for tests). */
 export function* jsonChunks(value: unknown): Generator<string> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+  if (!isPlainObject(value)) {
     yield `${JSON.stringify(value, null, 2)}\n`;
     return;
   }

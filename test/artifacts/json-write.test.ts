@@ -1,9 +1,18 @@
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPACT_ARRAY, jsonChunks, writeJsonAtomic } from '../../src/fs/atomic.ts';
 import { tempDir } from '../helpers/temp.ts';
+
+/** Writes the value as an artifact file and returns its text, checked to read back as JSON.stringify's value. */
+function writtenText(t: TestContext, name: string, value: unknown): { path: string; text: string } {
+  const path = join(tempDir(t), name);
+  writeJsonAtomic(path, value);
+  const text = readFileSync(path, 'utf8');
+  assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(value)));
+  return { path, text };
+}
 
 test('small values are written exactly as JSON.stringify(value, null, 2) writes them', () => {
   const values: unknown[] = [{}, [], 1, 'x', null, { a: undefined, b: () => 1, c: [undefined, () => 1, 'é\n', { d: [1, { e: [] }] }], f: new Date(0), g: { toJSON: () => 'T' } }, new Date(2), [1, [2]], { x: 'a\u2028b', y: [[1, 2], [3]] }];
@@ -12,10 +21,7 @@ test('small values are written exactly as JSON.stringify(value, null, 2) writes 
 
 test('a long top-level array is written one compact element per line and reads back equal', (t) => {
   const value = { header: { n: 1 }, records: Array.from({ length: COMPACT_ARRAY + 1 }, (_, i) => (i === 3 ? undefined : { i, text: `line\n"${i}"`, tags: ['a', 'b'] })), short: [1, 2] };
-  const path = join(tempDir(t), 'out.json');
-  writeJsonAtomic(path, value);
-  const text = readFileSync(path, 'utf8');
-  assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(value)));
+  const { path, text } = writtenText(t, 'out.json', value);
   const lines = text.split('\n');
   assert.equal(lines[5], '    {"i":0,"text":"line\\n\\"0\\"","tags":["a","b"]},');
   assert.equal(lines[8], '    null,');
@@ -34,10 +40,7 @@ test('a large document is written through a small buffer, multi-byte text intact
 test('a large top-level record is written one compact member per line and reads back equal; a small one keeps the indented layout', (t) => {
   const files = Object.fromEntries(Array.from({ length: COMPACT_ARRAY + 1 }, (_, i) => [`src/f${i}.ts`, i === 2 ? undefined : { sha256: `${i}`, status: 'done' }]));
   const value = { header: 1, files, few: { a: { b: 1 } } };
-  const path = join(tempDir(t), 'state.json');
-  writeJsonAtomic(path, value);
-  const text = readFileSync(path, 'utf8');
-  assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(value)));
+  const { text } = writtenText(t, 'state.json', value);
   const lines = text.split('\n');
   assert.equal(lines[2], '  "files": {');
   assert.equal(lines[3], '    "src/f0.ts":{"sha256":"0","status":"done"},');

@@ -40,26 +40,21 @@ async function recon(ctx: PhaseContext, triage: Triage) {
   const cache = ctx.cache ?? DISABLED_CACHE;
   // A file the evidence cache knows at triage's hash is not read again (as in the threat phase): its per-file recon
   // is that of the content triage read, and the hunter reads every file at that hash before a finding counts.
-  const looked: Looked[] = [];
-  const excluded: Recon['excluded'] = [];
   const recorded: ReconFile[] = files.map((f) => ({ path: f.path, language: f.language, risk: f.risk, sha256: f.sha256 }));
   // The same files at the same hashes: every file's recon in one lookup (src/cache/recon-files.ts).
   const whole = cachedReconFiles(cache, recorded);
-  for (const [i, f] of files.entries()) {
-    if (whole) {
-      looked.push({ file: recorded[i]!, recon: whole[i]! });
-      continue;
-    }
+  const excluded: Recon['excluded'] = [];
+  const looked: Looked[] = whole ? recorded.map((file, i) => ({ file, recon: whole[i]! })) : [];
+  for (const file of whole ? [] : recorded) {
     ctx.signal.throwIfAborted();
-    const file = recorded[i]!;
     const recon = cachedFileRecon(cache, file);
     if (recon) {
       looked.push({ file, recon });
       continue;
     }
-    const source = readSourceAtHash(ctx.target, f.path, f.sha256);
+    const source = readSourceAtHash(ctx.target, file.path, file.sha256);
     if (source.ok) looked.push({ file, content: source.content });
-    else excluded.push({ file: f.path, reason: source.reason });
+    else excluded.push({ file: file.path, reason: source.reason });
   }
   const sources = looked.map((l) => l.file);
 

@@ -14,6 +14,7 @@ import { writeFileAtomic } from '../../fs/atomic.ts';
 import { readSourceAtHash } from '../../integrity/source.ts';
 import { renderThreatModel } from '../../security/threat-markdown.ts';
 import { modelFor, type PhaseContext } from '../types.ts';
+import type { ModelClient } from '../../models/types.ts';
 import { buildThreatModelFromFacts, filesNeedingText, type ThreatBody } from './core.ts';
 import { refineWithModel } from './model-refine.ts';
 import { threatFacts, type ThreatFacts } from '../../attack-surface/threat-facts.ts';
@@ -49,10 +50,11 @@ async function threatModel(ctx: PhaseContext, triage: Triage, recon: Recon) {
   const texts = new Map<string, string>();
   const notes: string[] = [];
   const files = triage.files.filter((x) => (triage.includeTests || !x.isTest) && !excluded.has(x.path));
+  const refiner = refiningModel(ctx);
   // Without a refining model the model is a function of the files' content and recon: kept whole for the set.
-  const wholeKey = cache.dir && !refines(ctx) ? threatModelKey(files, recon) : undefined;
+  const wholeKey = cache.dir && !refiner ? threatModelKey(files, recon) : undefined;
   const whole = wholeKey && cachedThreatModel(cache, wholeKey, files);
-  if (whole) return reported(ctx, { ...whole, notes: [...whole.notes] });
+  if (whole) return reported(ctx, whole);
   for (const f of files) {
     const known = cachedThreatFacts(cache, f);
     if (known && !needText.has(f.path)) {
@@ -72,7 +74,7 @@ async function threatModel(ctx: PhaseContext, triage: Triage, recon: Recon) {
   const built = buildThreatModelFromFacts({ recon, facts, texts });
   // A model built with a file left unread depends on that read: not kept.
   if (wholeKey && notes.length === 0) storeThreatModel(cache, wholeKey, built);
-  const body = await refineIfModel(ctx, built, texts, notes);
+  const body = refiner ? await refine(ctx, refiner, built, texts, notes) : built;
   return reported(ctx, { ...body, notes: [...body.notes, ...notes] });
 }
 
@@ -82,19 +84,17 @@ function reported(ctx: PhaseContext, model: ThreatBody): ThreatBody {
   return model;
 }
 
-/** True when a model will refine the deterministic model (refineIfModel below asks it). */
-function refines(ctx: PhaseContext): boolean {
-  return ctx.options.refineThreatModel !== false && modelFor(ctx, 'recon') !== undefined;
+/**
+ * The model that corrects the deterministic model: the recon role's, unless --no-refine-threat-model. Without one,
+ * nothing to note: the deterministic model is what was asked for (an explicit --refine-threat-model without one is
+ * exit 2 earlier).
+ */
+function refiningModel(ctx: PhaseContext): ModelClient | undefined {
+  return ctx.options.refineThreatModel === false ? undefined : modelFor(ctx, 'recon');
 }
 
-/**
- * With a model for the recon role (and not --no-refine-threat-model), that model corrects the deterministic model;
- * whatever fails, or a spent token budget, leaves that model standing with a note. Without one, nothing to note:
- * the deterministic model is what was asked for (an explicit --refine-threat-model without one is exit 2 earlier).
- */
-async function refineIfModel(ctx: PhaseContext, body: ThreatBody, texts: ReadonlyMap<string, string>, notes: string[]): Promise<ThreatBody> {
-  const client = refines(ctx) ? modelFor(ctx, 'recon') : undefined;
-  if (!client) return body;
+/** The model's correction; whatever fails, or a spent token budget, leaves the deterministic model standing with a note. */
+async function refine(ctx: PhaseContext, client: ModelClient, body: ThreatBody, texts: ReadonlyMap<string, string>, notes: string[]): Promise<ThreatBody> {
   const outcome = await refineWithModel(client, body, texts, ctx.signal);
   notes.push(outcome.note);
   if (!outcome.ok) {
