@@ -8,7 +8,7 @@ import { isRequestHandler } from '../sources/handlers.ts';
 import { findGuard } from '../guards.ts';
 import { bindingValue, classify } from '../taint.ts';
 import type { Candidate, Detector, DetectorContext, SourceFacts } from '../types.ts';
-import { atMostQuadratic } from './regex-shape.ts';
+import { atMostQuadratic, withoutLoops } from './regex-shape.ts';
 import { identifiersIn } from './sink.ts';
 
 // recheck is 5.6 MB of compiled Scala: loaded on the first pattern it judges, not with the engine, so a run whose
@@ -118,6 +118,8 @@ function run(ctx: DetectorContext): Candidate[] {
     if (source.kind !== 'input' && !(library && source.api)) continue;
     const re = regexOf(regexNode);
     if (!re || re.source.length === 0) continue;
+    // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
+    if (withoutLoops(re.source, re.flags)) continue;
     const quadraticIgnored = ignoresQuadratic(source, re.source);
     // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
     if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) continue;
