@@ -48,13 +48,18 @@ function randomPatterns(count: number, seed: number): Array<[string, string]> {
   return out;
 }
 
+// recheck's fuzzer needs about a minute for a repeat bounded at 10 or more ({1,30}): such corpus patterns are left out
+// of the cross-checks below (the random ones repeat at most 4 times).
+const LARGE_REPEAT = /\{\d*,?\d{2,}\}/;
+
 function corpusRegexes(): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const file of engineCorpus()) {
     const lang = langFor(file);
     if (lang === null) continue;
     for (const node of parseSource(lang, file.content).root().findAll({ rule: { kind: 'regex' } })) {
-      out.push([node.field('pattern')?.text() ?? '', node.field('flags')?.text() ?? '']);
+      const source = node.field('pattern')?.text() ?? '';
+      if (!LARGE_REPEAT.test(source)) out.push([source, node.field('flags')?.text() ?? '']);
     }
   }
   return out;
