@@ -32,7 +32,7 @@ export function reconFile(s: Pick<ReconSource, 'path' | 'language' | 'content'>)
   const lines = lineRecon(s.path, root ? 'javascript' : s.language, s.content.split('\n'));
   const out: FileRecon = { path: s.path, precise: root !== null, exports: root ? file.exports : [], entryPoints: [...lines.entryPoints], trustBoundaries: [...lines.trustBoundaries] };
   if (root) {
-    const facts = jsRecon(file, root);
+    const facts = jsRecon(file, root, s.content);
     out.entryPoints.push(...facts.entryPoints);
     out.trustBoundaries.push(...facts.trustBoundaries);
   }

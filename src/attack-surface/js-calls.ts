@@ -44,10 +44,8 @@ function sqlArgument(arg: SgNode | undefined, object: string | undefined): strin
 export function classifyCall(call: SgNode, path: string, bindings: Map<string, BoundModule>, out: FileFacts): void {
   const fn = call.field('function') ?? call.field('constructor');
   if (!fn) return;
-  const line = startLine(call);
-  const args = argsOf(call);
-  const entry = (kind: FileFacts['entryPoints'][number]['kind'], name: string): void => void out.entryPoints.push({ kind, name, file: path, line });
-  const boundary = (kind: FileFacts['trustBoundaries'][number]['kind'], detail: string): void => void out.trustBoundaries.push({ kind, detail, file: path, line });
+  const entry = (kind: FileFacts['entryPoints'][number]['kind'], name: string): void => void out.entryPoints.push({ kind, name, file: path, line: startLine(call) });
+  const boundary = (kind: FileFacts['trustBoundaries'][number]['kind'], detail: string): void => void out.trustBoundaries.push({ kind, detail, file: path, line: startLine(call) });
 
   let name: string | undefined;
   let object: string | undefined;
@@ -60,33 +58,41 @@ export function classifyCall(call: SgNode, path: string, bindings: Map<string, B
   }
   if (!name) return;
 
-  const first = args[0];
-  const firstString = stringValue(first);
-  if (objectNode && HTTP_METHODS.has(name) && args.length >= 2 && firstString !== undefined && /^[/*]/.test(firstString)) return entry('http-route', `${method(name)} ${firstString}`);
+  // The arguments are read only for the few names that need them: a file has thousands of calls, and each read
+  // crosses into the native tree.
+  let args: SgNode[] | undefined;
+  const argsRead = (): SgNode[] => (args ??= argsOf(call));
+  const first = (): SgNode | undefined => argsRead()[0];
+  const firstString = (): string | undefined => stringValue(first());
+  if (objectNode && HTTP_METHODS.has(name) && argsRead().length >= 2) {
+    const url = firstString();
+    if (url !== undefined && /^[/*]/.test(url)) return entry('http-route', `${method(name)} ${url}`);
+  }
   // router.route('/x').get(handler)
   if (objectNode?.kind() === 'call_expression' && HTTP_METHODS.has(name) && objectNode.field('function')?.text().endsWith('.route')) {
     const path = stringValue(argsOf(objectNode)[0]);
     if (path !== undefined) return entry('http-route', `${method(name)} ${path}`);
   }
   if (name === 'route' && objectNode) {
-    const r = objectRoute(first);
+    const r = objectRoute(first());
     if (r) return entry('http-route', r);
   }
   if (name === 'createServer' && (object === 'http' || object === 'https' || bindings.get(object ?? '')?.module.startsWith('http'))) return entry('http-route', `${object}.createServer`);
-  if ((name === 'on' || name === 'once' || name === 'addListener' || name === 'addEventListener') && firstString === 'message') return entry('message-handler', `${fn.text().slice(0, 40)}('message')`);
+  if ((name === 'on' || name === 'once' || name === 'addListener' || name === 'addEventListener') && firstString() === 'message') return entry('message-handler', `${fn.text().slice(0, 40)}('message')`);
   if (objectNode && object && (name === 'consume' || name === 'process' || name === 'subscribe') && QUEUE_OBJECT.test(object)) return entry('message-handler', `${object}.${name}`);
-  if (name === 'run' && /\beach(Message|Batch)\b/.test(first?.text() ?? '')) return entry('message-handler', `${object ?? 'consumer'}.run(eachMessage)`);
+  if (name === 'run' && /\beach(Message|Batch)\b/.test(first()?.text() ?? '')) return entry('message-handler', `${object ?? 'consumer'}.run(eachMessage)`);
   if (name === 'Worker' && call.kind() === 'new_expression' && bindings.get('Worker')?.module === 'bullmq') return entry('message-handler', 'bullmq Worker');
 
   const bound = boundaryOfCall(bindings, name, object);
   if (bound) return boundary(bound.kind, bound.detail);
   if (name === 'fetch' && (!objectNode || object === 'window' || object === 'globalThis')) return boundary('network', 'fetch');
-  if (name === 'parse' && object === 'JSON' && first && first.kind() !== 'string' && first.kind() !== 'template_string') {
-    return boundary('deserialisation', `JSON.parse(${first.text().slice(0, 40)})`);
+  if (name === 'parse' && object === 'JSON') {
+    const text = first();
+    if (text && text.kind() !== 'string' && text.kind() !== 'template_string') return boundary('deserialisation', `JSON.parse(${text.text().slice(0, 40)})`);
   }
   if ((name === 'render' || name === 'view') && object && RESPONSE.test(object)) return boundary('template', `${object}.${name}`);
   if (objectNode && SQL_METHODS.has(name)) {
-    const how = sqlArgument(first, object ?? objectNode.text().split('.').at(-1));
+    const how = sqlArgument(first(), object ?? objectNode.text().split('.').at(-1));
     if (how) boundary('sql', `${fn.text().slice(0, 40)}(${how})`);
   }
 }

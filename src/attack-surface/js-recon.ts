@@ -18,7 +18,11 @@ function detailOf(node: SgNode): string {
   return (widened ? parent.text() : node.text()).slice(0, 60);
 }
 
-function memberFacts(root: SgNode, path: string, out: FileFacts): void {
+// What every member expression memberFacts keeps starts with: a file without it needs no walk of its tree.
+const MEMBER_TEXT = /\b(?:req|request|ctx|process)\s*\./;
+
+function memberFacts(root: SgNode, path: string, content: string, out: FileFacts): void {
+  if (!MEMBER_TEXT.test(content)) return;
   const rule = { rule: { kind: 'member_expression', regex: '^(req|request|ctx|process)\\s*\\.' } };
   for (const node of root.findAll(rule)) {
     const object = node.field('object');
@@ -42,12 +46,12 @@ function nextRoutes(file: FileIndex, out: FileFacts): void {
   if (api && def) out.entryPoints.push({ kind: 'http-route', name: `ANY /${api[1]}`, file: file.path, line: def.line });
 }
 
-export function jsRecon(file: FileIndex, root: SgRoot): FileFacts {
+export function jsRecon(file: FileIndex, root: SgRoot, content: string): FileFacts {
   const out: FileFacts = { entryPoints: [], trustBoundaries: [] };
   const program = root.root();
   const bindings = boundaryBindings(file);
   for (const call of program.findAll({ rule: { any: [{ kind: 'call_expression' }, { kind: 'new_expression' }] } })) classifyCall(call, file.path, bindings, out);
-  memberFacts(program, file.path, out);
+  memberFacts(program, file.path, content, out);
   nextRoutes(file, out);
   return out;
 }
