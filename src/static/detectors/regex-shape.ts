@@ -3,8 +3,9 @@
 // along two paths (a quantifier over a group holding alternation or another quantifier), a polynomial of degree d a
 // chain of d loops. An unanchored search adds one loop in front (retrying at every position). So a pattern whose one
 // unbounded quantifier is over a single atom (a character, an escape, a class, a dot) is at most 2nd degree.
-// A bounded repeat of one atom ({n}, {n,m}) is no loop. Anything this scan does not understand (a repeat of a group,
-// a backreference, a lookaround, the v flag's nested classes, a quantified group) answers false: recheck decides.
+// A bounded repeat of one atom ({n}, {n,m}) is no loop, nor is an optional group (…)?. Anything this scan does not
+// understand (a group under *, + or a repeat, a backreference, a lookaround, the v flag's nested classes) answers
+// false: recheck decides.
 
 const LOOKAROUND = /^\(\?<?[=!]/;
 const BACKREFERENCE = /^\\([1-9]|k<)/;
