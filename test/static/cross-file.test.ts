@@ -158,3 +158,26 @@ test('the pass gives the same incoming arguments whatever order the files come i
   assert.deepEqual([...backward.incoming].sort(), [...forward.incoming].sort());
   assert.ok(forward.incoming.size > 0);
 });
+
+test("one walk finds the calls into all of a file's modules and gives each call to its own module", () => {
+  // Two specifiers, one a prefix of the other; a member named outside ASCII (ast-grep's regex reads \w as Unicode,
+  // and the split between modules must too); a require with spaces inside its parentheses.
+  const all = [
+    js('routes/many.js', [
+      "const a = require('../lib/a');",
+      "const ab = require('../lib/ab');",
+      "app.get('/m', (req, res) => {",
+      '  a.ñame(req.query.x);',
+      "  require( '../lib/ab' ).run(req.query.y);",
+      '  ab.run(req.query.z);',
+      '});',
+    ]),
+    js('lib/a.js', ["const cp = require('child_process');", "exports.ñame = (cmd) => cp.exec('a ' + cmd);"]),
+    js('lib/ab.js', ["const cp = require('child_process');", "exports.run = (cmd) => cp.exec('b ' + cmd);"]),
+  ];
+  const { incoming } = crossFileIncoming(all);
+  assert.deepEqual(
+    [...incoming].map(([path, args]) => [path, args.map((a) => `${a.export}/${a.param}/${a.via}`).sort()]).sort(),
+    [['lib/a.js', ['ñame/0/req.query.x']], ['lib/ab.js', ['run/0/req.query.y', 'run/0/req.query.z']]],
+  );
+});

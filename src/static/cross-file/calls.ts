@@ -49,11 +49,37 @@ function keyOf(callee: string, b: ModuleBindings, spec: string): string | null {
   return moduleFunction(callee, b, [spec]);
 }
 
-function callsInto(root: SgNode, b: ModuleBindings, spec: string): SgNode[] {
-  const locals = [...b.aliases, ...b.named.keys()].filter((n) => /^[\w$]+$/.test(n)).map(escapeRe);
-  const alternatives = [String.raw`require\(\s*['"]${escapeRe(spec)}['"]\s*\)(\.[\w$]+)?`];
-  if (locals.length > 0) alternatives.push(`(${locals.join('|')})(\\.[\\w$]+)?`);
-  return root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `^(${alternatives.join('|')})$` } } });
+// ast-grep matches a rule's `regex` with Rust's regex crate, where \w and \s are Unicode classes. A JavaScript regex
+// with the `u` flag and these property classes accepts the same strings, so a call found by one walk for every module
+// goes to the module whose own walk would have found it.
+const RUST = { word: String.raw`[\w$]`, space: String.raw`\s` };
+const JS = { word: String.raw`[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}$]`, space: String.raw`\p{White_Space}` };
+
+/** The local names bound to a module, as regex alternatives. */
+const localNames = (b: ModuleBindings): string[] => [...b.aliases, ...b.named.keys()].filter((n) => /^[\w$]+$/.test(n)).map(escapeRe);
+
+/** A callee calling into one of `specs` (or through one of `locals`): the module itself or a name bound to it, and a
+ * member of either. One module's pattern, or the union of several written with one member class, which keeps a
+ * file with fifty imports under the regex crate's size limit (the Unicode \w is large). */
+function calleePattern(specs: readonly string[], locals: readonly string[], dialect: typeof RUST): string {
+  const required = `require\\(${dialect.space}*['"](?:${specs.map(escapeRe).join('|')})['"]${dialect.space}*\\)`;
+  return `^(${required}${locals.length > 0 ? `|(?:${locals.join('|')})` : ''})(\\.${dialect.word}+)?$`;
+}
+
+const callsMatching = (root: SgNode, regex: string): SgNode[] => root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex } } });
+
+/** The calls into each module, in document order: one walk of the tree for all the modules, then each call goes to
+ * the modules whose own pattern its callee matches. */
+function callsInto(root: SgNode, modules: ReadonlyArray<{ b: ModuleBindings; spec: string }>): SgNode[][] {
+  const locals = modules.map((m) => localNames(m.b));
+  if (modules.length === 1) return [callsMatching(root, calleePattern([modules[0]!.spec], locals[0]!, RUST))];
+  const any = callsMatching(root, calleePattern(modules.map((m) => m.spec), [...new Set(locals.flat())], RUST));
+  if (any.length === 0) return modules.map(() => []);
+  const callees = any.map((call) => call.field('function')?.text() ?? '');
+  return modules.map((m, i) => {
+    const pattern = new RegExp(calleePattern([m.spec], locals[i]!, JS), 'u');
+    return any.filter((_, j) => pattern.test(callees[j]!));
+  });
 }
 
 /** Every argument carrying request input (or a library caller's value) this file passes to another module's function; `wanted` picks the modules. */
@@ -67,9 +93,10 @@ export function outgoingCalls(file: SourceFile, wanted: (specifier: string) => b
   beginFile(file.publicApi !== undefined, file.incoming);
   beginSourceFile(file.path, file.content);
   const out: OutgoingCall[] = [];
-  for (const spec of specs) {
-    const b = moduleBindings(file.content, [spec]);
-    for (const call of callsInto(root, b, spec)) {
+  const modules = specs.map((spec) => ({ spec, b: moduleBindings(file.content, [spec]) }));
+  const calls = callsInto(root, modules);
+  for (const [i, { spec, b }] of modules.entries()) {
+    for (const call of calls[i]!) {
       const key = keyOf(call.field('function')?.text() ?? '', b, spec);
       if (key === null) continue;
       argsOf(call).slice(0, MAX_ARGS).forEach((arg, param) => {
