@@ -22,9 +22,9 @@ export function enclosingFunction(node: SgNode): SgNode | null {
 
 /** The function chain from innermost outwards. */
 export function enclosingFunctions(node: SgNode): SgNode[] {
-  const out: SgNode[] = [];
-  for (let p = node.parent(); p; p = p.parent()) if (FUNCTION_KINDS.has(String(p.kind()))) out.push(p);
-  return out;
+  // One call for the whole chain: tree-sitter finds a node's parent by walking down from the root, so a parent()
+  // per level costs the depth squared (1.6x the time on a 19,000-line file).
+  return node.ancestors().filter((p) => FUNCTION_KINDS.has(String(p.kind())));
 }
 
 function firstStringArg(call: SgNode): string {
