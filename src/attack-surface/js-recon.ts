@@ -18,13 +18,15 @@ function detailOf(node: SgNode): string {
   return (widened ? parent.text() : node.text()).slice(0, 60);
 }
 
-// What every member expression memberFacts keeps starts with: a file without it needs no walk of its tree.
-const MEMBER_TEXT = /\b(?:req|request|ctx|process)\s*\./;
+// The objects whose members memberFacts reads: one list for the tree rule and for the text gate before it (a file
+// whose text never names one needs no walk of its tree).
+const MEMBER_OBJECTS = String.raw`(${[...REQUEST_OBJECTS, 'process'].join('|')})\s*\.`;
+const MEMBER_RULE = { rule: { kind: 'member_expression', regex: `^${MEMBER_OBJECTS}` } };
+const MEMBER_TEXT = new RegExp(String.raw`\b${MEMBER_OBJECTS}`);
 
 function memberFacts(root: SgNode, path: string, content: string, out: FileFacts): void {
   if (!MEMBER_TEXT.test(content)) return;
-  const rule = { rule: { kind: 'member_expression', regex: '^(req|request|ctx|process)\\s*\\.' } };
-  for (const node of root.findAll(rule)) {
+  for (const node of root.findAll(MEMBER_RULE)) {
     const object = node.field('object');
     if (object?.kind() !== 'identifier') continue;
     const obj = object.text();
