@@ -8,15 +8,24 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TaskKind, TaskReply, TaskRequest, Tasks } from './protocol.ts';
+import { openRegexChannel, type RegexChannel, type RegexChannelEnd } from './regex-channel.ts';
+import type { RegexVerdict } from '../static/detectors/recheck.ts';
 
 // The entry beside this file: worker.js in dist/; worker.ts when running from source under tsx (development and
 // tests), where a worker does not inherit the loader for its entry, so it registers tsx before importing it.
 const WORKER_URL = new URL(`./worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
-function spawnWorker(): Worker {
-  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL);
+/** What a worker is started with. */
+export interface PoolWorkerData {
+  /** Where its ReDoS detector asks for recheck verdicts (this thread answers). */
+  regex: RegexChannelEnd;
+}
+
+function spawnWorker(regex: RegexChannel): Worker {
+  const options = { workerData: { regex: regex.end } satisfies PoolWorkerData, transferList: [regex.end.port] };
+  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, options);
   const tsx = import.meta.resolve('tsx/esm/api');
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`, { eval: true });
+  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`, { eval: true, ...options });
 }
 
 interface Task {
@@ -42,14 +51,21 @@ export interface FilePool {
   close(): Promise<void>;
 }
 
-export function createFilePool(size: number): FilePool {
+export interface FilePoolOptions {
+  /** How this thread answers the workers' recheck questions (default recheck's agent; tests count the calls). */
+  checkRegex?: (source: string, flags: string) => Promise<RegexVerdict>;
+}
+
+export function createFilePool(size: number, options: FilePoolOptions = {}): FilePool {
   const queue: Task[] = [];
   const slots: Slot[] = [];
   let nextId = 0;
   let closed = false;
 
   function start(): Slot {
-    const slot: Slot = { worker: spawnWorker(), tasks: [] };
+    const regex = openRegexChannel(options.checkRegex);
+    const slot: Slot = { worker: spawnWorker(regex), tasks: [] };
+    slot.worker.on('exit', () => regex.close());
     slot.worker.on('message', (reply: TaskReply) => {
       const task = slot.tasks[0];
       if (task && task.request.id === reply.id) {

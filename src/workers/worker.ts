@@ -1,12 +1,19 @@
 // Worker-thread entry of the file pool: one task in, its result out (or the error's message). Calls the same
 // per-file entry points the main thread would (storedAnalysis, reconFile, outgoingCalls); owns no state beyond
-// their own memos.
-import { parentPort } from 'node:worker_threads';
+// their own memos. Its ReDoS detector asks the pool's thread for recheck verdicts (regex-channel.ts).
+import { parentPort, workerData } from 'node:worker_threads';
 import { reconFile } from '../attack-surface/file-recon.ts';
 import { storedAnalysis } from '../static/index.ts';
 import { outgoingCalls } from '../static/cross-file/calls.ts';
 import type { SourceFile } from '../static/types.ts';
 import type { TaskReply, TaskRequest, Tasks } from './protocol.ts';
+import type { PoolWorkerData } from './pool.ts';
+import { regexClient } from './regex-channel.ts';
+import { useRegexChecker } from '../static/detectors/redos.ts';
+
+// recheck verdicts come from the main thread, which loads recheck once for every worker.
+const data = workerData as PoolWorkerData | null;
+if (data?.regex) useRegexChecker(regexClient(data.regex));
 
 function perform(request: TaskRequest): TaskReply {
   switch (request.kind) {

@@ -1,7 +1,5 @@
 // ReDoS: a regular expression literal (or new RegExp(literal)) applied to request input, judged
-// super-linear by the recheck analyser. Results are memoised per pattern; the analyser runs seeded and is bounded
-// by steps and sizes only, never by wall-clock time, so a verdict cannot depend on how loaded the machine is.
-import { createRequire } from 'node:module';
+// super-linear by the recheck analyser (recheck.ts). Results are memoised per pattern.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../ast.ts';
 import { isRequestHandler } from '../sources/handlers.ts';
@@ -9,45 +7,24 @@ import { findGuard } from '../guards.ts';
 import { bindingValue, classify } from '../taint.ts';
 import type { Candidate, Detector, DetectorContext, SourceFacts } from '../types.ts';
 import { atMostQuadratic, withoutLoops } from './regex-shape.ts';
+import { checkRegexSync, type RegexVerdict } from './recheck.ts';
 import { identifiersIn } from './sink.ts';
 
-// recheck is 5.6 MB of compiled Scala: loaded on the first pattern it judges, not with the engine, so a run whose
-// every file is answered from the evidence cache (or holds no regex on request input) never pays to load it.
-let recheck: typeof import('recheck') | undefined;
-const loadRecheck = () => (recheck ??= createRequire(import.meta.url)('recheck') as typeof import('recheck'));
-
-interface RegexVerdict { vulnerable: boolean; complexity: string; attack: string }
+type RegexChecker = (source: string, flags: string) => RegexVerdict;
+let checker: RegexChecker = checkRegexSync;
 const verdicts = new Map<string, RegexVerdict>();
 
-// Every timeout off (recall validation, which runs the regex, is skipped by a negative timeout); the attack is
-// bounded by characters read instead. 30,000-character attack strings against a 1,000,000-step limit: a linear
-// pattern stays ~30x under it, a quadratic one passes it many times over.
-const RECHECK_LIMITS = {
-  timeout: null,
-  attackTimeout: null,
-  incubationTimeout: null,
-  seedingTimeout: null,
-  recallTimeout: -1,
-  attackLimit: 1_000_000,
-  maxAttackStringSize: 30_000,
-  randomSeed: 1,
-  checker: 'auto',
-} as const;
+/** Routes this thread's recheck questions elsewhere: a pool worker asks the main thread (regex-channel.ts). */
+export function useRegexChecker(next: RegexChecker): void {
+  checker = next;
+}
 
 /** recheck's verdict, memoised; an error counts as not proven vulnerable. */
 export function analyseRegex(source: string, flags: string): RegexVerdict {
   const key = `${flags}/${source}`;
   const hit = verdicts.get(key);
   if (hit) return hit;
-  let verdict: RegexVerdict = { vulnerable: false, complexity: 'unknown', attack: '' };
-  try {
-    const d = loadRecheck().checkSync(source, flags, RECHECK_LIMITS);
-    if (d.status === 'vulnerable') {
-      verdict = { vulnerable: true, complexity: d.complexity.type === 'exponential' ? 'exponential' : d.complexity.summary, attack: d.attack.pattern.slice(0, 120) };
-    }
-  } catch {
-    // The analyser failing is not evidence of a bug.
-  }
+  const verdict = checker(source, flags);
   verdicts.set(key, verdict);
   return verdict;
 }
