@@ -8,8 +8,8 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TaskKind, TaskReply, TaskRequest, Tasks } from './protocol.ts';
-import { openRegexChannel, type RegexChannel, type RegexChannelEnd } from './regex-channel.ts';
-import type { RegexVerdict } from '../static/detectors/recheck.ts';
+import { answerRegexQuestions, regexChannel, type Check, type RegexChannelEnd } from '../recheck/channel.ts';
+import { checkRegex } from '../recheck/verdict.ts';
 
 // The entry beside this file: worker.js in dist/; worker.ts when running from source under tsx (development and
 // tests), where a worker does not inherit the loader for its entry, so it registers tsx before importing it.
@@ -21,8 +21,8 @@ export interface PoolWorkerData {
   regex: RegexChannelEnd;
 }
 
-function spawnWorker(regex: RegexChannel): Worker {
-  const options = { workerData: { regex: regex.end } satisfies PoolWorkerData, transferList: [regex.end.port] };
+function spawnWorker(regex: RegexChannelEnd): Worker {
+  const options = { workerData: { regex } satisfies PoolWorkerData, transferList: [regex.port] };
   if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, options);
   const tsx = import.meta.resolve('tsx/esm/api');
   return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`, { eval: true, ...options });
@@ -53,7 +53,7 @@ export interface FilePool {
 
 export interface FilePoolOptions {
   /** How this thread answers the workers' recheck questions (default recheck's agent; tests count the calls). */
-  checkRegex?: (source: string, flags: string) => Promise<RegexVerdict>;
+  checkRegex?: Check;
 }
 
 export function createFilePool(size: number, options: FilePoolOptions = {}): FilePool {
@@ -63,9 +63,10 @@ export function createFilePool(size: number, options: FilePoolOptions = {}): Fil
   let closed = false;
 
   function start(): Slot {
-    const regex = openRegexChannel(options.checkRegex);
-    const slot: Slot = { worker: spawnWorker(regex), tasks: [] };
-    slot.worker.on('exit', () => regex.close());
+    const { asking, answering } = regexChannel();
+    const stopAnswering = answerRegexQuestions(answering, options.checkRegex ?? checkRegex);
+    const slot: Slot = { worker: spawnWorker(asking), tasks: [] };
+    slot.worker.on('exit', stopAnswering);
     slot.worker.on('message', (reply: TaskReply) => {
       const task = slot.tasks[0];
       if (task && task.request.id === reply.id) {

@@ -1,6 +1,6 @@
 // Worker-thread entry of the file pool: one task in, its result out (or the error's message). Calls the same
 // per-file entry points the main thread would (storedAnalysis, reconFile, outgoingCalls); owns no state beyond
-// their own memos. Its ReDoS detector asks the pool's thread for recheck verdicts (regex-channel.ts).
+// their own memos. Its ReDoS detector asks the pool's thread for recheck verdicts (src/recheck/channel.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { reconFile } from '../attack-surface/file-recon.ts';
 import { storedAnalysis } from '../static/index.ts';
@@ -8,12 +8,12 @@ import { outgoingCalls } from '../static/cross-file/calls.ts';
 import type { SourceFile } from '../static/types.ts';
 import type { TaskReply, TaskRequest, Tasks } from './protocol.ts';
 import type { PoolWorkerData } from './pool.ts';
-import { regexClient } from './regex-channel.ts';
+import { regexAsker } from '../recheck/channel.ts';
 import { useRegexChecker } from '../static/detectors/redos.ts';
 
 // recheck verdicts come from the main thread, which loads recheck once for every worker.
 const data = workerData as PoolWorkerData | null;
-if (data?.regex) useRegexChecker(regexClient(data.regex));
+if (data?.regex) useRegexChecker(regexAsker(data.regex));
 
 function perform(request: TaskRequest): TaskReply {
   switch (request.kind) {

@@ -1,5 +1,5 @@
 // ReDoS: a regular expression literal (or new RegExp(literal)) applied to request input, judged
-// super-linear by the recheck analyser (recheck.ts). Results are memoised per pattern.
+// super-linear by the recheck analyser (src/recheck/). Results are memoised per pattern.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../ast.ts';
 import { isRequestHandler } from '../sources/handlers.ts';
@@ -7,14 +7,15 @@ import { findGuard } from '../guards.ts';
 import { bindingValue, classify } from '../taint.ts';
 import type { Candidate, Detector, DetectorContext, SourceFacts } from '../types.ts';
 import { atMostQuadratic, withoutLoops } from './regex-shape.ts';
-import { checkRegexSync, type RegexVerdict } from './recheck.ts';
+import { checkRegexSync } from '../../recheck/sync.ts';
+import type { RegexVerdict } from '../../recheck/verdict.ts';
 import { identifiersIn } from './sink.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
 const verdicts = new Map<string, RegexVerdict>();
 
-/** Routes this thread's recheck questions elsewhere: a pool worker asks the main thread (regex-channel.ts). */
+/** Routes this thread's recheck questions elsewhere: a pool worker asks the main thread (recheck/channel.ts). */
 export function useRegexChecker(next: RegexChecker): void {
   checker = next;
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { staticHunter } from '../../src/phases/hunter/static-engine.ts';
 import type { ChunkSource } from '../../src/phases/hunter/engine.ts';
 import { createFilePool } from '../../src/workers/pool.ts';
-import { checkRegex, type RegexVerdict } from '../../src/static/detectors/recheck.ts';
+import { checkRegex, type RegexVerdict } from '../../src/recheck/verdict.ts';
 
 // A route that applies `pattern` to request input: the ReDoS detector asks recheck about it.
 const route = (path: string, pattern: string): ChunkSource => ({

@@ -1,0 +1,93 @@
+// A client of recheck's native agent (`recheck agent`: JSON-RPC, one message per line on stdin and stdout). recheck's
+// own client comes with 5.6 MB of compiled Scala that every thread using it loads (about 70 ms of CPU and 35 MB);
+// the questions it sends the agent are these few lines.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { Diagnostics, Parameters } from 'recheck';
+
+const OS: Partial<Record<NodeJS.Platform, string>> = { darwin: 'macos', linux: 'linux', win32: 'windows' };
+const ARCH: Partial<Record<string, string>> = { x64: 'x64', arm64: 'arm64' };
+
+/** The agent binary recheck would run here (its RECHECK_BIN, or the package for this platform), or null when recheck
+ * would use another backend (RECHECK_BACKEND, or no binary for this platform): then recheck's own client is used. */
+export function nativeAgentBinary(env: NodeJS.ProcessEnv = process.env): string | null {
+  const backend = env.RECHECK_BACKEND || 'auto';
+  if (backend !== 'auto' && backend !== 'native') return null;
+  if (env.RECHECK_BIN) return env.RECHECK_BIN;
+  const os = OS[process.platform];
+  const arch = ARCH[process.arch];
+  if (!os || !arch) return null;
+  try {
+    // The platform package is recheck's optional dependency: resolved from recheck, as recheck resolves it.
+    const fromRecheck = createRequire(createRequire(import.meta.url).resolve('recheck'));
+    return fromRecheck.resolve(`recheck-${os}-${arch}/package.json`).replace(/package\.json$/, os === 'windows' ? 'recheck.exe' : 'recheck');
+  } catch {
+    return null;
+  }
+}
+
+export interface Agent {
+  check(source: string, flags: string, params: Parameters): Promise<Diagnostics>;
+}
+
+interface Pending {
+  resolve: (d: Diagnostics) => void;
+  reject: (error: Error) => void;
+}
+
+/** Starts the agent; a failure (it cannot start, exits, or answers with an error) rejects the questions it had. */
+export function startAgent(binary: string): Agent {
+  const child = spawn(binary, ['agent'], { stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true });
+  const pending = new Map<number, Pending>();
+  let nextId = 0;
+  let failure: Error | undefined;
+  const fail = (error: Error) => {
+    failure ??= error;
+    for (const p of pending.values()) p.reject(failure);
+    pending.clear();
+  };
+  child.on('error', (error) => fail(new Error(`recheck agent ${binary}: ${error.message}`)));
+  child.on('exit', (code, signal) => fail(new Error(`recheck agent exited (${signal ?? `code ${code}`})`)));
+  child.stdin.on('error', (error) => fail(new Error(`recheck agent's input: ${error.message}`)));
+  // Only a question waiting keeps the process alive (the process handle is referenced while one is).
+  child.unref();
+  (child.stdin as unknown as { unref?: () => void }).unref?.();
+  (child.stdout as unknown as { unref?: () => void }).unref?.();
+  let buffered = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    buffered += chunk;
+    for (let nl = buffered.indexOf('\n'); nl !== -1; nl = buffered.indexOf('\n')) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (line.trim() !== '') answer(line);
+    }
+  });
+  function answer(line: string): void {
+    let reply: { id?: number; result?: Diagnostics; error?: { message?: string }; message?: unknown };
+    try {
+      reply = JSON.parse(line) as typeof reply;
+    } catch {
+      fail(new Error(`recheck agent wrote a line that is not JSON: ${line.slice(0, 80)}`));
+      return;
+    }
+    const waiting = reply.id === undefined ? undefined : pending.get(reply.id);
+    // A progress message (only sent to a client that asks for logs) is not the answer.
+    if (!waiting || reply.message !== undefined) return;
+    pending.delete(reply.id!);
+    if (pending.size === 0) child.unref();
+    if (reply.result !== undefined) waiting.resolve(reply.result);
+    else waiting.reject(new Error(`recheck agent: ${reply.error?.message ?? 'an answer without a result'}`));
+  }
+  return {
+    check(source, flags, params) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      return new Promise<Diagnostics>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        child.ref();
+        child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0+push', id, method: 'check', params: { source, flags, params } })}\n`);
+      });
+    },
+  };
+}

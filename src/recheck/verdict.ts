@@ -1,0 +1,73 @@
+// recheck's verdict on one regex. Every path asks recheck's native agent with the same limits (agent.ts), or, where
+// recheck has no native agent for the platform, recheck's own client, so a verdict is the same whichever thread asks.
+// The analyser runs seeded and is bounded by steps and sizes only, never by wall-clock time, so a verdict cannot
+// depend on how loaded the machine is.
+import { createRequire } from 'node:module';
+import type { Diagnostics } from 'recheck';
+import { nativeAgentBinary, startAgent, type Agent } from './agent.ts';
+
+export interface RegexVerdict {
+  vulnerable: boolean;
+  complexity: string;
+  attack: string;
+}
+
+// Every timeout off (recall validation, which runs the regex, is skipped by a negative timeout); the attack is
+// bounded by characters read instead. 30,000-character attack strings against a 1,000,000-step limit: a linear
+// pattern stays ~30x under it, a quadratic one passes it many times over.
+export const RECHECK_LIMITS = {
+  timeout: null,
+  attackTimeout: null,
+  incubationTimeout: null,
+  seedingTimeout: null,
+  recallTimeout: -1,
+  attackLimit: 1_000_000,
+  maxAttackStringSize: 30_000,
+  randomSeed: 1,
+  checker: 'auto',
+} as const;
+
+/** The analyser failing is not evidence of a bug. */
+export const NOT_PROVEN: RegexVerdict = { vulnerable: false, complexity: 'unknown', attack: '' };
+
+export function verdictOf(d: Diagnostics): RegexVerdict {
+  if (d.status !== 'vulnerable') return NOT_PROVEN;
+  return { vulnerable: true, complexity: d.complexity.type === 'exponential' ? 'exponential' : d.complexity.summary, attack: d.attack.pattern.slice(0, 120) };
+}
+
+// recheck's own client (5.6 MB of compiled Scala): loaded only where there is no native agent, on the first pattern.
+let library: typeof import('recheck') | undefined;
+export const loadRecheck = () => (library ??= createRequire(import.meta.url)('recheck') as typeof import('recheck'));
+
+// This thread's agent, started on the first pattern; undefined when this platform has none (or it could not start).
+let agent: Agent | null | undefined;
+
+function agentHere(): Agent | null {
+  if (agent === undefined) {
+    const binary = nativeAgentBinary();
+    agent = binary ? startAgent(binary) : null;
+  }
+  return agent;
+}
+
+async function diagnose(source: string, flags: string): Promise<Diagnostics> {
+  const native = agentHere();
+  if (native) {
+    try {
+      return await native.check(source, flags, RECHECK_LIMITS);
+    } catch {
+      // An agent that cannot start or has died leaves recheck's own client to answer, now and from now on.
+      agent = null;
+    }
+  }
+  return loadRecheck().check(source, flags, RECHECK_LIMITS);
+}
+
+/** The verdict, without blocking this thread. */
+export async function checkRegex(source: string, flags: string): Promise<RegexVerdict> {
+  try {
+    return verdictOf(await diagnose(source, flags));
+  } catch {
+    return NOT_PROVEN;
+  }
+}
