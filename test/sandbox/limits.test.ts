@@ -10,9 +10,11 @@ test('a fork storm is contained by the process limit and leaves nothing behind',
 let ok = 0, refused = 0;
 for (let i = 0; i < 300; i++) { try { const c = spawn('sleep', ['30.0417']); c.on('error', () => refused++); ok++; } catch { refused++; } }
 setTimeout(() => { console.log('STARTED', ok, 'REFUSED', refused); process.exit(0); }, 1500);`,
-    // The sleep starts before the storm: started after it, its own fork could be refused at the limit and the script
-    // would end FAIL instead of running into its time limit (a race the load decided). wait is a builtin: no fork.
-    'bomb.sh': 'sleep 30.0418 & s=$!; f() { f | f & }; f; wait $s',
+    // The script's own forks all come before the storm: the sleep, then one subshell the storm grows in. Started
+    // after it, the sleep's fork (or the pipeline's second fork, when the first child's descendants had taken the
+    // limit first) could be refused and the script would end FAIL instead of running into its time limit (a race
+    // the load decided). wait is a builtin: no fork.
+    'bomb.sh': 'sleep 30.0418 & s=$!; ( f() { f | f & }; f ) & wait $s',
   });
   try {
     const storm = await runSandboxed(bwrap(), { workspace: tree.dir, argv: ['node', 'storm.mjs'], limits: { maxProcesses: 40, timeoutMs: 20_000 } });
