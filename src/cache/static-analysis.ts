@@ -68,6 +68,22 @@ export function staticKey(file: SourceFile, engineVersion = STATIC_ENGINE_VERSIO
   return cacheKey('static', { engine: engineVersion, path: file.path, language: file.language, publicApi: file.publicApi ?? null, sha256: sha256(file.content), ...incoming }, code);
 }
 
+/** The hunt's analyses for this run only, in memory: with no evidence cache (--no-cache) the skeptic's re-check still
+ * reads what the hunter found instead of analysing each file with a finding again (a quarter of a small scan). Kept as
+ * text, as the cache keeps it, so no reader shares an object with another. */
+export function runAnalysisStore(): AnalysisStore {
+  const held = new Map<string, string>();
+  return {
+    get: (file) => {
+      const text = held.get(staticKey(file));
+      return text === undefined ? undefined : (JSON.parse(text) as StoredAnalysis);
+    },
+    put: (file, analysis) => {
+      held.set(staticKey(file), JSON.stringify(analysis));
+    },
+  };
+}
+
 export function staticAnalysisStore(cache: EvidenceCache): AnalysisStore | undefined {
   if (!cache.dir) return undefined;
   return {

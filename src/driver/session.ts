@@ -7,6 +7,7 @@ import { DISABLED_CACHE, type EvidenceCache } from '../cache/store.ts';
 import { forgetSharedArtifacts } from '../artifacts/store.ts';
 import { openModelSession, type ModelSetup } from '../orchestrator/models.ts';
 import { createPoolLender } from '../workers/lender.ts';
+import { runAnalysisStore } from '../cache/static-analysis.ts';
 import type { Budget } from '../budget/budget.ts';
 import type { PhaseContext } from '../phases/types.ts';
 import type { RunOptions, ScopeOptions } from '../run/options.ts';
@@ -46,7 +47,7 @@ export function openPhaseSession(input: PhaseSessionInput): PhaseSession {
   const { target, outDir, store, options, scope, log, signal, models } = input;
   const cache = input.cache === 'off' ? DISABLED_CACHE : openEvidenceCache(target, input.runsDir, input.cache, log);
   const pools = createPoolLender();
-  const ctx: PhaseContext = { target, outDir, identity: store.state.run, options, scope, log, signal, state: store, cache, pools };
+  const ctx: PhaseContext = { target, outDir, identity: store.state.run, options, scope, log, signal, state: store, cache, pools, ...(cache.dir ? {} : { analyses: runAnalysisStore() }) };
   // What every session releases at its end: the cache entries still held, the artifacts it shared, its workers.
   const release = async () => {
     cache.flush();

@@ -8,6 +8,7 @@ import type { StateStore } from '../run/state.ts';
 import type { ModelClient, Role } from '../models/types.ts';
 import type { EvidenceCache } from '../cache/store.ts';
 import type { PoolLender } from '../workers/lender.ts';
+import type { AnalysisStore } from '../static/engine.ts';
 
 export interface PhaseContext {
   /** Canonical absolute path of the scanned folder. */
@@ -29,6 +30,8 @@ export interface PhaseContext {
   budget?: { readonly degraded: boolean; /** Writes pending charges to usage.json now. */ flush(): Promise<void> };
   /** The evidence cache (absent or disabled: everything is computed afresh). Its answers are hints, re-checked. */
   cache?: EvidenceCache;
+  /** The static engine's analyses of this run, when there is no evidence cache to keep them (--no-cache). */
+  analyses?: AnalysisStore;
   /** The run's worker pool for per-file work (src/workers/lender.ts); absent: a phase starts its own. */
   pools?: PoolLender;
   /** Set by the driver for a declared phase: `check` throws for a role the phase does not declare. */

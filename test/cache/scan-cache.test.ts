@@ -6,7 +6,7 @@ import { readArtifact } from '../../src/artifacts/store.ts';
 import type { Logger } from '../../src/cli/log.ts';
 import { countersOf } from '../../src/cache/usage.ts';
 import { runScan } from '../../src/orchestrator/scan.ts';
-import { clearAnalysisMemo } from '../../src/static/engine.ts';
+import { analysesComputed, clearAnalysisMemo } from '../../src/static/engine.ts';
 import { runCli } from '../helpers/cli.ts';
 import { buggyProject } from '../helpers/project.ts';
 import { git, gitRepo, tempDir } from '../helpers/temp.ts';
@@ -93,6 +93,19 @@ test('--no-cache looks nothing up and writes nothing; cache-usage.json says the 
   assert.equal(usage.enabled, false);
   assert.equal(usage.dir, null);
   assert.equal(Object.values(usage.kinds).reduce((n, k) => n + k.hits + k.misses + k.writes, 0), 0);
+});
+
+test('--no-cache: the skeptic re-checks each finding with the analysis the hunter made in this run, not a new one', async (t) => {
+  // More files than the engine's own memo holds (16): without the run's store the skeptic analysed the first again.
+  const repo = gitRepo(t, buggyProject(24));
+  clearAnalysisMemo();
+  const before = analysesComputed();
+  const result = await runScan({ target: repo, log: recording(), cache: { disabled: true } });
+  assert.equal(readArtifact(result.outDir, 'skeptic').reviews.length, 24);
+  assert.equal(analysesComputed() - before, 24, 'one analysis per file, none again for the re-check');
+  clearAnalysisMemo();
+  const cached = await runScan({ target: repo, log: recording() });
+  assert.deepEqual(findingsOf(result.outDir), findingsOf(cached.outDir));
 });
 
 test('--cache-dir puts the cache where CI can keep it; a second target with the same files reuses its entries', async (t) => {

@@ -47,7 +47,7 @@ export const hunterPhase = definePhase({
     const workers = poolSize(triage.totals.tokens * 4);
     return withFilePool(ctx.pools, workers, async (pool) => {
       // Context is read only when a model hunts: the static engine looks at one file at a time.
-      const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
+      const store = (ctx.cache && staticAnalysisStore(ctx.cache)) ?? ctx.analyses;
       // Request input crossing modules, found over the whole tree before any chunk is hunted one file at a time.
       const crossFile = await crossFilePass(ctx.target, triage, publicApiLookup(inputs.recon), ctx.cache, pool);
       const options = { workers, ...(pool ? { pool } : {}), incoming: incomingLookup(crossFile), ...(store ? { store } : {}) };

@@ -34,8 +34,9 @@ export const skepticPhase = definePhase({
     // The hunter's cross-file pass: a finding it made with another module's input is re-checked with the same input.
     const incomingOf = incomingLookup(hunter.crossFile);
     const chunkOf = new Map(triage.chunks.flatMap((c) => c.files.map((f) => [f, c.id] as const)));
-    // The hunter's analyses from the evidence cache: the re-check does not parse each file again.
-    const store = ctx.cache ? staticAnalysisStore(ctx.cache) : undefined;
+    // The hunter's analyses from the evidence cache (with --no-cache, from this run's memory): the re-check does not
+    // parse each file again.
+    const store = (ctx.cache && staticAnalysisStore(ctx.cache)) ?? ctx.analyses;
     const leadOf = leadLookup(leads, hunter);
     const reviews: Skeptic['reviews'] = [];
     let done = 0;
