@@ -4,16 +4,13 @@
 // thread to read its last answer (on a loaded machine that round trip cost more than the file). A worker that dies
 // fails only the task it was running (as an error, never as "nothing found"); the tasks queued behind it go back
 // to the front of the queue, and the next task gets a fresh worker.
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { entryBeside, startWorker } from './start.ts';
 import type { TaskKind, TaskReply, TaskRequest, Tasks } from './protocol.ts';
 import { answerRegexQuestions, regexChannel, type Check, type RegexChannelEnd } from '../recheck/channel.ts';
 import { checkRegex } from '../recheck/verdict.ts';
 
-// The entry beside this file: worker.js in dist/; worker.ts when running from source under tsx (development and
-// tests), where a worker does not inherit the loader for its entry, so it registers tsx before importing it.
-const WORKER_URL = new URL(`./worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+const WORKER_URL = entryBeside(import.meta.url, 'worker');
 
 /** What a worker is started with. */
 export interface PoolWorkerData {
@@ -22,10 +19,7 @@ export interface PoolWorkerData {
 }
 
 function spawnWorker(regex: RegexChannelEnd): Worker {
-  const options = { workerData: { regex } satisfies PoolWorkerData, transferList: [regex.port] };
-  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, options);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`, { eval: true, ...options });
+  return startWorker(WORKER_URL, { workerData: { regex } satisfies PoolWorkerData, transferList: [regex.port] });
 }
 
 interface Task {

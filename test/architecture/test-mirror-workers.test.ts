@@ -10,13 +10,17 @@ import { OWN_META } from '../../scripts/test-build.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-test('every module under src/ that starts a worker thread is one the test mirror compiles with its own import.meta', () => {
-  const starters = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
+const sources = () =>
+  readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.ts'))
-    .map((name) => join(ROOT, 'src', name))
-    .filter((path) => readFileSync(path, 'utf8').includes('new Worker('))
-    .map((path) => relative(ROOT, path).split('\\').join('/'))
-    .sort();
+    .map((name) => ({ path: relative(ROOT, join(ROOT, 'src', name)).split('\\').join('/'), text: readFileSync(join(ROOT, 'src', name), 'utf8') }));
+
+test('every module under src/ that starts a worker thread is one the test mirror compiles with its own import.meta', () => {
+  const all = sources();
+  // A worker's entry is found beside the module that starts it, from that module's import.meta.url.
+  const starters = all.filter((s) => s.text.includes('entryBeside(import.meta.url')).map((s) => s.path).sort();
   assert.ok(starters.length > 0, 'src/ starts worker threads');
   assert.deepEqual([...OWN_META].sort(), starters, 'scripts/test-build.mjs OWN_META must list exactly these modules');
+  // Every worker starts through src/workers/start.ts, so no module can start one this check does not see.
+  assert.deepEqual(all.filter((s) => s.text.includes('new Worker(')).map((s) => s.path), ['src/workers/start.ts']);
 });

@@ -5,9 +5,8 @@
 // and on a loaded machine an idle main thread bought nothing (two threads and an idle main thread took a quarter
 // more CPU than the main thread alone). Small trees run in-line. Each batch comes back with its first index, so the
 // caller keeps listing order whatever the scheduling.
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { entryBeside, startWorker } from '../../workers/start.ts';
 import { PhaseError } from '../../errors.ts';
 import { analyzeListed, type Analysed, type SourceItem } from './analyze.ts';
 import { encodeItems, type AnalyzeWorkerAnswer, type AnalyzeWorkerBatch, type AnalyzeWorkerData } from './analyze-worker.ts';
@@ -21,15 +20,7 @@ export interface AnalysedBatch {
 /** Files per batch: one message each way; large enough that messages cost little, small enough for steady progress. */
 export const BATCH = 256;
 
-// The entry beside this file: analyze-worker.js in dist/; analyze-worker.ts when running from source under tsx
-// (development and tests), where a worker does not inherit the loader, so it registers tsx before importing it.
-const WORKER_URL = new URL(`./analyze-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-
-function startWorker(workerData: AnalyzeWorkerData): Worker {
-  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { workerData });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`, { eval: true, workerData });
-}
+const WORKER_URL = entryBeside(import.meta.url, 'analyze-worker');
 
 function analyzeBatch(root: string, items: readonly SourceItem[], maxBytes: number, start: number): AnalysedBatch {
   const outcomes: Analysed[] = [];
@@ -121,7 +112,7 @@ export interface Analysis {
 
 /** Starts `workers` threads now, to be given their files by run(); 0: the main thread analyses every file. */
 export function startAnalysis(root: string, maxBytes: number, workers: number): Analysis {
-  const threads = Array.from({ length: workers }, () => watch(startWorker({ root, maxBytes })));
+  const threads = Array.from({ length: workers }, () => watch(startWorker(WORKER_URL, { workerData: { root, maxBytes } satisfies AnalyzeWorkerData })));
   let used = false;
   return {
     run: (items) => {
