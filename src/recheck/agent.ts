@@ -27,29 +27,45 @@ export function nativeAgentBinary(env: NodeJS.ProcessEnv = process.env): string 
 }
 
 export interface Agent {
-  check(source: string, flags: string, params: Parameters): Promise<Diagnostics>;
+  /** `hold`: the question keeps the process alive until answered (default). A thread that is itself kept alive while
+   * it waits (a pool worker with a task, a helper thread) asks without, so a caller that stops waiting (a closed
+   * pool) does not keep the process running until the agent has finished. */
+  check(source: string, flags: string, params: Parameters, hold?: boolean): Promise<Diagnostics>;
+  /** Stops the agent; questions still waiting are rejected. */
+  close(): void;
 }
 
 interface Pending {
   resolve: (d: Diagnostics) => void;
   reject: (error: Error) => void;
+  hold: boolean;
 }
 
-/** Starts the agent; a failure (it cannot start, exits, or answers with an error) rejects the questions it had. */
+type Reply = { id?: number; result?: Diagnostics; error?: { message?: string }; message?: unknown };
+
+/** Starts the agent; a failure (it cannot start, exits, writes what is not an answer, or answers with an error)
+ * rejects the questions it had, and after a failure of the agent itself every later one. */
 export function startAgent(binary: string): Agent {
   const child = spawn(binary, ['agent'], { stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true });
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let failure: Error | undefined;
+  // Only a question asked with `hold` keeps the process alive (the process handle is referenced while one waits).
+  const holdWhileNeeded = () => {
+    if ([...pending.values()].some((p) => p.hold)) child.ref();
+    else child.unref();
+  };
   const fail = (error: Error) => {
     failure ??= error;
     for (const p of pending.values()) p.reject(failure);
     pending.clear();
+    child.unref();
+    child.kill();
   };
   child.on('error', (error) => fail(new Error(`recheck agent ${binary}: ${error.message}`)));
   child.on('exit', (code, signal) => fail(new Error(`recheck agent exited (${signal ?? `code ${code}`})`)));
   child.stdin.on('error', (error) => fail(new Error(`recheck agent's input: ${error.message}`)));
-  // Only a question waiting keeps the process alive (the process handle is referenced while one is).
+  child.stdout.on('error', (error) => fail(new Error(`recheck agent's output: ${error.message}`)));
   child.unref();
   (child.stdin as unknown as { unref?: () => void }).unref?.();
   (child.stdout as unknown as { unref?: () => void }).unref?.();
@@ -57,37 +73,43 @@ export function startAgent(binary: string): Agent {
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     buffered += chunk;
-    for (let nl = buffered.indexOf('\n'); nl !== -1; nl = buffered.indexOf('\n')) {
+    for (let nl = buffered.indexOf('\n'); nl !== -1 && !failure; nl = buffered.indexOf('\n')) {
       const line = buffered.slice(0, nl);
       buffered = buffered.slice(nl + 1);
       if (line.trim() !== '') answer(line);
     }
   });
   function answer(line: string): void {
-    let reply: { id?: number; result?: Diagnostics; error?: { message?: string }; message?: unknown };
+    let reply: Reply;
     try {
-      reply = JSON.parse(line) as typeof reply;
+      reply = JSON.parse(line) as Reply;
     } catch {
-      fail(new Error(`recheck agent wrote a line that is not JSON: ${line.slice(0, 80)}`));
+      reply = null as unknown as Reply;
+    }
+    if (typeof reply !== 'object' || reply === null || Array.isArray(reply)) {
+      fail(new Error(`recheck agent wrote a line that is not a JSON-RPC message: ${line.slice(0, 80)}`));
       return;
     }
-    const waiting = reply.id === undefined ? undefined : pending.get(reply.id);
+    const waiting = typeof reply.id === 'number' ? pending.get(reply.id) : undefined;
     // A progress message (only sent to a client that asks for logs) is not the answer.
     if (!waiting || reply.message !== undefined) return;
     pending.delete(reply.id!);
-    if (pending.size === 0) child.unref();
-    if (reply.result !== undefined) waiting.resolve(reply.result);
-    else waiting.reject(new Error(`recheck agent: ${reply.error?.message ?? 'an answer without a result'}`));
+    holdWhileNeeded();
+    const result = reply.result;
+    // A check the agent gave up (it says "cancel") is no verdict.
+    if (result !== undefined && !(result.status === 'unknown' && result.error?.kind === 'cancel')) waiting.resolve(result);
+    else waiting.reject(new Error(`recheck agent: ${reply.error?.message ?? (result ? 'the check was cancelled' : 'an answer without a result')}`));
   }
   return {
-    check(source, flags, params) {
+    check(source, flags, params, hold = true) {
       if (failure) return Promise.reject(failure);
       const id = nextId++;
       return new Promise<Diagnostics>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        child.ref();
+        pending.set(id, { resolve, reject, hold });
+        holdWhileNeeded();
         child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0+push', id, method: 'check', params: { source, flags, params } })}\n`);
       });
     },
+    close: () => fail(new Error('recheck agent closed')),
   };
 }

@@ -9,8 +9,31 @@ import type { RegexVerdict } from './verdict.ts';
 /** One side of a channel; the other thread gets the other side (in its workerData, the port transferred). */
 export interface RegexChannelEnd {
   port: MessagePort;
-  /** One Int32, shared by both sides: 0 while a question waits, 1 once its answer is on the port. */
+  /** One Int32, shared by both sides: WAITING while a question waits, ANSWERED once its answer is on the port (or the
+   * answering thread is ready), STOPPED once the answering thread has stopped. */
   flag: SharedArrayBuffer;
+}
+
+const WAITING = 0;
+const ANSWERED = 1;
+const STOPPED = 2;
+
+/** The answering thread has stopped: no question asked of it will be answered. */
+export class HelperGone extends Error {}
+
+/** Says the answering side is ready for questions (a helper thread, once it listens). */
+export function markReady(flag: SharedArrayBuffer): void {
+  Atomics.store(new Int32Array(flag), 0, ANSWERED);
+  Atomics.notify(new Int32Array(flag), 0);
+}
+
+/** Whether the answering side has said it stopped. */
+export const answeringStopped = (flag: SharedArrayBuffer): boolean => Atomics.load(new Int32Array(flag), 0) === STOPPED;
+
+/** Says the answering side has stopped, waking a thread waiting for an answer (a helper thread, as it exits). */
+export function markStopped(flag: SharedArrayBuffer): void {
+  Atomics.store(new Int32Array(flag), 0, STOPPED);
+  Atomics.notify(new Int32Array(flag), 0);
 }
 
 interface Question {
@@ -29,7 +52,8 @@ export function regexChannel(): { asking: RegexChannelEnd; answering: RegexChann
   return { asking: { port: port1, flag }, answering: { port: port2, flag } };
 }
 
-// Verdicts by checker and pattern, for every channel this thread answers (a verdict never changes: see verdict.ts).
+// Verdicts by checker and pattern, for every channel this thread answers (a verdict never changes: see verdict.ts; a
+// failure is not kept, so the next question about the pattern asks again).
 const answeredBy = new WeakMap<Check, Map<string, Promise<RegexVerdict>>>();
 
 /** Answers the questions arriving at `end` with `check`; a pattern asked twice is checked once. Returns a closer.
@@ -47,12 +71,16 @@ export function answerRegexQuestions({ port, flag }: RegexChannelEnd, check: Che
     }
     const reply = (answer: Answer) => {
       port.postMessage(answer);
-      Atomics.store(state, 0, 1);
+      Atomics.store(state, 0, ANSWERED);
       Atomics.notify(state, 0);
     };
-    verdict.then(
+    const asked = verdict;
+    asked.then(
       (v) => reply({ verdict: v }),
-      (error: unknown) => reply({ error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => {
+        if (answered.get(key) === asked) answered.delete(key);
+        reply({ error: error instanceof Error ? error.message : String(error) });
+      },
     );
   });
   // Otherwise an idle channel must not keep the thread alive (a thread that is asking keeps itself alive).
@@ -60,17 +88,20 @@ export function answerRegexQuestions({ port, flag }: RegexChannelEnd, check: Che
   return () => port.close();
 }
 
-/** The asking side: a synchronous checker for useRegexChecker. Throws when no answer comes back. */
+/** The asking side: a synchronous checker for useRegexChecker. Throws when no verdict comes back (HelperGone when
+ * the answering thread has stopped): never "not vulnerable" by accident, the file's task fails and its chunk says so. */
 export function regexAsker({ port, flag }: RegexChannelEnd): (source: string, flags: string) => RegexVerdict {
   const state = new Int32Array(flag);
   port.unref();
+  const lost = (source: string, why: string) => `no recheck verdict came back for /${source.slice(0, 60)}/ (${why})`;
   return (source, flags) => {
-    Atomics.store(state, 0, 0);
+    // From ANSWERED back to WAITING; a STOPPED side stays stopped (a plain store could hide that it stopped just now).
+    if (Atomics.compareExchange(state, 0, ANSWERED, WAITING) === STOPPED) throw new HelperGone(lost(source, 'the answering thread has stopped'));
     port.postMessage({ source, flags } satisfies Question);
-    Atomics.wait(state, 0, 0);
+    Atomics.wait(state, 0, WAITING);
     const answer = receiveMessageOnPort(port)?.message as Answer | undefined;
-    // Never "not vulnerable" by accident: a lost or failed answer fails the file's task, and its chunk says so.
-    if (!answer || 'error' in answer) throw new Error(`no recheck verdict came back for /${source.slice(0, 60)}/${answer ? ` (${answer.error})` : ''}`);
+    if (!answer) throw new HelperGone(lost(source, 'the answering thread has stopped'));
+    if ('error' in answer) throw new Error(lost(source, answer.error));
     return answer.verdict;
   };
 }

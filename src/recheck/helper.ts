@@ -1,11 +1,12 @@
 // Entry of the helper thread that answers a lone hunting thread's recheck questions (sync.ts): it starts the agent on
 // the first question and answers by message. It says it is ready on the shared flag before the first question.
 import { workerData } from 'node:worker_threads';
-import { answerRegexQuestions, type RegexChannelEnd } from './channel.ts';
+import { answerRegexQuestions, markReady, markStopped, type RegexChannelEnd } from './channel.ts';
 import { checkRegex } from './verdict.ts';
 
 const end = workerData as RegexChannelEnd;
-answerRegexQuestions(end, checkRegex, true);
-const state = new Int32Array(end.flag);
-Atomics.store(state, 0, 1);
-Atomics.notify(state, 0);
+// The asking thread is blocked and cannot see this thread end: it is told on the flag, however this thread ends.
+process.on('exit', () => markStopped(end.flag));
+// This thread is kept alive by its channel, so its questions need not hold the process.
+answerRegexQuestions(end, (source, flags) => checkRegex(source, flags, false), true);
+markReady(end.flag);

@@ -4,22 +4,24 @@
 // and 75 MB. Without a native agent for the platform, recheck's own synchronous call answers.
 import { entryBeside, startWorker } from '../workers/start.ts';
 import { nativeAgentBinary } from './agent.ts';
-import { regexAsker, regexChannel } from './channel.ts';
-import { loadRecheck, NOT_PROVEN, RECHECK_LIMITS, verdictOf, type RegexVerdict } from './verdict.ts';
+import { answeringStopped, HelperGone, regexAsker, regexChannel } from './channel.ts';
+import { loadRecheck, RECHECK_LIMITS, verdictOf, type RegexVerdict } from './verdict.ts';
 
 const HELPER_URL = entryBeside(import.meta.url, 'helper');
 
 /** How long a helper may take to start before recheck's own call is used instead (a choice of path, not of verdict). */
 const READY_MS = 10_000;
 
-/** An asker whose helper has said it is ready, or null (no native agent, or no helper in time). */
+/** An asker whose helper has said it is ready, or null (no native agent, or no helper in time, or it stopped). */
 function helperAsker(): ((source: string, flags: string) => RegexVerdict) | null {
   if (!nativeAgentBinary()) return null;
   const { asking, answering } = regexChannel();
   const helper = startWorker(HELPER_URL, { workerData: answering, transferList: [answering.port] });
-  // The helper must not keep the process alive; it ends with it.
+  // The helper must not keep the process alive; it ends with it. A helper that fails is reported by the question it
+  // leaves unanswered (HelperGone), not as an unhandled error event.
   helper.unref();
-  if (Atomics.wait(new Int32Array(asking.flag), 0, 0, READY_MS) === 'timed-out') {
+  helper.on('error', () => undefined);
+  if (Atomics.wait(new Int32Array(asking.flag), 0, 0, READY_MS) === 'timed-out' || answeringStopped(asking.flag)) {
     void helper.terminate();
     return null;
   }
@@ -28,13 +30,16 @@ function helperAsker(): ((source: string, flags: string) => RegexVerdict) | null
 
 let ask: ((source: string, flags: string) => RegexVerdict) | null | undefined;
 
-/** Blocks this thread while recheck judges the pattern. */
+/** Blocks this thread while recheck judges the pattern; throws when no verdict could be had (the file's task fails
+ * and says why, rather than passing the pattern as safe). */
 export function checkRegexSync(source: string, flags: string): RegexVerdict {
   if (ask === undefined) ask = helperAsker();
-  if (ask) return ask(source, flags);
+  if (!ask) return verdictOf(loadRecheck().checkSync(source, flags, RECHECK_LIMITS));
   try {
-    return verdictOf(loadRecheck().checkSync(source, flags, RECHECK_LIMITS));
-  } catch {
-    return NOT_PROVEN;
+    return ask(source, flags);
+  } catch (error) {
+    // The helper has stopped: the next question starts another.
+    if (error instanceof HelperGone) ask = undefined;
+    throw error;
   }
 }

@@ -27,7 +27,7 @@ export const RECHECK_LIMITS = {
   checker: 'auto',
 } as const;
 
-/** The analyser failing is not evidence of a bug. */
+/** recheck found no super-linear backtracking, or no verdict applies (a pattern it cannot parse). */
 export const NOT_PROVEN: RegexVerdict = { vulnerable: false, complexity: 'unknown', attack: '' };
 
 export function verdictOf(d: Diagnostics): RegexVerdict {
@@ -39,7 +39,7 @@ export function verdictOf(d: Diagnostics): RegexVerdict {
 let library: typeof import('recheck') | undefined;
 export const loadRecheck = () => (library ??= createRequire(import.meta.url)('recheck') as typeof import('recheck'));
 
-// This thread's agent, started on the first pattern; undefined when this platform has none (or it could not start).
+// This thread's agent, started on the first pattern; null when this platform has none (or it failed).
 let agent: Agent | null | undefined;
 
 function agentHere(): Agent | null {
@@ -50,24 +50,20 @@ function agentHere(): Agent | null {
   return agent;
 }
 
-async function diagnose(source: string, flags: string): Promise<Diagnostics> {
+/** recheck's verdict without blocking this thread; rejects when recheck could not judge the pattern (the native
+ * agent failed and recheck's own client too), so no caller takes a failure for "not vulnerable". `hold`: see Agent. */
+export async function checkRegex(source: string, flags: string, hold = true): Promise<RegexVerdict> {
   const native = agentHere();
   if (native) {
     try {
-      return await native.check(source, flags, RECHECK_LIMITS);
+      return verdictOf(await native.check(source, flags, RECHECK_LIMITS, hold));
     } catch {
-      // An agent that cannot start or has died leaves recheck's own client to answer, now and from now on.
-      agent = null;
+      // An agent that cannot start or has failed leaves recheck's own client to answer, now and from now on.
+      if (agent === native) {
+        native.close();
+        agent = null;
+      }
     }
   }
-  return loadRecheck().check(source, flags, RECHECK_LIMITS);
-}
-
-/** The verdict, without blocking this thread. */
-export async function checkRegex(source: string, flags: string): Promise<RegexVerdict> {
-  try {
-    return verdictOf(await diagnose(source, flags));
-  } catch {
-    return NOT_PROVEN;
-  }
+  return verdictOf(await loadRecheck().check(source, flags, RECHECK_LIMITS));
 }

@@ -9,17 +9,28 @@ import { entryBeside, startWorker } from './start.ts';
 import type { TaskKind, TaskReply, TaskRequest, Tasks } from './protocol.ts';
 import { answerRegexQuestions, regexChannel, type Check, type RegexChannelEnd } from '../recheck/channel.ts';
 import { checkRegex } from '../recheck/verdict.ts';
+import { nativeAgentBinary } from '../recheck/agent.ts';
 
 const WORKER_URL = entryBeside(import.meta.url, 'worker');
 
 /** What a worker is started with. */
 export interface PoolWorkerData {
-  /** Where its ReDoS detector asks for recheck verdicts (this thread answers). */
-  regex: RegexChannelEnd;
+  /** Where its ReDoS detector asks for recheck verdicts (this thread answers); absent: it asks recheck itself. */
+  regex?: RegexChannelEnd;
 }
 
-function spawnWorker(regex: RegexChannelEnd): Worker {
-  return startWorker(WORKER_URL, { workerData: { regex } satisfies PoolWorkerData, transferList: [regex.port] });
+// A worker with a task is kept alive while it waits, so its questions need not hold the process (a closed pool's
+// question then does not keep it running until the agent has answered).
+const POOL_CHECK: Check = (source, flags) => checkRegex(source, flags, false);
+
+/** A worker, and the channel this thread answers its recheck questions on when it does (else undefined). */
+function spawnWorker(check: Check | undefined): { worker: Worker; stopAnswering?: () => void } {
+  // Without recheck's native agent, recheck's own client answers one question at a time in one thread: each worker
+  // keeps asking it itself, in parallel, as before.
+  if (!check) return { worker: startWorker(WORKER_URL, { workerData: {} satisfies PoolWorkerData }) };
+  const { asking, answering } = regexChannel();
+  const stopAnswering = answerRegexQuestions(answering, check);
+  return { worker: startWorker(WORKER_URL, { workerData: { regex: asking } satisfies PoolWorkerData, transferList: [asking.port] }), stopAnswering };
 }
 
 interface Task {
@@ -57,10 +68,9 @@ export function createFilePool(size: number, options: FilePoolOptions = {}): Fil
   let closed = false;
 
   function start(): Slot {
-    const { asking, answering } = regexChannel();
-    const stopAnswering = answerRegexQuestions(answering, options.checkRegex ?? checkRegex);
-    const slot: Slot = { worker: spawnWorker(asking), tasks: [] };
-    slot.worker.on('exit', stopAnswering);
+    const { worker, stopAnswering } = spawnWorker(options.checkRegex ?? (nativeAgentBinary() ? POOL_CHECK : undefined));
+    const slot: Slot = { worker, tasks: [] };
+    if (stopAnswering) worker.on('exit', stopAnswering);
     slot.worker.on('message', (reply: TaskReply) => {
       const task = slot.tasks[0];
       if (task && task.request.id === reply.id) {

@@ -10,8 +10,13 @@ export function entryBeside(moduleUrl: string, name: string): URL {
   return new URL(`./${name}${extname(fileURLToPath(moduleUrl))}`, moduleUrl);
 }
 
+// A worker inherits the process's node flags; --input-type (a program given as `node --input-type=module -e …`) stops
+// any worker started from a file with ERR_INPUT_TYPE_NOT_ALLOWED, so it is left out.
+const workerFlags = (): string[] => process.execArgv.filter((flag, i, all) => !flag.startsWith('--input-type') && all[i - 1] !== '--input-type');
+
 export function startWorker(entry: URL, options: WorkerOptions = {}): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
+  const execArgv = workerFlags();
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { execArgv, ...options });
   const tsx = import.meta.resolve('tsx/esm/api');
-  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, ...options });
+  return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, execArgv, ...options });
 }

@@ -49,10 +49,35 @@ test('a pattern several workers meet is judged once, and a failed verdict fails 
     await pool.close();
   }
 
-  const failing = createFilePool(1, { checkRegex: () => Promise.reject(new Error('agent gone')) });
+  let failures = 0;
+  const failing = createFilePool(1, {
+    checkRegex: () => {
+      failures += 1;
+      return Promise.reject(new Error('agent gone'));
+    },
+  });
   try {
     await assert.rejects(failing.run('hunt', route('src/fails.js', '/^(b+)+$/')), /hunt failed on src\/fails\.js: no recheck verdict came back for \/\^\(b\+\)\+\$\/ \(agent gone\)/);
+    // A failure is not kept as the pattern's verdict: the next file with it asks again, and fails again.
+    await assert.rejects(failing.run('hunt', route('src/fails-too.js', '/^(b+)+$/')), /hunt failed on src\/fails-too\.js/);
+    assert.equal(failures, 2);
   } finally {
     await failing.close();
+  }
+});
+
+test('without recheck\'s native agent (RECHECK_BACKEND=pure) a pool of workers finds what one thread finds', async () => {
+  const files = PATTERNS.slice(0, 3).map((p, i) => route(`src/route-${i}.js`, p));
+  const inThread = await staticHunter(undefined, { workers: 1 }).hunt('chunk-001', files, new AbortController().signal);
+  const saved = process.env.RECHECK_BACKEND;
+  // Read when the pool starts its workers (they inherit the environment): recheck's own client, pure JavaScript.
+  process.env.RECHECK_BACKEND = 'pure';
+  const engine = staticHunter(undefined, { workers: 2 });
+  try {
+    assert.deepEqual(await engine.hunt('chunk-001', files, new AbortController().signal), inThread);
+  } finally {
+    await engine.close?.();
+    if (saved === undefined) delete process.env.RECHECK_BACKEND;
+    else process.env.RECHECK_BACKEND = saved;
   }
 });
