@@ -91,8 +91,9 @@ export async function compileForTests(root, outDir, testFiles) {
   };
   let entryPoints = await reachOf(testFiles);
   // The modules in OWN_META (the file pool, triage's threads, the recheck helper) start their worker from the entry
-  // beside them: under the source's URL that is the .ts entry, started through tsx (about 1 s of CPU per worker). So they keep
-  // the mirror's own import.meta, and the files beside them (the worker entry), with what they import, are compiled.
+  // beside them: under the source's URL that is the .ts entry, started through tsx (about 1 s of CPU per worker). So
+  // they keep the mirror's own import.meta, and the files beside them (the worker entry), with what they import, are
+  // compiled.
   const startsWorkers = entryPoints.filter((file) => OWN_META.includes(relative(root, file)));
   if (startsWorkers.length > 0) {
     const beside = startsWorkers.flatMap((file) => readdirSync(dirname(file)).filter((n) => n.endsWith('.ts')).map((n) => join(dirname(file), n)));

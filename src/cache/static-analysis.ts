@@ -84,6 +84,12 @@ export function runAnalysisStore(): AnalysisStore {
   };
 }
 
+/** The store a phase keeps the static engine's analyses in: the evidence cache, else the run's memory (--no-cache),
+ * else none (a phase run without a session). */
+export function analysisStoreFor(ctx: { cache?: EvidenceCache; analyses?: AnalysisStore }): AnalysisStore | undefined {
+  return (ctx.cache && staticAnalysisStore(ctx.cache)) ?? ctx.analyses;
+}
+
 export function staticAnalysisStore(cache: EvidenceCache): AnalysisStore | undefined {
   if (!cache.dir) return undefined;
   return {

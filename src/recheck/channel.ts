@@ -27,8 +27,11 @@ export function markReady(flag: SharedArrayBuffer): void {
   Atomics.notify(new Int32Array(flag), 0);
 }
 
-/** Whether the answering side has said it stopped. */
-export const answeringStopped = (flag: SharedArrayBuffer): boolean => Atomics.load(new Int32Array(flag), 0) === STOPPED;
+/** Waits up to `ms` for the answering side to say it is ready; false when it did not in time, or stopped instead. */
+export function awaitReady(flag: SharedArrayBuffer, ms: number): boolean {
+  const state = new Int32Array(flag);
+  return Atomics.wait(state, 0, WAITING, ms) !== 'timed-out' && Atomics.load(state, 0) === ANSWERED;
+}
 
 /** Says the answering side has stopped, waking a thread waiting for an answer (a helper thread, as it exits). */
 export function markStopped(flag: SharedArrayBuffer): void {

@@ -4,7 +4,7 @@
 // and 75 MB. Without a native agent for the platform, recheck's own synchronous call answers.
 import { entryBeside, startWorker } from '../workers/start.ts';
 import { nativeAgentBinary } from './agent.ts';
-import { answeringStopped, HelperGone, regexAsker, regexChannel } from './channel.ts';
+import { awaitReady, HelperGone, regexAsker, regexChannel } from './channel.ts';
 import { loadRecheck, RECHECK_LIMITS, verdictOf, type RegexVerdict } from './verdict.ts';
 
 const HELPER_URL = entryBeside(import.meta.url, 'helper');
@@ -21,7 +21,7 @@ function helperAsker(): ((source: string, flags: string) => RegexVerdict) | null
   // leaves unanswered (HelperGone), not as an unhandled error event.
   helper.unref();
   helper.on('error', () => undefined);
-  if (Atomics.wait(new Int32Array(asking.flag), 0, 0, READY_MS) === 'timed-out' || answeringStopped(asking.flag)) {
+  if (!awaitReady(asking.flag, READY_MS)) {
     void helper.terminate();
     return null;
   }

@@ -16,7 +16,7 @@ import { threatContext } from './threat-context.ts';
 import { poolSize } from '../../workers/size.ts';
 import { withFilePool } from '../../workers/lender.ts';
 import type { RunOptions } from '../../run/options.ts';
-import { staticAnalysisStore } from '../../cache/static-analysis.ts';
+import { analysisStoreFor } from '../../cache/static-analysis.ts';
 import { withLeads } from './leads.ts';
 import { crossFilePass, type CrossFile } from './cross-file.ts';
 import { incomingLookup } from '../../static/incoming-lookup.ts';
@@ -47,7 +47,7 @@ export const hunterPhase = definePhase({
     const workers = poolSize(triage.totals.tokens * 4);
     return withFilePool(ctx.pools, workers, async (pool) => {
       // Context is read only when a model hunts: the static engine looks at one file at a time.
-      const store = (ctx.cache && staticAnalysisStore(ctx.cache)) ?? ctx.analyses;
+      const store = analysisStoreFor(ctx);
       // Request input crossing modules, found over the whole tree before any chunk is hunted one file at a time.
       const crossFile = await crossFilePass(ctx.target, triage, publicApiLookup(inputs.recon), ctx.cache, pool);
       const options = { workers, ...(pool ? { pool } : {}), incoming: incomingLookup(crossFile), ...(store ? { store } : {}) };

@@ -10,7 +10,7 @@ import { leadOrigin } from '../../leads/finding.ts';
 import { leadLookup } from '../../leads/lookup.ts';
 import { publicApiLookup } from '../../static/library-lookup.ts';
 import { incomingLookup } from '../../static/incoming-lookup.ts';
-import { staticAnalysisStore } from '../../cache/static-analysis.ts';
+import { analysisStoreFor } from '../../cache/static-analysis.ts';
 import { modelFor } from '../types.ts';
 import { retrievalContext } from '../../prompts/retrieval-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
@@ -36,7 +36,7 @@ export const skepticPhase = definePhase({
     const chunkOf = new Map(triage.chunks.flatMap((c) => c.files.map((f) => [f, c.id] as const)));
     // The hunter's analyses from the evidence cache (with --no-cache, from this run's memory): the re-check does not
     // parse each file again.
-    const store = (ctx.cache && staticAnalysisStore(ctx.cache)) ?? ctx.analyses;
+    const store = analysisStoreFor(ctx);
     const leadOf = leadLookup(leads, hunter);
     const reviews: Skeptic['reviews'] = [];
     let done = 0;

@@ -68,17 +68,23 @@ function calleePattern(specs: readonly string[], locals: readonly string[], dial
 
 const callsMatching = (root: SgNode, regex: string): SgNode[] => root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex } } });
 
+/** A call and its callee's text (read once: each read crosses into the native tree). */
+interface Call {
+  node: SgNode;
+  callee: string;
+}
+
 /** The calls into each module, in document order: one walk of the tree for all the modules, then each call goes to
  * the modules whose own pattern its callee matches. */
-function callsInto(root: SgNode, modules: ReadonlyArray<{ b: ModuleBindings; spec: string }>): SgNode[][] {
+function callsInto(root: SgNode, modules: ReadonlyArray<{ b: ModuleBindings; spec: string }>): Call[][] {
   const locals = modules.map((m) => localNames(m.b));
-  if (modules.length === 1) return [callsMatching(root, calleePattern([modules[0]!.spec], locals[0]!, RUST))];
-  const any = callsMatching(root, calleePattern(modules.map((m) => m.spec), [...new Set(locals.flat())], RUST));
+  const withCallee = (node: SgNode): Call => ({ node, callee: node.field('function')?.text() ?? '' });
+  if (modules.length === 1) return [callsMatching(root, calleePattern([modules[0]!.spec], locals[0]!, RUST)).map(withCallee)];
+  const any = callsMatching(root, calleePattern(modules.map((m) => m.spec), [...new Set(locals.flat())], RUST)).map(withCallee);
   if (any.length === 0) return modules.map(() => []);
-  const callees = any.map((call) => call.field('function')?.text() ?? '');
   return modules.map((m, i) => {
     const pattern = new RegExp(calleePattern([m.spec], locals[i]!, JS), 'u');
-    return any.filter((_, j) => pattern.test(callees[j]!));
+    return any.filter((call) => pattern.test(call.callee));
   });
 }
 
@@ -96,8 +102,8 @@ export function outgoingCalls(file: SourceFile, wanted: (specifier: string) => b
   const modules = specs.map((spec) => ({ spec, b: moduleBindings(file.content, [spec]) }));
   const calls = callsInto(root, modules);
   for (const [i, { spec, b }] of modules.entries()) {
-    for (const call of calls[i]!) {
-      const key = keyOf(call.field('function')?.text() ?? '', b, spec);
+    for (const { node: call, callee } of calls[i]!) {
+      const key = keyOf(callee, b, spec);
       if (key === null) continue;
       argsOf(call).slice(0, MAX_ARGS).forEach((arg, param) => {
         if (arg.kind() === 'spread_element') return;

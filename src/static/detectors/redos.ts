@@ -20,7 +20,7 @@ export function useRegexChecker(next: RegexChecker): void {
   checker = next;
 }
 
-/** recheck's verdict, memoised; an error counts as not proven vulnerable. */
+/** recheck's verdict, memoised; throws when recheck could not give one (the file's analysis fails, never passes). */
 export function analyseRegex(source: string, flags: string): RegexVerdict {
   const key = `${flags}/${source}`;
   const hit = verdicts.get(key);
