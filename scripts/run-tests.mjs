@@ -2,14 +2,15 @@
 // to JavaScript first (scripts/test-build.mjs), so no test process pays for a loader; TEST_LOADER=tsx runs the
 // sources under tsx instead. Node 20's --test does not expand globs, so the file list is gathered here. CLI tests run
 // the compiled CLI, so a missing or stale dist/ is rebuilt first.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build.mjs';
 import { compileForTests } from './test-build.mjs';
 import { readSlowFiles, slowestFirst } from './test-order.mjs';
+import { makeRunTemp } from './test-tmp.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,11 +48,20 @@ if (distWas !== 'fresh') console.error(`dist/ was ${distWas}: rebuilt before the
 // Test files spend much of their time waiting on child processes (git, the sandbox, the CLI), so two per core
 // keep the cores busy; TEST_CONCURRENCY overrides.
 const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, availableParallelism() * 2));
+// Every temporary folder of the run lives in one, on a RAM-backed file system when there is room
+// (scripts/test-tmp.mjs); the test processes get it as TMPDIR, and it goes, with anything a test left, at the end.
+const runTemp = makeRunTemp();
+console.error(`temporary folders: ${runTemp.dir} (${runTemp.why})`);
 // Scans record the cache folders they create in the user's state folder (src/cache/owner.ts): the tests' go to a
 // throw-away one, never the real home.
-const stateHome = mkdtempSync(join(tmpdir(), 'bug-hunter-test-state-'));
+const stateHome = mkdtempSync(join(runTemp.dir, 'state-'));
 // Each test process writes its CPU seconds here at exit (scripts/test-cpu-probe.mjs).
-const cpuDir = mkdtempSync(join(tmpdir(), 'bug-hunter-test-cpu-'));
+const cpuDir = mkdtempSync(join(runTemp.dir, 'cpu-'));
+// The test processes' TMPDIR, open to every user like /tmp: as root the sandbox runs as a uid of its own, which must
+// reach the throw-away copies made in it.
+const testTmp = mkdtempSync(join(runTemp.dir, 'tmp-'));
+chmodSync(runTemp.dir, 0o755);
+chmodSync(testTmp, 0o1777);
 const PROBE = new URL('./test-cpu-probe.mjs', import.meta.url).href;
 
 /** The test files that cost the most CPU, named by their source path. */
@@ -90,14 +100,13 @@ try {
   cpuBefore = childrenCpuSeconds();
   const result = spawnSync(process.execPath, [...loader, '--test', `--test-concurrency=${concurrency}`, ...runnable], {
     stdio: 'inherit',
-    env: { ...process.env, XDG_STATE_HOME: stateHome, BH_TEST_CPU_DIR: cpuDir },
+    env: { ...process.env, TMPDIR: testTmp, XDG_STATE_HOME: stateHome, BH_TEST_CPU_DIR: cpuDir },
   });
   status = result.status ?? 1;
   const { sum, top } = heaviest(8);
   if (top.length > 1) console.log(`CPU of the test files: ${sum.toFixed(1)} s (each in benchmark/out/test-cpu.txt); the most: ${top.join(', ')}`);
 } finally {
-  rmSync(stateHome, { recursive: true, force: true });
-  rmSync(cpuDir, { recursive: true, force: true });
+  rmSync(runTemp.dir, { recursive: true, force: true });
   if (compiled) rmSync(compiled, { recursive: true, force: true });
 }
 // One line for people and for .ci/run (scripts/quality-world-class.ts reads it): the suite's wall time and CPU.

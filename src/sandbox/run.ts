@@ -38,7 +38,7 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
     const escape = bindOutsideWorkspace(request.workspace, vendored);
     if (escape) return errorResult(backend, `dependencies: ${escape}`);
     const goSeed = await goSeedFor(backend, request);
-    const roBinds = [...deps.roBinds, ...vendored, ...(goSeed ? [{ host: goSeed, inside: GO_SEED_INSIDE }] : [])];
+    const roBinds = [...deps.roBinds, ...vendored, ...(goSeed ? [{ host: goSeed, inside: GO_SEED_INSIDE, unchanging: true }] : [])];
     const staged = stageReadOnly(roBinds, copy, id, backend.name === 'none');
     // Steps before the command: the Go cache filled from its seed, an offline install (its output to stderr).
     const setup = [...(goSeed ? [GO_SEED_SETUP] : []), ...(deps.prepare ? [`${shellJoin(deps.prepare)} >&2`] : [])];

@@ -36,12 +36,17 @@ export function removeStaleCopies(dir = tmpdir()): string[] {
   return removed;
 }
 
-export function copyWorkspace(source: string, files: SandboxFile[] = []): WorkspaceCopy {
+/** A fresh folder in the temp folder named after this process, so removeStaleCopies removes it once the process is gone. */
+export function makeThrowAwayFolder(kind = ''): string {
   if (!staleRemoved) {
     staleRemoved = true;
     removeStaleCopies();
   }
-  const root = mkdtempSync(join(tmpdir(), `${COPY_PREFIX}${process.pid}-`));
+  return mkdtempSync(join(tmpdir(), `${COPY_PREFIX}${process.pid}-${kind}`));
+}
+
+export function copyWorkspace(source: string, files: SandboxFile[] = []): WorkspaceCopy {
+  const root = makeThrowAwayFolder();
   const dir = join(root, 'workspace');
   const nodeModules: string[] = [];
   try {

@@ -1,0 +1,10 @@
+// Types for scripts/test-tmp.mjs (plain JavaScript so it runs before any TypeScript loader).
+export interface ShmFacts {
+  type: number;
+  freeBytes: number;
+}
+export declare const TMPFS_MAGIC: number;
+export declare const MIN_FREE_BYTES: number;
+export declare function chooseTempParent(setting: string | undefined, shm: ShmFacts | undefined, systemTmp: string): { parent: string; why: string };
+export declare function removeOrphans(parent: string, isAlive?: (pid: number) => boolean): string[];
+export declare function makeRunTemp(env?: NodeJS.ProcessEnv): { dir: string; why: string };

@@ -1,0 +1,73 @@
+// Where the suite's temporary folders go. Tests make thousands of throw-away repositories, copies and artifacts, and
+// each artifact write ends in fsync: on this project's 2-core machine a whole run on the disk under /tmp spent about
+// a tenth of its CPU in the file system's journal and writeback. A RAM-backed folder (/dev/shm, a tmpfs on Linux)
+// takes those writes for nothing, so the runner points TMPDIR there when it has room; the code under test runs the
+// same calls either way. TEST_TMPDIR=<folder> chooses the parent folder, TEST_TMPDIR=system keeps os.tmpdir().
+// Plain JavaScript on purpose: it runs from scripts/run-tests.mjs, before any loader.
+import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** statfs's type of a tmpfs (linux/magic.h). */
+export const TMPFS_MAGIC = 0x01021994;
+/** Free space a RAM-backed parent must have: the suite's folders stay under a few hundred megabytes at once. */
+export const MIN_FREE_BYTES = 4 * 1024 ** 3;
+const SHM = '/dev/shm';
+const PREFIX = 'bug-hunter-tests-';
+
+/**
+ * The parent folder of the run's temporary folder, and why. Pure: `shm` is what statfs and access said of
+ * /dev/shm (undefined when it is absent or not writable).
+ */
+export function chooseTempParent(setting, shm, systemTmp) {
+  if (setting === 'system') return { parent: systemTmp, why: 'TEST_TMPDIR=system' };
+  if (setting) return { parent: setting, why: 'TEST_TMPDIR' };
+  if (shm && shm.type === TMPFS_MAGIC && shm.freeBytes >= MIN_FREE_BYTES) return { parent: SHM, why: 'RAM-backed (tmpfs)' };
+  return { parent: systemTmp, why: shm ? `${SHM} is not a tmpfs with ${MIN_FREE_BYTES / 1024 ** 3} GiB free` : `no writable ${SHM}` };
+}
+
+function probeShm() {
+  try {
+    accessSync(SHM, constants.W_OK);
+    const stats = statfsSync(SHM);
+    return { type: stats.type, freeBytes: stats.bavail * stats.bsize };
+  } catch {
+    return undefined;
+  }
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user holds that number.
+    return error.code === 'EPERM';
+  }
+};
+
+/** Removes folders of earlier runs under `parent` whose runner is gone (a run killed before its cleanup). */
+export function removeOrphans(parent, isAlive = alive) {
+  let names;
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return [];
+  }
+  const removed = [];
+  for (const name of names) {
+    const pid = Number(/^bug-hunter-tests-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    rmSync(join(parent, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** Makes this run's temporary folder (named after the runner's pid, so a later run can tell it is orphaned). */
+export function makeRunTemp(env = process.env) {
+  const setting = env.TEST_TMPDIR;
+  const { parent, why } = chooseTempParent(setting, setting ? undefined : probeShm(), tmpdir());
+  removeOrphans(parent);
+  return { dir: mkdtempSync(join(parent, `${PREFIX}${process.pid}-`)), why };
+}

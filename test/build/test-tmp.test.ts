@@ -1,0 +1,41 @@
+// Where the suite's temporary folders go (scripts/test-tmp.mjs): a tmpfs with room when there is one, else the
+// system's; TEST_TMPDIR overrides; folders of runs that were killed are removed by the next run, live ones never.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chooseTempParent, makeRunTemp, MIN_FREE_BYTES, removeOrphans, TMPFS_MAGIC } from '../../scripts/test-tmp.mjs';
+import { tempDir } from '../helpers/temp.ts';
+
+const EXT4 = 0xef53;
+
+test('a tmpfs /dev/shm with room is chosen; one without room, another file system or none falls back to the system folder', () => {
+  assert.equal(chooseTempParent(undefined, { type: TMPFS_MAGIC, freeBytes: MIN_FREE_BYTES }, '/tmp').parent, '/dev/shm');
+  const small = chooseTempParent(undefined, { type: TMPFS_MAGIC, freeBytes: MIN_FREE_BYTES - 1 }, '/tmp');
+  assert.deepEqual(small, { parent: '/tmp', why: '/dev/shm is not a tmpfs with 4 GiB free' });
+  assert.equal(chooseTempParent(undefined, { type: EXT4, freeBytes: 100 * MIN_FREE_BYTES }, '/tmp').parent, '/tmp');
+  assert.deepEqual(chooseTempParent(undefined, undefined, '/tmp'), { parent: '/tmp', why: 'no writable /dev/shm' });
+});
+
+test('TEST_TMPDIR names the parent, or keeps the system folder with "system", whatever /dev/shm offers', () => {
+  const shm = { type: TMPFS_MAGIC, freeBytes: 100 * MIN_FREE_BYTES };
+  assert.deepEqual(chooseTempParent('/var/tmp/x', shm, '/tmp'), { parent: '/var/tmp/x', why: 'TEST_TMPDIR' });
+  assert.deepEqual(chooseTempParent('system', shm, '/tmp'), { parent: '/tmp', why: 'TEST_TMPDIR=system' });
+});
+
+test("orphans: a folder whose runner is gone is removed; a live runner's, this process's and other names are kept", (t) => {
+  const parent = tempDir(t);
+  for (const name of ['bug-hunter-tests-111-aaaa', 'bug-hunter-tests-222-bbbb', `bug-hunter-tests-${process.pid}-cccc`, 'bug-hunter-tests-x-dddd', 'other-333-eeee']) mkdirSync(join(parent, name));
+  const removed = removeOrphans(parent, (pid) => pid === 222);
+  assert.deepEqual(removed, ['bug-hunter-tests-111-aaaa']);
+  assert.deepEqual(readdirSync(parent).sort(), ['bug-hunter-tests-222-bbbb', `bug-hunter-tests-${process.pid}-cccc`, 'bug-hunter-tests-x-dddd', 'other-333-eeee'].sort());
+  assert.deepEqual(removeOrphans(join(parent, 'absent')), [], 'a parent that does not exist has no orphans');
+});
+
+test("makeRunTemp makes the run's folder under TEST_TMPDIR, named after the runner's pid", (t) => {
+  const parent = tempDir(t);
+  const made = makeRunTemp({ TEST_TMPDIR: parent });
+  assert.ok(existsSync(made.dir));
+  assert.match(made.dir, new RegExp(`^${parent}/bug-hunter-tests-${process.pid}-`));
+  assert.equal(made.why, 'TEST_TMPDIR');
+});
