@@ -93,15 +93,25 @@ function readableByAll(path: string): void {
   if (st.isDirectory()) for (const name of readdirSync(path)) readableByAll(join(path, name));
 }
 
+/** The first folder from the root down to `folder` (itself included) that other users cannot enter, else null. */
+export function firstClosedFolder(folder: string): string | null {
+  const root = parse(folder).root;
+  let current = root;
+  for (const part of ['', ...relative(root, folder).split('/').filter(Boolean)]) {
+    current = join(current, part);
+    try {
+      if ((statSync(current).mode & 0o001) === 0) return current;
+    } catch {
+      return current;
+    }
+  }
+  return null;
+}
+
 /** True when every folder on the way grants search to others and the path itself is readable by others. */
 export function reachableByOthers(path: string): boolean {
   try {
-    const root = parse(path).root;
-    let current = root;
-    for (const part of relative(root, path).split('/').filter(Boolean)) {
-      if ((statSync(current).mode & 0o001) === 0) return false;
-      current = join(current, part);
-    }
+    if (firstClosedFolder(dirname(path)) !== null) return false;
     const mode = statSync(path).mode;
     accessSync(path, constants.R_OK);
     return (mode & 0o004) !== 0 && (!statSync(path).isDirectory() || (mode & 0o001) !== 0);

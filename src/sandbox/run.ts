@@ -1,7 +1,7 @@
 // runSandboxed: copy the workspace, pick the dependency plan, run the argv in the chosen backend with limits,
 // redact the output, delete the copy. Outcomes are data; only a sandbox that cannot run throws.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { prlimitPrefix, resolveLimits } from './limits.ts';
 import { redact, secretValuesFrom } from './redact.ts';
 import { sandboxEnv } from './env.ts';
@@ -9,7 +9,7 @@ import { spawnBounded, type SpawnOutcome } from './spawn.ts';
 import { copyWorkspace, type WorkspaceCopy } from './workspace.ts';
 import { planDependencies } from './deps.ts';
 import { bindOutsideWorkspace } from './binds.ts';
-import { sandboxIdentity, stageReadOnly } from './identity.ts';
+import { firstClosedFolder, sandboxIdentity, stageReadOnly } from './identity.ts';
 import { GO_CACHE_INSIDE, GO_SEED_INSIDE, GO_SEED_SETUP, goSeedCache } from './go-seed.ts';
 import { SandboxUnavailableError, type PreparedRun, type SandboxBackend, type SandboxRequest, type SandboxResult } from './types.ts';
 
@@ -32,6 +32,14 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
     if (deps.unsupported) return errorResult(backend, `dependencies: ${deps.unsupported}`);
     if (backend.name === 'none' && deps.roBinds.length > 0) return errorResult(backend, 'dependencies: the host strategy needs a sandbox backend that can mount the cache');
     const id = sandboxIdentity();
+    // The sandbox's uid must walk to its copy; a temporary folder only root may enter failed later inside bwrap
+    // with a bare "Permission denied".
+    const closed = id.uid !== undefined ? firstClosedFolder(dirname(dirname(copy.dir))) : null;
+    if (closed) {
+      throw new SandboxUnavailableError(
+        `The sandbox runs as a uid of its own (bug-hunter runs as root), which cannot enter ${closed} on the way to the temporary folder ${dirname(dirname(copy.dir))}: give other users search permission there (chmod o+x) or set TMPDIR to a folder they can enter, such as /tmp.`,
+      );
+    }
     const inside = backend.name === 'none' ? copy.dir : INSIDE_WORKSPACE;
     const vendored = deps.vendorNodeModules ? copy.nodeModules.map((rel) => ({ host: join(request.workspace, rel), inside: `${inside}/${rel}` })) : [];
     // Folders of the tree are bound only when they really are in the tree; the host cache is the user's own choice.
