@@ -98,7 +98,8 @@ try {
   if (compiled) console.error(`compiled the tests' TypeScript in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const loader = [...(compiled ? ['--enable-source-maps'] : ['--import', 'tsx']), '--import', PROBE];
   cpuBefore = childrenCpuSeconds();
-  const result = spawnSync(process.execPath, [...loader, '--test', `--test-concurrency=${concurrency}`, ...runnable], {
+  // scripts/test-main.mjs, not `node --test`, which would sort the files by name and undo the order above.
+  const result = spawnSync(process.execPath, [...loader, fileURLToPath(new URL('./test-main.mjs', import.meta.url)), concurrency, ...runnable], {
     stdio: 'inherit',
     env: { ...process.env, TMPDIR: testTmp, XDG_STATE_HOME: stateHome, BH_TEST_CPU_DIR: cpuDir },
   });
