@@ -4,9 +4,9 @@
 // takes those writes for nothing, so the runner points TMPDIR there when it has room; the code under test runs the
 // same calls either way. TEST_TMPDIR=<folder> chooses the parent folder, TEST_TMPDIR=system keeps os.tmpdir().
 // Plain JavaScript on purpose: it runs from scripts/run-tests.mjs, before any loader.
-import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** statfs's type of a tmpfs (linux/magic.h). */
 export const TMPFS_MAGIC = 0x01021994;
@@ -21,16 +21,37 @@ const PREFIX = 'bug-hunter-tests-';
  */
 export function chooseTempParent(setting, shm, systemTmp) {
   if (setting === 'system') return { parent: systemTmp, why: 'TEST_TMPDIR=system' };
-  if (setting) return { parent: setting, why: 'TEST_TMPDIR' };
+  if (setting) return { parent: resolve(setting), why: 'TEST_TMPDIR' };
+  // Tests run scripts they write in their temporary folders: a noexec mount (hardened hosts) would fail them.
+  if (shm?.noexec) return { parent: systemTmp, why: `${SHM} is mounted noexec` };
   if (shm && shm.type === TMPFS_MAGIC && shm.freeBytes >= MIN_FREE_BYTES) return { parent: SHM, why: 'RAM-backed (tmpfs)' };
   return { parent: systemTmp, why: shm ? `${SHM} is not a tmpfs with ${MIN_FREE_BYTES / 1024 ** 3} GiB free` : `no writable ${SHM}` };
+}
+
+/** Whether the mount `path` is on carries noexec, from /proc/self/mountinfo's text (the last mount of the longest
+ * mount point that holds the path: a later mount on the same point hides the earlier). */
+export function mountedNoexec(path, mountinfo) {
+  let best;
+  for (const line of mountinfo.split('\n')) {
+    const fields = line.split(' ');
+    const point = fields[4];
+    if (point === undefined || (path !== point && !path.startsWith(point === '/' ? '/' : `${point}/`))) continue;
+    if (!best || point.length >= best.point.length) best = { point, options: `${fields[5]}` };
+  }
+  return best ? best.options.split(',').includes('noexec') : false;
 }
 
 function probeShm() {
   try {
     accessSync(SHM, constants.W_OK);
     const stats = statfsSync(SHM);
-    return { type: stats.type, freeBytes: stats.bavail * stats.bsize };
+    let noexec = false;
+    try {
+      noexec = mountedNoexec(SHM, readFileSync('/proc/self/mountinfo', 'utf8'));
+    } catch {
+      // No /proc: the type and free space decide.
+    }
+    return { type: stats.type, freeBytes: stats.bavail * stats.bsize, noexec };
   } catch {
     return undefined;
   }
@@ -58,8 +79,12 @@ export function removeOrphans(parent, isAlive = alive) {
   for (const name of names) {
     const pid = Number(/^bug-hunter-tests-(\d+)-/.exec(name)?.[1]);
     if (!pid || pid === process.pid || isAlive(pid)) continue;
-    rmSync(join(parent, name), { recursive: true, force: true });
-    removed.push(name);
+    try {
+      rmSync(join(parent, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Another user's folder: not ours to remove.
+    }
   }
   return removed;
 }

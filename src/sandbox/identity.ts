@@ -1,7 +1,7 @@
 // Who the sandbox runs as on the host, and making its read-only inputs reachable for that user.
 // As root we run as a fresh unprivileged uid: RLIMIT_NPROC is not enforced for host root, and a uid of its own
 // means the process limit counts only this run's processes.
-import { constants, accessSync, chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { constants, accessSync, chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, parse, relative } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { chownTree, makeThrowAwayFolder, type WorkspaceCopy } from './workspace.ts';
@@ -69,7 +69,11 @@ const sharedCopies = new Map<string, string>();
 /** A copy of `host` every sandbox uid can read and none can change, made once per process and removed at its exit. */
 function stagedOnce(host: string): string {
   const known = sharedCopies.get(host);
-  if (known !== undefined && existsSync(known)) return known;
+  if (known !== undefined) {
+    if (existsSync(known)) return known;
+    // Removed under us (a temp-folder cleaner, in a long watch): what is left of it goes, a new copy is made.
+    rmSync(dirname(known), { recursive: true, force: true });
+  }
   const root = makeThrowAwayFolder('ro');
   const copy = join(root, 'ro');
   try {
@@ -85,16 +89,29 @@ function stagedOnce(host: string): string {
   return copy;
 }
 
-/** Group and others may read (and enter folders) but never write; no set-id bits. Symbolic links are left. */
+/** Group and others may read (and enter folders) but never write; no set-id bits. Symbolic links are left. A folder
+ * is opened only after everything in it is fixed, so the root (mkdtemp's 0700) opens last: before that no other user
+ * can reach an entry that still has the source's modes, which may let anyone write. */
 function readableByAll(path: string): void {
   const st = lstatSync(path);
   if (st.isSymbolicLink()) return;
-  chmodSync(path, (st.mode & 0o755) | (st.isDirectory() ? 0o755 : 0o444));
   if (st.isDirectory()) for (const name of readdirSync(path)) readableByAll(join(path, name));
+  chmodSync(path, (st.mode & 0o755) | (st.isDirectory() ? 0o755 : 0o444));
 }
 
-/** The first folder from the root down to `folder` (itself included) that other users cannot enter, else null. */
+/** The first folder from the root down to `folder` (itself included) that other users cannot enter, else null; the
+ * folders on the way to where a symbolic link leads count too. */
 export function firstClosedFolder(folder: string): string | null {
+  let real = folder;
+  try {
+    real = realpathSync(folder);
+  } catch {
+    // Missing: the walk below names the first folder that is not there.
+  }
+  return closedOnTheWay(folder) ?? (real === folder ? null : closedOnTheWay(real));
+}
+
+function closedOnTheWay(folder: string): string | null {
   const root = parse(folder).root;
   let current = root;
   for (const part of ['', ...relative(root, folder).split('/').filter(Boolean)]) {

@@ -30,8 +30,12 @@ export function removeStaleCopies(dir = tmpdir()): string[] {
   for (const name of readdirSync(dir)) {
     const pid = Number(COPY_NAME.exec(name)?.[1]);
     if (!pid || pid === process.pid || processAlive(pid)) continue;
-    rmSync(join(dir, name), { recursive: true, force: true });
-    removed.push(name);
+    try {
+      rmSync(join(dir, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Another user's leftover (a root run killed outright) is not ours to remove; it must not stop this run.
+    }
   }
   return removed;
 }

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chooseTempParent, makeRunTemp, MIN_FREE_BYTES, removeOrphans, TMPFS_MAGIC } from '../../scripts/test-tmp.mjs';
+import { join, resolve } from 'node:path';
+import { chooseTempParent, makeRunTemp, MIN_FREE_BYTES, mountedNoexec, removeOrphans, TMPFS_MAGIC } from '../../scripts/test-tmp.mjs';
 import { tempDir } from '../helpers/temp.ts';
 
 const EXT4 = 0xef53;
@@ -17,10 +17,29 @@ test('a tmpfs /dev/shm with room is chosen; one without room, another file syste
   assert.deepEqual(chooseTempParent(undefined, undefined, '/tmp'), { parent: '/tmp', why: 'no writable /dev/shm' });
 });
 
+test('a noexec /dev/shm is not chosen: tests run the scripts they write in their temporary folders', () => {
+  const shm = { type: TMPFS_MAGIC, freeBytes: 100 * MIN_FREE_BYTES, noexec: true };
+  assert.deepEqual(chooseTempParent(undefined, shm, '/tmp'), { parent: '/tmp', why: '/dev/shm is mounted noexec' });
+});
+
+test('noexec is read from the mount that holds the path: the longest mount point, the last mounted on it', () => {
+  const info = [
+    '24 27 0:6 / /dev rw,nosuid,noexec,relatime - devtmpfs devtmpfs rw,mode=755',
+    '25 24 0:23 / /dev/shm rw,nosuid,nodev,noexec - tmpfs tmpfs rw,size=24683784k',
+    '30 25 0:27 / /dev/shm rw,relatime - tmpfs tmpfs rw,size=24683784k',
+    '31 25 0:28 / /dev/shmem rw,noexec - tmpfs tmpfs rw',
+  ].join('\n');
+  assert.equal(mountedNoexec('/dev/shm', info), false, 'the later mount on /dev/shm hides the noexec one');
+  assert.equal(mountedNoexec('/dev/shm', info.split('\n').slice(0, 2).join('\n')), true);
+  assert.equal(mountedNoexec('/dev/pts', info), true, 'no mount of its own: /dev holds it');
+  assert.equal(mountedNoexec('/srv', info), false, 'no mount holds it');
+});
+
 test('TEST_TMPDIR names the parent, or keeps the system folder with "system", whatever /dev/shm offers', () => {
   const shm = { type: TMPFS_MAGIC, freeBytes: 100 * MIN_FREE_BYTES };
   assert.deepEqual(chooseTempParent('/var/tmp/x', shm, '/tmp'), { parent: '/var/tmp/x', why: 'TEST_TMPDIR' });
   assert.deepEqual(chooseTempParent('system', shm, '/tmp'), { parent: '/tmp', why: 'TEST_TMPDIR=system' });
+  assert.equal(chooseTempParent('rel/tmp', shm, '/tmp').parent, resolve('rel/tmp'), 'a relative folder is made absolute (TMPDIR must be)');
 });
 
 test("orphans: a folder whose runner is gone is removed; a live runner's, this process's and other names are kept", (t) => {

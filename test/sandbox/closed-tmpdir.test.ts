@@ -3,7 +3,7 @@
 // (bubblewrap said only "Permission denied"), and the copy is removed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSandboxed } from '../../src/sandbox/index.ts';
 import { firstClosedFolder } from '../../src/sandbox/identity.ts';
@@ -21,6 +21,8 @@ test('firstClosedFolder names the first folder on the way that others cannot ent
   assert.equal(firstClosedFolder(join(dir, 'open', 'closed', 'deeper')), join(dir, 'open', 'closed'));
   assert.equal(firstClosedFolder(join(dir, 'open', 'closed')), join(dir, 'open', 'closed'));
   assert.equal(firstClosedFolder(join(dir, 'missing')), join(dir, 'missing'), 'a folder that is not there cannot be entered');
+  symlinkSync(join(dir, 'open', 'closed', 'deeper'), join(dir, 'link'));
+  assert.equal(firstClosedFolder(join(dir, 'link')), join(dir, 'open', 'closed'), 'the way to where a symbolic link leads counts');
 });
 
 test('as root, a temporary folder the sandbox uid cannot enter: sandbox unavailable, naming it, and no copy left', { skip: process.getuid?.() === 0 ? false : 'only root runs the sandbox as another uid' }, async (t) => {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stageReadOnly } from '../../src/sandbox/identity.ts';
@@ -47,6 +47,19 @@ test('an unchanging source is copied once and shared by every run: readable by a
     assert.equal(mode & 0o004, 0o004, `readable by others (mode ${mode.toString(8)})`);
   }
   assert.equal(lstatSync(join(first!.host, '..')).mode & 0o777, 0o755, 'its folder can be entered by any uid');
+});
+
+test('a shared copy removed under the process (a temp-folder cleaner) is made again, and what was left of it goes', { skip: SKIP }, (t) => {
+  const source = unreachableSource(t);
+  const copy = copyWorkspace(tempDir(t));
+  t.after(() => copy.remove());
+  const bind = { host: source, inside: '/go-seed-cache', unchanging: true };
+  const first = stageReadOnly([bind], copy, { uid: 250_004, gid: 250_004 }, false)[0]!.host;
+  rmSync(first, { recursive: true });
+  const again = stageReadOnly([bind], copy, { uid: 250_004, gid: 250_004 }, false)[0]!.host;
+  assert.notEqual(again, first);
+  assert.equal(readFileSync(join(again, 'README'), 'utf8'), 'seed');
+  assert.equal(existsSync(join(first, '..')), false, 'the old copy\'s folder was removed');
 });
 
 test('a source that may change is copied afresh beside each run, as before', { skip: SKIP }, (t) => {
