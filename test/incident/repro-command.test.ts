@@ -35,10 +35,13 @@ async function setup(t: { after: (fn: () => unknown) => void }) {
   });
   const config = join(project.dir, '..', `${project.dir.split('/').pop()}-config.json`);
   writeFileSync(config, JSON.stringify({ providers: { fake: { type: 'openai-compatible', baseURL: server.openaiURL, apiKeyEnv: TEST_KEY_ENV } }, roles: { tester: { provider: 'fake', model: 'tester-1' } } }));
-  t.after(() => writeFileSync(config, ''));
+  // The config and the report files sit beside the project (not in the scanned tree); they go with it.
+  const beside = [config];
+  t.after(() => beside.forEach((path) => rmSync(path, { force: true })));
   const file = (name: string, text: string) => {
     const path = join(project.dir, '..', `${project.dir.split('/').pop()}-${name}`);
     writeFileSync(path, text);
+    beside.push(path);
     return path;
   };
   const repro = (...args: string[]) => runCli(['repro', project.dir, '--config', config, '--sandbox', 'bwrap', '--quiet', ...args]);
