@@ -50,7 +50,7 @@ if (distWas !== 'fresh') console.error(`dist/ was ${distWas}: rebuilt before the
 const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, availableParallelism() * 2));
 // Every temporary folder of the run lives in one, on a RAM-backed file system when there is room
 // (scripts/test-tmp.mjs); the test processes get it as TMPDIR, and it goes, with anything a test left, at the end.
-const runTemp = makeRunTemp();
+const runTemp = await makeRunTemp();
 console.error(`temporary folders: ${runTemp.dir} (${runTemp.why})`);
 // Scans record the cache folders they create in the user's state folder (src/cache/owner.ts): the tests' go to a
 // throw-away one, never the real home.

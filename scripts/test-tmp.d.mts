@@ -8,5 +8,5 @@ export declare const TMPFS_MAGIC: number;
 export declare const MIN_FREE_BYTES: number;
 export declare function chooseTempParent(setting: string | undefined, shm: ShmFacts | undefined, systemTmp: string): { parent: string; why: string };
 export declare function mountedNoexec(path: string, mountinfo: string): boolean;
-export declare function removeOrphans(parent: string, isAlive?: (pid: number) => boolean): string[];
-export declare function makeRunTemp(env?: NodeJS.ProcessEnv): { dir: string; why: string };
+export declare const RUN_FOLDER: RegExp;
+export declare function makeRunTemp(env?: NodeJS.ProcessEnv): Promise<{ dir: string; why: string }>;

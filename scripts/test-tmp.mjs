@@ -4,7 +4,7 @@
 // takes those writes for nothing, so the runner points TMPDIR there when it has room; the code under test runs the
 // same calls either way. TEST_TMPDIR=<folder> chooses the parent folder, TEST_TMPDIR=system keeps os.tmpdir().
 // Plain JavaScript on purpose: it runs from scripts/run-tests.mjs, before any loader.
-import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -57,42 +57,15 @@ function probeShm() {
   }
 }
 
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: a process of another user holds that number.
-    return error.code === 'EPERM';
-  }
-};
+/** A run's folder: named after the runner's pid, so a later run can tell it is orphaned. */
+export const RUN_FOLDER = /^bug-hunter-tests-(\d+)-/;
 
-/** Removes folders of earlier runs under `parent` whose runner is gone (a run killed before its cleanup). */
-export function removeOrphans(parent, isAlive = alive) {
-  let names;
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return [];
-  }
-  const removed = [];
-  for (const name of names) {
-    const pid = Number(/^bug-hunter-tests-(\d+)-/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
-    try {
-      rmSync(join(parent, name), { recursive: true, force: true });
-      removed.push(name);
-    } catch {
-      // Another user's folder: not ours to remove.
-    }
-  }
-  return removed;
-}
-
-/** Makes this run's temporary folder (named after the runner's pid, so a later run can tell it is orphaned). */
-export function makeRunTemp(env = process.env) {
+/** Makes this run's temporary folder, first removing those of runs killed before their cleanup. Needs dist/ (built
+ * by the runner first): the removal is the sandbox's own, compiled there. */
+export async function makeRunTemp(env = process.env) {
   const setting = env.TEST_TMPDIR;
   const { parent, why } = chooseTempParent(setting, setting ? undefined : probeShm(), tmpdir());
-  removeOrphans(parent);
+  const { removeLeftoversOfGone } = await import(new URL('../dist/run/process.js', import.meta.url).href);
+  removeLeftoversOfGone(parent, RUN_FOLDER);
   return { dir: mkdtempSync(join(parent, `${PREFIX}${process.pid}-`)), why };
 }

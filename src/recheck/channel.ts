@@ -21,10 +21,15 @@ const STOPPED = 2;
 /** The answering thread has stopped: no question asked of it will be answered. */
 export class HelperGone extends Error {}
 
+/** Sets the flag and wakes the thread waiting on it. */
+function signal(state: Int32Array, value: number): void {
+  Atomics.store(state, 0, value);
+  Atomics.notify(state, 0);
+}
+
 /** Says the answering side is ready for questions (a helper thread, once it listens). */
 export function markReady(flag: SharedArrayBuffer): void {
-  Atomics.store(new Int32Array(flag), 0, ANSWERED);
-  Atomics.notify(new Int32Array(flag), 0);
+  signal(new Int32Array(flag), ANSWERED);
 }
 
 /** Waits up to `ms` for the answering side to say it is ready; false when it did not in time, or stopped instead. */
@@ -35,8 +40,7 @@ export function awaitReady(flag: SharedArrayBuffer, ms: number): boolean {
 
 /** Says the answering side has stopped, waking a thread waiting for an answer (a helper thread, as it exits). */
 export function markStopped(flag: SharedArrayBuffer): void {
-  Atomics.store(new Int32Array(flag), 0, STOPPED);
-  Atomics.notify(new Int32Array(flag), 0);
+  signal(new Int32Array(flag), STOPPED);
 }
 
 interface Question {
@@ -74,8 +78,7 @@ export function answerRegexQuestions({ port, flag }: RegexChannelEnd, check: Che
     }
     const reply = (answer: Answer) => {
       port.postMessage(answer);
-      Atomics.store(state, 0, ANSWERED);
-      Atomics.notify(state, 0);
+      signal(state, ANSWERED);
     };
     const asked = verdict;
     asked.then(

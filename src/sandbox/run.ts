@@ -1,7 +1,8 @@
 // runSandboxed: copy the workspace, pick the dependency plan, run the argv in the chosen backend with limits,
 // redact the output, delete the copy. Outcomes are data; only a sandbox that cannot run throws.
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { prlimitPrefix, resolveLimits } from './limits.ts';
 import { redact, secretValuesFrom } from './redact.ts';
 import { sandboxEnv } from './env.ts';
@@ -21,6 +22,15 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
   if (request.argv.length === 0) throw new RangeError('runSandboxed needs a non-empty argv.');
   const limits = resolveLimits(request.limits);
   const secrets = [...secretValuesFrom(process.env), ...(request.secrets ?? [])];
+  const id = sandboxIdentity();
+  // The sandbox's uid must walk to its copy in the temporary folder; one only root may enter failed later inside bwrap
+  // with a bare "Permission denied". Checked before anything is copied there.
+  const closed = id.uid !== undefined ? firstClosedFolder(tmpdir()) : null;
+  if (closed) {
+    throw new SandboxUnavailableError(
+      `The sandbox runs as a uid of its own (bug-hunter runs as root), which cannot enter ${closed} on the way to the temporary folder ${tmpdir()}: give other users search permission there (chmod o+x) or set TMPDIR to a folder they can enter, such as /tmp.`,
+    );
+  }
   let copy: WorkspaceCopy;
   try {
     copy = copyWorkspace(request.workspace, request.files);
@@ -31,15 +41,6 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
     const deps = planDependencies(request.workspace, request.dependencies, copy.nodeModules.length > 0, request.hostCacheDir);
     if (deps.unsupported) return errorResult(backend, `dependencies: ${deps.unsupported}`);
     if (backend.name === 'none' && deps.roBinds.length > 0) return errorResult(backend, 'dependencies: the host strategy needs a sandbox backend that can mount the cache');
-    const id = sandboxIdentity();
-    // The sandbox's uid must walk to its copy; a temporary folder only root may enter failed later inside bwrap
-    // with a bare "Permission denied".
-    const closed = id.uid !== undefined ? firstClosedFolder(dirname(dirname(copy.dir))) : null;
-    if (closed) {
-      throw new SandboxUnavailableError(
-        `The sandbox runs as a uid of its own (bug-hunter runs as root), which cannot enter ${closed} on the way to the temporary folder ${dirname(dirname(copy.dir))}: give other users search permission there (chmod o+x) or set TMPDIR to a folder they can enter, such as /tmp.`,
-      );
-    }
     const inside = backend.name === 'none' ? copy.dir : INSIDE_WORKSPACE;
     const vendored = deps.vendorNodeModules ? copy.nodeModules.map((rel) => ({ host: join(request.workspace, rel), inside: `${inside}/${rel}` })) : [];
     // Folders of the tree are bound only when they really are in the tree; the host cache is the user's own choice.

@@ -6,7 +6,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { isInside, toPosix } from '../integrity/paths.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import type { SandboxFile } from './types.ts';
-import { processAlive } from '../run/process.ts';
+import { removeLeftoversOfGone } from '../run/process.ts';
 
 export interface WorkspaceCopy {
   /** Host path of the copy. */
@@ -26,18 +26,7 @@ let staleRemoved = false;
 
 /** Removes throw-away copies whose process is gone (a run killed with SIGKILL cannot clean up after itself). */
 export function removeStaleCopies(dir = tmpdir()): string[] {
-  const removed: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const pid = Number(COPY_NAME.exec(name)?.[1]);
-    if (!pid || pid === process.pid || processAlive(pid)) continue;
-    try {
-      rmSync(join(dir, name), { recursive: true, force: true });
-      removed.push(name);
-    } catch {
-      // Another user's leftover (a root run killed outright) is not ours to remove; it must not stop this run.
-    }
-  }
-  return removed;
+  return removeLeftoversOfGone(dir, COPY_NAME);
 }
 
 /** A fresh folder in the temp folder named after this process, so removeStaleCopies removes it once the process is gone. */

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chooseTempParent, makeRunTemp, MIN_FREE_BYTES, mountedNoexec, removeOrphans, TMPFS_MAGIC } from '../../scripts/test-tmp.mjs';
+import { chooseTempParent, makeRunTemp, MIN_FREE_BYTES, mountedNoexec, RUN_FOLDER, TMPFS_MAGIC } from '../../scripts/test-tmp.mjs';
+import { removeLeftoversOfGone } from '../../src/run/process.ts';
 import { tempDir } from '../helpers/temp.ts';
 
 const EXT4 = 0xef53;
@@ -45,15 +46,18 @@ test('TEST_TMPDIR names the parent, or keeps the system folder with "system", wh
 test("orphans: a folder whose runner is gone is removed; a live runner's, this process's and other names are kept", (t) => {
   const parent = tempDir(t);
   for (const name of ['bug-hunter-tests-111-aaaa', 'bug-hunter-tests-222-bbbb', `bug-hunter-tests-${process.pid}-cccc`, 'bug-hunter-tests-x-dddd', 'other-333-eeee']) mkdirSync(join(parent, name));
-  const removed = removeOrphans(parent, (pid) => pid === 222);
+  const removed = removeLeftoversOfGone(parent, RUN_FOLDER, (pid) => pid === 222);
   assert.deepEqual(removed, ['bug-hunter-tests-111-aaaa']);
   assert.deepEqual(readdirSync(parent).sort(), ['bug-hunter-tests-222-bbbb', `bug-hunter-tests-${process.pid}-cccc`, 'bug-hunter-tests-x-dddd', 'other-333-eeee'].sort());
-  assert.deepEqual(removeOrphans(join(parent, 'absent')), [], 'a parent that does not exist has no orphans');
+  assert.deepEqual(removeLeftoversOfGone(join(parent, 'absent'), RUN_FOLDER), [], 'a parent that does not exist has no orphans');
 });
 
-test("makeRunTemp makes the run's folder under TEST_TMPDIR, named after the runner's pid", (t) => {
+test("makeRunTemp removes a killed run's folder and makes this run's under TEST_TMPDIR, named after the runner's pid", async (t) => {
   const parent = tempDir(t);
-  const made = makeRunTemp({ TEST_TMPDIR: parent });
+  // A pid no process has: above the kernel's pid_max (at most 2^22).
+  mkdirSync(join(parent, 'bug-hunter-tests-99999999-gone'));
+  const made = await makeRunTemp({ TEST_TMPDIR: parent });
+  assert.deepEqual(readdirSync(parent), [made.dir.slice(parent.length + 1)], 'the killed run\'s folder was removed');
   assert.ok(existsSync(made.dir));
   assert.match(made.dir, new RegExp(`^${parent}/bug-hunter-tests-${process.pid}-`));
   assert.equal(made.why, 'TEST_TMPDIR');
