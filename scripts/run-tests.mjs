@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build.mjs';
 import { compileForTests } from './test-build.mjs';
+import { planProcesses, readSource, startOrder, writeBatchEntries } from './test-batches.mjs';
 import { readSlowFiles, slowestFirst } from './test-order.mjs';
 import { makeRunTemp } from './test-tmp.mjs';
 
@@ -32,13 +33,19 @@ function childrenCpuSeconds() {
 }
 
 const loaderChoice = process.env.TEST_LOADER ?? 'compiled';
+const isolation = process.env.TEST_ISOLATION ?? 'batches';
+if (isolation !== 'batches' && isolation !== 'process') {
+  console.error(`TEST_ISOLATION must be 'batches' (the default: most files share a few processes) or 'process' (got '${isolation}').`);
+  process.exit(2);
+}
 if (loaderChoice !== 'compiled' && loaderChoice !== 'tsx') {
   console.error(`TEST_LOADER must be 'compiled' (the default) or 'tsx' (got '${loaderChoice}').`);
   process.exit(2);
 }
 const args = process.argv.slice(2);
 const found = (args.length > 0 ? args : ['test']).flatMap((p) => (statSync(p).isDirectory() ? collect(p) : [p])).map((p) => resolve(p));
-const files = slowestFirst(found, readSlowFiles(ROOT), (file) => relative(ROOT, file));
+const slowFiles = readSlowFiles(ROOT);
+const files = slowestFirst(found, slowFiles, (file) => relative(ROOT, file));
 if (files.length === 0) {
   console.error('No test files found.');
   process.exit(1);
@@ -48,6 +55,13 @@ if (distWas !== 'fresh') console.error(`dist/ was ${distWas}: rebuilt before the
 // Test files spend much of their time waiting on child processes (git, the sandbox, the CLI), so two per core
 // keep the cores busy; TEST_CONCURRENCY overrides.
 const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, availableParallelism() * 2));
+// Files that share a process (scripts/test-batches.mjs) form twice as many batches as run at once, so a batch is a
+// few dozen seconds and none ends long after the others; TEST_BATCHES overrides.
+const batchCount = isolation === 'process' ? 0 : Number(process.env.TEST_BATCHES ?? Number(concurrency) * 2);
+if (!Number.isInteger(batchCount) || batchCount < 0) {
+  console.error(`TEST_BATCHES must be a whole number (got '${process.env.TEST_BATCHES}').`);
+  process.exit(2);
+}
 // Every temporary folder of the run lives in one, on a RAM-backed file system when there is room
 // (scripts/test-tmp.mjs); the test processes get it as TMPDIR, and it goes, with anything a test left, at the end.
 const runTemp = await makeRunTemp();
@@ -57,6 +71,8 @@ console.error(`temporary folders: ${runTemp.dir} (${runTemp.why})`);
 const stateHome = mkdtempSync(join(runTemp.dir, 'state-'));
 // Each test process writes its CPU seconds here at exit (scripts/test-cpu-probe.mjs).
 const cpuDir = mkdtempSync(join(runTemp.dir, 'cpu-'));
+// scripts/test-main.mjs writes here the seconds each file's tests took, batched or not.
+const timesFile = join(runTemp.dir, 'file-times.json');
 // The test processes' TMPDIR, open to every user like /tmp: as root the sandbox runs as a uid of its own, which must
 // reach the throw-away copies made in it.
 const testTmp = mkdtempSync(join(runTemp.dir, 'tmp-'));
@@ -64,17 +80,21 @@ chmodSync(runTemp.dir, 0o755);
 chmodSync(testTmp, 0o1777);
 const PROBE = new URL('./test-cpu-probe.mjs', import.meta.url).href;
 
-/** The test files that cost the most CPU, named by their source path. */
+/** The test processes that cost the most CPU: a file by its source path, or a batch of files sharing a process. */
 function heaviest(count) {
   const perFile = readdirSync(cpuDir).map((name) => JSON.parse(readFileSync(join(cpuDir, name), 'utf8')));
-  const source = (file) => relative(ROOT, compiled ? join(ROOT, relative(compiled, file)).replace(/\.js$/, '.ts') : file);
+  const source = (file) =>
+    batchFiles.has(file)
+      ? `${relative(batchDir, file)} (${batchFiles.get(file)} files sharing a process)`
+      : relative(ROOT, compiled ? join(ROOT, relative(compiled, file)).replace(/\.js$/, '.ts') : file);
   const sum = perFile.reduce((total, r) => total + r.cpu, 0);
   const lines = perFile.sort((a, b) => b.cpu - a.cpu).map((r) => `${r.cpu.toFixed(1)} s ${source(r.file)}`);
-  // Every file's figures, for whoever makes the suite faster next (git-ignored, like the other run logs); the wall
-  // times, slowest first, are what test/slow-files.txt is refreshed from.
+  // Every process's CPU and every file's time, for whoever makes the suite faster next (git-ignored, like the other
+  // run logs); the files' times, slowest first, are what test/slow-files.txt is refreshed from.
   mkdirSync(join(ROOT, 'benchmark', 'out'), { recursive: true });
   writeFileSync(join(ROOT, 'benchmark', 'out', 'test-cpu.txt'), `${lines.join('\n')}\n`);
-  const walls = perFile.sort((a, b) => b.wall - a.wall).map((r) => `${r.wall.toFixed(1)} s ${source(r.file)}`);
+  const times = existsSync(timesFile) ? Object.entries(JSON.parse(readFileSync(timesFile, 'utf8'))) : [];
+  const walls = times.sort((a, b) => b[1] - a[1]).map(([file, seconds]) => `${seconds.toFixed(1)} s ${relative(ROOT, file.startsWith('file:') ? fileURLToPath(file) : file)}`);
   writeFileSync(join(ROOT, 'benchmark', 'out', 'test-wall.txt'), `${walls.join('\n')}\n`);
   return { sum, top: lines.slice(0, count) };
 }
@@ -87,6 +107,9 @@ for (const name of readdirSync(cacheDir)) {
   if (Date.now() - statSync(path).mtimeMs > 24 * 3600 * 1000) rmSync(path, { recursive: true, force: true });
 }
 const compiled = loaderChoice === 'tsx' ? undefined : mkdtempSync(join(cacheDir, 'run-'));
+// The batches' entry modules (scripts/test-batches.mjs), and how many files each imports.
+const batchDir = join(runTemp.dir, 'batches');
+let batchFiles = new Map();
 let status = 1;
 // The build of dist/ above is not the suite's: CPU is counted from the test runner's start.
 let cpuBefore;
@@ -96,12 +119,20 @@ try {
   const started = Date.now();
   const runnable = compiled ? await compileForTests(ROOT, compiled, files) : files;
   if (compiled) console.error(`compiled the tests' TypeScript in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const runnableOf = new Map(files.map((file, index) => [file, runnable[index]]));
+  const slow = new Set(slowFiles);
+  const plan = planProcesses(files, { batchCount, isSlow: (file) => slow.has(relative(ROOT, file)), source: readSource });
+  const entries = writeBatchEntries(batchDir, plan.batches.map((batch) => batch.map((file) => runnableOf.get(file))));
+  batchFiles = new Map(entries.map((entry, index) => [entry, plan.batches[index].length]));
+  const units = startOrder(plan.alone.map((file) => runnableOf.get(file)), entries);
+  const shared = plan.batches.reduce((sum, batch) => sum + batch.length, 0);
+  if (shared > 0) console.error(`${shared} test files share ${entries.length === 1 ? 'one process' : `${entries.length} processes`}, ${plan.alone.length} run in their own (scripts/test-batches.mjs)`);
   const loader = [...(compiled ? ['--enable-source-maps'] : ['--import', 'tsx']), '--import', PROBE];
   cpuBefore = childrenCpuSeconds();
   // scripts/test-main.mjs, not `node --test`, which would sort the files by name and undo the order above.
-  const result = spawnSync(process.execPath, [...loader, fileURLToPath(new URL('./test-main.mjs', import.meta.url)), concurrency, ...runnable], {
+  const result = spawnSync(process.execPath, [...loader, fileURLToPath(new URL('./test-main.mjs', import.meta.url)), concurrency, ...units], {
     stdio: 'inherit',
-    env: { ...process.env, TMPDIR: testTmp, XDG_STATE_HOME: stateHome, BH_TEST_CPU_DIR: cpuDir },
+    env: { ...process.env, TMPDIR: testTmp, XDG_STATE_HOME: stateHome, BH_TEST_CPU_DIR: cpuDir, BH_TEST_TIMES: timesFile },
   });
   status = result.status ?? 1;
   const { sum, top } = heaviest(8);

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { cacheFiles, choosePrunes, type CacheFile } from '../../src/cache/inventory.ts';
 import { entryPath, openCacheDir } from '../../src/cache/store.ts';
 import { parseAge, parseSize } from '../../src/cache/units.ts';
+import { clearAnalysisMemo } from '../../src/static/engine.ts';
 import { runCli } from '../helpers/cli.ts';
 import { buggyProject } from '../helpers/project.ts';
 import { gitRepo, tempDir } from '../helpers/temp.ts';
@@ -37,6 +38,8 @@ test('prune removes what is older than the age, then the least recently used unt
 
 test('cache stats counts entries per kind and shows the last run; cache prune --older-than removes old entries, on disk', async (t) => {
   const repo = gitRepo(t, buggyProject(2));
+  // Cold: another test in this process (test files share processes) may have analysed these very files.
+  clearAnalysisMemo();
   const scan = await runCli(['scan', repo, '--quiet']);
   assert.equal(scan.code, 1);
   const stats = await runCli(['cache', 'stats', repo, '--json']);

@@ -27,6 +27,8 @@ function threatModelOf(outDir: string): unknown {
 
 test('a second scan of an unchanged tree answers every file from the cache, with the same findings; a changed file is analysed again', async (t) => {
   const repo = gitRepo(t, buggyProject(4));
+  // Cold: another test in this process (test files share processes) may have analysed these very files.
+  clearAnalysisMemo();
   const first = await runScan({ target: repo, log: recording() });
   const threatBefore = threatModelOf(first.outDir);
   const before = readArtifact(first.outDir, 'cache-usage');

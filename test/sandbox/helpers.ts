@@ -37,9 +37,33 @@ export function processesWith(marker: string): string[] {
   return listProcesses().filter((p) => p.cmdline.includes(marker)).map((p) => `${p.pid} ${p.cmdline}`);
 }
 
-/** bwrap zombies: a killed sandbox must be reaped, not left to a host init that may never reap it. */
-export function bwrapZombies(): number {
-  return listProcesses().filter((p) => p.name === 'bwrap' && p.state === 'Z').length;
+/**
+ * The bwrap zombies there are now, each as pid and start time (pids are reused). A killed sandbox must be reaped, not
+ * left to a host init that may never reap it. Every sandbox run, killed or not, leaves a couple of bwrap processes to
+ * the host's init, which reaps them within seconds here; the suite's other test processes add theirs all the time.
+ * So a test waits for the zombies there were when its own run ended to go (reaped), not for the count to fall back.
+ */
+export function bwrapZombies(): Set<string> {
+  const zombies = new Set<string>();
+  for (const p of listProcesses()) {
+    if (p.name !== 'bwrap' || p.state !== 'Z') continue;
+    try {
+      const stat = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
+      // Field 22, the start time, counted after the command name (which may hold spaces or parentheses).
+      zombies.add(`${p.pid}@${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`);
+    } catch {
+      continue; // Reaped meanwhile.
+    }
+  }
+  return zombies;
+}
+
+/** A check for settles(): every zombie of `then` has been reaped. */
+export function reaped(then: Set<string>): () => boolean {
+  return () => {
+    const now = bwrapZombies();
+    return [...then].every((zombie) => !now.has(zombie));
+  };
 }
 
 /** Polls until `ok()` holds or `ms` pass; returns the last answer (host init reaps strays only eventually). */
