@@ -1,8 +1,8 @@
 // Which test files share a process. A process per file pays node's start, the test runner's set-up, the loading and
 // compiling of every module the file reaches and V8's warm-up of the code it runs, once for each of some 250 files:
 // measured (2026-12-05), 94 files that start no processes of their own took 123 s of CPU in a process each and 42 s
-// in one. So most files share a few processes (batches): a batch imports its files in turn, their tests queue on one
-// root and run one at a time, each file's in its own order, as they would alone.
+// in one. So most files share a few processes (batches): a batch imports its files, their tests queue on one root and
+// run one at a time, each file's in its own order, as they would alone.
 // A file keeps a process of its own when it is one of the slow files (test/slow-files.txt: they mostly wait on
 // timers and child processes, and overlap best started alone), when it has a top-level hook (a top-level before or
 // after would hook every file of its batch), or when its first lines say so: `// test-process: own — <why>`.
@@ -55,12 +55,18 @@ export function startOrder(alone, batchEntries) {
   return [...order, ...rest];
 }
 
-/** Writes one entry module per batch into `dir` (it imports the batch's files in turn); returns their paths. */
+/**
+ * Writes one entry module per batch into `dir`; returns their paths. The entry imports the batch's files statically:
+ * every module is loaded before any runs, then they run in order, each registering its tests, and only then do the
+ * tests start. With `await import()` one after another, later files were still loading (typescript's compiler alone
+ * holds the thread for a second) while the first files' tests ran, and a test waiting on a child's output heard it
+ * only after the child had finished.
+ */
 export function writeBatchEntries(dir, batches) {
   mkdirSync(dir, { recursive: true });
   return batches.map((files, index) => {
     const path = join(dir, `batch-${String(index + 1).padStart(2, '0')}.mjs`);
-    const imports = files.map((file) => `await import(${JSON.stringify(pathToFileURL(file).href)});`);
+    const imports = files.map((file) => `import ${JSON.stringify(pathToFileURL(file).href)};`);
     writeFileSync(path, `// Test files sharing one process (scripts/test-batches.mjs).\n${imports.join('\n')}\n`);
     return path;
   });

@@ -50,12 +50,12 @@ test('a batch run by scripts/test-main.mjs: its files run in turn in one process
   const file = (name: string, body = '') => {
     const path = join(dir, name);
     const record = (what: string) => `appendFileSync(${JSON.stringify(log)}, \`${name} ${what} \${process.pid}\\n\`)`;
-    writeFileSync(path, `import { appendFileSync } from 'node:fs';\nimport { test } from 'node:test';\ntest('${name}', async () => { ${record('start')}; await new Promise((r) => setTimeout(r, 30)); ${body}; ${record('end')}; });\n`);
+    writeFileSync(path, `import { appendFileSync } from 'node:fs';\nimport { test } from 'node:test';\n${record('loaded')};\ntest('${name}', async () => { ${record('start')}; await new Promise((r) => setTimeout(r, 30)); ${body}; ${record('end')}; });\n`);
     return path;
   };
   const [first, second] = [file('first.test.mjs'), file('second.test.mjs')];
   const [entry] = writeBatchEntries(join(dir, 'batches'), [[first, second]]);
-  assert.equal(readFileSync(entry!, 'utf8').split('\n').filter((line) => line.startsWith('await import')).join('\n'), [first, second].map((f) => `await import(${JSON.stringify(pathToFileURL(f).href)});`).join('\n'));
+  assert.equal(readFileSync(entry!, 'utf8').split('\n').filter((line) => line.startsWith('import')).join('\n'), [first, second].map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join('\n'));
   const main = fileURLToPath(new URL('../../scripts/test-main.mjs', import.meta.url));
   // Outside this test's own context: run() refuses to start files from inside a test file.
   const { NODE_TEST_CONTEXT: _context, ...env } = process.env;
@@ -67,7 +67,9 @@ test('a batch run by scripts/test-main.mjs: its files run in turn in one process
   assert.match(green.stdout, /# pass 3\n# fail 0/);
   const events = readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split(' '));
   const batchEvents = events.filter(([name]) => name !== 'alone.test.mjs');
-  assert.deepEqual(batchEvents.map(([name, what]) => `${name} ${what}`), ['first.test.mjs start', 'first.test.mjs end', 'second.test.mjs start', 'second.test.mjs end'], 'one file after the other');
+  // Every file is loaded before any test starts: a file still loading would hold the thread while tests run.
+  const expected = ['first.test.mjs loaded', 'second.test.mjs loaded', 'first.test.mjs start', 'first.test.mjs end', 'second.test.mjs start', 'second.test.mjs end'];
+  assert.deepEqual(batchEvents.map(([name, what]) => `${name} ${what}`), expected, 'all loaded, then one file after the other');
   assert.equal(new Set(batchEvents.map(([, , pid]) => pid)).size, 1, 'in one process');
   assert.notEqual(events.find(([name]) => name === 'alone.test.mjs')![2], batchEvents[0]![2], 'the other file in its own');
   const timed = JSON.parse(readFileSync(times, 'utf8')) as Record<string, number>;

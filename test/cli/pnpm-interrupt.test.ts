@@ -1,5 +1,3 @@
-// test-process: own — in a batch (scripts/test-batches.mjs) the whole suite's run lost the signal 3 times of 3: the
-// scan ran to its end without its SIGINT handler firing; alone, and in its batch run by itself, it passed every time.
 // Ctrl-C through `pnpm bug-hunter`: a terminal sends SIGINT to the whole foreground process group (pnpm, the
 // script and the tool). pnpm's own script runner then exits 0 whatever the tool returned; the repository's
 // .npmrc sets shell-emulator=true, whose runner passes the tool's exit code (3: interrupted) through.
