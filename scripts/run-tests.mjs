@@ -55,9 +55,11 @@ if (distWas !== 'fresh') console.error(`dist/ was ${distWas}: rebuilt before the
 // Test files spend much of their time waiting on child processes (git, the sandbox, the CLI), so two per core
 // keep the cores busy; TEST_CONCURRENCY overrides.
 const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, availableParallelism() * 2));
-// Files that share a process (scripts/test-batches.mjs) form twice as many batches as run at once, so a batch is a
-// few dozen seconds and none ends long after the others; TEST_BATCHES overrides.
-const batchCount = isolation === 'process' ? 0 : Number(process.env.TEST_BATCHES ?? Number(concurrency) * 2);
+// Files that share a process (scripts/test-batches.mjs) form three times as many batches as run at once, so none
+// ends long after the others: with 8 batches on 2 cores the last 25 s of the suite ran one or two processes (one core
+// idle; wall 156-160 s), with 12 the machine stayed busy to the end (150.7 s), 16 cost more CPU for the same wall
+// (151.4 s; 2026-12-05, one run each). TEST_BATCHES overrides.
+const batchCount = isolation === 'process' ? 0 : Number(process.env.TEST_BATCHES ?? Number(concurrency) * 3);
 if (!Number.isInteger(batchCount) || batchCount < 0) {
   console.error(`TEST_BATCHES must be a whole number (got '${process.env.TEST_BATCHES}').`);
   process.exit(2);
