@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from './build.mjs';
 import { compileForTests } from './test-build.mjs';
-import { planProcesses, readSource, startOrder, writeBatchEntries } from './test-batches.mjs';
+import { planProcesses, startOrder, writeBatchEntries } from './test-batches.mjs';
 import { readSlowFiles, slowestFirst } from './test-order.mjs';
 import { makeRunTemp } from './test-tmp.mjs';
 
@@ -96,7 +96,7 @@ function heaviest(count) {
   mkdirSync(join(ROOT, 'benchmark', 'out'), { recursive: true });
   writeFileSync(join(ROOT, 'benchmark', 'out', 'test-cpu.txt'), `${lines.join('\n')}\n`);
   const times = existsSync(timesFile) ? Object.entries(JSON.parse(readFileSync(timesFile, 'utf8'))) : [];
-  const walls = times.sort((a, b) => b[1] - a[1]).map(([file, seconds]) => `${seconds.toFixed(1)} s ${relative(ROOT, file.startsWith('file:') ? fileURLToPath(file) : file)}`);
+  const walls = times.sort((a, b) => b[1] - a[1]).map(([file, seconds]) => `${seconds.toFixed(1)} s ${relative(ROOT, file)}`);
   writeFileSync(join(ROOT, 'benchmark', 'out', 'test-wall.txt'), `${walls.join('\n')}\n`);
   return { sum, top: lines.slice(0, count) };
 }
@@ -123,7 +123,7 @@ try {
   if (compiled) console.error(`compiled the tests' TypeScript in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const runnableOf = new Map(files.map((file, index) => [file, runnable[index]]));
   const slow = new Set(slowFiles);
-  const plan = planProcesses(files, { batchCount, isSlow: (file) => slow.has(relative(ROOT, file)), source: readSource });
+  const plan = planProcesses(files, { batchCount, isSlow: (file) => slow.has(relative(ROOT, file)), source: (file) => readFileSync(file, 'utf8') });
   const entries = writeBatchEntries(batchDir, plan.batches.map((batch) => batch.map((file) => runnableOf.get(file))));
   batchFiles = new Map(entries.map((entry, index) => [entry, plan.batches[index].length]));
   const units = startOrder(plan.alone.map((file) => runnableOf.get(file)), entries);

@@ -1,5 +1,4 @@
 // Types for scripts/test-batches.mjs (plain JavaScript so it runs before any TypeScript loader).
-export declare const OWN_PROCESS_MARKER: RegExp;
 export declare function ownProcessReason(source: string): 'marked' | 'top-level hook' | undefined;
 export declare function planProcesses<T>(
   files: readonly T[],
@@ -7,4 +6,3 @@ export declare function planProcesses<T>(
 ): { alone: T[]; batches: T[][] };
 export declare function startOrder<T>(alone: readonly T[], batchEntries: readonly T[]): T[];
 export declare function writeBatchEntries(dir: string, batches: readonly (readonly string[])[]): string[];
-export declare function readSource(file: string): string;

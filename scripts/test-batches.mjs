@@ -8,12 +8,12 @@
 // after would hook every file of its batch), or when its first lines say so: `// test-process: own — <why>`.
 // TEST_ISOLATION=process gives every file its own process, to tell a batch-mate's leftover state from a real failure.
 // Plain JavaScript on purpose: it runs from scripts/run-tests.mjs, before any loader.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** The marker a test file's first lines carry to keep a process of its own. */
-export const OWN_PROCESS_MARKER = /^\/\/ test-process: own\b/m;
+const OWN_PROCESS_MARKER = /^\/\/ test-process: own\b/m;
 const TOP_LEVEL_HOOK = /^(before|after|beforeEach|afterEach)\(/m;
 /** How many of a file's first characters are searched for the marker. */
 const HEAD = 2000;
@@ -70,9 +70,4 @@ export function writeBatchEntries(dir, batches) {
     writeFileSync(path, `// Test files sharing one process (scripts/test-batches.mjs).\n${imports.join('\n')}\n`);
     return path;
   });
-}
-
-/** Reads a file's text for planProcesses. */
-export function readSource(file) {
-  return readFileSync(file, 'utf8');
 }

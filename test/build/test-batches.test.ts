@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ownProcessReason, planProcesses, readSource, startOrder, writeBatchEntries } from '../../scripts/test-batches.mjs';
+import { ownProcessReason, planProcesses, startOrder, writeBatchEntries } from '../../scripts/test-batches.mjs';
 import { readSlowFiles } from '../../scripts/test-order.mjs';
 import { tempDir } from '../helpers/temp.ts';
 
@@ -39,7 +39,7 @@ test('each batch starts right after one of the first files run alone, so none st
 test("in this repository the files with a top-level hook, and test/slow-files.txt's, are planned alone", () => {
   const slow = new Set(readSlowFiles(ROOT));
   const files = ['test/sandbox/go-seed.test.ts', 'test/report/sarif.test.ts', 'test/build/test-order.test.ts', 'test/build/test-tmp.test.ts', [...slow][0]!];
-  const plan = planProcesses(files, { batchCount: 4, isSlow: (file) => slow.has(file), source: (file) => readSource(join(ROOT, file)) });
+  const plan = planProcesses(files, { batchCount: 4, isSlow: (file) => slow.has(file), source: (file) => readFileSync(join(ROOT, file), 'utf8') });
   assert.deepEqual(plan.alone.sort(), ['test/report/sarif.test.ts', 'test/sandbox/go-seed.test.ts', [...slow][0]!].sort());
   assert.deepEqual(plan.batches, [['test/build/test-order.test.ts', 'test/build/test-tmp.test.ts']]);
 });
@@ -73,7 +73,7 @@ test('a batch run by scripts/test-main.mjs: its files run in turn in one process
   assert.equal(new Set(batchEvents.map(([, , pid]) => pid)).size, 1, 'in one process');
   assert.notEqual(events.find(([name]) => name === 'alone.test.mjs')![2], batchEvents[0]![2], 'the other file in its own');
   const timed = JSON.parse(readFileSync(times, 'utf8')) as Record<string, number>;
-  assert.deepEqual(Object.keys(timed).map((f) => relative(dir, f.startsWith('file:') ? fileURLToPath(f) : f)).sort(), ['alone.test.mjs', 'first.test.mjs', 'second.test.mjs']);
+  assert.deepEqual(Object.keys(timed).map((f) => relative(dir, f)).sort(), ['alone.test.mjs', 'first.test.mjs', 'second.test.mjs']);
   for (const seconds of Object.values(timed)) assert.ok(seconds >= 0.025, `each file's time is its tests' (${seconds} s)`);
 
   const failing = file('failing.test.mjs', "throw new Error('boom')");
