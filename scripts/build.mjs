@@ -45,13 +45,17 @@ function vendoredVersions(root) {
   return [...new Set(Object.keys(VENDORED).map((s) => s.split('/').slice(0, 2).join('/')))].map((name) => `${name}@${installedVersion(root, name)}`);
 }
 
-/** Hash of everything the build reads: every file under src/ (path and content), both tsconfigs, the bundled packages' versions. */
+// The scripts that write dist/ besides tsc: a change to how it is built is a new build too.
+const BUILD_SCRIPTS = ['build.mjs', 'build-vendor.mjs', 'build-validators.mjs', 'build-bundle.mjs'];
+
+/** Hash of everything the build reads: every file under src/ (path and content), both tsconfigs, the build scripts, the bundled packages' and esbuild's versions. */
 export function sourceHash(root = ROOT) {
   const hash = createHash('sha256');
-  for (const file of [...listFiles(join(root, 'src')), join(root, 'tsconfig.json'), join(root, CONFIG)]) {
+  const scripts = BUILD_SCRIPTS.map((name) => join(root, 'scripts', name)).filter((file) => existsSync(file));
+  for (const file of [...listFiles(join(root, 'src')), join(root, 'tsconfig.json'), join(root, CONFIG), ...scripts]) {
     hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
-  for (const version of vendoredVersions(root)) hash.update(version).update('\0');
+  for (const version of [...vendoredVersions(root), `esbuild@${installedVersion(root, 'esbuild')}`]) hash.update(version).update('\0');
   return hash.digest('hex');
 }
 
@@ -72,7 +76,7 @@ export function copyPlainModules(root, outDir) {
   }
 }
 
-/** Compiles into a side folder (with its schemas' validators as code and TypeBox bundled), then swaps it in, so a failed build never leaves half a dist/. */
+/** Compiles into a side folder (with its schemas' validators as code, TypeBox bundled and the CLI bundled), then swaps it in, so a failed build never leaves half a dist/. */
 export function build(root = ROOT) {
   const hash = sourceHash(root);
   const partial = join(root, `dist.partial-${process.pid}`);
@@ -102,6 +106,13 @@ export function build(root = ROOT) {
     rmSync(partial, { recursive: true, force: true });
     throw new Error(`writing the schema validators failed (exit ${v.status}):\n${v.stdout}${v.stderr}`);
   }
+  // A process of its own too: esbuild's plugins (the bundle rewrites import.meta.url) need its asynchronous API.
+  const b = spawnSync(process.execPath, [join(root, 'scripts/build-bundle.mjs'), partial, root], { cwd: root, encoding: 'utf8' });
+  if (b.status !== 0) {
+    rmSync(partial, { recursive: true, force: true });
+    throw new Error(`bundling the CLI failed (exit ${b.status}):\n${b.stdout}${b.stderr}`);
+  }
+  if (b.stderr) process.stderr.write(b.stderr);
   writeFileSync(join(partial, HASH_FILE), `${hash}\n`);
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   renameSync(partial, join(root, 'dist'));

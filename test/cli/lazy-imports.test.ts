@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnCli, type CliResult } from '../helpers/cli.ts';
 import { runCompiledMany, type ManyResult } from '../helpers/cli-many.ts';
 import { gitRepo, tempDir } from '../helpers/temp.ts';
@@ -20,11 +20,27 @@ const RENDERERS = /\/dist\/(?:report\/(?:markdown|sarif)|review\/(?:github-revie
 // The GitHub client: only a publish that talks to GitHub loads it.
 const OCTOKIT = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@octokit\//;
 
-async function loadedBy(t: import('node:test').TestContext, argv: string[], cwd = ROOT): Promise<{ result: CliResult; modules: string[] }> {
+// The CLI runs bundled (scripts/build-bundle.mjs): a loaded chunk of dist/bundle/ stands for the dist/ modules it
+// holds (dist/bundle/inputs.json), so the patterns above see them. Every module of a chunk runs when it loads.
+const BUNDLE = join(ROOT, 'dist', 'bundle');
+const chunkInputs = JSON.parse(readFileSync(join(BUNDLE, 'inputs.json'), 'utf8')) as Record<string, string[]>;
+const BUNDLE_URL = pathToFileURL(BUNDLE).href;
+
+function withChunkInputs(modules: string[]): string[] {
+  return modules.flatMap((url) => {
+    const chunk = url.startsWith(`${BUNDLE_URL}/`) ? url.slice(BUNDLE_URL.length + 1) : undefined;
+    const inputs = chunk === undefined ? undefined : chunkInputs[chunk];
+    if (chunk !== undefined && !inputs) throw new Error(`${chunk} was loaded but dist/bundle/inputs.json does not list it`);
+    return [url, ...(inputs ?? []).map((input) => pathToFileURL(join(ROOT, 'dist', input)).href)];
+  });
+}
+
+/** The CLI's result, the modules it loaded with each chunk's inputs added, and the URLs as logged (`loaded`). */
+async function loadedBy(t: import('node:test').TestContext, argv: string[], cwd = ROOT): Promise<{ result: CliResult; modules: string[]; loaded: string[] }> {
   const log = join(tempDir(t, 'bh-modlog-'), 'modules.log');
   const result = await spawnCli(argv, { cwd, nodeArgs: ['--import', PROBE], env: { BH_MODULE_LOG: log } });
-  const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean);
-  return { result, modules };
+  const loaded = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  return { result, modules: withChunkInputs(loaded), loaded };
 }
 
 function heavy(modules: string[], patterns: RegExp[]): string[] {
@@ -40,8 +56,11 @@ function scannedExample(t: import('node:test').TestContext): string {
 
 test('the probe sees the heavy modules when they do load: a no-key scan loads ast-grep (and no model SDK)', async (t) => {
   const repo = gitRepo(t, { 'src/a.js': "import { exec } from 'node:child_process';\nexport const f = (req) => exec('ls ' + req.query.dir);\n" });
-  const { result, modules } = await loadedBy(t, ['scan', repo, '--quiet']);
+  const { result, modules, loaded } = await loadedBy(t, ['scan', repo, '--quiet']);
   assert.ok(result.code === 0 || result.code === 1, result.stderr);
+  assert.ok(loaded.some((m) => m.endsWith('/dist/bundle/main.js')), 'the bundled CLI ran');
+  const distUrl = pathToFileURL(join(ROOT, 'dist')).href;
+  assert.deepEqual(loaded.filter((m) => m.startsWith(`${distUrl}/`) && !m.startsWith(`${BUNDLE_URL}/`)), [], 'the scan loaded no dist/ module outside the bundle');
   assert.ok(modules.some((m) => m.includes('/dist/cli/main.js')), 'the compiled CLI ran');
   assert.notDeepEqual(heavy(modules, [AST_GREP]), [], 'the static engine loaded ast-grep');
   assert.deepEqual(heavy(modules, [SDKS]), [], 'no model is configured, so no SDK loads');
@@ -57,7 +76,7 @@ function loadedByEach(t: import('node:test').TestContext, argvs: string[][]): (M
   // The log: the process's start, then each run's line followed by what that run loaded first.
   const [start, ...shares] = readFileSync(log, 'utf8').split(/^# .*\n/m);
   assert.equal(shares.length, argvs.length, 'a share of the log per run');
-  const lines = (text: string) => text.split('\n').filter(Boolean);
+  const lines = (text: string) => withChunkInputs(text.split('\n').filter(Boolean));
   return results.map((r, i) => ({ ...r, modules: [...lines(start!), ...lines(shares[i]!)] }));
 }
 
@@ -95,6 +114,7 @@ test('doctor loads no model SDK and no ast-grep (it probes the sandbox backends,
   const { result, modules } = await loadedBy(t, ['doctor', '--json']);
   assert.ok(result.code === 0 || result.code === 2, result.stderr);
   assert.deepEqual(heavy(modules, [SDKS, AST_GREP]), []);
+  assert.notDeepEqual(heavy(modules, [SANDBOX]), [], 'the probe sees the sandbox modules in the chunks that hold them');
 });
 
 test('publish --format (files, no API) loads no GitHub client, no SDK, no ast-grep and no sandbox; the files are written', async (t) => {

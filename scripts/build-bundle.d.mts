@@ -1,0 +1,6 @@
+// Types for scripts/build-bundle.mjs (plain JavaScript so it runs before any TypeScript loader).
+export declare const BUNDLE_DIR: string;
+export declare const ENTRIES: Record<string, string>;
+export declare const INPUTS_FILE: string;
+export declare function withModuleUrl(text: string, file: string, outdir: string): string;
+export declare function bundleCli(dist: string, root: string): Promise<boolean>;
