@@ -2,5 +2,5 @@
 export declare const BUNDLE_DIR: string;
 export declare const ENTRIES: Record<string, string>;
 export declare const INPUTS_FILE: string;
-export declare function withModuleUrl(text: string, file: string, outdir: string): string;
-export declare function bundleCli(dist: string, root: string): Promise<boolean>;
+export declare function withModuleUrl(text: string, file: string, outdir: string, entries?: Record<string, string>): string;
+export declare function bundleCli(dist: string, root: string, entries?: Record<string, string>): Promise<boolean>;

@@ -22,6 +22,15 @@ test('a bundled module builds its paths from the URL of the dist/ file it came f
   assert.equal(inChunk('file:///x/dist/bundle/chunk-ABC.js'), new URL('../../modes/', 'file:///x/dist/modes/load.js').href);
 });
 
+test('a worker entry beside a bundled module is the bundled entry of that name; an unknown one stops the build', () => {
+  const text = "const WORKER_URL = entryBeside(import.meta.url, 'worker');\nconst ROOT = new URL('..', import.meta.url);";
+  assert.equal(
+    withModuleUrl(text, '/x/dist/workers/pool.js', '/x/dist/bundle'),
+    "const WORKER_URL = entryBeside(import.meta.url, 'worker');\nconst ROOT = new URL('..', new URL(\"../workers/pool.js\", import.meta.url).href);",
+  );
+  assert.throws(() => withModuleUrl("const W = entryBeside(import.meta.url, 'crawler');", '/x/dist/a/b.js', '/x/dist/bundle'), /starts a worker 'crawler' that the bundle has no entry for/);
+});
+
 test('a use of import.meta.url the bundler does not know stops the build, naming the file and line', () => {
   const text = "// the module's own URL: import.meta.url\nconst said = 'import.meta.url';";
   assert.throws(() => withModuleUrl(text, '/x/dist/static/rule.js', '/x/dist/bundle'), /\/x\/dist\/static\/rule\.js:2 uses import\.meta\.url .*const said/);
@@ -40,23 +49,31 @@ test('the bundle runs from dist/bundle/ with the paths of the modules it holds, 
   ].join('\n'));
   writeFileSync(join(dist, 'notes', 'later.js'), 'export const later = 2;\n');
   writeFileSync(join(dist, 'errors.js'), 'export class Failed extends Error {}\n');
+  mkdirSync(join(dist, 'workers'));
+  writeFileSync(join(dist, 'workers', 'start.js'), "export const entryBeside = (moduleUrl, name) => new URL(`./${name}.js`, moduleUrl);\n");
+  writeFileSync(join(dist, 'workers', 'worker.js'), "import { note } from '../notes/read.js';\nexport const work = () => note();\n");
   writeFileSync(join(dist, 'cli', 'main.js'), [
     "import { note } from '../notes/read.js';",
     "import { Failed } from '../errors.js';",
+    "import { entryBeside } from '../workers/start.js';",
     'export const main = () => note();',
     "export const later = () => import('../notes/later.js');",
+    "export const workerUrl = () => entryBeside(import.meta.url, 'worker').href;",
     'export { Failed };',
   ].join('\n'));
-  assert.equal(await bundleCli(dist, ROOT), true);
-  const bundled = (await import(pathToFileURL(join(dist, 'bundle', 'main.js')).href)) as { main: () => string; later: () => Promise<{ later: number }>; Failed: unknown };
+  assert.equal(await bundleCli(dist, ROOT, { main: 'cli/main.js', errors: 'errors.js', worker: 'workers/worker.js' }), true);
+  const bundled = (await import(pathToFileURL(join(dist, 'bundle', 'main.js')).href)) as { main: () => string; later: () => Promise<{ later: number }>; workerUrl: () => string; Failed: unknown };
   assert.equal(bundled.main(), 'beside the package\n');
   assert.equal((await bundled.later()).later, 2);
+  assert.equal(bundled.workerUrl(), pathToFileURL(join(dist, 'bundle', 'worker.js')).href, 'a worker started beside a bundled module runs the bundled entry');
+  const worker = (await import(bundled.workerUrl())) as { work: () => string };
+  assert.equal(worker.work(), 'beside the package\n');
   const errors = (await import(pathToFileURL(join(dist, 'bundle', 'errors.js')).href)) as { Failed: unknown };
   assert.equal(errors.Failed, bundled.Failed, 'both entries share one copy of the error classes');
   const inputs = JSON.parse(readFileSync(join(dist, 'bundle', 'inputs.json'), 'utf8')) as Record<string, string[]>;
-  assert.ok(inputs['main.js']?.includes('cli/main.js') && inputs['main.js'].includes('notes/read.js'), JSON.stringify(inputs));
+  assert.ok(inputs['main.js']?.includes('cli/main.js') && inputs['worker.js']?.includes('workers/worker.js'), JSON.stringify(inputs));
   const held = Object.values(inputs).flat();
-  assert.equal(held.filter((input) => input === 'notes/later.js').length, 1, 'the dynamic import is a chunk of its own, listed once');
+  assert.deepEqual([...held].sort(), ['cli/main.js', 'errors.js', 'notes/later.js', 'notes/read.js', 'workers/start.js', 'workers/worker.js'], 'each module is held by one file');
   assert.ok(!inputs['main.js']?.includes('notes/later.js'), 'the dynamically imported module stays out of the entry');
 });
 

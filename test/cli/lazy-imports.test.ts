@@ -36,9 +36,9 @@ function withChunkInputs(modules: string[]): string[] {
 }
 
 /** The CLI's result, the modules it loaded with each chunk's inputs added, and the URLs as logged (`loaded`). */
-async function loadedBy(t: import('node:test').TestContext, argv: string[], cwd = ROOT): Promise<{ result: CliResult; modules: string[]; loaded: string[] }> {
+async function loadedBy(t: import('node:test').TestContext, argv: string[], cwd = ROOT, env: NodeJS.ProcessEnv = {}): Promise<{ result: CliResult; modules: string[]; loaded: string[] }> {
   const log = join(tempDir(t, 'bh-modlog-'), 'modules.log');
-  const result = await spawnCli(argv, { cwd, nodeArgs: ['--import', PROBE], env: { BH_MODULE_LOG: log } });
+  const result = await spawnCli(argv, { cwd, nodeArgs: ['--import', PROBE], env: { ...env, BH_MODULE_LOG: log } });
   const loaded = readFileSync(log, 'utf8').split('\n').filter(Boolean);
   return { result, modules: withChunkInputs(loaded), loaded };
 }
@@ -54,11 +54,13 @@ function scannedExample(t: import('node:test').TestContext): string {
   return repo;
 }
 
-test('the probe sees the heavy modules when they do load: a no-key scan loads ast-grep (and no model SDK)', async (t) => {
+test('the probe sees the heavy modules when they do load: a no-key scan loads ast-grep (and no model SDK), all from the bundle', async (t) => {
   const repo = gitRepo(t, { 'src/a.js': "import { exec } from 'node:child_process';\nexport const f = (req) => exec('ls ' + req.query.dir);\n" });
-  const { result, modules, loaded } = await loadedBy(t, ['scan', repo, '--quiet']);
+  // Two workers, though the file is small: the pool's threads start their bundled entry too.
+  const { result, modules, loaded } = await loadedBy(t, ['scan', repo, '--quiet'], ROOT, { BUG_HUNTER_WORKERS: '2' });
   assert.ok(result.code === 0 || result.code === 1, result.stderr);
   assert.ok(loaded.some((m) => m.endsWith('/dist/bundle/main.js')), 'the bundled CLI ran');
+  assert.ok(loaded.some((m) => m.endsWith('/dist/bundle/worker.js')), 'the pool\'s workers ran the bundled worker entry');
   const distUrl = pathToFileURL(join(ROOT, 'dist')).href;
   assert.deepEqual(loaded.filter((m) => m.startsWith(`${distUrl}/`) && !m.startsWith(`${BUNDLE_URL}/`)), [], 'the scan loaded no dist/ module outside the bundle');
   assert.ok(modules.some((m) => m.includes('/dist/cli/main.js')), 'the compiled CLI ran');
