@@ -27,26 +27,48 @@ export const ENTRIES = {
 /** Which dist/ modules each output file holds (paths relative to dist/, POSIX): what a loaded chunk stands for. */
 export const INPUTS_FILE = 'inputs.json';
 
-const MODULE_URL = /\bimport\.meta\.url\b/;
-// A worker entry beside the module: kept as the chunk's own URL, so the thread starts the bundled entry of that name.
-const WORKER_ENTRY = /entryBeside\(import\.meta\.url, (['"])([\w-]+)\1\)/;
-const EVERY_USE = new RegExp(`${WORKER_ENTRY.source}|${MODULE_URL.source}`, 'g');
-// The shapes import.meta.url is used in today. The text is replaced wherever it appears, so a new use (or the words
-// in a string a detector matches on) must be looked at before it is bundled: the build stops on it.
-const KNOWN_USE = /new URL\([^)]*import\.meta\.url\)|createRequire\(import\.meta\.url\)|entryBeside\(import\.meta\.url,|^\s*(?:\/\/|\/?\*)/;
+// es-module-lexer (a devDependency, as esbuild is) finds import.meta and import() in code, never in a string, a
+// comment or a template's text.
+let lexerModule;
+const lexer = () => (lexerModule ??= createRequire(import.meta.url)('es-module-lexer'));
 
-/** The module's text with import.meta.url pointing at `file` (its place in dist/) from a chunk in `outdir`, except
- * where it names a worker entry beside the module: that is the bundled entry in `outdir`. */
+const lineOf = (text, at) => text.slice(0, at).split('\n').length;
+// What follows `import.meta`, and what precedes it when it is a worker's entry beside the module.
+const PROPERTY = /^\s*\.\s*([\w$]+)/;
+const WORKER_CALL = /entryBeside\(\s*$/;
+const WORKER_NAME = /^\s*\.\s*url\s*,\s*(['"])([\w-]+)\1\s*\)/;
+const BARE_RESOLVE = /^\s*\.\s*resolve\(\s*(['"])([^'"./][^'"]*)\1\s*\)/;
+
+/** The module's text with each import.meta.url pointing at `file` (its place in dist/) from a chunk in `outdir`,
+ * except where it names a worker entry beside the module: that is the bundled entry in `outdir`. Stops (throws,
+ * naming the file and line) on what a chunk would run differently: import() of a computed specifier (left as written,
+ * it would load a second, unbundled copy of the modules), a worker name the bundle has no entry for, and any other
+ * import.meta property but resolve() of a package name. */
 export function withModuleUrl(text, file, outdir, entries = ENTRIES) {
-  const lines = text.split('\n');
-  const unknown = lines.findIndex((line) => MODULE_URL.test(line) && !KNOWN_USE.test(line));
-  if (unknown >= 0) throw new Error(`${file}:${unknown + 1} uses import.meta.url in a way scripts/build-bundle.mjs does not know: ${lines[unknown].trim()}`);
+  lexer().initSync();
+  const [uses] = lexer().parse(text, file);
   const from = relative(outdir, file).split(sep).join('/');
-  return text.replace(EVERY_USE, (use, _quote, worker) => {
-    if (worker === undefined) return `new URL(${JSON.stringify(from)}, import.meta.url).href`;
-    if (!Object.hasOwn(entries, worker)) throw new Error(`${file} starts a worker '${worker}' that the bundle has no entry for: add it to ENTRIES in scripts/build-bundle.mjs.`);
-    return use;
-  });
+  let out = '';
+  let copied = 0;
+  for (const use of uses) {
+    const where = `${file}:${lineOf(text, use.ss)}`;
+    if (use.d >= 0 && use.n === undefined) throw new Error(`${where} imports a computed specifier (${text.slice(use.ss, use.se)}): the bundle cannot hold it and the chunk would load a second copy of the modules; import a literal path.`);
+    if (use.d !== -2) continue;
+    const after = text.slice(use.se, use.se + 200);
+    const property = PROPERTY.exec(after)?.[1];
+    if (property === 'resolve' && BARE_RESOLVE.test(after)) continue;
+    if (property !== 'url') throw new Error(`${where} uses import.meta.${property ?? ''}, which scripts/build-bundle.mjs does not rewrite for a chunk: use import.meta.url, or teach the bundler.`);
+    if (WORKER_CALL.test(text.slice(Math.max(0, use.ss - 40), use.ss))) {
+      const worker = WORKER_NAME.exec(after)?.[2];
+      if (worker === undefined) throw new Error(`${where} starts a worker whose name is not a literal: the bundle cannot tell which entry it needs.`);
+      if (!Object.hasOwn(entries, worker)) throw new Error(`${where} starts a worker '${worker}' that the bundle has no entry for: add it to ENTRIES in scripts/build-bundle.mjs.`);
+      continue;
+    }
+    const end = use.se + PROPERTY.exec(after)[0].length;
+    out += `${text.slice(copied, use.ss)}new URL(${JSON.stringify(from)}, import.meta.url).href`;
+    copied = end;
+  }
+  return out + text.slice(copied);
 }
 
 /** Bundles the entries (name → module under dist/) into <dist>/bundle/ and writes inputs.json; false (and a note on
@@ -55,8 +77,9 @@ export async function bundleCli(dist, root, entries = ENTRIES) {
   let esbuild;
   try {
     esbuild = createRequire(join(root, 'package.json'))('esbuild');
+    lexer();
   } catch {
-    process.stderr.write('build: esbuild is not installed, so the CLI is not bundled and every command starts slower. Run `pnpm install`.\n');
+    process.stderr.write('build: esbuild or es-module-lexer is not installed, so the CLI is not bundled and every command starts slower. Run `pnpm install`.\n');
     return false;
   }
   const outdir = join(dist, BUNDLE_DIR);
@@ -64,10 +87,11 @@ export async function bundleCli(dist, root, entries = ENTRIES) {
   const moduleUrls = {
     name: 'module-urls',
     setup(build) {
-      build.onLoad({ filter: /\.js$/ }, (args) => {
+      build.onLoad({ filter: /\.m?js$/ }, (args) => {
         if (!inDist(args.path)) return undefined;
         const text = readFileSync(args.path, 'utf8');
-        return MODULE_URL.test(text) ? { contents: withModuleUrl(text, args.path, outdir, entries), loader: 'js', resolveDir: resolve(args.path, '..') } : undefined;
+        const contents = withModuleUrl(text, args.path, outdir, entries);
+        return contents === text ? undefined : { contents, loader: 'js', resolveDir: resolve(args.path, '..') };
       });
     },
   };
@@ -83,6 +107,8 @@ export async function bundleCli(dist, root, entries = ENTRIES) {
     outdir,
     chunkNames: 'chunk-[hash]',
     sourcemap: 'linked',
+    // The maps lead to src/, which the package ships: no copy of every source inside them.
+    sourcesContent: false,
     metafile: true,
     logLevel: 'warning',
     plugins: [moduleUrls],

@@ -5,10 +5,14 @@ import { PhaseError } from '../errors.ts';
 
 export type ScanFn = (request: ScanRequest) => Promise<ScanResult>;
 
-export async function loadRunScan(specifier = '../orchestrator/scan.ts'): Promise<ScanFn> {
+// A literal path, so the CLI's bundle holds the pipeline as a chunk (scripts/build-bundle.mjs refuses a computed one:
+// it would load a second, unbundled copy of every module).
+const importScan = (): Promise<Record<string, unknown>> => import('../orchestrator/scan.ts');
+
+export async function loadRunScan(load: () => Promise<Record<string, unknown>> = importScan): Promise<ScanFn> {
   let mod: Record<string, unknown>;
   try {
-    mod = (await import(specifier)) as Record<string, unknown>;
+    mod = await load();
   } catch (error) {
     throw new PhaseError(
       `The benchmark needs runScan from src/orchestrator/scan.ts, which could not be loaded (${(error as Error).message.split('\n')[0]}). Build the scan pipeline first, then rerun 'pnpm benchmark'.`,

@@ -90,5 +90,6 @@ export function runProcess(): void {
   );
 }
 
-// `node src/cli/main.ts` (development, through tsx) and `node dist/cli/main.js` run it; importing it does not.
-if (process.argv[1] && /[\\/]cli[\\/]main\.[jt]s$/.test(process.argv[1])) runProcess();
+// `node src/cli/main.ts` (development, through tsx), `node dist/cli/main.js` and `node dist/bundle/main.js` run it;
+// importing it does not.
+if (process.argv[1] && /[\\/](?:cli|bundle)[\\/]main\.[jt]s$/.test(process.argv[1])) runProcess();

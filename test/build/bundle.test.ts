@@ -31,9 +31,23 @@ test('a worker entry beside a bundled module is the bundled entry of that name; 
   assert.throws(() => withModuleUrl("const W = entryBeside(import.meta.url, 'crawler');", '/x/dist/a/b.js', '/x/dist/bundle'), /starts a worker 'crawler' that the bundle has no entry for/);
 });
 
-test('a use of import.meta.url the bundler does not know stops the build, naming the file and line', () => {
-  const text = "// the module's own URL: import.meta.url\nconst said = 'import.meta.url';";
-  assert.throws(() => withModuleUrl(text, '/x/dist/static/rule.js', '/x/dist/bundle'), /\/x\/dist\/static\/rule\.js:2 uses import\.meta\.url .*const said/);
+test('only code is rewritten: the words in a string, a comment or a template stay as they are', () => {
+  const text = "// the module's own URL: import.meta.url\nconst said = 'import.meta.url', told = `import.meta.url`;\nconst here = new URL('.', import.meta.url);";
+  assert.equal(
+    withModuleUrl(text, '/x/dist/static/rule.js', '/x/dist/bundle'),
+    "// the module's own URL: import.meta.url\nconst said = 'import.meta.url', told = `import.meta.url`;\nconst here = new URL('.', new URL(\"../static/rule.js\", import.meta.url).href);",
+  );
+});
+
+test('what a chunk would run differently stops the build, naming the file and line', () => {
+  const stops = (text: string, why: RegExp) => assert.throws(() => withModuleUrl(text, '/x/dist/a/b.js', '/x/dist/bundle'), why);
+  // Left as written, a computed import() would load a second, unbundled copy of the modules it reaches.
+  stops("const ok = 1;\nconst scan = await import(specifier);", /\/x\/dist\/a\/b\.js:2 imports a computed specifier \(import\(specifier\)\)/);
+  stops('const dir = import.meta.dirname;', /\/x\/dist\/a\/b\.js:1 uses import\.meta\.dirname/);
+  stops("const near = import.meta.resolve('./x.js');", /uses import\.meta\.resolve/);
+  stops('const W = entryBeside(import.meta.url, NAME);', /starts a worker whose name is not a literal/);
+  // resolve() of a package name does not depend on where the chunk is.
+  assert.equal(withModuleUrl("const tsx = import.meta.resolve('tsx/esm/api');", '/x/dist/a/b.js', '/x/dist/bundle'), "const tsx = import.meta.resolve('tsx/esm/api');");
 });
 
 test('the bundle runs from dist/bundle/ with the paths of the modules it holds, and inputs.json says what each chunk holds', async (t) => {
