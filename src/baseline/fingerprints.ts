@@ -4,6 +4,7 @@ import type { BaseFinding } from '../artifacts/schemas/baseline.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { isReported } from '../report/findings.ts';
 import { levelOf, ruleIdOf } from '../report/sarif-rules.ts';
+import { compareText } from '../text/compare.ts';
 
 export function baseFingerprints(report: Pick<ScanReport, 'findings'>): string[] {
   return [...new Set(report.findings.filter((f) => f.verdict !== 'dismissed').map((f) => f.finding.fingerprint))].sort();
@@ -27,5 +28,5 @@ export function baseFindings(report: Pick<ScanReport, 'findings' | 'options'>): 
       level: levelOf(f),
     });
   }
-  return [...byFingerprint.values()].sort((a, b) => a.fingerprint.localeCompare(b.fingerprint));
+  return [...byFingerprint.values()].sort((a, b) => compareText(a.fingerprint, b.fingerprint));
 }

@@ -1,6 +1,7 @@
 // Clusters confirmed, unsuppressed findings by root cause: the same file and symbol, or the same rule/category in the
 // same function. Pure: scan-report findings in, clusters (finding groups in a stable order) out.
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
+import { compareText } from '../text/compare.ts';
 
 export interface FindingGroup {
   key: string;
@@ -20,7 +21,7 @@ function keyOf(f: ReportedFinding): string {
 
 export function clusterFindings(findings: ReportedFinding[]): FindingGroup[] {
   const groups = new Map<string, ReportedFinding[]>();
-  const sorted = [...findings].sort((a, b) => a.finding.file.localeCompare(b.finding.file) || a.finding.startLine - b.finding.startLine || a.finding.id.localeCompare(b.finding.id));
+  const sorted = [...findings].sort((a, b) => compareText(a.finding.file, b.finding.file) || a.finding.startLine - b.finding.startLine || compareText(a.finding.id, b.finding.id));
   for (const f of sorted) {
     const key = keyOf(f);
     groups.set(key, [...(groups.get(key) ?? []), f]);

@@ -1,6 +1,7 @@
 // Change gates and the unified diff of a fix, computed with the `diff` package. Pure.
 import { createTwoFilesPatch, structuredPatch } from 'diff';
 import type { Gates } from '../artifacts/schemas/fix.ts';
+import { compareText } from '../text/compare.ts';
 
 export interface ChangeStats {
   files: number;
@@ -54,7 +55,7 @@ export function gateViolation(stats: ChangeStats, gates: Gates): string | null {
 export function unifiedDiff(files: Map<string, { before: string; after: string }>): string {
   return [...files]
     .filter(([, f]) => f.before !== f.after)
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => compareText(a, b))
     .map(([path, f]) => createTwoFilesPatch(`a/${path}`, `b/${path}`, f.before, f.after, undefined, undefined, { context: 3 }).replace(/^(---|\+\+\+) (\S+)\t\n/gm, '$1 $2\n'))
     .join('');
 }

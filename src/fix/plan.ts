@@ -6,6 +6,7 @@ import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { clusterFindings, fixCandidates, groupFiles, type FindingGroup } from './cluster.ts';
 import { classifyGroup, riskScore } from './classify.ts';
 import { topologicalWaves } from './waves.ts';
+import { compareText } from '../text/compare.ts';
 
 export const DEFAULT_GATES: Gates = { maxFiles: 15, maxChangedLines: 500, maxNetDeletions: 15, maxGrossDeletions: 40 };
 export const CANARY_SIZE = 2;
@@ -54,7 +55,7 @@ export function planFixes(report: ScanReport, identity: RunIdentity & { baseComm
     c.classification = 'manual-review';
     c.reasons = [...c.reasons, `on or behind a dependency cycle (${c.dependsOn.join(', ')}): no safe order exists`];
   }
-  const first = [...(waves[0] ?? [])].sort((a, b) => riskScore(groups.get(a)!) - riskScore(groups.get(b)!) || a.localeCompare(b));
+  const first = [...(waves[0] ?? [])].sort((a, b) => riskScore(groups.get(a)!) - riskScore(groups.get(b)!) || compareText(a, b));
   const canary = first.slice(0, CANARY_SIZE);
   const rollout = waves.map((w) => w.filter((id) => !canary.includes(id))).filter((w) => w.length > 0);
   const listOf = (...classes: string[]) => clusters.filter((c) => classes.includes(c.classification)).map((c) => c.id);

@@ -1,5 +1,7 @@
 // Orders clusters into waves by dependsOn (Kahn's algorithm): a wave's clusters depend only on earlier waves.
 // Clusters on a dependency cycle (or depending on one) cannot be ordered and are returned apart for manual review.
+import { compareText } from '../text/compare.ts';
+
 export interface WaveInput {
   id: string;
   dependsOn: string[];
@@ -21,5 +23,5 @@ export function topologicalWaves(nodes: WaveInput[]): { waves: string[][]; cycli
 }
 
 function byNumber(a: string, b: string): number {
-  return Number(a.slice(1)) - Number(b.slice(1)) || a.localeCompare(b);
+  return Number(a.slice(1)) - Number(b.slice(1)) || compareText(a, b);
 }

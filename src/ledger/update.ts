@@ -4,6 +4,7 @@ import type { Ledger, LedgerEntry, LedgerEvent, Suppressions } from '../artifact
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { contextHash, locateQuote } from './locate.ts';
 import { rekeyed } from '../findings/rekey.ts';
+import { compareText } from '../text/compare.ts';
 
 export type SourceState = { status: 'present'; content: string } | { status: 'gone' } | { status: 'unreadable'; reason: string };
 export type ReadSource = (path: string) => SourceState;
@@ -62,7 +63,7 @@ export function updateLedger(previous: Ledger | undefined, report: Pick<ScanRepo
   }
 
   const runs = [...(previous?.runs ?? []).filter((r) => r.runId !== runId), { runId, at, baseCommit: report.run.baseCommit }].slice(-KEEP_RUNS);
-  return { schemaVersion: 1, artifact: 'ledger', updatedAt: at, runs, entries: [...entries.values()].sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine) };
+  return { schemaVersion: 1, artifact: 'ledger', updatedAt: at, runs, entries: [...entries.values()].sort((a, b) => compareText(a.file, b.file) || a.startLine - b.startLine) };
 }
 
 type Event = (e: LedgerEntry, kind: LedgerEvent['event'], detail?: string) => void;

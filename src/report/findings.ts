@@ -13,6 +13,7 @@ import type { VerificationReport } from '../artifacts/schemas/verification-repor
 import { PhaseError } from '../errors.ts';
 import { classifyFinding } from '../security/classify.ts';
 import { rekeyed } from '../findings/rekey.ts';
+import { compareText } from '../text/compare.ts';
 
 export interface FindingSources {
   hunter: HunterFindings;
@@ -99,9 +100,9 @@ export function compareReported(a: ReportedFinding, b: ReportedFinding): number 
     VERDICT_ORDER.indexOf(a.verdict) - VERDICT_ORDER.indexOf(b.verdict) ||
     TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier) ||
     SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
-    a.finding.file.localeCompare(b.finding.file) ||
+    compareText(a.finding.file, b.finding.file) ||
     a.finding.startLine - b.finding.startLine ||
-    a.finding.id.localeCompare(b.finding.id)
+    compareText(a.finding.id, b.finding.id)
   );
 }
 

@@ -10,6 +10,7 @@ import { dependencySection, dependencySummary } from './dependency-markdown.ts';
 import { leadsSection } from './leads-markdown.ts';
 import { printableDeep } from './printable.ts';
 import { cell, fence, inlineCode, languageOf, location, mdLine, mdText, numberedQuote, oneLine, plural } from './text.ts';
+import { compareText } from '../text/compare.ts';
 
 const TIER_NAME = { T1: 'T1 reproduced', T2: 'T2 verified', T3: 'T3 suspected' } as const;
 const MAX_ROWS = 200;
@@ -65,7 +66,7 @@ function verdictLine(report: ScanReport): string {
 function summaryTable(r: ScanReport): string[] {
   const byTier = ['T1', 'T2', 'T3'].map((t) => `${t} ${r.findings.filter((f) => !f.suppressed && f.verdict === 'confirmed' && f.tier === t).length}`).join(', ');
   const bySeverity = SEVERITY_ORDER.filter((s) => r.counts.bySeverity[s]).map((s) => `${s} ${r.counts.bySeverity[s]}`).join(', ') || '—';
-  const byCategory = Object.entries(r.counts.byCategory).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k} ${v}`).join(', ') || '—';
+  const byCategory = Object.entries(r.counts.byCategory).sort(([a], [b]) => compareText(a, b)).map(([k, v]) => `${k} ${v}`).join(', ') || '—';
   const cov = r.coverage;
   const rows: [string, string][] = [
     ['Run status', r.status],
@@ -185,6 +186,6 @@ function notCoveredSection(out: string[], report: ScanReport): void {
   }
   const skipped = Object.entries(report.coverage.skippedCounts).filter(([, n]) => n > 0);
   if (skipped.length > 0) {
-    out.push(`Left out of scope by triage: ${skipped.sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', ')} (files listed in coverage.json).`, '');
+    out.push(`Left out of scope by triage: ${skipped.sort(([a], [b]) => compareText(a, b)).map(([k, n]) => `${k} ${n}`).join(', ')} (files listed in coverage.json).`, '');
   }
 }

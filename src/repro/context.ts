@@ -4,6 +4,7 @@ import { basename, dirname, extname, join, relative } from 'node:path';
 import type { Finding } from '../artifacts/schemas/common.ts';
 import { containPath, toPosix } from '../integrity/paths.ts';
 import type { NearestTest } from './types.ts';
+import { compareText } from '../text/compare.ts';
 
 const EXCERPT_CONTEXT_LINES = 20;
 export const TEST_FILE = /(\.|_)(test|spec)\.[cm]?[jt]sx?$|^test_.*\.py$|_test\.(go|py)$/;
@@ -24,7 +25,7 @@ export function nearestTests(root: string, file: string, max = 3, excerptChars =
   const all = listTests(root);
   const score = (p: string) => (basename(p).startsWith(`${stem}.`) || basename(p).startsWith(`test_${stem}`) ? 0 : dirname(p) === near ? 1 : 2);
   return all
-    .sort((a, b) => score(a) - score(b) || a.localeCompare(b))
+    .sort((a, b) => score(a) - score(b) || compareText(a, b))
     .slice(0, max)
     .map((p) => ({ path: p, excerpt: readFileSync(join(root, p), 'utf8').slice(0, excerptChars) }));
 }

@@ -14,6 +14,7 @@ import { hashJson } from '../run/hash.ts';
 import { emptySuppressions } from '../suppress/suppressions.ts';
 import { identityMismatches } from '../run/identity.ts';
 import { chunksOfShard, shardLabel, type Shard } from './assign.ts';
+import { compareText } from '../text/compare.ts';
 
 /** The phase artifacts a report is joined from. */
 export type RunArtifacts = Pick<JoinInputs, 'triage' | 'plan' | 'hunter' | 'skeptic' | 'referee' | 'verification' | 'baseline' | 'threatModel'>;
@@ -84,7 +85,7 @@ function mergedBaseline(checked: readonly WithShard[], stamped: (name: 'baseline
   const detail = `the union of ${checked.length} shards' base scans (${baselines.map((b) => b.detail).join('; ')})`;
   // Only when every shard recorded them: a shard without would make the union claim less than the base had.
   const byFingerprint = baselines.every((b) => b.findings) ? new Map(baselines.flatMap((b) => b.findings!).map((f) => [f.fingerprint, f])) : undefined;
-  const findings = byFingerprint ? [...byFingerprint.values()].sort((a, b) => a.fingerprint.localeCompare(b.fingerprint)) : undefined;
+  const findings = byFingerprint ? [...byFingerprint.values()].sort((a, b) => compareText(a.fingerprint, b.fingerprint)) : undefined;
   return stamped('baseline', { ...first, fingerprints, detail, ...(findings ? { findings } : {}) });
 }
 
@@ -119,7 +120,7 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
   });
   const findings = mergeByFingerprint(checked.flatMap((r) => r.hunter.findings));
   const hunter = stamped('hunter-findings', {
-    findings: findings.sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine || a.id.localeCompare(b.id)),
+    findings: findings.sort((a, b) => compareText(a.file, b.file) || a.startLine - b.startLine || compareText(a.id, b.id)),
     chunks: checked.flatMap((r) => r.hunter.chunks).sort((a, b) => byChunk(a.chunkId, b.chunkId)),
     // Every shard runs the cross-file pass over the whole of triage, so the first shard's is the run's.
     ...(first.hunter.crossFile ? { crossFile: first.hunter.crossFile } : {}),

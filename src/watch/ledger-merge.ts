@@ -4,6 +4,7 @@
 // event is newer wins and their histories are joined. Nothing either side added is lost.
 import type { Ledger, LedgerEntry } from '../artifacts/schemas/memory.ts';
 import { canonicalJson } from '../run/hash.ts';
+import { compareText } from '../text/compare.ts';
 
 const KEEP_HISTORY = 50;
 const KEEP_RUNS = 200;
@@ -20,8 +21,8 @@ export function mergeLedgers(base: Ledger | undefined, ours: Ledger | undefined,
     const merged = mergeEntry(baseBy.get(fp), oursBy.get(fp), theirsBy.get(fp));
     if (merged) entries.push(merged);
   }
-  entries.sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine || (a.fingerprint < b.fingerprint ? -1 : 1));
-  const runs = [...new Map([...theirs.runs, ...ours.runs].map((r) => [r.runId, r])).values()].sort((a, b) => a.at.localeCompare(b.at)).slice(-KEEP_RUNS);
+  entries.sort((a, b) => compareText(a.file, b.file) || a.startLine - b.startLine || (a.fingerprint < b.fingerprint ? -1 : 1));
+  const runs = [...new Map([...theirs.runs, ...ours.runs].map((r) => [r.runId, r])).values()].sort((a, b) => compareText(a.at, b.at)).slice(-KEEP_RUNS);
   return { ...ours, updatedAt: ours.updatedAt > theirs.updatedAt ? ours.updatedAt : theirs.updatedAt, runs, entries };
 }
 
@@ -39,7 +40,7 @@ function mergeEntry(base: LedgerEntry | undefined, ours: LedgerEntry | undefined
 
 function joinHistory(a: LedgerEntry['history'], b: LedgerEntry['history']): LedgerEntry['history'] {
   const all = new Map([...a, ...b].map((h) => [canonicalJson(h), h]));
-  return [...all.values()].sort((x, y) => x.at.localeCompare(y.at)).slice(-KEEP_HISTORY);
+  return [...all.values()].sort((x, y) => compareText(x.at, y.at)).slice(-KEEP_HISTORY);
 }
 
 function lastEventAt(e: LedgerEntry): string {

@@ -3,6 +3,7 @@
 // least recently reviewed file; a file never reviewed makes it oldest of all.
 import type { Chunk, TriagedFile } from '../artifacts/schemas/triage.ts';
 import { buildChunks } from '../phases/triage/chunks.ts';
+import { compareText } from '../text/compare.ts';
 
 /** `files` in triage order (highest risk first); `budget` the chunk token budget of the profile for the whole tree. */
 export function treeChunks(files: readonly TriagedFile[], budget: number): Chunk[] {
@@ -14,7 +15,7 @@ export function staleChunks(chunks: readonly Chunk[], reviewedAt: ReadonlyMap<st
   const age = (c: Chunk) => c.files.map((p) => reviewedAt.get(p) ?? '').reduce((a, b) => (b < a ? b : a));
   return chunks
     .map((chunk, index) => ({ chunk, index, age: age(chunk) }))
-    .sort((a, b) => a.age.localeCompare(b.age) || a.index - b.index)
+    .sort((a, b) => compareText(a.age, b.age) || a.index - b.index)
     .slice(0, n)
     .map((c) => c.chunk);
 }

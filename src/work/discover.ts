@@ -3,6 +3,7 @@
 // or exactly the issues named with --issue, in the order named. Pure.
 import { PRIORITIES } from '../publish/labels.ts';
 import { QUEUE_LABEL, READY_LABEL, type QueueIssue } from './queue-issue.ts';
+import { compareText } from '../text/compare.ts';
 
 export const DEFAULT_LIMIT = 50;
 
@@ -19,7 +20,7 @@ export function priorityRank(labels: readonly string[]): number {
 }
 
 export function compareQueue(a: QueueIssue, b: QueueIssue): number {
-  return priorityRank(a.labels) - priorityRank(b.labels) || a.createdAt.localeCompare(b.createdAt) || a.number - b.number;
+  return priorityRank(a.labels) - priorityRank(b.labels) || compareText(a.createdAt, b.createdAt) || a.number - b.number;
 }
 
 export function discoverQueue(issues: readonly QueueIssue[], options: { limit?: number; only?: readonly number[] } = {}): Discovery {

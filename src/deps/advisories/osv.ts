@@ -8,6 +8,7 @@ import { UsageError } from '../../errors.ts';
 import { objectAt } from '../lockfiles/types.ts';
 import { scoreVector } from '../../security/cvss.ts';
 import type { AffectedPackage, Advisory, AdvisoryCvss } from './types.ts';
+import { compareText } from '../../text/compare.ts';
 
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
 const MAX_FILES = 200_000;
@@ -29,7 +30,7 @@ export function loadOsv(path: string): Advisory[] {
 function jsonFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => compareText(a.name, b.name))) {
       if (out.length >= MAX_FILES) throw new UsageError(`--advisories ${dir} holds more than ${MAX_FILES} JSON files.`);
       if (e.isDirectory()) walk(join(d, e.name));
       else if (e.isFile() && e.name.endsWith('.json')) out.push(join(d, e.name));

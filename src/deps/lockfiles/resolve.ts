@@ -2,6 +2,7 @@
 // workspace depends on it directly, whether only dev dependencies bring it in, the shortest path that
 // brings it in (production paths preferred) and the workspaces that reach it. Pure.
 import type { LockGraph } from './types.ts';
+import { compareText } from '../../text/compare.ts';
 
 export interface ResolvedDependency {
   name: string;
@@ -78,5 +79,5 @@ export function resolveDependencies(graph: LockGraph): ResolvedDependency[] {
       const p = graph.packages.get(id)!;
       return { name: p.name, version: p.version, direct: directKeys.has(key), dev: reach.dev, path: reach.path, workspaces: [...workspaces.get(key)!].sort(), id };
     })
-    .sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+    .sort((a, b) => compareText(a.name, b.name) || compareText(a.version, b.version));
 }

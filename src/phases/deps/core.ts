@@ -10,6 +10,7 @@ import { vulnerableFunctions } from '../../deps/functions.ts';
 import type { LockedDependency } from '../../deps/lockfiles/read.ts';
 import { reachabilityOf, type ReachabilityResult } from '../../deps/reachability.ts';
 import { sha256 } from '../../run/hash.ts';
+import { compareText } from '../../text/compare.ts';
 
 export interface ScannedLockfile {
   path: string;
@@ -57,8 +58,8 @@ export function buildDepFindings(input: DepScanInput): Body {
     (a, b) =>
       REACHABILITY.indexOf(a.reachability) - REACHABILITY.indexOf(b.reachability) ||
       SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
-      a.package.localeCompare(b.package) ||
-      a.lockfile.localeCompare(b.lockfile),
+      compareText(a.package, b.package) ||
+      compareText(a.lockfile, b.lockfile),
   );
   return { status: notes.length > 0 ? 'incomplete' : 'complete', notes, advisories, lockfiles, findings };
 }

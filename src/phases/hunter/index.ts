@@ -21,6 +21,7 @@ import { withLeads } from './leads.ts';
 import { crossFilePass, type CrossFile } from './cross-file.ts';
 import { incomingLookup } from '../../static/incoming-lookup.ts';
 import { publicApiLookup } from '../../static/library-lookup.ts';
+import { compareText } from '../../text/compare.ts';
 
 const READS = {
   triage: 'required',
@@ -114,7 +115,7 @@ async function hunt(ctx: PhaseContext, triage: Triage, plan: AdaptivePlan, leads
   const reused = reusedIds(findings);
   if (reused.length > 0) throw new IntegrityError(`Finding ids reused for different bugs: ${reused.join(', ')}.`);
   return {
-    findings: findings.sort((a, b) => a.file.localeCompare(b.file) || a.startLine - b.startLine || a.id.localeCompare(b.id)),
+    findings: findings.sort((a, b) => compareText(a.file, b.file) || a.startLine - b.startLine || compareText(a.id, b.id)),
     chunks: results.map((r) => ({
       chunkId: r.chunkId,
       status: r.status,

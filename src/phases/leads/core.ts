@@ -4,6 +4,7 @@ import { classOf } from '../../leads/classes.ts';
 import { leadPath } from '../../leads/paths.ts';
 import type { LeadFile } from '../../leads/read.ts';
 import { sha256 } from '../../run/hash.ts';
+import { compareText } from '../../text/compare.ts';
 
 export interface ScannedFile {
   /** Line count of the file, to refuse a lead pointing past its end. */
@@ -55,6 +56,6 @@ export function buildLeads(files: readonly LeadFile[], root: string, scanned: Re
   });
   return {
     sources: files.map((f) => ({ path: f.path, sha256: f.sha256, tools: f.parsed.tools })),
-    leads: leads.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '') || (a.startLine ?? 0) - (b.startLine ?? 0) || a.id.localeCompare(b.id)),
+    leads: leads.sort((a, b) => compareText(a.file ?? '', b.file ?? '') || (a.startLine ?? 0) - (b.startLine ?? 0) || compareText(a.id, b.id)),
   };
 }

@@ -5,6 +5,7 @@ import type { IncomingArg, SourceFile } from '../types.ts';
 import { carriesInput, outgoingCalls, type OutgoingCall } from './calls.ts';
 import type { CallsStep } from './stored-calls.ts';
 import { importsOf, reachingSinks, type Origin } from './reach.ts';
+import { compareText } from '../../text/compare.ts';
 
 /** Module boundaries one value is followed across (route → service → helper → sink is three). */
 export const MAX_HOPS = 3;
@@ -21,7 +22,7 @@ export interface CrossFileResult {
 type Resolve = (from: string, specifier: string) => string | undefined;
 
 function order(a: IncomingArg, b: IncomingArg): number {
-  return a.export.localeCompare(b.export) || a.param - b.param || a.from.localeCompare(b.from) || a.line - b.line || a.via.localeCompare(b.via);
+  return compareText(a.export, b.export) || a.param - b.param || compareText(a.from, b.from) || a.line - b.line || compareText(a.via, b.via);
 }
 
 function copy(map: Map<string, IncomingArg[]>): Map<string, IncomingArg[]> {
