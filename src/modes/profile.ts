@@ -3,6 +3,7 @@
 import type { Profile } from '../artifacts/schemas/adaptive-plan.ts';
 import type { ProfileChoice } from '../run/options.ts';
 import type { ModesData } from './load.ts';
+import { withCommas } from '../text/digits.ts';
 
 export interface ScopeSize {
   /** Estimated tokens of the files that will be chunked. */
@@ -11,18 +12,16 @@ export interface ScopeSize {
   topRisk: number;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
-
 export function resolveProfile(choice: ProfileChoice, size: ScopeSize, modes: ModesData): { profile: Profile; reason: string } {
   if (choice !== 'auto') return { profile: choice, reason: `profile ${choice}: set by the caller` };
   const auto = modes.profiles.auto;
   if (size.tokens >= auto.fastWhen.minTokens) {
-    return { profile: 'fast', reason: `profile fast (auto): ${fmt(size.tokens)} tokens reaches ${fmt(auto.fastWhen.minTokens)}` };
+    return { profile: 'fast', reason: `profile fast (auto): ${withCommas(size.tokens)} tokens reaches ${withCommas(auto.fastWhen.minTokens)}` };
   }
   if (size.tokens <= auto.assuranceWhen.maxTokens && size.topRisk >= auto.assuranceWhen.minTopRisk) {
     return {
       profile: 'assurance',
-      reason: `profile assurance (auto): small tree (${fmt(size.tokens)} ≤ ${fmt(auto.assuranceWhen.maxTokens)} tokens) with risky code (top risk ${size.topRisk} ≥ ${auto.assuranceWhen.minTopRisk})`,
+      reason: `profile assurance (auto): small tree (${withCommas(size.tokens)} ≤ ${withCommas(auto.assuranceWhen.maxTokens)} tokens) with risky code (top risk ${size.topRisk} ≥ ${auto.assuranceWhen.minTopRisk})`,
     };
   }
   return { profile: auto.otherwise, reason: `profile ${auto.otherwise} (auto): neither large enough for fast nor small and risky enough for assurance` };

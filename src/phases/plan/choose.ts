@@ -8,6 +8,7 @@ import { chunksOfShard, shardLabel } from '../../shard/assign.ts';
 import type { ModesData } from '../../modes/load.ts';
 import type { SizeMode } from '../../modes/schema.ts';
 import { resolveProfile } from '../../modes/profile.ts';
+import { withCommas } from '../../text/digits.ts';
 
 export type PlanBody = Omit<AdaptivePlan, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
 
@@ -25,8 +26,6 @@ interface Size {
   chunks: number;
   topRisk: number;
 }
-
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 function measure(chunks: Chunk[]): Size {
   const files = new Set(chunks.flatMap((c) => c.files)).size;
@@ -51,8 +50,8 @@ function chooseSizeMode(size: Size, modes: ModesData, reasons: string[]): SizeMo
   const list = modes.executionModes.sizeModes;
   // The loader guarantees the last mode is a catch-all, so find() always succeeds on valid data.
   const mode = list.find((m) => fits(m, size)) ?? (list.at(-1) as SizeMode);
-  const limits = Object.entries(mode.when).map(([k, v]) => `${k} ${fmt(v as number)}`);
-  reasons.push(`size mode ${mode.name}: ${size.files} files, ${fmt(size.tokens)} tokens, ${size.chunks} chunks${limits.length ? ` (within ${limits.join(', ')})` : ''}`);
+  const limits = Object.entries(mode.when).map(([k, v]) => `${k} ${withCommas(v as number)}`);
+  reasons.push(`size mode ${mode.name}: ${size.files} files, ${withCommas(size.tokens)} tokens, ${size.chunks} chunks${limits.length ? ` (within ${limits.join(', ')})` : ''}`);
   return mode;
 }
 
@@ -91,7 +90,7 @@ export function choosePlan(input: PlanInput): PlanBody {
   }
   if (chunkTokens !== undefined) {
     overrides.push('chunkTokenBudget');
-    reasons.push(`chunk budget ${fmt(chunkTokens)} tokens: set by the caller`);
+    reasons.push(`chunk budget ${withCommas(chunkTokens)} tokens: set by the caller`);
   }
   const chunkLimit = maxChunks ?? sizeMode.maxChunks;
   if (maxChunks !== undefined) {

@@ -2,10 +2,9 @@
 // chunk's own files) are always kept and not counted; everything left out is recorded with why.
 import type { ContextItem, RetrievalPlan } from '../../artifacts/schemas/retrieval-plan.ts';
 import type { Budgets } from './budgets.ts';
+import { withCommas } from '../../text/digits.ts';
 
 export type ChunkPlan = Omit<RetrievalPlan['chunks'][number], 'chunkId'>;
-
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** Budget exclusions listed one by one per chunk; lower-ranked ones are counted in `unlisted`. */
 export const MAX_LISTED_EXCLUSIONS = 40;
@@ -55,7 +54,7 @@ export function selectWithinBudget(candidates: readonly ContextItem[], budgets: 
       continue;
     }
     if (tokens + item.tokens > budgets.maxTokens) {
-      exclude(item, 'budget-tokens', `needs ${fmt(item.tokens)} tokens; ${fmt(budgets.maxTokens - tokens)} of maxTokens ${fmt(budgets.maxTokens)} left`);
+      exclude(item, 'budget-tokens', `needs ${withCommas(item.tokens)} tokens; ${withCommas(budgets.maxTokens - tokens)} of maxTokens ${withCommas(budgets.maxTokens)} left`);
       continue;
     }
     included.push(item);
