@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compareText } from '../../src/text/compare.ts';
 
 const PATHS = ['src/Index.js', 'src/id.js', 'src/ä.js', 'src/z.js', 'src/_x.js', 'src/-y.js', 'src/b.js', 'src/B.js', 'src/ı.js', 'src/İ.js'];
@@ -23,4 +26,11 @@ test('the order is the same whatever the locale of the process (localeCompare mo
   // The control: localeCompare itself does move them, so the test can tell.
   const locale = (l: string) => spawnSync(process.execPath, ['-e', `console.log(JSON.stringify(${JSON.stringify(PATHS)}.sort((a, b) => a.localeCompare(b))))`], { env: { ...process.env, LANG: l, LC_ALL: l }, encoding: 'utf8' }).stdout;
   assert.notEqual(locale('sv_SE.UTF-8'), locale('C'));
+});
+
+test('no code under src/ sorts by locale: localeCompare appears nowhere but in compare.ts\'s comment', () => {
+  const src = fileURLToPath(new URL('../../src/', import.meta.url));
+  const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && f !== join('text', 'compare.ts'));
+  assert.ok(files.length > 100, 'the source files were found');
+  assert.deepEqual(files.filter((f) => readFileSync(join(src, f), 'utf8').includes('localeCompare')), []);
 });
