@@ -34,10 +34,16 @@ export function checkTool(name: string, required: boolean, why: string): DoctorC
   return { name, status: required ? 'fail' : 'warn', detail: `not found on PATH; ${why}` };
 }
 
-/** The sandbox module's own detection: the first backend that works, or why each was skipped. */
-export function checkSandbox(): DoctorCheck {
+/** The sandbox module's own detection: the first backend that works, or why each was skipped. `pid`: this process's,
+ * for the one case the check warns about although bubblewrap works (bug-hunter as a container's PID 1). */
+export function checkSandbox(pid = process.pid): DoctorCheck {
   const reports = describeBackends({ backend: 'auto' }).filter((r) => r.name !== 'none');
   const working = reports.find((r) => r.available);
+  // bubblewrap's outer process does not wait for the sandbox's init, which is left to PID 1 to reap
+  // (containers/bubblewrap#697): as PID 1, a process that reaps only its own children collects them.
+  if (working?.name === 'bwrap' && pid === 1) {
+    return { name: 'sandbox', status: 'warn', detail: 'bwrap works, but bug-hunter is PID 1 here: each sandboxed run leaves a zombie nothing reaps; start the container with an init (docker run --init, or tini)' };
+  }
   if (working) return { name: 'sandbox', status: 'ok', detail: `${working.name} (verification and reproduction run isolated, with no network)` };
   const why = reports.map((r) => `${r.name}: ${r.reason ?? 'unavailable'}`).join('; ');
   return { name: 'sandbox', status: 'warn', detail: `no sandbox backend works here (${why}); --verify and --repro will refuse to run untrusted code` };
