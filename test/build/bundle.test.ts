@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleCli, withModuleUrl } from '../../scripts/build-bundle.mjs';
+import { Worker } from 'node:worker_threads';
+import { assertFreshDist } from '../helpers/dist.ts';
 import { tempDir } from '../helpers/temp.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -97,4 +99,20 @@ test('the built dist/bundle/ lists every chunk it holds, and every module a chun
   assert.deepEqual(Object.keys(inputs).sort(), readdirSync(bundle).filter((f) => f.endsWith('.js')).sort());
   assert.ok(inputs['main.js']?.includes('cli/main.js'));
   assert.deepEqual(Object.values(inputs).flat().filter((input) => !existsSync(join(ROOT, 'dist', input))), []);
+});
+
+test("the bundled triage worker entry answers a batch as triage's threads are sent them (a tree needs 10,000 files to start one)", async (t) => {
+  assertFreshDist();
+  const root = tempDir(t, 'bh-bundle-triage-');
+  mkdirSync(join(root, 'src'));
+  writeFileSync(join(root, 'src', 'a.js'), "export const a = (req) => req.query.id;\n");
+  const worker = new Worker(join(ROOT, 'dist', 'bundle', 'analyze-worker.js'), { workerData: { root, maxBytes: 1024 * 1024 } });
+  t.after(() => worker.terminate());
+  const answer = await new Promise<{ start: number; outcomes: { kind: string; facts?: { path: string } }[] }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.postMessage({ start: 7, items: 'src/a.js\0javascript\x000' });
+  });
+  assert.equal(answer.start, 7);
+  assert.deepEqual(answer.outcomes.map((o) => [o.kind, o.facts?.path]), [['file', 'src/a.js']]);
 });
