@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256 } from '../run/hash.ts';
+import { compareText } from '../text/compare.ts';
 
 export interface ManifestEntry {
   path: string;
@@ -43,7 +44,7 @@ export function countLines(text: string): number {
 }
 
 export function manifestHash(files: readonly Pick<ManifestEntry, 'path' | 'sha256'>[]): string {
-  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sorted = [...files].sort((a, b) => compareText(a.path, b.path));
   return sha256(sorted.map((f) => `${f.path}\t${f.sha256}\n`).join(''));
 }
 

@@ -7,6 +7,7 @@ import { CrossFileTaint } from '../artifacts/schemas/hunter-findings.ts';
 import type { Static } from '@sinclair/typebox';
 import { cacheKey } from './key.ts';
 import type { EvidenceCache } from './store.ts';
+import { compareText } from '../text/compare.ts';
 
 export interface CrossFileKeyInput {
   path: string;
@@ -21,7 +22,7 @@ type Result = Static<typeof CrossFileTaint>;
 export function crossFileKey(files: readonly CrossFileKeyInput[], code?: string): string {
   const list = files
     .map((f) => [f.path, f.language, f.publicApi ?? null, f.sha256] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort(([a], [b]) => compareText(a, b));
   return cacheKey('cross-file', { files: list }, code);
 }
 

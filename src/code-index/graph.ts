@@ -2,6 +2,7 @@
 // records, for each file, which files import it. Pure and deterministic (sorted paths throughout).
 import { resolveContext, resolveDotted, resolveGo, resolveJs, resolvePython, type GoModule, type ResolveContext } from './resolve.ts';
 import type { CodeIndex, FileIndex, ImportRef } from './types.ts';
+import { compareText } from '../text/compare.ts';
 
 const JS_LANGUAGES = new Set(['javascript', 'typescript']);
 const DOTTED_LANGUAGES = new Set(['java', 'kotlin', 'scala']);
@@ -47,7 +48,7 @@ export function buildCodeIndex(entries: readonly FileIndex[], options: GraphOpti
   const ctx = resolveContext([...new Set([...(options.paths ?? []), ...entries.map((e) => e.path)])], options.goModules);
   const files = new Map<string, FileIndex>();
   const importers = new Map<string, Set<string>>();
-  for (const entry of [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const entry of [...entries].sort((a, b) => compareText(a.path, b.path))) {
     const imports = entry.imports.flatMap((ref) => resolveRefs(entry, ref, ctx));
     files.set(entry.path, { ...entry, imports });
     for (const ref of imports) {

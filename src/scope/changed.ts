@@ -4,6 +4,7 @@ import { gitSync } from '../git/run.ts';
 import { PhaseError } from '../errors.ts';
 import { parseChangedLines, parseNameStatus, type ChangedFile } from './diff-parse.ts';
 import type { DiffScope } from './spec.ts';
+import { compareText } from '../text/compare.ts';
 
 // Paths relative to the target (a subfolder of a repository diffs only itself); renames followed.
 const COMMON = ['--relative', '-M', '--no-color'];
@@ -37,5 +38,5 @@ export function changedFiles(target: string, scope: DiffScope): ChangedFile[] {
       if (path && !known.has(path) && !path.startsWith('.bug-hunter/')) files.push({ path, status: 'added', lines: [] });
     }
   }
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return files.sort((a, b) => compareText(a.path, b.path));
 }

@@ -8,6 +8,7 @@ import { beginFile } from './taint.ts';
 import { beginSourceFile } from './sources/handlers.ts';
 import type { Candidate, SourceFile } from './types.ts';
 import type { Finding } from '../artifacts/schemas/common.ts';
+import { compareText } from '../text/compare.ts';
 
 export interface Entry { finding: Finding; candidate: Candidate }
 export interface Analysis { entries: Entry[]; suppressions: Suppression[]; lines: string[] }
@@ -37,7 +38,7 @@ function reasonless(s: Suppression): Candidate {
 }
 
 function order(a: Candidate, b: Candidate): number {
-  return a.startLine - b.startLine || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0) || (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0);
+  return a.startLine - b.startLine || compareText(a.ruleId, b.ruleId) || compareText(a.subject, b.subject);
 }
 
 function compute(file: SourceFile): Analysis {

@@ -21,7 +21,7 @@ export function mergeLedgers(base: Ledger | undefined, ours: Ledger | undefined,
     const merged = mergeEntry(baseBy.get(fp), oursBy.get(fp), theirsBy.get(fp));
     if (merged) entries.push(merged);
   }
-  entries.sort((a, b) => compareText(a.file, b.file) || a.startLine - b.startLine || (a.fingerprint < b.fingerprint ? -1 : 1));
+  entries.sort((a, b) => compareText(a.file, b.file) || a.startLine - b.startLine || compareText(a.fingerprint, b.fingerprint));
   const runs = [...new Map([...theirs.runs, ...ours.runs].map((r) => [r.runId, r])).values()].sort((a, b) => compareText(a.at, b.at)).slice(-KEEP_RUNS);
   return { ...ours, updatedAt: ours.updatedAt > theirs.updatedAt ? ours.updatedAt : theirs.updatedAt, runs, entries };
 }

@@ -13,6 +13,7 @@ import { readSourceAtHash } from '../../integrity/source.ts';
 import { crossFileIncoming, crossFileIncomingBatched, staticSupports, type SourceFile } from '../../static/index.ts';
 import type { FilePool } from '../../workers/pool.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
+import { compareText } from '../../text/compare.ts';
 
 export type CrossFile = Static<typeof CrossFileTaint>;
 
@@ -44,7 +45,7 @@ export async function crossFilePass(target: string, triage: Pick<Triage, 'files'
   const { incoming, cuts } = pool
     ? await crossFileIncomingBatched(files, (file, specs) => pool.run('calls', { ...file, specs }), store)
     : crossFileIncoming(files, store);
-  const list = [...incoming].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).flatMap(([file, args]) => args.map((a) => ({ file, ...a })));
+  const list = [...incoming].sort(([a], [b]) => compareText(a, b)).flatMap(([file, args]) => args.map((a) => ({ file, ...a })));
   const result = { incoming: list, cuts };
   if (cache) storeCrossFile(cache, keys, result);
   return result;

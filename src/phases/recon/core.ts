@@ -7,6 +7,7 @@ import { resolveContext, resolveJs } from '../../code-index/resolve.ts';
 import type { FileIndex } from '../../code-index/types.ts';
 import { analyseManifests } from './manifests.ts';
 import { publicApiPackages } from './public-api.ts';
+import { compareText } from '../../text/compare.ts';
 
 export interface ReconInput {
   /** The files looked at (their texts are read by reconFile, whose results come as perFile). */
@@ -21,7 +22,6 @@ export interface ReconInput {
 export type ReconBody = Omit<Recon, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt' | 'excluded' | 'summary'>;
 
 const MAX_HIGH_RISK = 20;
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // A package entry often names build output (dist/index.js); its source usually lives under src/.
 function sourceOfEntry(entry: string, ctx: ReturnType<typeof resolveContext>): string | undefined {
@@ -77,12 +77,12 @@ export function buildRecon(input: ReconInput, perFile: readonly FileRecon[]): Re
   const binFiles = new Set(binEntries.map((e) => e.file));
   const entries = unique(
     [...binEntries, ...entryPoints.filter((e) => !(e.kind === 'cli-bin' && binFiles.has(e.file)))].sort(
-      (a, b) => cmp(a.file, b.file) || a.line - b.line || cmp(a.kind, b.kind) || cmp(a.name, b.name),
+      (a, b) => compareText(a.file, b.file) || a.line - b.line || compareText(a.kind, b.kind) || compareText(a.name, b.name),
     ),
     (e) => `${e.kind}|${e.file}|${e.line}|${e.name}`,
   );
   const trust = unique(
-    boundaries.sort((a, b) => cmp(a.file, b.file) || a.line - b.line || cmp(a.kind, b.kind) || cmp(a.detail, b.detail)),
+    boundaries.sort((a, b) => compareText(a.file, b.file) || a.line - b.line || compareText(a.kind, b.kind) || compareText(a.detail, b.detail)),
     (t) => `${t.kind}|${t.file}|${t.line}|${t.detail}`,
   );
 
@@ -91,13 +91,13 @@ export function buildRecon(input: ReconInput, perFile: readonly FileRecon[]): Re
   for (const t of trust) score.set(t.file, (score.get(t.file) ?? 0) + 1);
   const risk = new Map(input.sources.map((s) => [s.path, s.risk]));
   const highRiskPaths = [...score]
-    .sort(([a, x], [b, y]) => y - x || (risk.get(b) ?? 0) - (risk.get(a) ?? 0) || cmp(a, b))
+    .sort(([a, x], [b, y]) => y - x || (risk.get(b) ?? 0) - (risk.get(a) ?? 0) || compareText(a, b))
     .slice(0, MAX_HIGH_RISK)
     .map(([p]) => p);
 
   return {
     stack: {
-      languages: Object.entries(input.languages).sort(([a, x], [b, y]) => y - x || cmp(a, b)).map(([l]) => l),
+      languages: Object.entries(input.languages).sort(([a, x], [b, y]) => y - x || compareText(a, b)).map(([l]) => l),
       frameworks: [...facts.frameworks].sort(),
       packageManagers: [...facts.packageManagers].sort(),
       manifests: [...input.manifests.keys()].sort(),

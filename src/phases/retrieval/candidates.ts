@@ -5,6 +5,7 @@ import type { ContextItem } from '../../artifacts/schemas/retrieval-plan.ts';
 import { dependenciesOf } from '../../code-index/graph.ts';
 import { callersOf, definitionOfCall, enclosingSymbol } from '../../code-index/lookup.ts';
 import type { CodeIndex } from '../../code-index/types.ts';
+import { compareText } from '../../text/compare.ts';
 
 export interface CandidateInputs {
   index: CodeIndex;
@@ -16,7 +17,6 @@ export interface CandidateInputs {
 }
 
 const WINDOW = 3;
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // The line range to show for a line in another file: its enclosing top-level symbol, else a small window.
 function rangeAround(inputs: CandidateInputs, file: string, line: number): { startLine: number; endLine: number; name?: string } {
@@ -55,15 +55,15 @@ export function candidatesFor(chunkFiles: readonly string[], inputs: CandidateIn
     }
   }
   // Production callers before test callers; then by file and line.
-  callers.sort((a, b) => Number(a.test) - Number(b.test) || cmp(a.file, b.file) || (a.startLine ?? 0) - (b.startLine ?? 0));
+  callers.sort((a, b) => Number(a.test) - Number(b.test) || compareText(a.file, b.file) || (a.startLine ?? 0) - (b.startLine ?? 0));
 
   const depCount = new Map<string, number>();
   for (const file of chunkFiles) for (const dep of dependenciesOf(index, file)) if (!inChunk.has(dep)) depCount.set(dep, (depCount.get(dep) ?? 0) + 1);
-  const dependencies = [...depCount].sort(([a, x], [b, y]) => y - x || cmp(a, b)).map(([file]): ContextItem => ({ file, reason: 'dependency', tokens: inputs.tokens(file) }));
+  const dependencies = [...depCount].sort(([a, x], [b, y]) => y - x || compareText(a, b)).map(([file]): ContextItem => ({ file, reason: 'dependency', tokens: inputs.tokens(file) }));
 
   const dependentSet = new Set(chunkFiles.flatMap((f) => index.importers.get(f) ?? []).filter((f) => !inChunk.has(f)));
   const dependents = [...dependentSet]
-    .sort((a, b) => Number(inputs.isTest(a)) - Number(inputs.isTest(b)) || cmp(a, b))
+    .sort((a, b) => Number(inputs.isTest(a)) - Number(inputs.isTest(b)) || compareText(a, b))
     .map((file): ContextItem => ({ file, reason: 'dependent', tokens: inputs.tokens(file) }));
 
   // Trust boundaries in the chunk's neighbourhood (one hop), shown as the code around them.

@@ -12,6 +12,7 @@ import type { Mount } from '../../attack-surface/auth.ts';
 import { nextRouteAuth, routeAuthOf, unmaskDecoy } from '../../attack-surface/auth-rules.ts';
 import { importedFiles, mountsOf, threatFacts, type ThreatFacts } from '../../attack-surface/threat-facts.ts';
 import { BODY_GUARDS, BODY_OBJECT, mitigationOf, SINKS, type AssetKind, type SinkKind, type Window } from './sinks.ts';
+import { compareText } from '../../text/compare.ts';
 
 export type ThreatBody = Omit<ThreatModel, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
 type Asset = ThreatModel['assets'][number];
@@ -42,7 +43,6 @@ export const ENTRY_BOUNDARY: Record<EntryPoint['kind'], { boundary: ThreatBounda
   'exported-api': { boundary: 'library-api', actor: 'caller', name: 'Exported library API' },
 };
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const isSink = (kind: TrustBoundary['kind']): kind is SinkKind => kind in SINKS;
 const WRITE_API = /write|append|unlink|rm|rename|mkdir|copy|createWriteStream|truncate|chmod/i;
 
@@ -124,7 +124,7 @@ export function buildThreatModelFromFacts(input: ThreatFactsInput): ThreatBody {
   const reg = new Registry();
   const notes: string[] = [];
   const ctx = resolveContext([...input.facts.keys()]);
-  const byPath = [...input.facts.values()].sort((a, b) => cmp(a.path, b.path));
+  const byPath = [...input.facts.values()].sort((a, b) => compareText(a.path, b.path));
   const mounts = new Map<string, Mount>();
   for (const facts of byPath) {
     for (const m of mountsOf(facts, ctx)) if (!mounts.has(m.file)) mounts.set(m.file, m);
@@ -247,7 +247,7 @@ export function buildThreatModelFromFacts(input: ThreatFactsInput): ThreatBody {
     const b = reg.boundaries.get(kind);
     if (!b) continue;
     b.id = `TB${boundaries.length + 1}`;
-    b.locations.sort((x, y) => cmp(x.file, y.file) || x.line - y.line);
+    b.locations.sort((x, y) => compareText(x.file, y.file) || x.line - y.line);
     if (b.locations.length > MAX_LOCATIONS) {
       notes.push(`${b.name}: ${b.locations.length} locations, the first ${MAX_LOCATIONS} listed.`);
       b.locations = b.locations.slice(0, MAX_LOCATIONS);
@@ -255,7 +255,7 @@ export function buildThreatModelFromFacts(input: ThreatFactsInput): ThreatBody {
     boundaries.push(b);
   }
   const boundaryId = new Map(boundaries.map((b) => [b.kind, b.id]));
-  flows.sort((a, b) => cmp(a.at.file, b.at.file) || a.at.line - b.at.line || cmp(a.boundary, b.boundary));
+  flows.sort((a, b) => compareText(a.at.file, b.at.file) || a.at.line - b.at.line || compareText(a.boundary, b.boundary));
   if (flows.length > MAX_FLOWS) notes.push(`${flows.length} flows found; the first ${MAX_FLOWS} by file and line are listed.`);
   const unknownAuth = input.recon.entryPoints.filter((e) => e.kind === 'http-route' && authFor(e).status === 'unknown').length;
   if (unknownAuth) notes.push(`${unknownAuth} HTTP route(s) with no recognised mount or authentication middleware: their authentication is unknown (treated as none).`);

@@ -3,6 +3,7 @@
 // the most exposed way first (network before local, unauthenticated before authenticated, fewest hops).
 import type { Authentication, ThreatModel } from '../../artifacts/schemas/threat-model.ts';
 import type { EntryPoint } from '../../attack-surface/types.ts';
+import { compareText } from '../../text/compare.ts';
 
 export type Exposure = ThreatModel['exposure'][number];
 
@@ -32,5 +33,5 @@ export function exposures(entries: readonly EntryPoint[], authOf: (e: EntryPoint
       frontier = next;
     }
   }
-  return [...best.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return [...best.values()].sort((a, b) => compareText(a.file, b.file));
 }

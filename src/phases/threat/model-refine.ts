@@ -7,6 +7,7 @@ import { sourceBlock, systemPrompt } from '../../prompts/render.ts';
 import type { ThreatBody } from './core.ts';
 import { applyRefinement, type Refinement } from './refine.ts';
 import { ThreatRefinementAnswer } from './refine-answer.ts';
+import { compareText } from '../../text/compare.ts';
 
 /** Source shown to the model, in characters; files past it are listed as not shown (and cannot be cited). */
 export const REFINE_SOURCE_CHARS = 120_000;
@@ -34,7 +35,7 @@ export function shownSources(texts: ReadonlyMap<string, string>): { shown: Map<s
   const shown = new Map<string, string>();
   const left: string[] = [];
   let used = 0;
-  for (const [path, text] of [...texts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [path, text] of [...texts].sort(([a], [b]) => compareText(a, b))) {
     if (used + text.length > REFINE_SOURCE_CHARS) left.push(path);
     else {
       shown.set(path, text);

@@ -8,6 +8,7 @@ import { inspectContent } from './content-rules.ts';
 import { churnSignal, evidenceSignals, NO_TEST_SIGNAL, riskScore } from './risk.ts';
 import { scanContent } from './signals.ts';
 import { sourceStem, testedStems } from './test-match.ts';
+import { compareText } from '../../text/compare.ts';
 
 export type TriageBody = Omit<Triage, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
 
@@ -47,7 +48,7 @@ export interface AssembleInput {
   inScope?: ReadonlySet<string>;
 }
 
-const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const byPath = (a: { path: string }, b: { path: string }) => compareText(a.path, b.path);
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
   const counts: Record<string, number> = {};

@@ -8,6 +8,7 @@ import type { ChangedFile } from '../../scope/diff-parse.ts';
 import { describeDiff, diffRecordOf, type DiffScope } from '../../scope/spec.ts';
 import type { PhaseContext } from '../types.ts';
 import type { FileFacts } from './core.ts';
+import { compareText } from '../../text/compare.ts';
 
 export async function diffScopeOf(ctx: PhaseContext, diff: DiffScope, files: readonly FileFacts[]): Promise<DiffScopeRecord> {
   const triaged = new Set(files.map((f) => f.path));
@@ -28,7 +29,7 @@ export async function diffScopeOf(ctx: PhaseContext, diff: DiffScope, files: rea
   for (const [path, why] of blastRadius(roots, importers, diff.radius)) {
     if (triaged.has(path)) scoped.push(why.reason === 'changed' ? { path, reason: 'changed' } : { path, ...why });
   }
-  scoped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  scoped.sort((a, b) => compareText(a.path, b.path));
   ctx.log.info(`diff scope ${describeDiff(diff)}: ${changed.length} changed path(s), ${scoped.length} triaged file(s) in scope`);
   return {
     ...diffRecordOf(diff),
