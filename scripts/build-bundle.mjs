@@ -55,7 +55,8 @@ export function withModuleUrl(text, file, outdir, entries = ENTRIES) {
     if (use.d >= 0 && use.n === undefined) throw new Error(`${where} imports a computed specifier (${text.slice(use.ss, use.se)}): the bundle cannot hold it and the chunk would load a second copy of the modules; import a literal path.`);
     if (use.d !== -2) continue;
     const after = text.slice(use.se, use.se + 200);
-    const property = PROPERTY.exec(after)?.[1];
+    const access = PROPERTY.exec(after);
+    const property = access?.[1];
     if (property === 'resolve' && BARE_RESOLVE.test(after)) continue;
     if (property !== 'url') throw new Error(`${where} uses import.meta.${property ?? ''}, which scripts/build-bundle.mjs does not rewrite for a chunk: use import.meta.url, or teach the bundler.`);
     if (WORKER_CALL.test(text.slice(Math.max(0, use.ss - 40), use.ss))) {
@@ -64,7 +65,7 @@ export function withModuleUrl(text, file, outdir, entries = ENTRIES) {
       if (!Object.hasOwn(entries, worker)) throw new Error(`${where} starts a worker '${worker}' that the bundle has no entry for: add it to ENTRIES in scripts/build-bundle.mjs.`);
       continue;
     }
-    const end = use.se + PROPERTY.exec(after)[0].length;
+    const end = use.se + access[0].length;
     out += `${text.slice(copied, use.ss)}new URL(${JSON.stringify(from)}, import.meta.url).href`;
     copied = end;
   }

@@ -76,6 +76,13 @@ export function copyPlainModules(root, outDir) {
   }
 }
 
+/** Runs a build step (`node <args>`) in root; throws with its output when it fails. */
+function runNode(root, what, args) {
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+  return result;
+}
+
 /** Compiles into a side folder (with its schemas' validators as code, TypeBox bundled and the CLI bundled), then swaps it in, so a failed build never leaves half a dist/. */
 export function build(root = ROOT) {
   const hash = sourceHash(root);
@@ -87,33 +94,21 @@ export function build(root = ROOT) {
   } catch {
     throw new Error('Cannot build dist/: typescript is not installed. Run `pnpm install` in the bug-hunter clone.');
   }
-  // Types are checked by `pnpm typecheck`; the build only emits, which is several times faster.
-  const r = spawnSync(process.execPath, [tsc, '-p', join(root, CONFIG), '--noCheck', '--outDir', partial], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) {
-    rmSync(partial, { recursive: true, force: true });
-    throw new Error(`tsc failed (exit ${r.status}):\n${r.stdout}${r.stderr}`);
-  }
-  copyPlainModules(root, partial);
   try {
+    // Types are checked by `pnpm typecheck`; the build only emits, which is several times faster.
+    runNode(root, 'tsc', [tsc, '-p', join(root, CONFIG), '--noCheck', '--outDir', partial]);
+    copyPlainModules(root, partial);
     vendorPackages(root, partial);
+    // A process of its own: it imports every schema module of the new dist, which the caller (the test runner) should not.
+    runNode(root, 'writing the schema validators', [join(root, 'scripts/build-validators.mjs'), partial]);
+    // A process of its own too: esbuild's plugins (the bundle rewrites import.meta.url) need its asynchronous API.
+    const bundled = runNode(root, 'bundling the CLI', [join(root, 'scripts/build-bundle.mjs'), partial, root]);
+    if (bundled.stderr) process.stderr.write(bundled.stderr);
+    writeFileSync(join(partial, HASH_FILE), `${hash}\n`);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
     throw error;
   }
-  // A process of its own: it imports every schema module of the new dist, which the caller (the test runner) should not.
-  const v = spawnSync(process.execPath, [join(root, 'scripts/build-validators.mjs'), partial], { cwd: root, encoding: 'utf8' });
-  if (v.status !== 0) {
-    rmSync(partial, { recursive: true, force: true });
-    throw new Error(`writing the schema validators failed (exit ${v.status}):\n${v.stdout}${v.stderr}`);
-  }
-  // A process of its own too: esbuild's plugins (the bundle rewrites import.meta.url) need its asynchronous API.
-  const b = spawnSync(process.execPath, [join(root, 'scripts/build-bundle.mjs'), partial, root], { cwd: root, encoding: 'utf8' });
-  if (b.status !== 0) {
-    rmSync(partial, { recursive: true, force: true });
-    throw new Error(`bundling the CLI failed (exit ${b.status}):\n${b.stdout}${b.stderr}`);
-  }
-  if (b.stderr) process.stderr.write(b.stderr);
-  writeFileSync(join(partial, HASH_FILE), `${hash}\n`);
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   renameSync(partial, join(root, 'dist'));
 }
