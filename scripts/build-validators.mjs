@@ -1,6 +1,6 @@
 // Writes every exported TypeBox schema's validator as code (ajv standalone, CommonJS) into <dist>/validators/,
 // named by src/artifacts/ajv.ts's schemaKey, so the compiled CLI loads validators instead of compiling schemas in
-// every process. Run by scripts/build.mjs (as a child process) on the freshly emitted dist before it is swapped in.
+// every process; and beside each V8's code cache of it (src/artifacts/precompiled.ts), made by this node. Run by scripts/build.mjs (as a child process) on the freshly emitted dist before it is swapped in.
 // Plain JavaScript on purpose: it runs from the build, before any loader.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +23,7 @@ function schemaModules(dir) {
 /** Returns how many validators were written. */
 export async function buildValidators(dist) {
   const { createAjv, schemaKey } = await import(pathToFileURL(join(dist, 'artifacts/ajv.js')).href);
+  const { codeCacheOf, codeCachePath } = await import(pathToFileURL(join(dist, 'artifacts/precompiled.js')).href);
   const { Kind } = await import('@sinclair/typebox');
   const standaloneCode = createRequire(import.meta.url)('ajv/dist/standalone').default;
   const ajv = createAjv({ source: true });
@@ -35,7 +36,10 @@ export async function buildValidators(dist) {
       if (typeof value !== 'object' || value === null || !(Kind in value)) continue;
       const key = schemaKey(value);
       if (written.has(key)) continue;
-      writeFileSync(join(out, `${key}.cjs`), standaloneCode(ajv, ajv.compile(value)));
+      const file = join(out, `${key}.cjs`);
+      const code = standaloneCode(ajv, ajv.compile(value));
+      writeFileSync(file, code);
+      writeFileSync(codeCachePath(file), codeCacheOf(file, code));
       written.add(key);
     }
   }

@@ -1,16 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { createAjv, schemaKey } from '../../src/artifacts/ajv.ts';
+import { codeCacheFor, codeCacheOf, codeCachePath, loadValidatorFile, runValidatorScript } from '../../src/artifacts/precompiled.ts';
 import { ARTIFACTS, type ArtifactName } from '../../src/artifacts/registry.ts';
 import { Envelope } from '../../src/cache/store.ts';
+import { sha256 } from '../../src/run/hash.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { buggyProject } from '../helpers/project.ts';
-import { gitRepo } from '../helpers/temp.ts';
+import { gitRepo, tempDir } from '../helpers/temp.ts';
 
 const VALIDATORS = fileURLToPath(new URL('../../dist/validators/', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -54,4 +56,50 @@ test('the build wrote a validator for every artifact schema and for the cache en
     assert.ok(existsSync(join(VALIDATORS, `${schemaKey(schema)}.cjs`)), `no built validator for the ${name} artifact`);
   }
   assert.ok(existsSync(join(VALIDATORS, `${schemaKey(Envelope)}.cjs`)));
+});
+
+test("each built validator has a V8 code cache made from its own code, and this node's V8 accepts it", () => {
+  const files = readdirSync(VALIDATORS).filter((f) => f.endsWith('.cjs'));
+  assert.ok(files.length >= Object.keys(ARTIFACTS).length);
+  for (const name of files) {
+    const file = join(VALIDATORS, name);
+    const source = readFileSync(file, 'utf8');
+    const cache = codeCacheFor(file, source);
+    assert.ok(cache, `${name}: no code cache, or one made from other code`);
+    const { script, validator } = runValidatorScript(file, source, cache);
+    assert.equal(script.cachedDataRejected, false, `${name}: V8 rejected its cache`);
+    assert.equal(validator(null), false, name);
+  }
+});
+
+// V8 checks a cache against the length of the code only: with another same-length code's cache it runs that code.
+test("a code cache made from other code of the same length is not used: the file's own code runs", (t) => {
+  const file = join(tempDir(t), 'v.cjs');
+  const before = 'module.exports = function v(x) { return x === 1; };';
+  const after = 'module.exports = function v(x) { return x === 2; };';
+  assert.equal(before.length, after.length);
+  writeFileSync(codeCachePath(file), codeCacheOf(file, before));
+  writeFileSync(file, before);
+  assert.ok(codeCacheFor(file, before));
+  assert.equal(loadValidatorFile(file)?.(1), true);
+  writeFileSync(file, after);
+  assert.equal(codeCacheFor(file, after), undefined);
+  const validator = loadValidatorFile(file);
+  assert.equal(validator?.(2), true);
+  assert.equal(validator?.(1), false);
+});
+
+test('a code cache V8 cannot read (another node) leaves the validator as compiled from its code; no file, no validator', (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 'v.cjs');
+  const source = 'module.exports = function v(x) { return x === 3; };';
+  writeFileSync(file, source);
+  // The digest of the code, then bytes that are no V8 cache. (Not made by codeCacheOf: V8 would answer from the code
+  // it compiled in this process, without reading the cache.)
+  writeFileSync(codeCachePath(file), Buffer.concat([Buffer.from(sha256(source), 'hex'), Buffer.alloc(2000, 7)]));
+  const cache = codeCacheFor(file, source);
+  assert.ok(cache);
+  assert.equal(runValidatorScript(file, source, cache).script.cachedDataRejected, true);
+  assert.equal(loadValidatorFile(file)?.(3), true);
+  assert.equal(loadValidatorFile(join(dir, 'missing.cjs')), undefined);
 });
