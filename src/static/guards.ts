@@ -78,6 +78,8 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
     // On the sink's own line only the text before the sink can guard it (columns are bytes: ASCII lines only).
     if (line === to) text = isAscii(text) ? text.slice(0, column) : '';
     if (text.length > 2000) continue;
+    // Every pattern holds NAME as written: a line without any of the names cannot match one.
+    if (!usable.some((n) => text.includes(n))) continue;
     for (const [kind, re] of compiled) {
       const m = re.exec(text);
       if (!m) continue;

@@ -19,9 +19,17 @@ const MODULES = ['jsonwebtoken'];
 const CALLBACK_NAME = /^(cb|callback|done|next)$/;
 const ALL_GUARDS: ReadonlyArray<GuardFact['kind']> = ['allow-list', 'containment', 'type-check', 'escaping', 'parameterised', 'proto-guard', 'terminator'];
 
-function jwtCalls(ctx: DetectorContext, b: ModuleBindings, fn: string): SgNode[] {
-  return ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '[\\w$]$' } } })
-    .filter((call) => moduleFunction(call.field('function')?.text() ?? '', b, MODULES) === fn);
+/** The calls of each jsonwebtoken function, by its name: one walk of the file for all of them. */
+function jwtCalls(ctx: DetectorContext, b: ModuleBindings): Map<string, SgNode[]> {
+  const byFunction = new Map<string, SgNode[]>();
+  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '[\\w$]$' } } })) {
+    const fn = moduleFunction(call.field('function')?.text() ?? '', b, MODULES);
+    if (fn === null) continue;
+    const calls = byFunction.get(fn);
+    if (calls) calls.push(call);
+    else byFunction.set(fn, [call]);
+  }
+  return byFunction;
 }
 
 /** A library handing its own caller's options to verify() and never looking at `algorithms` (express-jwt < 6). */
@@ -46,9 +54,9 @@ function algorithms(ctx: DetectorContext, options: SgNode | undefined): 'pinned'
   return /['"`]none['"`]/i.test(list.text()) ? 'none' : 'pinned';
 }
 
-function unpinned(ctx: DetectorContext, b: ModuleBindings): Candidate[] {
+function unpinned(ctx: DetectorContext, calls: Map<string, SgNode[]>): Candidate[] {
   const out: Candidate[] = [];
-  for (const call of jwtCalls(ctx, b, 'verify')) {
+  for (const call of calls.get('verify') ?? []) {
     const args = argsOf(call);
     if (args.length < 2) continue;
     const state = algorithms(ctx, args[2]);
@@ -65,10 +73,10 @@ function unpinned(ctx: DetectorContext, b: ModuleBindings): Candidate[] {
   return out;
 }
 
-function decodedUnverified(ctx: DetectorContext, b: ModuleBindings): Candidate[] {
-  if (jwtCalls(ctx, b, 'verify').length > 0) return [];
+function decodedUnverified(ctx: DetectorContext, calls: Map<string, SgNode[]>): Candidate[] {
+  if (calls.has('verify')) return [];
   const out: Candidate[] = [];
-  for (const call of jwtCalls(ctx, b, 'decode')) {
+  for (const call of calls.get('decode') ?? []) {
     const token = argsOf(call)[0];
     if (!token) continue;
     const c = sinkCandidate({
@@ -84,7 +92,7 @@ export const jwtVerification: Detector = {
   rules: ['jwt-unpinned-algorithm', 'jwt-decode-unverified'],
   prefilter: /jsonwebtoken/,
   run: (ctx) => {
-    const b = moduleBindings(ctx.file.content, MODULES);
-    return [...unpinned(ctx, b), ...decodedUnverified(ctx, b)];
+    const calls = jwtCalls(ctx, moduleBindings(ctx.file.content, MODULES));
+    return [...unpinned(ctx, calls), ...decodedUnverified(ctx, calls)];
   },
 };
