@@ -4,7 +4,7 @@
 // Beside each the build keeps V8's code cache of it (<key>.cjs.v8): a validator is large (a scan's report's is 370 kB
 // of code) and V8 compiled it again in every process, on load and on its first call; from the cache it does neither.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
@@ -31,7 +31,9 @@ export interface ValidatorScript {
 
 export function runValidatorScript(file: string, source: string, cachedData?: Buffer): ValidatorScript {
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
-  const script = new Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  // Code from a cache keeps the file name it was made under (the build's side folder), so stack traces and profiles
+  // get one name wherever dist/ is: the same whether the cache was used or not.
+  const script = new Script(wrapped, { filename: `dist/validators/${basename(file)}`, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} as unknown };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
   return { validator: module.exports as ValidateFunction, script };

@@ -103,3 +103,16 @@ test('a code cache V8 cannot read (another node) leaves the validator as compile
   assert.equal(loadValidatorFile(file)?.(3), true);
   assert.equal(loadValidatorFile(join(dir, 'missing.cjs')), undefined);
 });
+
+// V8 keeps the file name a cache was made under (the build's side folder): both ways must name the same file.
+test('a validator names dist/validators/<file> in a stack trace, loaded from its cache made elsewhere or compiled', (t) => {
+  const source = 'module.exports = function v(x) { if (x === 4) throw new Error("four"); return true; };';
+  const made = join(tempDir(t), 'v.cjs');
+  const file = join(tempDir(t), 'v.cjs');
+  writeFileSync(file, source);
+  writeFileSync(codeCachePath(file), codeCacheOf(made, source));
+  for (const cache of [codeCacheFor(file, source), undefined]) {
+    const { validator } = runValidatorScript(file, source, cache);
+    assert.throws(() => validator(4), (error: Error) => / \(dist\/validators\/v\.cjs:1:\d+\)$/m.test(error.stack!));
+  }
+});
