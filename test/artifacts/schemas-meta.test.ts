@@ -20,7 +20,8 @@ function typeboxModules(dir: string): string[] {
 
 // src/artifacts/validate.ts skips ajv's meta-schema check at run time; this is where every schema still gets it.
 test('every exported TypeBox schema in src/ is a valid JSON Schema that ajv compiles in strict mode', async () => {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: true });
+  // Strict mode is checked as the code is generated; ajv's optimiser of that code would only double the time.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, validateSchema: true, code: { optimize: false } });
   addFormats(ajv);
   let checked = 0;
   for (const file of typeboxModules(SRC)) {
