@@ -4,7 +4,8 @@
 // peak memory and the time ratio to oxlint, medians of interleaved runs; targets are printed, not asserted.
 // With --baseline <checkout> (another worktree or clone, built), its engine runs interleaved on the same tree: the
 // CPU ratio between the two is the figure load from other processes disturbs least, and the findings' digests say
-// whether both found the same.
+// whether both found the same. It also prints the parse floor: the CPU of parsing every file once with the engine's
+// parser (tree-sitter, through ast-grep) and nothing else, the least any engine on that parser can take.
 // Usage: node --import tsx scripts/bench-static.ts [source-dir] [--workers N] [--min-lines N] [--runs N] [--baseline <checkout>]
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,13 @@ function engineRun(checkout: string, tree: string, workers: number): EngineRun {
   const run = timeCommand([process.execPath, join(root, 'scripts/bench/static-engine.mjs'), join(checkout, 'dist'), tree, String(workers)]);
   if (run.status !== 0) throw new Error(`the engine of ${checkout} failed (exit ${run.status}): ${run.stderr.slice(-1000)}`);
   return { ...(JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Omit<EngineRun, 'peakMb'>), peakMb: run.peakMb };
+}
+
+/** CPU seconds one thread takes to parse every file of the tree with tree-sitter and do nothing else. */
+function parseFloorRun(tree: string): number {
+  const run = timeCommand([process.execPath, join(root, 'scripts/bench/parse-floor.mjs'), join(root, 'dist'), tree]);
+  if (run.status !== 0) throw new Error(`the parse floor failed (exit ${run.status}): ${run.stderr.slice(-1000)}`);
+  return (JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { cpuSeconds: number }).cpuSeconds;
 }
 
 const summary = (runs: EngineRun[]) => ({
@@ -76,8 +84,10 @@ async function main(): Promise<void> {
     const ours: EngineRun[] = [];
     const theirs: EngineRun[] = [];
     const oxlint: number[] = [];
+    const parseFloor: number[] = [];
     for (let i = 0; i < runs; i++) {
       ours.push(engineRun(root, tree, workers));
+      parseFloor.push(parseFloorRun(tree));
       if (baseline) theirs.push(engineRun(baseline, tree, workers));
       const ox = timeCommand([join(root, 'node_modules/.bin/oxlint'), '--quiet', '--threads', String(workers), tree]);
       oxlint.push(ox.seconds);
@@ -93,6 +103,9 @@ async function main(): Promise<void> {
     console.log(`peak memory   ${us.peak.toFixed(0)} MB RSS (process, all workers)`);
     console.log(`oxlint        ${ox.toFixed(2)} s (default rules, ${workers} threads)`);
     console.log(`ratio         ${ratio.toFixed(2)}× oxlint`);
+    // What no engine on this parser can beat: every file parsed once, spread perfectly over the workers.
+    const floor = median(parseFloor);
+    console.log(`parse floor   ${floor.toFixed(2)} s CPU to parse every file once with tree-sitter (ast-grep) in one thread, nothing else: at best ${(floor / workers).toFixed(2)} s on ${workers} worker(s), ${(floor / workers / ox).toFixed(2)}× oxlint's time`);
     if (us.digests.size > 1) console.log('findings      DIFFER between runs of this checkout');
     if (baseline) {
       const them = summary(theirs);
