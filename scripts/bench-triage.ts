@@ -2,7 +2,8 @@
 // Baseline: `git ls-files` plus reading every listed file. Triage: the whole phase (list, read, rank, chunk,
 // write triage.json), compiled (dist/). Each is measured in its own child process (wall time of the work, peak RSS of the child).
 // Prints both times, the ratio (target ≤ 1.5×, issue #21) and triage's peak memory (target < 300 MB); exits 1 on a miss.
-// Also the ratio of CPU times (main and worker threads, git children left out on both sides), which load disturbs less.
+// Also the ratio of CPU times (main and worker threads, git children left out on both sides), which load disturbs less,
+// and the baseline plus hashing and counting the lines of every file, which triage needs whatever its analysis.
 // Prints median and minimum of each side (the machine may be shared). Flags: --files N (default 50000), --runs N (default 3), --dir PATH (default <tmpdir>/bug-hunter-bench-triage-N-v2),
 // --baseline CHECKOUT: also runs the triage of another built checkout (its dist/), interleaved, for a before/after ratio.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -130,14 +131,23 @@ function cpuMsSince(start: NodeJS.CpuUsage): number {
 const compiled = (path: string, checkout = fileURLToPath(new URL('..', import.meta.url))) => pathToFileURL(join(checkout, 'dist', path)).href;
 
 async function child(kind: string, dir: string, checkout?: string): Promise<Measurement> {
-  if (kind === 'baseline') {
+  if (kind === 'baseline' || kind === 'hashed') {
     const { gitListFiles } = (await import(compiled('git/git.js'))) as typeof import('../src/git/git.ts');
+    const { sha256 } = (await import(compiled('run/hash.js'))) as typeof import('../src/run/hash.ts');
     const start = performance.now();
     const cpu = process.cpuUsage();
     const paths = gitListFiles(dir) ?? [];
     let bytes = 0;
-    for (const p of paths) bytes += readFileSync(join(dir, p)).length;
-    return { ms: performance.now() - start, cpuMs: cpuMsSince(cpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files: paths.length, note: `${bytes} bytes read` };
+    let lines = 0;
+    for (const p of paths) {
+      const content = readFileSync(join(dir, p));
+      bytes += content.length;
+      if (kind === 'baseline') continue;
+      // What every triaged file needs whatever else triage does: its hash (cache keys) and its lines (sizes, chunks).
+      sha256(content);
+      for (let at = content.indexOf(10); at !== -1; at = content.indexOf(10, at + 1)) lines++;
+    }
+    return { ms: performance.now() - start, cpuMs: cpuMsSince(cpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files: paths.length, note: kind === 'baseline' ? `${bytes} bytes read` : `${lines} lines` };
   }
   const { runTriage } = (await import(compiled('phases/triage/index.js', checkout))) as typeof import('../src/phases/triage/index.ts');
   const { createIdentity } = (await import(compiled('run/identity.js', checkout))) as typeof import('../src/run/identity.ts');
@@ -181,10 +191,12 @@ async function main(): Promise<number> {
   const before = process.argv.includes('--baseline') ? resolve(flag('--baseline', '')) : undefined;
   if (before && !existsSync(join(before, 'dist', 'phases', 'triage', 'index.js'))) throw new Error(`--baseline ${before}: no built dist/ there (run node scripts/build.mjs in it).`);
   const base: Measurement[] = [];
+  const hashed: Measurement[] = [];
   const tri: Measurement[] = [];
   const old: Measurement[] = [];
   for (let r = 0; r < runs; r++) {
     base.push(measure('baseline', dir));
+    hashed.push(measure('hashed', dir));
     tri.push(measure('triage', dir));
     if (before) old.push(measure('triage', dir, before));
   }
@@ -200,6 +212,8 @@ async function main(): Promise<number> {
   console.log(`tree:      ${dir} (${base[0]?.files.toLocaleString('en-US')} listed files; triage kept ${tri[0]?.files.toLocaleString('en-US')}, ${tri[0]?.note})`);
   console.log(`machine:   ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} (wall times rise with load from other processes)`);
   console.log(`baseline:  ${baseMs.toFixed(0)} ms wall median, ${baseMin.toFixed(0)} ms min, ${cpu(base)} ms CPU, ${runs} runs (git ls-files + read every file; ${base[0]?.note}); peak RSS ${Math.max(...base.map((m) => m.maxRssMb)).toFixed(0)} MB`);
+  const hashedMs = median(hashed.map((m) => m.ms));
+  console.log(`+ hashes:  ${hashedMs.toFixed(0)} ms wall median, ${cpu(hashed)} ms CPU, ${(hashedMs / baseMs).toFixed(2)}× the baseline (the baseline, then sha256 and a line count of every file, in one thread: what triage needs of each file before its content analysis)`);
   console.log(`triage:    ${triMs.toFixed(0)} ms wall median, ${triMin.toFixed(0)} ms min, ${cpu(tri)} ms CPU, ${runs} runs (list, read, rank, chunk, write triage.json)`);
   console.log(`runs:      baseline ${base.map((m) => m.ms.toFixed(0)).join(' ')} | triage ${tri.map((m) => m.ms.toFixed(0)).join(' ')} ms (interleaved)`);
   console.log(`ratio:     ${ratio.toFixed(2)}× of medians, ${(triMin / baseMin).toFixed(2)}× of minimums (target ≤ ${TARGET_RATIO}× of medians) ${ratio <= TARGET_RATIO ? 'OK' : 'MISSED'}`);
