@@ -48,14 +48,17 @@ function vendoredVersions(root) {
 // The scripts that write dist/ besides tsc: a change to how it is built is a new build too.
 const BUILD_SCRIPTS = ['build.mjs', 'build-vendor.mjs', 'build-validators.mjs', 'build-bundle.mjs'];
 
-/** Hash of everything the build reads: every file under src/ (path and content), both tsconfigs, the build scripts, the bundled packages' and esbuild's versions. */
-export function sourceHash(root = ROOT) {
+/**
+ * Hash of everything the build reads: every file under src/ (path and content), both tsconfigs, the build scripts, the
+ * bundled packages' and esbuild's versions, and the V8 that makes the validators' code caches (another one rejects them).
+ */
+export function sourceHash(root = ROOT, v8 = process.versions.v8) {
   const hash = createHash('sha256');
   const scripts = BUILD_SCRIPTS.map((name) => join(root, 'scripts', name)).filter((file) => existsSync(file));
   for (const file of [...listFiles(join(root, 'src')), join(root, 'tsconfig.json'), join(root, CONFIG), ...scripts]) {
     hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
-  for (const version of [...vendoredVersions(root), `esbuild@${installedVersion(root, 'esbuild')}`]) hash.update(version).update('\0');
+  for (const version of [...vendoredVersions(root), `esbuild@${installedVersion(root, 'esbuild')}`, `v8@${v8}`]) hash.update(version).update('\0');
   return hash.digest('hex');
 }
 

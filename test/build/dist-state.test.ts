@@ -23,6 +23,16 @@ test('dist/ is missing until built, fresh when its hash matches src/, stale afte
   assert.equal(distState(dir), 'stale');
 });
 
+// The validators' code caches are V8's: a build made under another V8 holds caches this one rejects.
+test('a build hashed under another V8 is stale: its validators\' code caches would be rejected', (t) => {
+  const dir = tempDir(t);
+  project(dir);
+  mkdirSync(join(dir, 'dist'));
+  writeFileSync(join(dir, 'dist', '.source-hash'), `${sourceHash(dir, '1.0.0.0')}\n`);
+  assert.equal(distState(dir), 'stale');
+  assert.equal(sourceHash(dir), sourceHash(dir, process.versions.v8));
+});
+
 test('a new source file or a changed build config makes dist/ stale too', (t) => {
   const dir = tempDir(t);
   project(dir);
