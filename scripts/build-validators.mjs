@@ -1,6 +1,7 @@
 // Writes every exported TypeBox schema's validator as code (ajv standalone, CommonJS) into <dist>/validators/,
 // named by src/artifacts/ajv.ts's schemaKey, so the compiled CLI loads validators instead of compiling schemas in
-// every process; and beside each V8's code cache of it (src/artifacts/precompiled.ts), made by this node. Run by scripts/build.mjs (as a child process) on the freshly emitted dist before it is swapped in.
+// every process; and beside each V8's code cache of it (src/artifacts/precompiled.ts), made by this node. Run by
+// scripts/build.mjs (as a child process) on the freshly emitted dist before it is swapped in.
 // Plain JavaScript on purpose: it runs from the build, before any loader.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -55,6 +55,7 @@ export function codeCacheFor(file: string, source: string): Buffer | undefined {
   try {
     bytes = readFileSync(codeCachePath(file));
   } catch {
+    // None, or unreadable: the validator is compiled from its code.
     return undefined;
   }
   if (bytes.length <= DIGEST_BYTES || bytes.subarray(0, DIGEST_BYTES).toString('hex') !== sha256(source)) return undefined;
@@ -74,7 +75,12 @@ export function loadValidatorFile(file: string): ValidateFunction | undefined {
   return runValidatorScript(file, source, codeCacheFor(file, source)).validator;
 }
 
+// One load per schema key and process, as require's module cache gave before: two equal schemas share a validator.
+const loaded = new Map<string, ValidateFunction | undefined>();
+
 /** The built validator for the schema key, or undefined. */
 export function precompiledValidator(key: string): ValidateFunction | undefined {
-  return present ? loadValidatorFile(join(DIR, `${key}.cjs`)) : undefined;
+  if (!present) return undefined;
+  if (!loaded.has(key)) loaded.set(key, loadValidatorFile(join(DIR, `${key}.cjs`)));
+  return loaded.get(key);
 }
