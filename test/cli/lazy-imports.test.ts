@@ -68,6 +68,24 @@ test('the probe sees the heavy modules when they do load: a no-key scan loads as
   assert.deepEqual(heavy(modules, [SDKS]), [], 'no model is configured, so no SDK loads');
 });
 
+// A scan hunting in one thread asks recheck through a helper thread (src/recheck/sync.ts): its bundled entry too.
+test('a scan hunting in one thread asks recheck through the bundled helper thread and reports its verdict', async (t) => {
+  const repo = gitRepo(t, {
+    'src/route.js': "const express = require('express');\nconst app = express();\napp.get('/x', (req, res) => {\n  if (/^(a+)+$/.test(req.query.name)) res.send('ok');\n  res.send('no');\n});\n",
+  });
+  const out = tempDir(t, 'bh-out-');
+  const { result, loaded } = await loadedBy(t, ['scan', repo, '--quiet', '--json', '--out', out], ROOT, { BUG_HUNTER_WORKERS: '1' });
+  assert.ok(result.code === 0 || result.code === 1, result.stderr);
+  assert.ok(loaded.some((m) => m.endsWith('/dist/bundle/helper.js')), 'the helper thread ran the bundled helper entry');
+  assert.ok(!loaded.some((m) => m.endsWith('/dist/bundle/worker.js')), 'no pool: the hunt ran in one thread');
+  const distUrl = pathToFileURL(join(ROOT, 'dist')).href;
+  assert.deepEqual(loaded.filter((m) => m.startsWith(`${distUrl}/`) && !m.startsWith(`${BUNDLE_URL}/`)), [], 'no dist/ module outside the bundle');
+  const report = JSON.parse(readFileSync(join(out, 'scan-report.json'), 'utf8')) as { findings: { finding: { ruleId: string; claim: string } }[] };
+  const redos = report.findings.filter((f) => f.finding.ruleId === 'redos');
+  assert.equal(redos.length, 1, JSON.stringify(report.findings.map((f) => f.finding.ruleId)));
+  assert.match(redos[0]!.finding.claim, /recheck rates \/\^\(a\+\)\+\$\/ exponential/);
+});
+
 /**
  * Each argument list run by the compiled CLI's main() in one process under the module probe: its result and the
  * modules loaded up to its end that no earlier run loaded (the process's start included in every run's share).
