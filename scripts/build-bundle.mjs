@@ -8,9 +8,9 @@
 // Run by scripts/build.mjs as a child process (esbuild's plugins need its asynchronous API) on the freshly emitted
 // dist before it is swapped in. Plain JavaScript: it runs before any loader.
 // Usage: node scripts/build-bundle.mjs <dist> [<root>]
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire, SourceMap } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BUNDLE_DIR = 'bundle';
@@ -33,6 +33,19 @@ let lexerModule;
 const lexer = () => (lexerModule ??= createRequire(import.meta.url)('es-module-lexer'));
 
 const lineOf = (text, at) => text.slice(0, at).split('\n').length;
+
+/** Where `at` in a compiled file comes from: `src/…ts:line (compiled: file:line)` through tsc's map beside the file,
+ * or `file:line` when there is none. */
+export function placeOf(text, file, at) {
+  const line = lineOf(text, at);
+  const compiled = `${file}:${line}`;
+  if (!existsSync(`${file}.map`)) return compiled;
+  const column = at - (text.lastIndexOf('\n', at - 1) + 1);
+  const entry = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))).findEntry(line - 1, column);
+  if (!entry?.originalSource) return compiled;
+  const source = relative(process.cwd(), resolve(dirname(file), entry.originalSource));
+  return `${source}:${entry.originalLine + 1} (compiled: ${compiled})`;
+}
 // What follows `import.meta`, and what precedes it when it is a worker's entry beside the module.
 const PROPERTY = /^\s*\.\s*([\w$]+)/;
 const WORKER_CALL = /entryBeside\(\s*$/;
@@ -51,7 +64,7 @@ export function withModuleUrl(text, file, outdir, entries = ENTRIES) {
   let out = '';
   let copied = 0;
   for (const use of uses) {
-    const where = `${file}:${lineOf(text, use.ss)}`;
+    const where = placeOf(text, file, use.ss);
     if (use.d >= 0 && use.n === undefined) throw new Error(`${where} imports a computed specifier (${text.slice(use.ss, use.se)}): the bundle cannot hold it and the chunk would load a second copy of the modules; import a literal path.`);
     if (use.d !== -2) continue;
     const after = text.slice(use.se, use.se + 200);
@@ -91,7 +104,13 @@ export async function bundleCli(dist, root, entries = ENTRIES) {
       build.onLoad({ filter: /\.m?js$/ }, (args) => {
         if (!inDist(args.path)) return undefined;
         const text = readFileSync(args.path, 'utf8');
-        const contents = withModuleUrl(text, args.path, outdir, entries);
+        let contents;
+        try {
+          contents = withModuleUrl(text, args.path, outdir, entries);
+        } catch (error) {
+          // A refusal is the bundler's error message, not a thrown plugin with its stack.
+          return { errors: [{ text: error instanceof Error ? error.message : String(error) }] };
+        }
         return contents === text ? undefined : { contents, loader: 'js', resolveDir: resolve(args.path, '..') };
       });
     },
@@ -129,7 +148,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   bundleCli(dist, root).then(
     () => process.exit(0),
     (error) => {
-      process.stderr.write(`build-bundle: ${error instanceof Error ? error.message : String(error)}\n`);
+      // esbuild has printed its own errors (logLevel), each with the import that reached the module.
+      const printed = Array.isArray(error?.errors) && error.errors.length > 0;
+      process.stderr.write(`build-bundle: ${printed ? 'the bundle was refused (above)' : error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);
     },
   );

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleCli, withModuleUrl } from '../../scripts/build-bundle.mjs';
 import { Worker } from 'node:worker_threads';
@@ -50,6 +51,26 @@ test('what a chunk would run differently stops the build, naming the file and li
   stops('const W = entryBeside(import.meta.url, NAME);', /starts a worker whose name is not a literal/);
   // resolve() of a package name does not depend on where the chunk is.
   assert.equal(withModuleUrl("const tsx = import.meta.resolve('tsx/esm/api');", '/x/dist/a/b.js', '/x/dist/bundle'), "const tsx = import.meta.resolve('tsx/esm/api');");
+});
+
+// tsc's map beside the compiled file leads the refusal back to the source line, which type-only lines have moved.
+test('a refusal names the source file and line through the compiled file\'s map, and the compiled place too', async (t) => {
+  const dir = tempDir(t, 'bh-bundle-');
+  mkdirSync(join(dir, 'src', 'a'), { recursive: true });
+  mkdirSync(join(dir, 'dist', 'a'), { recursive: true });
+  const source = 'interface Options {\n  name: string;\n}\n\nexport async function load(o: Options): Promise<unknown> {\n  return import(o.name);\n}\n';
+  writeFileSync(join(dir, 'src', 'a', 'b.ts'), source);
+  // A compiler's map (esbuild's here, already loaded by the bundle tests; the build's come from tsc).
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  const out = await esbuild.transform(source, { loader: 'ts', format: 'esm', sourcemap: 'external', sourcefile: 'b.ts' });
+  const map = { ...(JSON.parse(out.map) as object), sources: ['../../src/a/b.ts'] };
+  const file = join(dir, 'dist', 'a', 'b.js');
+  writeFileSync(file, out.code);
+  writeFileSync(`${file}.map`, JSON.stringify(map));
+  const compiledLine = out.code.split('\n').findIndex((line) => line.includes('import(o.name)')) + 1;
+  assert.notEqual(compiledLine, 6, 'the type-only lines moved the import');
+  assert.throws(() => withModuleUrl(out.code, file, join(dir, 'dist', 'bundle')), (error: Error) =>
+    error.message.startsWith(`${relative(process.cwd(), join(dir, 'src', 'a', 'b.ts'))}:6 (compiled: ${file}:${compiledLine}) imports a computed specifier`));
 });
 
 test('the bundle runs from dist/bundle/ with the paths of the modules it holds, and inputs.json says what each chunk holds', async (t) => {
