@@ -45,15 +45,20 @@ export function processesWith(marker: string): string[] {
  */
 export function bwrapZombies(): Set<string> {
   const zombies = new Set<string>();
-  for (const p of listProcesses()) {
-    if (p.name !== 'bwrap' || p.state !== 'Z') continue;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
     try {
-      const stat = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
-      // Field 22, the start time, counted after the command name (which may hold spaces or parentheses).
-      zombies.add(`${p.pid}@${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]}`);
+      // One read per process: /proc/<pid>/stat holds the name, the state and the start time.
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
     } catch {
       continue; // Reaped meanwhile.
     }
+    // The name sits in parentheses and may hold spaces or parentheses itself; the fields after it are plain.
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Field 3 is the state; field 22, the start time, is the 20th after the name.
+    if (name === 'bwrap' && fields[0] === 'Z') zombies.add(`${entry}@${fields[19]}`);
   }
   return zombies;
 }
