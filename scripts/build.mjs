@@ -15,6 +15,8 @@ import { VENDORED, vendorPackages } from './build-vendor.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = join(ROOT, 'dist');
 const HASH_FILE = '.source-hash';
+// The V8 that built dist/ (and so its validators' code caches).
+const V8_FILE = '.v8-version';
 const CONFIG = 'tsconfig.build.json';
 
 function listFiles(dir) {
@@ -48,25 +50,27 @@ function vendoredVersions(root) {
 // The scripts that write dist/ besides tsc: a change to how it is built is a new build too.
 const BUILD_SCRIPTS = ['build.mjs', 'build-vendor.mjs', 'build-validators.mjs', 'build-bundle.mjs'];
 
-/**
- * Hash of everything the build reads: every file under src/ (path and content), both tsconfigs, the build scripts, the
- * bundled packages' and esbuild's versions, and the V8 that makes the validators' code caches (another one rejects them).
- */
-export function sourceHash(root = ROOT, v8 = process.versions.v8) {
+/** Hash of everything the build reads: every file under src/ (path and content), both tsconfigs, the build scripts, the bundled packages' and esbuild's versions. */
+export function sourceHash(root = ROOT) {
   const hash = createHash('sha256');
   const scripts = BUILD_SCRIPTS.map((name) => join(root, 'scripts', name)).filter((file) => existsSync(file));
   for (const file of [...listFiles(join(root, 'src')), join(root, 'tsconfig.json'), join(root, CONFIG), ...scripts]) {
     hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
-  for (const version of [...vendoredVersions(root), `esbuild@${installedVersion(root, 'esbuild')}`, `v8@${v8}`]) hash.update(version).update('\0');
+  for (const version of [...vendoredVersions(root), `esbuild@${installedVersion(root, 'esbuild')}`]) hash.update(version).update('\0');
   return hash.digest('hex');
 }
 
-/** 'fresh', 'missing' (never built) or 'stale' (built from other sources). */
-export function distState(root = ROOT) {
+/** 'fresh', 'missing' (never built) or 'stale' (built from other sources, or by another V8). */
+export function distState(root = ROOT, v8 = process.versions.v8) {
   const stamp = join(root, 'dist', HASH_FILE);
   if (!existsSync(stamp)) return 'missing';
-  return readFileSync(stamp, 'utf8').trim() === sourceHash(root) ? 'fresh' : 'stale';
+  if (readFileSync(stamp, 'utf8').trim() !== sourceHash(root)) return 'stale';
+  // The validators' code caches are V8's: another V8 rejects them, and every process would compile every validator.
+  // Kept apart from the source hash, which is the code version in every evidence-cache key (src/cache/code-version.ts):
+  // a cache entry stays good whichever node computed it.
+  const builtBy = join(root, 'dist', V8_FILE);
+  return existsSync(builtBy) && readFileSync(builtBy, 'utf8').trim() === v8 ? 'fresh' : 'stale';
 }
 
 /** Plain JavaScript modules under src/ (a worker entry such as read-worker.mjs): tsc does not emit them, so they are copied. */
@@ -108,6 +112,7 @@ export function build(root = ROOT) {
     const bundled = runNode(root, 'bundling the CLI', [join(root, 'scripts/build-bundle.mjs'), partial, root]);
     if (bundled.stderr) process.stderr.write(bundled.stderr);
     writeFileSync(join(partial, HASH_FILE), `${hash}\n`);
+    writeFileSync(join(partial, V8_FILE), `${process.versions.v8}\n`);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
     throw error;
@@ -129,7 +134,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     if (args.includes('--check')) {
       const state = distState();
       if (state !== 'fresh') {
-        console.error(`dist/ is ${state === 'missing' ? 'missing' : 'stale (src/ changed since it was built)'}. Run \`node scripts/build.mjs\` (or \`pnpm build\`).`);
+        console.error(`dist/ is ${state === 'missing' ? 'missing' : 'stale (src/ or node changed since it was built)'}. Run \`node scripts/build.mjs\` (or \`pnpm build\`).`);
         process.exit(1);
       }
     } else if (args.includes('--if-stale')) {

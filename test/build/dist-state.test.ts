@@ -18,19 +18,27 @@ test('dist/ is missing until built, fresh when its hash matches src/, stale afte
   assert.equal(distState(dir), 'missing');
   mkdirSync(join(dir, 'dist'));
   writeFileSync(join(dir, 'dist', '.source-hash'), `${sourceHash(dir)}\n`);
+  writeFileSync(join(dir, 'dist', '.v8-version'), `${process.versions.v8}\n`);
   assert.equal(distState(dir), 'fresh');
   writeFileSync(join(dir, 'src', 'cli', 'main.ts'), 'export const a = 2;\n');
   assert.equal(distState(dir), 'stale');
 });
 
-// The validators' code caches are V8's: a build made under another V8 holds caches this one rejects.
-test('a build hashed under another V8 is stale: its validators\' code caches would be rejected', (t) => {
+// The validators' code caches are V8's: a build made by another V8 holds caches this one rejects. The source hash,
+// every evidence-cache key's code version, does not change with it.
+test('a build made by another V8 (or that does not say) is stale, its source hash unchanged', (t) => {
   const dir = tempDir(t);
   project(dir);
   mkdirSync(join(dir, 'dist'));
-  writeFileSync(join(dir, 'dist', '.source-hash'), `${sourceHash(dir, '1.0.0.0')}\n`);
+  const hash = sourceHash(dir);
+  writeFileSync(join(dir, 'dist', '.source-hash'), `${hash}\n`);
+  assert.equal(distState(dir), 'stale', 'no record of the V8 that built it');
+  writeFileSync(join(dir, 'dist', '.v8-version'), '1.0.0.0\n');
   assert.equal(distState(dir), 'stale');
-  assert.equal(sourceHash(dir), sourceHash(dir, process.versions.v8));
+  assert.equal(distState(dir, '1.0.0.0'), 'fresh');
+  writeFileSync(join(dir, 'dist', '.v8-version'), `${process.versions.v8}\n`);
+  assert.equal(distState(dir), 'fresh');
+  assert.equal(sourceHash(dir), hash);
 });
 
 test('a new source file or a changed build config makes dist/ stale too', (t) => {
