@@ -64,18 +64,19 @@ export function withModuleUrl(text, file, outdir, entries = ENTRIES) {
   let out = '';
   let copied = 0;
   for (const use of uses) {
-    const where = placeOf(text, file, use.ss);
-    if (use.d >= 0 && use.n === undefined) throw new Error(`${where} imports a computed specifier (${text.slice(use.ss, use.se)}): the bundle cannot hold it and the chunk would load a second copy of the modules; import a literal path.`);
+    // Only a refusal needs it: reading the source map for every import of every module would slow every build.
+    const where = () => placeOf(text, file, use.ss);
+    if (use.d >= 0 && use.n === undefined) throw new Error(`${where()} imports a computed specifier (${text.slice(use.ss, use.se)}): the bundle cannot hold it and the chunk would load a second copy of the modules; import a literal path.`);
     if (use.d !== -2) continue;
     const after = text.slice(use.se, use.se + 200);
     const access = PROPERTY.exec(after);
     const property = access?.[1];
     if (property === 'resolve' && BARE_RESOLVE.test(after)) continue;
-    if (property !== 'url') throw new Error(`${where} uses import.meta.${property ?? ''}, which scripts/build-bundle.mjs does not rewrite for a chunk: use import.meta.url, or teach the bundler.`);
+    if (property !== 'url') throw new Error(`${where()} uses import.meta.${property ?? ''}, which scripts/build-bundle.mjs does not rewrite for a chunk: use import.meta.url, or teach the bundler.`);
     if (WORKER_CALL.test(text.slice(Math.max(0, use.ss - 40), use.ss))) {
       const worker = WORKER_NAME.exec(after)?.[2];
-      if (worker === undefined) throw new Error(`${where} starts a worker whose name is not a literal: the bundle cannot tell which entry it needs.`);
-      if (!Object.hasOwn(entries, worker)) throw new Error(`${where} starts a worker '${worker}' that the bundle has no entry for: add it to ENTRIES in scripts/build-bundle.mjs.`);
+      if (worker === undefined) throw new Error(`${where()} starts a worker whose name is not a literal: the bundle cannot tell which entry it needs.`);
+      if (!Object.hasOwn(entries, worker)) throw new Error(`${where()} starts a worker '${worker}' that the bundle has no entry for: add it to ENTRIES in scripts/build-bundle.mjs.`);
       continue;
     }
     const end = use.se + access[0].length;
