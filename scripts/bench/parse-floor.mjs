@@ -2,16 +2,15 @@
 // ast-grep (tree-sitter), the grammar picked as the static engine picks it, and does nothing else. Prints one JSON
 // line: the files parsed and the CPU seconds. Plain JavaScript, like static-engine.mjs beside it.
 // Usage: node scripts/bench/parse-floor.mjs <dist dir> <tree>
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { treeSources } from './tree-sources.mjs';
 
 const [dist, tree] = process.argv.slice(2);
 const { langFor } = await import(pathToFileURL(join(dist, 'static/parse.js')).href);
 const { parse } = await import('@ast-grep/napi');
 
-const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-const files = walk(tree).map((abs) => ({ path: abs.slice(tree.length + 1), content: readFileSync(abs, 'utf8'), language: /\.[mc]?ts$/.test(abs) ? 'typescript' : 'javascript' }));
+const files = treeSources(tree);
 const cpu = process.cpuUsage();
 let parsed = 0;
 for (const file of files) {

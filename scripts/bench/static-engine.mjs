@@ -5,24 +5,16 @@
 // shown to find the same. Plain JavaScript so it runs against any checkout's dist/, older ones included.
 // Usage: node scripts/bench/static-engine.mjs <dist dir> <tree> <workers>
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { treeSources } from './tree-sources.mjs';
 
 const [dist, tree, workersArg] = process.argv.slice(2);
 const workers = Number(workersArg);
 const engine = await import(pathToFileURL(join(dist, 'static/index.js')).href);
 const { createFilePool } = await import(pathToFileURL(join(dist, 'workers/pool.js')).href);
 
-function walk(dir) {
-  return readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-}
-
-const sources = walk(tree).map((abs) => ({
-  path: abs.slice(tree.length + 1), content: readFileSync(abs, 'utf8'), language: /\.[mc]?ts$/.test(abs) ? 'typescript' : 'javascript', isTest: false,
-}));
+const sources = treeSources(tree);
 const cpu = process.cpuUsage();
 const started = performance.now();
 const pool = workers > 1 ? createFilePool(workers) : undefined;
