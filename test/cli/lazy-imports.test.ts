@@ -25,6 +25,10 @@ const OCTOKIT = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@octokit\//;
 const BUNDLE = join(ROOT, 'dist', 'bundle');
 const chunkInputs = JSON.parse(readFileSync(join(BUNDLE, 'inputs.json'), 'utf8')) as Record<string, string[]>;
 const BUNDLE_URL = pathToFileURL(BUNDLE).href;
+const DIST_URL = pathToFileURL(join(ROOT, 'dist')).href;
+
+/** The dist/ modules a run loaded from outside the bundle: a second, unbundled copy of what the bundle holds. */
+const outsideBundle = (loaded: string[]): string[] => loaded.filter((m) => m.startsWith(`${DIST_URL}/`) && !m.startsWith(`${BUNDLE_URL}/`));
 
 function withChunkInputs(modules: string[]): string[] {
   return modules.flatMap((url) => {
@@ -61,8 +65,7 @@ test('the probe sees the heavy modules when they do load: a no-key scan loads as
   assert.ok(result.code === 0 || result.code === 1, result.stderr);
   assert.ok(loaded.some((m) => m.endsWith('/dist/bundle/main.js')), 'the bundled CLI ran');
   assert.ok(loaded.some((m) => m.endsWith('/dist/bundle/worker.js')), 'the pool\'s workers ran the bundled worker entry');
-  const distUrl = pathToFileURL(join(ROOT, 'dist')).href;
-  assert.deepEqual(loaded.filter((m) => m.startsWith(`${distUrl}/`) && !m.startsWith(`${BUNDLE_URL}/`)), [], 'the scan loaded no dist/ module outside the bundle');
+  assert.deepEqual(outsideBundle(loaded), [], 'the scan loaded no dist/ module outside the bundle');
   assert.ok(modules.some((m) => m.includes('/dist/cli/main.js')), 'the compiled CLI ran');
   assert.notDeepEqual(heavy(modules, [AST_GREP]), [], 'the static engine loaded ast-grep');
   assert.deepEqual(heavy(modules, [SDKS]), [], 'no model is configured, so no SDK loads');
@@ -78,8 +81,7 @@ test('a scan hunting in one thread asks recheck through the bundled helper threa
   assert.ok(result.code === 0 || result.code === 1, result.stderr);
   assert.ok(loaded.some((m) => m.endsWith('/dist/bundle/helper.js')), 'the helper thread ran the bundled helper entry');
   assert.ok(!loaded.some((m) => m.endsWith('/dist/bundle/worker.js')), 'no pool: the hunt ran in one thread');
-  const distUrl = pathToFileURL(join(ROOT, 'dist')).href;
-  assert.deepEqual(loaded.filter((m) => m.startsWith(`${distUrl}/`) && !m.startsWith(`${BUNDLE_URL}/`)), [], 'no dist/ module outside the bundle');
+  assert.deepEqual(outsideBundle(loaded), [], 'no dist/ module outside the bundle');
   const report = JSON.parse(readFileSync(join(out, 'scan-report.json'), 'utf8')) as { findings: { finding: { ruleId: string; claim: string } }[] };
   const redos = report.findings.filter((f) => f.finding.ruleId === 'redos');
   assert.equal(redos.length, 1, JSON.stringify(report.findings.map((f) => f.finding.ruleId)));
