@@ -25,7 +25,7 @@ export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = {
 };
 
 // OpenRouter-style ids ('anthropic/claude-sonnet-4.5') price like the bare id; dots and dashes are equivalent.
-function normalise(model: string): string {
+export function normalise(model: string): string {
   const bare = model.includes('/') ? model.slice(model.lastIndexOf('/') + 1) : model;
   return bare.toLowerCase().replace(/\./g, '-');
 }

@@ -1,6 +1,6 @@
 // Reads `<target>/.bug-hunter/config.json` (or an explicit path), validates it and resolves it.
 // A missing file means built-in defaults (the static engine); a malformed one is a usage error naming where.
-// A config inside the target is the repository's and untrusted unless the caller trusts it (see trust.ts).
+// A config inside the target is the repository's and untrusted unless the caller trusts it: trust.ts decides what it may set.
 import { readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isInside } from '../integrity/paths.ts';
@@ -8,12 +8,12 @@ import { UsageError } from '../errors.ts';
 import { describeViolations, validate } from '../artifacts/validate.ts';
 import { ConfigFile } from './schema.ts';
 import { resolveConfig, type ResolvedConfig } from './resolve.ts';
-import { restrictUntrustedConfig } from './trust.ts';
+import { restrictRepositoryConfig } from './trust.ts';
 
 export interface LoadOptions {
   /** An explicit config file (the user's own); relative paths resolve against the target. */
   path?: string;
-  /** Trust a config found inside the target: its commands, base URLs and key variables are used. */
+  /** Trust a config found inside the target: its providers, roles and limits are used as they are. */
   trustRepoConfig?: boolean;
 }
 
@@ -28,8 +28,8 @@ export function parseConfig(raw: unknown, where: string, baseDir: string, truste
     throw new UsageError(`${where} is not a valid bug-hunter config (${describeViolations(result.violations)}). Fix it, or run 'bug-hunter init --force' for a fresh example.`);
   }
   if (trusted) return resolveConfig(raw as ConfigFile, where, baseDir);
-  const restricted = restrictUntrustedConfig(raw as ConfigFile);
-  return { ...resolveConfig(restricted.file, where, baseDir), ignored: restricted.ignored };
+  const restricted = restrictRepositoryConfig(raw as ConfigFile);
+  return { ...resolveConfig(restricted.file, where, baseDir), refused: restricted.refused };
 }
 
 // Realpath first: a config reached through a symlink is judged by where it really is.

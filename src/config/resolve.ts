@@ -1,6 +1,7 @@
 // Turns a validated config file into a ResolvedConfig: defaults filled in, every role bound, bindings checked.
 // Pure: no file or environment access (keys are read only when a client is created).
 import { UsageError } from '../errors.ts';
+import type { RepositoryRefusal } from './trust.ts';
 import { ROLES, type ConfigFile, type ModelPrice, type ProviderConfig, type Role, type RoleBinding } from './schema.ts';
 
 export interface ResolvedConfig {
@@ -17,8 +18,8 @@ export interface ResolvedConfig {
   retries: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
   maxOutputChars: number;
   record: boolean;
-  /** Settings left out of an untrusted (repository) config, e.g. providers.evil.command; empty when none. */
-  ignored: string[];
+  /** Settings refused from an untrusted (repository) config (see trust.ts); empty when none. */
+  refused: RepositoryRefusal[];
 }
 
 /** The implicit provider that means "no model": always present under this name. */
@@ -61,7 +62,7 @@ export function resolveConfig(file: ConfigFile, source: string | null, baseDir: 
     },
     maxOutputChars: file.maxOutputChars ?? CONFIG_DEFAULTS.maxOutputChars,
     record: file.record ?? false,
-    ignored: [],
+    refused: [],
   };
   checkBindings(config);
   return config;

@@ -2,6 +2,7 @@
 // its job). With no configuration every role is static, and the run says so via describeEngineChoice().
 import { ROLES, type Role } from '../config/schema.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
+import { refusedWhoAnswers } from '../config/trust.ts';
 
 /** True when the role is answered by a model (or a replay of one), false for the static engine. */
 export function roleUsesModel(config: ResolvedConfig, role: Role): boolean {
@@ -13,7 +14,10 @@ export function roleUsesModel(config: ResolvedConfig, role: Role): boolean {
 export function describeEngineChoice(config: ResolvedConfig, roles: readonly Role[] = ROLES): string {
   const modelRoles = roles.filter((r) => roleUsesModel(config, r));
   if (modelRoles.length === 0) {
-    return config.source === null ? 'static engine (no model configured)' : `static engine (${config.source} binds no role to a model)`;
+    if (config.source === null) return 'static engine (no model configured)';
+    // Say why when the repository bound roles that were refused: the engine line must not suggest they answered.
+    if (refusedWhoAnswers(config.refused)) return `static engine (the providers and roles of ${config.source} were refused: a repository config may not choose who answers; --trust-repo-config accepts them)`;
+    return `static engine (${config.source} binds no role to a model)`;
   }
   const groups = new Map<string, Role[]>();
   for (const role of modelRoles) {

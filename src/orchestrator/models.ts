@@ -7,7 +7,7 @@ import { loadConfig } from '../config/load.ts';
 import { applyFlagOverrides, type FlagOverrides } from '../config/overrides.ts';
 import type { ResolvedConfig } from '../config/resolve.ts';
 import { ROLES, type Role } from '../config/schema.ts';
-import { untrustedConfigWarning } from '../config/trust.ts';
+import { repositoryConfigWarning } from '../config/trust.ts';
 import { createModelClient, type ModelClientHandle } from '../models/client.ts';
 import type { EvidenceCache } from '../cache/store.ts';
 import { describeEngineChoice, roleUsesModel } from '../models/static.ts';
@@ -17,7 +17,7 @@ export interface ModelRequest extends FlagOverrides {
   record?: boolean;
   /** The user's own config file (--config); used instead of <target>/.bug-hunter/config.json. */
   configPath?: string;
-  /** Trust the config inside the target (--trust-repo-config): its commands, base URLs and key variables. */
+  /** Trust the config inside the target (--trust-repo-config): its providers, roles and limits as they are. */
   trustRepoConfig?: boolean;
   /** Token caps that replace the configured ones for this run (watch: its per-cycle and per-day caps, and the day's spend so far). */
   budgets?: { perRunTokens?: number; perDayTokens?: number; spentToday?: number };
@@ -30,7 +30,7 @@ export interface ModelSetup {
   usesModels: boolean;
   /** The roles a model serves; the static engine serves the rest. */
   modelRoles: ReadonlySet<Role>;
-  /** Warnings to print before the run (settings ignored from an untrusted config). */
+  /** Warnings to print before the run (settings refused from an untrusted config). */
   warnings: string[];
 }
 
@@ -42,7 +42,7 @@ export function resolveModels(target: string, request: ModelRequest = {}): Model
   const config = applyFlagOverrides(loaded, request);
   if (request.budgets) config.budgets = { ...config.budgets, ...request.budgets };
   const modelRoles = new Set(ROLES.filter((role) => roleUsesModel(config, role)));
-  const warnings = loaded.ignored.length > 0 ? [untrustedConfigWarning(loaded.source ?? 'the configuration', loaded.ignored)] : [];
+  const warnings = loaded.refused.length > 0 ? [repositoryConfigWarning(loaded.source ?? 'the configuration', loaded.refused)] : [];
   return { config, engine: describeEngineChoice(config), usesModels: modelRoles.size > 0, modelRoles, warnings };
 }
 

@@ -1,5 +1,5 @@
-// A config committed inside the scanned repository may not run a command on the host or send a key anywhere:
-// those settings are ignored with a warning unless the user trusts the config.
+// A config committed inside the scanned repository may not run a command on the host, send a key anywhere or choose
+// who answers: its providers and roles are refused with a warning unless the user trusts the config.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ test('a command provider in the repository config does not run on a plain scan, 
   const scan = await spawnCli(['scan', repo]);
   assert.deepEqual(marks.hits(), [], 'the repository command ran on the host');
   assert.equal(scan.code, 1, scan.stderr);
-  assert.match(scan.stderr, /ignored providers\.evil\.command in .*config\.json/);
+  assert.match(scan.stderr, /refused providers\.evil, roles\.default \(.*\) in .*config\.json/);
   assert.match(scan.stderr, /--trust-repo-config/);
   assert.match(scan.stderr, /engine: static engine/);
 
@@ -44,7 +44,7 @@ test('a repository config naming a base URL and a key variable sends neither the
   const scan = await spawnCli(['scan', repo], { env: { GITHUB_TOKEN: 'ghp_secret_value' } });
   assert.equal(server.requests.length, 0, 'the repository config reached a server');
   assert.equal(scan.code, 1, scan.stderr);
-  assert.match(scan.stderr, /ignored providers\.leak\.baseURL, providers\.leak\.apiKeyEnv/);
+  assert.match(scan.stderr, /refused providers\.leak, roles\.default \(/);
 
   // The user's own config outside the repository is trusted: the same settings there are used.
   const own = join(tempDir(t), 'my-config.json');
@@ -55,7 +55,7 @@ test('a repository config naming a base URL and a key variable sends neither the
   assert.equal(server.requests[0]?.headers.authorization, 'Bearer user-chosen-key');
 });
 
-test('a repository config may still choose providers, models and limits, and name the vendor\'s own key variable', (t) => {
+test('a repository config binds no role, even to a vendor with its own key variable, and may still tighten limits', (t) => {
   const repo = hostileRepo(t, {
     config: {
       providers: { a: { type: 'anthropic', apiKeyEnv: 'ANTHROPIC_API_KEY' }, o: { type: 'openai', apiKeyEnv: 'GITHUB_TOKEN' } },
@@ -64,9 +64,12 @@ test('a repository config may still choose providers, models and limits, and nam
     },
   });
   const config = loadConfig(repo);
-  assert.deepEqual(config.ignored, ['providers.o.apiKeyEnv']);
-  assert.equal(config.roles.hunter.provider, 'a');
+  assert.deepEqual(config.refused.map((r) => r.key), ['providers.a', 'providers.o', 'roles.hunter', 'roles.referee']);
+  assert.deepEqual(Object.keys(config.providers), ['static']);
+  assert.equal(config.roles.hunter.provider, 'static');
   assert.equal(config.roles.referee.provider, 'static');
   assert.equal(config.budgets.perRunTokens, 5000);
-  assert.deepEqual(loadConfig(repo, { trustRepoConfig: true }).ignored, []);
+  const trusted = loadConfig(repo, { trustRepoConfig: true });
+  assert.deepEqual(trusted.refused, []);
+  assert.equal(trusted.roles.hunter.provider, 'a');
 });
