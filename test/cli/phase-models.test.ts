@@ -15,7 +15,7 @@ async function scannedDemo(t: Parameters<typeof demoTarget>[0]): Promise<{ targe
   const target = demoTarget(t, replayConfig());
   const outDir = join(target, '.bug-hunter');
   installTranscripts(outDir);
-  const result = await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
+  const result = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
   assert.equal(result.exitCode, 1);
   return { target, outDir };
 }
@@ -25,7 +25,7 @@ test('phase hunter by hand on a replayed model run writes the scan\'s own findin
   const fromScan = readArtifact(outDir, 'hunter-findings');
   assert.ok(fromScan.findings.some((f) => f.engine === 'model'), 'the scan found something with the model');
 
-  const r = await runCli(['phase', 'hunter', target, '--quiet']);
+  const r = await runCli(['phase', 'hunter', target, '--quiet', '--trust-repo-config']);
   assert.equal(r.code, 0, r.stderr);
   const byHand = readArtifact(outDir, 'hunter-findings');
   assert.deepEqual(byHand.findings, fromScan.findings);

@@ -27,6 +27,7 @@ test('init writes a valid static-engine config, and refuses to overwrite without
   assert.deepEqual(JSON.parse(first.out.join('')), { path: configPath(dir), engine: 'static engine (no model configured)' });
   const config = loadConfig(dir);
   assert.match(describeEngineChoice(config), /^static engine/);
+  assert.deepEqual(config.refused, [], 'the config init writes asks for nothing a repository config may not set');
   assert.equal(config.budgets.perRunTokens, 2_000_000);
 
   const second = io(dir);

@@ -47,6 +47,8 @@ test('roles bind independently; unlisted roles fall back to default, then static
 });
 
 test('malformed JSON, schema violations and broken bindings are usage errors naming the file', (t) => {
+  // Bindings are checked in a config that is used: the user's, or a repository config the user trusts.
+  const trusted = { trustRepoConfig: true };
   const dirs = [
     target(undefined, '{ "providers": { // comment\n } }'),
     target({ providers: { a: { type: 'anthropic', apiKey: 'sk-oops' } } }),
@@ -58,10 +60,10 @@ test('malformed JSON, schema violations and broken bindings are usage errors nam
   t.after(() => dirs.forEach((d) => rmSync(d, { recursive: true })));
   usageError(() => loadConfig(dirs[0] as string), /config\.json is not valid JSON/);
   usageError(() => loadConfig(dirs[1] as string), /\/providers\/a: must NOT have additional properties 'apiKey'/);
-  usageError(() => loadConfig(dirs[2] as string), /Role 'recon' uses provider 'nowhere'|Role 'hunter' uses provider 'nowhere'/);
-  usageError(() => loadConfig(dirs[3] as string), /names no model/);
-  usageError(() => loadConfig(dirs[4] as string), /no "command" argv/);
-  usageError(() => loadConfig(dirs[5] as string), /'static' .* is reserved for the static engine/);
+  usageError(() => loadConfig(dirs[2] as string, trusted), /Role 'recon' uses provider 'nowhere'|Role 'hunter' uses provider 'nowhere'/);
+  usageError(() => loadConfig(dirs[3] as string, trusted), /names no model/);
+  usageError(() => loadConfig(dirs[4] as string, trusted), /no "command" argv/);
+  usageError(() => loadConfig(dirs[5] as string, trusted), /'static' .* is reserved for the static engine/);
   const empty = target();
   dirs.push(empty);
   usageError(() => loadConfig(empty, { path: 'missing.json' }), /Cannot read config/);
@@ -73,7 +75,7 @@ test('a missing key variable is a usage error naming the variable, never a value
   usageError(() => createModelClient(loadConfig(dir, { trustRepoConfig: true }), { env: {} }), /environment variable BH_ABSENT_KEY, which is not set/);
   const dflt = target({ providers: { o: { type: 'openai' } }, roles: { default: { provider: 'o', model: 'm' } } });
   t.after(() => rmSync(dflt, { recursive: true }));
-  usageError(() => createModelClient(loadConfig(dflt), { env: {} }), /OPENAI_API_KEY/);
+  usageError(() => createModelClient(loadConfig(dflt, { trustRepoConfig: true }), { env: {} }), /OPENAI_API_KEY/);
   // A local OpenAI-compatible server needs no key at all.
   const local = target({ providers: { l: { type: 'openai-compatible', baseURL: 'http://127.0.0.1:1/v1' } }, roles: { default: { provider: 'l', model: 'm' } } });
   t.after(() => rmSync(local, { recursive: true }));

@@ -31,12 +31,12 @@ test('every phase by hand on the replayed model demo writes what it wrote inside
   const target = demoTarget(t, replayConfig());
   const outDir = join(target, '.bug-hunter');
   installTranscripts(outDir);
-  const scan = await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
+  const scan = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
   assert.equal(scan.exitCode, 1);
   const phases = (await Promise.all(PIPELINE.filter((p) => p.load && !p.optIn).map(async (p) => p.load!()))).filter((p) => p.name !== 'triage');
   for (const phase of phases) {
     const fromScan = phase.writes.map((w) => comparable(outDir, w));
-    const r = await runCli(['phase', phase.name, target, '--quiet']);
+    const r = await runCli(['phase', phase.name, target, '--quiet', '--trust-repo-config']);
     assert.equal(r.code, 0, `${phase.name}: ${r.stderr}`);
     // The engine line names the models of the phase's declared roles only.
     const engine = phase.roles.length === 0 ? `deterministic \\(phase ${phase.name} asks no model role\\)` : `models: ${phase.roles.join(', ')} → replay/scripted-demo`;
@@ -51,7 +51,7 @@ async function byHandAsInScan(target: string, names: readonly string[]): Promise
   for (const name of names) {
     const phase = await PIPELINE.find((p) => p.name === name)!.load!();
     const fromScan = phase.writes.map((w) => comparable(outDir, w));
-    const r = await runCli(['phase', name, target, '--quiet']);
+    const r = await runCli(['phase', name, target, '--quiet', '--trust-repo-config']);
     assert.equal(r.code, 0, `${name}: ${r.stderr}`);
     assert.deepEqual(phase.writes.map((w) => comparable(outDir, w)), fromScan, `phase ${name} by hand`);
   }
@@ -92,7 +92,7 @@ test('phase verify, repro, fix-plan and fixer by hand write what scan --verify -
   // proven-fix path with a replayed model is test/fix/demo.test.ts.
   writeConfig(target, { ...replayConfig(), roles: { default: { provider: 'replay', model: DEMO_MODEL }, fixer: { provider: 'static' } } });
   installTranscripts(join(target, '.bug-hunter'), REPRO_TRANSCRIPTS);
-  const scan = await runCli(['scan', target, '--quiet', '--verify', '--repro', '--fix']);
+  const scan = await runCli(['scan', target, '--quiet', '--verify', '--repro', '--fix', '--trust-repo-config']);
   assert.equal(scan.code, 1, scan.stderr);
   const outDir = join(target, '.bug-hunter');
   assert.equal(readArtifact(outDir, 'reproductions').reproductions[0]?.outcome, 'reproduced', 'the scan reproduced the bug');
@@ -104,10 +104,10 @@ test('phase triage by hand starts a new run whose triage is the scan\'s, run id 
   const target = demoTarget(t, replayConfig());
   const outDir = join(target, '.bug-hunter');
   installTranscripts(outDir);
-  await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
+  await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
   const fromScan = comparable(outDir, 'triage', true);
   const runId = readArtifact(outDir, 'triage').run.runId;
-  const r = await runCli(['phase', 'triage', target, '--json', '--quiet']);
+  const r = await runCli(['phase', 'triage', target, '--json', '--quiet', '--trust-repo-config']);
   assert.equal(r.code, 0, r.stderr);
   const out = JSON.parse(r.stdout) as { runId: string; engine: string };
   assert.notEqual(out.runId, runId);
@@ -127,13 +127,13 @@ test('a state.json whose options have a wrong type is refused, naming the option
   const target = demoTarget(t, replayConfig());
   const outDir = join(target, '.bug-hunter');
   installTranscripts(outDir);
-  await runScan({ target, options: DEMO_OPTIONS, log: recordingLogger() });
+  await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
   const statePath = artifactPath(outDir, 'state');
   const state = JSON.parse(readFileSync(statePath, 'utf8')) as { options: Record<string, unknown> };
   state.options.showSuspected = 'yes';
   writeFileSync(statePath, JSON.stringify(state));
   const before = readFileSync(artifactPath(outDir, 'skeptic'), 'utf8');
-  const r = await runCli(['phase', 'skeptic', target, '--quiet']);
+  const r = await runCli(['phase', 'skeptic', target, '--quiet', '--trust-repo-config']);
   assert.equal(r.code, 3, r.stderr);
   assert.match(r.stderr, /state\.json is not valid .*options\/showSuspected/);
   assert.equal(readFileSync(artifactPath(outDir, 'skeptic'), 'utf8'), before, 'the skeptic artifact is untouched');

@@ -18,7 +18,7 @@ test('a run recorded from the scripted stand-in replays to identical findings an
 
   const replay = demoTarget(t, replayConfig());
   installTranscripts(join(replay, '.bug-hunter'), transcripts);
-  const replayed = await runScan({ target: replay, options: DEMO_OPTIONS, log: recordingLogger() });
+  const replayed = await runScan({ target: replay, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
   assert.equal(replayed.exitCode, recorded.exitCode);
   assert.deepEqual(outcome(replayed.outDir), outcome(recorded.outDir));
 

@@ -15,7 +15,7 @@ test('replaying the scripted stand-in transcripts gives valid artifacts and one 
   const outDir = join(target, '.bug-hunter');
   assert.ok(installTranscripts(outDir) > 0);
   const log = recordingLogger();
-  const result = await runScan({ target, options: DEMO_OPTIONS, log });
+  const result = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log });
 
   for (const name of ARTIFACTS) readArtifact(outDir, name); // each read validates against its schema
   assert.deepEqual(modelVerdicts(outDir), { confirmed: 1, dismissed: 1, 'manual-review': 1 });
@@ -34,19 +34,19 @@ test('replaying the scripted stand-in transcripts gives valid artifacts and one 
 test('a replay killed after the first hunter chunk resumes to the same report as an uninterrupted replay', async (t) => {
   const straightTarget = demoTarget(t, replayConfig());
   installTranscripts(join(straightTarget, '.bug-hunter'));
-  const straight = await runScan({ target: straightTarget, options: DEMO_OPTIONS, log: recordingLogger() });
+  const straight = await runScan({ target: straightTarget, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
 
   const target = demoTarget(t, replayConfig());
   const outDir = join(target, '.bug-hunter');
   installTranscripts(outDir);
   const controller = new AbortController();
-  const first = await runScan({ target, options: DEMO_OPTIONS, signal: controller.signal, log: recordingLogger({ controller, after: 1 }) });
+  const first = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, signal: controller.signal, log: recordingLogger({ controller, after: 1 }) });
   assert.equal(first.exitCode, 3);
   const state = readArtifact(outDir, 'state');
   assert.equal(state.status, 'interrupted');
   assert.equal(state.chunks.filter((c) => c.status === 'done').length, 1);
 
-  const resumed = await runScan({ target, options: DEMO_OPTIONS, resume: true, log: recordingLogger() });
+  const resumed = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, resume: true, log: recordingLogger() });
   assert.equal(resumed.exitCode, straight.exitCode);
   assert.deepEqual(outcome(outDir).report, outcome(straight.outDir).report);
   assert.deepEqual(outcome(outDir).verdicts, outcome(straight.outDir).verdicts);

@@ -23,7 +23,7 @@ function replayTarget(t: Parameters<typeof tempDir>[0], config?: Record<string, 
 
 test('scan --verify --repro refuses the wrong-reason test, promotes the second to T1, and its run script goes red then green', async (t) => {
   const target = replayTarget(t, replayConfig());
-  const result = await runScan({ target, verify: true, repro: true });
+  const result = await runScan({ target, verify: true, repro: true, models: { trustRepoConfig: true } });
   assert.equal(result.exitCode, 1, 'a confirmed finding makes the scan exit 1');
 
   const verification = readArtifact(result.outDir, 'verification-report');
@@ -78,7 +78,7 @@ test('without a tester model the same scan reproduces nothing and keeps the find
 
 test('binding ONLY the tester role to a model leaves hunting and review to the static engine and still promotes to T1', async (t) => {
   const target = replayTarget(t, { providers: { replay: { type: 'replay' } }, roles: { tester: { provider: 'replay' } } });
-  const result = await runScan({ target, verify: true, repro: true });
+  const result = await runScan({ target, verify: true, repro: true, models: { trustRepoConfig: true } });
   assert.equal(result.exitCode, 1);
   assert.deepEqual(result.report!.findings.map((f) => [f.finding.engine, f.refereeEngine, f.tier]), [['static', 'static', 'T1']]);
 });
