@@ -171,11 +171,11 @@ export function repositoryConfigWarning(source: string, refused: readonly Reposi
   const who = refused.filter((r) => r.why === 'who-answers').map(describe);
   const limits = refused.filter((r) => r.why !== 'who-answers').map(describe);
   const parts = [
-    ...(who.length > 0 ? [`${who.join(', ')} (a config inside the scanned repository may not choose who answers: providers, role bindings, transcripts, base URLs, key variables or recording; roles it bound use the static engine)`] : []),
-    ...(limits.length > 0 ? [`${limits.join(', ')} (a config inside the scanned repository may only make a limit stricter: lower budgets, timeouts, retries and output caps, dearer prices)`] : []),
+    ...(who.length > 0 ? [`${who.join(', ')}: a config inside the scanned repository may not choose who answers (providers, role bindings, transcripts, base URLs, key variables, recording)${refusedWhoAnswers(refused) ? ', so the roles it bound use the static engine' : ''}`] : []),
+    ...(limits.length > 0 ? [`${limits.join(', ')}: it may only make a limit stricter (lower budgets, timeouts, retries and output caps; dearer prices)`] : []),
   ];
   return (
-    `refused ${parts.join('; ')} in ${source}. If you trust this repository, pass --trust-repo-config; ` +
+    `refused in ${source}: ${parts.join('; ')}. If you trust this repository, pass --trust-repo-config; ` +
     'or put these settings in your own config outside it (--config <file>), or pass them on the command line (--provider, --model, --base-url).'
   );
 }

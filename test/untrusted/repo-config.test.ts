@@ -22,7 +22,7 @@ test('a command provider in the repository config does not run on a plain scan, 
   const scan = await spawnCli(['scan', repo]);
   assert.deepEqual(marks.hits(), [], 'the repository command ran on the host');
   assert.equal(scan.code, 1, scan.stderr);
-  assert.match(scan.stderr, /refused providers\.evil, roles\.default \(.*\) in .*config\.json/);
+  assert.match(scan.stderr, /refused in .*config\.json: providers\.evil, roles\.default: .*may not choose who answers/);
   assert.match(scan.stderr, /--trust-repo-config/);
   assert.match(scan.stderr, /engine: static engine/);
 
@@ -44,7 +44,7 @@ test('a repository config naming a base URL and a key variable sends neither the
   const scan = await spawnCli(['scan', repo], { env: { GITHUB_TOKEN: 'ghp_secret_value' } });
   assert.equal(server.requests.length, 0, 'the repository config reached a server');
   assert.equal(scan.code, 1, scan.stderr);
-  assert.match(scan.stderr, /refused providers\.leak, roles\.default \(/);
+  assert.match(scan.stderr, /refused in .*config\.json: providers\.leak, roles\.default: /);
 
   // The user's own config outside the repository is trusted: the same settings there are used.
   const own = join(tempDir(t), 'my-config.json');

@@ -17,6 +17,7 @@ no key), with budgets, timeouts and retries spelled out, plus an "examples" sect
 (anthropic, openai, ollama, openrouter, claude-cli, replay). To use a model, copy one example's
 "providers" and "roles" to the top level and export the key variable it names (apiKeyEnv).
 Keys are never written to the config: it holds only the NAME of the environment variable.
+The file is inside the repository: scans use its providers and roles only with --trust-repo-config.
 
 Flags:
   --force   overwrite an existing config.json
@@ -47,6 +48,7 @@ export const initCommand: Command = {
           `Wrote ${path}`,
           `Engine now: ${engine}.`,
           'To use a model: copy an entry of "examples" (its "providers" and "roles") to the top level, then export its key variable.',
+          'The file is inside the repository, so scans use its providers and roles only with --trust-repo-config (or move it outside and pass --config <file>).',
         ].join('\n') + '\n',
       );
     }

@@ -76,8 +76,8 @@ Flags:
   --base-url <url>       server for openai-compatible providers (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter)
   --role-model <r=m>     one role's model, e.g. --role-model hunter=claude-haiku-4-5 --role-model referee=anthropic:claude-opus-4-1
   --config <file>        your own config file (trusted), instead of <target>/.bug-hunter/config.json
-  --trust-repo-config    trust the scanned repository's own config: its command providers, base URLs and key
-                         variables are used (by default they are ignored with a warning)
+  --trust-repo-config    trust the scanned repository's own config: its providers, roles and looser limits are
+                         used (by default they are refused with a warning; see docs/configuration.md)
   --record               store every model exchange under <out>/transcripts/ (replay it with --provider replay)
   --estimate             triage and plan only, then predict tokens, cost and wall time; calls no model, works in <out>/estimate/ (the last run is left as it was)
   --concurrency <n>      chunks in flight (overrides the plan)
