@@ -118,7 +118,7 @@ test('by default the recon model refines the threat model; only checked entries 
   // The recorded exchange replays to the same refined model, with no server.
   const replay = demoCopy(t, { providers: { replay: { type: 'replay' } }, roles: { recon: { provider: 'replay', model: 'threat-refiner' } } });
   installTranscripts(join(replay, '.bug-hunter'), join(result.outDir, 'transcripts'));
-  const replayed = await runScan({ target: replay, log: recordingLogger() });
+  const replayed = await runScan({ target: replay, models: { trustRepoConfig: true }, log: recordingLogger() });
   const again = readArtifact(replayed.outDir, 'threat-model');
   assert.equal(again.source, 'model-refined');
   assert.deepEqual(flowKey(again), flowKey(model));
