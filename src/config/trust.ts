@@ -172,7 +172,7 @@ export function repositoryConfigWarning(source: string, refused: readonly Reposi
   const limits = refused.filter((r) => r.why !== 'who-answers').map(describe);
   const parts = [
     ...(who.length > 0 ? [`${who.join(', ')}: a config inside the scanned repository may not choose who answers (providers, role bindings, transcripts, base URLs, key variables, recording)${refusedWhoAnswers(refused) ? ', so the roles it bound use the static engine' : ''}`] : []),
-    ...(limits.length > 0 ? [`${limits.join(', ')}: it may only make a limit stricter (lower budgets, timeouts, retries and output caps; dearer prices)`] : []),
+    ...(limits.length > 0 ? [`${limits.join(', ')}: ${who.length > 0 ? 'it' : 'a config inside the scanned repository'} may only make a limit stricter (lower budgets, timeouts, retries and output caps; dearer prices)`] : []),
   ];
   return (
     `refused in ${source}: ${parts.join('; ')}. If you trust this repository, pass --trust-repo-config; ` +
