@@ -3,6 +3,7 @@
 // the model is made printable first.
 import type { ReproReport } from '../artifacts/schemas/repro-report.ts';
 import { printable } from '../report/printable.ts';
+import { HOST_RUN_WARNING } from '../repro/host-warning.ts';
 
 const HEADLINE: Record<ReproReport['verdict'], string> = {
   reproduced: 'Reproduced',
@@ -22,7 +23,7 @@ export function renderReproReport(report: ReproReport): string {
   );
   for (const a of report.attempts) lines.push(`  attempt ${a.attempt}${a.testPath ? ` (${a.testPath})` : ''}: ${a.outcome} — ${a.reason}`);
   if (report.attempts.length === 0) lines.push('  attempts: none');
-  if (report.repro) lines.push(`  re-run the proof: ${report.repro.command}`, `  finding ${report.finding?.id ?? ''} (origin ${report.finding?.origin ?? ''}), tier T1`);
+  if (report.repro) lines.push(`  re-run the proof: ${report.repro.command}`, `  (it ${HOST_RUN_WARNING})`, `  finding ${report.finding?.id ?? ''} (origin ${report.finding?.origin ?? ''}), tier T1`);
   else if (report.verdict !== 'reproduced') lines.push('  no fix was attempted.');
   if (report.fix) lines.push(`  fix: ${report.fix.status}${report.fix.branch ? ` on branch ${report.fix.branch}` : ''} — attempts and proof in ${report.fix.dir}fix-report.json`);
   return `${printable(lines.join('\n'))}\n`;

@@ -37,6 +37,17 @@ export function readSourceAtHash(root: string, path: string, expected: string): 
   return source;
 }
 
+/** A reader of repository files at their recorded hashes (path → sha256): content, or undefined for a file the run
+ * did not record, or one that changed or cannot be read since. */
+export function readerAtHashes(root: string, hashes: ReadonlyMap<string, string>): (path: string) => string | undefined {
+  return (path) => {
+    const hash = hashes.get(path);
+    if (!hash) return undefined;
+    const source = readSourceAtHash(root, path, hash);
+    return source.ok ? source.content : undefined;
+  };
+}
+
 // Not following a link in the last component, not waiting on a FIFO, never taking a terminal.
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | (constants.O_NOCTTY ?? 0);
 let procFds: boolean | undefined;

@@ -3,7 +3,7 @@
 import type { ContextItem, RetrievalPlan } from '../artifacts/schemas/retrieval-plan.ts';
 import type { Triage } from '../artifacts/schemas/triage.ts';
 import { sourceLines } from '../integrity/evidence.ts';
-import { readSourceAtHash } from '../integrity/source.ts';
+import { readerAtHashes } from '../integrity/source.ts';
 import { sourceBlock } from './render.ts';
 
 /** Content of a repository file at its recorded hash, or undefined when it changed or cannot be read. */
@@ -39,13 +39,7 @@ function blockFor(item: ContextItem, content: string): string {
 /** I/O shell: contextFor(chunkId) from the run's retrieval-plan.json (sources read under `root`); none without a plan. */
 export function retrievalContext(root: string, plan: RetrievalPlan | undefined, triage: Triage | undefined): ((chunkId: string) => string[]) | undefined {
   if (!plan) return undefined;
-  const hashes = new Map((triage?.files ?? []).map((f) => [f.path, f.sha256]));
-  const read: ReadAtHash = (file) => {
-    const hash = hashes.get(file);
-    if (!hash) return undefined;
-    const source = readSourceAtHash(root, file, hash);
-    return source.ok ? source.content : undefined;
-  };
+  const read: ReadAtHash = readerAtHashes(root, new Map((triage?.files ?? []).map((f) => [f.path, f.sha256])));
   const byChunk = new Map(plan.chunks.map((c) => [c.chunkId, c]));
   return (chunkId) => contextBlocks(byChunk.get(chunkId), plan.budgets, read);
 }

@@ -7,6 +7,7 @@ import { TOOL_NAME } from '../version.ts';
 import { ghFence, ghLine, ghText, ghTitle } from './escape.ts';
 import { findingLabels } from './labels.ts';
 import { repoSlug, type RepoRef } from './repo.ts';
+import { HOST_RUN_WARNING } from '../repro/host-warning.ts';
 
 export interface BodyContext {
   /** Where permalinks point; without a repository or a commit, locations are plain text. */
@@ -96,7 +97,7 @@ export function issueBody(f: ReportedFinding, ctx: BodyContext): string {
   if (f.repro) {
     out.push(`### Reproduction: ${f.repro.outcome}`, '', ghText(f.repro.reason), '');
     if (f.repro.command) out.push(ghFence(f.repro.command, 'sh'), '');
-    if (f.repro.dir) out.push(`The test is in ${inlineCode(f.repro.dir)} of the artifact folder.`, '');
+    if (f.repro.dir) out.push(`The test is in ${inlineCode(f.repro.dir)} of the artifact folder.${f.repro.command ? ` The script ${HOST_RUN_WARNING}.` : ''}`, '');
   }
   if (f.verification?.length) out.push('### Verification', '', ...f.verification.map((v) => `- ${ghLine(v)}`), '');
   const commit = ctx.commit ? ` at commit ${ctx.commit.slice(0, 12)}` : '';

@@ -11,6 +11,7 @@ import { leadsSection } from './leads-markdown.ts';
 import { printableDeep } from './printable.ts';
 import { cell, fence, inlineCode, languageOf, location, mdLine, mdText, numberedQuote, oneLine, plural } from './text.ts';
 import { compareText } from '../text/compare.ts';
+import { HOST_RUN_WARNING } from '../repro/host-warning.ts';
 
 const TIER_NAME = { T1: 'T1 reproduced', T2: 'T2 verified', T3: 'T3 suspected' } as const;
 const MAX_ROWS = 200;
@@ -125,7 +126,7 @@ function findingSection(f: ReportedFinding, report: ScanReport): string[] {
     for (const m of s.cvss.metrics) lines.push(`  - ${m.metric}:${m.value} — ${mdLine(m.reason)}`);
   }
   if (f.tier === 'T1' && f.repro) {
-    lines.push(`- **Reproduce:** ${f.repro.command ? inlineCode(f.repro.command) : 'no command recorded'}${f.repro.dir ? ` (test in ${inlineCode(f.repro.dir)})` : ''} — ${mdLine(f.repro.reason)}`);
+    lines.push(`- **Reproduce:** ${f.repro.command ? inlineCode(f.repro.command) : 'no command recorded'}${f.repro.dir ? ` (test in ${inlineCode(f.repro.dir)})` : ''} — ${mdLine(f.repro.reason)}${f.repro.command && f.repro.dir ? `. **Warning:** the script ${HOST_RUN_WARNING}` : ''}`);
   } else if (f.repro) {
     lines.push(`- **Reproduction:** ${f.repro.outcome} — ${mdLine(f.repro.reason)}`);
   }

@@ -6,6 +6,7 @@ import { groupByStride, scoreLabel } from '../security/by-stride.ts';
 import { isReported } from './findings.ts';
 import { printableDeep } from './printable.ts';
 import { location, oneLine, plural } from './text.ts';
+import { HOST_RUN_WARNING } from '../repro/host-warning.ts';
 
 export interface Paint {
   bold(t: string): string;
@@ -73,7 +74,7 @@ export function renderShow(stored: ReportedFinding, options: { colour: boolean }
     for (const m of f.security.cvss.metrics) lines.push(`  ${m.metric}:${m.value} — ${m.reason}`);
   }
   if (f.suppressed) lines.push(`${p.bold('Suppressed:')} "${f.suppressed.reason}" — ${f.suppressed.by}, ${f.suppressed.at}`);
-  if (f.repro) lines.push(`${p.bold('Reproduction:')} ${f.repro.outcome} — ${f.repro.reason}${f.repro.command ? `\n  ${f.repro.command}` : ''}`);
+  if (f.repro) lines.push(`${p.bold('Reproduction:')} ${f.repro.outcome} — ${f.repro.reason}${f.repro.command ? `\n  ${f.repro.command}` : ''}${f.repro.command && f.repro.dir ? `\n  (it ${HOST_RUN_WARNING})` : ''}`);
   if (f.verification?.length) lines.push(`${p.bold('Checks:')} ${f.verification.join('; ')}`);
   for (const e of x.evidence) {
     lines.push('', p.dim(location(e.file, e.startLine, e.endLine)));

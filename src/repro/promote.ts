@@ -6,6 +6,7 @@ import type { Finding } from '../artifacts/schemas/common.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import type { ProvenAttempt } from './reproduce.ts';
 import { MARKER_ENV, type BugSignature } from './types.ts';
+import { HOST_RUN_WARNING } from './host-warning.ts';
 
 export function promote(outDir: string, finding: Finding, signature: BugSignature, proven: ProvenAttempt): string {
   if (!/^BH-[0-9a-f]{8,}$/.test(finding.id)) throw new RangeError(`Finding id '${finding.id}' is not a valid id for a repro folder.`);
@@ -33,6 +34,7 @@ function runScript(proven: ProvenAttempt, testName: string, signature: BugSignat
     '#!/bin/sh',
     '# Re-run this reproduction from the repository root: copies the test into place and runs it.',
     '# It should FAIL on the unfixed code and PASS once the bug is fixed.',
+    `# WARNING: this ${HOST_RUN_WARNING}.`,
     'set -e',
     `mkdir -p "$(dirname '${proven.path}')"`,
     `cp "$(dirname "$0")/${testName}" '${proven.path}'`,
@@ -59,6 +61,8 @@ function readme(finding: Finding, signature: BugSignature, proven: ProvenAttempt
     `both times the same way, for the bug's own reason: ${expect}.`,
     '',
     `Run it: \`sh ${'.bug-hunter/repro/'}${finding.id}/run.sh\` from the repository root. Output of the first run: \`failing-output.txt\`.`,
+    '',
+    `**Warning:** the script ${HOST_RUN_WARNING}.`,
     '',
   ].join('\n');
 }

@@ -1,7 +1,7 @@
-// The draft pull request's body: Closes #N, the proof (the reproduction failed before and passes after, how many
+// The draft pull request's title and body: Closes #N, the proof (the reproduction failed before and passes after, how many
 // other tests still pass), every gate with its figure, and the panel's review brief. Reviewer text is model
 // output: escaped like any untrusted text. Pure.
-import { ghText } from '../publish/escape.ts';
+import { ghText, ghTitle } from '../publish/escape.ts';
 import { inlineCode } from '../report/text.ts';
 import type { WorkGate } from './gates.ts';
 
@@ -20,6 +20,12 @@ export interface PrBodyInput {
   reviewBrief: string;
   attempt: number;
   maxAttempts: number;
+}
+
+/** The pull request's title: the issue's title is repository-side text, so it is flattened to one line without
+ * control characters (ESC, OSC-8 links, C0/C1, bidi overrides) or pings, like a published issue's title. */
+export function pullRequestTitle(issue: number, title: string): string {
+  return `Fix #${issue}: ${ghTitle(title, 240)}`;
 }
 
 const MARK = { failed: '❌ failed', passed: '✅ passed', none: '— not run' } as const;

@@ -25,7 +25,7 @@ import { promoteOnGitHub, queueWithDependencies, toQueueIssue, type RawIssue } f
 import { recordEnd, startHalt, type IssueEnd } from './halt.ts';
 import type { QueueReproducer } from '../incident/queue-repro.ts';
 import { findingForIssue, type IssueFinding } from './issue-finding.ts';
-import { pullRequestBody } from './pr-body.ts';
+import { pullRequestBody, pullRequestTitle } from './pr-body.ts';
 import type { QueueIssue } from './queue-issue.ts';
 import { runSelfReview, selfReviewComment, type FixRound, type SelfReviewer } from './self-review-run.ts';
 import { selfFixRound, type SelfFixContext } from './self-fix.ts';
@@ -280,7 +280,7 @@ async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, ba
     return { ...entry, outcome: 'failed', failure: 'setup', reason: `could not push ${branch}: ${(error as Error).message}` };
   }
   entry.pushed = true;
-  const title = `Fix #${issue.number}: ${issue.title}`.slice(0, 250);
+  const title = pullRequestTitle(issue.number, issue.title);
   const pull = await call(`open a draft pull request from ${branch}`, () => openDraftPull(ctx.github, ctx.repo, { title, head: branch, base: base.branch, body }));
   entry.pullRequest = pull;
   entry.outcome = 'pr-opened';

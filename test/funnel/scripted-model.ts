@@ -1,13 +1,21 @@
 // A SCRIPTED STAND-IN for a model (not a model): plugged into the fake server's `fallback`, it answers each
 // role deterministically from an answers file. Hunter quotes are computed from the prompt's numbered lines,
-// so they are exact; skeptic seats vote and the referee decides as the file says; the threat-model refinement
+// so they are exact; skeptic seats vote and the referee decides as the file says, quoting the finding's cited lines
+// from the prompt's numbered source (or the quotes the file gives, e.g. forged ones); the threat-model refinement
 // proposes no change. Used to record transcripts.
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { describeViolations, validate } from '../../src/artifacts/validate.ts';
 import type { Reply, SeenRequest } from '../models/fixtures/fake-server.ts';
 
-const Vote = Type.Object({ vote: Type.Union([Type.Literal('refuted'), Type.Literal('upheld'), Type.Literal('abstained')]), reason: Type.String() }, { additionalProperties: false });
+const Quotes = Type.Array(
+  Type.Object({ file: Type.String(), startLine: Type.Integer(), endLine: Type.Integer(), quote: Type.String() }, { additionalProperties: false }),
+  { description: 'Evidence to send instead of the finding\'s cited lines as the prompt numbers them (e.g. a forged quote); [] sends an answer without an evidence field (one that quotes nothing).' },
+);
+const Vote = Type.Object(
+  { vote: Type.Union([Type.Literal('refuted'), Type.Literal('upheld'), Type.Literal('abstained')]), reason: Type.String(), evidence: Type.Optional(Quotes) },
+  { additionalProperties: false },
+);
 
 export const ScriptedFinding = Type.Object(
   {
@@ -31,6 +39,7 @@ export const ScriptedFinding = Type.Object(
           verdict: Type.String(), severity: Type.String(), confidence: Type.Number(), reasoning: Type.String(),
           cvssVector: Type.Optional(Type.String({ description: 'A CVSS vector the referee proposes (default: none).' })),
           cvssReason: Type.Optional(Type.String()),
+          evidence: Type.Optional(Quotes),
         },
         { additionalProperties: false },
       ),
@@ -113,16 +122,41 @@ function hunterAnswer(answers: ScriptedAnswers, lens: string, user: string): unk
  * when the static engine's finding of the same bug absorbed the model's (one fingerprint, the static claim kept), the
  * one whose match text its evidence quotes in the same file.
  */
-function scriptedFindingOf(answers: ScriptedAnswers, user: string): ScriptedFinding | undefined {
+type About = { file?: string; lines?: string; claim?: string; evidence?: Array<{ file?: string; quote?: string }> };
+
+/** The finding a skeptic or referee prompt is about: the first JSON object in it. */
+function aboutOf(user: string): About | undefined {
   const start = user.indexOf('{\n');
   const end = user.indexOf('\n}', start);
   if (start < 0 || end < 0) return undefined;
-  let about: { file?: string; claim?: string; evidence?: Array<{ file?: string; quote?: string }> };
   try {
-    about = JSON.parse(user.slice(start, end + 2)) as typeof about;
+    return JSON.parse(user.slice(start, end + 2)) as About;
   } catch {
     return undefined;
   }
+}
+
+/** The finding's cited lines, quoted from the prompt's numbered <source> block: what an honest reviewer quotes. */
+function citedLines(user: string): Array<{ file: string; startLine: number; endLine: number; quote: string }> {
+  const about = aboutOf(user);
+  const range = /^(\d+)-(\d+)$/.exec(about?.lines ?? '');
+  const lines = about?.file ? sourceBlocks(user).get(about.file) : undefined;
+  if (!about?.file || !range || !lines) return [];
+  const [startLine, endLine] = [Number(range[1]), Number(range[2])];
+  const quote = Array.from({ length: endLine - startLine + 1 }, (_, i) => lines.get(startLine + i) ?? '').join('\n');
+  return [{ file: about.file, startLine, endLine, quote }];
+}
+
+/** A skeptic or referee answer with its evidence: the scripted one, none when it lists [], else the cited lines. */
+function withQuotes(answer: Record<string, unknown> & { evidence?: unknown[] }, user: string): Record<string, unknown> {
+  const { evidence, ...rest } = answer;
+  if (evidence?.length === 0) return rest;
+  return { evidence: evidence ?? citedLines(user), ...rest };
+}
+
+function scriptedFindingOf(answers: ScriptedAnswers, user: string): ScriptedFinding | undefined {
+  const about = aboutOf(user);
+  if (!about) return undefined;
   const byClaim = answers.findings.find((f) => f.claim === about.claim);
   if (byClaim) return byClaim;
   const quotes = (about.evidence ?? []).filter((e) => (e.file ?? about.file) !== undefined);
@@ -149,11 +183,11 @@ export function scriptedResponder(answers: ScriptedAnswers): { respond: (req: Se
     if (seat) {
       calls.skeptic! += 1;
       const vote = finding?.votes[seat[1]!] ?? { vote: 'abstained', reason: 'The scripted stand-in has no vote listed for this finding.' };
-      return { json: { ...vote, libraryPackage: '' } };
+      return { json: withQuotes({ ...vote, libraryPackage: '' }, user) };
     }
     if (system.startsWith('# Referee')) {
       calls.referee! += 1;
-      return { json: { cvssVector: '', cvssReason: '', ...(finding?.referee ?? { verdict: 'manual-review', severity: 'low', confidence: 0.5, reasoning: 'The scripted stand-in has no verdict listed for this finding.' }) } };
+      return { json: withQuotes({ cvssVector: '', cvssReason: '', ...(finding?.referee ?? { verdict: 'manual-review', severity: 'low', confidence: 0.5, reasoning: 'The scripted stand-in has no verdict listed for this finding.' }) }, user) };
     }
     return { status: 400, message: 'scripted stand-in: the system prompt names no known role' };
   };

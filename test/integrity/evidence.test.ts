@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../src/artifacts/schemas/common.ts';
-import { unsupportedEvidence } from '../../src/integrity/evidence.ts';
+import { unsupportedAnswer, unsupportedEvidence } from '../../src/integrity/evidence.ts';
 
 const source = ['function run(cmd) {', '  exec("ls " + cmd);', '}'].join('\n');
 
@@ -43,4 +43,15 @@ test('lines past the end of the file are unsupported', () => {
 
 test('a file outside the chunk is unsupported', () => {
   assert.match(unsupportedEvidence(finding('x', 1, 'src/other.js'), sources) ?? '', /not in the chunk/);
+});
+
+test("a model's answer about a finding is checked by the same rule: it must quote, and each quote must be at its cited lines", () => {
+  const read = (file: string) => (file === 'src/a.js' ? source : undefined);
+  const quote = (text: string, line = 2, file = 'src/a.js') => ({ file, startLine: line, endLine: line, quote: text });
+  assert.equal(unsupportedAnswer([quote('exec("ls "   + cmd);')], read), null);
+  assert.equal(unsupportedAnswer([], read), 'it quotes no source');
+  assert.equal(unsupportedAnswer(undefined, read), 'it quotes no source');
+  assert.equal(unsupportedAnswer([quote('exec("ls " + cmd);', 1)], read), 'evidence quote does not match src/a.js:1-1');
+  assert.equal(unsupportedAnswer([quote('x', 1, 'src/other.js')], read), 'evidence cites src/other.js, which is not in this run');
+  assert.equal(unsupportedAnswer([quote('exec("ls " + cmd);'), quote('}', 9)], read), 'evidence lines 9-9 are outside src/a.js', 'every quote, not only the first');
 });

@@ -92,17 +92,18 @@ test('the model referee sees the derived vector and may propose another with a r
   const client = {
     async complete<T>(req: { prompt: string }) {
       prompts.push(req.prompt);
-      const value = { verdict: 'confirmed', severity: 'high', confidence: 0.9, reasoning: 'r', cvssVector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H', cvssReason: 'needs a race' };
+      const value = { verdict: 'confirmed', severity: 'high', confidence: 0.9, reasoning: 'r', evidence: [{ file: 'src/routes/open.js', startLine: 1, endLine: 1, quote: 'x' }], cvssVector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H', cvssReason: 'needs a race' };
       return { value: value as T, usage: { inputTokens: 1, outputTokens: 1 }, latencyMs: 1, model: 'm', provider: 'p', attempts: 1 };
     },
   };
   const f = finding({ cwe: 'CWE-78' });
   const review = { findingId: f.id, outcome: 'survived' as const, refutations: [] };
   const security = classifyFinding(f, model())!;
-  const verdict = await judgeWithModel(client as never, f, review as never, 'x\n', new AbortController().signal, security);
+  const read = (file: string) => (file === 'src/routes/open.js' ? 'x\n' : undefined);
+  const verdict = await judgeWithModel(client as never, f, review as never, 'x\n', new AbortController().signal, security, read);
   assert.match(prompts[0]!, /Derived security classification: CWE-78, elevation-of-privilege, CVSS:3\.1\/AV:N\/AC:L\/PR:N/);
   assert.deepEqual(verdict.cvss, { vector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H', reason: 'needs a race' });
-  const plain = await judgeWithModel(client as never, finding({ category: 'logic', cwe: 'CWE-570' }), review as never, 'x\n', new AbortController().signal, undefined);
+  const plain = await judgeWithModel(client as never, finding({ category: 'logic', cwe: 'CWE-570' }), review as never, 'x\n', new AbortController().signal, undefined, read);
   assert.equal(plain.cvss, undefined);
   assert.ok(!prompts[1]!.includes('Derived security classification'));
 });

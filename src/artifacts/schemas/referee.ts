@@ -1,6 +1,6 @@
 // referee.json: the only verdict on each finding.
 import { Type, type Static } from '@sinclair/typebox';
-import { artifact, Confidence, Severity, Tier, Verdict } from './common.ts';
+import { artifact, Confidence, Evidence, Severity, Tier, Verdict } from './common.ts';
 
 export const RefereeVerdict = Type.Object(
   {
@@ -11,6 +11,7 @@ export const RefereeVerdict = Type.Object(
     reasoning: Type.String({ minLength: 1 }),
     reread: Type.Boolean({ description: 'The referee re-read the source independently (required for critical and high).' }),
     engine: Type.String(),
+    evidence: Type.Optional(Type.Array(Evidence, { description: "The quotes a model referee's verdict rests on, each checked against the source at its cited lines; without them the finding is unreviewed." })),
     tier: Type.Optional(Type.Union([Tier], { description: 'Tier the referee assigns before reproduction: T2 verified or T3 suspected.' })),
     cvss: Type.Optional(
       Type.Object(

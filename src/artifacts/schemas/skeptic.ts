@@ -5,7 +5,7 @@ import { literalUnion } from './literals.ts';
 /** What the skeptic panel made of a finding (src/findings/panel.ts decides it). */
 export const PANEL_OUTCOMES = ['killed', 'survived', 'split', 'unreviewed'] as const;
 export type PanelOutcome = (typeof PANEL_OUTCOMES)[number];
-import { artifact } from './common.ts';
+import { artifact, Evidence } from './common.ts';
 
 export const Refutation = Type.Object(
   {
@@ -13,6 +13,7 @@ export const Refutation = Type.Object(
     engine: Type.String(),
     vote: Type.Union([Type.Literal('refuted'), Type.Literal('upheld'), Type.Literal('abstained')]),
     reason: Type.String(),
+    evidence: Type.Optional(Type.Array(Evidence, { description: "The quotes a model refuter's vote rests on, each checked against the source at its cited lines; a vote without them counts as abstained." })),
     docEvidence: Type.Optional(
       Type.Object(
         { package: Type.String(), version: Type.Union([Type.String(), Type.Null()]), source: Type.String(), found: Type.Boolean() },

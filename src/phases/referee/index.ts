@@ -6,7 +6,7 @@ import type { Finding, Severity } from '../../artifacts/schemas/common.ts';
 import type { RefereeVerdict } from '../../artifacts/schemas/referee.ts';
 import { definePhase } from '../../driver/define-phase.ts';
 import { unsupportedEvidence } from '../../integrity/evidence.ts';
-import { readSourceAtHash } from '../../integrity/source.ts';
+import { readerAtHashes, readSourceAtHash } from '../../integrity/source.ts';
 import { judgeStatic } from '../../static/index.ts';
 import { modelFor } from '../types.ts';
 import { classifyFinding } from '../../security/classify.ts';
@@ -24,6 +24,8 @@ export const refereePhase = definePhase({
     const hashes = new Map(triage.files.map((f) => [f.path, f.sha256]));
     const reviews = new Map(skeptic.reviews.map((r) => [r.findingId, r]));
     const refereeModel = modelFor(ctx, 'referee');
+    // What a model referee's quotes are checked against: any file of the run, at the hash triage recorded.
+    const readAtHash = readerAtHashes(ctx.target, hashes);
     // The model referee sees the derived CVSS vector of a security finding and may correct it with reasons.
     const threatModel = refereeModel ? threat : undefined;
     const decide = async (finding: Finding): Promise<RefereeVerdict> => {
@@ -41,7 +43,7 @@ export const refereePhase = definePhase({
       if (!fresh.ok) return unreviewed(fresh.reason);
       if (!refereeModel) return staticVerdict(finding, review.refutations, fresh.content, base, reread);
       try {
-        return await judgeWithModel(refereeModel, finding, review, fresh.content, ctx.signal, classifyFinding(finding, threatModel));
+        return await judgeWithModel(refereeModel, finding, review, fresh.content, ctx.signal, classifyFinding(finding, threatModel), readAtHash);
       } catch (error) {
         if (ctx.signal.aborted) throw error;
         return unreviewed(`referee call failed: ${(error as Error).message}`);

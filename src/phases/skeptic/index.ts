@@ -3,7 +3,7 @@
 // model refuters from different seats join them (as many as the plan allows).
 import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import { definePhase } from '../../driver/define-phase.ts';
-import { readSourceAtHash } from '../../integrity/source.ts';
+import { readerAtHashes, readSourceAtHash } from '../../integrity/source.ts';
 import { refuteStatic } from '../../static/index.ts';
 import { refuteLead } from '../../leads/check.ts';
 import { leadOrigin } from '../../leads/finding.ts';
@@ -38,6 +38,8 @@ export const skepticPhase = definePhase({
     // parse each file again.
     const store = analysisStoreFor(ctx);
     const leadOf = leadLookup(leads, hunter);
+    // What a model refuter's quotes are checked against: any file of the run, at the hash triage recorded.
+    const readAtHash = readerAtHashes(ctx.target, new Map(triage.files.map((f) => [f.path, f.sha256])));
     const reviews: Skeptic['reviews'] = [];
     let done = 0;
     for (const finding of hunter.findings) {
@@ -60,7 +62,7 @@ export const skepticPhase = definePhase({
         // A degraded budget keeps one refuter seat instead of the plan's full panel.
         const sitting = ctx.budget?.degraded ? seats.slice(0, 1) : seats;
         if (refuterModel && sitting.length > 0) {
-          votes.push(...(await modelVotes(refuterModel, sitting, { finding, root: ctx.target, content: source.content, context: contextFor?.(chunkOf.get(finding.file) ?? '') ?? [] }, ctx.signal)));
+          votes.push(...(await modelVotes(refuterModel, sitting, { finding, root: ctx.target, content: source.content, context: contextFor?.(chunkOf.get(finding.file) ?? '') ?? [], read: readAtHash }, ctx.signal)));
         }
       }
       reviews.push({ findingId: finding.id, refutations: votes, outcome: staticUndecided(votes) ? 'split' : panelOutcome(votes) });

@@ -1,7 +1,10 @@
 // Model refuters: each seat tries to disprove a finding from the source (and local library docs), independently.
-// A failed call is an abstention with its reason, never an upheld vote.
+// A failed call is an abstention with its reason, never an upheld vote; so is an answer whose quotes do not match
+// the source at their cited lines (a model's vote counts only with the evidence it rests on).
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import { importedPackages, lookupPackageDocs } from '../../docs/lookup.ts';
+import { unsupportedAnswer } from '../../integrity/evidence.ts';
+import { clip } from '../../text/clip.ts';
 import type { ModelClient } from '../../models/types.ts';
 import { sourceBlock, systemPrompt } from '../../prompts/render.ts';
 import type { Vote } from '../../findings/panel.ts';
@@ -14,6 +17,8 @@ export interface RefuterInput {
   root: string;
   content: string;
   context: string[];
+  /** A repository file at the hash this run recorded (undefined when it has none): what the answer's quotes are checked against. */
+  read: (file: string) => string | undefined;
 }
 
 export async function modelVotes(client: ModelClient, seats: readonly string[], input: RefuterInput, signal: AbortSignal): Promise<Vote[]> {
@@ -29,7 +34,13 @@ export async function modelVotes(client: ModelClient, seats: readonly string[], 
         schemaName: 'skeptic_vote',
         signal,
       });
-      const vote: Vote = { seat, engine: `model:${result.provider}/${result.model}`, vote: result.value.vote, reason: result.value.reason };
+      const engine = `model:${result.provider}/${result.model}`;
+      const unsupported = unsupportedAnswer(result.value.evidence, input.read);
+      if (unsupported) {
+        votes.push({ seat, engine, vote: 'abstained', reason: `no answer: the refuter's ${result.value.vote} vote is discarded because ${unsupported} (it said: ${clip(result.value.reason, 300)})` });
+        continue;
+      }
+      const vote: Vote = { seat, engine, vote: result.value.vote, reason: result.value.reason, evidence: result.value.evidence };
       if (result.value.libraryPackage) {
         const docs = lookupPackageDocs(input.root, result.value.libraryPackage);
         vote.docEvidence = { package: docs.package, version: docs.version, source: docs.source, found: docs.found };
@@ -48,7 +59,7 @@ export async function modelVotes(client: ModelClient, seats: readonly string[], 
   return votes;
 }
 
-function refuterPrompt({ finding, root, content, context }: RefuterInput): string {
+function refuterPrompt({ finding, root, content, context }: Omit<RefuterInput, 'read'>): string {
   const docs = importedPackages(content)
     .map((name) => lookupPackageDocs(root, name))
     .filter((d) => d.found)
