@@ -122,6 +122,9 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     const order = run.map((p) => p.name);
     let madeReport: ScanReport | undefined;
     for (const entry of run) {
+      // A turn of the event loop first, so a Ctrl-C during the last phase is seen before the next starts: loaded phases
+      // whose work the cache answers may otherwise run to the end without waiting on I/O once.
+      await new Promise((resolveTurn) => setImmediate(resolveTurn));
       if (signal.aborted) break;
       const phase = await entry.load!();
       // A phase done in the interrupted run is kept only while every artifact it wrote is still there.

@@ -49,6 +49,9 @@ test('phase report after a new phase triage refuses with exit 3 and the phases t
   const coverage = readArtifact(outDir, 'coverage');
   assert.notEqual(coverage.run.runId, runId, "the coverage left is the previous run's");
   assert.ok(!coverage.files.some((f) => f.path === 'shell.js' && f.status === 'scanned'), 'no report says shell.js was scanned');
+  // `report` shows the previous run's report and says the newer run goes on by hand (it has no --resume).
+  const shown = await runCli(['report', 'list', repo]);
+  assert.match(shown.stderr, new RegExp(`a newer run ${runId} \\(started \\S+ by 'bug-hunter phase triage [^']+'\\) has no report yet\\. Run its phases by hand`));
 
   // The printed commands, in their order, make every input this run's; the report then counts what was read.
   for (const argv of commands) {

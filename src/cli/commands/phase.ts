@@ -28,6 +28,9 @@ Phases: ${PIPELINE.map((p) => `${p.name}${p.load ? '' : ' (not built yet)'}`).jo
 
 'phase triage' starts a new run; every other phase reads the artifacts of the run in the artifact folder
 and attaches to it (refused when the target changed since). Options of the run are reused from state.json.
+A phase reads the artifacts of that run only: when an input is missing, another run's, or made by a phase
+that has not run in this run, nothing runs (exit 3) and the 'bug-hunter phase …' commands to run first are
+printed, oldest first. A new run moves the older run's artifacts to superseded/ in the artifact folder.
 
 It runs with what the phase had inside the scan: the run's options, its models and token budget, and the
 evidence cache (--no-cache, --cache-dir as for scan). It prints the engine it used: the models of the roles
