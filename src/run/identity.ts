@@ -40,8 +40,12 @@ const FIELD_NAMES = {
   toolVersion: 'tool version',
 } as const satisfies Record<keyof RunIdentity, string>;
 
+// Hashes and commits are shown by their first 12 characters; a run id, root or version whole.
+const HASHED: ReadonlySet<keyof RunIdentity> = new Set(['baseCommit', 'scopeHash', 'optionsHash']);
+const shown = (field: keyof RunIdentity, value: unknown): string => (HASHED.has(field) ? String(value).slice(0, 12) : String(value));
+
 function differences(stored: RunIdentity, current: RunIdentity, fields: readonly (keyof RunIdentity)[]): string[] {
-  return fields.filter((f) => stored[f] !== current[f]).map((f) => `${FIELD_NAMES[f]} (${String(stored[f]).slice(0, 12)} → ${String(current[f]).slice(0, 12)})`);
+  return fields.filter((f) => stored[f] !== current[f]).map((f) => `${FIELD_NAMES[f]} (${shown(f, stored[f])} → ${shown(f, current[f])})`);
 }
 
 /** Fields that differ between a stored run and the current one; empty when a resume may attach. */
