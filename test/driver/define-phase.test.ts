@@ -69,7 +69,7 @@ test("another run's input is no input: an optional one is absent, a required one
   await assert.rejects(required.run(later), new RegExp(`triage\\.json belongs to another run than run a-later-run \\(run id \\(${ctx.identity.runId} → a-later-run\\) differ\\)\\. Run 'bug-hunter phase triage' first\\.`));
   assert.equal(seen, 'not run');
   await required.run(ctx);
-  assert.equal((seen as { run: { runId: string } }).run.runId, ctx.identity.runId, "the run's own triage is read");
+  assert.equal((seen as unknown as { run: { runId: string } }).run.runId, ctx.identity.runId, "the run's own triage is read");
 });
 
 test('an output the phase does not declare, or one that fails its schema, is refused and nothing is written', async (t) => {
