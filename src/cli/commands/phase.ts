@@ -1,5 +1,6 @@
 // `bug-hunter phase <name> [target]`: runs one phase from its input artifacts, under the run lock.
-// `phase triage` starts a new run; every other phase attaches to the run recorded in state.json.
+// `phase triage` starts a new run; every other phase attaches to the run recorded in state.json, and is refused (with
+// the phases to run first, oldest first) when it would read an artifact that is missing or not that run's.
 import { resolve } from 'node:path';
 import { artifactPath, readArtifactIfPresent } from '../../artifacts/store.ts';
 import { ExitCode, IntegrityError, UsageError } from '../../errors.ts';
@@ -83,9 +84,8 @@ ${LEADS_USAGE}`,
       let store: StateStore;
       if (name === 'triage' || !previous) {
         if (name !== 'triage') throw new UsageError(`No run in ${outDir}. Run 'bug-hunter phase triage' on this target first.`);
-        // A new run: no artifact of an older one may be read as this run's.
+        // A new run: no artifact of an older one may be read as this run's; its engine is what these flags resolve.
         await supersedeOlderRuns(outDir);
-        // A new run: its engine is what these flags resolve, as for a scan.
         const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...previous?.options, engine: models.engine };
         const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...previous?.scope };
         store = StateStore.fresh(outDir, createIdentity(target, scope, options), command, options, scope);
@@ -138,7 +138,6 @@ ${LEADS_USAGE}`,
     }
   },
 };
-
 
 /** Why `phase <name>` is refused and the commands that make its inputs one run's, oldest first. */
 function refusal(name: string, runId: string, chain: StaleChain, tokens: Parameters<typeof phaseCommandLines>[1]): string {
