@@ -22,7 +22,8 @@ export class UnusableArtifactError extends PhaseError {
   constructor(
     message: string,
     readonly artifact: ArtifactName,
-    readonly problem: 'missing' | 'invalid',
+    /** 'other-run': present and valid, but written by another run than the one reading it. */
+    readonly problem: 'missing' | 'invalid' | 'other-run',
     options: { cause?: unknown; hinted?: boolean } = {},
   ) {
     super(message, 'cause' in options ? { cause: options.cause } : undefined);

@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import type { ArtifactName } from '../artifacts/registry.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import { stamp, type BodyOf } from '../artifacts/stamp.ts';
-import { checkArtifact, hasArtifact, readSharedArtifact, writeSharedArtifact, type ArtifactOf } from '../artifacts/store.ts';
+import { artifactPath, checkArtifact, hasArtifact, readSharedArtifact, UnusableArtifactError, writeSharedArtifact, type ArtifactOf } from '../artifacts/store.ts';
+import { otherRunFields } from '../run/identity.ts';
 import { PhaseError } from '../errors.ts';
 import { writeFileAtomic } from '../fs/atomic.ts';
 import { withRerunHint } from './hints.ts';
+import { READ_ACROSS_RUNS } from './run-artifacts.ts';
 
 export type { BodyOf };
 
@@ -17,13 +19,20 @@ export type WrittenOf<W extends ArtifactName> = { [N in W]?: ArtifactOf<N> };
 
 /**
  * Reads every declared input; a required one that is missing, and any that is invalid, fails with the producer's hint.
- * Inputs are frozen and shared with the other phases that read the same bytes: a phase reads them, never changes them.
+ * Only artifacts of this run are inputs: an optional one another run wrote is absent (it is not this run's), a
+ * required one fails like a missing one. Inputs are frozen and shared with the other phases that read the same
+ * bytes: a phase reads them, never changes them.
  */
-export async function loadInputs(outDir: string, reads: { readonly [N in ArtifactName]?: 'required' | 'optional' }): Promise<Record<string, unknown>> {
+export async function loadInputs(outDir: string, reads: { readonly [N in ArtifactName]?: 'required' | 'optional' }, run: RunIdentity): Promise<Record<string, unknown>> {
   const inputs: Record<string, unknown> = {};
   try {
     for (const [name, mode] of Object.entries(reads) as [ArtifactName, 'required' | 'optional'][]) {
-      inputs[name] = mode === 'required' || hasArtifact(outDir, name) ? readSharedArtifact(outDir, name) : undefined;
+      const found = mode === 'required' || hasArtifact(outDir, name) ? readSharedArtifact(outDir, name) : undefined;
+      // (The target's memory, suppressions.json, carries no run: it belongs to every run.)
+      const other = found && 'run' in found && !READ_ACROSS_RUNS.has(name) ? otherRunFields(found.run, run) : [];
+      if (other.length === 0) inputs[name] = found;
+      else if (mode === 'optional') inputs[name] = undefined;
+      else throw new UnusableArtifactError(`${artifactPath(outDir, name)} belongs to another run than run ${run.runId} (${other.join(', ')} differ).`, name, 'other-run');
     }
   } catch (error) {
     throw await withRerunHint(error);

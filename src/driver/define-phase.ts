@@ -50,9 +50,10 @@ export function definePhase<const R extends ReadDeclaration, const W extends Art
     reads,
     requires: reads.filter((n) => declaration.reads[n] === 'required'),
     writes: declaration.writes,
+    viewFiles: (declaration.views ?? []).map((v) => v.file),
     roles: declaration.roles,
     async run(ctx) {
-      const inputs = await loadInputs(ctx.outDir, declaration.reads);
+      const inputs = await loadInputs(ctx.outDir, declaration.reads, ctx.identity);
       const outputs = await declaration.run(withDeclaredRoles(ctx, declaration.name, declaration.roles), inputs as InputsOf<R>);
       return writeOutputs(ctx.outDir, ctx.identity, declaration.writes, outputs, declaration.views ?? []);
     },

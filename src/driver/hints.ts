@@ -39,6 +39,6 @@ export async function withRerunHint(error: unknown): Promise<unknown> {
   if (!(error instanceof UnusableArtifactError) || error.hinted) return error;
   const producer = await producerOf(error.artifact);
   if (!producer) return error;
-  const hint = error.problem === 'missing' ? `Run '${producer}' first.` : `Re-run '${producer}' or delete the file.`;
+  const hint = error.problem === 'invalid' ? `Re-run '${producer}' or delete the file.` : `Run '${producer}' first.`;
   return new UnusableArtifactError(`${error.message} ${hint}`, error.artifact, error.problem, { cause: error, hinted: true });
 }

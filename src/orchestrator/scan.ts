@@ -1,8 +1,7 @@
 // runScan: the pipeline end to end under one lock, with state saved after every step so Ctrl-C can be resumed.
 // Phases that are not built yet are listed, never silently skipped; an incomplete run is never a pass.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactPath, hasArtifact, readArtifactIfPresent, writeArtifact } from '../artifacts/store.ts';
+import { hasArtifact, readArtifactIfPresent, writeArtifact } from '../artifacts/store.ts';
 import type { EvidenceCache } from '../cache/store.ts';
 import { cacheUsageOf, describeCacheUse } from '../cache/usage.ts';
 import { silentLogger, type Logger } from '../cli/log.ts';
@@ -27,6 +26,7 @@ import { resolveModels } from './models.ts';
 import { openPhaseSession, type PhaseSession } from '../driver/session.ts';
 import { runPhaseStep } from '../driver/run-phase.ts';
 import { checkPreconditions } from '../driver/preconditions.ts';
+import { SUPERSEDED_DIR, supersedeOlderRuns } from '../driver/run-artifacts.ts';
 import { ensureBaseline } from './baseline.ts';
 import { resolveCommit, resolveDiff } from '../scope/refs.ts';
 
@@ -94,8 +94,9 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     } else {
       if (previous && previous.status !== 'completed') log.info(`starting a new run; the unfinished run ${previous.run.runId} is replaced.`);
       clearChunkWork(outDir);
-      // A baseline of an earlier run must never stand in for this one's.
-      rmSync(artifactPath(outDir, 'baseline'), { force: true });
+      // No artifact of an earlier run (a verification report, a baseline …) may stand in for this one's.
+      const moved = await supersedeOlderRuns(outDir);
+      if (moved.length > 0) log.info(`moved ${moved.length} artifact(s) of the previous run to ${join(outDir, SUPERSEDED_DIR)}`);
       store = StateStore.fresh(outDir, identity, command, options, scope);
     }
     store.save();
@@ -121,6 +122,9 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     const order = run.map((p) => p.name);
     let madeReport: ScanReport | undefined;
     for (const entry of run) {
+      // A turn of the event loop first, so a Ctrl-C during the last phase is seen before the next starts: loaded phases
+      // whose work the cache answers may otherwise run to the end without waiting on I/O once.
+      await new Promise((resolveTurn) => setImmediate(resolveTurn));
       if (signal.aborted) break;
       const phase = await entry.load!();
       // A phase done in the interrupted run is kept only while every artifact it wrote is still there.

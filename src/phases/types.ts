@@ -46,6 +46,8 @@ export interface PhaseDefinition {
   reads: readonly ArtifactName[];
   requires: readonly ArtifactName[];
   writes: readonly ArtifactName[];
+  /** The files rendered beside its artifacts (report.md, threat-model.md), by name in the artifact folder. */
+  viewFiles?: readonly string[];
   /** The model roles it may ask. */
   roles: readonly Role[];
   run(ctx: PhaseContext): Promise<unknown>;

@@ -17,7 +17,7 @@ import type { Reproductions } from '../artifacts/schemas/reproductions.ts';
 import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
 import type { BodyOf } from '../artifacts/stamp.ts';
 import { PhaseError } from '../errors.ts';
-import { identityMismatches } from '../run/identity.ts';
+import { otherRunFields } from '../run/identity.ts';
 import { countFindings } from './counts.ts';
 import { computeCoverage } from './coverage.ts';
 import { absentFindings, baselineSummary, diffSummary, markFindings } from './diff-marks.ts';
@@ -118,7 +118,8 @@ export function stampFirstSeen(findings: ScanReport['findings'], ledger: Ledger)
   }
 }
 
-// Artifacts from another tree, scope or option set must not be joined into one report.
+// A report joins the artifacts of one run only: another run's (even of the same tree and options) read other
+// files at other hashes, so its chunks and findings must not be joined into this run's coverage.
 function checkSameRun(run: RunIdentity, inputs: JoinInputs): void {
   const named: [string, RunIdentity | undefined][] = [
     ['triage.json', inputs.triage.run],
@@ -134,7 +135,7 @@ function checkSameRun(run: RunIdentity, inputs: JoinInputs): void {
   ];
   for (const [file, other] of named) {
     if (!other) continue;
-    const diff = identityMismatches(other, run);
+    const diff = otherRunFields(other, run);
     if (diff.length > 0) throw new PhaseError(`${file} belongs to another run: ${diff.join(', ')} differ. Re-run the scan so every artifact comes from one run.`);
   }
 }

@@ -11,6 +11,13 @@ export function reportOrigin(report: ScanReport): string {
 /** A warning when state.json holds a newer run than the report and that run did not complete; null otherwise. */
 export function newerRunWarning(report: ScanReport, state: RunState | undefined): string | null {
   if (!state || state.run.runId === report.run.runId || state.status === 'completed') return null;
+  // A run started by `phase triage` goes on by hand, phase by phase: it has no --resume.
+  if (state.command.startsWith('bug-hunter phase ')) {
+    return (
+      `This report is from the previous run ${report.run.runId}: a newer run ${state.run.runId} (started ${state.startedAt} by '${state.command}') has no report yet. ` +
+      `Run its phases by hand up to 'bug-hunter phase report' (a phase refused for want of earlier ones prints them, oldest first), or start a new scan.`
+    );
+  }
   const how = state.status === 'running' ? 'is still running or was killed' : state.status === 'interrupted' ? 'was interrupted' : 'failed';
   return (
     `This report is from the previous run ${report.run.runId}: a newer run ${state.run.runId} (started ${state.startedAt}) ${how} and wrote no report. ` +

@@ -31,14 +31,33 @@ export function optionsHashOf(options: RunOptions): string {
   return hashJson(rest);
 }
 
+const FIELD_NAMES = {
+  runId: 'run id',
+  repoRoot: 'repository root',
+  baseCommit: 'base commit',
+  scopeHash: 'scope',
+  optionsHash: 'options',
+  toolVersion: 'tool version',
+} as const satisfies Record<keyof RunIdentity, string>;
+
+// Hashes and commits are shown by their first 12 characters; a run id, root or version whole.
+const HASHED: ReadonlySet<keyof RunIdentity> = new Set(['baseCommit', 'scopeHash', 'optionsHash']);
+const shown = (field: keyof RunIdentity, value: unknown): string => (HASHED.has(field) ? String(value).slice(0, 12) : String(value));
+
+function differences(stored: RunIdentity, current: RunIdentity, fields: readonly (keyof RunIdentity)[]): string[] {
+  return fields.filter((f) => stored[f] !== current[f]).map((f) => `${FIELD_NAMES[f]} (${shown(f, stored[f])} → ${shown(f, current[f])})`);
+}
+
 /** Fields that differ between a stored run and the current one; empty when a resume may attach. */
 export function identityMismatches(stored: RunIdentity, current: RunIdentity): string[] {
-  const fields = ['repoRoot', 'baseCommit', 'scopeHash', 'optionsHash'] as const;
-  const names: Record<(typeof fields)[number], string> = {
-    repoRoot: 'repository root',
-    baseCommit: 'base commit',
-    scopeHash: 'scope',
-    optionsHash: 'options',
-  };
-  return fields.filter((f) => stored[f] !== current[f]).map((f) => `${names[f]} (${String(stored[f]).slice(0, 12)} → ${String(current[f]).slice(0, 12)})`);
+  return differences(stored, current, ['repoRoot', 'baseCommit', 'scopeHash', 'optionsHash']);
+}
+
+/**
+ * The one test of "this artifact belongs to this run": every field of its run identity equals the run's. Empty
+ * when it does; otherwise the fields that differ, run id first (an artifact of the same tree and options but
+ * another run id is still another run's: its files, hashes and chunks are not the ones this run read).
+ */
+export function otherRunFields(artifactRun: RunIdentity, run: RunIdentity): string[] {
+  return differences(artifactRun, run, Object.keys(FIELD_NAMES) as (keyof RunIdentity)[]);
 }

@@ -56,6 +56,22 @@ test('an invalid declared input fails before the phase runs, with the hint of th
   assert.equal(ran, false);
 });
 
+test("another run's input is no input: an optional one is absent, a required one refuses the phase, naming the run and the phase to run", async (t) => {
+  const ctx = phaseContext(gitRepo(t, { 'a.js': 'export const a = 1;\n' }));
+  await triagePhase.run(ctx);
+  const later = { ...ctx, identity: { ...ctx.identity, runId: 'a-later-run' } };
+  let seen: unknown = 'not run';
+  const optional = definePhase({ name: 'probe', summary: '', reads: { triage: 'optional' }, writes: [], roles: [], run: async (_ctx, inputs) => ((seen = inputs.triage), {}) });
+  await optional.run(later);
+  assert.equal(seen, undefined, "the other run's triage is not handed to the phase");
+  seen = 'not run';
+  const required = definePhase({ name: 'probe', summary: '', reads: { triage: 'required' }, writes: [], roles: [], run: async (_ctx, inputs) => ((seen = inputs.triage), {}) });
+  await assert.rejects(required.run(later), new RegExp(`triage\\.json belongs to another run than run a-later-run \\(run id \\(${ctx.identity.runId} → a-later-run\\) differ\\)\\. Run 'bug-hunter phase triage' first\\.`));
+  assert.equal(seen, 'not run');
+  await required.run(ctx);
+  assert.equal((seen as unknown as { run: { runId: string } }).run.runId, ctx.identity.runId, "the run's own triage is read");
+});
+
 test('an output the phase does not declare, or one that fails its schema, is refused and nothing is written', async (t) => {
   const ctx = phaseContext(gitRepo(t, { 'a.js': 'export const a = 1;\n' }));
   const before = readdirSync(ctx.outDir);

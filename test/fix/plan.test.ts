@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readArtifact } from '../../src/artifacts/store.ts';
+import { readArtifact, writeArtifact } from '../../src/artifacts/store.ts';
 import { IntegrityError, UsageError } from '../../src/errors.ts';
 import { planFixes } from '../../src/fix/plan.ts';
 import { topologicalWaves } from '../../src/fix/waves.ts';
@@ -67,8 +67,12 @@ test('the fix-plan phase writes valid artifacts; a different existing scope is a
     const ctx = { outDir: out.outDir, identity: id, log: silentLogger };
     assert.deepEqual(await runFixPlan(ctx), { executable: 1, scopeWritten: true });
     assert.equal(readArtifact(out.outDir, 'fixer-scope').baseCommit, BASE);
-    assert.deepEqual(await runFixPlan({ ...ctx, identity: { ...id, runId: 'run-2' } }), { executable: 1, scopeWritten: false }, 'the same grant is kept, not rewritten');
-    const moved = { ...id, baseCommit: 'b'.repeat(40) };
+    // Each later run plans from its own report (the driver hands a phase no input of another run).
+    const run2 = { ...id, runId: 'run-2' };
+    writeArtifact(out.outDir, 'scan-report', scanReport(run2, [reported(finding('BH-00000001'))]));
+    assert.deepEqual(await runFixPlan({ ...ctx, identity: run2 }), { executable: 1, scopeWritten: false }, 'the same grant is kept, not rewritten');
+    const moved = { ...id, runId: 'run-3', baseCommit: 'b'.repeat(40) };
+    writeArtifact(out.outDir, 'scan-report', scanReport(moved, [reported(finding('BH-00000001'))]));
     await assert.rejects(runFixPlan({ ...ctx, identity: moved }), (e: unknown) => e instanceof IntegrityError && /already grants a different scope \(base commit/.test(e.message));
     assert.equal(readArtifact(out.outDir, 'fixer-scope').baseCommit, BASE, 'the existing scope is untouched');
     assert.equal(readArtifact(out.outDir, 'fixer-scope').run.runId, 'run-test-1');
@@ -78,9 +82,10 @@ test('the fix-plan phase writes valid artifacts; a different existing scope is a
 });
 
 test('outside git (no base commit) the fix plan is a clear UsageError', async () => {
-  const out = outWith(scanReport(id, [reported(finding('BH-00000001'))]));
+  const outsideGit = { ...id, baseCommit: null };
+  const out = outWith(scanReport(outsideGit, [reported(finding('BH-00000001'))]));
   try {
-    await assert.rejects(runFixPlan({ outDir: out.outDir, identity: { ...id, baseCommit: null }, log: silentLogger }), (e: unknown) => e instanceof UsageError && /needs a git repository/.test(e.message));
+    await assert.rejects(runFixPlan({ outDir: out.outDir, identity: outsideGit, log: silentLogger }), (e: unknown) => e instanceof UsageError && /needs a git repository/.test(e.message));
   } finally {
     out.cleanup();
   }

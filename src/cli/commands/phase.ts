@@ -1,5 +1,6 @@
 // `bug-hunter phase <name> [target]`: runs one phase from its input artifacts, under the run lock.
-// `phase triage` starts a new run; every other phase attaches to the run recorded in state.json.
+// `phase triage` starts a new run; every other phase attaches to the run recorded in state.json, and is refused (with
+// the phases to run first, oldest first) when it would read an artifact that is missing or not that run's.
 import { resolve } from 'node:path';
 import { artifactPath, readArtifactIfPresent } from '../../artifacts/store.ts';
 import { ExitCode, IntegrityError, UsageError } from '../../errors.ts';
@@ -17,6 +18,8 @@ import { createLogger, PROGRESS_FORMATS } from '../log.ts';
 import { MODEL_FLAGS, enginesAgree, modelRequestOf } from '../model-flags.ts';
 import type { PhaseSession } from '../../driver/session.ts';
 import { cacheRequestOf } from '../cache-flags.ts';
+import { phaseCommandLines } from '../phase-commands.ts';
+import type { StaleChain } from '../../driver/stale-phases.ts';
 
 export const phaseCommand: Command = {
   name: 'phase',
@@ -26,6 +29,9 @@ Phases: ${PIPELINE.map((p) => `${p.name}${p.load ? '' : ' (not built yet)'}`).jo
 
 'phase triage' starts a new run; every other phase reads the artifacts of the run in the artifact folder
 and attaches to it (refused when the target changed since). Options of the run are reused from state.json.
+A phase reads the artifacts of that run only: when an input is missing, another run's, or made by a phase
+that has not run in this run, nothing runs (exit 3) and the 'bug-hunter phase …' commands to run first are
+printed, oldest first. A new run moves the older run's artifacts to superseded/ in the artifact folder.
 
 It runs with what the phase had inside the scan: the run's options, its models and token budget, and the
 evidence cache (--no-cache, --cache-dir as for scan). It prints the engine it used: the models of the roles
@@ -42,7 +48,7 @@ ${DEP_SCAN_USAGE}
 'phase leads' takes scan's --leads; without it it uses the run's own (scan --leads):
 ${LEADS_USAGE}`,
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('phase', argv, { progress: { type: 'string' }, 'no-cache': { type: 'boolean' }, 'cache-dir': { type: 'string' }, ...MODEL_FLAGS, ...DEP_SCAN_FLAGS, ...LEADS_FLAGS });
+    const { values, positionals, tokens } = parseCommandArgs('phase', argv, { progress: { type: 'string' }, 'no-cache': { type: 'boolean' }, 'cache-dir': { type: 'string' }, ...MODEL_FLAGS, ...DEP_SCAN_FLAGS, ...LEADS_FLAGS });
     atMostPositionals('phase', positionals, 2, 'a phase name and at most one target');
     const [name, targetArg] = positionals;
     if (!name) throw new UsageError(`Name a phase: ${PIPELINE.map((p) => p.name).join(', ')}.`);
@@ -65,6 +71,8 @@ ${LEADS_USAGE}`,
     const { openPhaseSession } = await import('../../driver/session.ts');
     const { runPhaseStep } = await import('../../driver/run-phase.ts');
     const { checkPreconditions } = await import('../../driver/preconditions.ts');
+    const { supersedeOlderRuns } = await import('../../driver/run-artifacts.ts');
+    const { phasesOfNewRun, phasesToRunFirst } = await import('../../driver/stale-check.ts');
     const { describeEngineChoice } = await import('../../models/static.ts');
     const models = resolveModels(target, modelRequestOf(values, io.cwd));
     for (const warning of models.warnings) log.warn(warning);
@@ -76,7 +84,8 @@ ${LEADS_USAGE}`,
       let store: StateStore;
       if (name === 'triage' || !previous) {
         if (name !== 'triage') throw new UsageError(`No run in ${outDir}. Run 'bug-hunter phase triage' on this target first.`);
-        // A new run: its engine is what these flags resolve, as for a scan.
+        // A new run: no artifact of an older one may be read as this run's; its engine is what these flags resolve.
+        await supersedeOlderRuns(outDir);
         const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...previous?.options, engine: models.engine };
         const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...previous?.scope };
         store = StateStore.fresh(outDir, createIdentity(target, scope, options), command, options, scope);
@@ -85,7 +94,8 @@ ${LEADS_USAGE}`,
         const { options } = previous;
         const mismatches = identityMismatches(previous.run, createIdentity(target, previous.scope, options, previous.run.runId));
         if (mismatches.length > 0) {
-          throw new IntegrityError(`The run in ${outDir} was made for a different tree: ${mismatches.join(', ')}. Start again with 'bug-hunter phase triage'.`);
+          const chain = await phasesOfNewRun(previous, name, `the run in ${outDir} was made for a different tree: ${mismatches.join(', ')}`);
+          throw new IntegrityError(refusal(name, previous.run.runId, chain, tokens));
         }
         // Running a later phase with other models would overwrite the run's model findings with another engine's.
         if (!enginesAgree(options.engine, models)) {
@@ -94,6 +104,9 @@ ${LEADS_USAGE}`,
               `Give the model flags the run was started with (it was started by: ${previous.command}).`,
           );
         }
+        // A phase whose inputs another run wrote (or that are missing) would join two runs: refused, with the phases to run.
+        const chain = await phasesToRunFirst(outDir, previous, name);
+        if (chain) throw new IntegrityError(refusal(name, previous.run.runId, chain, tokens));
       }
       const s = store.state;
       const options: RunOptions = { ...s.options, ...(depScan ? { depScan } : {}), ...(leads ? { leads } : {}) };
@@ -126,3 +139,11 @@ ${LEADS_USAGE}`,
   },
 };
 
+/** Why `phase <name>` is refused and the commands that make its inputs one run's, oldest first. */
+function refusal(name: string, runId: string, chain: StaleChain, tokens: Parameters<typeof phaseCommandLines>[1]): string {
+  const lines = phaseCommandLines(chain.phases, tokens);
+  return (
+    `Nothing was run: phase ${name} reads the artifacts of one run only, and ${chain.reason} (run ${runId}). ` +
+    `Run these in this order:\n${lines.map((l) => `  ${l}`).join('\n')}`
+  );
+}

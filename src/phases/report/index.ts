@@ -72,7 +72,7 @@ export const reportPhase = definePhase({
           "The source changed since the hunter ran, or the file was edited; run 'bug-hunter scan' again without --resume.",
       );
     }
-    const reproductions = ofThisRun(ctx, inputs.reproductions);
+    const { reproductions } = inputs;
     const { scanReport, coverage } = joinReport({
       triage,
       plan,
@@ -148,15 +148,9 @@ function baselineOf(ctx: PhaseContext, baseline: Baseline | undefined): Baseline
   return baseline;
 }
 
-/** An optional input joins the report only when this run wrote it; another run's is not this run's. */
-function ofThisRun<A extends { run: { runId: string } }>(ctx: PhaseContext, found: A | undefined): A | undefined {
-  return found && found.run.runId === ctx.identity.runId ? found : undefined;
-}
-
-// dep-findings.json joins the report when this run wrote it (scan --dep-scan, or phase deps). A --dep-scan run
-// without it is a failed report, never a report without dependencies.
-function dependencyScan(ctx: PhaseContext, found: DepFindings | undefined): { dependencies?: DepFindings } {
-  const dependencies = ofThisRun(ctx, found);
+// dep-findings.json joins the report when this run wrote it (scan --dep-scan, or phase deps): the driver hands the
+// phase no input of another run. A --dep-scan run without it is a failed report, never a report without dependencies.
+function dependencyScan(ctx: PhaseContext, dependencies: DepFindings | undefined): { dependencies?: DepFindings } {
   if (dependencies) return { dependencies };
   if (ctx.options.depScan) throw new PhaseError(`${artifactPath(ctx.outDir, 'dep-findings')} is missing for run ${ctx.identity.runId}, which asked for --dep-scan. Run 'bug-hunter phase deps' first.`);
   return {};
@@ -172,10 +166,9 @@ function runDuration(ctx: PhaseContext, now: Date): number {
   return startedAt ? Math.max(0, now.getTime() - Date.parse(startedAt)) : 0;
 }
 
-// With --leads: what became of each other analyser's result. leads.json of another run is not this run's.
-function leadsOfRun(ctx: PhaseContext, found: LeadsArtifact | undefined, hunter: HunterFindings, referee: Referee): LeadReport[] | undefined {
+// With --leads: what became of each other analyser's result (leads.json of another run is no input of this one).
+function leadsOfRun(ctx: PhaseContext, leads: LeadsArtifact | undefined, hunter: HunterFindings, referee: Referee): LeadReport[] | undefined {
   if (!ctx.options.leads?.length) return undefined;
-  const leads = ofThisRun(ctx, found);
   if (!leads) throw new PhaseError(`${artifactPath(ctx.outDir, 'leads')} is missing for run ${ctx.identity.runId}, which was given --leads. Run 'bug-hunter phase leads' first.`);
   return leadsReport(leads, hunter, referee);
 }
