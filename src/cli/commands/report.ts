@@ -8,7 +8,6 @@ import { newerRunWarning, reportOrigin } from '../../report/staleness.ts';
 import { renderList, renderShow } from '../../report/terminal.ts';
 import { isReported } from '../../report/findings.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
-import { readMemory } from '../../suppress/lock.ts';
 import { findReported } from '../../suppress/suppressions.ts';
 import { oneOf, parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
