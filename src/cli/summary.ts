@@ -9,6 +9,7 @@ import { dependencySummary } from '../report/dependency-markdown.ts';
 import { oneLine, plural } from '../report/text.ts';
 import { baselineNote, diffNote, findingMarks } from '../report/diff-marks.ts';
 import { isShownConfirmed } from '../report/counts.ts';
+import { verdictLines } from '../report/terminal.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
   const lines: string[] = [];
@@ -32,7 +33,7 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
     for (const f of shown) lines.push(findingLine(f));
     if (report.dependencies) lines.push(`Dependencies: ${dependencySummary(report.dependencies)} — see report.md`);
     lines.push(...manualReviewLines(report));
-    if (report.clean) lines.push('Clean: nothing confirmed, nothing unreviewed, nothing failed, every in-scope file covered.');
+    lines.push(...verdictLines(report));
   }
   if (result.resumeCommand) lines.push(`To continue this run: ${result.resumeCommand}`);
   if (result.fixes) lines.push(`Fixes: ${result.fixes} — see fix-report.json and the Fixes section of report.md.`);

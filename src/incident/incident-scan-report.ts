@@ -4,6 +4,7 @@ import type { Finding, RunIdentity, Severity } from '../artifacts/schemas/common
 import type { ReproReport } from '../artifacts/schemas/repro-report.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { stamp } from '../artifacts/stamp.ts';
+import { decideClean } from '../report/clean.ts';
 
 export interface Reproduced {
   report: ReproReport;
@@ -31,26 +32,31 @@ export function incidentScanReport(reproduced: Reproduced, run: RunIdentity, fai
     reread: false,
     repro: { outcome: 'reproduced', reason: reproduced.report.reason, dir: repro.dir, command: repro.command },
   };
+  const counts: ScanReport['counts'] = {
+    byVerdict: { confirmed: 1 },
+    byTier: { T1: 1 },
+    bySeverity: { [finding.severity]: 1 },
+    byCategory: { [finding.category]: 1 },
+    suppressed: 0,
+    failing: 1,
+  };
+  const chunks = { total: 0, done: 0, failed: 0, unreviewed: 0 };
+  const coverage = { filesInScope: 1, filesScanned: 1, complete: true, notCovered: [], skippedCounts: {} };
+  // Clean is decided by the one rule (a confirmed finding: never clean); the reason names where it came from.
+  const { clean, notClean } = decideClean({ counts, chunks, coverage });
   return stamp('scan-report', {
     status: 'complete',
-    clean: false,
-    notClean: [`1 confirmed finding (${finding.id}, reproduced from a ${finding.origin === 'stack-trace' ? 'stack trace' : 'report'})`],
+    clean,
+    notClean: notClean.map((r) => (r === '1 confirmed finding' ? `1 confirmed finding (${finding.id}, reproduced from a ${finding.origin === 'stack-trace' ? 'stack trace' : 'report'})` : r)),
     options: { failOn, showSuspected: false },
     mode: 'repro',
     profile: 'repro',
     engines: ['model'],
     models: [],
     findings: [reported],
-    counts: {
-      byVerdict: { confirmed: 1 },
-      byTier: { T1: 1 },
-      bySeverity: { [finding.severity]: 1 },
-      byCategory: { [finding.category]: 1 },
-      suppressed: 0,
-      failing: 1,
-    },
-    chunks: { total: 0, done: 0, failed: 0, unreviewed: 0 },
-    coverage: { filesInScope: 1, filesScanned: 1, complete: true, notCovered: [], skippedCounts: {} },
+    counts,
+    chunks,
+    coverage,
     usage: { inputTokens: 0, outputTokens: 0, costUsd: 0 },
     durationMs,
   }, run, new Date().toISOString());

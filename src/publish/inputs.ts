@@ -4,7 +4,7 @@ import type { Ledger, Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { hasArtifact, readArtifact } from '../artifacts/store.ts';
 import { UsageError } from '../errors.ts';
-import { applySuppressions } from '../report/resuppress.ts';
+import { withTodaysSuppressions } from '../report/resuppress-today.ts';
 import { readMemory } from '../suppress/lock.ts';
 
 export interface PublishInputs {
@@ -19,5 +19,5 @@ export function readPublishInputs(target: string, artifactDir: string): PublishI
   }
   const stored = readArtifact(artifactDir, 'scan-report');
   const suppressions = readMemory(target, 'suppressions');
-  return { report: suppressions ? applySuppressions(stored, suppressions) : stored, suppressions, ledger: readMemory(target, 'ledger') };
+  return { report: withTodaysSuppressions(target, stored), suppressions, ledger: readMemory(target, 'ledger') };
 }

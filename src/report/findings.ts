@@ -1,9 +1,9 @@
-// Pure per-finding join: hunter claim + skeptic votes + referee verdict + reproduction → one ReportedFinding.
+// Pure per-finding join: hunter claim + skeptic votes + referee verdict + reproduction → one ReportedFinding
+// (suppressions are marked afterwards, by src/suppress/apply.ts).
 // Only the referee decides; a finding it never judged is unreviewed. Tier: T1 reproduced, T2 confirmed, T3 otherwise.
 import type { Tier } from '../artifacts/schemas/common.ts';
 import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
 import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
-import type { Suppressions } from '../artifacts/schemas/memory.ts';
 import type { Referee, RefereeVerdict } from '../artifacts/schemas/referee.ts';
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import type { Skeptic } from '../artifacts/schemas/skeptic.ts';
@@ -12,7 +12,6 @@ import type { Reproductions } from '../artifacts/schemas/reproductions.ts';
 import type { VerificationReport } from '../artifacts/schemas/verification-report.ts';
 import { PhaseError } from '../errors.ts';
 import { classifyFinding } from '../security/classify.ts';
-import { rekeyed } from '../findings/rekey.ts';
 import { compareText } from '../text/compare.ts';
 
 export interface FindingSources {
@@ -22,7 +21,6 @@ export interface FindingSources {
   verification?: VerificationReport;
   /** reproductions.json of this run, when the repro phase ran. */
   reproductions?: Reproductions;
-  suppressions: Suppressions;
   /** Where entries reach each file: the CVSS attack vector and privileges of security findings come from it. */
   threatModel?: ThreatModel;
 }
@@ -39,7 +37,7 @@ function indexBy<T>(items: readonly T[], key: (item: T) => string, what: string)
 }
 
 export function joinFindings(sources: FindingSources): ReportedFinding[] {
-  const { hunter, skeptic, referee, verification, suppressions } = sources;
+  const { hunter, skeptic, referee, verification } = sources;
   const known = new Set(hunter.findings.map((f) => f.id));
   const verdicts = indexBy(referee.verdicts, (v) => v.findingId, 'referee.json');
   const reviews = indexBy(skeptic.reviews, (r) => r.findingId, 'skeptic.json');
@@ -48,12 +46,10 @@ export function joinFindings(sources: FindingSources): ReportedFinding[] {
     if (!known.has(id)) throw new PhaseError(`A verdict or review names ${id}, which hunter-findings.json does not contain. Re-run from 'bug-hunter phase skeptic'.`);
   }
   const reproductions = indexBy(sources.reproductions?.reproductions ?? [], (r) => r.findingId, 'reproductions.json');
-  const suppressed = new Map(rekeyed(suppressions.entries, hunter.findings).map((s) => [s.fingerprint, s]));
   const joined = hunter.findings.map((finding) => {
     const verdict = verdicts.get(finding.id);
     const review = reviews.get(finding.id);
     const repro = reproductions.get(finding.id);
-    const suppression = suppressed.get(finding.fingerprint);
     const reported: ReportedFinding = {
       finding,
       verdict: verdict?.verdict ?? 'unreviewed',
@@ -78,7 +74,6 @@ export function joinFindings(sources: FindingSources): ReportedFinding[] {
       if (repro.command) reported.repro.command = repro.command;
       else if (command) reported.repro.command = command.argv.map(shellQuote).join(' ');
     }
-    if (suppression) reported.suppressed = { reason: suppression.reason, by: suppression.by, at: suppression.at };
     return reported;
   });
   return joined.sort(compareReported);

@@ -8,6 +8,8 @@ import type { Coverage } from '../artifacts/schemas/coverage.ts';
 import type { DepFindings } from '../artifacts/schemas/dep-findings.ts';
 import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
 import type { Ledger, Suppressions } from '../artifacts/schemas/memory.ts';
+import { applySuppressionMarks, asSourced, hasSuppressionNews, type SourcedSuppressions } from '../suppress/apply.ts';
+import { checksRun, type CheckInputs } from './checks.ts';
 import type { Referee } from '../artifacts/schemas/referee.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import type { Skeptic } from '../artifacts/schemas/skeptic.ts';
@@ -39,7 +41,10 @@ export interface JoinInputs {
   threatModel?: ThreatModel;
   /** dep-findings.json of this run, when it ran the dependency scan. */
   dependencies?: DepFindings;
-  suppressions: Suppressions;
+  /** suppressions.json with each entry's source (src/suppress/sources.ts); a plain file counts every entry a dismissal. */
+  suppressions: Suppressions | SourcedSuppressions;
+  /** The checks the user asked for (--verify, --repro, --dep-scan): clean needs each to have run. */
+  requestedChecks?: CheckInputs['requested'];
   /** When given, each finding carries the run that first saw it. */
   ledger?: Ledger;
   options: { failOn: Severity; showSuspected: boolean };
@@ -61,14 +66,19 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
   const findings = joinFindings(inputs);
   if (inputs.ledger) stampFirstSeen(findings, inputs.ledger);
   markFindings(findings, inputs.triage.diffScope, inputs.baseline);
+  // After markFindings: whether a suppression the change adds may apply depends on the finding's inDiff.
+  const suppressions = applySuppressionMarks(findings, asSourced(inputs.suppressions));
   const cov = computeCoverage(inputs.triage, inputs.plan, inputs.hunter);
   const counts = countFindings(findings, inputs.options.failOn);
   const dependencies = inputs.dependencies ? joinDependencies(inputs.dependencies, inputs.options.failOn) : undefined;
+  const checks = inputs.requestedChecks ? checksRun({ requested: inputs.requestedChecks, verification: inputs.verification, reproductions: inputs.reproductions, dependencies }) : [];
+  const notCovered = cov.files.flatMap((f) => (f.status === 'scanned' ? [] : [{ path: f.path, status: f.status, reason: f.reason ?? f.status }]));
   const { status, clean, notClean } = reportStatus({
     counts,
     chunks: cov.chunks,
-    coverage: { filesInScope: cov.totals.inScope, filesScanned: cov.totals.scanned, complete: cov.complete },
+    coverage: { filesInScope: cov.totals.inScope, filesScanned: cov.totals.scanned, complete: cov.complete, notCovered },
     dependencies,
+    checks,
   });
   const engines = new Set<string>([
     ...inputs.hunter.chunks.map((c) => c.engine),
@@ -93,7 +103,7 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
       filesInScope: cov.totals.inScope,
       filesScanned: cov.totals.scanned,
       complete: cov.complete,
-      notCovered: cov.files.flatMap((f) => (f.status === 'scanned' ? [] : [{ path: f.path, status: f.status, reason: f.reason ?? f.status }])),
+      notCovered,
       skippedCounts: { ...inputs.triage.skippedCounts },
     },
     usage: inputs.usage ?? { inputTokens: 0, outputTokens: 0, costUsd: 0 },
@@ -102,6 +112,8 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
     ...(inputs.triage.diffScope ? { diff: diffSummary(inputs.triage.diffScope) } : {}),
     ...(inputs.baseline ? { baseline: baselineSummary(inputs.baseline, findings, absentFindings(inputs.baseline, findings, scannedFiles(cov.files), deletedFiles(inputs.triage))) } : {}),
     ...(dependencies ? { dependencies } : {}),
+    ...(checks.length > 0 ? { checks } : {}),
+    ...(hasSuppressionNews(suppressions) ? { suppressions } : {}),
   };
   return { scanReport, coverage: { files: cov.files, totals: cov.totals, complete: cov.complete } };
 }

@@ -6,6 +6,7 @@ import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-repo
 import { groupByStride, scoreLabel } from '../security/by-stride.ts';
 import { TOOL_NAME } from '../version.ts';
 import { isReported } from './findings.ts';
+import { verdictOf, type Verdict } from './clean.ts';
 import { dependencySection, dependencySummary } from './dependency-markdown.ts';
 import { leadsSection } from './leads-markdown.ts';
 import { printableDeep } from './printable.ts';
@@ -48,20 +49,25 @@ export function renderMarkdown(stored: ScanReport): string {
     for (const f of dismissed) out.push(`- ${f.finding.id} ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${mdLine(oneLine(f.finding.claim, 160))} — ${mdLine(oneLine(f.refereeReasoning, 240))}`);
     out.push('');
   }
-  const suppressed = report.findings.filter((f) => f.suppressed);
-  if (suppressed.length > 0) {
-    out.push(`## Suppressed by a person (${suppressed.length})`, '', 'Dismissed with `bug-hunter dismiss`; reverse with `bug-hunter undismiss <fingerprint>`.', '');
-    for (const f of suppressed) {
-      out.push(`- ${f.finding.id} (${f.finding.fingerprint}) ${inlineCode(location(f.finding.file, f.finding.startLine, f.finding.endLine))} — ${mdLine(oneLine(f.finding.claim, 160))} — "${mdLine(oneLine(f.suppressed!.reason, 200))}" (${mdLine(f.suppressed!.by)}, ${f.suppressed!.at.slice(0, 10)})`);
-    }
-    out.push('');
-  }
+  suppressionSections(out, verdictOf(report));
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
 function verdictLine(report: ScanReport): string {
-  if (report.clean) return '**Result: clean** — nothing confirmed, nothing unreviewed, nothing failed, every in-scope file covered.';
-  return `**Result: NOT CLEAN** — ${mdLine(report.notClean.join('; ')) || `run ${report.status}`}.`;
+  const v = verdictOf(report);
+  if (v.clean) return `**Result: clean** — ${mdLine(v.headline.replace(/^Clean: /, ''))}`;
+  return `**Result: NOT CLEAN** — ${mdLine(v.notClean.join('; ')) || `run ${report.status}`}.`;
+}
+
+/** What each suppression did: what it hid and where it came from, what it was not allowed to hide, what it matches nothing. */
+function suppressionSections(out: string[], v: Verdict): void {
+  const section = (title: string, lines: string[], note: string) => {
+    if (lines.length === 0) return;
+    out.push(`## ${title} (${lines.length})`, '', note, '', ...lines.map((l) => `- ${mdLine(l)}`), '');
+  };
+  section('Suppressed', v.suppressed, 'Hidden from the findings above, shown in report.sarif with `suppressions[]`. Reverse a dismissal with `bug-hunter undismiss <fingerprint>`.');
+  section('Suppressions not applied', v.notApplied, 'These match a finding, which is reported anyway.');
+  section('Unused suppressions', v.unused, 'These match no finding of this run: remove them from `.bug-hunter/suppressions.json` (`bug-hunter undismiss <fingerprint>`).');
 }
 
 function summaryTable(r: ScanReport): string[] {
@@ -78,7 +84,7 @@ function summaryTable(r: ScanReport): string[] {
     ["Waiting for a person's decision", String(r.counts.byVerdict['manual-review'] ?? 0)],
     ['Unreviewed findings', String(r.counts.byVerdict.unreviewed ?? 0)],
     ['Dismissed by review', String(r.counts.byVerdict.dismissed ?? 0)],
-    ['Suppressed by a person', String(r.counts.suppressed)],
+    ['Suppressed', String(r.counts.suppressed)],
     ['Coverage', `${cov.filesScanned}/${cov.filesInScope} in-scope files scanned${cov.complete ? '' : ' — INCOMPLETE'}`],
     ...(r.dependencies ? ([['Vulnerable dependencies', dependencySummary(r.dependencies)]] as [string, string][]) : []),
     ['Chunks', `${r.chunks.done} done, ${r.chunks.failed} failed, ${r.chunks.unreviewed} unreviewed, of ${r.chunks.total}`],

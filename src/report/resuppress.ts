@@ -1,18 +1,31 @@
-// Re-applies the current suppressions.json to a stored scan report, so `report` and its views honour a
-// dismiss (or undismiss) made after the scan without re-running it. Pure: returns a new report.
+// Re-applies today's suppressions to a stored scan report, so `report` and its views honour a dismiss (or
+// undismiss) made after the scan without re-running it. Pure: returns a new report. The caller reads the sources
+// (src/suppress/sources.ts) with the report's own policy: policyOf.
 import type { Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
+import { applySuppressionMarks, asSourced, hasSuppressionNews, type SourcedSuppressions } from '../suppress/apply.ts';
+import type { SourceRequest } from '../suppress/sources.ts';
 import { countFindings } from './counts.ts';
 import { reportStatus } from './status.ts';
-import { rekeyed } from '../findings/rekey.ts';
 
-export function applySuppressions(report: ScanReport, suppressions: Suppressions): ScanReport {
-  const byFingerprint = new Map(rekeyed(suppressions.entries, report.findings.map((f) => f.finding)).map((s) => [s.fingerprint, s]));
-  const findings = report.findings.map((f): ReportedFinding => {
-    const { suppressed: _previous, ...rest } = f;
-    const s = byFingerprint.get(f.finding.fingerprint);
-    return s ? { ...rest, suppressed: { reason: s.reason, by: s.by, at: s.at } } : rest;
-  });
+/** How the scan read its suppressions: --no-repo-suppressions, and the diff's base commit when diff-aware. */
+export function policyOf(report: ScanReport): SourceRequest {
+  return {
+    ignoreRepository: report.suppressions?.ignoreRepository ?? false,
+    ...(report.diff ? { diffBase: report.diff.from ?? null } : {}),
+  };
+}
+
+export function applySuppressions(report: ScanReport, suppressions: Suppressions | SourcedSuppressions): ScanReport {
+  const findings = report.findings.map((f): ReportedFinding => structuredClone(f));
+  const summary = applySuppressionMarks(findings, asSourced(suppressions));
   const counts = countFindings(findings, report.options.failOn);
-  return { ...report, findings, counts, ...reportStatus({ counts, chunks: report.chunks, coverage: report.coverage, dependencies: report.dependencies }) };
+  const { suppressions: _previous, ...rest } = report;
+  return {
+    ...rest,
+    findings,
+    counts,
+    ...(hasSuppressionNews(summary) ? { suppressions: summary } : {}),
+    ...reportStatus({ counts, chunks: report.chunks, coverage: report.coverage, dependencies: report.dependencies, checks: report.checks }),
+  };
 }

@@ -6,6 +6,8 @@ import type { Evidence } from '../artifacts/schemas/common.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts';
 import { isReported } from './findings.ts';
+import { verdictOf } from './clean.ts';
+import { SUPPRESSIONS_WHERE } from '../suppress/apply.ts';
 import { dependencySarif } from './dependency-sarif.ts';
 import { absentSarif } from './sarif-absent.ts';
 import { buildRules, FINGERPRINT_KEY, levelOf, ruleIdOf } from './sarif-rules.ts';
@@ -54,6 +56,7 @@ function result(f: ReportedFinding, ruleIndex: number) {
     ],
     relatedLocations: related,
     partialFingerprints: { [FINGERPRINT_KEY]: x.fingerprint },
+    ...(f.suppressed ? { suppressions: [suppressionOf(f.suppressed, x.file)] } : {}),
     // Only a --baseline run compared with a base: new (not at the base) or unchanged (already there).
     ...(f.baseline === undefined ? {} : { baselineState: f.baseline ? 'unchanged' : 'new' }),
     rank: Math.round(f.confidence * 100),
@@ -73,8 +76,32 @@ function result(f: ReportedFinding, ruleIndex: number) {
   };
 }
 
+// A suppressed result stays in the log, marked: a reviewer (and GitHub code scanning) sees what was hidden and why.
+// inSource: a bug-hunter-ignore comment, located at its line; external: an entry of .bug-hunter/suppressions.json.
+function suppressionOf(s: NonNullable<ReportedFinding['suppressed']>, file: string) {
+  const inline = s.source === 'inline';
+  const line = inline ? Number(/:(\d+)$/.exec(s.where ?? '')?.[1] ?? 0) : 0;
+  const where = inline ? { artifactLocation: artifactLocation(file), ...(line > 0 ? { region: { startLine: line } } : {}) } : { artifactLocation: artifactLocation(s.where ?? SUPPRESSIONS_WHERE) };
+  return {
+    kind: inline ? 'inSource' : 'external',
+    status: 'accepted',
+    justification: s.reason,
+    location: { physicalLocation: where },
+    properties: { source: s.source ?? 'dismissal', by: s.by, ...(s.at ? { at: s.at } : {}) },
+  };
+}
+
+// Suppressions that hid nothing, and those set aside, as notes of the run (like ESLint's unused disable directives).
+function suppressionNotifications(report: ScanReport) {
+  const v = verdictOf(report);
+  const note = (text: string) => ({ level: 'note', message: { text: sentence(text) } });
+  return [...v.notApplied.map((l) => note(`Suppression not applied: ${l}`)), ...v.unused.map((l) => note(`Unused suppression: ${l}`))].slice(0, MAX_NOTIFICATIONS);
+}
+
 export function renderSarif(report: ScanReport): Record<string, unknown> {
-  const shown = report.findings.filter((f) => isReported(f, report.options.showSuspected));
+  const suppressed = report.findings.filter((f) => f.suppressed);
+  const shown = [...report.findings.filter((f) => isReported(f, report.options.showSuspected)), ...suppressed];
+  const verdict = verdictOf(report);
   const { rules, index } = buildRules(shown);
   const deps = dependencySarif(report, rules.length, artifactLocation, sentence);
   const absent = absentSarif(report, index, rules.length + deps.rules.length, artifactLocation, sentence);
@@ -87,6 +114,7 @@ export function renderSarif(report: ScanReport): Record<string, unknown> {
   if (gaps.length > MAX_NOTIFICATIONS) {
     notifications.push({ level: 'warning', message: { text: `${gaps.length - MAX_NOTIFICATIONS} more files were not covered; see coverage.json.` }, locations: [] });
   }
+  const unusedNotes = suppressionNotifications(report);
   const root = pathToFileURL(report.run.repoRoot).href.replace(/\/?$/, '/');
   return {
     $schema: SARIF_SCHEMA,
@@ -98,7 +126,9 @@ export function renderSarif(report: ScanReport): Record<string, unknown> {
         invocations: [
           {
             executionSuccessful: report.status === 'complete',
-            ...(notifications.length > 0 ? { toolExecutionNotifications: notifications.map((n) => (n.locations.length ? n : { level: n.level, message: n.message })) } : {}),
+            ...(notifications.length + unusedNotes.length > 0
+              ? { toolExecutionNotifications: [...notifications.map((n) => (n.locations.length ? n : { level: n.level, message: n.message })), ...unusedNotes] }
+              : {}),
           },
         ],
         results: [...shown.map((f) => result(f, index.get(ruleIdOf(f))!)), ...deps.results, ...absent.results],
@@ -106,8 +136,11 @@ export function renderSarif(report: ScanReport): Record<string, unknown> {
           runId: report.run.runId,
           baseCommit: report.run.baseCommit,
           status: report.status,
-          clean: report.clean,
-          notClean: report.notClean,
+          clean: verdict.clean,
+          notClean: verdict.notClean,
+          suppressed: suppressed.length,
+          ...(report.suppressions ? { suppressions: report.suppressions } : {}),
+          ...(report.checks ? { checks: report.checks } : {}),
           coverage: { filesInScope: report.coverage.filesInScope, filesScanned: report.coverage.filesScanned, complete: report.coverage.complete },
         },
       },

@@ -4,6 +4,7 @@
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { groupByStride, scoreLabel } from '../security/by-stride.ts';
 import { isReported } from './findings.ts';
+import { verdictOf } from './clean.ts';
 import { printableDeep } from './printable.ts';
 import { location, oneLine, plural } from './text.ts';
 import { HOST_RUN_WARNING } from '../repro/host-warning.ts';
@@ -50,8 +51,18 @@ export function renderList(stored: ScanReport, options: { colour: boolean; showS
       `${c.byVerdict.dismissed ?? 0} dismissed · ${c.suppressed} suppressed · coverage ${report.coverage.filesScanned}/${report.coverage.filesInScope}`,
   );
   if (hidden > 0) lines.push(p.dim(`${plural(hidden, 'suspected (T3) finding')} hidden; add --show-suspected.`));
-  lines.push(report.clean ? p.green('Clean: nothing confirmed, unreviewed, failed or uncovered.') : p.yellow(`Not clean: ${report.notClean.join('; ') || report.status}.`));
+  lines.push(...verdictLines(report, p));
   return `${lines.join('\n')}\n`;
+}
+
+/** The verdict (clean.ts's words) and what every suppression did: the same lines after `scan` and in `report list`. */
+export function verdictLines(report: ScanReport, p: Paint = paint(false)): string[] {
+  const v = verdictOf(report);
+  const lines = [v.clean ? p.green(v.headline) : p.yellow(v.headline)];
+  if (v.suppressed.length > 0) lines.push(`Suppressed: ${v.suppressed.length}`, ...v.suppressed.map((l) => `  ${l}`));
+  if (v.notApplied.length > 0) lines.push(p.yellow(`Suppressions not applied (the finding is reported): ${v.notApplied.length}`), ...v.notApplied.map((l) => `  ${l}`));
+  if (v.unused.length > 0) lines.push(p.yellow(`Unused suppressions (match no finding; remove them): ${v.unused.length}`), ...v.unused.map((l) => `  ${l}`));
+  return lines;
 }
 
 /** What `report show <id>` shows: everything about one finding, including the reasoning trace. */
@@ -73,7 +84,7 @@ export function renderShow(stored: ReportedFinding, options: { colour: boolean }
     lines.push(`${p.bold('Security:')} ${f.security.cwe} · ${f.security.stride} · ${scoreLabel(f)} ${f.security.cvss.vector}${f.security.cvss.adjusted ? ` (referee adjusted from ${f.security.cvss.adjusted.from}: ${f.security.cvss.adjusted.reason})` : ''}`);
     for (const m of f.security.cvss.metrics) lines.push(`  ${m.metric}:${m.value} — ${m.reason}`);
   }
-  if (f.suppressed) lines.push(`${p.bold('Suppressed:')} "${f.suppressed.reason}" — ${f.suppressed.by}, ${f.suppressed.at}`);
+  if (f.suppressed) lines.push(`${p.bold('Suppressed:')} "${f.suppressed.reason}" — ${[f.suppressed.by, f.suppressed.where, f.suppressed.at].filter(Boolean).join(', ')}`);
   if (f.repro) lines.push(`${p.bold('Reproduction:')} ${f.repro.outcome} — ${f.repro.reason}${f.repro.command ? `\n  ${f.repro.command}` : ''}${f.repro.command && f.repro.dir ? `\n  (it ${HOST_RUN_WARNING})` : ''}`);
   if (f.verification?.length) lines.push(`${p.bold('Checks:')} ${f.verification.join('; ')}`);
   for (const e of x.evidence) {

@@ -2,13 +2,20 @@
 // full, pre-existing ones folded away, and what the run did not cover. Nothing is posted. Pure.
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { shardNote } from '../report/markdown.ts';
-import { plural } from '../report/text.ts';
+import { mdLine, plural } from '../report/text.ts';
+import { verdictOf, type Verdict } from '../report/clean.ts';
 import { TOOL_NAME } from '../version.ts';
 import { findingComment, findingItem } from './finding-comment.ts';
 import { reviewHeadline, selectForReview } from './select.ts';
 
 const IN_FULL = 10;
 const BODY_LIMIT = 65_536;
+
+// What each suppression did, so a reviewer sees what the change hides and what it tried to.
+function suppressionLines(v: Verdict): string[] {
+  const block = (title: string, lines: string[]) => (lines.length ? [`${title} (${lines.length}):`, '', ...lines.map((l) => `- ${mdLine(l)}`), ''] : []);
+  return [...block('Suppressed', v.suppressed), ...block('Suppressions not applied (the finding is reported)', v.notApplied), ...block('Unused suppressions', v.unused)];
+}
 
 export function renderPrComment(report: ScanReport): string {
   const s = selectForReview(report);
@@ -25,6 +32,7 @@ export function renderPrComment(report: ScanReport): string {
   if (s.preExisting.length > 0) out.push(`<details><summary>${plural(s.preExisting.length, 'pre-existing finding')} (already at the base; not counted)</summary>`, '', ...s.preExisting.map(findingItem), '', '</details>', '');
   const gaps = report.coverage.notCovered.filter((n) => n.status !== 'skipped');
   if (gaps.length > 0) out.push(`Not covered: ${plural(gaps.length, 'in-scope file')} (see \`coverage.json\`).`, '');
+  out.push(...suppressionLines(verdictOf(report)));
   const shard = shardNote(report);
   if (shard) out.push(`Shards: ${shard}.`, '');
   out.push(`<sub>run ${report.run.runId} · commit ${report.run.baseCommit?.slice(0, 12) ?? 'none'} · coverage ${report.coverage.filesScanned}/${report.coverage.filesInScope} files · ${TOOL_NAME} ${report.run.toolVersion}</sub>`);

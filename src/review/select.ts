@@ -4,6 +4,7 @@
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { publishable } from '../publish/plan.ts';
 import { plural } from '../report/text.ts';
+import { verdictOf } from '../report/clean.ts';
 
 export interface ReviewSelection {
   /** New findings to comment on their own line. */
@@ -24,10 +25,15 @@ export function selectForReview(report: ScanReport): ReviewSelection {
   };
 }
 
-/** "2 new findings, 14 pre-existing", and why "none" is not "clean" when the run did not check everything. */
+/** "2 new findings, 14 pre-existing", and why "none" is not "clean" (clean.ts's verdict) when the run is not clean. */
 export function reviewHeadline(report: ScanReport, s: ReviewSelection): string {
   const fresh = s.onLines.length + s.offDiff.length;
   const counts = `${fresh === 0 ? 'no new findings' : plural(fresh, 'new finding')}${s.preExisting.length ? `, ${s.preExisting.length} pre-existing` : ''}`;
-  const gaps = report.status !== 'complete' || !report.coverage.complete ? ` — the run is ${report.status === 'failed' ? 'FAILED' : 'INCOMPLETE'} (${report.notClean.join('; ') || report.status}), so this is not a clean bill` : '';
-  return `${counts}${gaps}`;
+  const verdict = verdictOf(report);
+  if (verdict.clean) return `${counts} — clean${verdict.suppressed.length ? ` (${plural(verdict.suppressed.length, 'finding')} suppressed, listed below)` : ''}`;
+  const incomplete = report.status !== 'complete' || !report.coverage.complete;
+  // New findings speak for themselves; a run that missed something, or "no new findings" that is not clean, says why.
+  if (fresh > 0 && !incomplete) return counts;
+  const state = report.status === 'failed' ? 'FAILED' : incomplete ? 'INCOMPLETE' : 'NOT CLEAN';
+  return `${counts} — the run is ${state} (${verdict.notClean.join('; ') || report.status}), so this is not a clean bill`;
 }

@@ -4,14 +4,13 @@ import type { ArtifactName } from '../artifacts/registry.ts';
 import type { Baseline } from '../artifacts/schemas/baseline.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { Coverage } from '../artifacts/schemas/coverage.ts';
-import type { Suppressions } from '../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { bodyOf, stamp, type BodyOf } from '../artifacts/stamp.ts';
 import { IntegrityError, UsageError } from '../errors.ts';
 import { mergeByFingerprint } from '../phases/hunter/accept.ts';
 import { joinReport, type JoinInputs } from '../report/join.ts';
 import { hashJson } from '../run/hash.ts';
-import { emptySuppressions } from '../suppress/suppressions.ts';
+import { sourcedFromMarks } from '../suppress/apply.ts';
 import { identityMismatches } from '../run/identity.ts';
 import { chunksOfShard, shardLabel, type Shard } from './assign.ts';
 import { compareText } from '../text/compare.ts';
@@ -143,7 +142,7 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
     ...(verification ? { verification } : {}),
     ...(baseline ? { baseline } : {}),
     ...(threatModel ? { threatModel } : {}),
-    suppressions: suppressionsOf(reports),
+    suppressions: sourcedFromMarks(reports.flatMap((r) => r.findings), { ignoreRepository: first.report.suppressions?.ignoreRepository ?? false }),
     options: first.report.options,
     usage: {
       inputTokens: sum(reports.map((r) => r.usage.inputTokens)),
@@ -166,17 +165,7 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
   return { triage, plan, hunter, skeptic, referee, ...(verification ? { verification } : {}), ...(baseline ? { baseline } : {}), ...(threatModel ? { threatModel } : {}), scanReport, coverage };
 }
 
-// The shards applied the same suppressions.json when they reported; their marks are rebuilt into one list.
-function suppressionsOf(reports: readonly ScanReport[]): Suppressions {
-  const entries = new Map<string, Suppressions['entries'][number]>();
-  for (const f of reports.flatMap((r) => r.findings)) {
-    if (f.suppressed && !entries.has(f.finding.fingerprint)) {
-      entries.set(f.finding.fingerprint, { fingerprint: f.finding.fingerprint, findingId: f.finding.id, reason: f.suppressed.reason, by: f.suppressed.by, at: f.suppressed.at });
-    }
-  }
-  return { ...emptySuppressions(), entries: [...entries.values()] };
-}
-
+// The shards applied the same suppressions.json when they reported: their marks are re-applied (sourcedFromMarks).
 // A file in two chunks of two shards can yield the same finding twice: one review and one verdict per finding id.
 function firstPerId<T extends { findingId: string }>(items: readonly T[]): T[] {
   const seen = new Set<string>();

@@ -6,7 +6,7 @@ import type { Refutation as RefutationSchema } from '../artifacts/schemas/skepti
 import { analyse, type AnalysisStore } from './engine.ts';
 import { normalisePath } from '../findings/fingerprint.ts';
 import { getRule } from './rules.ts';
-import { suppressionFor } from './suppress.ts';
+import { appliedVoteReason, setAsideVoteReason, suppressionFor } from './suppress.ts';
 import type { SourceFile } from './types.ts';
 
 export type Refutation = Static<typeof RefutationSchema>;
@@ -15,6 +15,9 @@ export interface RefuteOptions {
   includeTests?: boolean;
   /** Earlier analyses (the evidence cache), so a file is not parsed again to be re-checked. */
   store?: AnalysisStore;
+  /** Why an inline suppression at `commentLine` must not hide this finding (--no-repo-suppressions, or the change
+   * under review adds it); null to honour it. Absent: every reasoned inline suppression is honoured. */
+  setAsideInline?: (finding: Finding, commentLine: number) => string | null;
 }
 
 const ENGINE = 'static';
@@ -34,7 +37,10 @@ export function refuteStatic(finding: Finding, file: SourceFile, options: Refute
   const analysis = analyse(file, options.store);
   const ruleId = finding.ruleId ?? '';
   const suppression = ruleId ? suppressionFor(analysis.suppressions, ruleId, finding.startLine) : null;
-  if (suppression) out.push(vote('suppression', 'refuted', `Suppressed on line ${suppression.line}: ${suppression.reason}`));
+  if (suppression) {
+    const aside = options.setAsideInline?.(finding, suppression.line) ?? null;
+    out.push(aside ? vote('suppression', 'abstained', setAsideVoteReason(suppression, aside)) : vote('suppression', 'refuted', appliedVoteReason(suppression)));
+  }
 
   // Two rules of one bug class on one line share a fingerprint: the rule says which candidate this is.
   const entry = analysis.entries.find((e) => e.finding.fingerprint === finding.fingerprint && e.finding.ruleId === finding.ruleId);

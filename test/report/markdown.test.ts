@@ -72,6 +72,7 @@ test('suppressed findings appear only in their own section', () => {
   const md = renderMarkdown(report({ hunter: hunterOf([a], doneChunks(triage)), skeptic: skepticOf([a]), referee: refereeOf({}, [a]), suppressions }));
   assert.match(md, CLEAN);
   assert.doesNotMatch(md, /#### BH-/);
-  assert.match(md, /## Suppressed by a person \(1\)/);
-  assert.match(md, /"only in tests" \(Ann, 2025-01-02\)/);
+  assert.match(md, /## Suppressed \(1\)/);
+  assert.match(md, /suppressed by a dismissal on this machine .* by Ann on 2025-01-02: "only in tests"/);
+  assert.match(md, /Result: clean.*1 finding suppressed/);
 });

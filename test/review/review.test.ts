@@ -106,3 +106,24 @@ test('pr-comment: new findings in full, the one outside the diff labelled, pre-e
   assert.match(md, /<details><summary>1 pre-existing finding \(already at the base; not counted\)<\/summary>\n\n- \*\*high\*\* `src\/old\.ts:12`/);
   assert.match(md, new RegExp(`commit ${COMMIT.slice(0, 12)}`));
 });
+
+test('pr-comment: a clean run says clean in the headline and lists what was suppressed, with the source; a not-clean one without new findings says why', () => {
+  const triage = triageOf([['src/new.ts']]);
+  const base = {
+    triage,
+    plan: planOf(triage),
+    hunter: hunterOf([fresh], doneChunks(triage)),
+    skeptic: skepticOf([fresh]),
+    referee: refereeOf({}, [fresh]),
+    options: { failOn: 'low' as const, showSuspected: false },
+    durationMs: 1,
+  };
+  const dismissedByRepo = { entries: [{ fingerprint: fresh.fingerprint, reason: 'cmd is a constant', by: 'Ann <ann@example.com>', at: '2025-01-02T00:00:00.000Z', source: 'repository' as const }], ignoreRepository: false };
+  const clean = renderPrComment(joinStamped({ ...base, suppressions: dismissedByRepo }).scanReport);
+  assert.match(clean, /^### bug-hunter: no new findings — clean \(1 finding suppressed, listed below\)\n/);
+  assert.match(clean, /^- BH-[0-9a-f]+ src\/new\.ts:7 \(confirmed, critical\) — suppressed by the repository's committed \.bug-hunter\/suppressions\.json by Ann/m);
+
+  const setAside = renderPrComment(joinStamped({ ...base, suppressions: { ...dismissedByRepo, ignoreRepository: true } }).scanReport);
+  assert.match(setAside, /^### bug-hunter: 1 new finding\n/);
+  assert.match(setAside, /Suppressions not applied \(the finding is reported\) \(1\):[^]*not applied: --no-repo-suppressions/);
+});

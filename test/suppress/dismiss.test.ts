@@ -49,9 +49,11 @@ test('dismiss → code shifts a few lines → rescan: the bug is not reported ag
     assert.equal(after.findings[0]!.suppressed?.reason, 'cmd is a constant in every caller');
     const md = readFileSync(join(outDirOf(target), 'report.md'), 'utf8');
     assert.doesNotMatch(md, /## Confirmed findings\n\n###/);
-    assert.match(md, /## Suppressed by a person \(1\)/);
-    const sarif = readJson<{ runs: { results: unknown[] }[] }>(join(outDirOf(target), 'report.sarif'));
-    assert.equal(sarif.runs[0]!.results.length, 0);
+    assert.match(md, /## Suppressed \(1\)/);
+    // The suppressed result stays in the SARIF log, marked, with the recorded reason as its justification.
+    const sarif = readJson<{ runs: { results: { suppressions?: { kind: string; status: string; justification: string }[] }[] }[] }>(join(outDirOf(target), 'report.sarif'));
+    assert.equal(sarif.runs[0]!.results.length, 1);
+    assert.deepEqual(sarif.runs[0]!.results[0]!.suppressions?.map((s) => [s.kind, s.status, s.justification]), [['external', 'accepted', 'cmd is a constant in every caller']]);
 
     const list = capture(target);
     assert.equal(await main(['report', 'list', '--json'], list), 0);

@@ -51,6 +51,7 @@ export const RunOptions = Type.Object(
     refineThreatModel: Type.Optional(Type.Boolean({ description: "The recon role's model refines the threat model whenever one serves that role; false (--no-refine-threat-model) turns it off." })),
     leads: Type.Optional(Type.Array(Type.Object({ path: Type.String(), sha256: Type.String() }, { additionalProperties: false }))),
     fix: Type.Optional(Type.Boolean()),
+    noRepoSuppressions: Type.Optional(Type.Boolean({ description: '--no-repo-suppressions: ignore the committed suppressions.json and inline comments. Set only when true.' })),
     autoCommit: Type.Optional(Type.Boolean()),
     shard: Type.Optional(Type.Object({ index: Count, count: Count }, { additionalProperties: false, description: '--shard i/n (1-based).' })),
     baseline: Type.Optional(Type.Object({ ref: Type.String(), commit: Type.String() }, { additionalProperties: false })),

@@ -13,14 +13,61 @@ import { LeadReport } from './leads.ts';
 export const REPORT_STATUSES = ['complete', 'incomplete', 'failed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** Where a suppression came from: a person's dismissal on this machine (suppressions.json, not committed), the
+ * repository (the suppressions.json committed at HEAD), or an inline `bug-hunter-ignore` comment in the source. */
+export const SUPPRESSION_SOURCES = ['dismissal', 'repository', 'inline'] as const;
+export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
+const SuppressionSourceField = literalUnion(SUPPRESSION_SOURCES, {
+  description: "dismissal: suppressions.json, not committed ('bug-hunter dismiss' on this machine); repository: the suppressions.json committed at HEAD; inline: a bug-hunter-ignore comment.",
+});
+
 export const Suppression = Type.Object(
   {
-    reason: Type.String({ minLength: 1, description: 'Why a person dismissed it.' }),
-    by: Type.String({ description: 'Who dismissed it (git user, or the OS user when git has none).' }),
-    at: Type.String({ format: 'date-time' }),
+    reason: Type.String({ minLength: 1, description: 'Why it was suppressed: the recorded reason.' }),
+    by: Type.String({ description: 'Who dismissed it (git user, or the OS user when git has none); for an inline comment, the comment.' }),
+    at: Type.Optional(Type.String({ format: 'date-time', description: 'When it was dismissed (absent for an inline comment).' })),
+    source: Type.Optional(SuppressionSourceField),
+    where: Type.Optional(Type.String({ description: "The file (and line) holding the suppression, e.g. '.bug-hunter/suppressions.json' or 'src/app.js:4'." })),
   },
-  { additionalProperties: false, description: 'Set when the fingerprint is in suppressions.json: listed here, reported nowhere.' },
+  { additionalProperties: false, description: 'Set when a suppression applies: listed here and in SARIF (with suppressions[]), never counted or shown as a finding.' },
 );
+
+/** A suppression that did not hide a finding: it matched none (unused), or the policy set it aside (not applied). */
+export const SuppressionNote = Type.Object(
+  {
+    source: SuppressionSourceField,
+    where: Type.String({ description: 'The file (and line) holding it.' }),
+    reason: Type.String({ description: 'The reason it records.' }),
+    fingerprint: Type.Optional(Type.String({ description: 'The fingerprint a suppressions.json entry names.' })),
+    findingId: Type.Optional(Type.String({ description: 'Not applied: the finding it would have hidden.' })),
+    why: Type.Optional(Type.String({ description: 'Not applied: why (added by the change under review, or --no-repo-suppressions).' })),
+  },
+  { additionalProperties: false },
+);
+export type SuppressionNote = Static<typeof SuppressionNote>;
+
+export const SuppressionSummary = Type.Object(
+  {
+    ignoreRepository: Type.Boolean({ description: '--no-repo-suppressions: every suppression from the repository (committed file, inline comments) was ignored.' }),
+    diffBase: Type.Optional(Type.String({ description: 'Diff-aware scans: the base commit a repository suppression had to exist at to hide a finding on a changed line.' })),
+    unused: Type.Array(SuppressionNote, { description: 'suppressions.json entries that match no finding of this run (stale: remove them).' }),
+    notApplied: Type.Array(SuppressionNote, { description: 'Suppressions that match a finding but were set aside; the finding is reported.' }),
+  },
+  { additionalProperties: false, description: 'What the suppressions did besides hiding findings (those are marked on each finding).' },
+);
+export type SuppressionSummary = Static<typeof SuppressionSummary>;
+
+/** The checks a user can ask a scan for; Clean needs each one asked for to have run. */
+export const REQUESTED_CHECKS = ['verify', 'repro', 'dep-scan'] as const;
+export const CheckRun = Type.Object(
+  {
+    check: literalUnion(REQUESTED_CHECKS, { description: 'verify: --verify; repro: --repro; dep-scan: --dep-scan.' }),
+    ran: Type.Boolean({ description: 'True when it ran and checked something; false keeps the run from being clean.' }),
+    detail: Type.String({ description: 'What it did, or why it did not run.' }),
+  },
+  { additionalProperties: false },
+);
+export type CheckRun = Static<typeof CheckRun>;
 
 export const ReportedFinding = Type.Object(
   {
@@ -79,7 +126,7 @@ export const ScanReport = artifact(
     status: literalUnion(REPORT_STATUSES, {
       description: 'failed: a chunk failed; incomplete: a chunk or finding was not reviewed; complete otherwise.',
     }),
-    clean: Type.Boolean({ description: 'True only if nothing is confirmed, unreviewed, failed or uncovered.' }),
+    clean: Type.Boolean({ description: 'True only if nothing is confirmed, unreviewed, failed or uncovered, and every check asked for ran (src/report/clean.ts).' }),
     notClean: Type.Array(Type.String(), { description: 'Why the run is not clean, one reason per line; empty when clean.' }),
     options: Type.Object(
       { failOn: Severity, showSuspected: Type.Boolean({ description: 'T3 (suspected) findings are shown in the views.' }) },
@@ -169,6 +216,8 @@ export const ScanReport = artifact(
         { additionalProperties: false, description: 'With --baseline: which commit, how its findings were obtained, and the new/pre-existing split.' },
       ),
     ),
+    checks: Type.Optional(Type.Array(CheckRun, { description: 'The checks this run was asked for (--verify, --repro, --dep-scan) and whether each ran.' })),
+    suppressions: Type.Optional(SuppressionSummary),
     leads: Type.Optional(Type.Array(LeadReport, { description: "With --leads: each other analyser's result and what became of it (leads.json, hunter-findings.json, referee.json joined)." })),
     dependencies: Type.Optional(
       Type.Object(

@@ -3,12 +3,11 @@
 import { hasArtifact, readArtifact, readArtifactIfPresent } from '../../artifacts/store.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { ExitCode, UsageError } from '../../errors.ts';
-import { applySuppressions } from '../../report/resuppress.ts';
+import { withTodaysSuppressions } from '../../report/resuppress-today.ts';
 import { newerRunWarning, reportOrigin } from '../../report/staleness.ts';
 import { renderList, renderShow } from '../../report/terminal.ts';
 import { isReported } from '../../report/findings.ts';
 import { resolveOutDir, resolveTarget } from '../../run/target.ts';
-import { readMemory } from '../../suppress/lock.ts';
 import { findReported } from '../../suppress/suppressions.ts';
 import { oneOf, parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
@@ -66,8 +65,7 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
     // Said on stderr for every view, so piped stdout stays the report itself.
     const warning = newerRunWarningIn(outDir, stored);
     if (warning) io.stderr(`warning: ${warning}\n`);
-    const suppressions = readMemory(target, 'suppressions');
-    const report: ScanReport = suppressions ? applySuppressions(stored, suppressions) : stored;
+    const report: ScanReport = withTodaysSuppressions(target, stored);
     const showSuspected = Boolean(values['show-suspected']) || report.options.showSuspected;
 
     if (values.format !== undefined) {

@@ -37,6 +37,7 @@ const OPTIONS = {
   'include-tests': { type: 'boolean' },
   'include-generated': { type: 'boolean' },
   'no-gitignore': { type: 'boolean' },
+  'no-repo-suppressions': { type: 'boolean' },
   'allow-uncovered': { type: 'boolean' },
   'fail-on-review': { type: 'boolean' },
   progress: { type: 'string' },
@@ -97,6 +98,8 @@ Flags:
   --include-tests        also hunt in test, fixture, example and benchmark code
   --include-generated    also scan build output (dist/, build/ …) and generated file names, e.g. a package shipped as dist/ only
   --no-gitignore         scan files .gitignore leaves out, also when an enclosing repository ignores the whole target
+  --no-repo-suppressions ignore every suppression the repository supplies: the committed .bug-hunter/suppressions.json
+                         and bug-hunter-ignore comments (your own uncommitted dismissals still apply); for untrusted changes
   --allow-uncovered      exit 0 even when nothing was checked or in-scope files had no scanner (default: exit 3)
   --fail-on-review       manual-review findings at or above --fail-on also exit 1 (default: listed, not counted)
   --show-suspected       also report T3 (suspected) findings
@@ -157,6 +160,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     }
     if (values['dep-scan']) options.depScan = depScanOptions(values, io.cwd);
     if (values.fix) options.fix = true;
+    if (values['no-repo-suppressions']) options.noRepoSuppressions = true;
     if (values['refine-threat-model'] && values['no-refine-threat-model']) throw new UsageError('--refine-threat-model and --no-refine-threat-model contradict each other: give one.');
     if (values['refine-threat-model']) options.refineThreatModel = true;
     if (values['no-refine-threat-model']) options.refineThreatModel = false;

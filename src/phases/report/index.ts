@@ -23,6 +23,7 @@ import { renderMarkdown } from '../../report/markdown.ts';
 import { renderSarif } from '../../report/sarif.ts';
 import { memoryDir, memoryWritable, readMemory, updateMemory } from '../../suppress/lock.ts';
 import { emptySuppressions } from '../../suppress/suppressions.ts';
+import { loadSuppressions } from '../../suppress/sources.ts';
 import { definePhase } from '../../driver/define-phase.ts';
 import type { WrittenOf } from '../../driver/declared-io.ts';
 import type { PhaseContext } from '../types.ts';
@@ -63,7 +64,11 @@ export const reportPhase = definePhase({
     await ctx.budget?.flush();
     // A report left from an earlier run must not stand in for this one if anything below fails.
     removeReport(ctx.outDir);
-    const suppressions = readMemory(ctx.target, 'suppressions') ?? emptySuppressions();
+    // Each entry's source (committed at HEAD or not) and, in a diff-aware scan, whether it existed at the diff's base.
+    const suppressions = loadSuppressions(ctx.target, {
+      ignoreRepository: Boolean(ctx.options.noRepoSuppressions),
+      ...(triage.diffScope ? { diffBase: triage.diffScope.from ?? null } : {}),
+    });
     const checked = new Map<string, string>();
     const broken = recheckFindings(ctx.target, hunter.findings, new Map(triage.files.map((f) => [f.path, f.sha256])), checked);
     if (broken) {
@@ -86,6 +91,7 @@ export const reportPhase = definePhase({
       threatModel: inputs['threat-model'],
       ...dependencyScan(ctx, inputs['dep-findings']),
       suppressions,
+      requestedChecks: requestedChecks(ctx, inputs['verification-report'], reproductions),
       options: { failOn: ctx.options.failOn, showSuspected: ctx.options.showSuspected },
       usage: runUsage(ctx),
       durationMs: runDuration(ctx, now),
@@ -93,7 +99,10 @@ export const reportPhase = definePhase({
     });
     // The ledger is read and written under its lock; this run's findings decide what is open, fixed or dismissed.
     // The files the re-check above just read are the ledger's view of them too (the rest it reads itself).
-    const update = (current: Ledger | undefined) => updateLedger(current, { ...scanReport, run: ctx.identity }, suppressions, sourceReader(ctx.target, checked), now);
+    // The ledger counts as dismissed by a person only what a suppression actually hid.
+    const setAside = new Set((scanReport.suppressions?.notApplied ?? []).flatMap((n) => (n.fingerprint ? [n.fingerprint] : [])));
+    const applied = { ...emptySuppressions(), entries: suppressions.entries.filter((e) => !setAside.has(e.fingerprint)) };
+    const update = (current: Ledger | undefined) => updateLedger(current, { ...scanReport, run: ctx.identity }, applied, sourceReader(ctx.target, checked), now);
     let ledger: Ledger;
     if (memoryWritable(ctx.target)) {
       ledger = await updateMemory(ctx.target, 'ledger', (current) => {
@@ -154,6 +163,16 @@ function dependencyScan(ctx: PhaseContext, dependencies: DepFindings | undefined
   if (dependencies) return { dependencies };
   if (ctx.options.depScan) throw new PhaseError(`${artifactPath(ctx.outDir, 'dep-findings')} is missing for run ${ctx.identity.runId}, which asked for --dep-scan. Run 'bug-hunter phase deps' first.`);
   return {};
+}
+
+// The checks this run was asked for: the scan records each opt-in phase it ran in state.json; a phase run by hand
+// counts as asked for when it wrote its artifact for this run.
+function requestedChecks(ctx: PhaseContext, verification: { run: { runId: string } } | undefined, reproductions: unknown): { verify: boolean; repro: boolean; depScan: boolean } {
+  return {
+    verify: ctx.state?.phaseStatus('verify') !== undefined || ofThisRun(ctx, verification) !== undefined,
+    repro: ctx.state?.phaseStatus('repro') !== undefined || reproductions !== undefined,
+    depScan: Boolean(ctx.options.depScan),
+  };
 }
 
 function runUsage(ctx: PhaseContext): ScanReport['usage'] | undefined {

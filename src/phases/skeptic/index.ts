@@ -15,6 +15,7 @@ import { modelFor } from '../types.ts';
 import { retrievalContext } from '../../prompts/retrieval-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
 import { panelOutcome, staticUndecided, type Vote } from '../../findings/panel.ts';
+import { inlineSetAside } from '../../suppress/policy.ts';
 
 export const skepticPhase = definePhase({
   name: 'skeptic',
@@ -40,6 +41,8 @@ export const skepticPhase = definePhase({
     const leadOf = leadLookup(leads, hunter);
     // What a model refuter's quotes are checked against: any file of the run, at the hash triage recorded.
     const readAtHash = readerAtHashes(ctx.target, new Map(triage.files.map((f) => [f.path, f.sha256])));
+    // An inline bug-hunter-ignore from the repository is set aside under --no-repo-suppressions, or when the change adds it.
+    const setAsideInline = inlineSetAside(Boolean(ctx.options.noRepoSuppressions), triage.diffScope);
     const reviews: Skeptic['reviews'] = [];
     let done = 0;
     for (const finding of hunter.findings) {
@@ -56,7 +59,7 @@ export const skepticPhase = definePhase({
         // A lead from another analyser gets the same source and guard checks at its cited lines, never a confirmation.
         votes = leadOrigin(finding)
           ? refuteLead(finding, file, leadOf(finding.id), { includeTests: ctx.scope.includeTests })
-          : refuteStatic(finding, file, { includeTests: ctx.scope.includeTests, ...(store ? { store } : {}) });
+          : refuteStatic(finding, file, { includeTests: ctx.scope.includeTests, ...(store ? { store } : {}), ...(setAsideInline ? { setAsideInline } : {}) });
         // No deterministic refutation applies: the static checks examined it and uphold it.
         if (votes.length === 0) votes = [{ seat: 'static-checks', engine: 'static', vote: 'upheld', reason: 'no guard, literal source, test-only code or suppression refutes it' }];
         // A degraded budget keeps one refuter seat instead of the plan's full panel.
