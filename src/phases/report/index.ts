@@ -169,7 +169,7 @@ function dependencyScan(ctx: PhaseContext, dependencies: DepFindings | undefined
 // counts as asked for when it wrote its artifact for this run.
 function requestedChecks(ctx: PhaseContext, verification: { run: { runId: string } } | undefined, reproductions: unknown): { verify: boolean; repro: boolean; depScan: boolean } {
   return {
-    verify: ctx.state?.phaseStatus('verify') !== undefined || ofThisRun(ctx, verification) !== undefined,
+    verify: ctx.state?.phaseStatus('verify') !== undefined || verification !== undefined,
     repro: ctx.state?.phaseStatus('repro') !== undefined || reproductions !== undefined,
     depScan: Boolean(ctx.options.depScan),
   };
