@@ -43,7 +43,8 @@ const CANNOT_OVERRIDE: readonly RegExp[] = [
   /^url\..+\.(insteadof|pushinsteadof)$/i,
   /^core\.gitproxy$/i,
   /^remote\..+\.(vcs|proxy)$/i,
-  /^http\.(.+\.)?proxy$/i,
+  // Where an HTTP remote really is and whose certificate it may show: a redirect of the user's credentials.
+  /^http\.(.+\.)?(proxy|curloptresolve|sslverify|sslcainfo|sslcapath|pinnedpubkey)$/i,
 ];
 
 const HELPER = /^credential\.(.+\.)?helper$/i;
@@ -71,10 +72,27 @@ export function repositoryOverrides(entries: readonly ConfigEntry[]): string[] {
 
 /** Why a remote operation must not run with these settings (the keys named with where they were set), or null. */
 export function remoteRefusal(entries: readonly ConfigEntry[]): string | null {
-  const found = entries.filter((e) => isRepository(e) && CANNOT_OVERRIDE.some((re) => re.test(e.key)));
+  return refusal('remote operations refused', entries.filter((e) => isRepository(e) && CANNOT_OVERRIDE.some((re) => re.test(e.key))));
+}
+
+const PROMISOR = /^(remote\..+\.promisor|extensions\.partialclone)$/i;
+const PACK = /^remote\..+\.(uploadpack|receivepack)$/i;
+
+/**
+ * A partial clone fetches missing objects by itself, in any command (show, diff, checkout …), with none of the flags
+ * a remote command gets: there every command is refused on what a remote operation would be, and on an upload-pack
+ * or receive-pack the repository sets. Null for a full clone.
+ */
+export function lazyFetchRefusal(entries: readonly ConfigEntry[]): string | null {
+  if (!entries.some((e) => isRepository(e) && PROMISOR.test(e.key) && e.value?.toLowerCase() !== 'false')) return null;
+  const found = entries.filter((e) => isRepository(e) && (PACK.test(e.key) || CANNOT_OVERRIDE.some((re) => re.test(e.key))));
+  return refusal('git refused in this partial clone (it fetches missing objects by itself)', found);
+}
+
+function refusal(what: string, found: readonly ConfigEntry[]): string | null {
   if (found.length === 0) return null;
   const list = found.map((e) => `${e.key} (${e.origin.replace(/^file:/, '')})`).join(', ');
-  return `remote operations refused: the repository's own git config sets ${list}, which bug-hunter cannot override and will not follow. See \`git config --show-origin --show-scope --list\`; remove the setting or put it in your global config.`;
+  return `${what}: the repository's own git config sets ${list}, which bug-hunter cannot override and will not follow. See \`git config --show-origin --show-scope --list\`; remove the setting or put it in your global config.`;
 }
 
 // The commands that start a program on the remote side, and the flag that names it (it outranks remote.<name>.*).

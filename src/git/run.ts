@@ -4,7 +4,7 @@
 // operations (credential helpers, ssh command, upload-pack/receive-pack …) is replaced by the user's own value, or
 // refused when git offers no way to override it (repo-config.ts); the user's global and system settings stay in force.
 import { execFile, execFileSync } from 'node:child_process';
-import { isRemoteCommand, packFlag, parseConfigList, remoteRefusal, repositoryOverrides, RepositoryConfigRefusal, type ConfigEntry } from './repo-config.ts';
+import { isRemoteCommand, lazyFetchRefusal, packFlag, parseConfigList, remoteRefusal, repositoryOverrides, RepositoryConfigRefusal, type ConfigEntry } from './repo-config.ts';
 
 // Settings git would otherwise run as a program; command-line -c wins over the repository's own config.
 // Never a submodule: its own config (.git/modules/*/config) is the repository's too, and is not inspected.
@@ -68,10 +68,8 @@ function gitArgs(cwd: string, args: string[]): string[] {
   const [command, ...rest] = args;
   const remote = isRemoteCommand(command);
   const entries = configIn(cwd, remote);
-  if (remote) {
-    const refusal = remoteRefusal(entries);
-    if (refusal) throw new RepositoryConfigRefusal(refusal);
-  }
+  const refusal = lazyFetchRefusal(entries) ?? (remote ? remoteRefusal(entries) : null);
+  if (refusal) throw new RepositoryConfigRefusal(refusal);
   const flag = packFlag(entries, args);
   const safe = command !== undefined && DIFF_COMMANDS.has(command) ? [command, '--no-ext-diff', '--no-textconv', ...rest] : flag ? [command!, flag, ...rest] : args;
   return [...neutralArgs(cwd, entries), ...safe];

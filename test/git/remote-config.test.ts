@@ -155,6 +155,8 @@ test('settings git cannot take back on its command line refuse remote operations
     ['remote.origin.proxy', 'http://127.0.0.1:1'],
     ['http.proxy', 'http://127.0.0.1:1'],
     ['http.https://example.com/.proxy', 'http://127.0.0.1:1'],
+    ['http.sslVerify', 'false'],
+    ['http.curloptResolve', 'example.com:443:127.0.0.1'],
   ] as const) {
     const w = world(t);
     setLocal(w.repo, key.replace('ORIGIN', w.bare), value.replace('PROXY', w.script('proxy')));
@@ -191,4 +193,16 @@ test('core.gitProxy of the repository is not run for a git:// remote (first matc
   assert.equal(w.ran('git-proxy'), false);
   assert.throws(() => git(w.repo, 'ls-remote', 'origin'));
   assert.equal(w.ran('git-proxy'), true, 'plain git runs it');
+});
+
+test('a partial clone fetches missing objects by itself: with an upload-pack of the repository\'s own, every git command is refused and nothing runs', (t) => {
+  const w = world(t);
+  git(w.bare, 'config', 'uploadpack.allowFilter', 'true');
+  const part = join(w.dir, 'part');
+  git(w.dir, 'clone', '-q', '--filter=blob:none', '--no-checkout', `file://${w.bare}`, part);
+  setLocal(part, 'remote.origin.uploadpack', `${w.script('lazy')}; git-upload-pack`);
+  assert.throws(() => runGit(part, ['show', 'HEAD:a.txt']), /git refused in this partial clone .*remote\.origin\.uploadpack \(\.git\/config\)/);
+  assert.equal(w.ran('lazy'), false, 'the lazy fetch ran the repository\'s upload-pack');
+  assert.equal(git(part, 'show', 'HEAD:a.txt'), 'a\n', 'plain git fetches the missing blob');
+  assert.equal(w.ran('lazy'), true, 'through the repository\'s upload-pack');
 });
