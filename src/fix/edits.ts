@@ -1,6 +1,7 @@
 // Applies a model's search/replace edits to files in memory, and checks them against the fixer scope.
 // Pure: file contents in, new contents or a rejection out. Every search must match the base text exactly once.
 import type { ScopeEntry } from '../artifacts/schemas/fix.ts';
+import { OutsideRootError } from '../fs/inside.ts';
 
 export interface SearchReplace {
   file: string;
@@ -21,7 +22,8 @@ export function isDependencyFile(path: string): boolean {
 
 /**
  * read(path) returns the base text, or null when the file does not exist. An edit outside the entry's files,
- * outside its ranges (± margin), on a new file or on a manifest/lockfile is rejected before anything is written.
+ * outside its ranges (± margin), on a new file, on a manifest/lockfile or through a symbolic link (read throws
+ * OutsideRootError, src/fs/inside.ts) is rejected before anything is written.
  */
 export function applyEdits(edits: SearchReplace[], entry: ScopeEntry, margin: number, read: (path: string) => string | null): EditOutcome {
   if (edits.length === 0) return { ok: false, kind: 'invalid-edit', reason: 'the answer proposed no edits' };
@@ -32,7 +34,13 @@ export function applyEdits(edits: SearchReplace[], entry: ScopeEntry, margin: nu
     if (isDependencyFile(edit.file)) return { ok: false, kind: 'rejected', reason: `${where}: changes a dependency manifest or lockfile` };
     const allowed = entry.files.find((f) => f.path === edit.file);
     if (!allowed) return { ok: false, kind: 'rejected', reason: `${where}: file is outside the fixer scope (allowed: ${entry.files.map((f) => f.path).join(', ')})` };
-    const base = bases.get(edit.file) ?? read(edit.file);
+    let base: string | null;
+    try {
+      base = bases.get(edit.file) ?? read(edit.file);
+    } catch (error) {
+      if (error instanceof OutsideRootError) return { ok: false, kind: 'rejected', reason: `${where}: ${error.message}` };
+      throw error;
+    }
     if (base === null) return { ok: false, kind: 'rejected', reason: `${where}: creates a new file` };
     bases.set(edit.file, base);
     if (edit.search.length === 0) return { ok: false, kind: 'invalid-edit', reason: `${where}: empty search block` };

@@ -1,10 +1,10 @@
 // The throw-away workspace: a copy of the user's tree in a fresh temp folder, the only writable surface of a run.
 // node_modules folders are not copied: they are bound read-only (vendored) or left out (off). Deleted after the run.
-import { chownSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chownSync, cpSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
-import { isInside, toPosix } from '../integrity/paths.ts';
-import { writeFileAtomic } from '../fs/atomic.ts';
+import { toPosix } from '../integrity/paths.ts';
+import { OutsideRootError, writeInside } from '../fs/inside.ts';
 import type { SandboxFile } from './types.ts';
 import { removeLeftoversOfGone } from '../run/process.ts';
 
@@ -56,7 +56,7 @@ export function copyWorkspace(source: string, files: SandboxFile[] = []): Worksp
         return true;
       },
     });
-    for (const file of files) writeInside(dir, file);
+    for (const file of files) writeSandboxFile(dir, file);
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw error;
@@ -76,28 +76,13 @@ export function chownTree(path: string, uid: number, gid: number): void {
   walk(path);
 }
 
-// No symlink may sit on the way: the copy is untrusted, and this write runs on the host.
-function writeInside(dir: string, file: SandboxFile): void {
-  const target = join(dir, file.path);
-  if (file.path.startsWith('/') || !isInside(dir, target) || target === dir) {
-    throw new RangeError(`Sandbox file path '${file.path}' must be a relative path inside the workspace.`);
-  }
-  let current = dir;
-  for (const part of relative(dir, dirname(target)).split(sep).filter(Boolean)) {
-    current = join(current, part);
-    const st = lstatOrNull(current);
-    if (!st) mkdirSync(current);
-    else if (st.isSymbolicLink() || !st.isDirectory()) throw new RangeError(`Sandbox file path '${file.path}' passes through '${part}', which is not a plain folder.`);
-  }
-  if (lstatOrNull(target)?.isSymbolicLink()) throw new RangeError(`Sandbox file path '${file.path}' is a symlink in the workspace.`);
-  writeFileAtomic(target, file.content);
-}
-
-function lstatOrNull(path: string) {
+// No symlink may sit on the way: the copy is untrusted, and this write runs on the host (src/fs/inside.ts checks it).
+function writeSandboxFile(dir: string, file: SandboxFile): void {
   try {
-    return lstatSync(path);
-  } catch {
-    return null;
+    writeInside(dir, file.path, file.content);
+  } catch (error) {
+    if (error instanceof OutsideRootError) throw new RangeError(`Sandbox file path '${file.path}': ${error.message}`, { cause: error });
+    throw error;
   }
 }
 

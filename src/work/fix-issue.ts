@@ -1,14 +1,14 @@
 // One queued issue, locally: a detached worktree at the remote's base commit, the fixer (src/phases/fix/fix-one.ts:
 // up to 3 attempts, each from the base, proven in the sandbox), the queue's gates over the diff, the panel review,
 // and — when all pass — the fix committed in the worktree. Nothing here talks to GitHub or pushes.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WorkGateRecord } from '../artifacts/schemas/work-report.ts';
 import type { FixAttempt } from '../artifacts/schemas/fix.ts';
 import type { ReportedFinding } from '../artifacts/schemas/scan-report.ts';
 import { applyEdits, type SearchReplace } from '../fix/edits.ts';
 import type { ProofEnv } from '../fix/prove.ts';
-import { fixOne, readerIn } from '../phases/fix/fix-one.ts';
+import { OutsideRootError } from '../fs/inside.ts';
+import { fixOne, readerIn, writeApplied } from '../phases/fix/fix-one.ts';
 import type { EditProposer } from '../phases/fix/propose.ts';
 import { parseDiff } from './diff-stats.ts';
 import { gatesPassed, issueAsks, workGates } from './gates.ts';
@@ -85,7 +85,14 @@ async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Om
   const { found } = input;
   const root = join(worktree, input.sub);
   const none = { attempts: [], proof: null, gates: [], review: null, commit: null, patch: '' };
-  const stale = staleEvidence(found.finding, readerIn(root));
+  let stale: string | null;
+  try {
+    stale = staleEvidence(found.finding, readerIn(root));
+  } catch (error) {
+    // The finding's file is a link (or leaves the worktree): nothing is read or written through it.
+    if (!(error instanceof OutsideRootError)) throw error;
+    stale = error.message;
+  }
   if (stale) return { ...none, outcome: 'failed', failure: 'spec', reason: stale };
 
   const entry = { ...found.entry, gates: UNLIMITED };
@@ -163,6 +170,6 @@ export function failureOf(attempts: readonly FixAttempt[]): Pick<LocalFix, 'outc
 function commitFix(input: FixIssueInput, worktree: string, root: string, edits: SearchReplace[], finding: ReportedFinding): string {
   const applied = applyEdits(edits, input.found.entry, input.found.margin, readerIn(root));
   if (!applied.ok) throw new Error(`the proven edits no longer apply to the base: ${applied.reason}`);
-  for (const [path, { after }] of applied.files) writeFileSync(join(root, path), after);
+  writeApplied(root, applied.files);
   return commitInWorktree(input.repo, worktree, `bug-hunter: fix ${finding.finding.id} (#${input.issue.number})\n\nFound by bug-hunter (fingerprint ${finding.finding.fingerprint}); proven red to green in the sandbox.`);
 }

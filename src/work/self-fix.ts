@@ -2,13 +2,13 @@
 // the auto-fixable remarks, inside the same scope; the edits are scope-checked, the reproduction must stay green
 // and the suite green in the sandbox, the whole change from the base must still pass the gates; then the round
 // is committed on top of the head and, unless dry, pushed to the pull request's branch (a fast-forward).
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProviderError } from '../errors.ts';
+import { OutsideRootError } from '../fs/inside.ts';
 import { applyEdits } from '../fix/edits.ts';
 import type { ProofEnv } from '../fix/prove.ts';
 import { runGit } from '../git/worktree.ts';
-import { prove, readerIn } from '../phases/fix/fix-one.ts';
+import { prove, readerIn, writeApplied } from '../phases/fix/fix-one.ts';
 import type { EditProposer } from '../phases/fix/propose.ts';
 import { gatesPassed, issueAsks, workGates, type WorkGate } from './gates.ts';
 import type { IssueFinding } from './issue-finding.ts';
@@ -61,11 +61,12 @@ async function roundIn(ctx: SelfFixContext, worktree: string, head: string, rema
     });
   } catch (error) {
     if (error instanceof ProviderError) return { ok: false, why: `the fixer could not be asked: ${error.message}` };
+    if (error instanceof OutsideRootError) return { ok: false, why: `the round's edits were refused: ${error.message}` };
     throw error;
   }
   const applied = applyEdits(edits, found.entry, found.margin, read);
   if (!applied.ok) return { ok: false, why: `the round's edits were refused: ${applied.reason}` };
-  for (const [path, { after }] of applied.files) writeFileSync(join(root, path), after);
+  writeApplied(root, applied.files);
   const proof = await prove({ findings: [found.finding], reproDirs: new Map([[found.finding.finding.id, ctx.reproDir]]), env: ctx.env }, root);
   if (proof.systemic || !proof.suiteGreen || !proof.repro.every((r) => r.light === 'green' || r.light === 'none')) {
     return { ok: false, why: `the round's change is not proven (${proof.lines.join('; ')})` };

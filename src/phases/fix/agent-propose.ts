@@ -1,7 +1,7 @@
 // The fixer as an agent CLI (the `command` backend, e.g. `claude -p`): it runs in the attempt's worktree with the
 // issue as its specification and the scope rules, and edits files itself. What it changed is read back from git
 // as search/replace edits and the worktree reset, so fixOne checks, applies and proves them exactly as a model's.
-import { existsSync, readFileSync } from 'node:fs';
+import { readInside } from '../../fs/inside.ts';
 import { join, relative } from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { editsFromChange } from '../../fix/agent-edits.ts';
@@ -45,7 +45,8 @@ export function agentChanges(workspace: FixWorkspace): SearchReplace[] {
   for (let i = 0; i + 1 < listed.length; i += 2) {
     const [status, path] = [listed[i]!, listed[i + 1]!];
     const before = status === 'A' ? null : runGit(worktree, ['show', `${baseCommit}:${path}`]);
-    const after = status === 'D' || !existsSync(join(worktree, path)) ? null : readFileSync(join(worktree, path), 'utf8');
+    // What the agent left, never followed through a link it made or the repository tracks.
+    const after = status === 'D' ? null : readInside(worktree, path);
     edits.push(...editsFromChange(relative(root, join(worktree, path)), before, after));
   }
   return edits;

@@ -1,7 +1,5 @@
 // One scope entry through up to 3 attempts in the worktree: propose → scope check → gates → write → prove.
 // Every attempt starts from the base commit; a failed attempt is rolled back and its reason fed to the next.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FixAttempt, ScopeEntry } from '../../artifacts/schemas/fix.ts';
 import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
 import { applyEdits, type SearchReplace } from '../../fix/edits.ts';
@@ -9,6 +7,7 @@ import { changeStats, gateViolation, unifiedDiff } from '../../fix/gates.ts';
 import { runRepro, runSuite, type ProofEnv } from '../../fix/prove.ts';
 import { resetWorktree } from '../../git/worktree.ts';
 import { ProviderError } from '../../errors.ts';
+import { OutsideRootError, readInside, writeInside } from '../../fs/inside.ts';
 import { SandboxUnavailableError } from '../../sandbox/types.ts';
 import type { EditProposer } from './propose.ts';
 
@@ -45,7 +44,13 @@ export interface FixOneResult {
   trailingSystemic: number;
 }
 
-export const readerIn = (root: string) => (path: string) => (existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : null);
+/** Reads a file the fixer may edit: null when missing; a link or a path leaving the root throws OutsideRootError. */
+export const readerIn = (root: string) => (path: string) => readInside(root, path);
+
+/** Writes the applied edits, each checked to stay inside the root (no link on the way). */
+export function writeApplied(root: string, files: ReadonlyMap<string, { after: string }>): void {
+  for (const [path, { after }] of files) writeInside(root, path, after);
+}
 
 export async function fixOne(input: FixOneInput): Promise<FixOneResult> {
   const { worktree } = input;
@@ -119,13 +124,14 @@ async function oneAttempt(input: FixOneInput, lastFailure: string | undefined): 
   } catch (error) {
     if (error instanceof ProviderError && error.kind === 'invalid-output') return { record: { outcome: 'invalid-edit', reason: error.message }, edits: [], patch: '' };
     if (error instanceof ProviderError) return { record: { outcome: 'systemic', reason: `model: ${error.message}` }, edits: [], patch: '' };
+    if (error instanceof OutsideRootError) return { record: { outcome: 'rejected', reason: error.message }, edits: [], patch: '' };
     throw error;
   }
   const applied = applyEdits(edits, entry, input.margin, read);
   if (!applied.ok) return { record: { outcome: applied.kind, reason: applied.reason }, edits, patch: '' };
   const violation = gateViolation(changeStats(applied.files), entry.gates);
   if (violation) return { record: { outcome: 'gate', reason: `change gate: ${violation}` }, edits, patch: '' };
-  for (const [path, { after }] of applied.files) writeFileSync(join(root, path), after);
+  writeApplied(root, applied.files);
   const patch = unifiedDiff(applied.files);
   let proof: Awaited<ReturnType<typeof prove>>;
   try {

@@ -1,7 +1,7 @@
 // The fixer phase (only with --fix): each executable scope entry is fixed in a git worktree from the base commit,
 // proven in the sandbox, re-proven on the current head of the base branch, and with --auto-commit committed to a
 // NEW branch. The user's working tree is never written. Returns fix-report.json's body; report.md gains its fixes section.
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { readArtifact } from '../../artifacts/store.ts';
@@ -18,7 +18,7 @@ import { addWorktree, commitToNewBranch, removeWorktreeSafely, resetWorktree } f
 import { selectBackend } from '../../sandbox/select.ts';
 import type { SandboxBackend } from '../../sandbox/types.ts';
 import { modelFor, type PhaseContext } from '../types.ts';
-import { fixOne, prove, readerIn, type FixOneResult } from './fix-one.ts';
+import { fixOne, prove, readerIn, writeApplied, type FixOneResult } from './fix-one.ts';
 import { modelProposer, type EditProposer } from './propose.ts';
 
 export const SYSTEMIC_HALT = 3;
@@ -127,7 +127,7 @@ async function reproveOnHead(scope: Grant, entry: ScopeEntry, result: FixOneResu
     const root = inTree(dir);
     const applied = applyEdits(result.edits, entry, Number.MAX_SAFE_INTEGER, readerIn(root));
     if (!applied.ok) return `does not apply to the current head ${head.slice(0, 12)}: ${applied.reason}`;
-    for (const [path, { after }] of applied.files) writeFileSync(join(root, path), after);
+    writeApplied(root, applied.files);
     const again = await prove(proof, root);
     result.after = [...result.after, ...again.lines.map((l) => `head ${head.slice(0, 12)}: ${l}`)];
     if (again.systemic || !again.suiteGreen || !again.repro.every((r) => r.light !== 'red')) return `not proven again on the current head ${head.slice(0, 12)}: ${again.lines.join('; ')}`;
@@ -151,10 +151,8 @@ function commitProven(ctx: PhaseContext, scope: Grant, proven: Array<{ entry: Sc
       const root = join(wt, sub);
       const applied = applyEdits(result.edits, entry, Number.MAX_SAFE_INTEGER, readerIn(root));
       if (!applied.ok) throw new PhaseError(`A proven fix no longer applies while committing: ${applied.reason}`);
-      for (const [path, { after }] of applied.files) {
-        writeFileSync(join(root, path), after);
-        paths.push(sub ? `${sub.split(sep).join('/')}/${path}` : path);
-      }
+      writeApplied(root, applied.files);
+      for (const path of applied.files.keys()) paths.push(sub ? `${sub.split(sep).join('/')}/${path}` : path);
     }
     return paths;
   }, `bug-hunter: fix ${ids.join(', ')}\n\nProven red to green in the sandbox (run ${ctx.identity.runId}).`);
