@@ -5,7 +5,7 @@ import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import Bottleneck from 'bottleneck';
-import { PhaseError, UsageError } from '../errors.ts';
+import { BugHunterError, PhaseError, UsageError } from '../errors.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts';
 import type { RepoRef } from './repo.ts';
 import { repoSlug } from './repo.ts';
@@ -64,6 +64,8 @@ interface HttpError {
 
 /** A failed GitHub call as the error the CLI maps to an exit code: 401/404 are setup problems (exit 2), the rest exit 3. */
 export function gitHubError(error: unknown, what: string, repo: RepoRef, token: string): Error {
+  // Already ours (a listing that did not end): its message says what happened.
+  if (error instanceof BugHunterError) return error;
   const scrub = tokenScrubber(token);
   const e = error as HttpError;
   const status = typeof e?.status === 'number' ? e.status : undefined;

@@ -55,15 +55,20 @@ export interface GitHubStandIn {
   requests: SeenRequest[];
   /** The most items one page holds, whatever per_page asks (small, to make pagination happen). */
   maxPerPage: number;
+  /** Every list page links a next page: 'repeat' always page 2 (a loop), 'new' always one more (a list without end). */
+  endlessPages?: 'repeat' | 'new';
   failNext(failure: ScriptedFailure): void;
   writes(): SeenRequest[];
   addIssue(issue: Partial<StandInIssue> & { title: string }): StandInIssue;
   close(): Promise<void>;
 }
 
+const ENDLESS_CEILING = 1_000;
+
 export async function startGitHubStandIn(options: { token: string; owner?: string; repo?: string; maxPerPage?: number }): Promise<GitHubStandIn> {
   const sockets = new Set<Socket>();
   const failures: ScriptedFailure[] = [];
+  let endlessServed = 0;
   const state: GitHubStandIn = {
     url: '',
     owner: options.owner ?? 'acme',
@@ -120,7 +125,11 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
       next.searchParams.set('page', String(n));
       return `<${state.url}${next.pathname}${next.search}>; rel="${rel}"`;
     };
-    const links = [...(number < last ? [link(number + 1, 'next'), link(last, 'last')] : []), ...(number > 1 ? [link(1, 'first'), link(number - 1, 'prev')] : [])];
+    // Endless up to a ceiling, so a client without a bound ends (and fails its test) instead of hanging.
+    endlessServed += state.endlessPages ? 1 : 0;
+    const mode = endlessServed <= ENDLESS_CEILING ? state.endlessPages : undefined;
+    const endless = mode === 'repeat' ? [link(2, 'next')] : mode === 'new' ? [link(number + 1, 'next')] : null;
+    const links = endless ?? [...(number < last ? [link(number + 1, 'next'), link(last, 'last')] : []), ...(number > 1 ? [link(1, 'first'), link(number - 1, 'prev')] : [])];
     send(res, 200, items.slice((number - 1) * perPage, number * perPage), links.length ? { link: links.join(', ') } : {});
   }
 
