@@ -4,6 +4,7 @@
 // Link-header pagination, token checks, and scripted failures (a 403 secondary rate limit with retry-after, a 401 that echoes the token).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { streamEndless } from './endless-body.ts';
 
 export interface StandInIssue {
   number: number;
@@ -57,6 +58,8 @@ export interface GitHubStandIn {
   maxPerPage: number;
   /** Every list page links a next page: 'repeat' always page 2 (a loop), 'new' always one more (a list without end). */
   endlessPages?: 'repeat' | 'new';
+  /** Every list page is a JSON array that never ends (spaces until the client closes the connection, or 256 MiB). */
+  endlessBody?: boolean;
   failNext(failure: ScriptedFailure): void;
   writes(): SeenRequest[];
   addIssue(issue: Partial<StandInIssue> & { title: string }): StandInIssue;
@@ -117,6 +120,7 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
   });
 
   function page<T>(res: ServerResponse, url: URL, items: T[]): void {
+    if (state.endlessBody) return void streamEndless(res, { ceilingBytes: 256 * 1024 * 1024, prefix: '[', suffix: ']', fill: ' ' });
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), state.maxPerPage);
     const number = Math.max(1, Number(url.searchParams.get('page') ?? 1));
     const last = Math.max(1, Math.ceil(items.length / perPage));
