@@ -45,6 +45,7 @@ for (const type of ['anthropic', 'openai', 'openai-compatible'] as const) {
     await until(() => d.server.endless[0]!.closedByClient || d.server.endless[0]!.sent >= CEILING, 'the server finished');
     assert.equal(d.server.endless[0]!.closedByClient, true, `the client read on to the ceiling (${d.server.endless[0]!.sent} bytes)`);
     assert.ok(d.server.endless[0]!.sent < 64 * 1024 * 1024, `the server sent ${d.server.endless[0]!.sent} bytes before the close`);
+    t.diagnostic(`${type}: server sent ${d.server.endless[0]!.sent} bytes before the client closed; RSS grew by ${(grown / 1048576).toFixed(1)} MB`);
     assert.ok(grown < RSS_BOUND, `RSS grew by ${Math.round(grown / 1048576)} MB`);
   });
 }
@@ -61,5 +62,6 @@ test('command: stdout that never ends fails as oversized once past the byte cap,
   assert.ok(existsSync(pidFile));
   const pid = Number(readFileSync(pidFile, 'utf8'));
   await until(() => !alive(pid), `the agent ${pid} is still running`);
+  t.diagnostic(`command: RSS grew by ${(grown / 1048576).toFixed(1)} MB`);
   assert.ok(grown < RSS_BOUND, `RSS grew by ${Math.round(grown / 1048576)} MB`);
 });
