@@ -117,7 +117,7 @@ export const ConfigFile = Type.Object(
     prices: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ModelPrice, { description: 'Price overrides by model id or id prefix.' })),
     timeouts: Type.Optional(Timeouts),
     retries: Type.Optional(Retries),
-    maxOutputChars: Type.Optional(PositiveInt('Largest model answer accepted, in characters (default 200000).')),
+    maxOutputChars: Type.Optional(PositiveInt('Largest model answer accepted, in characters (default 200000); the answer is read with a cap of 6 bytes per character plus 64 KiB, past which the read stops.')),
     record: Type.Optional(Type.Boolean({ description: 'Store every model exchange under <out>/transcripts/ for replay.' })),
     examples: Type.Optional(Type.Record(Type.String(), Example, { description: 'Documentation only: ready-made provider setups to copy.' })),
   },

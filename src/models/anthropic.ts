@@ -3,15 +3,26 @@
 import { Anthropic } from '@anthropic-ai/sdk';
 import type { Backend, BackendRequest, BackendResponse } from './types.ts';
 import { wireName, wireSchema } from './wire-schema.ts';
+import { cappedFetch } from '../net/capped-fetch.ts';
+import { oversizedAnswer } from './answer-cap.ts';
 
 export interface AnthropicOptions {
+  /** The provider's name in the configuration, for messages. */
+  name: string;
   apiKey: string;
   baseURL?: string;
+  /** Largest answer body read, in bytes; past it the download stops and the call fails as oversized. */
+  maxAnswerBytes: number;
 }
 
 export function createAnthropicBackend(options: AnthropicOptions): Backend {
   // Explicit key and base URL: the SDK then reads neither ANTHROPIC_* variables nor credential files.
-  const client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL ?? 'https://api.anthropic.com', maxRetries: 0 });
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL ?? 'https://api.anthropic.com',
+    maxRetries: 0,
+    fetch: cappedFetch(options.maxAnswerBytes, (max) => oversizedAnswer(options.name, 'anthropic', max)),
+  });
   return {
     type: 'anthropic',
     async send(req: BackendRequest): Promise<BackendResponse> {

@@ -4,6 +4,7 @@
 import type { ProviderConfig } from '../config/schema.ts';
 import type { Backend, BackendRequest } from './types.ts';
 import type { Redactor } from './redact.ts';
+import { answerByteCap } from './answer-cap.ts';
 
 /** A Backend whose module is imported on the first send(); a failed import fails that send, like any provider error. */
 function lazyBackend(type: string, load: () => Promise<Backend>): Backend {
@@ -30,19 +31,20 @@ export const DEFAULT_CONCURRENCY: Record<ProviderConfig['type'], number> = {
 };
 
 export function createBackend(name: string, provider: ProviderConfig, apiKey: string, ctx: { maxOutputChars: number; redact: Redactor; cwd: string }): Backend | null {
+  // Every answer is read with this cap, whatever the backend: past it the read stops and the answer is rejected.
+  const maxAnswerBytes = answerByteCap(ctx.maxOutputChars);
   switch (provider.type) {
     case 'anthropic':
-      return lazyBackend('anthropic', async () => (await import('./anthropic.ts')).createAnthropicBackend({ apiKey, baseURL: provider.baseURL }));
+      return lazyBackend('anthropic', async () => (await import('./anthropic.ts')).createAnthropicBackend({ name, apiKey, baseURL: provider.baseURL, maxAnswerBytes }));
     case 'openai':
     case 'openai-compatible':
-      return lazyBackend(provider.type, async () => (await import('./openai.ts')).createOpenAIBackend({ compatible: provider.type === 'openai-compatible', apiKey, baseURL: provider.baseURL, structuredOutput: provider.structuredOutput }));
+      return lazyBackend(provider.type, async () => (await import('./openai.ts')).createOpenAIBackend({ name, compatible: provider.type === 'openai-compatible', apiKey, baseURL: provider.baseURL, structuredOutput: provider.structuredOutput, maxAnswerBytes }));
     case 'command':
       return lazyBackend('command', async () => (await import('./command.ts')).createCommandBackend({
         name,
         argv: provider.command ?? [],
         input: provider.input ?? 'stdin',
-        // Bytes, not characters: room for multi-byte text and an envelope around the answer.
-        maxOutputBytes: ctx.maxOutputChars * 4 + 65_536,
+        maxOutputBytes: maxAnswerBytes,
         redact: ctx.redact,
         cwd: ctx.cwd,
       }));

@@ -9,6 +9,7 @@ import type { Backend, BackendRequest, BackendResponse, TokenUsage } from './typ
 import { flattenTurns, schemaInstruction } from './prompt.ts';
 import { approxTokens, wireSchema } from './wire-schema.ts';
 import type { Redactor } from './redact.ts';
+import { oversizedAnswer } from './answer-cap.ts';
 
 export interface CommandOptions {
   name: string;
@@ -21,6 +22,7 @@ export interface CommandOptions {
 }
 
 const KILL_GRACE_MS = 1_000;
+const MAX_STDERR_BYTES = 1_000_000;
 
 export function createCommandBackend(options: CommandOptions): Backend {
   return {
@@ -50,7 +52,9 @@ async function run(options: CommandOptions, argv: string[], stdin: string | unde
     detached: true,
     reject: false,
     cwd: req.workdir ?? options.cwd,
-    maxBuffer: { stdout: options.maxOutputBytes, stderr: 1_000_000 },
+    // Bytes, so the caps are in bytes (execa counts characters of decoded text).
+    encoding: 'buffer',
+    maxBuffer: { stdout: options.maxOutputBytes, stderr: MAX_STDERR_BYTES },
     stripFinalNewline: false,
   });
   const killGroup = () => {
@@ -67,10 +71,15 @@ async function run(options: CommandOptions, argv: string[], stdin: string | unde
   }
   // The client turns an abort into a timeout or a cancellation; the process group is already gone.
   req.signal.throwIfAborted();
-  const stdout = String(result.stdout ?? '');
-  if (result.isMaxBuffer) return { text: stdout, usage: { inputTokens: approxTokens(stdin ?? ''), outputTokens: approxTokens(stdout) }, model: req.model };
+  const stdout = Buffer.from(result.stdout ?? []).toString('utf8');
+  if (result.isMaxBuffer) {
+    // execa stopped reading and ended the CLI; whatever it started in its group goes too.
+    killGroup();
+    if ((result.stdout?.byteLength ?? 0) >= options.maxOutputBytes) throw oversizedAnswer(options.name, 'command', options.maxOutputBytes);
+    throw new ProviderError(`Command provider '${options.name}' (${file}) printed more than ${MAX_STDERR_BYTES} bytes on stderr; it was stopped and its answer is not used.`, 'invalid-output', false);
+  }
   if (result.failed) {
-    const tail = options.redact(String(result.stderr ?? '').slice(-500)).trim();
+    const tail = options.redact(Buffer.from(result.stderr ?? []).toString('utf8').slice(-500)).trim();
     const why = result.exitCode !== undefined ? `exited with ${result.exitCode}` : `failed (${options.redact(String(result.shortMessage ?? 'unknown error'))})`;
     throw new ProviderError(`Command provider '${options.name}' (${file}) ${why}${tail ? `: ${tail}` : ''}`, 'server', true);
   }

@@ -41,7 +41,10 @@ function errorCode(error: HttpishError): string | undefined {
 }
 
 export function classifyError(error: unknown, provider: string, redact: Redactor): ProviderError {
-  if (error instanceof ProviderError) return error;
+  // A failure of ours that the SDK wrapped (an answer over the byte cap) keeps its own kind and message.
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as HttpishError).cause, depth += 1) {
+    if (e instanceof ProviderError) return e;
+  }
   const e = (error ?? {}) as HttpishError;
   const message = redact(typeof e.message === 'string' ? e.message : String(error));
   const what = `Provider '${provider}'`;

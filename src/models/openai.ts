@@ -6,15 +6,21 @@ import type { Backend, BackendRequest, BackendResponse } from './types.ts';
 import { dropNullOptionals, toStrictSchema } from './strict-schema.ts';
 import { approxTokens, wireName, wireSchema } from './wire-schema.ts';
 import { schemaInstruction } from './prompt.ts';
+import { cappedFetch } from '../net/capped-fetch.ts';
+import { oversizedAnswer } from './answer-cap.ts';
 
 export type StructuredMode = 'strict' | 'json-mode' | 'auto';
 type Level = 'json_schema' | 'json_object' | 'prompt';
 
 export interface OpenAIOptions {
+  /** The provider's name in the configuration, for messages. */
+  name: string;
   compatible: boolean;
   apiKey: string;
   baseURL?: string;
   structuredOutput?: StructuredMode;
+  /** Largest answer body read, in bytes; past it the download stops and the call fails as oversized. */
+  maxAnswerBytes: number;
 }
 
 // Statuses with which servers refuse an unsupported response_format.
@@ -27,6 +33,7 @@ export function createOpenAIBackend(options: OpenAIOptions): Backend {
     organization: null,
     project: null,
     maxRetries: 0,
+    fetch: cappedFetch(options.maxAnswerBytes, (max) => oversizedAnswer(options.name, options.compatible ? 'openai-compatible' : 'openai', max)),
   });
   const mode: StructuredMode = options.compatible ? (options.structuredOutput ?? 'auto') : 'strict';
   let level: Level = mode === 'json-mode' ? 'json_object' : 'json_schema';

@@ -5,7 +5,8 @@ import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import Bottleneck from 'bottleneck';
-import { PhaseError, UsageError } from '../errors.ts';
+import { bufferedCappedFetch } from '../net/capped-fetch.ts';
+import { BugHunterError, PhaseError, UsageError } from '../errors.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts';
 import type { RepoRef } from './repo.ts';
 import { repoSlug } from './repo.ts';
@@ -14,6 +15,8 @@ import type { GitHubSettings } from './settings.ts';
 export const MAX_RATE_LIMIT_RETRIES = 3;
 // A reset further away than this is reported instead of waited for.
 export const MAX_RATE_LIMIT_WAIT_S = 15 * 60;
+// The largest answer read from the API: a page of 100 issues at GitHub's 65,536-character body limit, JSON-escaped.
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 const Client = Octokit.plugin(throttling, retry);
 export type GitHub = InstanceType<typeof Client>;
@@ -36,6 +39,7 @@ export function createClient({ token, settings, notice }: ClientOptions): GitHub
   return new Client({
     auth: token,
     baseUrl: settings.apiUrl,
+    request: { fetch: bufferedCappedFetch(MAX_ANSWER_BYTES, (max) => new PhaseError(`GitHub (${settings.apiUrl}) sent an answer over ${max / 1048576} MiB, the most bug-hunter reads; reading stopped there. Check the API behind GITHUB_API_URL.`)) },
     userAgent: `${TOOL_NAME}/${TOOL_VERSION}`,
     log: { debug: quiet, info: quiet, warn: (m: string) => notice(scrub(String(m))), error: quiet },
     throttle: {
@@ -64,6 +68,9 @@ interface HttpError {
 
 /** A failed GitHub call as the error the CLI maps to an exit code: 401/404 are setup problems (exit 2), the rest exit 3. */
 export function gitHubError(error: unknown, what: string, repo: RepoRef, token: string): Error {
+  // Already ours (a listing that did not end, an answer over the cap, which Octokit wraps as a 500): it says what happened.
+  if (error instanceof BugHunterError) return error;
+  if ((error as { cause?: unknown })?.cause instanceof BugHunterError) return (error as { cause: BugHunterError }).cause;
   const scrub = tokenScrubber(token);
   const e = error as HttpError;
   const status = typeof e?.status === 'number' ? e.status : undefined;

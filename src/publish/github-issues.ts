@@ -4,14 +4,16 @@ import { markerOf } from './body.ts';
 import type { GitHub } from './client.ts';
 import { BASE_LABEL, labelStyle } from './labels.ts';
 import type { ExistingIssue, PublishAction } from './plan.ts';
-import type { RepoRef } from './repo.ts';
+import { repoSlug, type RepoRef } from './repo.ts';
+import { allPages } from './paging.ts';
 
 type Label = string | { name?: string | null };
 const labelName = (l: Label) => (typeof l === 'string' ? l : (l.name ?? ''));
 
 /** Issues labelled bug-hunter whose first line is a fingerprint marker, by fingerprint (pull requests skipped). */
 export async function filedIssues(github: GitHub, repo: RepoRef): Promise<Map<string, ExistingIssue[]>> {
-  const all = await github.paginate(github.rest.issues.listForRepo, { owner: repo.owner, repo: repo.name, labels: BASE_LABEL, state: 'all', per_page: 100 });
+  const pages = github.paginate.iterator(github.rest.issues.listForRepo, { owner: repo.owner, repo: repo.name, labels: BASE_LABEL, state: 'all', per_page: 100 });
+  const all = await allPages(pages, `issues labelled ${BASE_LABEL} in ${repoSlug(repo)}`);
   const byFingerprint = new Map<string, ExistingIssue[]>();
   for (const raw of all) {
     if (raw.pull_request) continue;
@@ -33,7 +35,7 @@ export async function filedIssues(github: GitHub, repo: RepoRef): Promise<Map<st
 
 /** Creates the labels the actions use that the repository does not have yet (GitHub compares them case-insensitively). */
 export async function ensureLabels(github: GitHub, repo: RepoRef, wanted: readonly string[]): Promise<string[]> {
-  const existing = await github.paginate(github.rest.issues.listLabelsForRepo, { owner: repo.owner, repo: repo.name, per_page: 100 });
+  const existing = await allPages(github.paginate.iterator(github.rest.issues.listLabelsForRepo, { owner: repo.owner, repo: repo.name, per_page: 100 }), `labels of ${repoSlug(repo)}`);
   const have = new Set(existing.map((l) => l.name.toLowerCase()));
   const missing = [...new Set(wanted)].filter((name) => !have.has(name.toLowerCase()));
   for (const name of missing) await github.rest.issues.createLabel({ owner: repo.owner, repo: repo.name, name, ...labelStyle(name) });

@@ -2,7 +2,8 @@
 // on, and wave promotion carried out — auto-ready added, with a comment naming the dependencies that are done.
 // The decisions are promote.ts's; this file only reads and writes.
 import type { GitHub } from '../publish/client.ts';
-import type { RepoRef } from '../publish/repo.ts';
+import { repoSlug, type RepoRef } from '../publish/repo.ts';
+import { allPages } from '../publish/paging.ts';
 import { dependenciesOf, promoteWaves, type Promotion } from './promote.ts';
 import { QUEUE_LABEL, READY_LABEL, type QueueIssue } from './queue-issue.ts';
 
@@ -23,7 +24,8 @@ export function toQueueIssue(raw: RawIssue): QueueIssue {
 /** Open nightshift issues, plus every issue one of them depends on (fetched one by one; a 404 stays unknown). */
 export async function queueWithDependencies(github: GitHub, repo: RepoRef): Promise<QueueIssue[]> {
   const where = { owner: repo.owner, repo: repo.name };
-  const queued = (await github.paginate(github.rest.issues.listForRepo, { ...where, labels: QUEUE_LABEL, state: 'open', per_page: 100 })).map((i) => toQueueIssue(i as RawIssue));
+  const pages = github.paginate.iterator(github.rest.issues.listForRepo, { ...where, labels: QUEUE_LABEL, state: 'open', per_page: 100 });
+  const queued = (await allPages(pages, `open issues labelled ${QUEUE_LABEL} in ${repoSlug(repo)}`)).map((i) => toQueueIssue(i as RawIssue));
   const known = new Map(queued.map((i) => [i.number, i]));
   const wanted = [...new Set(queued.flatMap((i) => dependenciesOf(i.body, i.number)))].filter((n) => !known.has(n)).sort((a, b) => a - b);
   for (const number of wanted) {

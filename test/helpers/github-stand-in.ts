@@ -4,6 +4,7 @@
 // Link-header pagination, token checks, and scripted failures (a 403 secondary rate limit with retry-after, a 401 that echoes the token).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { streamEndless } from './endless-body.ts';
 
 export interface StandInIssue {
   number: number;
@@ -55,15 +56,22 @@ export interface GitHubStandIn {
   requests: SeenRequest[];
   /** The most items one page holds, whatever per_page asks (small, to make pagination happen). */
   maxPerPage: number;
+  /** Every list page links a next page: 'repeat' always page 2 (a loop), 'new' always one more (a list without end). */
+  endlessPages?: 'repeat' | 'new';
+  /** Every list page is a JSON array that never ends (spaces until the client closes the connection, or 256 MiB). */
+  endlessBody?: boolean;
   failNext(failure: ScriptedFailure): void;
   writes(): SeenRequest[];
   addIssue(issue: Partial<StandInIssue> & { title: string }): StandInIssue;
   close(): Promise<void>;
 }
 
+const ENDLESS_CEILING = 1_000;
+
 export async function startGitHubStandIn(options: { token: string; owner?: string; repo?: string; maxPerPage?: number }): Promise<GitHubStandIn> {
   const sockets = new Set<Socket>();
   const failures: ScriptedFailure[] = [];
+  let endlessServed = 0;
   const state: GitHubStandIn = {
     url: '',
     owner: options.owner ?? 'acme',
@@ -112,6 +120,7 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
   });
 
   function page<T>(res: ServerResponse, url: URL, items: T[]): void {
+    if (state.endlessBody) return void streamEndless(res, { ceilingBytes: 256 * 1024 * 1024, prefix: '[', suffix: ']', fill: ' ' });
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), state.maxPerPage);
     const number = Math.max(1, Number(url.searchParams.get('page') ?? 1));
     const last = Math.max(1, Math.ceil(items.length / perPage));
@@ -120,7 +129,11 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
       next.searchParams.set('page', String(n));
       return `<${state.url}${next.pathname}${next.search}>; rel="${rel}"`;
     };
-    const links = [...(number < last ? [link(number + 1, 'next'), link(last, 'last')] : []), ...(number > 1 ? [link(1, 'first'), link(number - 1, 'prev')] : [])];
+    // Endless up to a ceiling, so a client without a bound ends (and fails its test) instead of hanging.
+    endlessServed += state.endlessPages ? 1 : 0;
+    const mode = endlessServed <= ENDLESS_CEILING ? state.endlessPages : undefined;
+    const endless = mode === 'repeat' ? [link(2, 'next')] : mode === 'new' ? [link(number + 1, 'next')] : null;
+    const links = endless ?? [...(number < last ? [link(number + 1, 'next'), link(last, 'last')] : []), ...(number > 1 ? [link(1, 'first'), link(number - 1, 'prev')] : [])];
     send(res, 200, items.slice((number - 1) * perPage, number * perPage), links.length ? { link: links.join(', ') } : {});
   }
 

@@ -6,18 +6,9 @@ import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ProviderError } from '../../src/errors.ts';
 import { createModelClient } from '../../src/models/client.ts';
-import { commandDriver, configFor, request, AGENT } from './fixtures/harness.ts';
+import { alive, commandDriver, configFor, request, AGENT } from './fixtures/harness.ts';
 
 const OK = { json: { files: ['src/a.ts'], summary: 'ok' } };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test('prompt in a file: {promptFile} and {model} are substituted, the schema is in the prompt', async (t) => {
   const d = commandDriver('file');

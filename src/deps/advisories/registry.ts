@@ -9,6 +9,7 @@ import type { Severity } from '../../artifacts/schemas/common.ts';
 import { writeJsonAtomic } from '../../fs/atomic.ts';
 import { sha256 } from '../../run/hash.ts';
 import { objectAt } from '../lockfiles/types.ts';
+import { cappedFetch } from '../../net/capped-fetch.ts';
 import type { Advisory } from './types.ts';
 
 export const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
@@ -17,6 +18,8 @@ const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 const TIMEOUT_MS = 30_000;
 const CACHE_MS = 24 * 60 * 60 * 1000;
 const SEVERITY: Record<string, Severity> = { critical: 'critical', high: 'high', moderate: 'medium', low: 'low', info: 'info' };
+
+class AnswerTooLarge extends Error {}
 
 export type RegistryAdvisories = { ok: true; advisories: Advisory[]; fetchedAt: string; cached: boolean } | { ok: false; reason: string };
 
@@ -28,15 +31,16 @@ export async function fetchRegistryAdvisories(registry: string, request: Record<
   if (cached) return { ok: true, advisories: toAdvisories(cached.answer), fetchedAt: cached.fetchedAt, cached: true };
   let text: string;
   try {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
+    // Read with a cap: past it the download stops there, not after the whole answer is in memory.
+    const capped = cappedFetch(MAX_ANSWER_BYTES, (max) => new AnswerTooLarge(`${url} answered more than ${max / 1048576} MiB`));
+    const response = await capped(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
     if (!response.ok) {
       return { ok: false, reason: `${url} answered ${response.status} ${response.statusText}${response.status === 405 ? ' (this registry or mirror does not offer the bulk advisory endpoint)' : ''}` };
     }
     text = await response.text();
   } catch (error) {
-    return { ok: false, reason: `${url} could not be reached (${(error as Error).message})` };
+    return { ok: false, reason: error instanceof AnswerTooLarge ? error.message : `${url} could not be reached (${(error as Error).message})` };
   }
-  if (text.length > MAX_ANSWER_BYTES) return { ok: false, reason: `${url} answered more than ${MAX_ANSWER_BYTES / 1048576} MiB` };
   let answer: Record<string, unknown> | undefined;
   try {
     answer = objectAt(JSON.parse(text));
