@@ -24,11 +24,13 @@ export interface PlantedRepo {
   links?: Array<{ name: string; target: string }>;
   /** The planted file as coverage.json names it (a name that is not UTF-8 decodes with U+FFFD). */
   planted: string;
+  /** false: leave the files untracked (git lists them all the same); default: commit them. */
+  commit?: boolean;
 }
 
 const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
 
-/** Writes the files into `dir` and commits them (one git process per step, no hooks). */
+/** Writes the files into `dir`, makes it a git repository and commits them unless `repo.commit` is false. */
 export function writePlanted(dir: string, repo: PlantedRepo): void {
   const rootBytes = Buffer.from(dir);
   for (const file of repo.files) {
@@ -43,6 +45,7 @@ export function writePlanted(dir: string, repo: PlantedRepo): void {
     symlinkSync(link.target, join(dir, link.name));
   }
   execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env: gitEnv });
+  if (repo.commit === false) return;
   execFileSync('git', ['add', '-A', '-f'], { cwd: dir, env: gitEnv });
   execFileSync('git', ['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'planted'], { cwd: dir, env: gitEnv });
 }
