@@ -9,7 +9,7 @@ import { shardOfChunk } from '../shard/assign.ts';
 
 export interface CoverageResult {
   files: FileCoverage[];
-  totals: { inScope: number; scanned: number; failed: number; unreviewed: number; skipped: number; unsupported: number };
+  totals: { inScope: number; scanned: number; failed: number; unreviewed: number; notCovered: number; skipped: number; unsupported: number };
   complete: boolean;
   chunks: { total: number; done: number; failed: number; unreviewed: number };
 }
@@ -90,7 +90,7 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
   for (const s of triage.skipped) {
     const reason = s.detail ? `${s.reason}: ${s.detail}` : s.reason;
     const why = s.requiredBy !== undefined ? `not scanned, imported by ${s.requiredBy} but ${reason}` : `not scanned, ${reason}`;
-    files.push(unreadPaths.has(s.path) ? { path: s.path, status: 'unreviewed', reason: why, engines: [] } : { path: s.path, status: 'skipped', reason, engines: [] });
+    files.push(unreadPaths.has(s.path) ? { path: s.path, status: 'not-covered', reason: why, engines: [] } : { path: s.path, status: 'skipped', reason, engines: [] });
   }
   const count = (status: FileCoverage['status']) => files.filter((f) => f.status === status).length;
   const totals = {
@@ -98,6 +98,7 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
     scanned: count('scanned'),
     failed: count('failed'),
     unreviewed: count('unreviewed'),
+    notCovered: count('not-covered'),
     skipped: count('skipped'),
     unsupported: count('scanner-unsupported'),
   };

@@ -40,6 +40,7 @@ test('a required file whose name is not valid UTF-8 is not covered, with the rea
   const { dir, result } = await scan(t, repo);
   assertProperty(dir, repo, result);
   assert.equal(result.code, 3);
+  assert.equal(coverageOf(dir, 'srv\uFFFD.js')?.status, 'not-covered');
   assert.match(coverageOf(dir, 'srv\uFFFD.js')?.reason ?? '', /file name is not valid UTF-8 \(srv\\xFF\.js\)/);
 });
 
@@ -55,6 +56,7 @@ test('a required file padded with comment lines past 1 MB is not covered (huge),
   const { dir, result } = await scan(t, repo);
   assertProperty(dir, repo, result);
   assert.equal(result.code, 3);
+  assert.equal(coverageOf(dir, 'srv.js')?.status, 'not-covered');
   assert.match(coverageOf(dir, 'srv.js')?.reason ?? '', /imported by index\.js but huge: \d+ bytes, over the 1048576-byte limit/);
 });
 

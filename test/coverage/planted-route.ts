@@ -74,7 +74,7 @@ export function propertyBreach(dir: string, repo: PlantedRepo, scan: ScanOutcome
   }
   const entry = files.find((f) => f.path === repo.planted);
   if (!entry) return `exit 3, but coverage.json does not list ${JSON.stringify(repo.planted)}`;
-  if (entry.status === 'scanned' || entry.status === 'skipped') return `exit 3, but coverage.json marks ${JSON.stringify(repo.planted)} ${entry.status}`;
+  if (entry.status !== 'not-covered') return `exit 3, but coverage.json marks ${JSON.stringify(repo.planted)} ${entry.status}, not not-covered`;
   if (!entry.reason) return `exit 3, but coverage.json gives no reason for ${JSON.stringify(repo.planted)}`;
   return undefined;
 }
