@@ -93,3 +93,36 @@ test('a vendor, test or dist file nothing scanned imports stays a listed skip wi
   assert.match(coverageOf(dir, 'test/srv.js')?.reason ?? '', /^test code/);
   assert.match(coverageOf(dir, 'dist/srv.js')?.reason ?? '', /^generated: build output folder dist\//);
 });
+
+test('a required path through a folder link (app -> vendor) reaches the vendored file: it is scanned', async (t) => {
+  const repo: PlantedRepo = {
+    files: [
+      { name: 'index.js', content: "module.exports = require('./app/srv.js');\n" },
+      { name: 'vendor/srv.js', content: ROUTE },
+    ],
+    links: [{ name: 'app', target: 'vendor' }],
+    planted: 'vendor/srv.js',
+  };
+  const { dir, result } = await scan(t, repo);
+  assert.equal(result.code, 1, result.stdout);
+  assert.ok(reported(result.stdout, 'vendor/srv.js'), result.stdout);
+  assert.equal(coverageOf(dir, 'vendor/srv.js')?.status, 'scanned');
+});
+
+test('outside git, a required file inside node_modules/ (a folder the walk does not enter) is scanned', async (t) => {
+  const repo: PlantedRepo = {
+    files: [
+      { name: 'index.js', content: "module.exports = require('./node_modules/left-pad/srv');\n" },
+      { name: 'node_modules/left-pad/srv.js', content: ROUTE },
+      { name: 'node_modules/left-pad/other.js', content: ROUTE },
+    ],
+    planted: 'node_modules/left-pad/srv.js',
+    noGit: true,
+  };
+  const { dir, result } = await scan(t, repo);
+  assert.equal(result.code, 1, result.stdout);
+  assert.ok(reported(result.stdout, 'node_modules/left-pad/srv.js'), result.stdout);
+  assert.equal(coverageOf(dir, 'node_modules/left-pad/srv.js')?.status, 'scanned');
+  // What nothing imports stays inside the folder the walk did not enter.
+  assert.equal(coverageOf(dir, 'node_modules/left-pad/other.js'), undefined);
+});

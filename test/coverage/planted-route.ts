@@ -26,6 +26,8 @@ export interface PlantedRepo {
   planted: string;
   /** false: leave the files untracked (git lists them all the same); default: commit them. */
   commit?: boolean;
+  /** A plain folder, no git (triage walks it). */
+  noGit?: boolean;
 }
 
 const gitEnv = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
@@ -44,6 +46,7 @@ export function writePlanted(dir: string, repo: PlantedRepo): void {
     mkdirSync(dirname(join(dir, link.name)), { recursive: true });
     symlinkSync(link.target, join(dir, link.name));
   }
+  if (repo.noGit) return;
   execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, env: gitEnv });
   if (repo.commit === false) return;
   execFileSync('git', ['add', '-A', '-f'], { cwd: dir, env: gitEnv });

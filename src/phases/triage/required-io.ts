@@ -3,9 +3,10 @@
 // commented-out require is not an import), and reads each imported file with only what stops a read as a reason
 // to skip it (too large, binary, not UTF-8, a link out of the repository). What it cannot read stays skipped,
 // marked with its importer, and coverage reports it as in scope and not covered.
+import { statSync } from 'node:fs';
 import { posix, relative } from 'node:path';
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
-import { resolveJs, type ResolveContext } from '../../code-index/resolve.ts';
+import { resolveJs } from '../../code-index/resolve.ts';
 import { indexSource } from '../../code-index/index-file.ts';
 import { containPath, toPosix } from '../../integrity/paths.ts';
 import { readSource } from '../../integrity/source.ts';
@@ -33,14 +34,17 @@ export function pullRequired(input: RequiredInput): { pulled: number; notCovered
   const inScope = new Set(files.filter((f) => input.includeTests || !f.isTest).map((f) => f.path));
   const triaged = new Map(files.map((f) => [f.path, f]));
   const skippedAt = new Map(skipped.map((s, i) => [s.path, i]));
-  const confirmed = new Map<string, ReadonlySet<string>>();
+  const confirmed = new Map<string, ReadonlySet<string> | 'all'>();
   const counts = { pulled: 0, notCovered: 0 };
   const dropped = new Set<number>();
   let frontier: Importer[] = [...inScope].map((path) => ({ path, imports: input.imports.get(path) ?? [] }));
   while (frontier.length > 0) {
     const next: Importer[] = [];
     // Edges the parser confirmed, then the targets of links among them (a link is read through its target).
-    const queue = newlyImported(frontier, ctx, inScope).filter((edge) => parsedImports(input.root, edge, triaged, ctx, confirmed).has(edge.target));
+    const unresolved: ImportEdge[] = [];
+    const found = newlyImported(frontier, ctx, inScope, unresolved);
+    found.push(...onDisk(input.root, unresolved, input.listed, skipped, skippedAt));
+    const queue = found.filter((edge) => importsBySource(input.root, edge.importer, triaged, confirmed)(edge.specifier));
     for (let edge = queue.shift(); edge; edge = queue.shift()) {
       if (inScope.has(edge.target)) continue;
       inScope.add(edge.target);
@@ -103,19 +107,52 @@ function readRequired(input: RequiredInput, skip: SkippedFile, importer: string)
   return { kind: 'file', facts: outcome.facts, imports: outcome.imports ?? [] };
 }
 
-/** The files an importer imports by its parsed code (the code index's parser); when it cannot be parsed, every
- * file the regex found counts, so a parse failure never hides one. */
-function parsedImports(root: string, edge: ImportEdge, triaged: ReadonlyMap<string, FileFacts>, ctx: ResolveContext, memo: Map<string, ReadonlySet<string>>): ReadonlySet<string> {
-  const known = memo.get(edge.importer);
-  if (known) return known;
-  const meta = triaged.get(edge.importer);
-  const source = meta ? readSource(root, edge.importer) : undefined;
-  let targets: ReadonlySet<string> = new Set([edge.target]);
-  if (meta && source?.ok) {
-    const index = indexSource(edge.importer, meta.language, source.content, { calls: false }).file;
-    if (index.precise) targets = new Set(index.imports.flatMap((ref) => resolveJs(edge.importer, ref.specifier, ctx) ?? []));
-    else targets = new Set([edge.target]);
+/** Whether the importer's parsed code (the code index's parser) imports a specifier; when it cannot be read or
+ * parsed, every specifier the regex found counts, so a parse failure never hides a file. */
+function importsBySource(root: string, importer: string, triaged: ReadonlyMap<string, FileFacts>, memo: Map<string, ReadonlySet<string> | 'all'>): (specifier: string) => boolean {
+  let specifiers = memo.get(importer);
+  if (specifiers === undefined) {
+    const meta = triaged.get(importer);
+    const source = meta ? readSource(root, importer) : undefined;
+    const index = meta && source?.ok ? indexSource(importer, meta.language, source.content, { calls: false }).file : undefined;
+    specifiers = index?.precise ? new Set(index.imports.map((ref) => ref.specifier)) : 'all';
+    memo.set(importer, specifiers);
   }
-  memo.set(edge.importer, targets);
-  return targets;
+  const known = specifiers;
+  return (specifier) => known === 'all' || known.has(specifier);
+}
+
+/** Specifiers no listed path answers, looked for on disk: through a folder link to a listed file, or into a folder
+ * the walk did not enter (node_modules/), which is then listed as skipped there and pulled like any other. A file
+ * .gitignore leaves out stays out (an exclusion the repository states, listed by its source). */
+function onDisk(root: string, unresolved: readonly ImportEdge[], listed: ReadonlySet<string>, skipped: SkippedFile[], skippedAt: Map<string, number>): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  const unwalked = skipped.filter((s) => s.path.endsWith('/') && s.reason === 'vendored').map((s) => s.path);
+  for (const edge of unresolved) {
+    let real: string | undefined;
+    const probe = new Set<string>();
+    probe.has = (candidate: string) => {
+      const contained = containPath(root, candidate);
+      if (!contained.ok || !isFile(contained.absolute)) return false;
+      real = toPosix(relative(root, contained.absolute));
+      return true;
+    };
+    if (resolveJs(edge.importer, edge.specifier, { known: probe, byDir: new Map(), byStem: new Map(), goModules: [] }) === undefined || real === undefined) continue;
+    if (!listed.has(real)) {
+      const folder = unwalked.find((dir) => real!.startsWith(dir));
+      if (!folder || skippedAt.has(real)) continue;
+      skippedAt.set(real, skipped.length);
+      skipped.push({ path: real, reason: 'vendored', detail: `inside ${folder} (folder not walked)` });
+    }
+    edges.push({ ...edge, target: real });
+  }
+  return edges;
+}
+
+function isFile(absolute: string): boolean {
+  try {
+    return statSync(absolute).isFile();
+  } catch {
+    return false;
+  }
 }

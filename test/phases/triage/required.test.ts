@@ -49,3 +49,7 @@ test('a raw name is shown with \\xHH for each byte that is not UTF-8', () => {
   assert.equal(escapedName(Buffer.from([0x73, 0x72, 0x76, 0xff, 0x2e, 0x6a, 0x73])), 'srv\\xFF.js');
   assert.equal(escapedName(Buffer.concat([Buffer.from('caf\u00e9-'), Buffer.from([0xe9]), Buffer.from('.js')])), 'caf\u00e9-\\xE9.js');
 });
+
+test('styles, images and other assets a bundler imports are not read as code', () => {
+  for (const path of ['app.css', 'logo.svg', 'font.woff2', 'page.html', 'schema.graphql']) assert.equal(importedLanguage(path, undefined), undefined, path);
+});
