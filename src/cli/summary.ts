@@ -29,6 +29,8 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
     );
     lines.push(...scopeLines(report));
     const unsupported = report.coverage.notCovered.filter((n) => n.status === 'scanner-unsupported');
+    const unread = report.coverage.notCovered.filter((n) => n.status === 'not-covered');
+    if (unread.length > 0) lines.push(`Not covered (in scope, not read): ${unread.length} file(s), e.g. ${unread[0]!.path} — ${unread[0]!.reason}`);
     if (unsupported.length > 0) lines.push(`Not checked (no scanner for the language): ${unsupported.length} file(s), e.g. ${unsupported[0]!.path} — ${unsupported[0]!.reason}`);
     for (const f of shown) lines.push(findingLine(f));
     if (report.dependencies) lines.push(`Dependencies: ${dependencySummary(report.dependencies)} — see report.md`);

@@ -6,11 +6,10 @@ import type { SgNode } from '@ast-grep/napi';
 import type { Finding } from '../artifacts/schemas/common.ts';
 import type { Lead } from '../artifacts/schemas/leads.ts';
 import { argsOf, startLine } from '../static/ast.ts';
-import { normalisePath } from '../findings/fingerprint.ts';
 import { findGuard } from '../static/guards.ts';
 import { identifiersIn } from '../static/detectors/sink.ts';
 import { langFor, parseSource } from '../static/parse.ts';
-import { NON_PRODUCTION_PATH, type Refutation, type RefuteOptions } from '../static/refute.ts';
+import { isNonProduction, type Refutation, type RefuteOptions } from '../static/refute.ts';
 import { getRule } from '../static/rules.ts';
 import { beginSourceFile } from '../static/sources/handlers.ts';
 import { beginFile, classify, combine } from '../static/taint.ts';
@@ -46,7 +45,7 @@ function callsAt(root: SgNode, from: number, to: number, column?: number): SgNod
 export function refuteLead(finding: Finding, file: SourceFile, lead?: Pick<Lead, 'startColumn' | 'startLine'>, options: RefuteOptions = {}): Refutation[] {
   const origin = leadOrigin(finding) ?? { tool: 'another analyser', ruleId: finding.ruleId ?? '' };
   const out: Refutation[] = [];
-  if ((file.isTest || NON_PRODUCTION_PATH.test(normalisePath(file.path))) && !options.includeTests) {
+  if (isNonProduction(file) && !options.includeTests) {
     out.push(vote('test-code', 'refuted', `${file.path} is test, fixture, example or benchmark code, excluded by default (include it with the include-tests option).`));
   }
   const cls = classOf(origin.ruleId, finding.cwe ? [finding.cwe] : []);

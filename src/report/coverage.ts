@@ -9,7 +9,7 @@ import { shardOfChunk } from '../shard/assign.ts';
 
 export interface CoverageResult {
   files: FileCoverage[];
-  totals: { inScope: number; scanned: number; failed: number; unreviewed: number; skipped: number; unsupported: number };
+  totals: { inScope: number; scanned: number; failed: number; unreviewed: number; notCovered: number; skipped: number; unsupported: number };
   complete: boolean;
   chunks: { total: number; done: number; failed: number; unreviewed: number };
 }
@@ -84,11 +84,13 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
   // permission) is in scope and not covered: never silently clean.
   // With a diff scope, only a changed one: an unreadable file the diff did not touch is outside the scope like any other.
   const changed = triage.diffScope ? new Set(triage.diffScope.changed.map((c) => c.path)) : undefined;
-  const unread = triage.skipped.filter((s) => isUnreadSource(s) && (!changed || changed.has(s.path)));
+  // A file in-scope code imports that triage could not read (too large, not UTF-8, binary) is in scope and not covered too.
+  const unread = triage.skipped.filter((s) => (s.requiredBy !== undefined || isUnreadSource(s)) && (!changed || changed.has(s.path)));
   const unreadPaths = new Set(unread.map((s) => s.path));
   for (const s of triage.skipped) {
     const reason = s.detail ? `${s.reason}: ${s.detail}` : s.reason;
-    files.push(unreadPaths.has(s.path) ? { path: s.path, status: 'unreviewed', reason: `not scanned, ${reason}`, engines: [] } : { path: s.path, status: 'skipped', reason, engines: [] });
+    const why = s.requiredBy !== undefined ? `not scanned, imported by ${s.requiredBy} but ${reason}` : `not scanned, ${reason}`;
+    files.push(unreadPaths.has(s.path) ? { path: s.path, status: 'not-covered', reason: why, engines: [] } : { path: s.path, status: 'skipped', reason, engines: [] });
   }
   const count = (status: FileCoverage['status']) => files.filter((f) => f.status === status).length;
   const totals = {
@@ -96,6 +98,7 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
     scanned: count('scanned'),
     failed: count('failed'),
     unreviewed: count('unreviewed'),
+    notCovered: count('not-covered'),
     skipped: count('skipped'),
     unsupported: count('scanner-unsupported'),
   };

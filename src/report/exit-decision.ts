@@ -39,6 +39,11 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
   if (report.status === 'failed' || failed.length > 0) {
     return { code: ExitCode.failed, reason: `the run failed: ${failed.length > 0 ? `${plural(failed.length, 'file')} in failed chunks (${failed[0]!.reason})` : `${plural(report.chunks.failed, 'chunk')} failed`}` };
   }
+  // In scope and never read (an imported file over the size limit, a link out of the repository …): never a pass.
+  const unread = notCovered.filter((n) => n.status === 'not-covered');
+  if (unread.length > 0) {
+    return { code: ExitCode.failed, reason: `the run is incomplete: ${plural(unread.length, 'in-scope file')} not covered (${unread[0]!.path}: ${unread[0]!.reason})` };
+  }
   const unreviewed = notCovered.filter((n) => n.status === 'unreviewed');
   const unreviewedFindings = report.counts.byVerdict.unreviewed ?? 0;
   if (report.status !== 'complete' || unreviewed.length > 0) {

@@ -4,17 +4,29 @@ import type { Evidence, Finding } from '../artifacts/schemas/common.ts';
 import { findingIdOf, fingerprintOf, normalisePath } from '../findings/fingerprint.ts';
 import { formerStaticFingerprint } from '../findings/former-fingerprint.ts';
 import { lineText } from './ast.ts';
+import { normaliseWhitespace } from '../integrity/evidence.ts';
 import { calibratedPrecision, requireRule } from './rules.ts';
 import type { Candidate, SourceFile } from './types.ts';
 
 const MAX_QUOTE = 4000;
 const MAX_EVIDENCE_LINES = 8;
 
-function evidence(file: string, lines: readonly string[], from: number, to: number): Evidence | null {
+/** `subject`: the sink's text; when the cited lines are longer than a quote may be (minified code), the quote is
+ * the stretch of them around it (evidence is checked as a whitespace-normalised substring of the cited lines). */
+function evidence(file: string, lines: readonly string[], from: number, to: number, subject?: string): Evidence | null {
   const end = Math.min(to, from + MAX_EVIDENCE_LINES - 1);
   const quote = lineText(lines, from, end);
-  if (quote.trim().length === 0 || quote.length > MAX_QUOTE) return null;
-  return { file, startLine: from, endLine: end, quote };
+  if (quote.trim().length === 0) return null;
+  if (quote.length <= MAX_QUOTE) return { file, startLine: from, endLine: end, quote };
+  const window = subject === undefined ? undefined : stretchAround(normaliseWhitespace(quote), normaliseWhitespace(subject));
+  return window ? { file, startLine: from, endLine: end, quote: window } : null;
+}
+
+function stretchAround(text: string, subject: string): string | undefined {
+  const at = subject.length > 0 && subject.length <= MAX_QUOTE ? text.indexOf(subject) : -1;
+  if (at === -1) return undefined;
+  const start = Math.max(0, at - Math.floor((MAX_QUOTE - subject.length) / 2));
+  return text.slice(start, start + MAX_QUOTE).trim() || undefined;
 }
 
 function trigger(template: string, c: Candidate): string {
@@ -30,7 +42,7 @@ function trigger(template: string, c: Candidate): string {
 export function toFinding(file: SourceFile, c: Candidate, lines: readonly string[], occurrence: number): Finding | null {
   const rule = requireRule(c.ruleId);
   const path = normalisePath(file.path);
-  const sink = evidence(path, lines, c.startLine, c.endLine);
+  const sink = evidence(path, lines, c.startLine, c.endLine, c.subject);
   if (!sink) return null;
   const quotes = [sink];
   const srcLine = c.source?.sourceLine;

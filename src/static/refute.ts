@@ -24,13 +24,18 @@ const ENGINE = 'static';
 export const NON_PRODUCTION_PATH =
   /(^|\/)(test|tests|__tests__|spec|specs|fixtures?|__fixtures__|__mocks__|mocks?|examples?|benchmarks?|bench|e2e|cypress|playwright)(\/|$)|\.(test|spec|bench|e2e)\.[cm]?[jt]sx?$/i;
 
+/** Test, fixture, example or benchmark code: by triage, or by its path unless production code imports it. */
+export function isNonProduction(file: Pick<SourceFile, 'path' | 'isTest' | 'requiredBy'>): boolean {
+  return file.isTest || (file.requiredBy === undefined && NON_PRODUCTION_PATH.test(normalisePath(file.path)));
+}
+
 function vote(seat: string, v: Refutation['vote'], reason: string): Refutation {
   return { seat, engine: ENGINE, vote: v, reason };
 }
 
 export function refuteStatic(finding: Finding, file: SourceFile, options: RefuteOptions = {}): Refutation[] {
   const out: Refutation[] = [];
-  const nonProduction = file.isTest || NON_PRODUCTION_PATH.test(normalisePath(file.path));
+  const nonProduction = isNonProduction(file);
   if (nonProduction && !options.includeTests) {
     out.push(vote('test-code', 'refuted', `${file.path} is test, fixture, example or benchmark code, excluded by default (include it with the include-tests option).`));
   }

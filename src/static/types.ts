@@ -13,6 +13,8 @@ export interface SourceFile {
   /** Language name from triage ('javascript', 'typescript', 'tsx', …) or a file extension. */
   language: string;
   isTest: boolean;
+  /** Production code imports this file (triage's requiredBy): it is production code whatever its path says. */
+  requiredBy?: string;
   /** Set when the file belongs to a library package (recon's publicApi): the package name. Parameters of its
    * exported functions are then attacker-controlled, for the rules that accept a library source. */
   publicApi?: string;

@@ -267,7 +267,7 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
         }
         const failed = (inv.coverage?.files ?? []).filter((f) => f.status === 'failed');
         // Files the budget (or a cut-short cycle) left unexamined: not reviewed, never clean; the sweep comes back to them.
-        const unreviewed = (inv.coverage?.files ?? []).filter((f) => f.status === 'unreviewed');
+        const unreviewed = (inv.coverage?.files ?? []).filter((f) => f.status === 'unreviewed' || f.status === 'not-covered');
         // A provider or sandbox that is down fails every chunk of every commit: not this commit's fault, so it is not
         // recorded (it is tried again) and counts toward the watcher's systemic-failure stop.
         const down = failed.find((f) => f.cause === 'provider-unavailable');

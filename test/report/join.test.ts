@@ -94,7 +94,7 @@ test('files in failed or never-run chunks are not covered, with the reason', () 
   chunks[1] = { ...chunks[1]!, status: 'failed', error: 'src/b.ts changed during the scan' };
   const plan = planOf(triage, identity(), ['chunk-001', 'chunk-002']);
   const { scanReport, coverage } = joinStamped(inputs({ triage, plan, hunter: hunterOf([a, b], chunks), skeptic: skepticOf([a, b]), referee: refereeOf({}, [a, b]), verification: undefined }));
-  assert.deepEqual(coverage.totals, { inScope: 4, scanned: 1, failed: 2, unreviewed: 1, skipped: 0, unsupported: 0 });
+  assert.deepEqual(coverage.totals, { inScope: 4, scanned: 1, failed: 2, unreviewed: 1, notCovered: 0, skipped: 0, unsupported: 0 });
   assert.equal(coverage.complete, false);
   assert.equal(scanReport.status, 'failed');
   const why = Object.fromEntries(scanReport.coverage.notCovered.map((n) => [n.path, n.reason]));

@@ -3,8 +3,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from './literals.ts';
 import { artifact } from './common.ts';
 
-export const FileCoverageStatus = literalUnion(['scanned', 'failed', 'unreviewed', 'skipped', 'scanner-unsupported'], {
-  description: 'scanned: its chunk finished; failed: its chunk failed closed; unreviewed: its chunk never finished or never ran; skipped: triage left it out of scope.',
+export const FileCoverageStatus = literalUnion(['scanned', 'failed', 'unreviewed', 'not-covered', 'skipped', 'scanner-unsupported'], {
+  description:
+    'scanned: its chunk finished; failed: its chunk failed closed; unreviewed: its chunk never finished or never ran; not-covered: in scope (a source file, or a file in-scope code imports) but no engine could read it (too large, binary, not UTF-8, a link out of the repository, a name no artifact can carry), with the reason; skipped: triage left it out of scope.',
 });
 export type FileCoverageStatus = Static<typeof FileCoverageStatus>;
 
@@ -46,6 +47,7 @@ export const Coverage = artifact(
         scanned: Type.Integer({ minimum: 0 }),
         failed: Type.Integer({ minimum: 0 }),
         unreviewed: Type.Integer({ minimum: 0 }),
+        notCovered: Type.Optional(Type.Integer({ minimum: 0, description: 'In scope, not read: see each file\'s reason.' })),
         skipped: Type.Integer({ minimum: 0 }),
         unsupported: Type.Integer({ minimum: 0 }),
       },

@@ -114,7 +114,7 @@ const CountMap = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
 export const NotCovered = Type.Object(
   {
     path: Type.String(),
-    status: literalUnion(['failed', 'unreviewed', 'skipped', 'scanner-unsupported']),
+    status: literalUnion(['failed', 'unreviewed', 'not-covered', 'skipped', 'scanner-unsupported']),
     reason: Type.String(),
   },
   { additionalProperties: false },

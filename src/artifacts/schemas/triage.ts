@@ -25,6 +25,9 @@ export const TriagedFile = Type.Object(
     hasTest: Type.Boolean({ description: 'A test file that covers it was found.' }),
     risk: Type.Number({ minimum: 0, description: 'Risk score; higher is scanned first.' }),
     signals: Type.Array(RiskSignal),
+    requiredBy: Type.Optional(
+      Type.String({ description: 'A file triage would have skipped (vendored, test, build output, generated or minified) that in-scope code imports: the importer. It is in scope whatever its folder, name or header.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -40,6 +43,9 @@ export const SkippedFile = Type.Object(
       { description: 'duplicate: a symlink to a file that is triaged under its own path. An ignored folder is one entry ending in "/".' },
     ),
     detail: Type.Optional(Type.String({ description: 'The evidence, e.g. the size, the header line or the link target.' })),
+    requiredBy: Type.Optional(
+      Type.String({ description: 'In-scope code imports this file (the importer), yet it could not be read (size, encoding, a link out of the repository): it is in scope and not covered.' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -55,7 +55,7 @@ export const skepticPhase = definePhase({
       } else {
         const library = libraryOf(finding.file);
         const incoming = incomingOf(finding.file);
-        const file = { path: finding.file, content: source.content, language: meta.language, isTest: meta.isTest, ...(library ? { publicApi: library } : {}), ...(incoming ? { incoming } : {}) };
+        const file = { path: finding.file, content: source.content, language: meta.language, isTest: meta.isTest, ...(meta.requiredBy !== undefined ? { requiredBy: meta.requiredBy } : {}), ...(library ? { publicApi: library } : {}), ...(incoming ? { incoming } : {}) };
         // A lead from another analyser gets the same source and guard checks at its cited lines, never a confirmation.
         votes = leadOrigin(finding)
           ? refuteLead(finding, file, leadOf(finding.id), { includeTests: ctx.scope.includeTests })

@@ -5,6 +5,7 @@ import { sha256 } from '../../run/hash.ts';
 import type { ScopeSize } from '../../modes/profile.ts';
 import { buildChunks } from './chunks.ts';
 import { inspectContent } from './content-rules.ts';
+import { relativeImports } from './imports.ts';
 import { churnSignal, evidenceSignals, NO_TEST_SIGNAL, riskScore } from './risk.ts';
 import { scanContent } from './signals.ts';
 import { sourceStem, testedStems } from './test-match.ts';
@@ -15,23 +16,25 @@ export type TriageBody = Omit<Triage, 'schemaVersion' | 'artifact' | 'run' | 'ge
 /** A triaged file before test presence is known (that needs every file). */
 export type FileFacts = Omit<TriagedFile, 'hasTest' | 'risk'>;
 
-export type FileOutcome = { kind: 'file'; facts: FileFacts } | { kind: 'skip'; skip: SkippedFile };
+/** `imports`: the relative specifiers a JavaScript/TypeScript file names (imports.ts), for the required-file rule. */
+export type FileOutcome = { kind: 'file'; facts: FileFacts; imports?: string[] } | { kind: 'skip'; skip: SkippedFile };
 
 /** Tokens are estimated as bytes / 4, rounded up: close enough for budgeting, and free. */
 export function estimateTokens(bytes: number): number {
   return Math.ceil(bytes / 4);
 }
 
-export function analyzeBytes(path: string, language: string, isTest: boolean, bytes: Buffer): FileOutcome {
+/** `requiredBy`: in-scope code imports the file, so only what stops a read skips it (content-rules.ts). */
+export function analyzeBytes(path: string, language: string, isTest: boolean, bytes: Buffer, requiredBy?: string): FileOutcome {
   // latin1 is a byte-for-byte decode (cheaper than UTF-8); every pattern is ASCII, so matches are the same.
   const text = bytes.toString('latin1');
-  const verdict = inspectContent(bytes, text);
-  if (verdict.kind === 'skip') return { kind: 'skip', skip: { path, reason: verdict.reason, detail: verdict.detail } };
+  const verdict = inspectContent(bytes, text, requiredBy === undefined);
+  if (verdict.kind === 'skip') return { kind: 'skip', skip: { path, reason: verdict.reason, detail: verdict.detail, ...(requiredBy ? { requiredBy } : {}) } };
   const signals = evidenceSignals({ scan: scanContent(text), lines: verdict.facts.lines });
-  return {
-    kind: 'file',
-    facts: { path, language, bytes: bytes.length, lines: verdict.facts.lines, tokens: estimateTokens(bytes.length), sha256: sha256(bytes), isTest, signals },
-  };
+  const facts: FileFacts = { path, language, bytes: bytes.length, lines: verdict.facts.lines, tokens: estimateTokens(bytes.length), sha256: sha256(bytes), isTest, signals };
+  if (requiredBy !== undefined) facts.requiredBy = requiredBy;
+  const imports = relativeImports(language, text);
+  return imports.length > 0 ? { kind: 'file', facts, imports } : { kind: 'file', facts };
 }
 
 export interface AssembleInput {
@@ -65,7 +68,9 @@ export function assembleTriage(input: AssembleInput): TriageBody {
     if (churn) signals.push(churn);
     if (!f.isTest && !hasTest) signals.push(NO_TEST_SIGNAL);
     // A literal, not a spread: spread-built objects here turned into slow dictionary-mode objects (seconds at 50k files).
-    return { path: f.path, language: f.language, bytes: f.bytes, lines: f.lines, tokens: f.tokens, sha256: f.sha256, isTest: f.isTest, hasTest, risk: riskScore(signals), signals };
+    const file: TriagedFile = { path: f.path, language: f.language, bytes: f.bytes, lines: f.lines, tokens: f.tokens, sha256: f.sha256, isTest: f.isTest, hasTest, risk: riskScore(signals), signals };
+    if (f.requiredBy !== undefined) file.requiredBy = f.requiredBy;
+    return file;
   });
   // Highest risk first; ties by path so the order never depends on listing order.
   files.sort((a, b) => b.risk - a.risk || byPath(a, b));

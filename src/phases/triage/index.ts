@@ -17,6 +17,7 @@ import { startAnalysis, threadsFor, type Analysis } from './analyze-all.ts';
 import { analyzeListed, resolveLink, type Analysed, type SourceItem } from './analyze.ts';
 import { poolSize } from '../../workers/size.ts';
 import { scriptLanguage, servedDirs } from './runs-io.ts';
+import { pullRequired } from './required-io.ts';
 
 export interface TriageSettings {
   /** Files larger than this are skipped as huge. */
@@ -138,11 +139,17 @@ async function triageListed(ctx: PhaseContext, settings: TriageSettings, listing
   } finally {
     await batches.return(undefined);
   }
+  const imports = new Map<string, readonly string[]>();
   for (const outcome of outcomes) {
-    if (outcome.kind === 'file') files.push(outcome.facts);
-    else skipped.push(outcome.skip);
+    if (outcome.kind === 'file') {
+      files.push(outcome.facts);
+      if (outcome.imports) imports.set(outcome.facts.path, outcome.imports);
+    } else skipped.push(outcome.skip);
   }
   outcomes.length = 0;
+  // What in-scope code imports is in scope, whatever its folder, name or header (required-io.ts).
+  const required = pullRequired({ root: ctx.target, files, imports, skipped, listed, includeTests: ctx.scope.includeTests, maxFileBytes: settings.maxFileBytes });
+  if (required.pulled + required.notCovered > 0) ctx.log.info(`${required.pulled} imported file(s) brought into scope that triage would have skipped; ${required.notCovered} imported file(s) could not be read (not covered)`);
   const history = await listing.history;
   ctx.signal.throwIfAborted();
   for (const entry of history.ignored) skipped.push(entry);

@@ -5,6 +5,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 
 import { join, relative } from 'node:path';
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
 import { containPath, toPosix } from '../../integrity/paths.ts';
+import { rawEntry } from './raw-name.ts';
 
 export type ReadOutcome = { kind: 'bytes'; bytes: Buffer } | { kind: 'skip'; reason: SkippedFile['reason']; detail: string };
 
@@ -13,6 +14,7 @@ export type RawRead =
   | { kind: 'bytes'; bytes: Buffer }
   | { kind: 'link' }
   | { kind: 'open-failed'; code: string }
+  | { kind: 'raw-name'; name: string }
   | { kind: 'folder' }
   | { kind: 'special'; what: string }
   | { kind: 'huge'; size: number }
@@ -40,6 +42,8 @@ function describeRead(raw: Exclude<RawRead, { kind: 'link' }>, maxBytes: number)
       return raw;
     case 'open-failed':
       return skip('unreadable', raw.code === 'ENOENT' ? 'listed but missing from the working tree' : `cannot be opened (${raw.code})`);
+    case 'raw-name':
+      return skip('unreadable', `file name is not valid UTF-8 (${raw.name}), so no engine can open it by name: rename it to scan it`);
     case 'folder':
       return skip('not-source', 'a folder, not a file (a submodule, nested repository or linked folder)');
     case 'special':
@@ -100,6 +104,11 @@ export function readLinked(root: string, path: string, maxBytes: number, listed:
 /** Reads root/path, or says it is a symlink (left to readLinked); the bytes are valid until the next call. */
 export function readUnlinked(root: string, path: string, maxBytes: number): ReadOutcome | { kind: 'link' } {
   const direct = readPath(join(root, path), maxBytes);
+  // A name that is not UTF-8 reaches us decoded with U+FFFD in place of its bytes: look it up by its raw bytes.
+  if (direct.kind === 'open-failed' && direct.code === 'ENOENT' && path.includes('\uFFFD')) {
+    const raw = rawEntry(root, path);
+    if (raw) return describeRead({ kind: 'raw-name', name: raw }, maxBytes);
+  }
   return direct.kind === 'link' ? direct : describeRead(direct, maxBytes);
 }
 
