@@ -75,8 +75,18 @@ function signalEach(entries: readonly ProcessEntry[], signal: NodeJS.Signals): v
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Whether this process has a child now (running or waiting to be reaped): the kernel's list of each thread's
+ * children, a few small reads, so an exit with none (nearly every one) never reads the whole process table. */
+function hasChildren(): boolean {
+  try {
+    return readdirSync('/proc/self/task').some((tid) => readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim() !== '');
+  } catch {
+    return processTable().some((entry) => entry.ppid === process.pid);
+  }
+}
+
 /** The children of this process that still exist (running or waiting to be reaped). */
-const children = () => processTable().filter((entry) => entry.ppid === process.pid);
+const children = () => (hasChildren() ? processTable().filter((entry) => entry.ppid === process.pid) : []);
 
 /**
  * Ends every process below this one and waits, up to `ms`, until none of its children is left, reaped by the thread
