@@ -48,6 +48,8 @@ export function runInProcessShell(command: (io: CommandIO) => Promise<number>, o
   const controller = new AbortController();
   const io: CommandIO = { stdout: out.write, stderr: err.write, cwd: options.cwd, signal: controller.signal };
   let exiting = false;
+  // A run that ends without reaching exit() (its loop emptied while a promise never settled) did not finish: 3, not 0.
+  process.exitCode = ExitCode.failed;
 
   const exit = async (code: number, forced: boolean): Promise<void> => {
     if (exiting && !forced) return;
