@@ -1,5 +1,6 @@
 // Entry point: picks the command (default `scan`), runs it, maps any thrown error to its exit code.
 import { classifyThrown, debugText, ExitCode, UsageError } from '../errors.ts';
+import { runInProcessShell } from './process-shell.ts';
 import { TOOL_VERSION } from '../version.ts';
 import type { CommandIO } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
@@ -63,31 +64,11 @@ async function run(name: string, argv: string[], io: CommandIO): Promise<number>
   }
 }
 
-/** The process shell around main(): real stdio, Ctrl-C saves state, exit code. The bin calls it. */
+/** The process shell around main(): real stdio, signals that stop the run, the exit code once the output is out.
+ * The bin calls it. */
 export function runProcess(): void {
-  const controller = new AbortController();
-  const io: CommandIO = {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
-    cwd: process.env.INIT_CWD && process.env.npm_lifecycle_event === 'bug-hunter' ? process.env.INIT_CWD : process.cwd(),
-    signal: controller.signal,
-  };
-  let interrupted = 0;
-  process.on('SIGINT', () => {
-    interrupted += 1;
-    if (interrupted > 1) process.exit(ExitCode.failed);
-    io.stderr('\nInterrupted: saving state (Ctrl-C again to exit at once)…\n');
-    controller.abort(new Error('interrupted'));
-  });
-  process.on('SIGTERM', () => controller.abort(new Error('terminated')));
-  main(process.argv.slice(2), io).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      const outcome = classifyThrown(error);
-      process.stderr.write(`bug-hunter: ${outcome.message}\n`);
-      process.exit(outcome.exitCode);
-    },
-  );
+  const cwd = process.env.INIT_CWD && process.env.npm_lifecycle_event === 'bug-hunter' ? process.env.INIT_CWD : process.cwd();
+  runInProcessShell((io) => main(process.argv.slice(2), io), { name: 'bug-hunter', cwd });
 }
 
 // `node src/cli/main.ts` (development, through tsx), `node dist/cli/main.js` and `node dist/bundle/main.js` run it;

@@ -43,6 +43,8 @@ export interface ScriptedFailure {
   headers?: Record<string, string>;
   /** Put the request's Authorization header in the message, as a careless server might. */
   echoAuthorization?: boolean;
+  /** Never answer at all (a server that hangs); status and message are then unused. */
+  hang?: boolean;
 }
 
 export interface GitHubStandIn {
@@ -224,6 +226,7 @@ export async function startGitHubStandIn(options: { token: string; owner?: strin
       const failure = failures.findIndex((f) => f.method === req.method && (!f.path || f.path.test(url.pathname)));
       if (failure >= 0) {
         const [f] = failures.splice(failure, 1);
+        if (f!.hang) return;
         return send(res, f!.status, { message: f!.echoAuthorization ? `${f!.message} (${authorization})` : f!.message, documentation_url: 'https://docs.github.com/rest' }, f!.headers ?? {});
       }
       if (authorization !== `token ${options.token}` && authorization !== `Bearer ${options.token}`) return send(res, 401, { message: 'Bad credentials' });

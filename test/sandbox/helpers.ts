@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { sha256 } from '../../src/run/hash.ts';
 import { selectBackend } from '../../src/sandbox/index.ts';
+import { processTable } from '../../src/run/descendants.ts';
 
 export const bwrap = () => selectBackend({ backend: 'bwrap' });
 
@@ -44,23 +45,7 @@ export function processesWith(marker: string): string[] {
  * So a test waits for the zombies there were when its own run ended to go (reaped), not for the count to fall back.
  */
 export function bwrapZombies(): Set<string> {
-  const zombies = new Set<string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      // One read per process: /proc/<pid>/stat holds the name, the state and the start time.
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // Reaped meanwhile.
-    }
-    // The name sits in parentheses and may hold spaces or parentheses itself; the fields after it are plain.
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Field 3 is the state; field 22, the start time, is the 20th after the name.
-    if (name === 'bwrap' && fields[0] === 'Z') zombies.add(`${entry}@${fields[19]}`);
-  }
-  return zombies;
+  return new Set(processTable().filter((p) => p.name === 'bwrap' && p.state === 'Z').map((p) => `${p.pid}@${p.start}`));
 }
 
 /** A check for settles(): every zombie of `then` has been reaped. */

@@ -7,6 +7,7 @@ import { findingsOf, huntFile, staticSupports, type AnalysisStore, type Incoming
 import type { SourceFile } from '../../static/types.ts';
 import { createFilePool, type FilePool } from '../../workers/pool.ts';
 import type { HunterEngine } from './engine.ts';
+import { loopTurns } from '../../run/turn.ts';
 
 export interface StaticHunterOptions {
   /** Worker threads; 1 (the default) hunts in this thread. */
@@ -28,7 +29,7 @@ export function staticHunter(publicApi: (path: string) => string | undefined = (
   return {
     name: 'static',
     lenses: ['static-rules'],
-    async hunt(chunkId, files) {
+    async hunt(chunkId, files, signal) {
       fromCache.delete(chunkId);
       // Every fresh analysis is put in the store: a put is how a hunt knows it computed something.
       let computed = !options.store;
@@ -45,8 +46,15 @@ export function staticHunter(publicApi: (path: string) => string | undefined = (
         return { ...file, ...(library ? { publicApi: library } : {}), ...(incoming ? { incoming } : {}) };
       });
       let found: Finding[];
-      if (workers <= 1) found = sources.flatMap((file) => huntFile(file, store));
-      else {
+      if (workers <= 1) {
+        // File by file, letting the loop turn: a chunk can take seconds, and a Ctrl-C must not wait for its end.
+        const checkpoint = loopTurns(signal);
+        found = [];
+        for (const file of sources) {
+          await checkpoint();
+          found.push(...huntFile(file, store));
+        }
+      } else {
         // Awaited in file order, so the result does not depend on which worker finished first.
         const perFile: Finding[][] = await Promise.all(
           sources.map(async (file) => {

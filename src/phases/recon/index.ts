@@ -10,6 +10,7 @@ import { readSource, readSourceAtHash } from '../../integrity/source.ts';
 import type { PhaseContext } from '../types.ts';
 import { withFilePool, type PoolLender } from '../../workers/lender.ts';
 import { poolSize } from '../../workers/size.ts';
+import { loopTurns } from '../../run/turn.ts';
 import { reconFile, type FileRecon, type ReconSource } from '../../attack-surface/file-recon.ts';
 import { buildRecon } from './core.ts';
 import { LOCK_FILES, MANIFEST_FILES } from './frameworks.ts';
@@ -73,7 +74,7 @@ async function recon(ctx: PhaseContext, triage: Triage) {
     }
   }
 
-  const perFile = await perFileRecon(looked, cache, ctx.pools);
+  const perFile = await perFileRecon(looked, cache, ctx.pools, ctx.signal);
   // A set with a file left unread is not the set of files triage recorded: not kept whole.
   if (!whole && excluded.length === 0) storeReconFiles(cache, recorded, perFile);
   const body = buildRecon({ sources, languages: triage.languages, manifests, lockFiles, tests: triage.includeTests }, perFile);
@@ -87,17 +88,21 @@ type Looked = { file: ReconFile; recon: FileRecon } | { file: ReconFile; content
 
 // Parsing every file is recon's CPU-bound half: in worker threads when there is enough source, in file order either
 // way. Files the evidence cache already knew (same path, language and content) are not parsed again.
-async function perFileRecon(looked: readonly Looked[], cache: EvidenceCache, pools: PoolLender | undefined): Promise<FileRecon[]> {
+async function perFileRecon(looked: readonly Looked[], cache: EvidenceCache, pools: PoolLender | undefined, signal: AbortSignal): Promise<FileRecon[]> {
   const workers = poolSize(looked.reduce((n, l) => n + ('content' in l ? l.content.length : 0), 0));
-  return withFilePool(pools, workers, (pool) =>
-    Promise.all(
-      looked.map(async (l) => {
-        if ('recon' in l) return l.recon;
-        const { path, language } = l.file;
-        const fresh = pool ? await pool.run('recon', { path, language, content: l.content }) : reconFile({ ...l.file, content: l.content });
-        storeFileRecon(cache, l.file, fresh);
-        return fresh;
-      }),
-    ),
-  );
+  const kept = (l: Looked & { content: string }, fresh: FileRecon) => {
+    storeFileRecon(cache, l.file, fresh);
+    return fresh;
+  };
+  return withFilePool(pools, workers, async (pool) => {
+    if (pool) return Promise.all(looked.map(async (l) => ('recon' in l ? l.recon : kept(l, await pool.run('recon', { path: l.file.path, language: l.file.language, content: l.content })))));
+    // In this thread, file by file, letting the loop turn: a Ctrl-C must not wait for the last file.
+    const checkpoint = loopTurns(signal);
+    const perFile: FileRecon[] = [];
+    for (const l of looked) {
+      await checkpoint();
+      perFile.push('recon' in l ? l.recon : kept(l, reconFile({ ...l.file, content: l.content })));
+    }
+    return perFile;
+  });
 }
