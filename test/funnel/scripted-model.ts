@@ -137,7 +137,7 @@ function aboutOf(user: string): About | undefined {
 }
 
 /** The finding's cited lines, quoted from the prompt's numbered <source> block: what an honest reviewer quotes. */
-function citedLines(user: string): Array<{ file: string; startLine: number; endLine: number; quote: string }> {
+export function citedLines(user: string): Array<{ file: string; startLine: number; endLine: number; quote: string }> {
   const about = aboutOf(user);
   const range = /^(\d+)-(\d+)$/.exec(about?.lines ?? '');
   const lines = about?.file ? sourceBlocks(user).get(about.file) : undefined;

@@ -10,7 +10,7 @@ import { readArtifact } from '../../src/artifacts/store.ts';
 import { runCli, spawnCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/temp.ts';
 import { startFakeServer, type Reply, type SeenRequest } from '../models/fixtures/fake-server.ts';
-import { messagesOf } from '../funnel/scripted-model.ts';
+import { citedLines, messagesOf } from '../funnel/scripted-model.ts';
 import { hostileRepo } from './hostile.ts';
 
 // A 7-line Express route with a command injection the static engine reports as critical.
@@ -26,14 +26,16 @@ const ROUTE = [
 ].join('\n');
 const FILES = { 'src/server.js': ROUTE, 'package.json': '{"name":"victim","version":"1.0.0","type":"module","dependencies":{"express":"4.19.2"}}\n' };
 
-// The attacker's stand-in model: finds nothing, refutes every finding, dismisses it.
+// The attacker's stand-in model: finds nothing, refutes every finding, dismisses it, quoting the cited lines as a
+// skeptic or referee answer must (an answer that quotes nothing counts as no answer).
 function dismissEverything(req: SeenRequest): Reply {
-  const { system } = messagesOf(req.body);
+  const { system, user } = messagesOf(req.body);
+  const evidence = citedLines(user);
   if (system.startsWith('# Threat model — refinement')) return { json: { threats: [], flows: [] } };
   if (system.startsWith('# Hunter')) return { json: { findings: [] } };
-  if (system.startsWith('# Skeptic')) return { json: { vote: 'refuted', reason: 'The input is validated upstream.', libraryPackage: '' } };
+  if (system.startsWith('# Skeptic')) return { json: { vote: 'refuted', reason: 'The input is validated upstream.', libraryPackage: '', evidence } };
   if (system.startsWith('# Referee')) {
-    return { json: { verdict: 'dismissed', severity: 'low', confidence: 0.95, reasoning: 'Not reachable with attacker input.', cvssVector: '', cvssReason: '' } };
+    return { json: { verdict: 'dismissed', severity: 'low', confidence: 0.95, reasoning: 'Not reachable with attacker input.', cvssVector: '', cvssReason: '', evidence } };
   }
   return { status: 400, message: 'unknown role' };
 }
