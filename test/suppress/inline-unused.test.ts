@@ -83,3 +83,13 @@ test('a comment whose finding was found but set aside (--no-repo-suppressions, a
   assert.deepEqual(diffReport.suppressions?.notApplied.map((n) => [n.source, n.where]), [['inline', 'cat.js:3']]);
   assert.deepEqual(diffReport.suppressions?.unused, []);
 });
+
+test("triage records a file's reasoned comments with their UTF-8 reasons, and nothing for a file without any", async () => {
+  const { analyzeBytes } = await import('../../src/phases/triage/core.ts');
+  const text = ['# bug-hunter-ignore sql-injection: the café table is read-only', '# bug-hunter-ignore exec', 'x = 1', ''].join('\n');
+  const marked = analyzeBytes('a.py', 'python', false, Buffer.from(text, 'utf8'));
+  assert.equal(marked.kind, 'file');
+  assert.deepEqual(marked.kind === 'file' ? marked.facts.ignores : null, [{ line: 1, ruleId: 'sql-injection', reason: 'the café table is read-only' }]);
+  const without = analyzeBytes('b.py', 'python', false, Buffer.from('x = 1\n', 'utf8'));
+  assert.equal(without.kind === 'file' && 'ignores' in without.facts, false);
+});
