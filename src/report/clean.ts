@@ -93,6 +93,6 @@ function suppressedLine(f: ReportedFinding): string {
 }
 
 function noteLine(n: SuppressionNote): string {
-  const what = n.fingerprint ? `fingerprint ${n.fingerprint}` : 'comment';
+  const what = n.fingerprint ? `fingerprint ${n.fingerprint}` : `comment${n.ruleId ? ` bug-hunter-ignore ${n.ruleId}` : ''}`;
   return `${what} in ${n.where} (${n.source}): "${oneLine(n.reason, 160)}"`;
 }

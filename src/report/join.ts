@@ -9,6 +9,7 @@ import type { DepFindings } from '../artifacts/schemas/dep-findings.ts';
 import type { HunterFindings } from '../artifacts/schemas/hunter-findings.ts';
 import type { Ledger, Suppressions } from '../artifacts/schemas/memory.ts';
 import { applySuppressionMarks, asSourced, hasSuppressionNews, type SourcedSuppressions } from '../suppress/apply.ts';
+import { unusedInlineComments } from '../suppress/inline-unused.ts';
 import { checksRun, type CheckInputs } from './checks.ts';
 import type { Referee } from '../artifacts/schemas/referee.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
@@ -69,6 +70,8 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
   // After markFindings: whether a suppression the change adds may apply depends on the finding's inDiff.
   const suppressions = applySuppressionMarks(findings, asSourced(inputs.suppressions));
   const cov = computeCoverage(inputs.triage, inputs.plan, inputs.hunter);
+  // Inline comments of the files read this run that hid nothing are stale like unused suppressions.json entries.
+  suppressions.unused.push(...unusedInlineComments(inputs.triage.files, scannedFiles(cov.files), findings));
   const counts = countFindings(findings, inputs.options.failOn);
   const dependencies = inputs.dependencies ? joinDependencies(inputs.dependencies, inputs.options.failOn) : undefined;
   const checks = inputs.requestedChecks ? checksRun({ requested: inputs.requestedChecks, verification: inputs.verification, reproductions: inputs.reproductions, dependencies }) : [];

@@ -67,7 +67,7 @@ function suppressionSections(out: string[], v: Verdict): void {
   };
   section('Suppressed', v.suppressed, 'Hidden from the findings above, shown in report.sarif with `suppressions[]`. Reverse a dismissal with `bug-hunter undismiss <fingerprint>`.');
   section('Suppressions not applied', v.notApplied, 'These match a finding, which is reported anyway.');
-  section('Unused suppressions', v.unused, 'These match no finding of this run: remove them from `.bug-hunter/suppressions.json` (`bug-hunter undismiss <fingerprint>`).');
+  section('Unused suppressions', v.unused, 'These match no finding of this run: remove them from `.bug-hunter/suppressions.json` (`bug-hunter undismiss <fingerprint>`), or delete the inline `bug-hunter-ignore` comment.');
 }
 
 function summaryTable(r: ScanReport): string[] {

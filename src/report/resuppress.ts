@@ -19,6 +19,8 @@ export function policyOf(report: ScanReport): SourceRequest {
 export function applySuppressions(report: ScanReport, suppressions: Suppressions | SourcedSuppressions): ScanReport {
   const findings = report.findings.map((f): ReportedFinding => structuredClone(f));
   const summary = applySuppressionMarks(findings, asSourced(suppressions));
+  // The findings are the scan's, so the inline comments that matched none still match none.
+  summary.unused.push(...(report.suppressions?.unused ?? []).filter((n) => n.source === 'inline'));
   const counts = countFindings(findings, report.options.failOn);
   const { suppressions: _previous, ...rest } = report;
   return {

@@ -39,6 +39,7 @@ export const SuppressionNote = Type.Object(
     where: Type.String({ description: 'The file (and line) holding it.' }),
     reason: Type.String({ description: 'The reason it records.' }),
     fingerprint: Type.Optional(Type.String({ description: 'The fingerprint a suppressions.json entry names.' })),
+    ruleId: Type.Optional(Type.String({ description: 'An inline comment: the rule it names.' })),
     findingId: Type.Optional(Type.String({ description: 'Not applied: the finding it would have hidden.' })),
     why: Type.Optional(Type.String({ description: 'Not applied: why (added by the change under review, or --no-repo-suppressions).' })),
   },
@@ -50,7 +51,7 @@ export const SuppressionSummary = Type.Object(
   {
     ignoreRepository: Type.Boolean({ description: '--no-repo-suppressions: every suppression from the repository (committed file, inline comments) was ignored.' }),
     diffBase: Type.Optional(Type.String({ description: 'Diff-aware scans: the base commit a repository suppression had to exist at to hide a finding on a changed line.' })),
-    unused: Type.Array(SuppressionNote, { description: 'suppressions.json entries that match no finding of this run (stale: remove them).' }),
+    unused: Type.Array(SuppressionNote, { description: 'suppressions.json entries, and inline bug-hunter-ignore comments of the files scanned, that match no finding of this run (stale: remove them).' }),
     notApplied: Type.Array(SuppressionNote, { description: 'Suppressions that match a finding but were set aside; the finding is reported.' }),
   },
   { additionalProperties: false, description: 'What the suppressions did besides hiding findings (those are marked on each finding).' },

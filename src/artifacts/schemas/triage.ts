@@ -28,6 +28,15 @@ export const TriagedFile = Type.Object(
     requiredBy: Type.Optional(
       Type.String({ description: 'A file triage would have skipped (vendored, test, build output, generated or minified) that in-scope code imports: the importer. It is in scope whatever its folder, name or header.' }),
     ),
+    ignores: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { line: Type.Integer({ minimum: 1 }), ruleId: Type.String(), reason: Type.String({ minLength: 1 }) },
+          { additionalProperties: false },
+        ),
+        { description: 'The reasoned inline `bug-hunter-ignore <rule-id>: <reason>` comments of the file (absent when none): the report lists those that hid no finding as unused.' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -10,6 +10,7 @@ import { churnSignal, evidenceSignals, NO_TEST_SIGNAL, riskScore } from './risk.
 import { scanContent } from './signals.ts';
 import { sourceStem, testedStems } from './test-match.ts';
 import { compareText } from '../../text/compare.ts';
+import { parseSuppressions } from '../../static/suppress.ts';
 
 export type TriageBody = Omit<Triage, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
 
@@ -33,8 +34,17 @@ export function analyzeBytes(path: string, language: string, isTest: boolean, by
   const signals = evidenceSignals({ scan: scanContent(text), lines: verdict.facts.lines });
   const facts: FileFacts = { path, language, bytes: bytes.length, lines: verdict.facts.lines, tokens: estimateTokens(bytes.length), sha256: sha256(bytes), isTest, signals };
   if (requiredBy !== undefined) facts.requiredBy = requiredBy;
+  const ignores = inlineIgnores(text, bytes);
+  if (ignores.length > 0) facts.ignores = ignores;
   const imports = relativeImports(language, text);
   return imports.length > 0 ? { kind: 'file', facts, imports } : { kind: 'file', facts };
+}
+
+// The file's reasoned bug-hunter-ignore comments, found while its text is in hand (a reasonless one is a finding of
+// its own, never a suppression). Decoded as UTF-8 only when the marker is there, so a reason keeps its characters.
+function inlineIgnores(text: string, bytes: Buffer): NonNullable<FileFacts['ignores']> {
+  if (!text.includes('bug-hunter-ignore')) return [];
+  return parseSuppressions(bytes.toString('utf8').split(/\r?\n/)).flatMap((s) => (s.reason ? [{ line: s.line, ruleId: s.ruleId, reason: s.reason }] : []));
 }
 
 export interface AssembleInput {
@@ -70,6 +80,7 @@ export function assembleTriage(input: AssembleInput): TriageBody {
     // A literal, not a spread: spread-built objects here turned into slow dictionary-mode objects (seconds at 50k files).
     const file: TriagedFile = { path: f.path, language: f.language, bytes: f.bytes, lines: f.lines, tokens: f.tokens, sha256: f.sha256, isTest: f.isTest, hasTest, risk: riskScore(signals), signals };
     if (f.requiredBy !== undefined) file.requiredBy = f.requiredBy;
+    if (f.ignores !== undefined) file.ignores = f.ignores;
     return file;
   });
   // Highest risk first; ties by path so the order never depends on listing order.
