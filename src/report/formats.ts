@@ -2,7 +2,7 @@
 // stdout gets. Each renderer loads only for its format, so the common views do not pay for all of them.
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
 
-export const REPORT_FORMATS = ['md', 'json', 'sarif', 'github-review', 'pr-comment'] as const;
+export const REPORT_FORMATS = ['md', 'json', 'sarif', 'github-review', 'pr-comment', 'junit'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
@@ -12,6 +12,7 @@ export async function renderFormat(format: ReportFormat, report: ScanReport, vie
   if (format === 'md') return (await import('./markdown.ts')).renderMarkdown(view);
   if (format === 'pr-comment') return (await import('../review/pr-comment.ts')).renderPrComment(view);
   if (format === 'github-review') return json((await import('../review/github-review.ts')).renderGitHubReview(view));
+  if (format === 'junit') return (await import('./junit.ts')).renderJunit(view);
   if (format === 'sarif') return json((await import('./sarif.ts')).renderSarif(view));
   return json(report);
 }

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Evidence } from '../artifacts/schemas/common.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts';
-import { isReported } from './findings.ts';
+import { isListed } from './findings.ts';
 import { verdictOf } from './clean.ts';
 import { SUPPRESSIONS_WHERE } from '../suppress/apply.ts';
 import { dependencySarif } from './dependency-sarif.ts';
@@ -103,7 +103,7 @@ function suppressionNotifications(report: ScanReport) {
 export function renderSarif(report: ScanReport): Record<string, unknown> {
   const suppressed = report.findings.filter((f) => f.suppressed);
   // Manual-review findings are always listed (as notes for review), suspected ones only with --show-suspected.
-  const shown = [...report.findings.filter((f) => isReported(f, report.options.showSuspected) || (isReported(f, true) && isManualReview(f))), ...suppressed];
+  const shown = [...report.findings.filter((f) => isListed(f, report.options.showSuspected)), ...suppressed];
   const verdict = verdictOf(report);
   const { rules, index } = buildRules(shown);
   const deps = dependencySarif(report, rules.length, artifactLocation, sentence);

@@ -1,4 +1,4 @@
-// `bug-hunter report list|show <id> [target]` and `bug-hunter report --format md|json|sarif|github-review|pr-comment [target]`:
+// `bug-hunter report list|show <id> [target]` and `bug-hunter report --format md|json|sarif|github-review|pr-comment|junit [target]`:
 // views of the last scan-report.json, with the current suppressions.json applied.
 import { hasArtifact, readArtifact, readArtifactIfPresent } from '../../artifacts/store.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
@@ -36,7 +36,7 @@ export const reportCommand: Command = {
   name: 'report',
   usage: `Usage: bug-hunter report [list] [target] [flags]
        bug-hunter report show <id> [target] [flags]
-       bug-hunter report --format md|json|sarif|github-review|pr-comment [target] [--output <file>]
+       bug-hunter report --format md|json|sarif|github-review|pr-comment|junit [target] [--output <file>]
 
 Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current suppressions.json.
 
@@ -46,6 +46,7 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
                        github-review: the JSON body for GitHub's "create a review for a pull request" endpoint
                        (a line comment per new finding, findings outside the changed lines in the body);
                        pr-comment: a Markdown summary for a pull request comment. Neither posts anything.
+                       junit: JUnit XML, one test case per finding (failed at or above --fail-on, skipped for manual review)
   --output <file>      with --format: write the report to <file> (atomically) instead of stdout
   --show-suspected     also list T3 (suspected) findings
   --color, --no-color  force colour on or off (default: on for a terminal, unless NO_COLOR is set)

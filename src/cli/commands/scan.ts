@@ -130,7 +130,7 @@ ${LEADS_USAGE}
   --out <dir>            artifact folder (default <target>/.bug-hunter)
   --json                 print the scan result as one JSON document on stdout (progress stays on stderr)
   --progress <format>    progress on stderr: text (default), json (one JSON object per line), none
-  --format <f>           also render the finished report as md, json, sarif, github-review or pr-comment (as 'report --format'):
+  --format <f>           also render the finished report as md, json, sarif, github-review, pr-comment or junit (as 'report --format'):
                          to --output <file>, or on stdout instead of the summary
   --output <file>        with --format: write that format to <file> (atomically); the summary still goes to stdout
   --quiet                no progress lines
