@@ -7,10 +7,11 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-/** The text of `report` in `format`; `view` is the report with the --show-suspected choice applied. */
-export async function renderFormat(format: ReportFormat, report: ScanReport, view: ScanReport = report): Promise<string> {
+/** The text of `report` in `format`; `view` is the report with the --show-suspected choice applied; `out` is the
+ * --out the run was read from or written to, so the commands a view hints at find the same run. */
+export async function renderFormat(format: ReportFormat, report: ScanReport, view: ScanReport = report, hints: { out?: string | undefined } = {}): Promise<string> {
   if (format === 'md') return (await import('./markdown.ts')).renderMarkdown(view);
-  if (format === 'pr-comment') return (await import('../review/pr-comment.ts')).renderPrComment(view);
+  if (format === 'pr-comment') return (await import('../review/pr-comment.ts')).renderPrComment(view, hints);
   if (format === 'github-review') return json((await import('../review/github-review.ts')).renderGitHubReview(view));
   if (format === 'junit') return (await import('./junit.ts')).renderJunit(view);
   if (format === 'sarif') return json((await import('./sarif.ts')).renderSarif(view));

@@ -76,7 +76,7 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
     if (values.format !== undefined) {
       const format = oneOf('format', values.format, REPORT_FORMATS, 'md');
       const view = { ...report, options: { ...report.options, showSuspected } };
-      const text = await renderFormat(format, report, view);
+      const text = await renderFormat(format, report, view, { out: values.out });
       if (values.output === undefined) io.stdout(text);
       else {
         const written = writeOutputFile(values.output, text, io.cwd);

@@ -20,6 +20,7 @@ import { cacheRequestOf } from '../cache-flags.ts';
 import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from '../leads-flags.ts';
 import { REPORT_FORMATS, renderFormat } from '../../report/formats.ts';
 import { writeOutputFile } from '../output-file.ts';
+import { appendStepSummary } from '../step-summary.ts';
 
 const OPTIONS = {
   loop: { type: 'boolean' },
@@ -206,6 +207,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
       signal: io.signal,
       command: scanCommandLine(target, tokens),
     });
+    appendStepSummary(process.env, result.report, { command: 'scan', out: values.out }, io.stderr);
     const summary = values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(printableDeep(result), Boolean(values['show-suspected']));
     if (!format) {
       io.stdout(summary);
@@ -217,7 +219,7 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
       io.stderr(`No ${format} written: this run produced no scan report (${result.exitReason}).\n`);
       return result.exitCode;
     }
-    const text = await renderFormat(format, result.report);
+    const text = await renderFormat(format, result.report, result.report, { out: values.out });
     if (values.output === undefined) {
       io.stdout(text);
       return result.exitCode;
