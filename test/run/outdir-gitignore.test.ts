@@ -2,12 +2,12 @@
 // committed; a .gitignore the user already has is never overwritten. Real git decides what is ignored.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureOutDirGitignore, OUTDIR_GITIGNORE } from '../../src/run/outdir-gitignore.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { buggyProject } from '../helpers/project.ts';
-import { git, gitRepo } from '../helpers/temp.ts';
+import { git, gitRepo, tempDir } from '../helpers/temp.ts';
 
 test('the first scan writes .bug-hunter/.gitignore; git then ignores run artifacts but not suppressions.json or config.json', async (t) => {
   const repo = gitRepo(t, buggyProject(1));
@@ -31,4 +31,8 @@ test("a .gitignore the user already has in .bug-hunter/ is left exactly as it wa
   const scan = await spawnCli(['scan', repo, '--quiet']);
   assert.equal(scan.code, 1, scan.stderr);
   assert.equal(readFileSync(join(repo, '.bug-hunter', '.gitignore'), 'utf8'), mine);
+  // A run written elsewhere (--out) gets no .gitignore of ours.
+  const elsewhere = join(tempDir(t, 'bh-out-'), 'ci-out');
+  assert.equal((await spawnCli(['scan', repo, '--quiet', '--out', elsewhere])).code, 1);
+  assert.equal(existsSync(join(elsewhere, '.gitignore')), false);
 });
