@@ -1,5 +1,6 @@
 // runScan: the pipeline end to end under one lock, with state saved after every step so Ctrl-C can be resumed.
 // Phases that are not built yet are listed, never silently skipped; an incomplete run is never a pass.
+import { ensureOutDirGitignore } from '../run/outdir-gitignore.ts';
 import { join } from 'node:path';
 import { hasArtifact, readArtifactIfPresent, writeArtifact } from '../artifacts/store.ts';
 import type { EvidenceCache } from '../cache/store.ts';
@@ -72,6 +73,9 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
   // What the chosen phases need (git for --fix, a sandbox for --verify), before the first phase runs.
   checkPreconditions(target, run.map((p) => p.name), options);
   const lock = acquireRunLock(outDir, command);
+  // The first scan leaves <target>/.bug-hunter/.gitignore keeping run artifacts out of git (never replacing one the
+  // user has); an --out folder elsewhere, or a watch run's folder inside .bug-hunter/, is left as it is.
+  if (runsDir === join(target, '.bug-hunter') && ensureOutDirGitignore(runsDir)) log.info(`wrote ${join(runsDir, '.gitignore')}: commit suppressions.json and config.json, the rest stays out of git`);
   if (lock.recovered) log.warn(`recovered a stale lock left by pid ${lock.recovered.pid} (${lock.recovered.command}, since ${lock.recovered.since}).`);
   let session: PhaseSession | undefined;
   try {

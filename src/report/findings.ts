@@ -106,6 +106,12 @@ export function isReported(f: ReportedFinding, showSuspected: boolean): boolean 
   return !f.suppressed && f.verdict !== 'dismissed' && (showSuspected || f.tier !== 'T3');
 }
 
+/** What a machine-read report lists: the reported findings, and every manual-review one (it waits for a person,
+ * so it is listed for review even without --show-suspected). */
+export function isListed(f: ReportedFinding, showSuspected: boolean): boolean {
+  return isReported(f, showSuspected) || (isReported(f, true) && f.verdict === 'manual-review');
+}
+
 export function shellQuote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }

@@ -43,9 +43,18 @@ export interface SarifRule {
   properties: Record<string, unknown>;
 }
 
+/** The suffix of the rule a manual-review finding is listed under, apart from the confirmed ones of its kind. */
+export const REVIEW_RULE_SUFFIX = '.manual-review';
+export const REVIEW_TAG = 'manual-review';
+
+export function isManualReview(f: ReportedFinding): boolean {
+  return f.verdict === 'manual-review';
+}
+
 export function ruleIdOf(f: ReportedFinding): string {
   // A lens id without '/': the validator reads a slash as a hierarchical sub-rule.
-  return f.finding.ruleId ?? `bug-hunter.lens.${f.finding.lens}`;
+  const base = f.finding.ruleId ?? `bug-hunter.lens.${f.finding.lens}`;
+  return isManualReview(f) ? `${base}${REVIEW_RULE_SUFFIX}` : base;
 }
 
 /** PascalCase name from the id: "js/sql-injection" → "JsSqlInjection". */
@@ -55,7 +64,7 @@ export function ruleName(id: string): string {
 }
 
 export function levelOf(f: ReportedFinding): 'error' | 'warning' | 'note' {
-  if (f.tier === 'T3') return 'note';
+  if (f.tier === 'T3' || isManualReview(f)) return 'note';
   return f.severity === 'critical' || f.severity === 'high' ? 'error' : 'warning';
 }
 
@@ -70,22 +79,26 @@ export function buildRules(findings: readonly ReportedFinding[]): { rules: Sarif
     const worst = [...group].sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity))[0]!;
     const help = CATEGORY_HELP[first.category] ?? 'A defect that fits none of the other categories.';
     const origin = first.ruleId ? `the ${first.engine} engine's rule ${first.ruleId}` : `the ${first.lens} hunting lens`;
-    const text = `${help} Reported by ${origin}. Results at level error or warning survived an adversarial skeptic panel and were confirmed by the referee; note-level results are suspected only. Each result's properties hold the full reasoning trace. Fix the code at the location, or dismiss it with 'bug-hunter dismiss <id> --reason ...'.`;
+    const review = isManualReview(group[0]!);
+    const standing = review
+      ? "Results under this rule wait for a person's decision: the referee could neither confirm nor dismiss them (properties.bugHunter.review is manual)."
+      : 'Results at level error or warning survived an adversarial skeptic panel and were confirmed by the referee; note-level results are suspected only.';
+    const text = `${help} Reported by ${origin}. ${standing} Each result's properties hold the full reasoning trace. Fix the code at the location, or dismiss it with 'bug-hunter dismiss <id> --reason ...'.`;
     // GitHub ranks security alerts by the rule's security-severity: the highest CVSS base score under the rule.
     const classified = group.flatMap((f) => (f.security ? [f.security] : [])).sort((a, b) => b.cvss.baseScore - a.cvss.baseScore);
     const security = classified[0];
     const cwe = security?.cwe ?? first.cwe;
-    const tags = ['bug-hunter', first.category, first.lens, ...(security ? ['security', `external/stride/${security.stride}`] : []), ...(cwe ? [`external/cwe/${cwe.toLowerCase()}`] : [])];
+    const tags = ['bug-hunter', ...(review ? [REVIEW_TAG] : []), first.category, first.lens, ...(security ? ['security', `external/stride/${security.stride}`] : []), ...(cwe ? [`external/cwe/${cwe.toLowerCase()}`] : [])];
     const properties: Record<string, unknown> = { tags: [...new Set(tags)], precision: first.engine === 'static' ? 'high' : 'medium', 'problem.severity': levelOf(worst) === 'note' ? 'recommendation' : levelOf(worst) };
     if (security) properties['security-severity'] = security.cvss.baseScore.toFixed(1);
     index.set(id, rules.length);
     rules.push({
       id,
       name: ruleName(id),
-      shortDescription: { text: `${first.category.replace(/-/g, ' ')} defect (${first.lens}).` },
+      shortDescription: { text: `${first.category.replace(/-/g, ' ')} defect (${first.lens})${review ? ', for manual review' : ''}.` },
       fullDescription: { text: help },
       ...(cwe ? { helpUri: cweUri(cwe) } : {}),
-      help: { text, markdown: `**${first.category}** — ${help}\n\nReported by ${origin}. Results at level error or warning survived an adversarial skeptic panel and were confirmed by the referee; note-level results are suspected only.\n\nFix the code at the location, or dismiss it with \`bug-hunter dismiss <id> --reason "…"\`.` },
+      help: { text, markdown: `**${first.category}** — ${help}\n\nReported by ${origin}. ${standing}\n\nFix the code at the location, or dismiss it with \`bug-hunter dismiss <id> --reason "…"\`.` },
       defaultConfiguration: { level: levelOf(worst) },
       properties,
     });

@@ -5,12 +5,12 @@ import { pathToFileURL } from 'node:url';
 import type { Evidence } from '../artifacts/schemas/common.ts';
 import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts';
-import { isReported } from './findings.ts';
+import { isListed } from './findings.ts';
 import { verdictOf } from './clean.ts';
 import { SUPPRESSIONS_WHERE } from '../suppress/apply.ts';
 import { dependencySarif } from './dependency-sarif.ts';
 import { absentSarif } from './sarif-absent.ts';
-import { buildRules, FINGERPRINT_KEY, levelOf, ruleIdOf } from './sarif-rules.ts';
+import { buildRules, FINGERPRINT_KEY, isManualReview, levelOf, ruleIdOf } from './sarif-rules.ts';
 
 export { FINGERPRINT_KEY };
 
@@ -69,6 +69,8 @@ function result(f: ReportedFinding, ruleIndex: number) {
       confidence: f.confidence,
       engine: x.engine,
       skepticOutcome: f.skepticOutcome,
+      // Waiting for a person: code scanning lists these apart (own rule, tag manual-review); --fail-on-review decides the exit.
+      ...(isManualReview(f) ? { bugHunter: { review: 'manual' } } : {}),
       reasoning: [...f.skepticReasoning.map((r) => `skeptic ${r.seat} (${r.engine}): ${r.vote} — ${r.reason}`), `referee: ${f.verdict} — ${f.refereeReasoning}`],
       ...(f.repro ? { repro: f.repro } : {}),
       ...(f.security ? { cwe: f.security.cwe, stride: f.security.stride, cvssVector: f.security.cvss.vector, cvssBaseScore: f.security.cvss.baseScore, cvssMetrics: f.security.cvss.metrics.map((m) => `${m.metric}:${m.value} — ${m.reason}`) } : {}),
@@ -100,7 +102,8 @@ function suppressionNotifications(report: ScanReport) {
 
 export function renderSarif(report: ScanReport): Record<string, unknown> {
   const suppressed = report.findings.filter((f) => f.suppressed);
-  const shown = [...report.findings.filter((f) => isReported(f, report.options.showSuspected)), ...suppressed];
+  // Manual-review findings are always listed (as notes for review), suspected ones only with --show-suspected.
+  const shown = [...report.findings.filter((f) => isListed(f, report.options.showSuspected)), ...suppressed];
   const verdict = verdictOf(report);
   const { rules, index } = buildRules(shown);
   const deps = dependencySarif(report, rules.length, artifactLocation, sentence);

@@ -7,7 +7,8 @@ import { inlineCode, languageOf, location, numberedQuote, oneLine } from '../rep
 
 const TIER_NAME = { T1: 'T1 reproduced', T2: 'T2 verified', T3: 'T3 suspected' } as const;
 
-export function findingComment(f: ReportedFinding): string {
+/** `flag`: extra arguments for the suggested command (` --out <dir>` when the run used one). */
+export function findingComment(f: ReportedFinding, flag = ''): string {
   const x = f.finding;
   const out = [
     markerLine(x.fingerprint),
@@ -23,7 +24,7 @@ export function findingComment(f: ReportedFinding): string {
   if (f.skepticReasoning.length === 0) out.push(`- skeptic panel: ${f.skepticOutcome === 'none' ? 'did not see this finding' : f.skepticOutcome}`);
   for (const r of f.skepticReasoning) out.push(`- skeptic ${ghLine(r.seat)} (${ghLine(r.engine)}): **${r.vote}** — ${ghLine(r.reason)}`);
   out.push(`- referee${f.refereeEngine ? ` (${ghLine(f.refereeEngine)})` : ''}: **${f.verdict}** — ${ghLine(f.refereeReasoning)}`, '');
-  out.push(`<sub>${x.id} · ${TIER_NAME[f.tier]} · ${x.category}${x.cwe ? ` (${ghLine(x.cwe)})` : ''} · confidence ${f.confidence.toFixed(2)} · not a bug? \`bug-hunter dismiss ${x.id} --reason "…"\`</sub>`);
+  out.push(`<sub>${x.id} · ${TIER_NAME[f.tier]} · ${x.category}${x.cwe ? ` (${ghLine(x.cwe)})` : ''} · confidence ${f.confidence.toFixed(2)} · not a bug? ${inlineCode(`bug-hunter dismiss ${x.id}${flag} --reason "…"`)}</sub>`);
   return `${out.join('\n').trimEnd()}\n`;
 }
 

@@ -16,7 +16,7 @@ const AST_GREP = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@ast-grep\//;
 // Every sandbox module but none.js, which only holds the opt-out flag's name for `scan --help`.
 const SANDBOX = /\/dist\/sandbox\/(?!none\.js$)/;
 // The whole-report renderers: only `report --format` loads one.
-const RENDERERS = /\/dist\/(?:report\/(?:markdown|sarif)|review\/(?:github-review|pr-comment))\.js$/;
+const RENDERERS = /\/dist\/(?:report\/(?:markdown|sarif|junit)|review\/(?:github-review|pr-comment))\.js$/;
 // The GitHub client: only a publish that talks to GitHub loads it.
 const OCTOKIT = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@octokit\//;
 

@@ -24,8 +24,10 @@ test('the report phase is registered and writes scan-report, coverage, report.md
     assert.equal(report.counts.byVerdict.confirmed, 1);
     assert.equal(readArtifact(out, 'coverage').complete, true);
     assert.match(readFileSync(join(out, 'report.md'), 'utf8'), /^# bug-hunter report\n\n\*\*Result: NOT CLEAN\*\*/);
-    const sarif = JSON.parse(readFileSync(join(out, 'report.sarif'), 'utf8')) as { runs: { results: unknown[] }[] };
-    assert.equal(sarif.runs[0]!.results.length, 1, 'the T3 manual-review finding stays out by default');
+    const sarif = JSON.parse(readFileSync(join(out, 'report.sarif'), 'utf8')) as { runs: { results: { level: string; properties: { bugHunter?: { review: string } } }[] }[] };
+    // The manual-review finding is listed for review (a note marked manual), beside the confirmed one.
+    assert.equal(sarif.runs[0]!.results.filter((r) => r.properties.bugHunter?.review === 'manual').length, 1);
+    assert.equal(sarif.runs[0]!.results.length, 2);
     assert.ok(existsSync(join(target, '.bug-hunter', 'ledger.json')));
   } finally {
     removeTarget(target);

@@ -162,8 +162,29 @@ test('results carry rule, level by tier, fingerprint, repository-relative locati
   assert.equal(new Set(run.tool.driver.rules.map((r) => r.id)).size, run.tool.driver.rules.length, 'one rule per id');
 });
 
-test('T3 findings stay out of the SARIF unless suspected findings are asked for', () => {
-  assert.deepEqual(runOf(false).results.map((r) => r.properties.findingId).sort(), [a.id, b.id].sort());
+test('manual-review findings are always in the SARIF as notes marked for review, under a rule and tag of their own', () => {
+  // c waits for a person (manual-review, T3): listed without --show-suspected too, so code scanning shows it for review.
+  assert.deepEqual(runOf(false).results.map((r) => r.properties.findingId).sort(), [a.id, b.id, c.id].sort());
+  const run = runOf(false);
+  const rc = run.results.find((r) => r.properties.findingId === c.id)!;
+  assert.equal(rc.level, 'note');
+  assert.deepEqual((rc.properties as { bugHunter?: unknown }).bugHunter, { review: 'manual' });
+  assert.match(rc.ruleId, /\.manual-review$/);
+  const rule = run.tool.driver.rules[rc.ruleIndex]! as unknown as { id: string; defaultConfiguration: { level: string }; properties: { tags: string[] } };
+  assert.equal(rule.id, rc.ruleId);
+  assert.equal(rule.defaultConfiguration.level, 'note');
+  assert.ok(rule.properties.tags.includes('manual-review'));
+  // Confirmed results carry neither the mark nor the tag.
+  const ra = run.results.find((r) => r.properties.findingId === a.id)!;
+  assert.equal((ra.properties as { bugHunter?: unknown }).bugHunter, undefined);
+  assert.ok(!(run.tool.driver.rules[ra.ruleIndex]! as unknown as { properties: { tags: string[] } }).properties.tags.includes('manual-review'));
+});
+
+test('other T3 findings stay out of the SARIF unless suspected findings are asked for', () => {
+  const report = sampleReport(false);
+  for (const f of report.findings) if (f.finding.id === c.id) f.verdict = 'unreviewed';
+  const ids = (renderSarif(report) as unknown as { runs: SarifRun[] }).runs[0]!.results.map((r) => r.properties.findingId);
+  assert.deepEqual(ids.sort(), [a.id, b.id].sort());
 });
 
 test('a security rule carries the CVSS base score as security-severity, security/CWE/STRIDE tags and the CWE helpUri', () => {

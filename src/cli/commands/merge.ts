@@ -13,6 +13,7 @@ import { readShardRun, shardFolder, writeMergedRun } from '../../shard/run-folde
 import { parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { summariseScan } from '../summary.ts';
+import { appendStepSummary } from '../step-summary.ts';
 
 const OPTIONS = {
   'allow-uncovered': { type: 'boolean' },
@@ -55,6 +56,7 @@ Exit codes: 0 nothing confirmed at or above the shards' --fail-on; 1 confirmed f
       writeMergedRun(realOut, merged);
       const report = merged.scanReport;
       const decision = decideExit(report, { failOn: report.options.failOn, allowUncovered: Boolean(values['allow-uncovered']), failOnReview: Boolean(values['fail-on-review']) });
+      appendStepSummary(process.env, report, { command: 'merge', out: values.out }, io.stderr);
       const result = { exitCode: decision.code, exitReason: decision.reason, outDir: realOut, report, notBuilt: [], durationMs: Date.now() - started };
       io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(printableDeep(result), report.options.showSuspected));
       return decision.code;

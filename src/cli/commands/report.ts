@@ -1,4 +1,4 @@
-// `bug-hunter report list|show <id> [target]` and `bug-hunter report --format md|json|sarif|github-review|pr-comment [target]`:
+// `bug-hunter report list|show <id> [target]` and `bug-hunter report --format md|json|sarif|github-review|pr-comment|junit [target]`:
 // views of the last scan-report.json, with the current suppressions.json applied.
 import { hasArtifact, readArtifact, readArtifactIfPresent } from '../../artifacts/store.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
@@ -12,15 +12,17 @@ import { findReported } from '../../suppress/suppressions.ts';
 import { oneOf, parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { wantsColour } from '../colour.ts';
+import { REPORT_FORMATS, renderFormat } from '../../report/formats.ts';
+import { writeOutputFile } from '../output-file.ts';
 
 const OPTIONS = {
   format: { type: 'string' },
+  output: { type: 'string' },
   'show-suspected': { type: 'boolean' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
 } as const;
 
-const FORMATS = ['md', 'json', 'sarif', 'github-review', 'pr-comment'] as const;
 
 function newerRunWarningIn(outDir: string, report: ScanReport): string | null {
   try {
@@ -34,7 +36,7 @@ export const reportCommand: Command = {
   name: 'report',
   usage: `Usage: bug-hunter report [list] [target] [flags]
        bug-hunter report show <id> [target] [flags]
-       bug-hunter report --format md|json|sarif|github-review|pr-comment [target]
+       bug-hunter report --format md|json|sarif|github-review|pr-comment|junit [target] [--output <file>]
 
 Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current suppressions.json.
 
@@ -44,6 +46,8 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
                        github-review: the JSON body for GitHub's "create a review for a pull request" endpoint
                        (a line comment per new finding, findings outside the changed lines in the body);
                        pr-comment: a Markdown summary for a pull request comment. Neither posts anything.
+                       junit: JUnit XML, one test case per finding (failed at or above --fail-on, skipped for manual review)
+  --output <file>      with --format: write the report to <file> (atomically) instead of stdout
   --show-suspected     also list T3 (suspected) findings
   --color, --no-color  force colour on or off (default: on for a terminal, unless NO_COLOR is set)
   --json               machine output for list and show
@@ -53,6 +57,7 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
     const [first, ...rest] = positionals;
     const sub = first === 'list' || first === 'show' ? first : undefined;
     const args = sub ? rest : positionals;
+    if (values.output !== undefined && values.format === undefined) throw new UsageError('--output writes a --format; name one, e.g. --format sarif --output report.sarif.');
     if (values.format !== undefined && sub) throw new UsageError(`--format prints the whole report; it does not go with '${sub}'.`);
     const id = sub === 'show' ? args.shift() : undefined;
     if (sub === 'show' && !id) throw new UsageError("Name a finding: 'bug-hunter report show <id> [target]' (ids are in 'bug-hunter report list').");
@@ -69,14 +74,14 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
     const showSuspected = Boolean(values['show-suspected']) || report.options.showSuspected;
 
     if (values.format !== undefined) {
-      const format = oneOf('format', values.format, FORMATS, 'md');
+      const format = oneOf('format', values.format, REPORT_FORMATS, 'md');
       const view = { ...report, options: { ...report.options, showSuspected } };
-      // Each renderer loads only for its format, so list and show (the common views) do not pay for four of them.
-      if (format === 'md') io.stdout((await import('../../report/markdown.ts')).renderMarkdown(view));
-      else if (format === 'pr-comment') io.stdout((await import('../../review/pr-comment.ts')).renderPrComment(view));
-      else if (format === 'github-review') io.stdout(`${JSON.stringify((await import('../../review/github-review.ts')).renderGitHubReview(view), null, 2)}\n`);
-      else if (format === 'sarif') io.stdout(`${JSON.stringify((await import('../../report/sarif.ts')).renderSarif(view), null, 2)}\n`);
-      else io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+      const text = await renderFormat(format, report, view, { out: values.out });
+      if (values.output === undefined) io.stdout(text);
+      else {
+        const written = writeOutputFile(values.output, text, io.cwd);
+        if (!values.quiet) io.stderr(`Wrote ${format} to ${written}\n`);
+      }
       return ExitCode.ok;
     }
     const colour = wantsColour(values['no-color'] ? false : values.color ? true : undefined, process.env, Boolean(process.stdout.isTTY));

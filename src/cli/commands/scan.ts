@@ -18,6 +18,9 @@ import { printableDeep } from '../../report/printable.ts';
 import { parseShard } from '../../shard/assign.ts';
 import { cacheRequestOf } from '../cache-flags.ts';
 import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from '../leads-flags.ts';
+import { REPORT_FORMATS, renderFormat } from '../../report/formats.ts';
+import { writeOutputFile } from '../output-file.ts';
+import { appendStepSummary } from '../step-summary.ts';
 
 const OPTIONS = {
   loop: { type: 'boolean' },
@@ -58,6 +61,8 @@ const OPTIONS = {
   'no-cache': { type: 'boolean' },
   'cache-dir': { type: 'string' },
   ...MODEL_FLAGS,
+  format: { type: 'string' },
+  output: { type: 'string' },
 } as const;
 
 export const scanCommand: Command = {
@@ -126,6 +131,9 @@ ${LEADS_USAGE}
   --out <dir>            artifact folder (default <target>/.bug-hunter)
   --json                 print the scan result as one JSON document on stdout (progress stays on stderr)
   --progress <format>    progress on stderr: text (default), json (one JSON object per line), none
+  --format <f>           also render the finished report as md, json, sarif, github-review, pr-comment or junit (as 'report --format'):
+                         to --output <file>, or on stdout instead of the summary
+  --output <file>        with --format: write that format to <file> (atomically); the summary still goes to stdout
   --quiet                no progress lines
 
 Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review;
@@ -135,6 +143,9 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
   async run(argv, io) {
     const { values, positionals, tokens } = parseCommandArgs('scan', argv, OPTIONS);
     atMostPositionals('scan', positionals, 1, 'at most one target');
+    const format = values.format === undefined ? undefined : oneOf('format', values.format, REPORT_FORMATS, 'md');
+    if (values.output !== undefined && !format) throw new UsageError('--output writes a --format; name one, e.g. --format sarif --output report.sarif.');
+    if (format && values.json && values.output === undefined) throw new UsageError('--json and --format both print on stdout: give one, or write the format to a file with --output <file>.');
     const target = resolve(io.cwd, positionals[0] ?? '.');
     const options: Partial<RunOptions> = {
       profile: oneOf<ProfileChoice>('profile', values.profile, PROFILE_CHOICES, 'auto'),
@@ -196,7 +207,26 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
       signal: io.signal,
       command: scanCommandLine(target, tokens),
     });
-    io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(printableDeep(result), Boolean(values['show-suspected'])));
+    appendStepSummary(process.env, result.report, { command: 'scan', out: values.out }, io.stderr);
+    const summary = values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(printableDeep(result), Boolean(values['show-suspected']));
+    if (!format) {
+      io.stdout(summary);
+      return result.exitCode;
+    }
+    if (!result.report) {
+      // An estimate or an interrupted run has no report to render: say so rather than write an empty file.
+      io.stdout(summary);
+      io.stderr(`No ${format} written: this run produced no scan report (${result.exitReason}).\n`);
+      return result.exitCode;
+    }
+    const text = await renderFormat(format, result.report, result.report, { out: values.out });
+    if (values.output === undefined) {
+      io.stdout(text);
+      return result.exitCode;
+    }
+    const written = writeOutputFile(values.output, text, io.cwd);
+    io.stdout(summary);
+    if (!values.quiet) io.stderr(`Wrote ${format} to ${written}\n`);
     return result.exitCode;
   },
 };
