@@ -50,7 +50,10 @@ export async function builtDeclarations(): Promise<PhaseDefinition[]> {
  * names moved, for the log. `superseded/` is emptied first: it holds the run just replaced, never an older one.
  */
 export async function supersedeOlderRuns(outDir: string): Promise<string[]> {
-  const { artifacts, views } = supersededFiles(await builtDeclarations());
+  // The table written out from the declarations (checked fresh by a test), not the declarations themselves: loading
+  // every phase module here would cost each scan their start-up.
+  const { RUN_FILES } = await import('./run-files.ts');
+  const { artifacts, views } = RUN_FILES;
   const files = [...artifacts.map((n) => artifactPath(outDir, n)), ...views.map((v) => join(outDir, v))].filter((path) => existsSync(path));
   if (files.length === 0) return [];
   const aside = join(outDir, SUPERSEDED_DIR);

@@ -17,6 +17,8 @@ const AST_GREP = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@ast-grep\//;
 const SANDBOX = /\/dist\/sandbox\/(?!none\.js$)/;
 // The whole-report renderers: only `report --format` loads one.
 const RENDERERS = /\/dist\/(?:report\/(?:markdown|sarif|junit)|review\/(?:github-review|pr-comment))\.js$/;
+// The opt-in phases (and their libraries behind them): a plain scan runs none, so it loads none.
+const OPT_IN_PHASES = /\/dist\/phases\/(?:fix|deps|verify|leads)\//;
 // The GitHub client: only a publish that talks to GitHub loads it.
 const OCTOKIT = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@octokit\//;
 
@@ -69,6 +71,7 @@ test('the probe sees the heavy modules when they do load: a no-key scan loads as
   assert.ok(modules.some((m) => m.includes('/dist/cli/main.js')), 'the compiled CLI ran');
   assert.notDeepEqual(heavy(modules, [AST_GREP]), [], 'the static engine loaded ast-grep');
   assert.deepEqual(heavy(modules, [SDKS]), [], 'no model is configured, so no SDK loads');
+  assert.deepEqual(heavy(modules, [OPT_IN_PHASES]), [], 'a plain scan loads no opt-in phase (fix, deps, verify, leads)');
 });
 
 // A scan hunting in one thread asks recheck through a helper thread (src/recheck/sync.ts): its bundled entry too.
