@@ -9,17 +9,9 @@ import { artifactPath, readArtifact } from '../../src/artifacts/store.ts';
 import { SUPERSEDED_DIR } from '../../src/driver/run-artifacts.ts';
 import { runCli } from '../helpers/cli.ts';
 import { git, gitRepo, writeFiles } from '../helpers/temp.ts';
+import { LISTENING_ROUTE } from '../coverage/planted-route.ts';
 
-const SHELL_ROUTE = [
-  "const express = require('express');",
-  "const { exec } = require('child_process');",
-  'const app = express();',
-  "app.get('/ls', (req, res) => {",
-  "  exec('ls ' + req.query.dir, (err, out) => res.send(out));",
-  '});',
-  'app.listen(3000);',
-  '',
-].join('\n');
+const SHELL_ROUTE = LISTENING_ROUTE;
 
 const SMALL_REPO = { 'a.js': 'const a = 1;\nmodule.exports = a;\n', 'b.js': 'module.exports = (x) => x + 1;\n' };
 

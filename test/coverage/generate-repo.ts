@@ -3,18 +3,8 @@
 // headers, padding past the size limit, one very long comment line, genuinely minified code, and symlinks (to a
 // file or a folder inside the repository, and out of it). Every repository has index.js, which requires the planted file.
 import { ROUTE, ROUTE_LINES, type PlantedRepo } from './planted-route.ts';
+import { prng } from '../helpers/seeded-random.ts';
 
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FOLDERS = ['', 'lib/', 'vendor/', 'test/', 'dist/', 'build/', 'node_modules/left-pad/', 'third_party/x/', 'src/__tests__/', 'examples/', 'coverage/'];
 const NAMES = ['srv.js', 'srv.min.js', 'srv.bundle.js', 'srv.generated.js', 'srv.test.js', 'srv.cjs', 'srv.txt', 'srv', 'srv.pb.go.js'];

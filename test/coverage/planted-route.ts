@@ -16,6 +16,8 @@ export const ROUTE_LINES = [
   'module.exports = app;',
 ];
 export const ROUTE = `${ROUTE_LINES.join('\n')}\n`;
+/** The same route as a server of its own (it listens instead of being exported). */
+export const LISTENING_ROUTE = `${[...ROUTE_LINES.slice(0, -1), 'app.listen(3000);'].join('\n')}\n`;
 
 export interface PlantedRepo {
   /** Files of the repository: name (raw bytes allowed, as a Buffer) → content. */

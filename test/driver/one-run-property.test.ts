@@ -18,21 +18,11 @@ import { builtDeclarations, supersededFiles } from '../../src/driver/run-artifac
 import { PIPELINE } from '../../src/phases/registry.ts';
 import { runCli, type CliResult } from '../helpers/cli.ts';
 import { git, gitRepo, writeFiles } from '../helpers/temp.ts';
+import { prng as random } from '../helpers/seeded-random.ts';
 
 const SEEDS = (process.env.BUG_HUNTER_PROPERTY_SEEDS ?? '38,7').split(',').map(Number);
 const STEPS = Number(process.env.BUG_HUNTER_PROPERTY_STEPS ?? 18);
 
-// mulberry32: a small, seeded generator, so a failing sequence can be run again from its seed.
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ROUTE = (n: number) => `const { exec } = require('child_process');\nmodule.exports = (req) => exec('ls ' + req.query.dir${n});\n`;
 const OPS = ['scan', 'scan --verify', 'commit', 'add file', 'phase', 'phase', 'phase report', 'delete'] as const;

@@ -12,18 +12,9 @@ import type { ScanReport } from '../../src/artifacts/schemas/scan-report.ts';
 import { runCli } from '../helpers/cli.ts';
 import { validateSarifLogs, assertNoProblems } from '../helpers/sarif-validator.ts';
 import { git, gitRepo, tempDir, writeFiles } from '../helpers/temp.ts';
+import { LISTENING_ROUTE } from '../coverage/planted-route.ts';
 
-// The 7-line Express route a default scan reports as a critical command injection.
-const ROUTE = [
-  "const express = require('express');",
-  "const { exec } = require('child_process');",
-  'const app = express();',
-  "app.get('/ls', (req, res) => {",
-  "  exec('ls ' + req.query.dir, (err, out) => res.send(out));",
-  '});',
-  'app.listen(3000);',
-  '',
-].join('\n');
+const ROUTE = LISTENING_ROUTE;
 // The same bug class, silenced by a reasoned comment on the line above.
 const INLINE = [
   "const { exec } = require('child_process');",
