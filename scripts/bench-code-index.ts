@@ -7,10 +7,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCodeIndex, type IndexInput } from '../src/code-index/load.ts';
+import { loadCodeIndex, type IndexInput } from '../src/engines/code-index/load.ts';
 import { planRetrieval } from '../src/phases/retrieval/core.ts';
 import { DEFAULT_BUDGETS } from '../src/phases/retrieval/budgets.ts';
-import { sha256 } from '../src/run/hash.ts';
+import { sha256 } from '../src/foundations/hashing/hash.ts';
 import { fileText, pathOf } from './bench/ts-tree.ts';
 
 const TARGET_SECONDS_PER_5000 = 5;

@@ -5,8 +5,8 @@
 // Usage: node --import tsx scripts/bench-cross-file.ts [package-cache-dir]   (default /tmp/rw-cache, read only)
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { clearAnalysisMemo } from '../src/static/engine.ts';
-import { crossFileIncoming, huntFile, judgeStatic, refuteStatic, type SourceFile } from '../src/static/index.ts';
+import { clearAnalysisMemo } from '../src/engines/static/engine.ts';
+import { crossFileIncoming, huntFile, judgeStatic, refuteStatic, type SourceFile } from '../src/engines/static/index.ts';
 
 const EXT = /\.(m?js|cjs|ts|mts|cts)$/;
 const SKIP = /\.d\.[mc]?ts$|\.min\.js$/;

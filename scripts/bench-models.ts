@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Type } from '@sinclair/typebox';
-import { parseConfig } from '../src/config/load.ts';
-import { createModelClient } from '../src/models/client.ts';
-import { Budget } from '../src/budget/budget.ts';
+import { parseConfig } from '../src/engines/config/load.ts';
+import { createModelClient } from '../src/engines/models/client.ts';
+import { Budget } from '../src/engines/budget/budget.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +31,7 @@ const TARGET = 1.2;
 
 const Answer = Type.Object({ files: Type.Array(Type.String()), summary: Type.String() }, { additionalProperties: false });
 // The fake server runs in its own process, like a real provider: its CPU is not the client's overhead.
-const serverScript = fileURLToPath(new URL('../test/models/fixtures/serve.ts', import.meta.url));
+const serverScript = fileURLToPath(new URL('../test/engines/models/fixtures/serve.ts', import.meta.url));
 const child = spawn(process.execPath, ['--import', 'tsx', serverScript, String(latency)], { stdio: ['pipe', 'pipe', 'inherit'] });
 const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
 const server = JSON.parse(line) as { anthropicURL: string; openaiURL: string };

@@ -1,6 +1,6 @@
 // pnpm bench:static — speed of the static engine on ≥ 500,000 lines of real JS/TS, next to oxlint on the same tree.
 // Runs the compiled engine (dist/, what `bug-hunter scan` runs) in a fresh process per run, as a scan runs it:
-// huntFile in the worker pool (src/workers/), sized like the hunter phase sizes it. Prints lines/second, CPU time,
+// huntFile in the worker pool (src/engines/workers/), sized like the hunter phase sizes it. Prints lines/second, CPU time,
 // peak memory and the time ratio to oxlint, medians of interleaved runs; targets are printed, not asserted.
 // With --baseline <checkout> (another worktree or clone, built), its engine runs interleaved on the same tree: the
 // CPU ratio between the two is the figure load from other processes disturbs least, and the findings' digests say
@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, mkdir
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { poolSize } from '../src/workers/size.ts';
+import { poolSize } from '../src/engines/workers/size.ts';
 import { arg, loadNote, median, timeCommand } from './bench/measure.ts';
 
 const EXT = /\.(m?js|cjs|ts|mts|cts)$/;

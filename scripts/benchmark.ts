@@ -1,5 +1,5 @@
-// pnpm benchmark: thin entry — parse args, run the benchmark, set the exit code. See src/benchmark/cli.ts.
-import { runBenchmark } from '../src/benchmark/cli.ts';
+// pnpm benchmark: thin entry — parse args, run the benchmark, set the exit code. See src/commands/benchmark/cli.ts.
+import { runBenchmark } from '../src/commands/benchmark/cli.ts';
 import { runScriptEntry } from '../src/cli/script-entry.ts';
 
 await runScriptEntry('benchmark', (argv, io) => runBenchmark(argv, io));

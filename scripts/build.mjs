@@ -67,7 +67,7 @@ export function distState(root = ROOT, v8 = process.versions.v8) {
   if (!existsSync(stamp)) return 'missing';
   if (readFileSync(stamp, 'utf8').trim() !== sourceHash(root)) return 'stale';
   // The validators' code caches are V8's: another V8 rejects them, and every process would compile every validator.
-  // Kept apart from the source hash, which is the code version in every evidence-cache key (src/cache/code-version.ts):
+  // Kept apart from the source hash, which is the code version in every evidence-cache key (src/engines/cache/code-version.ts):
   // a cache entry stays good whichever node computed it.
   const builtBy = join(root, 'dist', V8_FILE);
   return existsSync(builtBy) && readFileSync(builtBy, 'utf8').trim() === v8 ? 'fresh' : 'stale';

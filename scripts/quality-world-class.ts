@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchmarkReport } from '../src/artifacts/schemas/benchmark-report.ts';
-import { compareInventory, expectedFiles, packedFiles, secretsIn } from '../src/benchmark/inventory.ts';
-import { testFailures } from '../src/benchmark/test-failures.ts';
-import { gitTrackedFiles } from '../src/git/git.ts';
+import { compareInventory, expectedFiles, packedFiles, secretsIn } from '../src/commands/benchmark/inventory.ts';
+import { testFailures } from '../src/commands/benchmark/test-failures.ts';
+import { gitTrackedFiles } from '../src/engines/git/git.ts';
 import { buildIfStale } from './build.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));

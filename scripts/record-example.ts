@@ -5,8 +5,8 @@ import { mkdtempSync, readdirSync, rmSync, cpSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../src/cli/log.ts';
-import { runScan } from '../src/orchestrator/scan.ts';
-import { startFakeServer } from '../test/models/fixtures/fake-server.ts';
+import { runScan } from '../src/driver/scan.ts';
+import { startFakeServer } from '../test/engines/models/fixtures/fake-server.ts';
 import { scriptedResponder, loadAnswers } from '../test/funnel/scripted-model.ts';
 import { copyDemo, DEMO_ANSWERS, DEMO_OPTIONS, DEMO_TRANSCRIPTS, liveConfig, transcriptTokens, writeConfig } from '../test/funnel/demo.ts';
 

@@ -1,11 +1,11 @@
 // Re-records examples/fix-demo/transcripts/: runs the fixer on a temp git repo made from the demo against the fake
-// model server answered by the SCRIPTED STAND-IN (test/fix/scripted-fixer.ts — not a model), recording every call.
+// model server answered by the SCRIPTED STAND-IN (test/engines/fix/scripted-fixer.ts — not a model), recording every call.
 // Usage: node --import tsx scripts/record-fix-example.ts   (prints per-finding status and attempts)
 import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeServer } from '../test/models/fixtures/fake-server.ts';
-import { loadFixerAnswers, scriptedFixer } from '../test/fix/scripted-fixer.ts';
-import { FIX_ANSWERS, FIX_TRANSCRIPTS, runFixDemo } from '../test/fix/demo.ts';
+import { startFakeServer } from '../test/engines/models/fixtures/fake-server.ts';
+import { loadFixerAnswers, scriptedFixer } from '../test/engines/fix/scripted-fixer.ts';
+import { FIX_ANSWERS, FIX_TRANSCRIPTS, runFixDemo } from '../test/engines/fix/demo.ts';
 
 const server = await startFakeServer();
 const scripted = scriptedFixer(loadFixerAnswers(FIX_ANSWERS));

@@ -4,9 +4,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeJsonAtomic } from '../src/fs/atomic.ts';
-import { exampleConfig } from '../src/config/example.ts';
-import { runScan } from '../src/orchestrator/scan.ts';
+import { writeJsonAtomic } from '../src/foundations/fs/atomic.ts';
+import { exampleConfig } from '../src/engines/config/example.ts';
+import { runScan } from '../src/driver/scan.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dest = join(root, '.bug-hunter.example');

@@ -68,7 +68,7 @@ if (!Number.isInteger(batchCount) || batchCount < 0) {
 // (scripts/test-tmp.mjs); the test processes get it as TMPDIR, and it goes, with anything a test left, at the end.
 const runTemp = await makeRunTemp();
 console.error(`temporary folders: ${runTemp.dir} (${runTemp.why})`);
-// Scans record the cache folders they create in the user's state folder (src/cache/owner.ts): the tests' go to a
+// Scans record the cache folders they create in the user's state folder (src/engines/cache/owner.ts): the tests' go to a
 // throw-away one, never the real home.
 const stateHome = mkdtempSync(join(runTemp.dir, 'state-'));
 // Each test process writes its CPU seconds here at exit (scripts/test-cpu-probe.mjs).

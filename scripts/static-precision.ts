@@ -1,14 +1,14 @@
 // Measures the static engine's precision and recall on the labelled fixtures and the bundled example;
-// `--write` stores each rule's counts in src/static/rules/<rule-id>.ts (the data confidence is calibrated from); the
+// `--write` stores each rule's counts in src/engines/static/rules/<rule-id>.ts (the data confidence is calibrated from); the
 // gate's floor beside them is left as it is: it is set by hand. `--check` holds each rule with 5 or more measured
 // findings to that floor (exit 1 naming the rule), as `pnpm benchmark --gate` does on the benchmark cases.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { labelledCorpus } from '../src/static/corpus.ts';
-import { scoreFiles } from '../src/static/score.ts';
-import { staticCountsOnCases } from '../src/benchmark/calibrate.ts';
-import { listRules } from '../src/static/rules.ts';
-import { precisionByRule, ruleFloorChecks } from '../src/benchmark/rule-precision.ts';
+import { labelledCorpus } from '../src/engines/static/corpus.ts';
+import { scoreFiles } from '../src/engines/static/score.ts';
+import { staticCountsOnCases } from '../src/commands/benchmark/calibrate.ts';
+import { listRules } from '../src/engines/static/rules.ts';
+import { precisionByRule, ruleFloorChecks } from '../src/commands/benchmark/rule-precision.ts';
 
 const repo = process.cwd();
 const score = scoreFiles(labelledCorpus(repo));
@@ -27,7 +27,7 @@ if (process.argv.includes('--write') || process.argv.includes('--check')) {
   for (const [ruleId, c] of [...onCases].sort()) console.log(`benchmark cases: ${ruleId.padEnd(30)} tp=${c.truePositives} fp=${c.falsePositives}`);
   const combined = new Map<string, { truePositives: number; falsePositives: number }>();
   for (const rule of listRules()) {
-    const path = join(repo, 'src/static/rules', `${rule.id}.ts`);
+    const path = join(repo, 'src/engines/static/rules', `${rule.id}.ts`);
     const s = score.rules.find((r) => r.ruleId === rule.id);
     const real = judged.judgements.filter((j) => j.ruleId === rule.id);
     const cases = onCases.get(rule.id) ?? { truePositives: 0, falsePositives: 0 };
@@ -41,7 +41,7 @@ if (process.argv.includes('--write') || process.argv.includes('--check')) {
     for (const [key, value] of Object.entries(counts)) text = text.replace(new RegExp(`(\\b${key}: )\\d+,`), `$1${value},`);
     writeFileSync(path, text);
   }
-  if (process.argv.includes('--write')) console.log('Rule precision counts written to src/static/rules/<rule-id>.ts.');
+  if (process.argv.includes('--write')) console.log('Rule precision counts written to src/engines/static/rules/<rule-id>.ts.');
   // The same per-rule floor the benchmark gate applies, on the whole labelled corpus.
   const checks = ruleFloorChecks('labelled corpus', precisionByRule(combined), new Map(listRules().map((r) => [r.id, r.floor])), 5);
   for (const c of checks) console.log(`${c.passed ? 'pass' : 'FAIL'}  ${c.name}: ${c.detail}`);

@@ -3,7 +3,7 @@
 // Usage: node --import tsx scripts/static-real-world.ts <dir-with-node_modules> [--json] [--suspected]
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { huntFile, judgeStatic, refuteStatic } from '../src/static/index.ts';
+import { huntFile, judgeStatic, refuteStatic } from '../src/engines/static/index.ts';
 
 const EXT = /\.(m?js|cjs|ts|mts|cts)$/;
 const SKIP = /\.d\.[mc]?ts$|\.min\.js$/;

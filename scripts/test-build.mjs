@@ -11,7 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Modules compiled with their own (the mirror's) import.meta, not the source's: see compileForTests. */
-export const OWN_META = ['src/workers/pool.ts', 'src/phases/triage/analyze-all.ts', 'src/recheck/sync.ts'];
+export const OWN_META = ['src/engines/workers/pool.ts', 'src/phases/triage/analyze-all.ts', 'src/engines/recheck/sync.ts'];
 
 const META = { url: '__bhImportMetaUrl', dirname: '__bhImportMetaDirname', filename: '__bhImportMetaFilename' };
 

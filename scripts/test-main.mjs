@@ -1,6 +1,6 @@
 // Runs test files with node:test's run() in the order given: `node --test` sorts its files by name (Node 20's
 // createTestFileList), which undid the runner's slowest-first order (scripts/test-order.mjs) and started the
-// 26-second test/work/timeout.test.ts last, alone for the suite's final quarter-minute. The same reporters and exit
+// 26-second test/commands/work/timeout.test.ts last, alone for the suite's final quarter-minute. The same reporters and exit
 // code as `node --test`: spec on a terminal, else TAP; exit 1 when a test that is not a todo fails.
 // With BH_TEST_TIMES set, it writes there the seconds each test file's top-level tests took, by the path of the file
 // that holds them: the one measure of a file's time whether it ran alone or shared a process (scripts/test-batches.mjs).

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { TSchema } from '@sinclair/typebox';
-import { sha256 } from '../run/hash.ts';
+import { sha256 } from '../foundations/hashing/hash.ts';
 
 const require = createRequire(import.meta.url);
 

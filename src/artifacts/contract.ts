@@ -2,7 +2,7 @@
 // phase that reads or writes an artifact it does not declare fails at once (its declaration is wrong), so the
 // declarations the driver and the "run phase X first" hints rely on stay true. Outside a phase nothing is checked.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PhaseError } from '../errors.ts';
+import { PhaseError } from '../foundations/errors.ts';
 import type { ArtifactName } from './registry.ts';
 
 export interface PhaseContract {

@@ -1,7 +1,7 @@
 // Emits the JSON Schema of every artifact as schemas/<name>.schema.json, or reports which are stale.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../fs/atomic.ts';
+import { writeFileAtomic } from '../foundations/fs/atomic.ts';
 import { ARTIFACTS, artifactNames } from './registry.ts';
 
 export function emittedSchemas(): Map<string, string> {

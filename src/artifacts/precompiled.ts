@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import type { ValidateFunction } from 'ajv';
-import { sha256 } from '../run/hash.ts';
+import { sha256 } from '../foundations/hashing/hash.ts';
 
 // From src/ (tsx, or the tests' compiled mirror, which keeps the source's import.meta.url) nothing is beside this
 // module: the build's validators in dist/ serve, so each test process does not compile every schema again (about

@@ -1,6 +1,6 @@
 // Progress and messages on stderr: one rewritten progress line per phase on a terminal, plain lines in CI,
 // or one JSON object per line (--progress=json). stdout is kept for results (and --json), so scripts can pipe it.
-import { printable } from '../report/printable.ts';
+import { printable } from '../engines/report/printable.ts';
 import { etaOf, formatDuration } from './eta.ts';
 
 export interface Logger {

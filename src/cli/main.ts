@@ -1,10 +1,10 @@
 // Entry point: picks the command (default `scan`), runs it, maps any thrown error to its exit code.
-import { classifyThrown, debugText, ExitCode, UsageError } from '../errors.ts';
+import { classifyThrown, debugText, ExitCode, UsageError } from '../foundations/errors.ts';
 import { runInProcessShell } from './process-shell.ts';
-import { TOOL_VERSION } from '../version.ts';
+import { TOOL_VERSION } from '../foundations/version.ts';
 import type { CommandIO } from './command.ts';
-import { COMMANDS } from './commands/index.ts';
-import { terminalSafe } from '../report/printable.ts';
+import { COMMANDS } from '../commands/index.ts';
+import { terminalSafe } from '../engines/report/printable.ts';
 
 export function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -3,8 +3,8 @@
 // both streams have drained (a pipe read slowly gets the whole report) and the processes it started are gone.
 // Signals: the first SIGINT or SIGTERM aborts the run, which saves its state and returns its code (3 for a scan);
 // a run still going GRACE_MS later, or a second signal, ends at once with exit 3, its children killed.
-import { classifyThrown, ExitCode } from '../errors.ts';
-import { stopDescendants } from '../run/descendants.ts';
+import { classifyThrown, ExitCode } from '../foundations/errors.ts';
+import { stopDescendants } from '../engines/run/descendants.ts';
 import type { CommandIO } from './command.ts';
 
 /** How long an aborted run has to stop by itself before it is ended: the whole stop stays within 5 s. */

@@ -6,9 +6,9 @@ import type { ArtifactName } from '../artifacts/registry.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import { stamp, type BodyOf } from '../artifacts/stamp.ts';
 import { artifactPath, checkArtifact, hasArtifact, readSharedArtifact, UnusableArtifactError, writeSharedArtifact, type ArtifactOf } from '../artifacts/store.ts';
-import { otherRunFields } from '../run/identity.ts';
-import { PhaseError } from '../errors.ts';
-import { writeFileAtomic } from '../fs/atomic.ts';
+import { otherRunFields } from '../engines/run/identity.ts';
+import { PhaseError } from '../foundations/errors.ts';
+import { writeFileAtomic } from '../foundations/fs/atomic.ts';
 import { withRerunHint } from './hints.ts';
 import { READ_ACROSS_RUNS } from './run-artifacts.ts';
 

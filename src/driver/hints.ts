@@ -3,7 +3,7 @@
 // phase declares are written by a command of their own, listed here. Phases are loaded only when a hint is needed.
 import type { ArtifactName } from '../artifacts/registry.ts';
 import { UnusableArtifactError } from '../artifacts/store.ts';
-import { PIPELINE } from '../phases/registry.ts';
+import { PIPELINE } from './registry.ts';
 
 /** Artifacts outside every phase's writes: the run state (the driver, when a run starts), the target's memory and
  * the commands that are not phases. */

@@ -1,11 +1,11 @@
 // What the phases about to run need from the machine, checked before the first phase so a run never fails after
 // a long scan for a reason known at the start: the fixer needs a git repository (its worktrees), and phases that
 // run untrusted code (verify, repro, fixer) need a sandbox backend or the loudly named opt-out.
-import { UsageError } from '../errors.ts';
-import { gitTopLevel } from '../git/git.ts';
-import type { RunOptions } from '../run/options.ts';
-import { selectBackend } from '../sandbox/select.ts';
-import { SandboxUnavailableError } from '../sandbox/types.ts';
+import { UsageError } from '../foundations/errors.ts';
+import { gitTopLevel } from '../engines/git/git.ts';
+import type { RunOptions } from '../engines/run/options.ts';
+import { selectBackend } from '../engines/sandbox/select.ts';
+import { SandboxUnavailableError } from '../engines/sandbox/types.ts';
 
 const NEEDS_GIT = new Set(['fixer']);
 const NEEDS_SANDBOX = new Set(['verify', 'repro', 'fixer']);

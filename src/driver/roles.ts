@@ -1,8 +1,8 @@
 // A phase asks the model session only for the roles it declares: the context the driver hands it carries a client
 // that refuses any other role and the declared roles alone among those a model serves. Asking for another role is
 // a programming error in the phase (its declaration is wrong), so it throws at once, naming the phase and the role.
-import type { ModelClient, Role } from '../models/types.ts';
-import type { PhaseContext } from '../phases/types.ts';
+import type { ModelClient, Role } from '../engines/models/types.ts';
+import type { PhaseContext } from '../phase-kit/types.ts';
 
 /** A phase asked for a model role it does not declare. Not a BugHunterError: it is a bug in bug-hunter. */
 export class UndeclaredRoleError extends Error {

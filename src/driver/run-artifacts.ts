@@ -5,15 +5,15 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { ArtifactName } from '../artifacts/registry.ts';
 import { artifactPath } from '../artifacts/store.ts';
-import { PIPELINE } from '../phases/registry.ts';
-import type { PhaseDefinition } from '../phases/types.ts';
+import { PIPELINE } from './registry.ts';
+import type { PhaseDefinition } from '../phase-kit/types.ts';
 
 /** Where a new run moves the older run's artifacts: replaced by each new run, so it holds one run at most. */
 export const SUPERSEDED_DIR = 'superseded';
 
 /**
  * Read across runs by design: fixer-scope.json is a grant a person reviews, and a later plan compares its own grant
- * with it rather than replacing it (src/phases/fix/plan-phase.ts). Any other input of another run is not an input.
+ * with it rather than replacing it (src/phases/fix-plan/index.ts). Any other input of another run is not an input.
  */
 export const READ_ACROSS_RUNS: ReadonlySet<ArtifactName> = new Set(['fixer-scope']);
 

@@ -1,9 +1,9 @@
 // One phase run under the run's state, the same way in `scan` and `phase <name>`: marked running, then done or
 // failed (with the error) in state.json; after the plan, the budget learns what the run set out to do.
 import { underContract } from '../artifacts/contract.ts';
-import { chunkPlanOf } from '../orchestrator/estimate.ts';
-import type { ModelSetup } from '../orchestrator/models.ts';
-import type { PhaseDefinition } from '../phases/types.ts';
+import { chunkPlanOf } from './estimate.ts';
+import type { ModelSetup } from './model-setup.ts';
+import type { PhaseDefinition } from '../phase-kit/types.ts';
 import { withRerunHint } from './hints.ts';
 import type { PhaseSession } from './session.ts';
 

@@ -2,16 +2,16 @@
 // identity, options and scope, its model session (client, roles, token budget) and its evidence cache. A phase
 // run by hand therefore runs with exactly what it had inside the scan, and can say which engine served it.
 import type { Logger } from '../cli/log.ts';
-import { openEvidenceCache, type CacheRequest } from '../cache/location.ts';
-import { DISABLED_CACHE, type EvidenceCache } from '../cache/store.ts';
+import { openEvidenceCache, type CacheRequest } from '../engines/cache/location.ts';
+import { DISABLED_CACHE, type EvidenceCache } from '../engines/cache/store.ts';
 import { forgetSharedArtifacts } from '../artifacts/store.ts';
-import { openModelSession, type ModelSetup } from '../orchestrator/models.ts';
-import { createPoolLender } from '../workers/lender.ts';
-import { runAnalysisStore } from '../cache/static-analysis.ts';
-import type { Budget } from '../budget/budget.ts';
-import type { PhaseContext } from '../phases/types.ts';
-import type { RunOptions, ScopeOptions } from '../run/options.ts';
-import type { StateStore } from '../run/state.ts';
+import { openModelSession, type ModelSetup } from './model-setup.ts';
+import { createPoolLender } from '../engines/workers/lender.ts';
+import { runAnalysisStore } from '../engines/cache/static-analysis.ts';
+import type { Budget } from '../engines/budget/budget.ts';
+import type { PhaseContext } from '../phase-kit/types.ts';
+import type { RunOptions, ScopeOptions } from '../engines/run/options.ts';
+import type { StateStore } from '../engines/run/state.ts';
 
 export interface PhaseSessionInput {
   target: string;

@@ -6,8 +6,8 @@ import type { ArtifactName } from '../artifacts/registry.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { RunState } from '../artifacts/schemas/state.ts';
 import { artifactPath } from '../artifacts/store.ts';
-import { PIPELINE, type PipelineEntry } from '../phases/registry.ts';
-import { otherRunFields } from '../run/identity.ts';
+import { PIPELINE, type PipelineEntry } from './registry.ts';
+import { otherRunFields } from '../engines/run/identity.ts';
 import { builtDeclarations, READ_ACROSS_RUNS } from './run-artifacts.ts';
 import { staleChain, type ArtifactRun, type RunView, type StaleChain } from './stale-phases.ts';
 

@@ -3,7 +3,7 @@
 // whose artifact is missing or another run's, and every phase between that depends on one of them. Pure: the
 // caller says which phases are in the run, which are done, and whose run each artifact on disk is.
 import type { ArtifactName } from '../artifacts/registry.ts';
-import type { PhaseDefinition } from '../phases/types.ts';
+import type { PhaseDefinition } from '../phase-kit/types.ts';
 
 export type ArtifactRun = 'this-run' | 'other-run' | 'missing';
 

@@ -24,7 +24,7 @@ test('every shell folder named in layers.ts exists under src/', () => {
 
 test("README's map of src/ lists every top-level folder and file of src/, each with its kind from layers.ts", () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  // Rows of the map: | `src/x/` | kind | … | (a row may name several, as `src/errors.ts`, `src/version.ts`).
+  // Rows of the map: | `src/x/` | kind | … | (a row may name several, as `src/foundations/errors.ts`, `src/foundations/version.ts`).
   const listed = new Map<string, string>();
   for (const [, names = '', kind = ''] of readme.matchAll(/^\| (`src\/[^|]+) \| ([^|]+) \|/gm)) {
     for (const [, name = ''] of names.matchAll(/`src\/([^`/]+)\/?`/g)) listed.set(name, kind.trim());
@@ -55,8 +55,8 @@ test('a library importing a phase, or a phase importing a shared file in src/pha
     { from: 'phases/hunter/index.ts', to: 'phases/incoming.ts', specifier: '../incoming.ts' },
   ];
   assert.deepEqual(layoutViolations(edges).map(withoutWhy), [
-    "src/static/engine.ts: '../phases/recon/core.ts'",
-    "src/errors.ts: './phases/types.ts'",
+    "src/engines/static/engine.ts: '../phases/recon/core.ts'",
+    "src/foundations/errors.ts: './phases/types.ts'",
     "src/phases/hunter/index.ts: '../incoming.ts'",
   ]);
 });

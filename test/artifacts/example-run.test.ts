@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { ARTIFACTS, type ArtifactName } from '../../src/artifacts/registry.ts';
 import { parseArtifact } from '../../src/artifacts/store.ts';
-import { parseConfig } from '../../src/config/load.ts';
+import { parseConfig } from '../../src/engines/config/load.ts';
 
 const dir = fileURLToPath(new URL('../../.bug-hunter.example/', import.meta.url));
 const byFile = new Map<string, ArtifactName>(Object.entries(ARTIFACTS).map(([name, a]) => [a.file, name as ArtifactName]));

@@ -2,7 +2,7 @@ import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPACT_ARRAY, jsonChunks, writeJsonAtomic } from '../../src/fs/atomic.ts';
+import { COMPACT_ARRAY, jsonChunks, writeJsonAtomic } from '../../src/foundations/fs/atomic.ts';
 import { tempDir } from '../helpers/temp.ts';
 
 /** Writes the value as an artifact file and returns its text, checked to read back as JSON.stringify's value. */

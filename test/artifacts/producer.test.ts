@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ARTIFACTS, type ArtifactName } from '../../src/artifacts/registry.ts';
 import { artifactPath, readArtifact } from '../../src/artifacts/store.ts';
-import { COMMANDS } from '../../src/cli/commands/index.ts';
+import { COMMANDS } from '../../src/commands/index.ts';
 import { COMMAND_PRODUCERS, producerOf, producingPhases, withRerunHint } from '../../src/driver/hints.ts';
-import { findPhase } from '../../src/phases/registry.ts';
+import { findPhase } from '../../src/driver/registry.ts';
 
 test('every artifact has a producer hint, and it names a built phase that writes it or a real command', async () => {
   for (const name of Object.keys(ARTIFACTS) as ArtifactName[]) {

@@ -4,9 +4,9 @@ import { readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileS
 import { join } from 'node:path';
 import { forgetSharedArtifacts, knownValid, readArtifact, readSharedArtifact, writeArtifact, writeSharedArtifact, artifactPath } from '../../src/artifacts/store.ts';
 import type { Referee } from '../../src/artifacts/schemas/referee.ts';
-import { PhaseError } from '../../src/errors.ts';
-import { createIdentity } from '../../src/run/identity.ts';
-import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } from '../../src/run/options.ts';
+import { PhaseError } from '../../src/foundations/errors.ts';
+import { createIdentity } from '../../src/engines/run/identity.ts';
+import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } from '../../src/engines/run/options.ts';
 import { tempDir } from '../helpers/temp.ts';
 
 function referee(dir: string): Referee {

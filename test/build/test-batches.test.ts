@@ -38,9 +38,9 @@ test('each batch starts right after one of the first files run alone, so none st
 
 test("in this repository the files with a top-level hook, and test/slow-files.txt's, are planned alone", () => {
   const slow = new Set(readSlowFiles(ROOT));
-  const files = ['test/sandbox/go-seed.test.ts', 'test/report/sarif.test.ts', 'test/build/test-order.test.ts', 'test/build/test-tmp.test.ts', [...slow][0]!];
+  const files = ['test/engines/sandbox/go-seed.test.ts', 'test/engines/report/sarif.test.ts', 'test/build/test-order.test.ts', 'test/build/test-tmp.test.ts', [...slow][0]!];
   const plan = planProcesses(files, { batchCount: 4, isSlow: (file) => slow.has(file), source: (file) => readFileSync(join(ROOT, file), 'utf8') });
-  assert.deepEqual(plan.alone.sort(), ['test/report/sarif.test.ts', 'test/sandbox/go-seed.test.ts', [...slow][0]!].sort());
+  assert.deepEqual(plan.alone.sort(), ['test/engines/report/sarif.test.ts', 'test/engines/sandbox/go-seed.test.ts', [...slow][0]!].sort());
   assert.deepEqual(plan.batches, [['test/build/test-order.test.ts', 'test/build/test-tmp.test.ts']]);
 });
 

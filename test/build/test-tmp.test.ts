@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chooseTempParent, makeRunTemp, MIN_FREE_BYTES, mountedNoexec, RUN_FOLDER, TMPFS_MAGIC } from '../../scripts/test-tmp.mjs';
-import { removeLeftoversOfGone } from '../../src/run/process.ts';
+import { removeLeftoversOfGone } from '../../src/engines/run/process.ts';
 import { tempDir } from '../helpers/temp.ts';
 
 const EXT4 = 0xef53;

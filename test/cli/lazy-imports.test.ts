@@ -74,7 +74,7 @@ test('the probe sees the heavy modules when they do load: a no-key scan loads as
   assert.deepEqual(heavy(modules, [OPT_IN_PHASES]), [], 'a plain scan loads no opt-in phase (fix, deps, verify, leads)');
 });
 
-// A scan hunting in one thread asks recheck through a helper thread (src/recheck/sync.ts): its bundled entry too.
+// A scan hunting in one thread asks recheck through a helper thread (src/engines/recheck/sync.ts): its bundled entry too.
 test('a scan hunting in one thread asks recheck through the bundled helper thread and reports its verdict', async (t) => {
   const repo = gitRepo(t, {
     'src/route.js': "const express = require('express');\nconst app = express();\napp.get('/x', (req, res) => {\n  if (/^(a+)+$/.test(req.query.name)) res.send('ok');\n  res.send('no');\n});\n",

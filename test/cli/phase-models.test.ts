@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { readArtifact } from '../../src/artifacts/store.ts';
 import { enginesAgree } from '../../src/cli/model-flags.ts';
-import { runScan } from '../../src/orchestrator/scan.ts';
+import { runScan } from '../../src/driver/scan.ts';
 import { DEMO_OPTIONS, installTranscripts, replayConfig } from '../funnel/demo.ts';
 import { demoTarget, recordingLogger } from '../funnel/helpers.ts';
 import { runCli } from '../helpers/cli.ts';

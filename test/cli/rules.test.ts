@@ -1,9 +1,9 @@
 // `bug-hunter rules` lists every static rule with its class, CWE, languages and measured precision.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rulesCommand } from '../../src/cli/commands/rules.ts';
+import { rulesCommand } from '../../src/commands/rules.ts';
 import type { CommandIO } from '../../src/cli/command.ts';
-import { listRules } from '../../src/static/index.ts';
+import { listRules } from '../../src/engines/static/index.ts';
 
 function capture(): { io: CommandIO; out: () => string } {
   let text = '';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { underContract } from '../../src/artifacts/contract.ts';
 import { hasArtifact, readArtifactIfPresent, writeArtifact } from '../../src/artifacts/store.ts';
-import { PhaseError } from '../../src/errors.ts';
+import { PhaseError } from '../../src/foundations/errors.ts';
 import { tempDir } from '../helpers/temp.ts';
 
 const contract = { phase: 'skeptic', reads: ['triage', 'hunter-findings'], writes: ['skeptic'] } as const;

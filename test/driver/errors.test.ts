@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { classifyThrown, debugText, ExitCode, IntegrityError, PhaseError, ProviderError, UsageError } from '../../src/errors.ts';
+import { classifyThrown, debugText, ExitCode, IntegrityError, PhaseError, ProviderError, UsageError } from '../../src/foundations/errors.ts';
 import { checkPreconditions } from '../../src/driver/preconditions.ts';
-import { GitCommandError, runGit } from '../../src/git/worktree.ts';
-import { SandboxUnavailableError } from '../../src/sandbox/types.ts';
+import { GitCommandError, runGit } from '../../src/engines/git/worktree.ts';
+import { SandboxUnavailableError } from '../../src/engines/sandbox/types.ts';
 import { runCli, spawnCli } from '../helpers/cli.ts';
 import { gitRepo, tempDir, writeFiles } from '../helpers/temp.ts';
 

@@ -15,7 +15,7 @@ import type { ArtifactName } from '../../src/artifacts/registry.ts';
 import type { RunIdentity } from '../../src/artifacts/schemas/common.ts';
 import { artifactPath } from '../../src/artifacts/store.ts';
 import { builtDeclarations, supersededFiles } from '../../src/driver/run-artifacts.ts';
-import { PIPELINE } from '../../src/phases/registry.ts';
+import { PIPELINE } from '../../src/driver/registry.ts';
 import { runCli, type CliResult } from '../helpers/cli.ts';
 import { git, gitRepo, writeFiles } from '../helpers/temp.ts';
 import { prng as random } from '../helpers/seeded-random.ts';

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { artifactPath, readArtifact } from '../../src/artifacts/store.ts';
-import { PIPELINE } from '../../src/phases/registry.ts';
-import { runScan } from '../../src/orchestrator/scan.ts';
+import { PIPELINE } from '../../src/driver/registry.ts';
+import { runScan } from '../../src/driver/scan.ts';
 import { DEMO_MODEL, DEMO_OPTIONS, installTranscripts, replayConfig, writeConfig } from '../funnel/demo.ts';
 import { demoTarget, recordingLogger } from '../funnel/helpers.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -57,8 +57,8 @@ async function byHandAsInScan(target: string, names: readonly string[]): Promise
   }
 }
 
-const OSV = fileURLToPath(new URL('../deps/fixtures/osv/', import.meta.url));
-const LOCKFILES = fileURLToPath(new URL('../deps/fixtures/lockfiles/npm3/', import.meta.url));
+const OSV = fileURLToPath(new URL('../engines/deps/fixtures/osv/', import.meta.url));
+const LOCKFILES = fileURLToPath(new URL('../engines/deps/fixtures/lockfiles/npm3/', import.meta.url));
 
 test('phase leads and phase deps by hand write what scan --leads --dep-scan wrote, from the run\'s own flags', async (t) => {
   const read = (p: string) => readFileSync(join(LOCKFILES, p), 'utf8');
@@ -89,7 +89,7 @@ test('phase verify, repro, fix-plan and fixer by hand write what scan --verify -
   git(target, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'base');
   // No fixer transcripts were recorded for this example, so the fixer role is left to no model: the fixer then
   // skips every granted fix and says why. What it reads and writes by hand is still compared with the scan's; the
-  // proven-fix path with a replayed model is test/fix/demo.test.ts.
+  // proven-fix path with a replayed model is test/engines/fix/demo.test.ts.
   writeConfig(target, { ...replayConfig(), roles: { default: { provider: 'replay', model: DEMO_MODEL }, fixer: { provider: 'static' } } });
   installTranscripts(join(target, '.bug-hunter'), REPRO_TRANSCRIPTS);
   const scan = await runCli(['scan', target, '--quiet', '--verify', '--repro', '--fix', '--trust-repo-config']);

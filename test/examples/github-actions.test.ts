@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { COMMON_OPTIONS } from '../../src/cli/args.ts';
-import { COMMANDS } from '../../src/cli/commands/index.ts';
+import { COMMANDS } from '../../src/commands/index.ts';
 
 const DIR = fileURLToPath(new URL('../../examples/github-actions/', import.meta.url));
 const WORKFLOWS = readdirSync(DIR).filter((f) => f.endsWith('.yml'));

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RetrievalPlan } from '../../src/artifacts/schemas/retrieval-plan.ts';
-import { contextBlocks } from '../../src/prompts/retrieval-context.ts';
+import { contextBlocks } from '../../src/engines/prompts/retrieval-context.ts';
 
 type Entry = RetrievalPlan['chunks'][number];
 const entry = (included: Entry['included']): Entry => ({ chunkId: 'chunk-001', included, excluded: [], unlisted: { count: 0, tokens: 0, budgetFiles: 0, budgetTokens: 0 }, usage: { files: 0, tokens: 0 } });

@@ -3,7 +3,7 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunOptions } from '../../src/run/options.ts';
+import type { RunOptions } from '../../src/engines/run/options.ts';
 
 export const DEMO_DIR = fileURLToPath(new URL('../../examples/model-demo/', import.meta.url));
 export const DEMO_ANSWERS = join(DEMO_DIR, 'model-answers.json');

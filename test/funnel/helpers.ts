@@ -3,7 +3,7 @@
 import type { TestContext } from 'node:test';
 import { readArtifact } from '../../src/artifacts/store.ts';
 import type { Logger } from '../../src/cli/log.ts';
-import { startFakeServer, type FakeServer } from '../models/fixtures/fake-server.ts';
+import { startFakeServer, type FakeServer } from '../engines/models/fixtures/fake-server.ts';
 import { tempDir } from '../helpers/temp.ts';
 import { copyDemo, DEMO_ANSWERS, writeConfig } from './demo.ts';
 import { loadAnswers, scriptedResponder, type ScriptedAnswers } from './scripted-model.ts';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readArtifact } from '../../src/artifacts/store.ts';
-import { runScan } from '../../src/orchestrator/scan.ts';
+import { runScan } from '../../src/driver/scan.ts';
 import { DEMO_OPTIONS, liveConfig } from './demo.ts';
 import { demoTarget, recordingLogger, scriptedServer } from './helpers.ts';
 import { messagesOf } from './scripted-model.ts';

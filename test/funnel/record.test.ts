@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runScan } from '../../src/orchestrator/scan.ts';
+import { runScan } from '../../src/driver/scan.ts';
 import { DEMO_OPTIONS, DEMO_TRANSCRIPTS, installTranscripts, liveConfig, replayConfig } from './demo.ts';
 import { demoTarget, outcome, recordingLogger, scriptedServer } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
-import { runScan } from '../../src/orchestrator/scan.ts';
+import { runScan } from '../../src/driver/scan.ts';
 import { DEMO_OPTIONS, installTranscripts, replayConfig } from './demo.ts';
 import { demoTarget, modelVerdicts, outcome, recordingLogger } from './helpers.ts';
 

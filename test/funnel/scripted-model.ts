@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { describeViolations, validate } from '../../src/artifacts/validate.ts';
-import type { Reply, SeenRequest } from '../models/fixtures/fake-server.ts';
+import type { Reply, SeenRequest } from '../engines/models/fixtures/fake-server.ts';
 
 const Quotes = Type.Array(
   Type.Object({ file: Type.String(), startLine: Type.Integer(), endLine: Type.Integer(), quote: Type.String() }, { additionalProperties: false }),

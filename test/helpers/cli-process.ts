@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { assertFreshDist } from './dist.ts';
 import { CLI_ENTRY } from './cli.ts';
-import { descendantsOf, processTable } from '../../src/run/descendants.ts';
+import { descendantsOf, processTable } from '../../src/engines/run/descendants.ts';
 
 export interface Ended {
   code: number | null;

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
-import { runScan } from '../../src/orchestrator/scan.ts';
+import { runScan } from '../../src/driver/scan.ts';
 import { installTranscripts, replayConfig, writeConfig } from '../funnel/demo.ts';
 import { runCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/temp.ts';

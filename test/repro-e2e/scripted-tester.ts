@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { describeViolations, validate } from '../../src/artifacts/validate.ts';
-import type { Reply, SeenRequest } from '../models/fixtures/fake-server.ts';
+import type { Reply, SeenRequest } from '../engines/models/fixtures/fake-server.ts';
 import { messagesOf, scriptedResponder, type ScriptedAnswers } from '../funnel/scripted-model.ts';
 
 const ScriptedTest = Type.Object(

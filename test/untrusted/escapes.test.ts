@@ -4,10 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderMarkdown } from '../../src/report/markdown.ts';
-import { printableDeep } from '../../src/report/printable.ts';
+import { renderMarkdown } from '../../src/engines/report/markdown.ts';
+import { printableDeep } from '../../src/engines/report/printable.ts';
 import { spawnCli } from '../helpers/cli.ts';
-import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
+import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../engines/report/helpers.ts';
 import { hostileRepo } from './hostile.ts';
 
 const CLEAR = '\x1b[2J\x1b[H';

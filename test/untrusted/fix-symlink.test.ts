@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
 import { git, tempDir, writeFiles } from '../helpers/temp.ts';
-import { reproProject } from '../incident/repro-project.ts';
+import { reproProject } from '../commands/repro/repro-project.ts';
 
 const PRICE = 'export function total(items) {\n  let sum = 0;\n  for (let i = 1; i < items.length; i++) sum += items[i].price;\n  return sum;\n}\n';
 const HEADER = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { total } from '../lib/price.js';\n";

@@ -1,11 +1,11 @@
 // git runs with the scanned repository's executable settings neutralised: fsmonitor, filter drivers, hooks,
-// external diff. And no file but src/git/run.ts spawns git, so no call can forget it.
+// external diff. And no file but src/engines/git/run.ts spawns git, so no call can forget it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { runGit } from '../../src/git/worktree.ts';
+import { runGit } from '../../src/engines/git/worktree.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { BUGGY_FILE, canary, hostileRepo } from './hostile.ts';
 
@@ -57,7 +57,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-test('no source file but src/git/run.ts spawns git', () => {
+test('no source file but src/engines/git/run.ts spawns git', () => {
   const root = join(import.meta.dirname, '../../src');
   const spawnsGit = /\b(execFileSync|execFile|spawnSync|spawn|execSync|exec|execa|\$)\s*\(\s*['"`]git['"`]/;
   const offenders = sourceFiles(root).filter((file) => !file.endsWith(join('git', 'run.ts')) && spawnsGit.test(readFileSync(file, 'utf8')));

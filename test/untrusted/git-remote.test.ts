@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
 import { runCli } from '../helpers/cli.ts';
 import { git, tempDir } from '../helpers/temp.ts';
-import { GOOD } from '../fix/helpers.ts';
-import { watchedRepo } from '../watch/helpers.ts';
-import { queueWorld, remoteBranches } from '../work/queue-setup.ts';
+import { GOOD } from '../engines/fix/helpers.ts';
+import { watchedRepo } from '../commands/watch/helpers.ts';
+import { queueWorld, remoteBranches } from '../commands/work/queue-setup.ts';
 import { canary } from './hostile.ts';
 
 function hostilePacks(repo: string, marks: ReturnType<typeof canary>): void {

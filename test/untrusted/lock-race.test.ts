@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { lockPath } from '../../src/run/lock.ts';
+import { lockPath } from '../../src/engines/run/lock.ts';
 import { tempDir } from '../helpers/temp.ts';
 
 const CONTENDER = join(import.meta.dirname, 'fixtures', 'lock-contender.mjs');

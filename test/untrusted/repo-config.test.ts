@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/temp.ts';
-import { startFakeServer } from '../models/fixtures/fake-server.ts';
-import { loadConfig } from '../../src/config/load.ts';
+import { startFakeServer } from '../engines/models/fixtures/fake-server.ts';
+import { loadConfig } from '../../src/engines/config/load.ts';
 import { BUGGY_FILE, canary, hostileRepo } from './hostile.ts';
 
 test('a command provider in the repository config does not run on a plain scan, and the warning says how to trust it', async (t) => {

@@ -3,9 +3,9 @@
 // limits are the repository's to set. Trusted (--trust-repo-config), the config is used as it is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { priceFor } from '../../src/budget/prices.ts';
-import { CONFIG_DEFAULTS } from '../../src/config/resolve.ts';
-import { resolveModels } from '../../src/orchestrator/models.ts';
+import { priceFor } from '../../src/engines/budget/prices.ts';
+import { CONFIG_DEFAULTS } from '../../src/engines/config/resolve.ts';
+import { resolveModels } from '../../src/driver/model-setup.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { BUGGY_FILE, hostileRepo } from './hostile.ts';
 

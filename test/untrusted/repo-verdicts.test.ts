@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
 import { runCli, spawnCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/temp.ts';
-import { startFakeServer, type Reply, type SeenRequest } from '../models/fixtures/fake-server.ts';
+import { startFakeServer, type Reply, type SeenRequest } from '../engines/models/fixtures/fake-server.ts';
 import { citedLines, messagesOf } from '../funnel/scripted-model.ts';
 import { hostileRepo } from './hostile.ts';
 

@@ -7,13 +7,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runSandboxed, SandboxUnavailableError } from '../../src/sandbox/index.ts';
-import { bwrapArgs } from '../../src/sandbox/bwrap.ts';
-import { DEFAULT_LIMITS } from '../../src/sandbox/limits.ts';
-import { toResult } from '../../src/sandbox/run.ts';
-import { spawnBounded } from '../../src/sandbox/spawn.ts';
+import { runSandboxed, SandboxUnavailableError } from '../../src/engines/sandbox/index.ts';
+import { bwrapArgs } from '../../src/engines/sandbox/bwrap.ts';
+import { DEFAULT_LIMITS } from '../../src/engines/sandbox/limits.ts';
+import { toResult } from '../../src/engines/sandbox/run.ts';
+import { spawnBounded } from '../../src/engines/sandbox/spawn.ts';
 import { spawnCli } from '../helpers/cli.ts';
-import { bwrap, tempTree } from '../sandbox/helpers.ts';
+import { bwrap, tempTree } from '../engines/sandbox/helpers.ts';
 import { hostileRepo } from './hostile.ts';
 
 test('a suite cannot open a nested user namespace (no full capability set, no new mounts)', async (t) => {

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sourceHash } from '../../scripts/build.mjs';
-import { staticKey } from '../../src/cache/static-analysis.ts';
-import { STATIC_ENGINE_VERSION } from '../../src/static/index.ts';
-import { entryPath } from '../../src/cache/store.ts';
-import { readPackIndex } from '../../src/cache/pack.ts';
-import { OWNER_TOKEN_FILE } from '../../src/cache/owner.ts';
+import { staticKey } from '../../src/engines/cache/static-analysis.ts';
+import { STATIC_ENGINE_VERSION } from '../../src/engines/static/index.ts';
+import { entryPath } from '../../src/engines/cache/store.ts';
+import { readPackIndex } from '../../src/engines/cache/pack.ts';
+import { OWNER_TOKEN_FILE } from '../../src/engines/cache/owner.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { tempDir, writeFiles } from '../helpers/temp.ts';
 import { BUGGY_FILE } from './hostile.ts';
@@ -56,7 +56,7 @@ test('a cache bug-hunter created itself in a non-git target is recorded as the u
   assert.doesNotMatch(first.stderr, /evidence cache not used/);
   const cache = join(dir, '.bug-hunter', 'cache');
   // The forged entry above sat where the scan itself keeps this file's analysis: the key is the real one.
-  // A scan packs its entries (src/cache/pack.ts).
+  // A scan packs its entries (src/engines/cache/pack.ts).
   assert.ok(readPackIndex(cache, 'static', () => undefined).lines.has(fileKey()));
   const token = readFileSync(join(cache, OWNER_TOKEN_FILE), 'utf8').trim();
   assert.match(token, /^[0-9a-f]{64}$/);

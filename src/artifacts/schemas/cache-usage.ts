@@ -1,6 +1,6 @@
 // cache-usage.json: what the evidence cache did in the last run, per kind of work (read by `bug-hunter cache stats`).
 import { Type, type Static, type TOptional } from '@sinclair/typebox';
-import { CACHE_KINDS } from '../../cache/kinds.ts';
+import { CACHE_KINDS } from '../../engines/cache/kinds.ts';
 import { artifact } from './common.ts';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -21,7 +21,7 @@ export const CacheUsage = artifact(
     enabled: Type.Boolean({ description: 'False with --no-cache, or when the cache folder was refused (tracked by the scanned repository).' }),
     dir: Type.Union([Type.String(), Type.Null()], { description: 'Absolute cache folder; null when the cache was off.' }),
     // Optional per kind: a file written before a kind existed lacks it, and readers take a missing kind as zero
-    // (countersOf in src/cache/usage.ts). A run writes every kind.
+    // (countersOf in src/engines/cache/usage.ts). A run writes every kind.
     kinds: Type.Object(Object.fromEntries(CACHE_KINDS.map((k) => [k, Type.Optional(KindUsage)])) as Record<(typeof CACHE_KINDS)[number], TOptional<typeof KindUsage>>, {
       additionalProperties: false,
       description:

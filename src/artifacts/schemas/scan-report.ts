@@ -127,7 +127,7 @@ export const ScanReport = artifact(
     status: literalUnion(REPORT_STATUSES, {
       description: 'failed: a chunk failed; incomplete: a chunk or finding was not reviewed; complete otherwise.',
     }),
-    clean: Type.Boolean({ description: 'True only if nothing is confirmed, unreviewed, failed or uncovered, and every check asked for ran (src/report/clean.ts).' }),
+    clean: Type.Boolean({ description: 'True only if nothing is confirmed, unreviewed, failed or uncovered, and every check asked for ran (src/engines/report/clean.ts).' }),
     notClean: Type.Array(Type.String(), { description: 'Why the run is not clean, one reason per line; empty when clean.' }),
     options: Type.Object(
       { failOn: Severity, showSuspected: Type.Boolean({ description: 'T3 (suspected) findings are shown in the views.' }) },

@@ -3,14 +3,14 @@
 // counted as unmatched (never as safe); the scan is incomplete whenever something was not looked at.
 import { REACHABILITY, type DepFinding, type DepFindings } from '../../artifacts/schemas/dep-findings.ts';
 import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
-import type { FileIndex } from '../../code-index/types.ts';
-import { advisoriesByPackage, matchVersion } from '../../deps/advisories/match.ts';
-import type { Advisory } from '../../deps/advisories/types.ts';
-import { vulnerableFunctions } from '../../deps/functions.ts';
-import type { LockedDependency } from '../../deps/lockfiles/read.ts';
-import { reachabilityOf, type ReachabilityResult } from '../../deps/reachability.ts';
-import { sha256 } from '../../run/hash.ts';
-import { compareText } from '../../text/compare.ts';
+import type { FileIndex } from '../../engines/code-index/types.ts';
+import { advisoriesByPackage, matchVersion } from '../../engines/deps/advisories/match.ts';
+import type { Advisory } from '../../engines/deps/advisories/types.ts';
+import { vulnerableFunctions } from '../../engines/deps/functions.ts';
+import type { LockedDependency } from '../../engines/deps/lockfiles/read.ts';
+import { reachabilityOf, type ReachabilityResult } from '../../engines/deps/reachability.ts';
+import { sha256 } from '../../foundations/hashing/hash.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 export interface ScannedLockfile {
   path: string;

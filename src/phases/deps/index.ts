@@ -4,13 +4,13 @@
 import { join } from 'node:path';
 import type { DepFindings } from '../../artifacts/schemas/dep-findings.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
-import { definePhase } from '../../driver/define-phase.ts';
-import { loadCodeIndex } from '../../code-index/load.ts';
-import { loadOsv } from '../../deps/advisories/osv.ts';
-import { DEFAULT_REGISTRY, fetchRegistryAdvisories } from '../../deps/advisories/registry.ts';
-import { findLockfiles, readLockfile } from '../../deps/lockfiles/read.ts';
-import { kindOf } from '../../deps/lockfiles/kinds.ts';
-import type { PhaseContext } from '../types.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
+import { loadCodeIndex } from '../../engines/code-index/load.ts';
+import { loadOsv } from '../../engines/deps/advisories/osv.ts';
+import { DEFAULT_REGISTRY, fetchRegistryAdvisories } from '../../engines/deps/advisories/registry.ts';
+import { findLockfiles, readLockfile } from '../../engines/deps/lockfiles/read.ts';
+import { kindOf } from '../../engines/deps/lockfiles/kinds.ts';
+import type { PhaseContext } from '../../phase-kit/types.ts';
 import { buildDepFindings, type DepScanInput, type ScannedLockfile } from './core.ts';
 
 export const ADVISORY_CACHE_DIR = 'advisories-cache';

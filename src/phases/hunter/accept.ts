@@ -1,7 +1,7 @@
 // Pure acceptance rules for one chunk's candidates: a finding for an unassigned file fails the chunk closed;
 // a finding whose quotes do not match the source is rejected (and counted); duplicates merge by fingerprint.
 import type { Finding } from '../../artifacts/schemas/common.ts';
-import { unsupportedEvidence } from '../../integrity/evidence.ts';
+import { unsupportedEvidence } from '../../engines/integrity/evidence.ts';
 
 export interface Rejection {
   reason: string;

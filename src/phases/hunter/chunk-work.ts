@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Finding } from '../../artifacts/schemas/common.ts';
 import { FailureCause } from '../../artifacts/schemas/coverage.ts';
 import { validate } from '../../artifacts/validate.ts';
-import { writeJsonAtomic } from '../../fs/atomic.ts';
+import { writeJsonAtomic } from '../../foundations/fs/atomic.ts';
 
 export const ChunkWork = Type.Object(
   {

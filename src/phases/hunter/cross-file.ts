@@ -6,14 +6,14 @@
 // Given the phase's worker pool, the per-file steps run in its threads.
 import type { CrossFileTaint } from '../../artifacts/schemas/hunter-findings.ts';
 import type { Static } from '@sinclair/typebox';
-import { cachedCrossFile, storeCrossFile, type CrossFileKeyInput } from '../../cache/cross-file.ts';
-import { crossFileCallsStore } from '../../cache/cross-file-calls.ts';
-import type { EvidenceCache } from '../../cache/store.ts';
-import { readSourceAtHash } from '../../integrity/source.ts';
-import { crossFileIncoming, crossFileIncomingBatched, staticSupports, type SourceFile } from '../../static/index.ts';
-import type { FilePool } from '../../workers/pool.ts';
+import { cachedCrossFile, storeCrossFile, type CrossFileKeyInput } from '../../engines/cache/cross-file.ts';
+import { crossFileCallsStore } from '../../engines/cache/cross-file-calls.ts';
+import type { EvidenceCache } from '../../engines/cache/store.ts';
+import { readSourceAtHash } from '../../engines/integrity/source.ts';
+import { crossFileIncoming, crossFileIncomingBatched, staticSupports, type SourceFile } from '../../engines/static/index.ts';
+import type { FilePool } from '../../engines/workers/pool.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
-import { compareText } from '../../text/compare.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 export type CrossFile = Static<typeof CrossFileTaint>;
 

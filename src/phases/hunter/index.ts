@@ -3,25 +3,25 @@ import pLimit from 'p-limit';
 import type { AdaptivePlan } from '../../artifacts/schemas/adaptive-plan.ts';
 import type { Leads } from '../../artifacts/schemas/leads.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
-import { definePhase, type InputsOf } from '../../driver/define-phase.ts';
-import { IntegrityError } from '../../errors.ts';
-import { modelFor, type PhaseContext } from '../types.ts';
+import { definePhase, type InputsOf } from '../../phase-kit/define-phase.ts';
+import { IntegrityError } from '../../foundations/errors.ts';
+import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
 import { mergeByFingerprint, reusedIds } from './accept.ts';
 import { loadChunkWork, saveChunkWork, type ChunkWork } from './chunk-work.ts';
 import type { HunterEngine } from './engine.ts';
 import { reacceptSavedChunk, runChunk } from './run-chunk.ts';
 import { chooseHunter } from './choose.ts';
-import { retrievalContext } from '../../prompts/retrieval-context.ts';
+import { retrievalContext } from '../../engines/prompts/retrieval-context.ts';
 import { threatContext } from './threat-context.ts';
-import { poolSize } from '../../workers/size.ts';
-import { withFilePool } from '../../workers/lender.ts';
-import type { RunOptions } from '../../run/options.ts';
-import { analysisStoreFor } from '../../cache/static-analysis.ts';
+import { poolSize } from '../../engines/workers/size.ts';
+import { withFilePool } from '../../engines/workers/lender.ts';
+import type { RunOptions } from '../../engines/run/options.ts';
+import { analysisStoreFor } from '../../engines/cache/static-analysis.ts';
 import { withLeads } from './leads.ts';
 import { crossFilePass, type CrossFile } from './cross-file.ts';
-import { incomingLookup } from '../../static/incoming-lookup.ts';
-import { publicApiLookup } from '../../static/library-lookup.ts';
-import { compareText } from '../../text/compare.ts';
+import { incomingLookup } from '../../engines/static/incoming-lookup.ts';
+import { publicApiLookup } from '../../engines/static/library-lookup.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 const READS = {
   triage: 'required',

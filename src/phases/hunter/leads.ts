@@ -3,10 +3,10 @@
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import type { LeadOutcome, Leads } from '../../artifacts/schemas/leads.ts';
 import type { TriagedFile } from '../../artifacts/schemas/triage.ts';
-import { IntegrityError } from '../../errors.ts';
-import { readSourceAtHash } from '../../integrity/source.ts';
-import { mergeLeads } from '../../leads/merge.ts';
-import type { PhaseContext } from '../types.ts';
+import { IntegrityError } from '../../foundations/errors.ts';
+import { readSourceAtHash } from '../../engines/integrity/source.ts';
+import { mergeLeads } from '../../engines/leads/merge.ts';
+import type { PhaseContext } from '../../phase-kit/types.ts';
 import type { ChunkWork } from './chunk-work.ts';
 
 export function withLeads(

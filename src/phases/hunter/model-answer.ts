@@ -2,8 +2,8 @@
 // never taken from a model), and the conversion into Finding records.
 import { Type, type Static } from '@sinclair/typebox';
 import { Category, Evidence, Finding, Severity, Confidence } from '../../artifacts/schemas/common.ts';
-import { findingIdOf, fingerprintOf } from '../../findings/fingerprint.ts';
-import { formerModelFingerprint } from '../../findings/former-fingerprint.ts';
+import { findingIdOf, fingerprintOf } from '../../engines/findings/fingerprint.ts';
+import { formerModelFingerprint } from '../../engines/findings/former-fingerprint.ts';
 
 export const HunterCandidate = Type.Object(
   {

@@ -1,8 +1,8 @@
 // A model as the hunter: one call per lens per chunk, source as numbered data, static leads as hints.
 // Answers naming files outside the chunk are rejected by the model client's check (the call fails closed).
 import type { Finding } from '../../artifacts/schemas/common.ts';
-import type { ModelClient } from '../../models/types.ts';
-import { sourceBlock, systemPrompt } from '../../prompts/render.ts';
+import type { ModelClient } from '../../engines/models/types.ts';
+import { sourceBlock, systemPrompt } from '../../engines/prompts/render.ts';
 import type { ChunkSource, HunterEngine } from './engine.ts';
 import { answerProblems, HunterAnswer, toFinding } from './model-answer.ts';
 

@@ -1,7 +1,7 @@
 // One chunk through the hunter, fail-closed: hashes checked before dispatch and again before acceptance.
 import type { Chunk, TriagedFile } from '../../artifacts/schemas/triage.ts';
-import { ProviderError } from '../../errors.ts';
-import { readSourceAtHash } from '../../integrity/source.ts';
+import { ProviderError } from '../../foundations/errors.ts';
+import { readSourceAtHash } from '../../engines/integrity/source.ts';
 import { acceptChunkFindings } from './accept.ts';
 import type { ChunkWork } from './chunk-work.ts';
 import type { ChunkSource, HunterEngine } from './engine.ts';

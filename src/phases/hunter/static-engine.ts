@@ -3,11 +3,11 @@
 // With an analysis store (the evidence cache) a file analysed before with the same key is not analysed again;
 // its findings still go through the chunk's evidence re-check like fresh ones.
 import type { Finding } from '../../artifacts/schemas/common.ts';
-import { findingsOf, huntFile, staticSupports, type AnalysisStore, type IncomingArg } from '../../static/index.ts';
-import type { SourceFile } from '../../static/types.ts';
-import { createFilePool, type FilePool } from '../../workers/pool.ts';
+import { findingsOf, huntFile, staticSupports, type AnalysisStore, type IncomingArg } from '../../engines/static/index.ts';
+import type { SourceFile } from '../../engines/static/types.ts';
+import { createFilePool, type FilePool } from '../../engines/workers/pool.ts';
 import type { HunterEngine } from './engine.ts';
-import { loopTurns } from '../../run/turn.ts';
+import { loopTurns } from '../../engines/run/turn.ts';
 
 export interface StaticHunterOptions {
   /** Worker threads; 1 (the default) hunts in this thread. */

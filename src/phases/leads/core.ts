@@ -1,10 +1,10 @@
 // The leads phase's pure core: raw SARIF leads → lead records placed in the target (or dropped with the reason).
 import type { Lead, Leads } from '../../artifacts/schemas/leads.ts';
-import { classOf } from '../../leads/classes.ts';
-import { leadPath } from '../../leads/paths.ts';
-import type { LeadFile } from '../../leads/read.ts';
-import { sha256 } from '../../run/hash.ts';
-import { compareText } from '../../text/compare.ts';
+import { classOf } from '../../engines/leads/classes.ts';
+import { leadPath } from '../../engines/leads/paths.ts';
+import type { LeadFile } from '../../engines/leads/read.ts';
+import { sha256 } from '../../foundations/hashing/hash.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 export interface ScannedFile {
   /** Line count of the file, to refuse a lead pointing past its end. */

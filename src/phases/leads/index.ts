@@ -1,9 +1,9 @@
 // The leads phase (scan --leads file.sarif, or `bug-hunter phase leads --leads file.sarif`): reads each SARIF
 // file again, refuses one that changed since the run started, and places every result in the target as a
 // candidate for the hunter or drops it with the reason: leads.json's body.
-import { definePhase } from '../../driver/define-phase.ts';
-import { IntegrityError, UsageError } from '../../errors.ts';
-import { readLeadFile } from '../../leads/read.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
+import { IntegrityError, UsageError } from '../../foundations/errors.ts';
+import { readLeadFile } from '../../engines/leads/read.ts';
 import { buildLeads } from './core.ts';
 
 export const leadsPhase = definePhase({

@@ -2,13 +2,13 @@
 // data, then applies explicit caller limits, which always win. No I/O; the shell in index.ts reads and writes.
 import type { AdaptivePlan, ExecutionMode, PlanLimits } from '../../artifacts/schemas/adaptive-plan.ts';
 import type { Chunk } from '../../artifacts/schemas/triage.ts';
-import { PhaseError, UsageError } from '../../errors.ts';
-import type { RunOptions } from '../../run/options.ts';
-import { chunksOfShard, shardLabel } from '../../shard/assign.ts';
-import type { ModesData } from '../../modes/load.ts';
-import type { SizeMode } from '../../modes/schema.ts';
-import { resolveProfile } from '../../modes/profile.ts';
-import { withCommas } from '../../text/digits.ts';
+import { PhaseError, UsageError } from '../../foundations/errors.ts';
+import type { RunOptions } from '../../engines/run/options.ts';
+import { chunksOfShard, shardLabel } from '../../engines/shard/assign.ts';
+import type { ModesData } from '../../engines/modes/load.ts';
+import type { SizeMode } from '../../engines/modes/schema.ts';
+import { resolveProfile } from '../../engines/modes/profile.ts';
+import { withCommas } from '../../foundations/text/digits.ts';
 
 export type PlanBody = Omit<AdaptivePlan, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
 

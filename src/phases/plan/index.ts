@@ -1,9 +1,9 @@
 // The adaptive plan phase (no model): from triage.json, picks profile, execution mode and limits from the
 // modes/ data, lets explicit caller limits win, and returns adaptive-plan.json's body.
-import { definePhase } from '../../driver/define-phase.ts';
-import { PhaseError } from '../../errors.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
+import { PhaseError } from '../../foundations/errors.ts';
 import { choosePlan } from './choose.ts';
-import { DEFAULT_MODES_DIR, loadModes } from '../../modes/load.ts';
+import { DEFAULT_MODES_DIR, loadModes } from '../../engines/modes/load.ts';
 
 export const planPhase = definePhase({
   name: 'plan',

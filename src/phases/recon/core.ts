@@ -1,13 +1,13 @@
 // Recon's pure core: each file's per-file recon and the manifest texts in, the recon.json body out. The per-file half (reconFile:
-// parse, entry points, trust boundaries) is in src/attack-surface/, where the worker threads run it too.
+// parse, entry points, trust boundaries) is in src/engines/attack-surface/, where the worker threads run it too.
 import type { Recon } from '../../artifacts/schemas/recon.ts';
-import type { FileRecon, ReconSource } from '../../attack-surface/file-recon.ts';
-import type { EntryPoint, TrustBoundary } from '../../attack-surface/types.ts';
-import { resolveContext, resolveJs } from '../../code-index/resolve.ts';
-import type { FileIndex } from '../../code-index/types.ts';
+import type { FileRecon, ReconSource } from '../../engines/attack-surface/file-recon.ts';
+import type { EntryPoint, TrustBoundary } from '../../engines/attack-surface/types.ts';
+import { resolveContext, resolveJs } from '../../engines/code-index/resolve.ts';
+import type { FileIndex } from '../../engines/code-index/types.ts';
 import { analyseManifests } from './manifests.ts';
 import { publicApiPackages } from './public-api.ts';
-import { compareText } from '../../text/compare.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 export interface ReconInput {
   /** The files looked at (their texts are read by reconFile, whose results come as perFile). */

@@ -4,20 +4,20 @@
 import { posix } from 'node:path';
 import type { Recon } from '../../artifacts/schemas/recon.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
-import { definePhase } from '../../driver/define-phase.ts';
-import { containPath } from '../../integrity/paths.ts';
-import { readSource, readSourceAtHash } from '../../integrity/source.ts';
-import type { PhaseContext } from '../types.ts';
-import { withFilePool, type PoolLender } from '../../workers/lender.ts';
-import { poolSize } from '../../workers/size.ts';
-import { loopTurns } from '../../run/turn.ts';
-import { reconFile, type FileRecon, type ReconSource } from '../../attack-surface/file-recon.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
+import { containPath } from '../../foundations/fs/paths.ts';
+import { readSource, readSourceAtHash } from '../../engines/integrity/source.ts';
+import type { PhaseContext } from '../../phase-kit/types.ts';
+import { withFilePool, type PoolLender } from '../../engines/workers/lender.ts';
+import { poolSize } from '../../engines/workers/size.ts';
+import { loopTurns } from '../../engines/run/turn.ts';
+import { reconFile, type FileRecon, type ReconSource } from '../../engines/attack-surface/file-recon.ts';
 import { buildRecon } from './core.ts';
 import { LOCK_FILES, MANIFEST_FILES } from './frameworks.ts';
 import { manifestDirs } from './manifests.ts';
-import { cachedFileRecon, storeFileRecon } from '../../cache/recon-file.ts';
-import { cachedReconFiles, storeReconFiles } from '../../cache/recon-files.ts';
-import { DISABLED_CACHE, type EvidenceCache } from '../../cache/store.ts';
+import { cachedFileRecon, storeFileRecon } from '../../engines/cache/recon-file.ts';
+import { cachedReconFiles, storeReconFiles } from '../../engines/cache/recon-files.ts';
+import { DISABLED_CACHE, type EvidenceCache } from '../../engines/cache/store.ts';
 
 export const reconPhase = definePhase({
   name: 'recon',
@@ -42,7 +42,7 @@ async function recon(ctx: PhaseContext, triage: Triage) {
   // A file the evidence cache knows at triage's hash is not read again (as in the threat phase): its per-file recon
   // is that of the content triage read, and the hunter reads every file at that hash before a finding counts.
   const recorded: ReconFile[] = files.map((f) => ({ path: f.path, language: f.language, risk: f.risk, sha256: f.sha256 }));
-  // The same files at the same hashes: every file's recon in one lookup (src/cache/recon-files.ts).
+  // The same files at the same hashes: every file's recon in one lookup (src/engines/cache/recon-files.ts).
   const whole = cachedReconFiles(cache, recorded);
   const excluded: Recon['excluded'] = [];
   const looked: Looked[] = whole ? recorded.map((file, i) => ({ file, recon: whole[i]! })) : [];

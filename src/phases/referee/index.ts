@@ -4,12 +4,12 @@
 // hash before any verdict.
 import type { Finding, Severity } from '../../artifacts/schemas/common.ts';
 import type { RefereeVerdict } from '../../artifacts/schemas/referee.ts';
-import { definePhase } from '../../driver/define-phase.ts';
-import { unsupportedEvidence } from '../../integrity/evidence.ts';
-import { readerAtHashes, readSourceAtHash } from '../../integrity/source.ts';
-import { judgeStatic } from '../../static/index.ts';
-import { modelFor } from '../types.ts';
-import { classifyFinding } from '../../security/classify.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
+import { unsupportedEvidence } from '../../engines/integrity/evidence.ts';
+import { readerAtHashes, readSourceAtHash } from '../../engines/integrity/source.ts';
+import { judgeStatic } from '../../engines/static/index.ts';
+import { modelFor } from '../../phase-kit/types.ts';
+import { classifyFinding } from '../../engines/security/classify.ts';
 import { judgeWithModel } from './model-referee.ts';
 
 export const refereePhase = definePhase({

@@ -6,10 +6,10 @@ import type { SecurityClassification } from '../../artifacts/schemas/security.ts
 import type { RefereeVerdict } from '../../artifacts/schemas/referee.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
-import type { ModelClient } from '../../models/types.ts';
-import { unsupportedAnswer } from '../../integrity/evidence.ts';
-import { clip } from '../../text/clip.ts';
-import { sourceBlock, systemPrompt } from '../../prompts/render.ts';
+import type { ModelClient } from '../../engines/models/types.ts';
+import { unsupportedAnswer } from '../../engines/integrity/evidence.ts';
+import { clip } from '../../foundations/text/clip.ts';
+import { sourceBlock, systemPrompt } from '../../engines/prompts/render.ts';
 import { RefereeAnswer } from './model-answer.ts';
 
 type Review = Static<typeof Skeptic>['reviews'][number];

@@ -11,22 +11,22 @@ import type { LeadReport, Leads as LeadsArtifact } from '../../artifacts/schemas
 import type { Referee } from '../../artifacts/schemas/referee.ts';
 import type { Ledger } from '../../artifacts/schemas/memory.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
-import { usagePath, readUsage } from '../../budget/ledger.ts';
-import { IntegrityError, PhaseError } from '../../errors.ts';
-import { writeFileAtomic } from '../../fs/atomic.ts';
-import { recheckFindings } from '../../integrity/recheck.ts';
-import { sourceReader } from '../../ledger/source.ts';
-import { reverificationQueue, updateLedger } from '../../ledger/update.ts';
-import { joinReport, stampFirstSeen } from '../../report/join.ts';
-import { leadsReport } from '../../leads/report.ts';
-import { renderMarkdown } from '../../report/markdown.ts';
-import { renderSarif } from '../../report/sarif.ts';
-import { memoryDir, memoryWritable, readMemory, updateMemory } from '../../suppress/lock.ts';
-import { emptySuppressions } from '../../suppress/suppressions.ts';
-import { loadSuppressions } from '../../suppress/sources.ts';
-import { definePhase } from '../../driver/define-phase.ts';
+import { usagePath, readUsage } from '../../engines/budget/ledger.ts';
+import { IntegrityError, PhaseError } from '../../foundations/errors.ts';
+import { writeFileAtomic } from '../../foundations/fs/atomic.ts';
+import { recheckFindings } from '../../engines/integrity/recheck.ts';
+import { sourceReader } from '../../engines/ledger/source.ts';
+import { reverificationQueue, updateLedger } from '../../engines/ledger/update.ts';
+import { joinReport, stampFirstSeen } from '../../engines/report/join.ts';
+import { leadsReport } from '../../engines/leads/report.ts';
+import { renderMarkdown } from '../../engines/report/markdown.ts';
+import { renderSarif } from '../../engines/report/sarif.ts';
+import { memoryDir, memoryWritable, readMemory, updateMemory } from '../../engines/suppress/lock.ts';
+import { emptySuppressions } from '../../engines/suppress/suppressions.ts';
+import { loadSuppressions } from '../../engines/suppress/sources.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
 import type { WrittenOf } from '../../driver/declared-io.ts';
-import type { PhaseContext } from '../types.ts';
+import type { PhaseContext } from '../../phase-kit/types.ts';
 
 export const REPORT_FILES = { markdown: 'report.md', sarif: 'report.sarif' } as const;
 

@@ -2,10 +2,10 @@
 // from other files, callers of its exports, its dependencies and dependents, then trust boundaries next
 // to it. Pure and deterministic; budgets are applied afterwards (select.ts).
 import type { ContextItem } from '../../artifacts/schemas/retrieval-plan.ts';
-import { dependenciesOf } from '../../code-index/graph.ts';
-import { callersOf, definitionOfCall, enclosingSymbol } from '../../code-index/lookup.ts';
-import type { CodeIndex } from '../../code-index/types.ts';
-import { compareText } from '../../text/compare.ts';
+import { dependenciesOf } from '../../engines/code-index/graph.ts';
+import { callersOf, definitionOfCall, enclosingSymbol } from '../../engines/code-index/lookup.ts';
+import type { CodeIndex } from '../../engines/code-index/types.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 export interface CandidateInputs {
   index: CodeIndex;

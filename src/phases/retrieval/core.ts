@@ -1,7 +1,7 @@
 // Retrieval's pure core: a code index, file facts and budgets in, one ranked, budgeted context plan per
 // chunk out. Token estimates follow triage (bytes/4, rounded up), for whole files and line ranges.
 import type { RetrievalPlan } from '../../artifacts/schemas/retrieval-plan.ts';
-import type { CodeIndex } from '../../code-index/types.ts';
+import type { CodeIndex } from '../../engines/code-index/types.ts';
 import type { Budgets } from './budgets.ts';
 import { candidatesFor } from './candidates.ts';
 import { selectWithinBudget } from './select.ts';

@@ -3,10 +3,10 @@
 // Only model hunters and refuters read that context: with neither (the static engine), the index is not built
 // and the plan holds each chunk's own files, with a note saying why.
 import type { RetrievalPlan } from '../../artifacts/schemas/retrieval-plan.ts';
-import { definePhase } from '../../driver/define-phase.ts';
-import { loadCodeIndex, type LoadedIndex } from '../../code-index/load.ts';
-import { IntegrityError } from '../../errors.ts';
-import { modelFor, type PhaseContext } from '../types.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
+import { loadCodeIndex, type LoadedIndex } from '../../engines/code-index/load.ts';
+import { IntegrityError } from '../../foundations/errors.ts';
+import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
 import { budgetsFrom } from './budgets.ts';
 import { planRetrieval } from './core.ts';
 

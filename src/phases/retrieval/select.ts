@@ -2,7 +2,7 @@
 // chunk's own files) are always kept and not counted; everything left out is recorded with why.
 import type { ContextItem, RetrievalPlan } from '../../artifacts/schemas/retrieval-plan.ts';
 import type { Budgets } from './budgets.ts';
-import { withCommas } from '../../text/digits.ts';
+import { withCommas } from '../../foundations/text/digits.ts';
 
 export type ChunkPlan = Omit<RetrievalPlan['chunks'][number], 'chunkId'>;
 

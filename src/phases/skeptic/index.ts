@@ -2,20 +2,20 @@
 // The static checks (guards, test code, literals, suppressions) always sit on the panel; with a model configured,
 // model refuters from different seats join them (as many as the plan allows).
 import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
-import { definePhase } from '../../driver/define-phase.ts';
-import { readerAtHashes, readSourceAtHash } from '../../integrity/source.ts';
-import { refuteStatic } from '../../static/index.ts';
-import { refuteLead } from '../../leads/check.ts';
-import { leadOrigin } from '../../leads/finding.ts';
-import { leadLookup } from '../../leads/lookup.ts';
-import { publicApiLookup } from '../../static/library-lookup.ts';
-import { incomingLookup } from '../../static/incoming-lookup.ts';
-import { analysisStoreFor } from '../../cache/static-analysis.ts';
-import { modelFor } from '../types.ts';
-import { retrievalContext } from '../../prompts/retrieval-context.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
+import { readerAtHashes, readSourceAtHash } from '../../engines/integrity/source.ts';
+import { refuteStatic } from '../../engines/static/index.ts';
+import { refuteLead } from '../../engines/leads/check.ts';
+import { leadOrigin } from '../../engines/leads/finding.ts';
+import { leadLookup } from '../../engines/leads/lookup.ts';
+import { publicApiLookup } from '../../engines/static/library-lookup.ts';
+import { incomingLookup } from '../../engines/static/incoming-lookup.ts';
+import { analysisStoreFor } from '../../engines/cache/static-analysis.ts';
+import { modelFor } from '../../phase-kit/types.ts';
+import { retrievalContext } from '../../engines/prompts/retrieval-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
-import { panelOutcome, staticUndecided, type Vote } from '../../findings/panel.ts';
-import { inlineSetAside } from '../../suppress/policy.ts';
+import { panelOutcome, staticUndecided, type Vote } from '../../engines/findings/panel.ts';
+import { inlineSetAside } from '../../engines/suppress/policy.ts';
 
 export const skepticPhase = definePhase({
   name: 'skeptic',

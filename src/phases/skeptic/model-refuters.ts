@@ -2,12 +2,12 @@
 // A failed call is an abstention with its reason, never an upheld vote; so is an answer whose quotes do not match
 // the source at their cited lines (a model's vote counts only with the evidence it rests on).
 import type { Finding } from '../../artifacts/schemas/common.ts';
-import { importedPackages, lookupPackageDocs } from '../../docs/lookup.ts';
-import { unsupportedAnswer } from '../../integrity/evidence.ts';
-import { clip } from '../../text/clip.ts';
-import type { ModelClient } from '../../models/types.ts';
-import { sourceBlock, systemPrompt } from '../../prompts/render.ts';
-import type { Vote } from '../../findings/panel.ts';
+import { importedPackages, lookupPackageDocs } from '../../engines/docs/lookup.ts';
+import { unsupportedAnswer } from '../../engines/integrity/evidence.ts';
+import { clip } from '../../foundations/text/clip.ts';
+import type { ModelClient } from '../../engines/models/types.ts';
+import { sourceBlock, systemPrompt } from '../../engines/prompts/render.ts';
+import type { Vote } from '../../engines/findings/panel.ts';
 import { SkepticAnswer } from './model-answer.ts';
 
 export const SEATS = ['reachability', 'semantics', 'guards'] as const;

@@ -5,14 +5,14 @@
 import type { Recon } from '../../artifacts/schemas/recon.ts';
 import type { Authentication, Located, Mitigation, ThreatBoundaryKind, ThreatEntry, ThreatFlow, ThreatModel } from '../../artifacts/schemas/threat-model.ts';
 import { THREAT_BOUNDARY_KINDS } from '../../artifacts/schemas/threat-model.ts';
-import { resolveContext } from '../../code-index/resolve.ts';
-import type { EntryPoint, TrustBoundary } from '../../attack-surface/types.ts';
+import { resolveContext } from '../../engines/code-index/resolve.ts';
+import type { EntryPoint, TrustBoundary } from '../../engines/attack-surface/types.ts';
 import { exposures } from './exposure.ts';
-import type { Mount } from '../../attack-surface/auth.ts';
-import { nextRouteAuth, routeAuthOf, unmaskDecoy } from '../../attack-surface/auth-rules.ts';
-import { importedFiles, mountsOf, threatFacts, type ThreatFacts } from '../../attack-surface/threat-facts.ts';
+import type { Mount } from '../../engines/attack-surface/auth.ts';
+import { nextRouteAuth, routeAuthOf, unmaskDecoy } from '../../engines/attack-surface/auth-rules.ts';
+import { importedFiles, mountsOf, threatFacts, type ThreatFacts } from '../../engines/attack-surface/threat-facts.ts';
 import { BODY_GUARDS, BODY_OBJECT, mitigationOf, SINKS, type AssetKind, type SinkKind, type Window } from './sinks.ts';
-import { compareText } from '../../text/compare.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 export type ThreatBody = Omit<ThreatModel, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
 type Asset = ThreatModel['assets'][number];

@@ -2,8 +2,8 @@
 // a helper two imports below a route is still reached over the network. Pure: import lists in, one exposure per file,
 // the most exposed way first (network before local, unauthenticated before authenticated, fewest hops).
 import type { Authentication, ThreatModel } from '../../artifacts/schemas/threat-model.ts';
-import type { EntryPoint } from '../../attack-surface/types.ts';
-import { compareText } from '../../text/compare.ts';
+import type { EntryPoint } from '../../engines/attack-surface/types.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 export type Exposure = ThreatModel['exposure'][number];
 

@@ -3,24 +3,24 @@
 // (off with --no-refine-threat-model); the driver writes threat-model.json and its view threat-model.md. Per-file
 // facts come from the evidence cache when the file's content hash is known there; such a file is read only when
 // recon found an entry point or boundary in it (the model quotes the lines around them). Without a refining model,
-// the whole model of an unchanged set of files (and recon) comes from the cache (src/cache/threat-model.ts).
+// the whole model of an unchanged set of files (and recon) comes from the cache (src/engines/cache/threat-model.ts).
 import { join } from 'node:path';
 import { writeArtifact } from '../../artifacts/store.ts';
 import type { Recon } from '../../artifacts/schemas/recon.ts';
 import type { ThreatModel } from '../../artifacts/schemas/threat-model.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
-import { definePhase } from '../../driver/define-phase.ts';
-import { writeFileAtomic } from '../../fs/atomic.ts';
-import { readSourceAtHash } from '../../integrity/source.ts';
-import { renderThreatModel } from '../../security/threat-markdown.ts';
-import { modelFor, type PhaseContext } from '../types.ts';
-import type { ModelClient } from '../../models/types.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
+import { writeFileAtomic } from '../../foundations/fs/atomic.ts';
+import { readSourceAtHash } from '../../engines/integrity/source.ts';
+import { renderThreatModel } from '../../engines/security/threat-markdown.ts';
+import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
+import type { ModelClient } from '../../engines/models/types.ts';
 import { buildThreatModelFromFacts, filesNeedingText, type ThreatBody } from './core.ts';
 import { refineWithModel } from './model-refine.ts';
-import { threatFacts, type ThreatFacts } from '../../attack-surface/threat-facts.ts';
-import { cachedThreatFacts, storeThreatFacts } from '../../cache/threat-file.ts';
-import { DISABLED_CACHE } from '../../cache/store.ts';
-import { cachedThreatModel, storeThreatModel, threatModelKey } from '../../cache/threat-model.ts';
+import { threatFacts, type ThreatFacts } from '../../engines/attack-surface/threat-facts.ts';
+import { cachedThreatFacts, storeThreatFacts } from '../../engines/cache/threat-file.ts';
+import { DISABLED_CACHE } from '../../engines/cache/store.ts';
+import { cachedThreatModel, storeThreatModel, threatModelKey } from '../../engines/cache/threat-model.ts';
 
 export const THREAT_MARKDOWN = 'threat-model.md';
 

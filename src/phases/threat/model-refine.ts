@@ -1,13 +1,13 @@
 // The threat model's optional model pass: the recon role is shown the deterministic model and the source of the
 // files it was built from, and answers corrections (refine-answer.ts) that refine.ts checks and applies. A failed
 // or malformed answer, or a spent token budget, leaves the deterministic model as it was, and the model's notes say so.
-import { ProviderError } from '../../errors.ts';
-import type { ModelClient } from '../../models/types.ts';
-import { sourceBlock, systemPrompt } from '../../prompts/render.ts';
+import { ProviderError } from '../../foundations/errors.ts';
+import type { ModelClient } from '../../engines/models/types.ts';
+import { sourceBlock, systemPrompt } from '../../engines/prompts/render.ts';
 import type { ThreatBody } from './core.ts';
 import { applyRefinement, type Refinement } from './refine.ts';
 import { ThreatRefinementAnswer } from './refine-answer.ts';
-import { compareText } from '../../text/compare.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 /** Source shown to the model, in characters; files past it are listed as not shown (and cannot be cited). */
 export const REFINE_SOURCE_CHARS = 120_000;

@@ -2,7 +2,7 @@
 // only when its flow or asset id exists and its citation holds — the file is one of the target's, the line exists and
 // the quote matches it (whitespace-normalised). Everything else is dropped and counted, with the reason, never applied.
 import type { Mitigation, ThreatBoundaryKind, ThreatEntry, ThreatFlow } from '../../artifacts/schemas/threat-model.ts';
-import { normaliseWhitespace } from '../../integrity/evidence.ts';
+import { normaliseWhitespace } from '../../engines/integrity/evidence.ts';
 import { ACTORS, ENTRY_BOUNDARY, MAX_FLOWS, type ActorKey, type ThreatBody } from './core.ts';
 import type { RefineFlow, ThreatRefinementAnswer } from './refine-answer.ts';
 import { SINKS } from './sinks.ts';

@@ -1,7 +1,7 @@
 // What each kind of recon sink means in the threat model: the boundary it crosses, the asset behind it, the STRIDE
 // threats that apply, and the guards that count as a mitigation when seen in the same handler. Data plus small checks.
 import type { Mitigation, Stride, ThreatBoundaryKind } from '../../artifacts/schemas/threat-model.ts';
-import type { BoundaryKind } from '../../attack-surface/types.ts';
+import type { BoundaryKind } from '../../engines/attack-surface/types.ts';
 
 export type SinkKind = Exclude<BoundaryKind, 'request-input' | 'environment'>;
 export type AssetKind = 'data-store' | 'host' | 'files' | 'network' | 'secrets' | 'objects' | 'browsers' | 'sessions';

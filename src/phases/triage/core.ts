@@ -1,16 +1,16 @@
 // Pure core of triage: per-file analysis of bytes already read, then ranking, counting and chunking of the
 // whole set. Imports no fs; the shell in index.ts lists and reads, then calls these.
 import type { SkippedFile, Triage, TriagedFile } from '../../artifacts/schemas/triage.ts';
-import { sha256 } from '../../run/hash.ts';
-import type { ScopeSize } from '../../modes/profile.ts';
+import { sha256 } from '../../foundations/hashing/hash.ts';
+import type { ScopeSize } from '../../engines/modes/profile.ts';
 import { buildChunks } from './chunks.ts';
 import { inspectContent } from './content-rules.ts';
 import { relativeImports } from './imports.ts';
 import { churnSignal, evidenceSignals, NO_TEST_SIGNAL, riskScore } from './risk.ts';
 import { scanContent } from './signals.ts';
 import { sourceStem, testedStems } from './test-match.ts';
-import { compareText } from '../../text/compare.ts';
-import { parseSuppressions } from '../../static/suppress.ts';
+import { compareText } from '../../foundations/text/compare.ts';
+import { parseSuppressions } from '../../engines/static/suppress.ts';
 
 export type TriageBody = Omit<Triage, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
 

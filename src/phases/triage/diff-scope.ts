@@ -1,14 +1,14 @@
 // The diff scope of a triage (I/O shell): changed files from git, the import graph from the code index
 // (only when the radius reaches past the changed files), and the pure blast radius over it.
 import type { DiffScopeRecord, ScopedFile } from '../../artifacts/schemas/triage.ts';
-import { loadCodeIndex } from '../../code-index/load.ts';
-import { blastRadius } from '../../scope/blast-radius.ts';
-import { changedFiles } from '../../scope/changed.ts';
-import type { ChangedFile } from '../../scope/diff-parse.ts';
-import { describeDiff, diffRecordOf, type DiffScope } from '../../scope/spec.ts';
-import type { PhaseContext } from '../types.ts';
+import { loadCodeIndex } from '../../engines/code-index/load.ts';
+import { blastRadius } from '../../engines/scope/blast-radius.ts';
+import { changedFiles } from '../../engines/scope/changed.ts';
+import type { ChangedFile } from '../../engines/scope/diff-parse.ts';
+import { describeDiff, diffRecordOf, type DiffScope } from '../../engines/scope/spec.ts';
+import type { PhaseContext } from '../../phase-kit/types.ts';
 import type { FileFacts } from './core.ts';
-import { compareText } from '../../text/compare.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 export async function diffScopeOf(ctx: PhaseContext, diff: DiffScope, files: readonly FileFacts[]): Promise<DiffScopeRecord> {
   const triaged = new Set(files.map((f) => f.path));

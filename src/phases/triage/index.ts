@@ -2,12 +2,12 @@
 // A thin shell: listing and reading here; every decision in the pure core (core.ts and rules).
 import { artifactPath, prepareArtifact } from '../../artifacts/store.ts';
 import { bodyOf } from '../../artifacts/stamp.ts';
-import { definePhase } from '../../driver/define-phase.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
-import { UsageError } from '../../errors.ts';
-import { DEFAULT_MODES_DIR, loadModes, type ModesData } from '../../modes/load.ts';
-import { chunkBudgetFor, type ScopeSize } from '../../modes/profile.ts';
-import type { PhaseContext } from '../types.ts';
+import { UsageError } from '../../foundations/errors.ts';
+import { DEFAULT_MODES_DIR, loadModes, type ModesData } from '../../engines/modes/load.ts';
+import { chunkBudgetFor, type ScopeSize } from '../../engines/modes/profile.ts';
+import type { PhaseContext } from '../../phase-kit/types.ts';
 import { assembleTriage, type FileFacts, type FileOutcome, type TriageBody } from './core.ts';
 import { diffScopeOf } from './diff-scope.ts';
 import { listFiles, type Listing } from './list.ts';
@@ -15,7 +15,7 @@ import { posix } from 'node:path';
 import { classifyPath, isTestPath, type PathRuleOptions, type PathVerdict } from './path-rules.ts';
 import { startAnalysis, threadsFor, type Analysis } from './analyze-all.ts';
 import { analyzeListed, resolveLink, type Analysed, type SourceItem } from './analyze.ts';
-import { poolSize } from '../../workers/size.ts';
+import { poolSize } from '../../engines/workers/size.ts';
 import { scriptLanguage, servedDirs } from './runs-io.ts';
 import { pullRequired } from './required-io.ts';
 

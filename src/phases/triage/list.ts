@@ -1,8 +1,8 @@
 // I/O: which files triage looks at. In git: `git ls-files` (tracked + untracked, honouring .gitignore) plus
 // the ignored entries and churn for the record, fetched in the background. Outside git: a folder walk applying .gitignore files.
 import type { SkippedFile, Triage } from '../../artifacts/schemas/triage.ts';
-import { enclosingIgnore, enclosingIgnoreDetail } from '../../git/enclosing-ignore.ts';
-import { gitChurnAsync, gitListFiles, gitListIgnored } from '../../git/git.ts';
+import { enclosingIgnore, enclosingIgnoreDetail } from '../../engines/git/enclosing-ignore.ts';
+import { gitChurnAsync, gitListFiles, gitListIgnored } from '../../engines/git/git.ts';
 import { classifyPath } from './path-rules.ts';
 import { walkTree } from './walk.ts';
 

@@ -4,7 +4,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
-import { containPath, toPosix } from '../../integrity/paths.ts';
+import { containPath, toPosix } from '../../foundations/fs/paths.ts';
 import { rawEntry } from './raw-name.ts';
 
 export type ReadOutcome = { kind: 'bytes'; bytes: Buffer } | { kind: 'skip'; reason: SkippedFile['reason']; detail: string };

@@ -6,10 +6,10 @@
 import { statSync } from 'node:fs';
 import { posix, relative } from 'node:path';
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
-import { resolveJs } from '../../code-index/resolve.ts';
-import { indexSource } from '../../code-index/index-file.ts';
-import { containPath, toPosix } from '../../integrity/paths.ts';
-import { readSource } from '../../integrity/source.ts';
+import { resolveJs } from '../../engines/code-index/resolve.ts';
+import { indexSource } from '../../engines/code-index/index-file.ts';
+import { containPath, toPosix } from '../../foundations/fs/paths.ts';
+import { readSource } from '../../engines/integrity/source.ts';
 import { analyzeBytes, type FileFacts } from './core.ts';
 import { detectLanguage } from './languages.ts';
 import { readListedFile } from './read.ts';

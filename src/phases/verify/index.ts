@@ -4,13 +4,13 @@ import { resolve } from 'node:path';
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
 import type { Referee } from '../../artifacts/schemas/referee.ts';
-import { definePhase } from '../../driver/define-phase.ts';
-import { selectBackend } from '../../sandbox/select.ts';
-import { SandboxUnavailableError, type SandboxBackend } from '../../sandbox/types.ts';
-import { detectPlan, type VerifyPlan } from '../../verify/plan.ts';
-import { loadPlanFile } from '../../verify/plan-file.ts';
-import { notRun, runChecks, SANDBOX_UNAVAILABLE, type CheckRun } from '../../verify/run-checks.ts';
-import { buildReport } from '../../verify/report.ts';
+import { definePhase } from '../../phase-kit/define-phase.ts';
+import { selectBackend } from '../../engines/sandbox/select.ts';
+import { SandboxUnavailableError, type SandboxBackend } from '../../engines/sandbox/types.ts';
+import { detectPlan, type VerifyPlan } from '../../engines/verify/plan.ts';
+import { loadPlanFile } from '../../engines/verify/plan-file.ts';
+import { notRun, runChecks, SANDBOX_UNAVAILABLE, type CheckRun } from '../../engines/verify/run-checks.ts';
+import { buildReport } from '../../engines/verify/report.ts';
 import { verifyOptionsFrom, type VerifyPhaseOptions } from './options.ts';
 
 export function createVerifyPhase(overrides: VerifyPhaseOptions = {}) {

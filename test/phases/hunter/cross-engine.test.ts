@@ -3,11 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readArtifact } from '../../../src/artifacts/store.ts';
-import { runScan } from '../../../src/orchestrator/scan.ts';
+import { runScan } from '../../../src/driver/scan.ts';
 import { liveConfig, writeConfig } from '../../funnel/demo.ts';
 import { recordingLogger } from '../../funnel/helpers.ts';
 import { messagesOf, scriptedResponder, type ScriptedAnswers } from '../../funnel/scripted-model.ts';
-import { startFakeServer } from '../../models/fixtures/fake-server.ts';
+import { startFakeServer } from '../../engines/models/fixtures/fake-server.ts';
 import { tempDir, writeFiles } from '../../helpers/temp.ts';
 
 const PING = [

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Chunk } from '../../../src/artifacts/schemas/triage.ts';
 import { choosePlan } from '../../../src/phases/plan/choose.ts';
-import { loadModes } from '../../../src/modes/load.ts';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/run/options.ts';
+import { loadModes } from '../../../src/engines/modes/load.ts';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/engines/run/options.ts';
 
 const modes = loadModes();
 

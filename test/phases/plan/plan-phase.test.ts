@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PhaseError } from '../../../src/errors.ts';
+import { PhaseError } from '../../../src/foundations/errors.ts';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import { planPhase } from '../../../src/phases/plan/index.ts';
 import { triagePhase } from '../../../src/phases/triage/index.ts';

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
-import { openCacheDir } from '../../../src/cache/store.ts';
+import { openCacheDir } from '../../../src/engines/cache/store.ts';
 import { runRecon } from '../../../src/phases/recon/index.ts';
-import { reconFile } from '../../../src/attack-surface/file-recon.ts';
-import { cachedReconFiles, storeReconFiles } from '../../../src/cache/recon-files.ts';
+import { reconFile } from '../../../src/engines/attack-surface/file-recon.ts';
+import { cachedReconFiles, storeReconFiles } from '../../../src/engines/cache/recon-files.ts';
 import { tempDir } from '../../helpers/temp.ts';
 import { project } from './triage-fixture.ts';
 
@@ -115,7 +115,7 @@ test('with a warm evidence cache only unknown files are read: a cached file coun
   const { generatedAt: _first, ...cold } = await runRecon(p.ctx);
   assert.ok(cold.entryPoints.some((e) => e.file === 'src/server.js'));
   // Changed after triage: the cache answers for the hash triage recorded, so recon does not read the file (the
-  // hunter reads it at that hash before any finding in it counts, and fails its chunk: test/orchestrator/scan.test).
+  // hunter reads it at that hash before any finding in it counts, and fails its chunk: test/driver/scan/scan.test).
   writeFileSync(join(p.root, 'src/server.js'), SERVER.replace('/users/:id', '/changed'));
   const cache = openCacheDir(dir, { warn: (m) => assert.fail(m) });
   p.ctx.cache = cache;

@@ -8,10 +8,10 @@ import type { AdaptivePlan } from '../../../src/artifacts/schemas/adaptive-plan.
 import { writeArtifact } from '../../../src/artifacts/store.ts';
 import { silentLogger } from '../../../src/cli/log.ts';
 import { detectLanguage } from '../../../src/phases/triage/languages.ts';
-import type { PhaseContext } from '../../../src/phases/types.ts';
-import { sha256 } from '../../../src/run/hash.ts';
-import { createIdentity } from '../../../src/run/identity.ts';
-import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } from '../../../src/run/options.ts';
+import type { PhaseContext } from '../../../src/phase-kit/types.ts';
+import { sha256 } from '../../../src/foundations/hashing/hash.ts';
+import { createIdentity } from '../../../src/engines/run/identity.ts';
+import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } from '../../../src/engines/run/options.ts';
 import { tempDir, writeFiles } from '../../helpers/temp.ts';
 
 export interface Project {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import type { Finding } from '../../../src/artifacts/schemas/common.ts';
 import { judgeWithModel } from '../../../src/phases/referee/model-referee.ts';
-import { runScan } from '../../../src/orchestrator/scan.ts';
+import { runScan } from '../../../src/driver/scan.ts';
 import { liveConfig, writeConfig } from '../../funnel/demo.ts';
 import { recordingLogger, scriptedServer } from '../../funnel/helpers.ts';
 import type { ScriptedAnswers, ScriptedFinding } from '../../funnel/scripted-model.ts';

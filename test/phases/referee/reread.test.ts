@@ -5,7 +5,7 @@ import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { readArtifact } from '../../../src/artifacts/store.ts';
-import { runScan } from '../../../src/orchestrator/scan.ts';
+import { runScan } from '../../../src/driver/scan.ts';
 import { tempDir } from '../../helpers/temp.ts';
 
 const DEMO = fileURLToPath(new URL('../../../examples/demo-api', import.meta.url));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import { runRecon } from '../../../src/phases/recon/index.ts';
 import { runThreat } from '../../../src/phases/threat/index.ts';
-import { classifyFinding } from '../../../src/security/classify.ts';
+import { classifyFinding } from '../../../src/engines/security/classify.ts';
 import { project } from '../recon/triage-fixture.ts';
 
 const FILES: Record<string, string> = {

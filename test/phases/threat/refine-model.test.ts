@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import type { ThreatModel } from '../../../src/artifacts/schemas/threat-model.ts';
-import { readUsage, usagePath } from '../../../src/budget/ledger.ts';
-import { runScan } from '../../../src/orchestrator/scan.ts';
+import { readUsage, usagePath } from '../../../src/engines/budget/ledger.ts';
+import { runScan } from '../../../src/driver/scan.ts';
 import { installTranscripts, writeConfig } from '../../funnel/demo.ts';
 import { recordingLogger } from '../../funnel/helpers.ts';
 import { messagesOf } from '../../funnel/scripted-model.ts';
-import { startFakeServer, type FakeServer, type SeenRequest } from '../../models/fixtures/fake-server.ts';
+import { startFakeServer, type FakeServer, type SeenRequest } from '../../engines/models/fixtures/fake-server.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { tempDir } from '../../helpers/temp.ts';
 

@@ -2,9 +2,9 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { silentLogger } from '../../../src/cli/log.ts';
-import type { PhaseContext } from '../../../src/phases/types.ts';
-import { createIdentity } from '../../../src/run/identity.ts';
-import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions, type ScopeOptions } from '../../../src/run/options.ts';
+import type { PhaseContext } from '../../../src/phase-kit/types.ts';
+import { createIdentity } from '../../../src/engines/run/identity.ts';
+import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions, type ScopeOptions } from '../../../src/engines/run/options.ts';
 
 export function phaseContext(target: string, options: Partial<RunOptions> = {}, scope: Partial<ScopeOptions> = {}, signal = new AbortController().signal): PhaseContext {
   const root = realpathSync(target);

@@ -26,7 +26,7 @@ function factoredMatches(signals: readonly BoundarySignal[], text: string): Arra
 
 // Real text with many near misses: this repository's own triage sources and tests (they quote every pattern).
 function corpus(): string[] {
-  const dirs = ['src/phases/triage', 'test/phases/triage', 'src/phases/recon', 'src/static/detectors'];
+  const dirs = ['src/phases/triage', 'test/phases/triage', 'src/phases/recon', 'src/engines/static/detectors'];
   return dirs.flatMap((d) => readdirSync(d).filter((f) => /\.(ts|mjs|js)$/.test(f)).map((f) => readFileSync(join(d, f), 'latin1')));
 }
 

@@ -9,7 +9,7 @@ import type { CheckKind } from '../../../src/artifacts/schemas/verification-repo
 import type { FixStatus } from '../../../src/artifacts/schemas/fix.ts';
 import type { Lens } from '../../../src/artifacts/schemas/adaptive-plan.ts';
 import type { RunState } from '../../../src/artifacts/schemas/state.ts';
-import type { DependencyStrategy, SandboxChoice } from '../../../src/run/options.ts';
+import type { DependencyStrategy, SandboxChoice } from '../../../src/engines/run/options.ts';
 
 export const statusOk: Status = 'done';
 export const statusBad: Status = 'bogus'; // wrong

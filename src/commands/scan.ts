@@ -1,0 +1,232 @@
+// `bug-hunter scan [target]`: the whole pipeline. Prints a summary (or --json) and exits 0/1/2/3.
+import { resolve } from 'node:path';
+import type { Severity } from '../artifacts/schemas/common.ts';
+import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
+import { UsageError } from '../foundations/errors.ts';
+// Only the flag's name: the sandbox itself loads when a run verifies or reproduces.
+import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../engines/sandbox/none.ts';
+import { DEPENDENCY_STRATEGIES, PROFILE_CHOICES, SANDBOX_CHOICES, type ProfileChoice, type RunOptions } from '../engines/run/options.ts';
+import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../cli/args.ts';
+import { scanCommandLine } from '../cli/command-line.ts';
+import { checkRef, diffRequestOf } from '../engines/scope/spec.ts';
+import type { Command } from '../cli/command.ts';
+import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from '../cli/dep-scan-flags.ts';
+import { createLogger, PROGRESS_FORMATS } from '../cli/log.ts';
+import { MODEL_FLAGS, modelRequestOf } from '../cli/model-flags.ts';
+import { summariseScan } from '../cli/summary.ts';
+import { printableDeep } from '../engines/report/printable.ts';
+import { parseShard } from '../engines/shard/assign.ts';
+import { cacheRequestOf } from '../cli/cache-flags.ts';
+import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from '../cli/leads-flags.ts';
+import { REPORT_FORMATS, renderFormat } from '../engines/report/formats.ts';
+import { writeOutputFile } from '../cli/output-file.ts';
+import { appendStepSummary } from '../cli/step-summary.ts';
+
+const OPTIONS = {
+  loop: { type: 'boolean' },
+  resume: { type: 'boolean' },
+  profile: { type: 'string' },
+  'fail-on': { type: 'string' },
+  estimate: { type: 'boolean' },
+  concurrency: { type: 'string' },
+  'chunk-tokens': { type: 'string' },
+  'max-chunks': { type: 'string' },
+  shard: { type: 'string' },
+  since: { type: 'string' },
+  diff: { type: 'string' },
+  staged: { type: 'boolean' },
+  radius: { type: 'string' },
+  baseline: { type: 'string' },
+  'include-tests': { type: 'boolean' },
+  'include-generated': { type: 'boolean' },
+  'no-gitignore': { type: 'boolean' },
+  'no-repo-suppressions': { type: 'boolean' },
+  'allow-uncovered': { type: 'boolean' },
+  'fail-on-review': { type: 'boolean' },
+  progress: { type: 'string' },
+  'show-suspected': { type: 'boolean' },
+  verify: { type: 'boolean' },
+  repro: { type: 'boolean' },
+  fix: { type: 'boolean' },
+  'auto-commit': { type: 'boolean' },
+  'verify-plan': { type: 'string' },
+  sandbox: { type: 'string' },
+  deps: { type: 'string' },
+  'dep-scan': { type: 'boolean' },
+  'refine-threat-model': { type: 'boolean' },
+  'no-refine-threat-model': { type: 'boolean' },
+  ...DEP_SCAN_FLAGS,
+  ...LEADS_FLAGS,
+  [UNSANDBOXED_OPTION]: { type: 'boolean' },
+  'no-cache': { type: 'boolean' },
+  'cache-dir': { type: 'string' },
+  ...MODEL_FLAGS,
+  format: { type: 'string' },
+  output: { type: 'string' },
+} as const;
+
+export const scanCommand: Command = {
+  name: 'scan',
+  usage: `Usage: bug-hunter scan [target] [flags]
+
+Scans target (default: the current folder) and writes artifacts to <target>/.bug-hunter/.
+
+Flags:
+  --loop                 keep going until every chunk is covered (retries failed chunks once)
+  --resume               continue the interrupted run with the same flags (printed after Ctrl-C); refused, naming what differs, if target, flags or scope changed
+  --profile <p>          auto (default), fast, balanced, assurance
+  --fail-on <severity>   exit 1 when a confirmed finding is at or above: critical, high, medium, low (default), info
+  --provider <name>      model provider for every role: a configured name, or anthropic, openai, openai-compatible,
+                         replay, static (default with no configuration: the embedded static engine, no key needed)
+  --model <id>           model for every model-backed role
+  --base-url <url>       server for openai-compatible providers (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter)
+  --role-model <r=m>     one role's model, e.g. --role-model hunter=claude-haiku-4-5 --role-model referee=anthropic:claude-opus-4-1
+  --config <file>        your own config file (trusted), instead of <target>/.bug-hunter/config.json
+  --trust-repo-config    trust the scanned repository's own config: its providers, roles and looser limits are
+                         used (by default they are refused with a warning; see docs/configuration.md)
+  --record               store every model exchange under <out>/transcripts/ (replay it with --provider replay)
+  --estimate             triage and plan only, then predict tokens, cost and wall time; calls no model, works in <out>/estimate/ (the last run is left as it was)
+  --concurrency <n>      chunks in flight (overrides the plan)
+  --chunk-tokens <n>     source-token budget per chunk (overrides the plan)
+  --max-chunks <n>       scan at most n chunks, highest risk first (overrides the plan; the rest is reported uncovered)
+  --shard <i/n>          hunt only shard i of n: the chunks a hash of their first file assigns to it (for a CI matrix);
+                         the other chunks are left to the other shards, and 'bug-hunter merge' joins the runs
+  --since <ref>          diff-aware: scan only files changed since <ref> (working tree and untracked files included)
+                         and the files that import them (see --radius)
+  --diff <base>...<head> diff-aware: what a pull request changes (from the merge base; <base>..<head> diffs from <base>
+                         itself); <head> must be the checked-out commit
+  --staged               diff-aware: what is staged in the index against HEAD (for a pre-commit hook)
+  --radius <n>           with --since/--diff/--staged: also scan files importing a changed file, up to n hops
+                         (default 1; 0 = only the changed files)
+  --baseline <ref>       findings that already exist at <ref> (scanned in a temporary worktree with the same flags)
+                         are marked pre-existing and do not fail the run; only new ones count for the exit code
+  --include-tests        also hunt in test, fixture, example and benchmark code
+  --include-generated    also scan build output (dist/, build/ …) and generated file names, e.g. a package shipped as dist/ only
+  --no-gitignore         scan files .gitignore leaves out, also when an enclosing repository ignores the whole target
+  --no-repo-suppressions ignore every suppression the repository supplies: the committed .bug-hunter/suppressions.json
+                         and bug-hunter-ignore comments (your own uncommitted dismissals still apply); for untrusted changes
+  --allow-uncovered      exit 0 even when nothing was checked or in-scope files had no scanner (default: exit 3)
+  --fail-on-review       manual-review findings at or above --fail-on also exit 1 (default: listed, not counted)
+  --show-suspected       also report T3 (suspected) findings
+  --verify               run the target's checks (baseline suite, typecheck, lint, build) in the sandbox
+  --repro                write and run a failing test per confirmed finding in the sandbox (tier T1)
+  --fix                  fix confirmed findings inside a recorded scope, in a git worktree, with red-to-green proof
+  --auto-commit          with --fix: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one)
+  --dep-scan             scan lockfiles (npm, pnpm, Yarn, Bun) for dependencies with known advisories, with reachability
+                         from the code (dep-findings.json; listed in the report); other ecosystems' lockfiles are scanner-unsupported
+${DEP_SCAN_USAGE}
+  --no-refine-threat-model
+                         keep the deterministic threat model: by default, whenever a model serves the recon role, it
+                         refines the model (missed flows, wrong or missing STRIDE entries; entries whose cited line does
+                         not hold are dropped and counted; a failed answer or a spent budget leaves the deterministic model)
+  --refine-threat-model  insist on that refinement: exit 2 when no model serves the recon role
+${LEADS_USAGE}
+  --verify-plan <file>   checks to run instead of detecting them
+  --sandbox <backend>    auto (default), bwrap, podman, docker, none
+  --deps <strategy>      how dependencies reach the offline sandbox: vendored, off, host, fetch
+  ${UNSANDBOXED_FLAG}
+                         with --sandbox none: run untrusted code WITHOUT a sandbox (never on code you do not trust)
+  --cache-dir <dir>      evidence cache folder (default <out>/cache), e.g. one CI keeps between runs with actions/cache
+  --no-cache             compute everything afresh: no cache lookups, no cache writes
+  --out <dir>            artifact folder (default <target>/.bug-hunter)
+  --json                 print the scan result as one JSON document on stdout (progress stays on stderr)
+  --progress <format>    progress on stderr: text (default), json (one JSON object per line), none
+  --format <f>           also render the finished report as md, json, sarif, github-review, pr-comment or junit (as 'report --format'):
+                         to --output <file>, or on stdout instead of the summary
+  --output <file>        with --format: write that format to <file> (atomically); the summary still goes to stdout
+  --quiet                no progress lines
+
+Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review;
+            with --dep-scan, a reachable vulnerable production dependency at or above --fail-on);
+            2 usage error; 3 failed or incomplete run (with --dep-scan: advisories or a lockfile not checked), nothing checked,
+            or in-scope files (or lockfiles) left without a scanner.`,
+  async run(argv, io) {
+    const { values, positionals, tokens } = parseCommandArgs('scan', argv, OPTIONS);
+    atMostPositionals('scan', positionals, 1, 'at most one target');
+    const format = values.format === undefined ? undefined : oneOf('format', values.format, REPORT_FORMATS, 'md');
+    if (values.output !== undefined && !format) throw new UsageError('--output writes a --format; name one, e.g. --format sarif --output report.sarif.');
+    if (format && values.json && values.output === undefined) throw new UsageError('--json and --format both print on stdout: give one, or write the format to a file with --output <file>.');
+    const target = resolve(io.cwd, positionals[0] ?? '.');
+    const options: Partial<RunOptions> = {
+      profile: oneOf<ProfileChoice>('profile', values.profile, PROFILE_CHOICES, 'auto'),
+      failOn: oneOf<Severity>('fail-on', values['fail-on'], SEVERITY_ORDER, 'low'),
+      showSuspected: Boolean(values['show-suspected']),
+    };
+    const diff = diffRequestOf({ since: values.since, diff: values.diff, staged: values.staged, radius: values.radius });
+    const baseline = values.baseline === undefined ? undefined : checkRef('--baseline', values.baseline);
+    const concurrency = positiveInt('concurrency', values.concurrency);
+    const chunkTokens = positiveInt('chunk-tokens', values['chunk-tokens']);
+    const maxChunks = positiveInt('max-chunks', values['max-chunks']);
+    if (concurrency !== undefined) options.concurrency = concurrency;
+    if (chunkTokens !== undefined) options.chunkTokens = chunkTokens;
+    if (maxChunks !== undefined) options.maxChunks = maxChunks;
+    if (values.shard !== undefined) options.shard = parseShard(values.shard);
+    if (values['verify-plan']) options.verifyPlan = resolve(io.cwd, values['verify-plan']);
+    if (values.sandbox) options.sandboxBackend = oneOf('sandbox', values.sandbox, SANDBOX_CHOICES, 'auto');
+    if (values.deps) options.dependencies = oneOf('deps', values.deps, DEPENDENCY_STRATEGIES, 'off');
+    if (values[UNSANDBOXED_OPTION]) options.allowUnsandboxed = true;
+    if (values['auto-commit'] && !values.fix) throw new UsageError('--auto-commit needs --fix: there is nothing to commit without fixing.');
+    if ((values.advisories !== undefined || values.registry !== undefined) && !values['dep-scan']) {
+      throw new UsageError('--advisories and --registry need --dep-scan: they feed the dependency scan.');
+    }
+    if (values['dep-scan']) options.depScan = depScanOptions(values, io.cwd);
+    if (values.fix) options.fix = true;
+    if (values['no-repo-suppressions']) options.noRepoSuppressions = true;
+    if (values['refine-threat-model'] && values['no-refine-threat-model']) throw new UsageError('--refine-threat-model and --no-refine-threat-model contradict each other: give one.');
+    if (values['refine-threat-model']) options.refineThreatModel = true;
+    if (values['no-refine-threat-model']) options.refineThreatModel = false;
+    const leads = leadsOptions(values, io.cwd);
+    if (leads) options.leads = leads;
+    if (values['auto-commit']) options.autoCommit = true;
+    // The pipeline (static engine, models, sandbox) loads only when a scan actually runs, not for --help.
+    const { runScan } = await import('../driver/scan.ts');
+    const result = await runScan({
+      target,
+      ...(values.out ? { outDir: resolve(io.cwd, values.out) } : {}),
+      options,
+      scope: {
+        includeTests: Boolean(values['include-tests']),
+        // Set only when asked, so runs without them keep the scope hash they always had.
+        ...(values['include-generated'] ? { includeGenerated: true } : {}),
+        ...(values['no-gitignore'] ? { noGitignore: true } : {}),
+      },
+      cache: cacheRequestOf(values['no-cache'], values['cache-dir'], io.cwd),
+      exitPolicy: { allowUncovered: Boolean(values['allow-uncovered']), failOnReview: Boolean(values['fail-on-review']) },
+      ...(diff ? { diff } : {}),
+      ...(baseline ? { baseline } : {}),
+      resume: Boolean(values.resume),
+      loop: Boolean(values.loop),
+      verify: Boolean(values.verify),
+      repro: Boolean(values.repro),
+      fix: Boolean(values.fix),
+      depScan: Boolean(values['dep-scan']),
+      leads: Boolean(leads),
+      estimate: Boolean(values.estimate),
+      models: modelRequestOf(values, io.cwd),
+      log: createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') }),
+      signal: io.signal,
+      command: scanCommandLine(target, tokens),
+    });
+    appendStepSummary(process.env, result.report, { command: 'scan', out: values.out }, io.stderr);
+    const summary = values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(printableDeep(result), Boolean(values['show-suspected']));
+    if (!format) {
+      io.stdout(summary);
+      return result.exitCode;
+    }
+    if (!result.report) {
+      // An estimate or an interrupted run has no report to render: say so rather than write an empty file.
+      io.stdout(summary);
+      io.stderr(`No ${format} written: this run produced no scan report (${result.exitReason}).\n`);
+      return result.exitCode;
+    }
+    const text = await renderFormat(format, result.report, result.report, { out: values.out });
+    if (values.output === undefined) {
+      io.stdout(text);
+      return result.exitCode;
+    }
+    const written = writeOutputFile(values.output, text, io.cwd);
+    io.stdout(summary);
+    if (!values.quiet) io.stderr(`Wrote ${format} to ${written}\n`);
+    return result.exitCode;
+  },
+};

@@ -1,0 +1,133 @@
+// `bug-hunter watch [target]` follows a branch commit by commit; `watch status [target]` is its morning summary.
+import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { UsageError } from '../../foundations/errors.ts';
+import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../../cli/args.ts';
+import type { Command, CommandIO } from '../../cli/command.ts';
+import { createLogger, PROGRESS_FORMATS } from '../../cli/log.ts';
+import { MODEL_FLAGS, modelRequestOf } from '../../cli/model-flags.ts';
+import { PROFILE_CHOICES, type ProfileChoice } from '../../engines/run/options.ts';
+import { resolveTarget } from '../../engines/run/target.ts';
+import { parseDuration, positiveNumber } from './duration.ts';
+
+const WATCH_OPTIONS = {
+  once: { type: 'boolean' },
+  branch: { type: 'string' },
+  remote: { type: 'string' },
+  interval: { type: 'string' },
+  'per-cycle-tokens': { type: 'string' },
+  'per-day-tokens': { type: 'string' },
+  'per-cycle-seconds': { type: 'string' },
+  'per-day-seconds': { type: 'string' },
+  'sweep-chunks': { type: 'string' },
+  'no-sweep': { type: 'boolean' },
+  profile: { type: 'string' },
+  'include-tests': { type: 'boolean' },
+  progress: { type: 'string' },
+  ...MODEL_FLAGS,
+} as const;
+
+const DEFAULT_SWEEP_CHUNKS = 2;
+
+const STATUS_OPTIONS = { since: { type: 'string' } } as const;
+
+export const watchCommand: Command = {
+  name: 'watch',
+  usage: `Usage: bug-hunter watch [target] [flags]
+       bug-hunter watch status [target] [--since 24h] [--json]
+
+Follows a branch of the git repository at target (default: the current folder): for each new commit since the last
+one processed (oldest first) it investigates the commit's tree, re-verifies open findings whose code changed,
+closes the ones the commit fixed (with its id) and appends what happened to <target>/.bug-hunter/events.jsonl.
+The first commit it sees (the branch tip) is the baseline. State: <target>/.bug-hunter/watch.db (SQLite);
+each commit's artifacts: <target>/.bug-hunter/watch/runs/<commit>/; the ledger: <target>/.bug-hunter/ledger.json.
+One watcher per repository (the run lock). Ctrl-C or SIGTERM stops it cleanly; an interrupted commit is
+processed again at the next start.
+
+Flags:
+  --once                    process what is pending, then exit (for cron or a CI schedule)
+  --branch <name>           branch to follow (default: the current one)
+  --remote <name>           fetch <name>'s copy of the branch before each cycle and follow refs/remotes/<name>/<branch>
+  --interval <duration>     time between polls (default 5m; e.g. 30s, 5m, 1h)
+  --per-cycle-tokens <n>    token cap for one commit's investigation (config: budgets.perRunTokens)
+  --per-day-tokens <n>      token cap per UTC day (config: budgets.perDayTokens); past budgets.warnAt (0.7) cycles
+                            degrade (no sweep), when spent no investigation starts until the day rolls over
+  --per-cycle-seconds <s>   CPU seconds one cycle may use (the budget of the static engine; config:
+                            budgets.perCycleSeconds); past it no new chunk starts and the rest is unreviewed
+  --per-day-seconds <s>     CPU seconds per UTC day (config: budgets.perDaySeconds), with the same
+                            degrade-then-stop rule
+  --sweep-chunks <n>        chunks of the plan (the whole tree cut as a full scan would) the slow sweep re-examines
+                            per cycle, least recently reviewed first (default 2)
+  --no-sweep                no slow sweep
+  --profile <p>             auto (default), fast, balanced, assurance
+  --include-tests           also hunt in test, fixture, example and benchmark code
+  --provider, --model, --base-url, --role-model, --config, --trust-repo-config, --record   as for scan
+  --json                    print the result (or the status) as JSON on stdout
+  --progress <format>       text (default), json, none
+  --quiet                   no progress lines
+
+watch status flags:
+  --since <duration>        what changed in this window (default 24h)
+
+Exit codes: 0 done (or stopped by a signal); 2 usage error; 3 three systemic failures in a row (git, crash,
+            model provider unreachable; with --once: one), or with --once the daily budget is spent.`,
+  async run(argv, io) {
+    if (argv[0] === 'status') return status(argv.slice(1), io);
+    const { values, positionals } = parseCommandArgs('watch', argv, WATCH_OPTIONS);
+    atMostPositionals('watch', positionals, 1, 'at most one target');
+    const limits = {
+      ...defined('perCycleTokens', positiveInt('per-cycle-tokens', values['per-cycle-tokens'])),
+      ...defined('perDayTokens', positiveInt('per-day-tokens', values['per-day-tokens'])),
+      ...defined('perCycleSeconds', positiveNumber('per-cycle-seconds', values['per-cycle-seconds'])),
+      ...defined('perDaySeconds', positiveNumber('per-day-seconds', values['per-day-seconds'])),
+    };
+    const { runWatch } = await import('./watcher.ts');
+    const result = await runWatch({
+      target: resolve(io.cwd, positionals[0] ?? '.'),
+      ...(values.branch !== undefined ? { branch: values.branch } : {}),
+      ...(values.remote !== undefined ? { remote: remoteName(values.remote) } : {}),
+      intervalMs: values.interval === undefined ? 5 * 60_000 : parseDuration('interval', values.interval, 1000),
+      once: Boolean(values.once),
+      sweepChunks: values['no-sweep'] ? 0 : (positiveInt('sweep-chunks', values['sweep-chunks']) ?? DEFAULT_SWEEP_CHUNKS),
+      limits,
+      options: { profile: oneOf<ProfileChoice>('profile', values.profile, PROFILE_CHOICES, 'auto') },
+      scope: { includeTests: Boolean(values['include-tests']) },
+      models: modelRequestOf(values, io.cwd),
+      log: createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') }),
+      signal: io.signal,
+    });
+    if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+    else io.stdout(`watch: ${result.reason}.\n${result.processed.map((p) => `  ${p.sha.slice(0, 12)} ${p.status}${p.detail ? `: ${p.detail}` : ''}`).join('\n')}${result.processed.length ? '\n' : ''}`);
+    if (result.exitCode !== 0 && !values.json) io.stderr(`bug-hunter: watch: ${result.reason}\n`);
+    return result.exitCode;
+  },
+};
+
+async function status(argv: string[], io: CommandIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('watch status', argv, STATUS_OPTIONS);
+  atMostPositionals('watch status', positionals, 1, 'at most one target');
+  const target = resolveTarget(positionals[0], io.cwd);
+  const sinceMs = parseDuration('since', values.since ?? '24h');
+  const path = join(target, '.bug-hunter', 'watch.db');
+  if (!existsSync(path)) throw new UsageError(`${target} has no watch state (${path}); run 'bug-hunter watch --once ${target}' first.`);
+  const { WatchDb } = await import('./db.ts');
+  const { readStatus, renderStatus } = await import('./status.ts');
+  const db = WatchDb.open(path);
+  try {
+    const now = new Date();
+    const report = readStatus(db, new Date(now.getTime() - sinceMs), now);
+    io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderStatus(report));
+  } finally {
+    db.close();
+  }
+  return 0;
+}
+
+function defined<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
+}
+
+function remoteName(value: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(value)) throw new UsageError(`--remote takes a remote's name, such as origin (got '${value}').`);
+  return value;
+}

@@ -1,0 +1,78 @@
+// The static skeptic for a lead from another analyser: the same source and guard checks the engine's own taint
+// findings get, applied to the values passed at the cited lines. It can refute a lead (test code, literal or
+// configuration values, a guard) or uphold its source, but it never confirms one: with no static rule of ours
+// behind it, the referee leaves an upheld lead to a person (or to a model referee).
+import type { SgNode } from '@ast-grep/napi';
+import type { Finding } from '../../artifacts/schemas/common.ts';
+import type { Lead } from '../../artifacts/schemas/leads.ts';
+import { argsOf, startLine } from '../static/ast.ts';
+import { findGuard } from '../static/guards.ts';
+import { identifiersIn } from '../static/detectors/sink.ts';
+import { langFor, parseSource } from '../static/parse.ts';
+import { isNonProduction, type Refutation, type RefuteOptions } from '../static/refute.ts';
+import { getRule } from '../static/rules.ts';
+import { beginSourceFile } from '../static/sources/handlers.ts';
+import { beginFile, classify, combine } from '../static/taint.ts';
+import type { SourceFile } from '../static/types.ts';
+import { classOf } from './classes.ts';
+import { leadOrigin } from './finding.ts';
+
+const vote = (seat: string, v: Refutation['vote'], reason: string): Refutation => ({ seat, engine: 'static', vote: v, reason });
+
+/**
+ * The calls and `new` expressions the lead points at: with a column, the innermost one containing that position
+ * (`res.json({ v: eval(x) })` flagged at `eval` is the eval call); without one, every call starting on its lines.
+ */
+function callsAt(root: SgNode, from: number, to: number, column?: number): SgNode[] {
+  const all = root.findAll({ rule: { any: [{ kind: 'call_expression' }, { kind: 'new_expression' }] } }).filter((n) => {
+    const line = startLine(n);
+    return line >= from && line <= to;
+  });
+  if (column === undefined) return all;
+  // SARIF columns are 1-based characters; ast-grep's are 0-based (equal for ASCII lines, the common case).
+  const at = column - 1;
+  const containing = all.filter((n) => {
+    const r = n.range();
+    const afterStart = r.start.line + 1 < from || r.start.column <= at;
+    const beforeEnd = r.end.line + 1 > from || r.end.column > at;
+    return afterStart && beforeEnd;
+  });
+  const innermost = containing.sort((a, b) => (a.range().end.index - a.range().start.index) - (b.range().end.index - b.range().start.index))[0];
+  return innermost ? [innermost] : all;
+}
+
+/** `lead` is the leads.json record the finding came from (its column), when known. */
+export function refuteLead(finding: Finding, file: SourceFile, lead?: Pick<Lead, 'startColumn' | 'startLine'>, options: RefuteOptions = {}): Refutation[] {
+  const origin = leadOrigin(finding) ?? { tool: 'another analyser', ruleId: finding.ruleId ?? '' };
+  const out: Refutation[] = [];
+  if (isNonProduction(file) && !options.includeTests) {
+    out.push(vote('test-code', 'refuted', `${file.path} is test, fixture, example or benchmark code, excluded by default (include it with the include-tests option).`));
+  }
+  const cls = classOf(origin.ruleId, finding.cwe ? [finding.cwe] : []);
+  const rule = cls.bugClass ? getRule(cls.bugClass) : undefined;
+  const lang = langFor(file);
+  if (!rule?.taint || lang === null) {
+    out.push(vote('source', 'abstained', `No static check of ours applies to ${origin.tool}'s rule ${origin.ruleId}${rule ? '' : ' (no known bug class)'}; a person or a model referee decides.`));
+    return out;
+  }
+  const root = parseSource(lang, file.content).root();
+  beginFile(file.publicApi !== undefined);
+  beginSourceFile(file.path, file.content);
+  const column = lead?.startLine === finding.startLine ? lead.startColumn : undefined;
+  const calls = callsAt(root, finding.startLine, finding.endLine, column);
+  const values = calls.flatMap((c) => (c.kind() === 'new_expression' ? (c.field('arguments')?.namedChildren() ?? []).filter((a) => a.kind() !== 'comment') : argsOf(c)));
+  if (values.length === 0) {
+    out.push(vote('source', 'abstained', `Nothing at ${finding.file}:${finding.startLine} passes a value that could be traced.`));
+    return out;
+  }
+  const s = combine(values.map((v) => classify(v)));
+  if (s.kind === 'literal' || s.kind === 'sanitised') out.push(vote('source', 'refuted', `The values at the cited line are ${s.via}, not input.`));
+  else if (s.kind === 'config') out.push(vote('source', 'refuted', `The values at the cited line come from configuration (${s.via}), not from input.`));
+  else if (s.kind === 'input') out.push(vote('source', 'upheld', `A value at the cited line derives from ${s.via}.`));
+  else out.push(vote('source', 'abstained', `The values' origin is ${s.via}; it was not traced to request or CLI input.`));
+  const names = [...new Set([...s.names, ...values.flatMap(identifiersIn)])];
+  const guard = calls[0] ? findGuard(calls[0], names, file.content.split(/\r?\n/)) : null;
+  if (guard) out.push(vote('guards', 'refuted', `A ${guard.kind} guard precedes the cited line on line ${guard.line}: \`${guard.text}\`.`));
+  else if (s.kind === 'input') out.push(vote('guards', 'upheld', 'No allow-list, containment check, type check or escaping of the value precedes the cited line.'));
+  return out;
+}

@@ -1,0 +1,19 @@
+// The whole-report formats of `report --format` and `scan --format`, rendered from one ScanReport to the text a file or
+// stdout gets. Each renderer loads only for its format, so the common views do not pay for all of them.
+import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
+
+export const REPORT_FORMATS = ['md', 'json', 'sarif', 'github-review', 'pr-comment', 'junit'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The text of `report` in `format`; `view` is the report with the --show-suspected choice applied; `out` is the
+ * --out the run was read from or written to, so the commands a view hints at find the same run. */
+export async function renderFormat(format: ReportFormat, report: ScanReport, view: ScanReport = report, hints: { out?: string | undefined } = {}): Promise<string> {
+  if (format === 'md') return (await import('./markdown.ts')).renderMarkdown(view);
+  if (format === 'pr-comment') return (await import('../review/pr-comment.ts')).renderPrComment(view, hints);
+  if (format === 'github-review') return json((await import('../review/github-review.ts')).renderGitHubReview(view));
+  if (format === 'junit') return (await import('./junit.ts')).renderJunit(view);
+  if (format === 'sarif') return json((await import('./sarif.ts')).renderSarif(view));
+  return json(report);
+}

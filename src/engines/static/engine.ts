@@ -1,0 +1,93 @@
+// Runs the detectors over one file and pairs each candidate with its Finding. Memoised per file
+// content so huntFile and refuteStatic agree without the caller passing engine state around.
+import { DETECTORS } from './detectors/index.ts';
+import { toFinding } from './finding.ts';
+import { langFor, parseSource } from './parse.ts';
+import { parseSuppressions, type Suppression } from './suppress.ts';
+import { beginFile } from './taint.ts';
+import { beginSourceFile } from './sources/handlers.ts';
+import type { Candidate, SourceFile } from './types.ts';
+import type { Finding } from '../../artifacts/schemas/common.ts';
+import { compareText } from '../../foundations/text/compare.ts';
+
+export interface Entry { finding: Finding; candidate: Candidate }
+export interface Analysis { entries: Entry[]; suppressions: Suppression[]; lines: string[] }
+/** The part of an analysis worth keeping between runs; the lines come back from the content. */
+export type StoredAnalysis = Omit<Analysis, 'lines'>;
+
+/** Where analyses made earlier can be found and kept (the evidence cache). The engine itself does no I/O. */
+export interface AnalysisStore {
+  get(file: SourceFile): StoredAnalysis | undefined;
+  put(file: SourceFile, analysis: StoredAnalysis): void;
+}
+
+const MEMO_SIZE = 16;
+const memo = new Map<string, Analysis>();
+// Files this thread has analysed (tests check that a re-check reuses the hunt's analyses instead).
+let computed = 0;
+
+/** How many analyses this thread has computed (not taken from the memo or a store). */
+export const analysesComputed = (): number => computed;
+
+function reasonless(s: Suppression): Candidate {
+  return {
+    ruleId: 'suppression-without-reason', startLine: s.line, endLine: s.line, symbol: '<comment>',
+    subject: s.text, detail: `\`${s.text.slice(0, 120)}\` names ${s.ruleId ? `rule ${s.ruleId}` : 'no rule'} but gives no reason after a colon.`,
+    structural: 'suppression comment without a reason',
+  };
+}
+
+function order(a: Candidate, b: Candidate): number {
+  return a.startLine - b.startLine || compareText(a.ruleId, b.ruleId) || compareText(a.subject, b.subject);
+}
+
+function compute(file: SourceFile): Analysis {
+  computed += 1;
+  const lines = file.content.split(/\r?\n/);
+  const suppressions = parseSuppressions(lines);
+  const candidates: Candidate[] = suppressions.filter((s) => s.reason.length === 0).map(reasonless);
+  const lang = langFor(file);
+  // A library's exported parameters, and those other modules pass request input to, are sources without a request in sight.
+  const library = file.publicApi !== undefined || (file.incoming?.length ?? 0) > 0;
+  const active = lang === null ? [] : DETECTORS.filter((d) => (d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content))) && (d.requires?.test(file.content) ?? true));
+  if (lang !== null && active.length > 0) {
+    const root = parseSource(lang, file.content).root();
+    beginFile(file.publicApi !== undefined, file.incoming);
+    beginSourceFile(file.path, file.content);
+    for (const d of active) candidates.push(...d.run({ file, root, lines }).filter((c) => d.rules.includes(c.ruleId)));
+  }
+  candidates.sort(order);
+  const seen = new Map<string, number>();
+  const entries: Entry[] = [];
+  for (const c of candidates) {
+    const key = `${c.symbol}\0${c.ruleId}\0${c.subject.replace(/\s+/g, ' ')}`;
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    const finding = toFinding(file, c, lines, occurrence);
+    if (finding) entries.push({ finding, candidate: c });
+  }
+  return { entries, suppressions, lines };
+}
+
+/** Forget memoised analyses (tests use it to prove two cold runs agree). */
+export function clearAnalysisMemo(): void {
+  memo.clear();
+}
+
+/** The stored form of a fresh analysis (what a worker thread sends back). */
+export function storedAnalysis(file: SourceFile): StoredAnalysis {
+  const { entries, suppressions } = compute(file);
+  return { entries, suppressions };
+}
+
+export function analyse(file: SourceFile, store?: AnalysisStore): Analysis {
+  const key = `${file.path}\0${file.language}\0${file.publicApi ?? ''}\0${JSON.stringify(file.incoming ?? [])}\0${file.content}`;
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const stored = store?.get(file);
+  const result = stored ? { ...stored, lines: file.content.split(/\r?\n/) } : compute(file);
+  if (!stored) store?.put(file, { entries: result.entries, suppressions: result.suppressions });
+  memo.set(key, result);
+  if (memo.size > MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  return result;
+}

@@ -1,0 +1,98 @@
+// The static rules as data: loads src/engines/static/rules/<rule-id>.ts (one file per rule), validates them, and answers
+// lookups. Confidence comes from each rule's measured precision, so the counts live next to the rule.
+import { Type } from '@sinclair/typebox';
+import { literalUnion } from '../../artifacts/schemas/literals.ts';
+import { Value } from '@sinclair/typebox/value';
+import { Category, Severity } from '../../artifacts/schemas/common.ts';
+import { hashJson } from '../../foundations/hashing/hash.ts';
+import { STATIC_LENSES, type Rule, type RuleInfo, type RuleModule } from './types.ts';
+import { RULE_FILES } from './rules/index.ts';
+import { DETECTORS } from './detectors/index.ts';
+
+const RuleSchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^[a-z][a-z0-9-]+$' }),
+    category: Category,
+    lens: literalUnion(STATIC_LENSES),
+    severity: Severity,
+    cwe: Type.Union([Type.String({ pattern: '^CWE-[0-9]+$' }), Type.Null()]),
+    message: Type.String({ minLength: 1 }),
+    trigger: Type.String({ minLength: 1 }),
+    taint: Type.Boolean(),
+    librarySource: Type.Optional(Type.Union([Type.Literal('built'), Type.Literal('any')])),
+    precision: Type.Object(
+      {
+        truePositives: Type.Integer({ minimum: 0 }),
+        falsePositives: Type.Integer({ minimum: 0 }),
+        measuredOn: Type.String(),
+        floor: Type.Number({ minimum: 0, maximum: 1 }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Validates every rule file; `files` is keyed by file name (tests pass broken ones). */
+export function loadRules(files: Readonly<Record<string, RuleModule>>): Map<string, Rule> {
+  const rules = new Map<string, Rule>();
+  for (const [name, module] of Object.entries(files)) {
+    const where = `src/engines/static/rules/${name}.ts`;
+    const rule: unknown = module?.meta;
+    if (!Value.Check(RuleSchema, rule)) {
+      const first = [...Value.Errors(RuleSchema, rule)][0];
+      throw new Error(`${where} is not a valid rule (${first?.path ?? ''}: ${first?.message ?? 'invalid'}).`);
+    }
+    const typed = rule as Rule;
+    if (typed.id !== name) throw new Error(`${where} defines rule '${typed.id}'; a rule's file is named after its id.`);
+    if (rules.has(typed.id)) throw new Error(`Static rule id '${typed.id}' is defined twice (${where}).`);
+    if (module.detector && !module.detector.rules.includes(typed.id)) throw new Error(`${where} names a detector that never emits '${typed.id}'.`);
+    rules.set(typed.id, typed);
+  }
+  return rules;
+}
+
+/** Every detector the engine runs has a rule file for each rule it emits, and every rule file's detector runs. */
+export function checkDetectors(rules: ReadonlyMap<string, Rule>, files: Readonly<Record<string, RuleModule>>): void {
+  for (const detector of DETECTORS) {
+    const missing = detector.rules.filter((id) => !rules.has(id));
+    if (missing.length > 0) throw new Error(`A detector emits ${missing.map((id) => `'${id}'`).join(', ')} without a file in src/engines/static/rules/.`);
+  }
+  for (const [name, module] of Object.entries(files)) {
+    if (module.detector && !DETECTORS.includes(module.detector)) throw new Error(`src/engines/static/rules/${name}.ts names a detector missing from src/engines/static/detectors/index.ts.`);
+  }
+}
+
+const RULES = loadRules(RULE_FILES);
+checkDetectors(RULES, RULE_FILES);
+
+export function getRule(id: string): Rule | undefined {
+  return RULES.get(id);
+}
+
+export function requireRule(id: string): Rule {
+  const rule = RULES.get(id);
+  if (!rule) throw new Error(`Unknown static rule '${id}'.`);
+  return rule;
+}
+
+/** Laplace-smoothed precision: a rule with few measurements is not trusted as fully precise. */
+// Posterior mean of the rule's precision under a Jeffreys prior, Beta(½, ½): with few observations it stays
+// below the raw rate (a rule with 0 of 0 scores 0.5) without dragging small, clean samples towards ½ as hard
+// as Laplace's rule of succession does.
+export function calibratedPrecision(rule: Rule): number {
+  const { truePositives: tp, falsePositives: fp } = rule.precision;
+  return Math.round(((tp + 0.5) / (tp + fp + 1)) * 1000) / 1000;
+}
+
+export function listRules(): RuleInfo[] {
+  return [...RULES.values()]
+    .map((r) => ({ id: r.id, category: r.category, lens: r.lens, severity: r.severity, cwe: r.cwe, message: r.message, precision: calibratedPrecision(r), truePositives: r.precision.truePositives, falsePositives: r.precision.falsePositives, floor: r.precision.floor }))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+const ENGINE_REVISION = '1.0.0';
+/** Engine revision plus a hash of the rule data: changes whenever a rule or its calibration changes. */
+// The gate's floor changes no finding, so it stays out of the hash (a new floor keeps the evidence cache).
+const calibration = [...RULES.values()].map(({ precision: { floor: _floor, ...counts }, ...rule }) => ({ ...rule, precision: counts }));
+export const STATIC_ENGINE_VERSION = `${ENGINE_REVISION}+${hashJson(calibration).slice(0, 12)}`;

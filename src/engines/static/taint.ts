@@ -1,0 +1,521 @@
+// Source-to-sink reasoning: classifies where a value reaching a sink comes from (request input, a
+// parameter, configuration, a literal, a sanitiser) inside its function and across direct calls in the file.
+import type { SgNode } from '@ast-grep/napi';
+import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, boundNames, startLine } from './ast.ts';
+import { calleeDefinition, resetCallees, returnedValues, sameNode } from './callees.ts';
+import { constructorFieldValues } from './this-fields.ts';
+import { accessedInput, parsedInput } from './sources/calls.ts';
+import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
+import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
+import { exportedApi, resetExports } from './exports.ts';
+import { findGuard, isDotDotCheck, joinsToBase } from './guards.ts';
+import { validatedBefore } from './validators.ts';
+import { assignedIn, propertyValues } from './properties.ts';
+import { incomingArgFor } from './cross-file/export-keys.ts';
+import { callsByCallee } from './name-index.ts';
+import type { IncomingArg, SourceFacts, SourceKind } from './types.ts';
+
+const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
+
+const CONFIG = /^(?:process\.env\b|process\.argv\s*\[\s*[01]\s*\]|process\.exec(?:Path|Argv)\b|import\.meta\.(?:url|dirname|filename|env)\b|(?:__dirname|__filename)$)/;
+const SANITISERS = /^(path\.(posix\.|win32\.)?basename|basename|parseInt|parseFloat|Number|Boolean|Math\.\w+|Number\.parse(Int|Float)|encodeURIComponent|encodeURI|escape\w*|\w*\.escape\w*|shellescape|shellEscape|quote|shellQuote\.quote|shq|sqlstring\.escape|format\.literal|pgFormat|validator\.\w+|uuid\w*|crypto\.\w+|Date\.now|isNaN|Array\.isArray|typeof)$/;
+const PATH_JOIN = /^(path\.(posix\.|win32\.)?(join|resolve|normalize)|join|resolve|normalize|util\.format|format|util\.inspect|inspect|String|decodeURIComponent|decodeURI|Buffer\.from)$/;
+// encodeurl's encodeUrl only percent-encodes characters a URL may not hold: the URL still says what the input said.
+const URL_PARSE = /^(url\.(parse|format|resolve)|parseurl(\.original)?|parseUrl(\.original)?|querystring\.(parse|unescape)|qs\.parse|encodeUrl|encodeurl)$/;
+// The request a response or stream object keeps (express's res.req, send's and Koa's this.req / this.request).
+const THIS_REQUEST = /^this\.(req|request)$/;
+const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
+const FUNCTION_NODE = new Set(['arrow_function', 'function_expression', 'function']);
+const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/;
+const LITERAL_KINDS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'template_string', 'binary_expression', 'unary_expression']);
+
+const MAX_DEPTH = 10;
+// Upload fields the server sets (multer's path/filename/destination, express-fileupload's tempFilePath).
+const UPLOAD_STORED = new Set(['path', 'filename', 'destination', 'tempFilePath', 'size']);
+
+export function facts(kind: SourceKind, via: string, names: string[] = [], sourceLine?: number): SourceFacts {
+  return sourceLine ? { kind, via, names, sourceLine } : { kind, via, names };
+}
+
+/** The strongest origin wins: one tainted part makes the whole value tainted. */
+export function combine(parts: SourceFacts[], fallbackVia = 'a literal'): SourceFacts {
+  if (parts.length === 0) return facts('literal', fallbackVia);
+  let best = parts[0] as SourceFacts;
+  // Equal rank: a library API parameter names its origin better than an anonymous one.
+  for (const p of parts) if (RANK[p.kind] > RANK[best.kind] || (RANK[p.kind] === RANK[best.kind] && p.api && !best.api)) best = p;
+  const names = [...new Set(parts.flatMap((p) => p.names))];
+  return { ...best, names };
+}
+
+// Per-file memo and step budget: cross-call tracing can fan out, and one file must never take seconds.
+const STEP_BUDGET = 1500;
+let memo = new Map<string, SourceFacts>();
+let steps = 0;
+// Whether the file is a library's code: its exported functions' parameters come from the library's callers.
+let library = false;
+// Request input other modules of the target pass to this file's exported functions (the cross-file pass).
+let incoming: readonly IncomingArg[] = [];
+
+/** Reset the memo and budget; the engine calls this before each file so results never leak across files. */
+export function beginFile(publicApi = false, passedIn: readonly IncomingArg[] = []): void {
+  memo = new Map();
+  steps = 0;
+  library = publicApi;
+  incoming = passedIn;
+  resetExports();
+  bindings = null;
+  callsByName = null;
+  frames = [];
+  lines = null;
+  resetCallees();
+}
+
+export function classify(expr: SgNode, depth = 0): SourceFacts {
+  if (depth > MAX_DEPTH) return { ...facts('unknown', 'a value traced too deep'), cut: `depth ${MAX_DEPTH}` };
+  const r = expr.range();
+  const key = `${r.start.index}:${r.end.index}:${expr.kind()}${frames.length > 0 ? `@${frames.map((f) => f.call.range().start.index).join(',')}` : ''}`;
+  const hit = memo.get(key);
+  if (hit) return hit;
+  if (++steps > STEP_BUDGET) return { ...facts('unknown', 'a value not traced (analysis budget spent)'), cut: `${STEP_BUDGET} steps per file` };
+  const result = classifyUncached(expr, depth);
+  memo.set(key, result);
+  return result;
+}
+
+function classifyUncached(expr: SgNode, depth: number): SourceFacts {
+  const k = String(expr.kind());
+  const text = expr.text();
+  switch (k) {
+    case 'string': case 'number': case 'true': case 'false': case 'null': case 'undefined': case 'regex':
+      return facts('literal', 'a literal');
+    case 'template_string':
+      return built(combine(expr.findAll({ rule: { kind: 'template_substitution' } }).map((s) => classifyChildren(s, depth)), 'a literal template'));
+    case 'parenthesized_expression': case 'await_expression': case 'as_expression': case 'non_null_expression':
+    case 'satisfies_expression': case 'spread_element': case 'type_assertion':
+      return classifyChildren(expr, depth);
+    case 'binary_expression': {
+      const op = expr.field('operator')?.text() ?? expr.children()[1]?.text();
+      if (op === '||' || op === '??') return combine([expr.field('left'), expr.field('right')].filter(isNode).map((n) => classify(n, depth + 1)));
+      // A + chain is flattened so a long concatenation costs one level of depth, not one per operand.
+      if (op === '+') return built(combine(plusLeaves(expr).map((n) => classify(n, depth + 1))));
+      return facts('sanitised', 'a computed comparison or number');
+    }
+    case 'ternary_expression':
+      return combine([expr.field('consequence'), expr.field('alternative')].filter(isNode).map((n) => classify(n, depth + 1)));
+    case 'array':
+      return combine(expr.namedChildren().map((n) => classify(n, depth + 1)), 'an array of literals');
+    case 'object':
+      return combine(expr.findAll({ rule: { kind: 'pair' } }).map((p) => p.field('value')).filter(isNode).map((n) => classify(n, depth + 1)), 'an object of literals');
+    case 'member_expression': case 'subscript_expression':
+      return classifyMember(expr, text, depth);
+    case 'identifier':
+      return classifyIdentifier(expr, depth);
+    case 'call_expression':
+      return classifyCall(expr, depth);
+    case 'unary_expression': case 'update_expression':
+      return facts('sanitised', 'a computed number or boolean');
+    case 'new_expression':
+      return parsedInput(expr, (n) => classify(n, depth + 1)) ?? facts('unknown', `\`${short(text)}\``);
+    default:
+      return LITERAL_KINDS.has(k) ? facts('literal', 'a literal') : facts('unknown', `\`${short(text)}\``);
+  }
+}
+
+function plusLeaves(expr: SgNode): SgNode[] {
+  const out: SgNode[] = [];
+  const stack: SgNode[] = [expr];
+  while (stack.length > 0 && out.length < 64) {
+    const n = stack.pop() as SgNode;
+    const op = n.kind() === 'binary_expression' ? n.field('operator')?.text() : undefined;
+    if (op === '+') stack.push(...[n.field('right'), n.field('left')].filter(isNode));
+    else out.push(n);
+  }
+  return out;
+}
+
+function classifyChildren(node: SgNode, depth: number): SourceFacts {
+  return combine(node.namedChildren().filter((c) => c.kind() !== 'comment' && !String(c.kind()).startsWith('type')).map((c) => classify(c, depth + 1)));
+}
+
+function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts {
+  // Configuration first: process.argv[0] and [1] are the node binary and script, not user input.
+  if (CONFIG.test(text)) return facts('config', short(text));
+  const prop = expr.field('property')?.text();
+  // Where an upload middleware (multer, express-fileupload) stored the file is the server's choice, not the client's.
+  if (prop && UPLOAD_STORED.has(prop) && /^(req|request)\.files?\b/.test(text)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
+  if (INPUT.test(text)) return facts('input', short(text), [], startLine(expr));
+  if (THIS_REQUEST.test(text)) return facts('input', `the request object \`${text}\``, [], startLine(expr));
+  if (prop === 'length') return facts('sanitised', 'a length');
+  const object = expr.field('object');
+  if (!object) return facts('unknown', short(text));
+  // A field the constructor set from its arguments (this.path = path) carries what was passed to `new Ctor(…)`.
+  const stored = object.kind() === 'this' ? constructorFieldValues(expr) : [];
+  if (stored.length > 0) return combine(stored.map((v) => classify(v, depth + 1)));
+  if (prop && object.kind() === 'identifier' && expr.kind() === 'member_expression') {
+    const held = propertyValues(object, prop, expr, bindingValue(object));
+    if (held) return withName(combine(held.map((v) => classify(v, depth + 1))), text);
+  }
+  const base = classify(object, depth + 1);
+  if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
+  // A property this file sets on the request object (req.page = …) holds what the application put there, which is
+  // client input only when that value is (req.sturl = url.parse(req.url).pathname); anywhere in the file, since a
+  // request travels between functions.
+  const setHere = base.kind === 'input' && prop && object.kind() === 'identifier' && base.via.startsWith('the request object') ? assignedIn(rootOf(expr), text).slice(0, 4) : [];
+  if (setHere.length > 0) {
+    const held = combine(setHere.map((v) => classify(v, depth + 1)));
+    if (held.kind === 'input') return { ...held, via: `${short(text)} = ${held.via}` };
+    return facts('unknown', `${short(text)} (set on the request by this file)`, [text]);
+  }
+  // A property of a request-derived object is still request input (const body = req.body; body.cmd).
+  return base.kind === 'input' ? { ...base, via: `${base.via} → ${short(text)}` } : base;
+}
+
+
+function classifyCall(expr: SgNode, depth: number): SourceFacts {
+  const callee = expr.field('function');
+  const name = callee?.text() ?? '';
+  const args = argsOf(expr);
+  if (INPUT_CALL.test(name)) return facts('input', short(expr.text()), [], startLine(expr));
+  const accessed = accessedInput(expr, (n) => classify(n, depth + 1));
+  if (accessed) return accessed;
+  if (SANITISERS.test(name)) return facts('sanitised', `${name}(…)`);
+  if (name === 'require' || /^(os\.tmpdir|os\.homedir|process\.cwd|fileURLToPath)$/.test(name)) return facts('config', `${name}(…)`);
+  // URL parsers and formatters keep the origin of what they parse (url.parse(req.url).pathname is still input).
+  if (URL_PARSE.test(name)) return combine(args.slice(0, 1).map((a) => classify(a, depth + 1)));
+  if (PATH_JOIN.test(name)) {
+    const joined = combine(args.map((a) => classify(a, depth + 1)));
+    return name.endsWith('format') ? built(joined) : joined;
+  }
+  if (callee?.kind() === 'member_expression') {
+    const method = callee.field('property')?.text() ?? '';
+    const object = callee.field('object');
+    if (method === 'replace' || method === 'replaceAll') {
+      // x.replace(/[^a-z0-9]/g, '') strips everything outside an allow-list.
+      const [pattern, replacement] = args;
+      if (pattern?.kind() === 'regex' && pattern.text().startsWith('/[^') && /^(''|""|``)$/.test(replacement?.text() ?? '')) return facts('sanitised', `${short(expr.text())}`);
+    }
+    if (PASSTHROUGH.test(method) && object) {
+      const passed = combine([object, ...(method === 'concat' ? args : [])].map((a) => classify(a, depth + 1)));
+      // 'run X'.replace('X', value) builds a string from its replacement too (a replacer function is not followed).
+      const replacement = /^replace(All)?$/.test(method) && args[1] && !FUNCTION_NODE.has(String(args[1].kind())) ? classify(args[1], depth + 1) : null;
+      if (replacement && (replacement.kind === 'input' || replacement.api)) return built(combine([passed, replacement]));
+      return method === 'concat' ? built(passed) : passed;
+    }
+  }
+  // A function defined in this file: what it returns for these arguments (its parameters bound to them).
+  if (!/quote|escape|saniti[sz]|clean|safe|valid/i.test(name)) {
+    const returned = callReturns(expr, depth);
+    if (returned && returned.kind !== 'unknown' && returned.kind !== 'param') return returned;
+    // A bound stopped the trace inside the callee: say so rather than guess from the arguments.
+    if (returned?.api || returned?.cut) return returned;
+  }
+  const fromArgs = combine(args.map((a) => classify(a, depth + 1)));
+  if (fromArgs.kind === 'input') return { ...fromArgs, kind: 'unknown', via: `the result of ${short(name)}(${fromArgs.via})` };
+  return facts('unknown', `the result of ${short(name)}(…)`);
+}
+
+// Calls being followed into their callee, innermost last: the callee's parameters read these arguments.
+interface Frame { fn: SgNode; args: SgNode[]; call: SgNode }
+let frames: Frame[] = [];
+// Nested calls followed at once; a deeper chain is cut and its value stays unknown.
+const MAX_FRAMES = 3;
+
+/** What a call to a function defined in this file returns, classified with its parameters bound to this call's arguments. */
+function callReturns(call: SgNode, depth: number): SourceFacts | null {
+  if (depth > MAX_DEPTH - 2) return null;
+  const fn = calleeDefinition(call);
+  if (!fn || frames.some((f) => sameNode(f.fn, fn))) return null;
+  if (frames.length >= MAX_FRAMES) return { ...facts('unknown', `the result of ${short(call.text())} (call chain cut at ${MAX_FRAMES} levels)`), cut: `${MAX_FRAMES} nested calls` };
+  const values = returnedValues(fn);
+  if (values.length === 0) return null;
+  const name = functionName(fn);
+  const params = paramsOf(fn).map((p) => p.name);
+  frames.push({ fn, args: argsOf(call), call });
+  try {
+    const parts = values.map((v) => {
+      const value = classify(v, depth + 1);
+      if (value.kind !== 'input' && !value.api) return value;
+      // A guard inside the callee on the returned value (or what it was made from) contains it, as it would at the sink.
+      const guard = findGuard(v, [...new Set([...params, ...value.names])], fileLines(v));
+      if (guard && (!isDotDotCheck(guard) || joinsToBase(v))) return facts('sanitised', `what ${name}() returns after \`${short(guard.text)}\``);
+      return value;
+    });
+    const out = combine(parts);
+    return out.kind === 'input' || out.api ? { ...out, via: `${out.via}, returned by ${name}()` } : out;
+  } finally {
+    frames.pop();
+  }
+}
+
+/** What a promise resolves to: `Promise.resolve(x)` is x; a call to a function defined here is what it returns. */
+function resolvedValue(promise: SgNode, depth: number): SourceFacts {
+  if (promise.kind() === 'call_expression' && /^Promise\.resolve$/.test(promise.field('function')?.text() ?? '')) {
+    const [value] = argsOf(promise);
+    return value ? classify(value, depth + 1) : facts('literal', 'an empty promise');
+  }
+  return classify(promise, depth + 1);
+}
+
+/** The value a helper defined in this file passes at `index` when it calls the callback `cb` it was given in `call`. */
+function callbackValue(call: SgNode, cb: SgNode, index: number, depth: number): SourceFacts | null {
+  const helper = calleeDefinition(call);
+  if (!helper || frames.length >= MAX_FRAMES || frames.some((f) => sameNode(f.fn, helper))) return null;
+  const args = argsOf(call);
+  const position = args.findIndex((a) => sameNode(a, cb));
+  const param = paramsOf(helper).find((p) => p.index === position);
+  if (!param) return null;
+  const body = helper.field('body');
+  const calls = body?.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `^${escapeRe(param.name)}$` } } }) ?? [];
+  const values = calls.slice(0, MAX_CALLBACK_CALLS).map((c) => argsOf(c)[index]).filter(isNode);
+  if (values.length === 0) return null;
+  frames.push({ fn: helper, args, call });
+  try {
+    const out = combine(values.map((v) => classify(v, depth + 1)));
+    if (out.kind === 'unknown' || out.kind === 'param') return null;
+    return out.kind === 'input' || out.api ? { ...out, via: `${out.via}, handed to the callback by ${functionName(helper)}()` } : out;
+  } finally {
+    frames.pop();
+  }
+}
+
+// Callback invocations followed per helper (an error path and a result path are typical).
+const MAX_CALLBACK_CALLS = 6;
+
+/** The argument bound to parameter `index` of `fn` by the call being followed, classified where the call is. */
+function boundArgument(fn: SgNode, index: number, depth: number): SourceFacts | null {
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const frame = frames[i] as Frame;
+    if (!sameNode(frame.fn, fn)) continue;
+    const arg = frame.args[index];
+    if (!arg) return facts('literal', 'an omitted argument');
+    const saved = frames;
+    frames = frames.slice(0, i);
+    try {
+      return classify(arg, depth + 1);
+    } finally {
+      frames = saved;
+    }
+  }
+  return null;
+}
+
+let lines: string[] | null = null;
+
+function fileLines(node: SgNode): string[] {
+  lines ??= rootOf(node).text().split(/\r?\n/);
+  return lines;
+}
+
+function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
+  const name = id.text();
+  if (CONFIG.test(name)) return facts('config', name);
+  if (name === 'undefined' || name === 'NaN' || name === 'Infinity') return facts('literal', name);
+  const useLine = startLine(id);
+  for (const fn of enclosingFunctions(id)) {
+    const param = paramsOf(fn).find((p) => p.name === name);
+    if (param) {
+      // `port = Number.parseInt(port)` as a statement of the function body replaces the caller's value for what follows.
+      const replaced = replacedParam(fn, name, useLine);
+      if (replaced) return withName(classify(replaced, depth + 1), name);
+      const bound = boundArgument(fn, param.index, depth);
+      if (bound) return withName(bound, name);
+      return withName(classifyParam(fn, param.index, name, depth), name);
+    }
+    const decl = findDeclaration(fn.field('body') ?? fn, name, useLine);
+    if (decl) return withName(decl === 'unknown' ? facts('unknown', name) : combine(decl.slice(-4).map((v) => classify(v, depth + 1))), name);
+  }
+  const root = rootOf(id);
+  const decl = findDeclaration(root, name, useLine);
+  if (decl === 'unknown') return facts('unknown', name, [name]);
+  if (decl) return withName(combine(decl.slice(-4).map((v) => classify(v, depth + 1))), name);
+  if (/^[A-Z][A-Z0-9_]+$/.test(name)) return facts('config', name, [name]);
+  return facts('unknown', name, [name]);
+}
+
+/** The right side of the last unconditional `name = …` among fn's own body statements before `line`, or null. */
+function replacedParam(fn: SgNode, name: string, line: number): SgNode | null {
+  const body = fn.field('body');
+  if (body?.kind() !== 'statement_block') return null;
+  let value: SgNode | null = null;
+  for (const stmt of body.namedChildren()) {
+    if (startLine(stmt) >= line) break;
+    const expr = stmt.kind() === 'expression_statement' ? stmt.namedChildren()[0] : undefined;
+    if (expr?.kind() === 'assignment_expression' && expr.field('left')?.text() === name) value = expr.field('right');
+  }
+  return value;
+}
+
+/** A library API parameter built into a larger string (the sink gets more than the caller's whole value). */
+function built(f: SourceFacts): SourceFacts {
+  return f.api && !f.built ? { ...f, built: true } : f;
+}
+
+function withName(f: SourceFacts, name: string): SourceFacts {
+  return { ...f, names: [...new Set([name, ...f.names])] };
+}
+
+function isNode(n: SgNode | null | undefined): n is SgNode {
+  return n !== null && n !== undefined;
+}
+
+function rootOf(node: SgNode): SgNode {
+  return node.getRoot().root();
+}
+
+function short(text: string): string {
+  const one = text.replace(/\s+/g, ' ');
+  return one.length > 80 ? `${one.slice(0, 77)}…` : one;
+}
+
+interface Binding { names: string[]; start: number; line: number; node: SgNode }
+
+// Every binding site in the file, built once on first use: one tree walk instead of one per lookup.
+let bindings: Map<string, Binding[]> | null = null;
+
+function bindingIndex(root: SgNode): Map<string, Binding[]> {
+  if (bindings) return bindings;
+  const index = new Map<string, Binding[]>();
+  const sites = root.findAll({
+    rule: {
+      any: [
+        { kind: 'variable_declarator' },
+        { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier' } },
+        { kind: 'for_in_statement' },
+        { kind: 'import_statement' },
+        { kind: 'catch_clause' },
+      ],
+    },
+  });
+  for (const node of sites) {
+    const k = node.kind();
+    let names: string[];
+    if (k === 'variable_declarator') names = boundNames(node.field('name') ?? node);
+    else if (k === 'assignment_expression') names = [node.field('left')?.text() ?? ''];
+    else if (k === 'for_in_statement') {
+      const left = node.field('left');
+      names = left ? (boundNames(left).length > 0 ? boundNames(left) : [left.text()]) : [];
+    } else if (k === 'catch_clause') { const param = node.field('parameter'); names = param ? boundNames(param) : []; }
+    else names = [...node.text().matchAll(/[\w$]+/g)].map((m) => m[0]);
+    const r = node.range();
+    const b: Binding = { names, start: r.start.index, line: r.start.line + 1, node };
+    for (const n of new Set(names)) {
+      const list = index.get(n);
+      if (list) list.push(b);
+      else index.set(n, [b]);
+    }
+  }
+  bindings = index;
+  return index;
+}
+
+/**
+ * The values bound to `name` before `line` inside `scope`: declarator initialisers, assignment right sides,
+ * or the iterated expression of a for-of/for-in. 'unknown' when bound without a traceable value (catch, import).
+ */
+function findDeclaration(scope: SgNode, name: string, line: number): SgNode[] | 'unknown' | null {
+  const list = bindingIndex(rootOf(scope)).get(name);
+  if (!list) return null;
+  const r = scope.range();
+  let unknown = false;
+  const values: SgNode[] = [];
+  for (const b of list) {
+    if (b.line > line || b.start < r.start.index || b.start >= r.end.index) continue;
+    const k = b.node.kind();
+    const v = k === 'variable_declarator' ? b.node.field('value') : k === 'assignment_expression' ? b.node.field('right') : k === 'for_in_statement' ? b.node.field('right') : null;
+    if (v) values.push(v);
+    else unknown = true;
+  }
+  return values.length > 0 ? values : unknown ? 'unknown' : null;
+}
+
+/** A parameter: request input in a handler, the iterated value of an array callback, or the arguments of direct calls. */
+function classifyParam(fn: SgNode, index: number, name: string, depth: number): SourceFacts {
+  // The framework models (src/engines/static/sources/frameworks.json) say which handler parameters are request input.
+  const modelled = frameworkParam(fn, index, name);
+  if (modelled) return modelled;
+  if (isRequestHandler(fn)) {
+    if (index === 0) return facts('input', `the request object \`${name}\``, [name], startLine(fn));
+    return facts('unknown', `handler parameter \`${name}\``);
+  }
+  const parent = fn.parent();
+  if (parent?.kind() === 'arguments') {
+    const call = parent.parent();
+    const callee = call?.field('function');
+    const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
+    const object = callee?.field('object');
+    if (ITERATORS.test(method) && object && index === 0) return classify(object, depth + 1);
+    // promise.then(value => …): the value the promise resolves to.
+    if (method === 'then' && object && index === 0 && parent.namedChildren()[0] && sameNode(parent.namedChildren()[0] as SgNode, fn)) return resolvedValue(object, depth);
+    // helper(arg, (err, value) => …) with the helper defined here: what the helper hands to its callback.
+    const handed = call ? callbackValue(call, fn, index, depth) : null;
+    if (handed) return handed;
+    const event = parent.namedChildren()[0];
+    if (/^(on|once|addEventListener)$/.test(method) && event?.kind() === 'string' && /^['"]message['"]$/.test(event.text())) {
+      return facts('input', `data of the '${event.text().slice(1, -1)}' event`, [name], startLine(fn));
+    }
+  }
+  // Another module of the target calls this exported function with request input (src/engines/static/cross-file/).
+  const passed = incoming.length > 0 ? incomingArgFor(fn, index, incoming) : null;
+  if (passed) {
+    const via = `${passed.via}, passed from ${passed.from}:${passed.line} to ${passed.export || 'the module\'s export'}(${name})`;
+    if (!passed.api) return facts('input', via, [name]);
+    return { kind: 'param', via, names: [name], api: passed.api, ...(passed.built ? { built: true } : {}) };
+  }
+  const fname = functionName(fn);
+  // A library's exported function is called by code we cannot see: its parameters are the library's input.
+  const api = library ? exportedApi(fn) : null;
+  if (api) return { kind: 'param', via: `parameter \`${name}\` of the exported API \`${api}\``, names: [name], api: `${api}(${name})` };
+  const callers = fname && !fname.includes('(') && fname !== '<anonymous>' ? directCalls(fn, fname.replace(/^.*\./, '')) : [];
+  if (callers.length > 0 && depth < 7) {
+    const parts = callers.slice(0, 8).map((call) => {
+      const arg = argsOf(call)[index];
+      if (!arg) return facts('literal', 'an omitted argument');
+      const value = classify(arg, depth + 2);
+      // The caller ran the value through a validator helper first (ensure_valid_nic(nic) throws unless \w+).
+      const checked = value.kind === 'input' || value.api ? validatedBefore(call, value.names) : null;
+      return checked ? facts('sanitised', `what ${functionName(enclosingFunctions(call)[0] ?? fn)} passes after \`${short(checked.text)}\``) : value;
+    });
+    const joined = combine(parts);
+    if (joined.kind === 'input') return { ...joined, via: `${joined.via}, passed to ${fname}()` };
+    if (joined.api) return { ...joined, via: `${joined.via}, passed to ${fname}()`, names: [...new Set([name, ...joined.names])] };
+    if (joined.kind === 'literal' || joined.kind === 'config' || joined.kind === 'sanitised') return joined;
+  }
+  return facts('param', `parameter \`${name}\` of ${fname}`, [name]);
+}
+
+// The file's calls by callee name, built on the first lookup (src/engines/static/name-index.ts).
+let callsByName: Map<string, SgNode[]> | null = null;
+
+function callsNamed(root: SgNode, name: string): SgNode[] {
+  callsByName ??= callsByCallee(root);
+  return callsByName.get(name) ?? [];
+}
+
+/** Calls of `name` (or `this.name`, or `new name`) in the file, outside the function itself. */
+function directCalls(fn: SgNode, name: string): SgNode[] {
+  return callsNamed(rootOf(fn), name)
+    .filter((c) => {
+      // Recursive calls from inside the function do not tell where the first value came from.
+      const line = startLine(c);
+      return line < startLine(fn) || line > fnEnd(fn);
+    });
+}
+
+function fnEnd(fn: SgNode): number {
+  return fn.range().end.line + 1;
+}
+
+/** The expression last bound to an identifier (through its enclosing functions, then the module), or null. */
+export function bindingValue(id: SgNode): SgNode | null {
+  // `{ status }` in an object literal reads the binding `status` too.
+  if (id.kind() !== 'identifier' && id.kind() !== 'shorthand_property_identifier') return null;
+  const name = id.text();
+  const line = startLine(id);
+  for (const fn of enclosingFunctions(id)) {
+    if (paramsOf(fn).some((p) => p.name === name)) return null;
+    const decl = findDeclaration(fn.field('body') ?? fn, name, line);
+    if (decl) return decl === 'unknown' ? null : (decl.at(-1) ?? null);
+  }
+  const decl = findDeclaration(rootOf(id), name, line);
+  return decl && decl !== 'unknown' ? (decl.at(-1) ?? null) : null;
+}

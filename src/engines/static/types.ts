@@ -1,0 +1,153 @@
+// Internal types of the static engine: rule data, source files, and the facts a detector records
+// about each candidate so the skeptic and referee can decide without a model.
+import type { Category, Severity } from '../../artifacts/schemas/common.ts';
+
+/** The hunting lenses a static rule can belong to (a subset of the plan's lenses). */
+export const STATIC_LENSES = ['injection', 'secrets', 'async', 'error-handling', 'logic', 'resource-leak'] as const;
+export type StaticLens = (typeof STATIC_LENSES)[number];
+
+export interface SourceFile {
+  /** Repository-relative POSIX path. */
+  path: string;
+  content: string;
+  /** Language name from triage ('javascript', 'typescript', 'tsx', …) or a file extension. */
+  language: string;
+  isTest: boolean;
+  /** Production code imports this file (triage's requiredBy): it is production code whatever its path says. */
+  requiredBy?: string;
+  /** Set when the file belongs to a library package (recon's publicApi): the package name. Parameters of its
+   * exported functions are then attacker-controlled, for the rules that accept a library source. */
+  publicApi?: string;
+  /** Request input other files of the target pass to this file's exported functions (the cross-file pass). */
+  incoming?: IncomingArg[];
+}
+
+/** A tainted argument another module passes to a function this module exports. */
+export interface IncomingArg {
+  /** The import key: the exported member's name, or '' for the module's own value (`module.exports = fn`). */
+  export: string;
+  /** 0-based parameter index. */
+  param: number;
+  /** Where the value came from, as the caller's file describes it (`req.query.name`). */
+  via: string;
+  /** Set when the value is a parameter of the library's exported API (`ps(args)`) rather than request input. */
+  api?: string;
+  /** With api: the caller built the parameter into a larger string before passing it. */
+  built?: boolean;
+  /** The calling file (repository-relative) and the 1-based line of the call. */
+  from: string;
+  line: number;
+}
+
+/** How a value reaching a sink was produced, strongest first. */
+export type SourceKind = 'input' | 'param' | 'unknown' | 'config' | 'sanitised' | 'literal';
+
+export interface SourceFacts {
+  kind: SourceKind;
+  /** Human description: "req.query.host", "parameter `cmd` of runTask", "a string literal". */
+  via: string;
+  /** Identifier names the value passed through, used to look for guards. */
+  names: string[];
+  /** Line (1-based) where the input was read, when it differs from the sink line. */
+  sourceLine?: number;
+  /** The exported API whose parameter this value is (`killPort(opts)`), for a library's public surface. */
+  api?: string;
+  /** True when the value was built into a larger string (concatenation, template, join, format). */
+  built?: boolean;
+  /** Set when a bound (call nesting, depth, the per-file step budget) stopped the trace: the value is unknown for that reason. */
+  cut?: string;
+}
+
+export interface GuardFact {
+  kind: 'allow-list' | 'containment' | 'type-check' | 'escaping' | 'parameterised' | 'proto-guard' | 'terminator';
+  text: string;
+  line: number;
+}
+
+/** A detector's claim plus everything the skeptic and referee need to judge it. */
+export interface Candidate {
+  ruleId: string;
+  /** 0-based byte-free positions: 1-based lines of the sink. */
+  startLine: number;
+  endLine: number;
+  symbol: string;
+  /** Normalised text the fingerprint uses (the sink expression, not its line). */
+  subject: string;
+  /** Specific sentence appended to the rule message. */
+  detail: string;
+  /** Where the value comes from; absent for structural rules (logic, async …). */
+  source?: SourceFacts;
+  guard?: GuardFact;
+  /** Set by structural detectors when the pattern alone proves the defect. */
+  structural?: string;
+  /** Per-candidate severity override (e.g. polynomial vs exponential ReDoS). */
+  severity?: Severity;
+}
+
+export interface Rule {
+  id: string;
+  category: Category;
+  lens: StaticLens;
+  severity: Severity;
+  cwe: string | null;
+  message: string;
+  /** Runtime trigger template; `{source}` is replaced with the value's origin. */
+  trigger: string;
+  /** True when the rule needs request/CLI input reaching the sink to be confirmed. */
+  taint: boolean;
+  /** Whether a parameter of a library's exported API counts as untrusted input: only when the library builds it
+   * into a larger string ('built': commands, code), or as it is ('any': a regex applied to it). */
+  librarySource?: 'built' | 'any';
+  /** Measured counts (scripts/static-precision.ts --write) and the precision below which `pnpm benchmark --gate`
+   * fails once the rule has enough findings there: the measured precision minus a margin, set by hand. */
+  precision: { truePositives: number; falsePositives: number; measuredOn: string; floor: number };
+}
+
+/** One file under src/engines/static/rules/: the rule's metadata beside the detector that emits it. Several rules may
+ * share a detector (one pass over the tree finds them all); null when the engine itself reports the rule. */
+export interface RuleModule {
+  meta: Rule;
+  detector: Detector | null;
+}
+
+export interface RuleInfo {
+  id: string;
+  category: Category;
+  lens: Rule['lens'];
+  severity: Severity;
+  cwe: string | null;
+  message: string;
+  /** Calibrated precision: (tp + ½) / (tp + fp + 1), the Jeffreys posterior mean of the measured counts. */
+  precision: number;
+  truePositives: number;
+  falsePositives: number;
+  /** The precision `pnpm benchmark --gate` holds the rule to once it has enough findings there. */
+  floor: number;
+}
+
+/** A regular expression, or a function answering the same question faster than any regular expression would. */
+export interface TextTest {
+  test(text: string): boolean;
+}
+
+/** What a detector sees: the file, its parsed root and its lines. */
+export interface DetectorContext {
+  file: SourceFile;
+  root: import('@ast-grep/napi').SgNode;
+  lines: readonly string[];
+}
+
+export interface Detector {
+  /** Rule ids this detector can emit. */
+  rules: readonly string[];
+  /** Cheap text test; the detector is skipped (and the file maybe not parsed) when it fails. */
+  prefilter: TextTest;
+  /** A second cheap test for library files (publicApi set), where exported parameters are sources too. */
+  libraryPrefilter?: TextTest;
+  /**
+   * Text every finding of the detector needs, tested after the prefilter: a file without it is not walked (nor parsed
+   * for this detector). Kept apart from the prefilter, which also says which modules may hold a sink (cross-file reach).
+   */
+  requires?: TextTest;
+  run(ctx: DetectorContext): Candidate[];
+}

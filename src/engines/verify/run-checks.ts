@@ -1,0 +1,109 @@
+// Runs each planned check in the sandbox within its timeout and the total budget; every outcome becomes a CheckResult.
+// A missing tool is UNAVAILABLE, not FAIL: it says nothing about the code.
+import type { CheckResult } from '../../artifacts/schemas/verification-report.ts';
+import { runSandboxed } from '../sandbox/run.ts';
+import { SandboxUnavailableError, type DependencyStrategy, type SandboxBackend, type SandboxResult } from '../sandbox/types.ts';
+import { createBudget } from './budget.ts';
+import type { VerifyCheck, VerifyPlan } from './plan.ts';
+
+export const OUTPUT_TAIL_CHARS = 4_000;
+/** Reason prefix of a check the sandbox itself could not run. */
+export const SANDBOX_UNAVAILABLE = 'sandbox unavailable';
+
+export interface CheckRunOptions {
+  backend: SandboxBackend;
+  workspace: string;
+  dependencies?: DependencyStrategy;
+  hostCacheDir?: string;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface CheckRun {
+  check: VerifyCheck;
+  result: CheckResult;
+  /** Full (capped, redacted) output, for failing-test parsing. */
+  output: string;
+}
+
+export async function runChecks(plan: VerifyPlan, options: CheckRunOptions): Promise<CheckRun[]> {
+  const budget = createBudget(plan.budgetMs);
+  const runs: CheckRun[] = [];
+  // Baseline first: the suite's state colours how every other check is read.
+  const ordered = [...plan.checks].sort((a, b) => Number(b.name === plan.baseline) - Number(a.name === plan.baseline));
+  for (const check of ordered) {
+    options.onProgress?.(runs.length, ordered.length);
+    const timeout = budget.next(check.timeoutMs ?? plan.checkTimeoutMs);
+    if (timeout === null || options.signal?.aborted) {
+      runs.push({ check, result: notRun(check, 'SKIPPED_BUDGET', options.signal?.aborted ? 'interrupted before it started' : 'total verification budget used up'), output: '' });
+      continue;
+    }
+    let sandboxed: SandboxResult;
+    try {
+      sandboxed = await runSandboxed(options.backend, {
+        workspace: options.workspace,
+        argv: check.argv,
+        limits: { timeoutMs: timeout },
+        ...(options.dependencies ? { dependencies: options.dependencies } : {}),
+        ...(options.hostCacheDir ? { hostCacheDir: options.hostCacheDir } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      // The sandbox could not run this check (copy failed, bubblewrap failed): unavailable, never a failing suite.
+      if (!(error instanceof SandboxUnavailableError)) throw error;
+      runs.push({ check, result: notRun(check, 'UNAVAILABLE', `${SANDBOX_UNAVAILABLE}: ${error.message}`), output: '' });
+      continue;
+    }
+    budget.spend(sandboxed.durationMs);
+    runs.push(toRun(check, sandboxed));
+  }
+  options.onProgress?.(runs.length, ordered.length);
+  return runs;
+}
+
+// Exit 127 / "not found" / missing module: the tool is not there, which is UNAVAILABLE rather than a verdict.
+const UNAVAILABLE = /(^|\n)(sh: \d+: |bwrap: execvp |env: )?\S*: (command )?not found|No module named (pytest|\S+)|execvp .*No such file|Cannot find module '[^']*node_modules[^']*'|ERR_PNPM_NO_IMPORTER_MANIFEST_FOUND|Missing script:/;
+
+function toRun(check: VerifyCheck, r: SandboxResult): CheckRun {
+  const output = [r.stdout, r.stderr].filter(Boolean).join('\n');
+  let status: CheckResult['status'] = r.status;
+  let reason = r.reason;
+  if (r.status === 'FAIL' && (r.exitCode === 127 || UNAVAILABLE.test(output))) {
+    status = 'UNAVAILABLE';
+    reason = `tool or dependency missing in the sandbox: ${(UNAVAILABLE.exec(output)?.[0] ?? `exit ${r.exitCode}`).trim()}`;
+  }
+  const result: CheckResult = {
+    name: check.name,
+    kind: check.kind,
+    argv: check.argv,
+    required: check.required,
+    status,
+    exitCode: r.exitCode,
+    signal: r.signal,
+    durationMs: r.durationMs,
+    outputTail: output.slice(-OUTPUT_TAIL_CHARS),
+    truncated: r.truncated,
+    findingIds: check.findingIds ?? [],
+    confidenceDelta: 0,
+    ...(reason ? { reason } : {}),
+  };
+  return { check, result, output };
+}
+
+export function notRun(check: VerifyCheck, status: 'SKIPPED_BUDGET' | 'UNAVAILABLE', reason: string): CheckResult {
+  return {
+    name: check.name,
+    kind: check.kind,
+    argv: check.argv,
+    required: check.required,
+    status,
+    exitCode: null,
+    signal: null,
+    durationMs: 0,
+    outputTail: '',
+    truncated: false,
+    findingIds: check.findingIds ?? [],
+    confidenceDelta: 0,
+    reason,
+  };
+}

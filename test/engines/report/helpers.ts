@@ -1,0 +1,145 @@
+// Builders for a small, schema-valid run: triage, plan, hunter findings, skeptic, referee, verification.
+// Findings are made the way the static engine makes them: the fingerprint ignores line numbers.
+import type { AdaptivePlan } from '../../../src/artifacts/schemas/adaptive-plan.ts';
+import type { Category, Finding, RunIdentity, Severity } from '../../../src/artifacts/schemas/common.ts';
+import type { HunterFindings } from '../../../src/artifacts/schemas/hunter-findings.ts';
+import type { Suppressions } from '../../../src/artifacts/schemas/memory.ts';
+import type { Referee, RefereeVerdict } from '../../../src/artifacts/schemas/referee.ts';
+import type { Skeptic } from '../../../src/artifacts/schemas/skeptic.ts';
+import type { Triage } from '../../../src/artifacts/schemas/triage.ts';
+import type { VerificationReport } from '../../../src/artifacts/schemas/verification-report.ts';
+import type { Reproductions } from '../../../src/artifacts/schemas/reproductions.ts';
+import type { Coverage } from '../../../src/artifacts/schemas/coverage.ts';
+import type { ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
+import { stamp } from '../../../src/artifacts/stamp.ts';
+import { joinReport, type JoinInputs } from '../../../src/engines/report/join.ts';
+import { sha256 } from '../../../src/foundations/hashing/hash.ts';
+
+export const NOW = '2025-01-01T00:00:00.000Z';
+
+export function identity(repoRoot = '/tmp/repo', runId = 'run-1'): RunIdentity {
+  return { runId, repoRoot, baseCommit: null, scopeHash: sha256('scope'), optionsHash: sha256('options'), toolVersion: '0.1.0' };
+}
+
+function header<N extends string>(name: N, run: RunIdentity) {
+  return { schemaVersion: 1 as const, artifact: name, run, generatedAt: NOW };
+}
+
+export interface FindingSpec {
+  file: string;
+  symbol: string;
+  subject: string;
+  category?: Category;
+  severity?: Severity;
+  line: number;
+  quote: string;
+  ruleId?: string;
+}
+
+/** Fingerprint from file, enclosing symbol, defect kind and subject — never from line numbers. */
+export function makeFinding(spec: FindingSpec): Finding {
+  const category = spec.category ?? 'injection';
+  const fingerprint = sha256(`${spec.file}\0${spec.symbol}\0${category}\0${spec.subject}`).slice(0, 16);
+  const lines = spec.quote.split('\n').length;
+  const finding: Finding = {
+    id: `BH-${fingerprint.slice(0, 8)}`,
+    fingerprint,
+    file: spec.file,
+    startLine: spec.line,
+    endLine: spec.line + lines - 1,
+    symbol: spec.symbol,
+    category,
+    severity: spec.severity ?? 'high',
+    confidence: 0.8,
+    claim: `${spec.subject} reaches a sink unchecked`,
+    evidence: [{ file: spec.file, startLine: spec.line, endLine: spec.line + lines - 1, quote: spec.quote }],
+    runtimeTrigger: 'a request with a crafted parameter',
+    lens: 'security',
+    engine: 'static',
+  };
+  if (spec.ruleId) finding.ruleId = spec.ruleId;
+  return finding;
+}
+
+export function triageOf(files: string[][], run = identity(), skipped: Triage['skipped'] = []): Triage {
+  const all = files.flat();
+  return {
+    ...header('triage', run),
+    listing: 'git',
+    includeTests: false,
+    maxFileBytes: 1_000_000,
+    tokenEstimate: 'bytes/4',
+    files: all.map((path) => ({ path, language: 'typescript', bytes: 10, lines: 10, tokens: 10, sha256: sha256(path), isTest: false, hasTest: false, risk: 1, signals: [] })),
+    skipped,
+    skippedCounts: Object.fromEntries([...new Set(skipped.map((s) => s.reason))].map((r) => [r, skipped.filter((s) => s.reason === r).length])),
+    languages: { typescript: all.length },
+    chunks: files.map((f, i) => ({ id: `chunk-${String(i + 1).padStart(3, '0')}`, files: f, tokens: 10, risk: 1, oversized: false })),
+    totals: { files: all.length, lines: 10 * all.length, tokens: 10 * all.length, skipped: skipped.length, chunkTokenBudget: 1000 },
+  };
+}
+
+export function planOf(triage: Triage, run = identity(), chunkOrder = triage.chunks.map((c) => c.id)): AdaptivePlan {
+  return {
+    ...header('adaptive-plan', run),
+    requestedProfile: 'auto',
+    profile: 'balanced',
+    mode: 'small',
+    limits: { concurrency: 1, chunkTokenBudget: 1000, maxChunks: chunkOrder.length || 1, lenses: ['injection'], refuters: 3, rereadSeverities: [], tokenBudget: null },
+    overrides: [],
+    reasons: ['test'],
+    chunkOrder,
+    deferredChunks: triage.chunks.map((c) => c.id).filter((id) => !chunkOrder.includes(id)),
+  };
+}
+
+export function hunterOf(findings: Finding[], chunks: HunterFindings['chunks'], run = identity()): HunterFindings {
+  return { ...header('hunter-findings', run), findings, chunks };
+}
+
+export function doneChunks(triage: Triage, status: 'done' | 'failed' | 'unreviewed' = 'done'): HunterFindings['chunks'] {
+  return triage.chunks.map((c) => ({ chunkId: c.id, status, lenses: ['security'], engine: 'static', rejected: [], ...(status === 'done' ? {} : { error: 'worker crashed' }) }));
+}
+
+export function skepticOf(findings: Finding[], run = identity()): Skeptic {
+  return {
+    ...header('skeptic', run),
+    reviews: findings.map((f) => ({ findingId: f.id, outcome: 'survived', refutations: [{ seat: 'guards', engine: 'static', vote: 'upheld', reason: 'no guard on the path' }] })),
+  };
+}
+
+export function refereeOf(verdicts: Record<string, RefereeVerdict['verdict']>, findings: Finding[], run = identity()): Referee {
+  return {
+    ...header('referee', run),
+    verdicts: findings.map((f) => ({ findingId: f.id, verdict: verdicts[f.id] ?? 'confirmed', severity: f.severity, confidence: 0.9, reasoning: 'input flows to the sink', reread: true, engine: 'static' })),
+  };
+}
+
+export function verificationOf(reproduced: string[], run = identity()): VerificationReport {
+  return {
+    ...header('verification-report', run),
+    sandbox: { backend: 'bwrap', available: true },
+    baseline: { status: 'green', failingTests: [] },
+    checks: reproduced.map((id) => ({ name: `repro-${id}`, argv: ['node', '--test', `repro/${id}/repro.test.js`], required: false, status: 'FAIL', exitCode: 1, durationMs: 5, outputTail: 'AssertionError', findingIds: [id], confidenceDelta: 0.1 })),
+    fixerAuthorised: true,
+  };
+}
+
+export function reproductionsOf(reproduced: string[], run = identity()): Reproductions {
+  return {
+    ...header('reproductions', run),
+    reproductions: reproduced.map((id) => ({ findingId: id, outcome: 'reproduced', reason: 'failed for the bug’s own reason, twice', attempts: 1, dir: `repro/${id}/` })),
+  };
+}
+
+export function noSuppressions(): Suppressions {
+  return { schemaVersion: 1, artifact: 'suppressions', entries: [] };
+}
+
+/** joinReport's bodies stamped as the report phase's driver stamps them: the stored scan-report and coverage. */
+export function joinStamped(inputs: JoinInputs & { now?: Date }): { scanReport: ScanReport; coverage: Coverage } {
+  const { now, ...join } = inputs;
+  const { scanReport, coverage } = joinReport(join);
+  const run = inputs.identity ?? inputs.referee.run;
+  const at = (now ?? new Date()).toISOString();
+  return { scanReport: stamp('scan-report', scanReport, run, at), coverage: stamp('coverage', coverage, run, at) };
+}

@@ -1,0 +1,84 @@
+// Fast paths of the static engine against the plain form they replace, on every file of the test corpora.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
+import { functionsWithComputedWrite } from '../../../src/engines/static/detectors/proto.ts';
+import { hasSelfComparison } from '../../../src/engines/static/detectors/self-compared.ts';
+import { floatingPromise } from '../../../src/engines/static/detectors/async.ts';
+import { redos } from '../../../src/engines/static/detectors/redos.ts';
+import { analyse } from '../../../src/engines/static/engine.ts';
+import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
+import { engineCorpus } from './engine-corpus.ts';
+
+const place = (n: { range(): { start: { index: number }; end: { index: number } } }) => `${n.range().start.index}-${n.range().end.index}`;
+
+// Nesting the corpus has little of: writes at several depths, functions without writes between, methods, callbacks.
+const NESTED = {
+  path: 'nested.js', language: 'javascript', isTest: false,
+  content: [
+    'function outer(a, k) { a[k] = 1; function mid() { return () => { const b = {}; b[k] = 2; }; } const c = function () {}; }',
+    'class C { m(o, k) { [1].forEach((x) => { o[x] = k; }); } n() { this.x[0] = 1; } }',
+    'const f = async function* g(o) { for (const k in o) o[k] = (function () { return 1; })(); };',
+    "x[k] = () => 1; const lone = () => { y['s'] = 2; };",
+  ].join('\n'),
+};
+
+test('prototype pollution looks at the same functions as a search of every function for a computed write inside it', () => {
+  let found = 0;
+  for (const file of [NESTED, ...engineCorpus()]) {
+    const lang = langFor(file);
+    if (lang === null) continue;
+    const root = parseSource(lang, file.content).root();
+    const computedWrite = { kind: 'assignment_expression', stopBy: 'end' as const, has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
+    const plain = root.findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind, has: computedWrite })) } }).map(place);
+    assert.deepEqual(functionsWithComputedWrite(root).map(place), plain, file.path);
+    found += plain.length;
+  }
+  assert.ok(found >= 40, `the corpus holds functions with computed writes (${found})`);
+});
+
+// The regex hasSelfComparison replaces, kept here as its oracle.
+// bug-hunter-ignore redos: bounded repeats ({0,60}, {0,4}); the oracle of a test, run on the test's own strings
+const SELF_GATE = /([\w$][\w$.]{0,60})\s{0,4}(?:[=!]==?|[<>]=?)\s{0,4}\1(?![\w$.(])/;
+
+test('the self-comparison text gate answers what its regex answers', () => {
+  const cases = ['a === a', 'a.b !== a.b', 'xa === a', 'a.b === b', 'a.b === .b', 'a == a(', 'a == a.', 'a == ab', 'ab == b', 'a     == a', 'a ==     a',
+    'a\u00a0<=\ta', 'a <== a', 'a => a', 'a >>= a', 'a !=== a', '$ < $', 'x'.repeat(61) + ' == ' + 'x'.repeat(61), 'x'.repeat(62) + ' == ' + 'x'.repeat(62),
+    'y' + 'x'.repeat(61) + '<' + 'x'.repeat(61), 'a==a', 'a === a;', '', '==', 'a ==', '== a'];
+  // Random text over the characters that matter: name characters, dots, calls, spaces of several kinds, operators.
+  const alphabet = ['a', 'b', '$', '_', '1', '.', '(', ' ', '\t', '\n', '\u00a0', '=', '!', '<', '>', ';', 'ab', 'a.b'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  for (let i = 0; i < 30_000; i++) cases.push(Array.from({ length: next() % 24 }, () => alphabet[next() % alphabet.length]).join(''));
+  let matched = 0;
+  for (const text of cases) {
+    const expected = SELF_GATE.test(text);
+    assert.equal(hasSelfComparison(text), expected, JSON.stringify(text));
+    if (expected) matched++;
+  }
+  for (const file of engineCorpus()) assert.equal(hasSelfComparison(file.content), SELF_GATE.test(file.content), file.path);
+  assert.ok(matched > 500 && matched < cases.length - 500, `both answers are exercised (${matched} of ${cases.length} match)`);
+});
+
+test('MD5 and SHA-1 calls are found through a digest package alone and through CryptoJS alone (the text gate before the walk over calls)', () => {
+  const rules = (content: string) => analyse({ path: 'hash.js', language: 'javascript', isTest: false, content }).entries.map((e) => e.finding.ruleId);
+  assert.deepEqual(rules("const md5 = require('md5');\nfunction store(user) {\n  return md5(user.password);\n}\n"), ['weak-password-hash']);
+  assert.deepEqual(rules("function store(user) {\n  return CryptoJS.SHA1(user.password).toString();\n}\n"), ['weak-password-hash']);
+  assert.deepEqual(rules("const md5 = require('md5');\nfunction etag(body) {\n  return md5(body);\n}\n"), []);
+});
+
+// The one-regex forms the floating-promise and ReDoS prefilters replace (two searches each), kept as their oracles.
+const FLOATING_GATE = /^(?=[\s\S]*(\basync\b|\.then\(|\bfetch\())(?=[\s\S]*(\(\s*(req|request)\b|\btry\s*\{))/;
+const REDOS_GATE = /^(?=[\s\S]*\.(test|exec|match|matchAll|replace|replaceAll|split|search)\()(?=[\s\S]*\b(req|request|ctx|event|evt|process\.argv|location)\b)/;
+
+test('the floating-promise and ReDoS prefilters answer what their lookahead regexes answer', () => {
+  const texts = ['async function f(req) {}', 'x.then(a); try { b(); } catch {}', 'fetch(u)', '(req) => 1', 're.test(req.query.q)', 's.replace(/a/, b); ctx.body',
+    'process.argv.split(x)', 'request', 'a.search(', '', ...engineCorpus().map((f) => f.content)];
+  let passed = 0;
+  for (const text of texts) {
+    assert.equal(floatingPromise.prefilter.test(text), FLOATING_GATE.test(text), text.slice(0, 80));
+    assert.equal(redos.prefilter.test(text), REDOS_GATE.test(text), text.slice(0, 80));
+    if (FLOATING_GATE.test(text) || REDOS_GATE.test(text)) passed++;
+  }
+  assert.ok(passed > 20 && passed < texts.length - 20, `both answers are exercised (${passed} of ${texts.length} pass)`);
+});

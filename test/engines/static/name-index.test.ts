@@ -1,0 +1,87 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Lang, parse, type SgNode } from '@ast-grep/napi';
+import { escapeRe } from '../../../src/engines/static/ast.ts';
+import { callsByCallee, definitionsByName } from '../../../src/engines/static/name-index.ts';
+
+// The indexes replace one tree search per name; they must answer exactly what those searches answered.
+const REAL = ['bottleneck@2.19.5/node_modules/bottleneck/es5.js', 'bl@4.1.0/node_modules/bl/BufferList.js'].map((p) =>
+  fileURLToPath(new URL(`../../node_modules/.pnpm/${p}`, import.meta.url)));
+
+const TRICKY = `
+function foo(a) { return a; }
+function foo(b) { return b; }
+const { bar } = x, baz = () => 1, baz2 = 2;
+var baz = function () {};
+A.prototype.run = function () {}; B.prototype.x.prototype.run = 1; C.prototypes.walk = 2; D.prototype.go = 3;
+class K { go() {} run() {} }
+foo(1); this.foo(2); that.foo(3); new foo; new foo(4); this.this.foo(5); a.foo(6); foo.call(7); (foo)(8);
+`;
+
+const at = (n: SgNode | null | undefined) => (n ? `${n.kind()}@${n.range().start.index}-${n.range().end.index}` : null);
+
+/** Names asked in one search (an alternation in the rule's regexes). */
+const BATCH = 100;
+
+/** The name a search match was found for: its field text, without the `this.` or `….prototype.` the regex allowed. */
+function matchedName(n: SgNode): string {
+  switch (n.kind()) {
+    case 'call_expression':
+      return n.field('function')!.text().replace(/^this\./, '');
+    case 'new_expression':
+      return n.field('constructor')!.text().replace(/^this\./, '');
+    case 'assignment_expression':
+      return n.field('left')!.text().replace(/^.*\.prototype\./s, '');
+    default:
+      return n.field('name')!.text();
+  }
+}
+
+function namesIn(root: SgNode): string[] {
+  const names = new Set(root.findAll({ rule: { any: [{ kind: 'identifier' }, { kind: 'property_identifier' }] } }).map((n) => n.text()));
+  return [...names].sort();
+}
+
+for (const [label, source] of [['tricky cases', TRICKY], ...REAL.map((p) => [p.split('/').pop()!, readFileSync(p, 'utf8')])] as const) {
+  test(`name indexes answer what a search per name answered: ${label}`, () => {
+    const root = parse(Lang.JavaScript, source).root();
+    const calls = callsByCallee(root);
+    const defs = definitionsByName(root);
+    const names = namesIn(root);
+    assert.ok(names.length > 10, 'the file names things');
+    let found = 0;
+    // The six per-name searches the indexes replaced, asked for many names at once: a search costs a walk of the whole
+    // tree, and a node's field text equals at most one name, so each match is given back to the name it matched.
+    for (let i = 0; i < names.length; i += BATCH) {
+      const batch = names.slice(i, i + BATCH);
+      const alternatives = `(?:${batch.map(escapeRe).join('|')})`;
+      const re = `^(this\\.)?${alternatives}$`;
+      const exact = `^${alternatives}$`;
+      const matches = root.findAll({ rule: { any: [
+        { kind: 'call_expression', has: { field: 'function', regex: re } },
+        { kind: 'new_expression', has: { field: 'constructor', regex: re } },
+        { kind: 'function_declaration', has: { field: 'name', regex: exact } },
+        { kind: 'variable_declarator', has: { field: 'name', regex: exact } },
+        { kind: 'method_definition', has: { field: 'name', regex: exact } },
+        { kind: 'assignment_expression', has: { field: 'left', regex: `\\.prototype\\.${alternatives}$` } },
+      ] } });
+      const byName = new Map<string, SgNode[]>();
+      for (const n of matches) byName.set(matchedName(n), [...(byName.get(matchedName(n)) ?? []), n]);
+      for (const name of batch) {
+        const mine = byName.get(name) ?? [];
+        const searched = mine.filter((n) => n.kind() === 'call_expression' || n.kind() === 'new_expression');
+        const first = (kind: string) => mine.find((n) => n.kind() === kind);
+        assert.deepEqual((calls.get(name) ?? []).map(at), searched.map(at), `calls of ${name}`);
+        assert.equal(at(defs.declarations.get(name)), at(first('function_declaration')), `function ${name}`);
+        assert.equal(at(defs.declarators.get(name)), at(first('variable_declarator')), `declarator ${name}`);
+        assert.equal(at(defs.methods.get(name)), at(first('method_definition')), `method ${name}`);
+        assert.equal(at(defs.prototypes.get(name)), at(first('assignment_expression')), `prototype ${name}`);
+        found += searched.length;
+      }
+      assert.deepEqual([...byName.keys()].filter((name) => !batch.includes(name)), [], 'every match belongs to a name asked');
+    }
+    assert.ok(found > 0, 'some names are called');
+  });
+}

@@ -1,0 +1,71 @@
+// The detectors' text prefilters decide which files are parsed at all, so a prefilter must never reject a file its
+// detector would find something in. Checked against the plain path: every detector run on every parsed file of the
+// labelled corpus, the rule cases and the benchmark cases, whatever its prefilter says.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DETECTORS } from '../../../src/engines/static/detectors/index.ts';
+import { comparisonSlips } from '../../../src/engines/static/detectors/logic.ts';
+import { zipSlip } from '../../../src/engines/static/detectors/zipslip.ts';
+import { swallowedError } from '../../../src/engines/static/detectors/errors.ts';
+import { nosqlInjection } from '../../../src/engines/static/detectors/nosql.ts';
+import { xss } from '../../../src/engines/static/detectors/xss.ts';
+import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
+import { beginFile } from '../../../src/engines/static/taint.ts';
+import { beginSourceFile } from '../../../src/engines/static/sources/handlers.ts';
+import { engineCorpus } from './engine-corpus.ts';
+
+test('a detector that finds something in a file, run without its prefilter, always had its prefilter and required text pass there', () => {
+  let fired = 0;
+  for (const file of engineCorpus()) {
+    const lang = langFor(file);
+    if (lang === null) continue;
+    const root = parseSource(lang, file.content).root();
+    const lines = file.content.split(/\r?\n/);
+    const library = file.publicApi !== undefined;
+    for (const d of DETECTORS) {
+      beginFile(library, []);
+      beginSourceFile(file.path, file.content);
+      const found = d.run({ file, root, lines }).filter((c) => d.rules.includes(c.ruleId));
+      if (found.length === 0) continue;
+      fired++;
+      const passes = d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content) === true);
+      assert.ok(passes, `${d.rules.join(', ')} finds ${found[0]!.ruleId} on line ${found[0]!.startLine} of ${file.path}, but its prefilter rejects the file`);
+      assert.ok(d.requires?.test(file.content) ?? true, `${d.rules.join(', ')} finds ${found[0]!.ruleId} in ${file.path}, but the text it requires is not there`);
+    }
+  }
+  assert.ok(fired >= 100, `the corpus exercises the detectors (${fired} detector hits)`);
+});
+
+test('the comparison prefilter passes only text holding a boolean/NaN comparison or a side compared with itself', () => {
+  for (const text of ['if (a == true) f();', 'x !== NaN', 'if (a.b === a.b) g();', 'while (i < i) i++;']) assert.ok(comparisonSlips.prefilter.test(text), text);
+  // Any comparison passed when the joined gates' back-reference pointed at a group of the other alternative.
+  for (const text of ["if (a == 'x') f();", 'if (count > 0) g();', 'if (xa === a.b) h();']) assert.ok(!comparisonSlips.prefilter.test(text), text);
+  // A strict comparison with a boolean is none of these slips: such a file is not parsed for them.
+  for (const text of ['if (a === true) f();', 'x !== false', 'if (true === x) g();', 'false!==y']) assert.ok(!comparisonSlips.prefilter.test(text), text);
+  for (const text of ['if (true != x) g();', 'if (true < true) h();', 'if (x != false) h();', 'n === Number.NaN']) assert.ok(comparisonSlips.prefilter.test(text), text);
+});
+
+test('the zip-slip prefilter passes archive code and not words that merely contain tar or zip', () => {
+  for (const text of ["const AdmZip = require('adm-zip');", "import tar from 'tar-stream';", 'zip.getEntries().forEach(e => e.entryName);', "extract.on('entry', (header) => {});"]) {
+    assert.ok(zipSlip.prefilter.test(text), text);
+  }
+  for (const text of ['const target = start + 1;', "fs.writeFileSync(path.join(dir, file.name), data); // unzip later"]) assert.ok(!zipSlip.prefilter.test(text), text);
+});
+
+test('the swallowed-error prefilter needs a catch and a success response somewhere in the file', () => {
+  assert.ok(swallowedError.prefilter.test('try { await save(); } catch (e) { console.log(e); }\nres.json({ saved: true });'));
+  assert.ok(swallowedError.prefilter.test("try { run(); } catch {}\nreturn { status: 'ok' };"));
+  for (const text of ['try { run(); } catch (e) { log(e); }', "res.json({ ok: true }); // no try here"]) assert.ok(!swallowedError.prefilter.test(text), text);
+});
+
+test('NoSQL injection requires a database in the file, not just a .find( call, and request input or $where', () => {
+  for (const text of ['db.users.findOne({ name: req.body.name })', "const users = client.collection('users'); users.find(req.query);", "const mongoose = require('mongoose'); User.find({ $where: w });"]) assert.ok(nosqlInjection.requires?.test(text), text);
+  assert.ok(!nosqlInjection.requires?.test('const hit = list.find((x) => x.id === req.body.id);'));
+  // A database without request objects or $where in the file: no filter in it can hold an operator object from a client.
+  for (const text of ["const users = client.collection('users'); users.find({ id });", 'db.users.findOne({ name: params.name })']) assert.ok(!nosqlInjection.requires?.test(text), text);
+});
+
+test('XSS requires a response, the document or an HTML property in the file, not just a .write( call', () => {
+  for (const text of ['res.send(`<b>${req.query.q}</b>`)', 'el.innerHTML = location.hash', 'ctx.body = html', 'response.status(200).end(page)']) assert.ok(xss.requires?.test(text), text);
+  assert.ok(!xss.requires?.test('stream.write(chunk); out.end(buffer);'));
+});
