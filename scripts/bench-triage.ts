@@ -132,8 +132,8 @@ const compiled = (path: string, checkout = fileURLToPath(new URL('..', import.me
 
 async function child(kind: string, dir: string, checkout?: string): Promise<Measurement> {
   if (kind === 'baseline' || kind === 'hashed') {
-    const { gitListFiles } = (await import(compiled('git/git.js'))) as typeof import('../src/engines/git/git.ts');
-    const { sha256 } = (await import(compiled('run/hash.js'))) as typeof import('../src/foundations/hashing/hash.ts');
+    const { gitListFiles } = (await import(compiled('engines/git/git.js'))) as typeof import('../src/engines/git/git.ts');
+    const { sha256 } = (await import(compiled('foundations/hashing/hash.js'))) as typeof import('../src/foundations/hashing/hash.ts');
     const { lineFacts } = (await import(compiled('phases/triage/content-rules.js'))) as typeof import('../src/phases/triage/content-rules.ts');
     const start = performance.now();
     const cpu = process.cpuUsage();
@@ -152,9 +152,9 @@ async function child(kind: string, dir: string, checkout?: string): Promise<Meas
     return { ms: performance.now() - start, cpuMs: cpuMsSince(cpu), maxRssMb: process.resourceUsage().maxRSS / 1024, files: paths.length, note: kind === 'baseline' ? `${bytes} bytes read` : `${lines} lines` };
   }
   const { runTriage } = (await import(compiled('phases/triage/index.js', checkout))) as typeof import('../src/phases/triage/index.ts');
-  const { createIdentity } = (await import(compiled('run/identity.js', checkout))) as typeof import('../src/engines/run/identity.ts');
-  const { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } = (await import(compiled('run/options.js', checkout))) as typeof import('../src/engines/run/options.ts');
-  const { silentLogger } = (await import(compiled('cli/log.js', checkout))) as typeof import('../src/cli/log.ts');
+  const { createIdentity } = (await import(compiled('engines/run/identity.js', checkout))) as typeof import('../src/engines/run/identity.ts');
+  const { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } = (await import(compiled('engines/run/options.js', checkout))) as typeof import('../src/engines/run/options.ts');
+  const { silentLogger } = (await import(compiled('foundations/logger.js', checkout))) as typeof import('../src/foundations/logger.ts');
   const outDir = mkdtempSync(join(tmpdir(), 'bug-hunter-bench-out-'));
   try {
     const identity = createIdentity(dir, DEFAULT_SCOPE, DEFAULT_RUN_OPTIONS);

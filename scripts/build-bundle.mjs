@@ -19,10 +19,10 @@ export const BUNDLE_DIR = 'bundle';
  * too, under the names their starters ask for (`entryBeside(import.meta.url, '<name>')`, src/engines/workers/start.ts). */
 export const ENTRIES = {
   main: 'cli/main.js',
-  errors: 'errors.js',
-  worker: 'workers/worker.js',
+  errors: 'foundations/errors.js',
+  worker: 'engines/workers/worker.js',
   'analyze-worker': 'phases/triage/analyze-worker.js',
-  helper: 'recheck/helper.js',
+  helper: 'engines/recheck/helper.js',
 };
 /** Which dist/ modules each output file holds (paths relative to dist/, POSIX): what a loaded chunk stands for. */
 export const INPUTS_FILE = 'inputs.json';

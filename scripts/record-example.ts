@@ -4,7 +4,7 @@
 import { mkdtempSync, readdirSync, rmSync, cpSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '../src/cli/log.ts';
+import { createLogger } from '../src/engines/terminal/log.ts';
 import { runScan } from '../src/driver/scan.ts';
 import { startFakeServer } from '../test/engines/models/fixtures/fake-server.ts';
 import { scriptedResponder, loadAnswers } from '../test/funnel/scripted-model.ts';

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readArtifact } from '../src/artifacts/store.ts';
-import { createLogger } from '../src/cli/log.ts';
+import { createLogger } from '../src/engines/terminal/log.ts';
 import { runScan } from '../src/driver/scan.ts';
 import { startFakeServer } from '../test/engines/models/fixtures/fake-server.ts';
 import { liveConfig, transcriptTokens, writeConfig } from '../test/funnel/demo.ts';

@@ -65,7 +65,7 @@ export const RUN_FOLDER = /^bug-hunter-tests-(\d+)-/;
 export async function makeRunTemp(env = process.env) {
   const setting = env.TEST_TMPDIR;
   const { parent, why } = chooseTempParent(setting, setting ? undefined : probeShm(), tmpdir());
-  const { removeLeftoversOfGone } = await import(new URL('../dist/run/process.js', import.meta.url).href);
+  const { removeLeftoversOfGone } = await import(new URL('../dist/engines/run/process.js', import.meta.url).href);
   removeLeftoversOfGone(parent, RUN_FOLDER);
   return { dir: mkdtempSync(join(parent, `${PREFIX}${process.pid}-`)), why };
 }

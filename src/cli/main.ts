@@ -2,7 +2,7 @@
 import { classifyThrown, debugText, ExitCode, UsageError } from '../foundations/errors.ts';
 import { runInProcessShell } from './process-shell.ts';
 import { TOOL_VERSION } from '../foundations/version.ts';
-import type { CommandIO } from './command.ts';
+import type { CommandIO } from '../commands/kit/command.ts';
 import { COMMANDS } from '../commands/index.ts';
 import { terminalSafe } from '../engines/report/printable.ts';
 

@@ -5,7 +5,7 @@
 // a run still going GRACE_MS later, or a second signal, ends at once with exit 3, its children killed.
 import { classifyThrown, ExitCode } from '../foundations/errors.ts';
 import { stopDescendants } from '../engines/run/descendants.ts';
-import type { CommandIO } from './command.ts';
+import type { CommandIO } from '../commands/kit/command.ts';
 
 /** How long an aborted run has to stop by itself before it is ended: the whole stop stays within 5 s. */
 export const GRACE_MS = 4_000;

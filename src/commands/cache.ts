@@ -10,9 +10,9 @@ import { formatBytes, parseAge, parseSize } from '../engines/cache/units.ts';
 import { countersOf } from '../engines/cache/usage.ts';
 import { UsageError } from '../foundations/errors.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
-import { atMostPositionals, parseCommandArgs } from '../cli/args.ts';
-import { cacheDirFlag } from '../cli/cache-flags.ts';
-import type { Command, CommandIO } from '../cli/command.ts';
+import { atMostPositionals, parseCommandArgs } from './kit/args.ts';
+import { cacheDirFlag } from './kit/cache-flags.ts';
+import type { Command, CommandIO } from './kit/command.ts';
 
 const OPTIONS = {
   'cache-dir': { type: 'string' },

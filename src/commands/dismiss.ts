@@ -4,8 +4,8 @@ import { readArtifactIfPresent } from '../artifacts/store.ts';
 import { ExitCode, UsageError } from '../foundations/errors.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
 import { dismiss } from '../engines/suppress/dismiss.ts';
-import { parseCommandArgs } from '../cli/args.ts';
-import type { Command } from '../cli/command.ts';
+import { parseCommandArgs } from './kit/args.ts';
+import type { Command } from './kit/command.ts';
 
 export const dismissCommand: Command = {
   name: 'dismiss',

@@ -1,7 +1,7 @@
 // Every command the CLI knows, in the order `--help` lists them. To add a command, add one line here.
 // A command's module loads only when that command runs (or prints its own --help), so `bug-hunter --help`
 // and light commands never pay for the pipeline, the model SDKs, ast-grep or the sandbox.
-import type { Command } from '../cli/command.ts';
+import type { Command } from './kit/command.ts';
 
 export interface CommandEntry {
   name: string;

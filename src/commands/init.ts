@@ -1,8 +1,8 @@
 // `bug-hunter init [target]`: writes an example .bug-hunter/config.json. The file is valid as written and
 // selects the static engine; its "examples" section shows each provider, ready to copy to the top level.
 import { existsSync } from 'node:fs';
-import type { Command } from '../cli/command.ts';
-import { parseCommandArgs } from '../cli/args.ts';
+import type { Command } from './kit/command.ts';
+import { parseCommandArgs } from './kit/args.ts';
 import { UsageError, ExitCode } from '../foundations/errors.ts';
 import { writeJsonAtomic } from '../foundations/fs/atomic.ts';
 import { resolveTarget } from '../engines/run/target.ts';

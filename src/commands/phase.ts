@@ -10,15 +10,15 @@ import { acquireRunLock } from '../engines/run/lock.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions, type ScopeOptions } from '../engines/run/options.ts';
 import { StateStore } from '../engines/run/state.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
-import { atMostPositionals, oneOf, parseCommandArgs } from '../cli/args.ts';
-import type { Command } from '../cli/command.ts';
-import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from '../cli/dep-scan-flags.ts';
-import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from '../cli/leads-flags.ts';
-import { createLogger, PROGRESS_FORMATS } from '../cli/log.ts';
-import { MODEL_FLAGS, enginesAgree, modelRequestOf } from '../cli/model-flags.ts';
+import { atMostPositionals, oneOf, parseCommandArgs } from './kit/args.ts';
+import type { Command } from './kit/command.ts';
+import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from './kit/dep-scan-flags.ts';
+import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from './kit/leads-flags.ts';
+import { createLogger, PROGRESS_FORMATS } from '../engines/terminal/log.ts';
+import { MODEL_FLAGS, enginesAgree, modelRequestOf } from './kit/model-flags.ts';
 import type { PhaseSession } from '../driver/session.ts';
-import { cacheRequestOf } from '../cli/cache-flags.ts';
-import { phaseCommandLines } from '../cli/phase-commands.ts';
+import { cacheRequestOf } from './kit/cache-flags.ts';
+import { phaseCommandLines } from './kit/phase-commands.ts';
 import type { StaleChain } from '../driver/stale-phases.ts';
 
 export const phaseCommand: Command = {

@@ -12,8 +12,8 @@ import { parseRepoFlag, repoSlug, resolveRepo, type RepoRef } from '../engines/p
 import { gitHubSettings } from '../engines/publish/settings.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
 import { TOOL_VERSION } from '../foundations/version.ts';
-import { atMostPositionals, oneOf, parseCommandArgs } from '../cli/args.ts';
-import type { Command, CommandIO } from '../cli/command.ts';
+import { atMostPositionals, oneOf, parseCommandArgs } from './kit/args.ts';
+import type { Command, CommandIO } from './kit/command.ts';
 
 const OPTIONS = {
   repo: { type: 'string' },

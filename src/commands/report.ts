@@ -9,11 +9,11 @@ import { renderList, renderShow } from '../engines/report/terminal.ts';
 import { isReported } from '../engines/report/findings.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
 import { findReported } from '../engines/suppress/suppressions.ts';
-import { oneOf, parseCommandArgs } from '../cli/args.ts';
-import type { Command } from '../cli/command.ts';
-import { wantsColour } from '../cli/colour.ts';
+import { oneOf, parseCommandArgs } from './kit/args.ts';
+import type { Command } from './kit/command.ts';
+import { wantsColour } from '../engines/terminal/colour.ts';
 import { REPORT_FORMATS, renderFormat } from '../engines/report/formats.ts';
-import { writeOutputFile } from '../cli/output-file.ts';
+import { writeOutputFile } from './kit/output-file.ts';
 
 const OPTIONS = {
   format: { type: 'string' },

@@ -2,8 +2,8 @@
 // is never read as "no bug". Reads the rule data only; no target, no artifacts.
 import { ExitCode, UsageError } from '../foundations/errors.ts';
 import { listRules, STATIC_LANGUAGES } from '../engines/static/index.ts';
-import { parseCommandArgs } from '../cli/args.ts';
-import type { Command } from '../cli/command.ts';
+import { parseCommandArgs } from './kit/args.ts';
+import type { Command } from './kit/command.ts';
 
 export const rulesCommand: Command = {
   name: 'rules',

@@ -6,21 +6,21 @@ import { UsageError } from '../foundations/errors.ts';
 // Only the flag's name: the sandbox itself loads when a run verifies or reproduces.
 import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../engines/sandbox/none.ts';
 import { DEPENDENCY_STRATEGIES, PROFILE_CHOICES, SANDBOX_CHOICES, type ProfileChoice, type RunOptions } from '../engines/run/options.ts';
-import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../cli/args.ts';
-import { scanCommandLine } from '../cli/command-line.ts';
+import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from './kit/args.ts';
+import { scanCommandLine } from '../engines/terminal/command-line.ts';
 import { checkRef, diffRequestOf } from '../engines/scope/spec.ts';
-import type { Command } from '../cli/command.ts';
-import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from '../cli/dep-scan-flags.ts';
-import { createLogger, PROGRESS_FORMATS } from '../cli/log.ts';
-import { MODEL_FLAGS, modelRequestOf } from '../cli/model-flags.ts';
-import { summariseScan } from '../cli/summary.ts';
+import type { Command } from './kit/command.ts';
+import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from './kit/dep-scan-flags.ts';
+import { createLogger, PROGRESS_FORMATS } from '../engines/terminal/log.ts';
+import { MODEL_FLAGS, modelRequestOf } from './kit/model-flags.ts';
+import { summariseScan } from './kit/summary.ts';
 import { printableDeep } from '../engines/report/printable.ts';
 import { parseShard } from '../engines/shard/assign.ts';
-import { cacheRequestOf } from '../cli/cache-flags.ts';
-import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from '../cli/leads-flags.ts';
+import { cacheRequestOf } from './kit/cache-flags.ts';
+import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from './kit/leads-flags.ts';
 import { REPORT_FORMATS, renderFormat } from '../engines/report/formats.ts';
-import { writeOutputFile } from '../cli/output-file.ts';
-import { appendStepSummary } from '../cli/step-summary.ts';
+import { writeOutputFile } from './kit/output-file.ts';
+import { appendStepSummary } from '../engines/terminal/step-summary.ts';
 
 const OPTIONS = {
   loop: { type: 'boolean' },

@@ -2,8 +2,8 @@
 import { ExitCode, UsageError } from '../foundations/errors.ts';
 import { resolveTarget } from '../engines/run/target.ts';
 import { undismiss } from '../engines/suppress/dismiss.ts';
-import { parseCommandArgs } from '../cli/args.ts';
-import type { Command } from '../cli/command.ts';
+import { parseCommandArgs } from './kit/args.ts';
+import type { Command } from './kit/command.ts';
 
 export const undismissCommand: Command = {
   name: 'undismiss',

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { BaseFinding, Baseline } from '../artifacts/schemas/baseline.ts';
-import type { Logger } from '../cli/log.ts';
+import type { Logger } from '../foundations/logger.ts';
 import { PhaseError } from '../foundations/errors.ts';
 import { gitTopLevel } from '../engines/git/git.ts';
 import { addWorktree, runGit } from '../engines/git/worktree.ts';

@@ -2,7 +2,7 @@
 import { estimate, type Estimate } from '../engines/budget/estimate.ts';
 import { readCalibrationHistory } from '../engines/budget/history.ts';
 import { emptyTotals, updateUsage, usagePath } from '../engines/budget/ledger.ts';
-import type { Logger } from '../cli/log.ts';
+import type { Logger } from '../foundations/logger.ts';
 import { readSharedArtifact } from '../artifacts/store.ts';
 import { ROLES, type Role } from '../engines/config/schema.ts';
 import { roleUsesModel } from '../engines/models/static.ts';

@@ -2,7 +2,7 @@
 // uses a model — the budget and the model client. With nothing configured this is the static engine, no keys.
 import { Budget } from '../engines/budget/budget.ts';
 import type { ChunkPlan } from '../engines/budget/usage-schema.ts';
-import type { Logger } from '../cli/log.ts';
+import type { Logger } from '../foundations/logger.ts';
 import { loadConfig } from '../engines/config/load.ts';
 import { applyFlagOverrides, type FlagOverrides } from '../engines/config/overrides.ts';
 import type { ResolvedConfig } from '../engines/config/resolve.ts';

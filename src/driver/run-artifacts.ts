@@ -11,11 +11,6 @@ import type { PhaseDefinition } from '../phase-kit/types.ts';
 /** Where a new run moves the older run's artifacts: replaced by each new run, so it holds one run at most. */
 export const SUPERSEDED_DIR = 'superseded';
 
-/**
- * Read across runs by design: fixer-scope.json is a grant a person reviews, and a later plan compares its own grant
- * with it rather than replacing it (src/phases/fix-plan/index.ts). Any other input of another run is not an input.
- */
-export const READ_ACROSS_RUNS: ReadonlySet<ArtifactName> = new Set(['fixer-scope']);
 
 /**
  * Left in place when a new run starts: the grant above, and the last report (scan-report.json, coverage.json and

@@ -1,6 +1,6 @@
 // The programmatic scan API: what the CLI, the benchmark runner and tests call.
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
-import type { Logger } from '../cli/log.ts';
+import type { Logger } from '../foundations/logger.ts';
 import type { Estimate } from '../engines/budget/estimate.ts';
 import type { ExitPolicy } from '../engines/report/exit-decision.ts';
 import type { RunOptions, ScopeOptions } from '../engines/run/options.ts';

@@ -1,7 +1,7 @@
 // The one place a phase's context is built, for `scan`, `scan --resume` and `phase <name>` alike: the run's
 // identity, options and scope, its model session (client, roles, token budget) and its evidence cache. A phase
 // run by hand therefore runs with exactly what it had inside the scan, and can say which engine served it.
-import type { Logger } from '../cli/log.ts';
+import type { Logger } from '../foundations/logger.ts';
 import { openEvidenceCache, type CacheRequest } from '../engines/cache/location.ts';
 import { DISABLED_CACHE, type EvidenceCache } from '../engines/cache/store.ts';
 import { forgetSharedArtifacts } from '../artifacts/store.ts';

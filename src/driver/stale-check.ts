@@ -8,7 +8,8 @@ import type { RunState } from '../artifacts/schemas/state.ts';
 import { artifactPath } from '../artifacts/store.ts';
 import { PIPELINE, type PipelineEntry } from './registry.ts';
 import { otherRunFields } from '../engines/run/identity.ts';
-import { builtDeclarations, READ_ACROSS_RUNS } from './run-artifacts.ts';
+import { builtDeclarations } from './run-artifacts.ts';
+import { READ_ACROSS_RUNS } from '../phase-kit/declared-io.ts';
 import { staleChain, type ArtifactRun, type RunView, type StaleChain } from './stale-phases.ts';
 
 // The opt-in phases a run's options ask for (verify and repro leave no option: they count once they ran).

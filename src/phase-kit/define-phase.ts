@@ -6,8 +6,8 @@ import type { ArtifactName } from '../artifacts/registry.ts';
 import type { ArtifactOf } from '../artifacts/store.ts';
 import type { Role } from '../engines/models/types.ts';
 import type { PhaseContext, PhaseDefinition } from './types.ts';
-import { loadInputs, writeOutputs, type BodyOf, type WrittenOf } from '../driver/declared-io.ts';
-import { withDeclaredRoles } from '../driver/roles.ts';
+import { loadInputs, writeOutputs, type BodyOf, type WrittenOf } from './declared-io.ts';
+import { withDeclaredRoles } from './roles.ts';
 
 /** 'required': the phase fails without it (with the hint to run its producer); 'optional': used when present. */
 export type ReadMode = 'required' | 'optional';

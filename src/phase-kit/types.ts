@@ -2,7 +2,7 @@
 // writes only its own artifacts, and reports progress through the logger.
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { ArtifactName } from '../artifacts/registry.ts';
-import type { Logger } from '../cli/log.ts';
+import type { Logger } from '../foundations/logger.ts';
 import type { RunOptions, ScopeOptions } from '../engines/run/options.ts';
 import type { StateStore } from '../engines/run/state.ts';
 import type { ModelClient, Role } from '../engines/models/types.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { wantsColour } from '../../src/cli/colour.ts';
+import { wantsColour } from '../../src/engines/terminal/colour.ts';
 
 test('FORCE_COLOR=0 and FORCE_COLOR=false turn colour off, even on a terminal', () => {
   assert.equal(wantsColour(undefined, { FORCE_COLOR: '0' }, true), false);

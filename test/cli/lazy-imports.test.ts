@@ -148,6 +148,6 @@ test('publish --format (files, no API) loads no GitHub client, no SDK, no ast-gr
   const { result, modules } = await loadedBy(t, ['publish', repo, '--format', 'json', '--out', out]);
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, /Wrote [1-9]\d* json files? to /);
-  assert.ok(modules.some((m) => m.includes('/dist/publish/body.js')), 'the publish code ran');
+  assert.ok(modules.some((m) => m.includes('/dist/engines/publish/body.js')), 'the publish code ran');
   assert.deepEqual(heavy(modules, [SDKS, AST_GREP, SANDBOX, OCTOKIT]), []);
 });

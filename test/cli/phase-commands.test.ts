@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { parseArgs } from 'node:util';
 import { test } from 'node:test';
-import { phaseCommandLines } from '../../src/cli/phase-commands.ts';
+import { phaseCommandLines } from '../../src/commands/kit/phase-commands.ts';
 
 const tokensOf = (args: string[]) =>
   parseArgs({ args, options: { out: { type: 'string' }, quiet: { type: 'boolean' }, advisories: { type: 'string' }, leads: { type: 'string', multiple: true }, model: { type: 'string' } }, allowPositionals: true, tokens: true }).tokens;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLogger } from '../../src/cli/log.ts';
-import { etaOf, formatDuration } from '../../src/cli/eta.ts';
+import { createLogger } from '../../src/engines/terminal/log.ts';
+import { etaOf, formatDuration } from '../../src/engines/terminal/eta.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { buggyProject } from '../helpers/project.ts';
 import { gitRepo } from '../helpers/temp.ts';

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rulesCommand } from '../../src/commands/rules.ts';
-import type { CommandIO } from '../../src/cli/command.ts';
+import type { CommandIO } from '../../src/commands/kit/command.ts';
 import { listRules } from '../../src/engines/static/index.ts';
 
 function capture(): { io: CommandIO; out: () => string } {

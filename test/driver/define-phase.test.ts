@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { artifactPath, readArtifact } from '../../src/artifacts/store.ts';
 import { definePhase } from '../../src/phase-kit/define-phase.ts';
-import { UndeclaredRoleError } from '../../src/driver/roles.ts';
+import { UndeclaredRoleError } from '../../src/phase-kit/roles.ts';
 import { PhaseError } from '../../src/foundations/errors.ts';
 import type { CompleteRequest, CompleteResult, ModelClient, Role } from '../../src/engines/models/types.ts';
 import { modelFor, type PhaseContext } from '../../src/phase-kit/types.ts';

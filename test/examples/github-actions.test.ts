@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { COMMON_OPTIONS } from '../../src/cli/args.ts';
+import { COMMON_OPTIONS } from '../../src/commands/kit/args.ts';
 import { COMMANDS } from '../../src/commands/index.ts';
 
 const DIR = fileURLToPath(new URL('../../examples/github-actions/', import.meta.url));

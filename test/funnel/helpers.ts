@@ -2,7 +2,7 @@
 // answered by the scripted stand-in (closed after the test), and what a scan's report says in short.
 import type { TestContext } from 'node:test';
 import { readArtifact } from '../../src/artifacts/store.ts';
-import type { Logger } from '../../src/cli/log.ts';
+import type { Logger } from '../../src/foundations/logger.ts';
 import { startFakeServer, type FakeServer } from '../engines/models/fixtures/fake-server.ts';
 import { tempDir } from '../helpers/temp.ts';
 import { copyDemo, DEMO_ANSWERS, writeConfig } from './demo.ts';

@@ -1,7 +1,7 @@
 // cache-usage.json: what the evidence cache did in the last run, per kind of work (read by `bug-hunter cache stats`).
 import { Type, type Static, type TOptional } from '@sinclair/typebox';
-import { CACHE_KINDS } from '../../engines/cache/kinds.ts';
 import { artifact } from './common.ts';
+import { CACHE_KINDS } from './literals.ts';
 
 const Count = Type.Integer({ minimum: 0 });
 

@@ -1,10 +1,8 @@
 // The options a run was made with, as state.json keeps them: one schema that both validates an old or edited
 // state.json and gives src/engines/run/options.ts its RunOptions and ScopeOptions types, so no reader casts them.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { DEPENDENCY_STRATEGIES, DIFF_MODES, literalUnion, PROFILE_CHOICES, SANDBOX_CHOICES } from './literals.ts';
 import { Severity } from './common.ts';
-import { DEPENDENCY_STRATEGIES, PROFILE_CHOICES, SANDBOX_CHOICES } from '../../engines/run/options.ts';
-import { DIFF_MODES } from '../../engines/scope/spec.ts';
 
 const Count = Type.Integer({ minimum: 1 });
 

@@ -1,6 +1,6 @@
 // `bug-hunter benchmark`: the labelled benchmark (same as `pnpm benchmark`), scored and optionally gated.
 import { BENCHMARK_USAGE, runBenchmark } from './cli.ts';
-import type { Command } from '../../cli/command.ts';
+import type { Command } from '../kit/command.ts';
 
 export const benchmarkCommand: Command = {
   name: 'benchmark',

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
-import { silentLogger } from '../../cli/log.ts';
+import { silentLogger } from '../../foundations/logger.ts';
 import { skippedPath } from './manifest.ts';
 import type { ScoredFinding } from './match.ts';
 import type { ScanFn } from './scan-loader.ts';

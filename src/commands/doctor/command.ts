@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { DoctorCheck } from './checks.ts';
 import { ExitCode } from '../../foundations/errors.ts';
 import { resolveTarget } from '../../engines/run/target.ts';
-import { atMostPositionals, parseCommandArgs } from '../../cli/args.ts';
-import type { Command } from '../../cli/command.ts';
+import { atMostPositionals, parseCommandArgs } from '../kit/args.ts';
+import type { Command } from '../kit/command.ts';
 
 export const doctorCommand: Command = {
   name: 'doctor',

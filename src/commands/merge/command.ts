@@ -10,10 +10,10 @@ import { newRunId } from '../../engines/run/identity.ts';
 import { acquireRunLock } from '../../engines/run/lock.ts';
 import { checkShards, mergeShards } from './merge.ts';
 import { readShardRun, shardFolder, writeMergedRun } from './run-folders.ts';
-import { parseCommandArgs } from '../../cli/args.ts';
-import type { Command } from '../../cli/command.ts';
-import { summariseScan } from '../../cli/summary.ts';
-import { appendStepSummary } from '../../cli/step-summary.ts';
+import { parseCommandArgs } from '../kit/args.ts';
+import type { Command } from '../kit/command.ts';
+import { summariseScan } from '../kit/summary.ts';
+import { appendStepSummary } from '../../engines/terminal/step-summary.ts';
 
 const OPTIONS = {
   'allow-uncovered': { type: 'boolean' },

@@ -8,9 +8,9 @@ import { parseStackTrace } from '../../engines/stack-trace/parse.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import { resolveOutDir, resolveTarget } from '../../engines/run/target.ts';
 import { UNSANDBOXED_OPTION } from '../../engines/sandbox/none.ts';
-import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../../cli/args.ts';
-import type { Command, CommandIO } from '../../cli/command.ts';
-import { MODEL_FLAGS, modelRequestOf } from '../../cli/model-flags.ts';
+import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
+import type { Command, CommandIO } from '../kit/command.ts';
+import { MODEL_FLAGS, modelRequestOf } from '../kit/model-flags.ts';
 
 const OPTIONS = {
   from: { type: 'string' },

@@ -8,7 +8,7 @@ import type { RunIdentity } from '../../artifacts/schemas/common.ts';
 import type { FixReport } from '../../artifacts/schemas/fix.ts';
 import type { ReproReport } from '../../artifacts/schemas/repro-report.ts';
 import { writeArtifact } from '../../artifacts/store.ts';
-import type { Logger } from '../../cli/log.ts';
+import type { Logger } from '../../foundations/logger.ts';
 import type { ModelClient, Role } from '../../engines/models/types.ts';
 import { fixerPhase, runFixer } from '../../phases/fixer/index.ts';
 import { fixPlanPhase, runFixPlan } from '../../phases/fix-plan/index.ts';

@@ -4,8 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import type { ReproReport } from '../../artifacts/schemas/repro-report.ts';
 import { writeArtifact } from '../../artifacts/store.ts';
-import type { CommandIO } from '../../cli/command.ts';
-import { createLogger } from '../../cli/log.ts';
+import type { CommandIO } from '../kit/command.ts';
+import { createLogger } from '../../engines/terminal/log.ts';
 import { UsageError } from '../../foundations/errors.ts';
 import { gitTopLevel, headCommit } from '../../engines/git/git.ts';
 import { openModelSession, resolveModels, type ModelRequest } from '../../driver/model-setup.ts';

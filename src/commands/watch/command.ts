@@ -2,10 +2,10 @@
 import { join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { UsageError } from '../../foundations/errors.ts';
-import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../../cli/args.ts';
-import type { Command, CommandIO } from '../../cli/command.ts';
-import { createLogger, PROGRESS_FORMATS } from '../../cli/log.ts';
-import { MODEL_FLAGS, modelRequestOf } from '../../cli/model-flags.ts';
+import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
+import type { Command, CommandIO } from '../kit/command.ts';
+import { createLogger, PROGRESS_FORMATS } from '../../engines/terminal/log.ts';
+import { MODEL_FLAGS, modelRequestOf } from '../kit/model-flags.ts';
 import { PROFILE_CHOICES, type ProfileChoice } from '../../engines/run/options.ts';
 import { resolveTarget } from '../../engines/run/target.ts';
 import { parseDuration, positiveNumber } from './duration.ts';

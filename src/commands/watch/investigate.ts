@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { readArtifactIfPresent } from '../../artifacts/store.ts';
 import type { Coverage } from '../../artifacts/schemas/coverage.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
-import type { Logger } from '../../cli/log.ts';
+import type { Logger } from '../../foundations/logger.ts';
 import { runGit } from '../../engines/git/worktree.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import type { RunOptions, ScopeOptions } from '../../engines/run/options.ts';

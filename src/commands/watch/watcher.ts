@@ -4,7 +4,7 @@
 // three systemic failures in a row (git, crash, a provider-unavailable coverage cause) stop the watcher with exit 3.
 import { join } from 'node:path';
 import { ExitCode, IntegrityError, PhaseError, UsageError } from '../../foundations/errors.ts';
-import type { Logger } from '../../cli/log.ts';
+import type { Logger } from '../../foundations/logger.ts';
 import { gitTopLevel } from '../../engines/git/git.ts';
 import { resolveModels, type ModelRequest } from '../../driver/model-setup.ts';
 import { acquireRunLock } from '../../engines/run/lock.ts';

@@ -8,10 +8,10 @@ import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../../engines/sandbox/none
 import { DEPENDENCY_STRATEGIES, SANDBOX_CHOICES } from '../../engines/run/options.ts';
 import { DEFAULT_LIMIT } from './discover.ts';
 import { delayUntil, parseStartAt } from './start-at.ts';
-import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../../cli/args.ts';
-import type { Command } from '../../cli/command.ts';
-import { createLogger } from '../../cli/log.ts';
-import { MODEL_FLAGS, modelRequestOf } from '../../cli/model-flags.ts';
+import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
+import type { Command } from '../kit/command.ts';
+import { createLogger } from '../../engines/terminal/log.ts';
+import { MODEL_FLAGS, modelRequestOf } from '../kit/model-flags.ts';
 import { parseDuration } from '../watch/duration.ts';
 
 /** --timeout: a bare number is minutes (the queue thinks in minutes); else a duration with its unit. */

@@ -1,8 +1,8 @@
 // The kinds of work the evidence cache keeps, one folder each under the cache directory, and the per-run
 // counters every kind reports (shown by `bug-hunter cache stats` and recorded in cache-usage.json).
-
-export const CACHE_KINDS = ['static', 'recon', 'recon-files', 'threat', 'threat-model', 'code-index', 'model', 'cross-file', 'cross-file-calls'] as const;
-export type CacheKind = (typeof CACHE_KINDS)[number];
+import { CACHE_KINDS, type CacheKind } from '../../artifacts/schemas/literals.ts';
+export { CACHE_KINDS };
+export type { CacheKind };
 
 export interface KindCounters {
   /** Answers taken from the cache (still re-checked by the caller, as fresh ones are). */

@@ -2,7 +2,7 @@
 // and charge, and retries with backoff on rate limits, 5xx, resets and timeouts. Output is judged elsewhere.
 import type { LimitFunction } from 'p-limit';
 import { ProviderError } from '../../foundations/errors.ts';
-import type { Logger } from '../../cli/log.ts';
+import type { Logger } from '../../foundations/logger.ts';
 import type { Budget } from '../budget/budget.ts';
 import type { Backend, BackendRequest, BackendResponse, Role } from './types.ts';
 import { classifyError } from './http-errors.ts';

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { ProviderError, UsageError } from '../../foundations/errors.ts';
-import type { Logger } from '../../cli/log.ts';
+import type { Logger } from '../../foundations/logger.ts';
 import type { Budget } from '../budget/budget.ts';
 import { ROLES } from '../config/schema.ts';
 import { providerFor, type ResolvedConfig } from '../config/resolve.ts';

@@ -3,9 +3,9 @@
 import type { Static } from '@sinclair/typebox';
 import type { DiffScope as DiffScopeSchema } from '../../artifacts/schemas/run-options.ts';
 import { UsageError } from '../../foundations/errors.ts';
-
-export const DIFF_MODES = ['since', 'diff', 'staged'] as const;
-export type DiffMode = (typeof DIFF_MODES)[number];
+import { DIFF_MODES, type DiffMode } from '../../artifacts/schemas/literals.ts';
+export { DIFF_MODES };
+export type { DiffMode };
 
 /** The diff a scan is scoped to, as stored in the run's scope (and hashed into its identity); typed from its schema. */
 export type DiffScope = Static<typeof DiffScopeSchema>;

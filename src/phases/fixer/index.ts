@@ -8,7 +8,7 @@ import { readArtifact } from '../../artifacts/store.ts';
 import type { FixPlan, FixReport, FixStrategy, ScopeEntry } from '../../artifacts/schemas/fix.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
-import type { BodyOf } from '../../driver/declared-io.ts';
+import type { BodyOf } from '../../phase-kit/declared-io.ts';
 import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
 import { IntegrityError, PhaseError, UsageError } from '../../foundations/errors.ts';
 import { applyEdits } from '../../engines/fix/edits.ts';

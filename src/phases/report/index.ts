@@ -25,7 +25,7 @@ import { memoryDir, memoryWritable, readMemory, updateMemory } from '../../engin
 import { emptySuppressions } from '../../engines/suppress/suppressions.ts';
 import { loadSuppressions } from '../../engines/suppress/sources.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
-import type { WrittenOf } from '../../driver/declared-io.ts';
+import type { WrittenOf } from '../../phase-kit/declared-io.ts';
 import type { PhaseContext } from '../../phase-kit/types.ts';
 
 export const REPORT_FILES = { markdown: 'report.md', sarif: 'report.sarif' } as const;

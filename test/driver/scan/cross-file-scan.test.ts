@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
-import type { Logger } from '../../../src/cli/log.ts';
+import type { Logger } from '../../../src/foundations/logger.ts';
 import { runScan } from '../../../src/driver/scan.ts';
 import { clearAnalysisMemo } from '../../../src/engines/static/engine.ts';
 import { git, gitRepo } from '../../helpers/temp.ts';

@@ -4,7 +4,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { runScan } from '../../../src/driver/scan.ts';
 import { readArtifact } from '../../../src/artifacts/store.ts';
-import type { Logger } from '../../../src/cli/log.ts';
+import type { Logger } from '../../../src/foundations/logger.ts';
 import { acquireRunLock } from '../../../src/engines/run/lock.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { buggyProject } from '../../helpers/project.ts';

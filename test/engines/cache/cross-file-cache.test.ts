@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
-import type { Logger } from '../../../src/cli/log.ts';
+import type { Logger } from '../../../src/foundations/logger.ts';
 import { cachedCrossFile, crossFileKey, storeCrossFile } from '../../../src/engines/cache/cross-file.ts';
 import { openCacheDir } from '../../../src/engines/cache/store.ts';
 import { runScan } from '../../../src/driver/scan.ts';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
-import type { Logger } from '../../../src/cli/log.ts';
+import type { Logger } from '../../../src/foundations/logger.ts';
 import { crossFileCallsKey, crossFileCallsStore } from '../../../src/engines/cache/cross-file-calls.ts';
 import { openCacheDir } from '../../../src/engines/cache/store.ts';
 import { countersOf } from '../../../src/engines/cache/usage.ts';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
-import type { Logger } from '../../../src/cli/log.ts';
+import type { Logger } from '../../../src/foundations/logger.ts';
 import { countersOf } from '../../../src/engines/cache/usage.ts';
 import { runScan } from '../../../src/driver/scan.ts';
 import { analysesComputed, clearAnalysisMemo } from '../../../src/engines/static/engine.ts';

@@ -9,7 +9,7 @@ import { main } from '../../../src/cli/main.ts';
 import { configPath, loadConfig, parseConfig } from '../../../src/engines/config/load.ts';
 import { describeEngineChoice } from '../../../src/engines/models/static.ts';
 import { createModelClient } from '../../../src/engines/models/client.ts';
-import type { CommandIO } from '../../../src/cli/command.ts';
+import type { CommandIO } from '../../../src/commands/kit/command.ts';
 import type { ConfigFile } from '../../../src/engines/config/schema.ts';
 
 function io(cwd: string) {

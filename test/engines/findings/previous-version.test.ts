@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ledger, Suppressions } from '../../../src/artifacts/schemas/memory.ts';
 import { readArtifact } from '../../../src/artifacts/store.ts';
-import type { Logger } from '../../../src/cli/log.ts';
+import type { Logger } from '../../../src/foundations/logger.ts';
 import { runScan } from '../../../src/driver/scan.ts';
 import { tempDir } from '../../helpers/temp.ts';
 

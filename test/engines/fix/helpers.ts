@@ -10,7 +10,7 @@ import { writeArtifact } from '../../../src/artifacts/store.ts';
 import type { SearchReplace } from '../../../src/engines/fix/edits.ts';
 import type { EditProposer } from '../../../src/engines/fix/propose.ts';
 import type { PhaseContext } from '../../../src/phase-kit/types.ts';
-import { silentLogger } from '../../../src/cli/log.ts';
+import { silentLogger } from '../../../src/foundations/logger.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions } from '../../../src/engines/run/options.ts';
 import { promote } from '../../../src/engines/repro/promote.ts';
 import { tempTree } from '../sandbox/helpers.ts';

@@ -4,7 +4,7 @@ import { readArtifact, writeArtifact } from '../../../src/artifacts/store.ts';
 import { IntegrityError, UsageError } from '../../../src/foundations/errors.ts';
 import { planFixes } from '../../../src/engines/fix/plan.ts';
 import { topologicalWaves } from '../../../src/engines/fix/waves.ts';
-import { silentLogger } from '../../../src/cli/log.ts';
+import { silentLogger } from '../../../src/foundations/logger.ts';
 import { runFixPlan } from '../../../src/phases/fix-plan/index.ts';
 import { finding, identity, outWith, reported, scanReport } from './helpers.ts';
 

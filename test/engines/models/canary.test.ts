@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Budget } from '../../../src/engines/budget/budget.ts';
 import { createModelClient } from '../../../src/engines/models/client.ts';
-import type { Logger } from '../../../src/cli/log.ts';
+import type { Logger } from '../../../src/foundations/logger.ts';
 import { configFor, request, tempDir } from './fixtures/harness.ts';
 import { startFakeServer } from './fixtures/fake-server.ts';
 

@@ -1,7 +1,7 @@
 // Test helpers for verify: a PhaseContext over a temp target.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { silentLogger } from '../../../src/cli/log.ts';
+import { silentLogger } from '../../../src/foundations/logger.ts';
 import type { PhaseContext } from '../../../src/phase-kit/types.ts';
 import { createIdentity } from '../../../src/engines/run/identity.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } from '../../../src/engines/run/options.ts';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import { runScan } from '../../../src/driver/scan.ts';
-import type { Logger } from '../../../src/cli/log.ts';
+import type { Logger } from '../../../src/foundations/logger.ts';
 import { publicApiPackages } from '../../../src/phases/recon/public-api.ts';
 import { libraryOf } from '../../../src/engines/static/library-lookup.ts';
 import { tempDir, writeFiles } from '../../helpers/temp.ts';

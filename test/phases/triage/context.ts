@@ -1,7 +1,7 @@
 // A real PhaseContext for triage and plan tests: canonical target, artifact folder inside it, silent logger.
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { silentLogger } from '../../../src/cli/log.ts';
+import { silentLogger } from '../../../src/foundations/logger.ts';
 import type { PhaseContext } from '../../../src/phase-kit/types.ts';
 import { createIdentity } from '../../../src/engines/run/identity.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE, type RunOptions, type ScopeOptions } from '../../../src/engines/run/options.ts';

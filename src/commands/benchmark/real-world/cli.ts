@@ -4,8 +4,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { oneOf, parseCommandArgs, positiveInt } from '../../../cli/args.ts';
-import type { CommandIO } from '../../../cli/command.ts';
+import { oneOf, parseCommandArgs, positiveInt } from '../../kit/args.ts';
+import type { CommandIO } from '../../kit/command.ts';
 import { ExitCode, UsageError } from '../../../foundations/errors.ts';
 import { writeJsonAtomic } from '../../../foundations/fs/atomic.ts';
 import { gitAsync } from '../../../engines/git/run.ts';

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import pLimit from 'p-limit';
-import { parseCommandArgs } from '../../../cli/args.ts';
-import type { CommandIO } from '../../../cli/command.ts';
+import { parseCommandArgs } from '../../kit/args.ts';
+import type { CommandIO } from '../../kit/command.ts';
 import { ExitCode } from '../../../foundations/errors.ts';
 import { readCorpus } from './corpus.ts';
 import { cacheDir, fetchPackage, sourceDir } from './fetch.ts';

@@ -1,8 +1,8 @@
 // --leads <file.sarif> (repeatable), shared by `scan` and `phase leads`: each file is read, size-checked and parsed
 // here, so a missing or malformed SARIF file is exit 2 naming the file and what is wrong, before any phase runs.
 import { resolve } from 'node:path';
-import { readLeadFile } from '../engines/leads/read.ts';
-import type { RunOptions } from '../engines/run/options.ts';
+import { readLeadFile } from '../../engines/leads/read.ts';
+import type { RunOptions } from '../../engines/run/options.ts';
 
 export const LEADS_FLAGS = {
   leads: { type: 'string', multiple: true },

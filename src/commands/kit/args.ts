@@ -1,6 +1,6 @@
 // Flag parsing shared by every command: node's parseArgs in strict mode, so an unknown flag is a usage error.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from '../foundations/errors.ts';
+import { UsageError } from '../../foundations/errors.ts';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 

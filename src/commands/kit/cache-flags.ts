@@ -1,8 +1,8 @@
 // --no-cache and --cache-dir, validated: a cache folder that is a file, or both flags at once, is a usage error.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../foundations/errors.ts';
-import type { CacheRequest } from '../engines/cache/location.ts';
+import { UsageError } from '../../foundations/errors.ts';
+import type { CacheRequest } from '../../engines/cache/location.ts';
 
 /** The folder --cache-dir names (resolved against cwd), refused when it exists and is not a folder. */
 export function cacheDirFlag(value: string | undefined, cwd: string): string | undefined {

@@ -1,4 +1,4 @@
-// The driver's half of a declared phase: before it runs, exactly its declared inputs are read and validated; after,
+// The I/O half of a declared phase, run by the driver around it: before it runs, exactly its declared inputs are read and validated; after,
 // each output it returned gets the run-identity header and schema version, all of them are validated, then the
 // views are written and the artifacts last (a view never stands beside an artifact of another run's making).
 import { join } from 'node:path';
@@ -9,8 +9,12 @@ import { artifactPath, checkArtifact, hasArtifact, readSharedArtifact, UnusableA
 import { otherRunFields } from '../engines/run/identity.ts';
 import { PhaseError } from '../foundations/errors.ts';
 import { writeFileAtomic } from '../foundations/fs/atomic.ts';
-import { withRerunHint } from './hints.ts';
-import { READ_ACROSS_RUNS } from './run-artifacts.ts';
+
+/**
+ * Read across runs by design: fixer-scope.json is a grant a person reviews, and a later plan compares its own grant
+ * with it rather than replacing it (src/phases/fix-plan/index.ts). Any other input of another run is not an input.
+ */
+export const READ_ACROSS_RUNS: ReadonlySet<ArtifactName> = new Set(['fixer-scope']);
 
 export type { BodyOf };
 
@@ -18,24 +22,20 @@ export type { BodyOf };
 export type WrittenOf<W extends ArtifactName> = { [N in W]?: ArtifactOf<N> };
 
 /**
- * Reads every declared input; a required one that is missing, and any that is invalid, fails with the producer's hint.
+ * Reads every declared input; a required one that is missing, and any that is invalid, fails (the driver adds the hint to run its producer).
  * Only artifacts of this run are inputs: an optional one another run wrote is absent (it is not this run's), a
  * required one fails like a missing one. Inputs are frozen and shared with the other phases that read the same
  * bytes: a phase reads them, never changes them.
  */
 export async function loadInputs(outDir: string, reads: { readonly [N in ArtifactName]?: 'required' | 'optional' }, run: RunIdentity): Promise<Record<string, unknown>> {
   const inputs: Record<string, unknown> = {};
-  try {
-    for (const [name, mode] of Object.entries(reads) as [ArtifactName, 'required' | 'optional'][]) {
-      const found = mode === 'required' || hasArtifact(outDir, name) ? readSharedArtifact(outDir, name) : undefined;
-      // (The target's memory, suppressions.json, carries no run: it belongs to every run.)
-      const other = found && 'run' in found && !READ_ACROSS_RUNS.has(name) ? otherRunFields(found.run, run) : [];
-      if (other.length === 0) inputs[name] = found;
-      else if (mode === 'optional') inputs[name] = undefined;
-      else throw new UnusableArtifactError(`${artifactPath(outDir, name)} belongs to another run than run ${run.runId} (${other.join(', ')} differ).`, name, 'other-run');
-    }
-  } catch (error) {
-    throw await withRerunHint(error);
+  for (const [name, mode] of Object.entries(reads) as [ArtifactName, 'required' | 'optional'][]) {
+    const found = mode === 'required' || hasArtifact(outDir, name) ? readSharedArtifact(outDir, name) : undefined;
+    // (The target's memory, suppressions.json, carries no run: it belongs to every run.)
+    const other = found && 'run' in found && !READ_ACROSS_RUNS.has(name) ? otherRunFields(found.run, run) : [];
+    if (other.length === 0) inputs[name] = found;
+    else if (mode === 'optional') inputs[name] = undefined;
+    else throw new UnusableArtifactError(`${artifactPath(outDir, name)} belongs to another run than run ${run.runId} (${other.join(', ')} differ).`, name, 'other-run');
   }
   return inputs;
 }

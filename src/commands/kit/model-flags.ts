@@ -1,7 +1,7 @@
 // The model flags `scan` and `phase` share, so a phase run by hand resolves the same models as the scan that
 // started the run (and is refused when it would not).
 import { resolve } from 'node:path';
-import type { ModelRequest } from '../driver/model-setup.ts';
+import type { ModelRequest } from '../../driver/model-setup.ts';
 
 export const MODEL_FLAGS = {
   provider: { type: 'string' },

@@ -1,15 +1,15 @@
 // The few lines `scan` prints at the end: what ran, what it found, where the artifacts are, what the exit code means.
-import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
-import type { ReportedFinding, ScanReport } from '../artifacts/schemas/scan-report.ts';
-import type { ScanResult } from '../driver/scan-types.ts';
-import { formatDuration } from './eta.ts';
-import { reviewFindings } from '../engines/report/exit-decision.ts';
-import { shardNote } from '../engines/report/markdown.ts';
-import { dependencySummary } from '../engines/report/dependency-markdown.ts';
-import { oneLine, plural } from '../engines/report/text.ts';
-import { baselineNote, diffNote, findingMarks } from '../engines/report/diff-marks.ts';
-import { isShownConfirmed } from '../engines/report/counts.ts';
-import { verdictLines } from '../engines/report/terminal.ts';
+import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
+import type { ReportedFinding, ScanReport } from '../../artifacts/schemas/scan-report.ts';
+import type { ScanResult } from '../../driver/scan-types.ts';
+import { formatDuration } from '../../engines/terminal/eta.ts';
+import { reviewFindings } from '../../engines/report/exit-decision.ts';
+import { shardNote } from '../../engines/report/markdown.ts';
+import { dependencySummary } from '../../engines/report/dependency-markdown.ts';
+import { oneLine, plural } from '../../engines/report/text.ts';
+import { baselineNote, diffNote, findingMarks } from '../../engines/report/diff-marks.ts';
+import { isShownConfirmed } from '../../engines/report/counts.ts';
+import { verdictLines } from '../../engines/report/terminal.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
   const lines: string[] = [];

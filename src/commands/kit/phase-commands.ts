@@ -1,7 +1,7 @@
 // The `bug-hunter phase …` command lines a refused `phase <name>` prints, one per phase to run: the target, --out
 // and every other flag as the user gave them, less the flags only another phase takes (--advisories …).
 import type { parseArgs } from 'node:util';
-import { shellQuote } from '../engines/report/findings.ts';
+import { shellQuote } from '../../engines/report/findings.ts';
 
 type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 

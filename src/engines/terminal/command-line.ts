@@ -1,7 +1,7 @@
 // The command line that repeats a scan exactly: the absolute target plus every flag as given, shell-quoted.
 // Stored in state.json, it is what the resume hint prints and what a refused resume suggests.
 import type { parseArgs } from 'node:util';
-import { shellQuote } from '../engines/report/findings.ts';
+import { shellQuote } from '../report/findings.ts';
 
 type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 

@@ -1,8 +1,8 @@
 // `--output <file>` of report and scan: the rendered format written atomically (a CI step never reads half a file),
 // relative to the working folder; a failed write is an error naming the file, not a silent stdout fallback.
 import { resolve } from 'node:path';
-import { writeFileAtomic } from '../foundations/fs/atomic.ts';
-import { UsageError } from '../foundations/errors.ts';
+import { writeFileAtomic } from '../../foundations/fs/atomic.ts';
+import { UsageError } from '../../foundations/errors.ts';
 
 /** Writes `text` to `output` (resolved against `cwd`) and returns the absolute path written. */
 export function writeOutputFile(output: string, text: string, cwd: string): string {

@@ -2,8 +2,8 @@
 // --registry <url>. Checked here so a typo is exit 2 naming the flag, before any phase runs.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../foundations/errors.ts';
-import type { RunOptions } from '../engines/run/options.ts';
+import { UsageError } from '../../foundations/errors.ts';
+import type { RunOptions } from '../../engines/run/options.ts';
 
 export const DEP_SCAN_FLAGS = {
   advisories: { type: 'string' },

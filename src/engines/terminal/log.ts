@@ -1,14 +1,8 @@
 // Progress and messages on stderr: one rewritten progress line per phase on a terminal, plain lines in CI,
 // or one JSON object per line (--progress=json). stdout is kept for results (and --json), so scripts can pipe it.
-import { printable } from '../engines/report/printable.ts';
+import { printable } from '../report/printable.ts';
 import { etaOf, formatDuration } from './eta.ts';
-
-export interface Logger {
-  info(message: string): void;
-  warn(message: string): void;
-  /** done/total for a phase; extra carries tokens, counts … (the logger adds the ETA). */
-  progress(phase: string, done: number, total: number, extra?: string): void;
-}
+import type { Logger } from '../../foundations/logger.ts';
 
 export const PROGRESS_FORMATS = ['text', 'json', 'none'] as const;
 export type ProgressFormat = (typeof PROGRESS_FORMATS)[number];
@@ -70,4 +64,3 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   };
 }
 
-export const silentLogger: Logger = { info() {}, warn() {}, progress() {} };

@@ -2,7 +2,7 @@
 // that refuses any other role and the declared roles alone among those a model serves. Asking for another role is
 // a programming error in the phase (its declaration is wrong), so it throws at once, naming the phase and the role.
 import type { ModelClient, Role } from '../engines/models/types.ts';
-import type { PhaseContext } from '../phase-kit/types.ts';
+import type { PhaseContext } from './types.ts';
 
 /** A phase asked for a model role it does not declare. Not a BugHunterError: it is a bug in bug-hunter. */
 export class UndeclaredRoleError extends Error {
