@@ -1,5 +1,5 @@
 // The one ajv setup for artifacts: the options every validator is compiled with, at run time (validate.ts) and at
-// build time (scripts/build-validators.mjs writes each exported schema's validator as code into dist/validators/),
+// build time (scripts/build/validators.mjs writes each exported schema's validator as code into dist/validators/),
 // and the key that names a schema's validator. ajv is loaded on first use: a run whose validators were all built
 // ahead never loads its compiler.
 import { createRequire } from 'node:module';

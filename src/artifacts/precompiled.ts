@@ -1,4 +1,4 @@
-// Validators the build wrote as code (dist/validators/<schema key>.cjs, by scripts/build-validators.mjs): loading
+// Validators the build wrote as code (dist/validators/<schema key>.cjs, by scripts/build/validators.mjs): loading
 // one costs a file read, where compiling its schema costs ajv's whole code generation. A schema the build did not
 // see (built at run time, or not exported) has none: it is compiled.
 // Beside each the build keeps V8's code cache of it (<key>.cjs.v8): a validator is large (a scan's report's is 370 kB
@@ -14,7 +14,7 @@ import { sha256 } from '../foundations/hashing/hash.ts';
 // From src/ (tsx, or the tests' compiled mirror, which keeps the source's import.meta.url) nothing is beside this
 // module: the build's validators in dist/ serve, so each test process does not compile every schema again (about
 // 0.5 s of CPU). A validator is named by its schema's hash, so one built from a schema since changed is never found;
-// scripts/run-tests.mjs rebuilds a stale dist/ (and so its validators) before the tests.
+// scripts/test/run-tests.mjs rebuilds a stale dist/ (and so its validators) before the tests.
 const BESIDE = fileURLToPath(new URL('../validators/', import.meta.url));
 const DIR = existsSync(BESIDE) ? BESIDE : fileURLToPath(new URL('../../dist/validators/', import.meta.url));
 const present = existsSync(DIR);

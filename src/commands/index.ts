@@ -25,5 +25,4 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'watch', summary: 'follow a branch: investigate each new commit, re-verify and close findings; watch status for the summary', load: async () => (await import('./watch/command.ts')).watchCommand },
   { name: 'cache', summary: 'the evidence cache: stats (entries, bytes, last run hits and misses) or prune (--older-than, --max-size)', load: async () => (await import('./cache.ts')).cacheCommand },
   { name: 'rules', summary: 'list every static rule: id, class, CWE, languages, measured precision', load: async () => (await import('./rules.ts')).rulesCommand },
-  { name: 'benchmark', summary: 'scan the labelled benchmark cases and score precision, recall and calibration (--gate to enforce)', load: async () => (await import('./benchmark/command.ts')).benchmarkCommand },
 ];

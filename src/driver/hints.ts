@@ -6,13 +6,13 @@ import { UnusableArtifactError } from '../artifacts/store.ts';
 import { PIPELINE } from './registry.ts';
 
 /** Artifacts outside every phase's writes: the run state (the driver, when a run starts), the target's memory and
- * the commands that are not phases. */
+ * the commands that are not phases (and `pnpm benchmark`, the maintainers' script). */
 export const COMMAND_PRODUCERS: Partial<Record<ArtifactName, string>> = {
   state: 'bug-hunter phase triage',
   ledger: 'bug-hunter phase report',
   suppressions: 'bug-hunter dismiss',
   baseline: 'bug-hunter scan --baseline <ref>',
-  'benchmark-report': 'bug-hunter benchmark',
+  'benchmark-report': 'pnpm benchmark',
   'publish-report': 'bug-hunter publish',
   'cache-usage': 'bug-hunter scan',
   'work-report': 'bug-hunter work',

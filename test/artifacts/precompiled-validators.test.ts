@@ -52,7 +52,7 @@ test('every artifact of a real scan, and broken copies of it, get the same verdi
 });
 
 test('the build wrote a validator for every artifact schema and for the cache entry envelope', () => {
-  assert.ok(existsSync(VALIDATORS), 'dist/validators/ is missing: scripts/build.mjs did not run build-validators.mjs');
+  assert.ok(existsSync(VALIDATORS), 'dist/validators/ is missing: scripts/build/build.mjs did not run build-validators.mjs');
   for (const [name, { schema }] of Object.entries(ARTIFACTS)) {
     assert.ok(existsSync(join(VALIDATORS, `${schemaKey(schema)}.cjs`)), `no built validator for the ${name} artifact`);
   }

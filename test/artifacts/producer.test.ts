@@ -1,8 +1,9 @@
 // The "Run '…' first" hint of a missing or invalid artifact is derived from the phase declarations: it names the
-// phase that declares the artifact among its writes, or, for an artifact no phase writes, a real CLI command (main
-// once advised "bug-hunter phase fix-report", a phase that does not exist).
+// phase that declares the artifact among its writes, or, for an artifact no phase writes, a real CLI command or, for
+// the maintainers' benchmark report, a real package script (main once advised "bug-hunter phase fix-report", a phase
+// that does not exist).
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -11,6 +12,8 @@ import { artifactPath, readArtifact } from '../../src/artifacts/store.ts';
 import { COMMANDS } from '../../src/commands/index.ts';
 import { COMMAND_PRODUCERS, producerOf, producingPhases, withRerunHint } from '../../src/driver/hints.ts';
 import { findPhase } from '../../src/driver/registry.ts';
+
+const PACKAGE_SCRIPTS = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 test('every artifact has a producer hint, and it names a built phase that writes it or a real command', async () => {
   for (const name of Object.keys(ARTIFACTS) as ArtifactName[]) {
@@ -22,6 +25,11 @@ test('every artifact has a producer hint, and it names a built phase that writes
       assert.ok(entry?.load, `${name}: '${hint}' names no built phase`);
       // state.json and ledger.json are written beside a phase (the run's start, the target's memory), not by it.
       if (!COMMAND_PRODUCERS[name]) assert.ok((await entry.load()).writes.includes(name), `${name}: phase ${phaseName} does not write it`);
+      continue;
+    }
+    const script = /^pnpm (\S+)$/.exec(hint)?.[1];
+    if (script) {
+      assert.ok(Object.hasOwn(PACKAGE_SCRIPTS, script), `${name}: '${hint}' names no package script`);
       continue;
     }
     const command = /^bug-hunter (\S+)/.exec(hint)?.[1];

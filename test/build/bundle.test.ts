@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleCli, withModuleUrl } from '../../scripts/build-bundle.mjs';
+import { bundleCli, withModuleUrl } from '../../scripts/build/bundle.mjs';
 import { Worker } from 'node:worker_threads';
 import { assertFreshDist } from '../helpers/dist.ts';
 import { tempDir } from '../helpers/temp.ts';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyPlainModules, distState, sourceHash } from '../../scripts/build.mjs';
+import { copyPlainModules, distState, sourceHash } from '../../scripts/build/build.mjs';
 import { tempDir } from '../helpers/temp.ts';
 
 function project(dir: string): void {

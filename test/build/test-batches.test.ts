@@ -1,4 +1,4 @@
-// Which test files share a process (scripts/test-batches.mjs): the slow, the marked and those with top-level hooks
+// Which test files share a process (scripts/test/batches.mjs): the slow, the marked and those with top-level hooks
 // run alone; the rest are dealt into batches whose entry modules import them in turn, and a batch's tests still run
 // one file after another, are timed by their own file, and fail the run.
 import { test } from 'node:test';
@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ownProcessReason, planProcesses, startOrder, writeBatchEntries } from '../../scripts/test-batches.mjs';
-import { readSlowFiles } from '../../scripts/test-order.mjs';
+import { ownProcessReason, planProcesses, startOrder, writeBatchEntries } from '../../scripts/test/batches.mjs';
+import { readSlowFiles } from '../../scripts/test/order.mjs';
 import { tempDir } from '../helpers/temp.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,7 +44,7 @@ test("in this repository the files with a top-level hook, and test/slow-files.tx
   assert.deepEqual(plan.batches, [['test/build/test-order.test.ts', 'test/build/test-tmp.test.ts']]);
 });
 
-test('a batch run by scripts/test-main.mjs: its files run in turn in one process, each timed by its own name, and a failure in one fails the run', (t) => {
+test('a batch run by scripts/test/main.mjs: its files run in turn in one process, each timed by its own name, and a failure in one fails the run', (t) => {
   const dir = tempDir(t);
   const log = join(dir, 'events.log');
   const file = (name: string, body = '') => {
@@ -56,7 +56,7 @@ test('a batch run by scripts/test-main.mjs: its files run in turn in one process
   const [first, second] = [file('first.test.mjs'), file('second.test.mjs')];
   const [entry] = writeBatchEntries(join(dir, 'batches'), [[first, second]]);
   assert.equal(readFileSync(entry!, 'utf8').split('\n').filter((line) => line.startsWith('import')).join('\n'), [first, second].map((f) => `import ${JSON.stringify(pathToFileURL(f).href)};`).join('\n'));
-  const main = fileURLToPath(new URL('../../scripts/test-main.mjs', import.meta.url));
+  const main = fileURLToPath(new URL('../../scripts/test/main.mjs', import.meta.url));
   // Outside this test's own context: run() refuses to start files from inside a test file.
   const { NODE_TEST_CONTEXT: _context, ...env } = process.env;
   const times = join(dir, 'times.json');

@@ -1,4 +1,4 @@
-// The suite's start order (scripts/test-order.mjs): the files of test/slow-files.txt first, slowest first, so a long
+// The suite's start order (scripts/test/order.mjs): the files of test/slow-files.txt first, slowest first, so a long
 // file never starts last; the others keep their order. The list names only test files that exist.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readSlowFiles, slowestFirst } from '../../scripts/test-order.mjs';
+import { readSlowFiles, slowestFirst } from '../../scripts/test/order.mjs';
 import { tempDir } from '../helpers/temp.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,14 +37,14 @@ test("test/slow-files.txt names only test files that exist, each once", () => {
   assert.equal(new Set(listed).size, listed.length, 'no file twice');
 });
 
-test('scripts/test-main.mjs starts the files in the order given (node --test sorts them by name) and fails when a test fails', (t) => {
+test('scripts/test/main.mjs starts the files in the order given (node --test sorts them by name) and fails when a test fails', (t) => {
   const dir = tempDir(t);
   const log = join(dir, 'started.log');
   const file = (name: string, body = '') => {
     writeFileSync(join(dir, name), `import { appendFileSync } from 'node:fs';\nimport { test } from 'node:test';\nappendFileSync(${JSON.stringify(log)}, '${name}\\n');\ntest('${name}', () => { ${body} });\n`);
     return join(dir, name);
   };
-  const main = fileURLToPath(new URL('../../scripts/test-main.mjs', import.meta.url));
+  const main = fileURLToPath(new URL('../../scripts/test/main.mjs', import.meta.url));
   // Outside this test's own context: run() refuses to start files from inside a test file.
   const { NODE_TEST_CONTEXT: _context, ...env } = process.env;
   const run = (...files: string[]) => spawnSync(process.execPath, [main, '1', ...files], { encoding: 'utf8', env });

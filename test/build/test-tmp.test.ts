@@ -1,10 +1,10 @@
-// Where the suite's temporary folders go (scripts/test-tmp.mjs): a tmpfs with room when there is one, else the
+// Where the suite's temporary folders go (scripts/test/tmp.mjs): a tmpfs with room when there is one, else the
 // system's; TEST_TMPDIR overrides; folders of runs that were killed are removed by the next run, live ones never.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chooseTempParent, makeRunTemp, MIN_FREE_BYTES, mountedNoexec, RUN_FOLDER, TMPFS_MAGIC } from '../../scripts/test-tmp.mjs';
+import { chooseTempParent, makeRunTemp, MIN_FREE_BYTES, mountedNoexec, RUN_FOLDER, TMPFS_MAGIC } from '../../scripts/test/tmp.mjs';
 import { removeLeftoversOfGone } from '../../src/engines/run/process.ts';
 import { tempDir } from '../helpers/temp.ts';
 

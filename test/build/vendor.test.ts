@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rewriteImports, vendorPackages } from '../../scripts/build-vendor.mjs';
+import { rewriteImports, vendorPackages } from '../../scripts/build/vendor.mjs';
 import { tempDir } from '../helpers/temp.ts';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));

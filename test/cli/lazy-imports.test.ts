@@ -22,7 +22,7 @@ const OPT_IN_PHASES = /\/dist\/phases\/(?:fix-plan|fixer|deps|verify|repro|leads
 // The GitHub client: only a publish that talks to GitHub loads it.
 const OCTOKIT = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@octokit\//;
 
-// The CLI runs bundled (scripts/build-bundle.mjs): a loaded chunk of dist/bundle/ stands for the dist/ modules it
+// The CLI runs bundled (scripts/build/bundle.mjs): a loaded chunk of dist/bundle/ stands for the dist/ modules it
 // holds (dist/bundle/inputs.json), so the patterns above see them. Every module of a chunk runs when it loads.
 const BUNDLE = join(ROOT, 'dist', 'bundle');
 const chunkInputs = JSON.parse(readFileSync(join(BUNDLE, 'inputs.json'), 'utf8')) as Record<string, string[]>;

@@ -1,4 +1,4 @@
-// The bundled model-path example (examples/model-demo) as the funnel tests and scripts/record-example.ts use it:
+// The bundled model-path example (examples/model-demo) as the funnel tests and scripts/examples/record-model-demo.ts use it:
 // a temp copy of its source, the run options its transcripts were recorded with, and the two model configs.
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -25,7 +25,7 @@ test('a run recorded from the scripted stand-in replays to identical findings an
   assert.deepEqual(
     readdirSync(DEMO_TRANSCRIPTS).sort(),
     files,
-    'examples/model-demo/transcripts is stale: re-record with `node --import tsx scripts/record-example.ts`',
+    'examples/model-demo/transcripts is stale: re-record with `node --import tsx scripts/examples/record-model-demo.ts`',
   );
 });
 

@@ -25,11 +25,12 @@ export async function runCli(argv: string[], cwd = process.cwd()): Promise<CliRe
 /** The installed entry point; it runs the compiled CLI in dist/. */
 export const CLI_ENTRY = fileURLToPath(new URL('../../bin/bug-hunter.js', import.meta.url));
 
-/** Spawns the compiled CLI (`node bin/bug-hunter.js …`); onStderr sees output as it arrives (to send signals mid-run). */
-export function spawnCli(argv: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; onStderr?: (chunk: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<CliResult> {
+/** Spawns the compiled CLI (`node bin/bug-hunter.js …`, or `entry`: a test's fixture around the compiled code); onStderr
+ * sees output as it arrives (to send signals mid-run). */
+export function spawnCli(argv: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; entry?: string; onStderr?: (chunk: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<CliResult> {
   assertFreshDist();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI_ENTRY, ...argv], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? CLI_ENTRY, ...argv], {
       cwd: options.cwd ?? process.cwd(),
       env: { ...process.env, CI: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

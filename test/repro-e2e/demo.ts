@@ -1,4 +1,4 @@
-// The bundled reproduction example (examples/repro-demo) as tests and scripts/record-repro-example.ts use it:
+// The bundled reproduction example (examples/repro-demo) as tests and scripts/examples/record-repro-demo.ts use it:
 // a temp copy of the project (package.json, src/, test/) and where its answers and transcripts live.
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';

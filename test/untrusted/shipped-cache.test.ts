@@ -5,7 +5,7 @@ import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { sourceHash } from '../../scripts/build.mjs';
+import { sourceHash } from '../../scripts/build/build.mjs';
 import { staticKey } from '../../src/engines/cache/static-analysis.ts';
 import { STATIC_ENGINE_VERSION } from '../../src/engines/static/index.ts';
 import { entryPath } from '../../src/engines/cache/store.ts';

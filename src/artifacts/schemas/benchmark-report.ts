@@ -1,5 +1,5 @@
 // benchmark-report.json: measured precision, recall, calibration, stability and cost of each engine on the
-// labelled benchmark cases, plus the gate verdict. Every figure is computed by src/commands/benchmark/score.ts.
+// labelled benchmark cases, plus the gate verdict. Every figure is computed by scripts/bench/benchmark/score.ts.
 import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from './literals.ts';
 import { artifact, Category, Confidence, Severity, Sha256 } from './common.ts';

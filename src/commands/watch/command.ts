@@ -9,6 +9,7 @@ import { MODEL_FLAGS, modelRequestOf } from '../kit/model-flags.ts';
 import { PROFILE_CHOICES, type ProfileChoice } from '../../engines/run/options.ts';
 import { resolveTarget } from '../../engines/run/target.ts';
 import { parseDuration, positiveNumber } from './duration.ts';
+import type { WatchRequest } from './watcher.ts';
 
 const WATCH_OPTIONS = {
   once: { type: 'boolean' },
@@ -71,37 +72,41 @@ watch status flags:
 
 Exit codes: 0 done (or stopped by a signal); 2 usage error; 3 three systemic failures in a row (git, crash,
             model provider unreachable; with --once: one), or with --once the daily budget is spent.`,
-  async run(argv, io) {
-    if (argv[0] === 'status') return status(argv.slice(1), io);
-    const { values, positionals } = parseCommandArgs('watch', argv, WATCH_OPTIONS);
-    atMostPositionals('watch', positionals, 1, 'at most one target');
-    const limits = {
-      ...defined('perCycleTokens', positiveInt('per-cycle-tokens', values['per-cycle-tokens'])),
-      ...defined('perDayTokens', positiveInt('per-day-tokens', values['per-day-tokens'])),
-      ...defined('perCycleSeconds', positiveNumber('per-cycle-seconds', values['per-cycle-seconds'])),
-      ...defined('perDaySeconds', positiveNumber('per-day-seconds', values['per-day-seconds'])),
-    };
-    const { runWatch } = await import('./watcher.ts');
-    const result = await runWatch({
-      target: resolve(io.cwd, positionals[0] ?? '.'),
-      ...(values.branch !== undefined ? { branch: values.branch } : {}),
-      ...(values.remote !== undefined ? { remote: remoteName(values.remote) } : {}),
-      intervalMs: values.interval === undefined ? 5 * 60_000 : parseDuration('interval', values.interval, 1000),
-      once: Boolean(values.once),
-      sweepChunks: values['no-sweep'] ? 0 : (positiveInt('sweep-chunks', values['sweep-chunks']) ?? DEFAULT_SWEEP_CHUNKS),
-      limits,
-      options: { profile: oneOf<ProfileChoice>('profile', values.profile, PROFILE_CHOICES, 'auto') },
-      scope: { includeTests: Boolean(values['include-tests']) },
-      models: modelRequestOf(values, io.cwd),
-      log: createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') }),
-      signal: io.signal,
-    });
-    if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-    else io.stdout(`watch: ${result.reason}.\n${result.processed.map((p) => `  ${p.sha.slice(0, 12)} ${p.status}${p.detail ? `: ${p.detail}` : ''}`).join('\n')}${result.processed.length ? '\n' : ''}`);
-    if (result.exitCode !== 0 && !values.json) io.stderr(`bug-hunter: watch: ${result.reason}\n`);
-    return result.exitCode;
-  },
+  run: (argv, io) => runWatchCommand(argv, io),
 };
+
+/** `watch` and `watch status`; `deps.checkpoint` is handed to the watcher (see WatchRequest.checkpoint). */
+export async function runWatchCommand(argv: string[], io: CommandIO, deps: Pick<WatchRequest, 'checkpoint'> = {}): Promise<number> {
+  if (argv[0] === 'status') return status(argv.slice(1), io);
+  const { values, positionals } = parseCommandArgs('watch', argv, WATCH_OPTIONS);
+  atMostPositionals('watch', positionals, 1, 'at most one target');
+  const limits = {
+    ...defined('perCycleTokens', positiveInt('per-cycle-tokens', values['per-cycle-tokens'])),
+    ...defined('perDayTokens', positiveInt('per-day-tokens', values['per-day-tokens'])),
+    ...defined('perCycleSeconds', positiveNumber('per-cycle-seconds', values['per-cycle-seconds'])),
+    ...defined('perDaySeconds', positiveNumber('per-day-seconds', values['per-day-seconds'])),
+  };
+  const { runWatch } = await import('./watcher.ts');
+  const result = await runWatch({
+    target: resolve(io.cwd, positionals[0] ?? '.'),
+    ...(values.branch !== undefined ? { branch: values.branch } : {}),
+    ...(values.remote !== undefined ? { remote: remoteName(values.remote) } : {}),
+    intervalMs: values.interval === undefined ? 5 * 60_000 : parseDuration('interval', values.interval, 1000),
+    once: Boolean(values.once),
+    sweepChunks: values['no-sweep'] ? 0 : (positiveInt('sweep-chunks', values['sweep-chunks']) ?? DEFAULT_SWEEP_CHUNKS),
+    limits,
+    options: { profile: oneOf<ProfileChoice>('profile', values.profile, PROFILE_CHOICES, 'auto') },
+    scope: { includeTests: Boolean(values['include-tests']) },
+    models: modelRequestOf(values, io.cwd),
+    log: createLogger({ quiet: Boolean(values.quiet), format: oneOf('progress', values.progress, PROGRESS_FORMATS, 'text') }),
+    signal: io.signal,
+    ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
+  });
+  if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  else io.stdout(`watch: ${result.reason}.\n${result.processed.map((p) => `  ${p.sha.slice(0, 12)} ${p.status}${p.detail ? `: ${p.detail}` : ''}`).join('\n')}${result.processed.length ? '\n' : ''}`);
+  if (result.exitCode !== 0 && !values.json) io.stderr(`bug-hunter: watch: ${result.reason}\n`);
+  return result.exitCode;
+}
 
 async function status(argv: string[], io: CommandIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('watch status', argv, STATUS_OPTIONS);

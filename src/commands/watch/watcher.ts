@@ -23,7 +23,6 @@ import { chunkBudgetFor } from '../../engines/modes/profile.ts';
 import { loadModes } from '../../engines/modes/load.ts';
 import { syncOutbox, watchLedger } from './outbox.ts';
 import { reconcile } from './reconcile.ts';
-import { testPause } from './test-hooks.ts';
 
 export const MAX_SYSTEMIC_FAILURES = 3;
 
@@ -49,7 +48,13 @@ export interface WatchRequest {
   models: ModelRequest;
   log: Logger;
   signal: AbortSignal;
+  /** Called at the two points of a commit's cycle where a crash must leave a consistent state: before-record (the
+   * investigation done, nothing of it in watch.db yet) and before-outbox (the transaction committed, events.jsonl and
+   * ledger.json not yet written). The CLI passes none; the crash tests pass one that stops the process there. */
+  checkpoint?: (point: WatchCheckpoint, commit: string) => void;
 }
+
+export type WatchCheckpoint = 'before-record' | 'before-outbox';
 
 export interface WatchResult {
   exitCode: number;
@@ -240,7 +245,7 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
   const short = commit.sha.slice(0, 12);
   const models: ModelRequest = { ...request.models, budgets: investigationBudget(limits, db.day(day)) };
   const record = (status: 'done' | 'partial' | 'failed', detail: string, extra: Partial<Parameters<WatchDb['recordCycle']>[0]> = {}, usage = { cpuMs: 0, tokens: 0 }, outDir?: string) => {
-    testPause('before-record', commit.sha);
+    request.checkpoint?.('before-record', commit.sha);
     db.recordCycle({
       startedAt,
       finishedAt: new Date().toISOString(),
@@ -300,7 +305,7 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
     }
   }
   if (outcome === 'done' || outcome === 'partial' || outcome === 'failed') {
-    testPause('before-outbox', commit.sha);
+    request.checkpoint?.('before-outbox', commit.sha);
     await syncOutbox(db, target);
   }
   return outcome;

@@ -23,7 +23,7 @@ const NAMED_WARNINGS = 5;
  */
 export const TOUCH_AFTER_MS = 10 * 60 * 1000;
 
-/** Exported so the build writes its validator ahead (scripts/build-validators.mjs); the store alone uses it. */
+/** Exported so the build writes its validator ahead (scripts/build/validators.mjs); the store alone uses it. */
 export const Envelope = Type.Object(
   {
     schemaVersion: Type.Literal(1),

@@ -98,7 +98,7 @@ export interface Rule {
   /** Whether a parameter of a library's exported API counts as untrusted input: only when the library builds it
    * into a larger string ('built': commands, code), or as it is ('any': a regex applied to it). */
   librarySource?: 'built' | 'any';
-  /** Measured counts (scripts/static-precision.ts --write) and the precision below which `pnpm benchmark --gate`
+  /** Measured counts (scripts/bench/static-precision.ts --write) and the precision below which `pnpm benchmark --gate`
    * fails once the rule has enough findings there: the measured precision minus a margin, set by hand. */
   precision: { truePositives: number; falsePositives: number; measuredOn: string; floor: number };
 }

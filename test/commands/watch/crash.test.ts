@@ -2,15 +2,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runCli, spawnCli } from '../../helpers/cli.ts';
 import { git, tempDir } from '../../helpers/temp.ts';
 import { buggyHandler, commit, dbState, events, fixedHandler, ledgerState, watchedRepo } from './helpers.ts';
 
+/** The compiled `watch` with a checkpoint that stops it at one point of one commit (the shipped CLI has none). */
+const WATCH_PAUSED = fileURLToPath(new URL('fixtures/watch-paused.mjs', import.meta.url));
+
 /** Spawns the compiled watcher paused at `point` of `sha`, and kills it with SIGKILL the moment it gets there. */
 async function killAt(repo: string, point: string, sha: string, whilePaused?: () => Promise<void>): Promise<void> {
   let paused = false;
-  const result = await spawnCli(['watch', '--once', repo, '--quiet'], {
-    env: { BUG_HUNTER_WATCH_TEST_PAUSE: `${point}@${sha}` },
+  const result = await spawnCli([`${point}@${sha}`, '--once', repo, '--quiet'], {
+    entry: WATCH_PAUSED,
     onStderr: (chunk, child) => {
       if (paused || !chunk.includes(`watch-test-pause ${point} ${sha}`)) return;
       paused = true;

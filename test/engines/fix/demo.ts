@@ -1,4 +1,4 @@
-// The fix demo (examples/fix-demo) as the replay test and scripts/record-fix-example.ts use it: a real git repo
+// The fix demo (examples/fix-demo) as the replay test and scripts/examples/record-fix-demo.ts use it: a real git repo
 // made from its files, a scan report with its two findings and their reproductions, and a fixer run on it.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

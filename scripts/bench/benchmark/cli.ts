@@ -1,0 +1,119 @@
+// `pnpm benchmark`: load cases and labels → scan each case with one engine → score → gate → write the
+// report, page and diagrams → print a summary. Exit 0 pass, 1 gate failed, 2 usage, 3 incomplete or refused.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchmarkReport } from '../../../src/artifacts/schemas/benchmark-report.ts';
+import { positiveInt, parseCommandArgs } from '../../../src/commands/kit/args.ts';
+import type { CommandIO } from '../../../src/commands/kit/command.ts';
+import { ExitCode, UsageError } from '../../../src/foundations/errors.ts';
+import { writeJsonAtomic } from '../../../src/foundations/fs/atomic.ts';
+import { bindLabels } from './bind.ts';
+import { loadCases } from './cases.ts';
+import { evaluateGate, parseGate } from './gate.ts';
+import { assertValid, buildReport, writeReport } from './report.ts';
+import { engineFamily, runEngine } from './runner.ts';
+import { loadRunScan, type ScanFn } from './scan-loader.ts';
+import { scoreEngine } from './score.ts';
+import { formatSummary } from './summary.ts';
+import { listRules } from '../../../src/engines/static/rules.ts';
+
+const ruleFloors = () => new Map(listRules().map((r) => [r.id, r.floor]));
+
+export const BENCHMARK_USAGE = `Usage: pnpm benchmark [flags]
+
+Scans every case in benchmark/cases/ with one engine, scores the findings against benchmark/labels/,
+and writes benchmark-report.json, benchmark.md and reliability-<engine>.svg to benchmark/out/ (or --out).
+
+  --engine <name>     static (default), replay (recorded transcripts in benchmark/transcripts/), or a provider
+  --provider <name>   same as --engine <name>, for a configured model provider (needs its API key)
+  --repeats <n>       scans per case (default 2 for static and replay, for the stability figure; 1 otherwise)
+  --case <name>       only this case (repeatable; not with --gate or --accept)
+  --out <dir>         output folder (default benchmark/out)
+  --gate              apply benchmark/gate.json; exit 1 with the failing figures
+  --accept            write this run as benchmark/accepted-report.json (the recall baseline)
+  --bind-labels       re-bind every label file to its case's current manifest hash (after re-checking the labels)
+  --json              print the report JSON instead of the summary`;
+
+export const DEFAULT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface BenchmarkDeps {
+  /** Repository root holding benchmark/ (defaults to this checkout). */
+  root?: string;
+  scan?: ScanFn;
+}
+
+function readAccepted(path: string): BenchmarkReport | undefined {
+  if (!existsSync(path)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`${path} is not valid JSON (${(error as Error).message}). Restore it or run 'pnpm benchmark --accept'.`);
+  }
+  assertValid(value, `accepted report ${path}`);
+  return value;
+}
+
+export async function runBenchmark(argv: string[], io: CommandIO, deps: BenchmarkDeps = {}): Promise<number> {
+  const { values } = parseCommandArgs('benchmark', argv, {
+    engine: { type: 'string' },
+    provider: { type: 'string' },
+    repeats: { type: 'string' },
+    case: { type: 'string', multiple: true },
+    gate: { type: 'boolean' },
+    accept: { type: 'boolean' },
+    'bind-labels': { type: 'boolean' },
+  });
+  if (values.help) {
+    io.stdout(`${BENCHMARK_USAGE}\n`);
+    return ExitCode.ok;
+  }
+  const root = resolve(deps.root ?? DEFAULT_ROOT);
+  const bench = join(root, 'benchmark');
+  const casesDir = join(bench, 'cases');
+  const labelsDir = join(bench, 'labels');
+  if (values['bind-labels']) {
+    for (const line of bindLabels(casesDir, labelsDir)) io.stdout(`${line}\n`);
+    return ExitCode.ok;
+  }
+  if (values.engine && values.provider && values.engine !== values.provider) throw new UsageError('--engine and --provider name different engines; pass one.');
+  const engine = values.provider ?? values.engine ?? 'static';
+  const only = values.case ?? [];
+  if (only.length > 0 && (values.gate || values.accept)) throw new UsageError('--gate and --accept need every case; drop --case.');
+  const repeats = positiveInt('repeats', values.repeats) ?? (engineFamily(engine) === 'static' || engine === 'replay' ? 2 : 1);
+
+  const cases = loadCases(casesDir, labelsDir, only);
+  const scan = deps.scan ?? (await loadRunScan());
+  const input = await runEngine({
+    casesDir,
+    cases,
+    engine,
+    repeats,
+    scan,
+    transcriptsDir: join(bench, 'transcripts'),
+    signal: io.signal,
+    ...(values.quiet || values.json ? {} : { onProgress: (done: number, total: number, label: string) => io.stderr(`benchmark: ${done}/${total} ${label}\n`) }),
+  });
+  const result = scoreEngine(input);
+  const gate = values.gate
+    ? evaluateGate([result], parseGate(readFileSync(join(bench, 'gate.json'), 'utf8'), join(bench, 'gate.json')), readAccepted(join(bench, 'accepted-report.json')), ruleFloors())
+    : undefined;
+  const report = buildReport({ repoRoot: root, cases, engines: [result], ...(gate ? { gate } : {}) });
+  const outDir = values.out ? resolve(io.cwd, values.out) : join(bench, 'out');
+  const written = writeReport(outDir, report);
+
+  if (values.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else io.stdout(formatSummary(report, written));
+
+  if (values.accept) {
+    if (!result.complete) {
+      io.stderr('Not accepted: at least one scan did not complete; an incomplete run cannot be the recall baseline.\n');
+      return ExitCode.failed;
+    }
+    writeJsonAtomic(join(bench, 'accepted-report.json'), report);
+    io.stdout(`accepted: benchmark/accepted-report.json now holds this run\n`);
+  }
+  if (gate && !gate.passed) return ExitCode.findings;
+  return result.complete ? ExitCode.ok : ExitCode.failed;
+}

@@ -1,5 +1,0 @@
-// pnpm benchmark: thin entry — parse args, run the benchmark, set the exit code. See src/commands/benchmark/cli.ts.
-import { runBenchmark } from '../src/commands/benchmark/cli.ts';
-import { runScriptEntry } from '../src/cli/script-entry.ts';
-
-await runScriptEntry('benchmark', (argv, io) => runBenchmark(argv, io));

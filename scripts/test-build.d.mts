@@ -1,3 +1,0 @@
-// Types for scripts/test-build.mjs (plain JavaScript so it runs before any TypeScript loader).
-export declare const OWN_META: readonly string[];
-export declare function compileForTests(root: string, outDir: string, testFiles: string[]): Promise<string[]>;
