@@ -39,12 +39,12 @@ const TS_FOR_JS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['
 /** Joins a folder and a relative path; undefined when the result leaves the repository. */
 function inside(dir: string, rel: string): string | undefined {
   const joined = posix.normalize(posix.join(dir, rel));
-  if (joined === '..' || joined.startsWith('../../') || posix.isAbsolute(joined)) return undefined;
+  if (joined === '..' || joined.startsWith('../') || posix.isAbsolute(joined)) return undefined;
   return joined === '.' ? '' : joined.replace(/\/$/, '');
 }
 
 export function resolveJs(from: string, specifier: string, ctx: ResolveContext): string | undefined {
-  if (!specifier.startsWith('./') && !specifier.startsWith('../../') && specifier !== '.' && specifier !== '..') return undefined;
+  if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') return undefined;
   const base = inside(posix.dirname(from), specifier);
   if (base === undefined) return undefined;
   const ext = posix.extname(base);
