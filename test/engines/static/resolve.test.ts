@@ -2,7 +2,7 @@
 // itself, and what stays unresolved (a path leaving the repository, a package name).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolveContext, resolveJs } from '../../../src/engines/code-index/resolve.ts';
+import { resolveContext, resolveJs } from '../../../src/engines/static/resolve.ts';
 
 const ctx = resolveContext(['src/routes/user.ts', 'src/lib/db.ts', 'src/index.ts', 'src/util.js', 'top.ts']);
 
