@@ -13,7 +13,7 @@ import { createFilePool, type FilePool } from '../../../src/engines/workers/pool
 import { crossFileIncoming, crossFileIncomingBatched } from '../../../src/engines/static/index.ts';
 
 // A real package from this repository's own dependencies: execa 9 (106 files, several candidates).
-const EXECA = fileURLToPath(new URL('../../node_modules/.pnpm/execa@9.6.1/node_modules/execa', import.meta.url));
+const EXECA = fileURLToPath(new URL('../../../node_modules/.pnpm/execa@9.6.1/node_modules/execa', import.meta.url));
 
 function sources(dir: string): ChunkSource[] {
   const walk = (d: string): string[] => readdirSync(d).sort().flatMap((n) => {
