@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { treeSources } from './tree-sources.mjs';
 
 const [dist, tree] = process.argv.slice(2);
-const { langFor } = await import(pathToFileURL(join(dist, 'static/parse.js')).href);
+const { langFor } = await import(pathToFileURL(join(dist, 'engines/static/parse.js')).href);
 const { parse } = await import('@ast-grep/napi');
 
 const files = treeSources(tree);

@@ -11,8 +11,8 @@ import { treeSources } from './tree-sources.mjs';
 
 const [dist, tree, workersArg] = process.argv.slice(2);
 const workers = Number(workersArg);
-const engine = await import(pathToFileURL(join(dist, 'static/index.js')).href);
-const { createFilePool } = await import(pathToFileURL(join(dist, 'workers/pool.js')).href);
+const engine = await import(pathToFileURL(join(dist, 'engines/static/index.js')).href);
+const { createFilePool } = await import(pathToFileURL(join(dist, 'engines/workers/pool.js')).href);
 
 const sources = treeSources(tree);
 const cpu = process.cpuUsage();

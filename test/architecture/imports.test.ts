@@ -1,77 +1,116 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { importGraph, relativeSpecifiers } from './import-graph.ts';
-import { layoutViolations, SHELL_FOLDERS, type ImportEdge } from './layers.ts';
+import { folderCycles, folderOf, layoutViolations, rankOf, type ImportEdge } from './layers.ts';
+import { RANKS } from './rank-map.ts';
+import { ARCHITECTURE_DOC, architectureMarkdown } from '../../scripts/docs/architecture.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
 const withoutWhy = (line: string) => line.replace(/ \(.*\)$/, '');
+const entriesOf = (dir: string) => readdirSync(dir).filter((name) => name !== '.DS_Store').sort();
 
-test('no phase imports another phase, and no library under src/ imports a phase', () => {
+/**
+ * Imports into a phase's internals from outside it that the phase-folder work has not moved into a library yet.
+ * Each is a known debt, listed so the rule holds for everything else; the list only shrinks.
+ */
+const PENDING_PHASE_INTERNALS = new Set<string>([
+  "src/commands/merge/merge.ts: '../../phases/hunter/accept.ts'",
+  "src/commands/merge/run-folders.ts: '../../phases/report/index.ts'",
+  "src/commands/merge/run-folders.ts: '../../phases/threat/index.ts'",
+  "src/commands/repro/fix-incident.ts: '../../phases/fixer/index.ts'",
+  "src/commands/repro/fix-incident.ts: '../../phases/fix-plan/index.ts'",
+  "src/commands/repro/locate-io.ts: '../../phases/triage/languages.ts'",
+  "src/commands/watch/sweep-chunks.ts: '../../phases/triage/chunks.ts'",
+  "src/commands/work/work.ts: '../../phases/fixer/index.ts'",
+  "src/driver/estimate.ts: '../phases/hunter/choose.ts'",
+  "src/driver/scan.ts: '../phases/hunter/chunk-work.ts'",
+]);
+
+test('the top of src/ holds exactly one folder per rank of the rank map, and nothing else', () => {
+  assert.deepEqual(entriesOf(SRC), RANKS.map((r) => r.folder).sort());
+});
+
+test('no import in src/ points to a higher rank, into another phase, or into a phase from outside the registry', () => {
   const edges = importGraph(SRC);
-  assert.ok(edges.some((e) => e.from === 'phases/registry.ts' && e.to.startsWith('phases/hunter/')), 'the graph holds the registry importing the hunter phase');
-  const found = layoutViolations(edges);
-  assert.deepEqual(found, [], `imports that break the layout (see test/architecture/layers.ts):\n${found.join('\n')}`);
+  assert.ok(edges.some((e) => e.from === 'driver/registry.ts' && e.to === 'phases/hunter/index.ts'), 'the graph holds the registry importing the hunter phase');
+  assert.ok(edges.length > 1000, `the graph holds every import of src/ (${edges.length})`);
+  const found = layoutViolations(edges).filter((line) => !PENDING_PHASE_INTERNALS.has(withoutWhy(line)));
+  assert.deepEqual(found, [], `imports that break the layout (see test/architecture/rank-map.ts and layers.ts):\n${found.join('\n')}`);
 });
 
-test('every shell folder named in layers.ts exists under src/', () => {
-  for (const name of Object.keys(SHELL_FOLDERS)) {
-    assert.ok(existsSync(`${SRC}${name}`) && statSync(`${SRC}${name}`).isDirectory(), `src/${name}/ is listed as a shell but does not exist`);
+test('no folder of src/ is in an import cycle', () => {
+  const cycles = folderCycles(importGraph(SRC));
+  assert.deepEqual(cycles, [], `folders that import each other round a circle:\n${cycles.map((c) => c.join(' → ')).join('\n')}`);
+});
+
+test('every folder (and top-level file) of a rank that lists its members is described in the rank map, and nothing more', () => {
+  for (const rank of RANKS) {
+    if (!rank.members) continue;
+    const actual = entriesOf(`${SRC}${rank.folder}`);
+    assert.deepEqual(Object.keys(rank.members).sort(), actual, `test/architecture/rank-map.ts describes exactly the entries of src/${rank.folder}/`);
   }
 });
 
-test("README's map of src/ lists every top-level folder and file of src/, each with its kind from layers.ts", () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  // Rows of the map: | `src/x/` | kind | … | (a row may name several, as `src/foundations/errors.ts`, `src/foundations/version.ts`).
-  const listed = new Map<string, string>();
-  for (const [, names = '', kind = ''] of readme.matchAll(/^\| (`src\/[^|]+) \| ([^|]+) \|/gm)) {
-    for (const [, name = ''] of names.matchAll(/`src\/([^`/]+)\/?`/g)) listed.set(name, kind.trim());
-  }
-  const actual = readdirSync(SRC).filter((name) => name !== '.DS_Store').sort();
-  assert.deepEqual([...listed.keys()].sort(), actual, 'README.md (## Architecture, the map of src/) lists exactly the top-level entries of src/');
-  for (const [name, kind] of listed) {
-    const expected = name === 'phases' ? 'phases' : Object.hasOwn(SHELL_FOLDERS, name) ? 'shell' : 'library';
-    assert.ok(kind === expected || kind.startsWith(`${expected},`), `README.md lists src/${name} as "${kind}"; test/architecture/layers.ts makes it a ${expected}`);
-  }
+test('docs/architecture.md is generated from the rank map and is fresh (pnpm docs:architecture)', () => {
+  assert.equal(readFileSync(ARCHITECTURE_DOC, 'utf8'), architectureMarkdown(), 'docs/architecture.md is stale: run `pnpm docs:architecture`');
 });
 
-test('a phase importing another phase is named with its file and import', () => {
+test('ranks and folders: a file is placed by its first folder, and a sub-folder of a rank is its own folder', () => {
+  assert.equal(rankOf('foundations/errors.ts'), 0);
+  assert.equal(rankOf('cli/main.ts'), RANKS.length - 1);
+  assert.equal(rankOf('elsewhere/x.ts'), -1);
+  assert.equal(folderOf('engines/static/rules/x.ts'), 'engines/static');
+  assert.equal(folderOf('driver/scan.ts'), 'driver');
+  assert.equal(folderOf('foundations/errors.ts'), 'foundations');
+});
+
+test('an import up a rank, into another phase, or into a phase from outside the registry is named with its file and why', () => {
   const edges: ImportEdge[] = [
+    { from: 'engines/static/engine.ts', to: 'phases/recon/core.ts', specifier: '../../phases/recon/core.ts' },
+    { from: 'foundations/errors.ts', to: 'artifacts/store.ts', specifier: '../artifacts/store.ts' },
     { from: 'phases/skeptic/index.ts', to: 'phases/hunter/model-context.ts', specifier: '../hunter/model-context.ts' },
-    { from: 'phases/skeptic/index.ts', to: 'phases/skeptic/model-answer.ts', specifier: './model-answer.ts' },
-    { from: 'phases/skeptic/index.ts', to: 'phases/types.ts', specifier: '../types.ts' },
-  ];
-  assert.deepEqual(layoutViolations(edges), [
-    "src/phases/skeptic/index.ts: '../hunter/model-context.ts' (phase skeptic imports phase hunter; move what both need into a library)",
-  ]);
-});
-
-test('a library importing a phase, or a phase importing a shared file in src/phases/ that is not the contract, is a violation', () => {
-  const edges: ImportEdge[] = [
-    { from: 'static/engine.ts', to: 'phases/recon/core.ts', specifier: '../phases/recon/core.ts' },
-    { from: 'errors.ts', to: 'phases/types.ts', specifier: './phases/types.ts' },
-    { from: 'phases/hunter/index.ts', to: 'phases/incoming.ts', specifier: '../incoming.ts' },
+    { from: 'commands/merge/merge.ts', to: 'phases/report/index.ts', specifier: '../../phases/report/index.ts' },
+    { from: 'driver/registry.ts', to: 'phases/hunter/accept.ts', specifier: '../phases/hunter/accept.ts' },
+    { from: 'stray/x.ts', to: 'foundations/errors.ts', specifier: '../foundations/errors.ts' },
   ];
   assert.deepEqual(layoutViolations(edges).map(withoutWhy), [
-    "src/engines/static/engine.ts: '../phases/recon/core.ts'",
-    "src/foundations/errors.ts: './phases/types.ts'",
-    "src/phases/hunter/index.ts: '../incoming.ts'",
+    "src/engines/static/engine.ts: '../../phases/recon/core.ts'",
+    "src/foundations/errors.ts: '../artifacts/store.ts'",
+    "src/phases/skeptic/index.ts: '../hunter/model-context.ts'",
+    "src/commands/merge/merge.ts: '../../phases/report/index.ts'",
+    "src/driver/registry.ts: '../phases/hunter/accept.ts'",
+    "src/stray/x.ts: '../foundations/errors.ts'",
   ]);
+  assert.match(layoutViolations(edges)[1]!, /foundations \(rank 1\) imports artifacts \(rank 2\)/);
 });
 
-test('shells may import phases, phases may import libraries and the contract, and an unlisted folder is a library', () => {
+test('imports down a rank, within a phase, and from the registry into a phase index are allowed', () => {
   const edges: ImportEdge[] = [
-    { from: 'cli/commands/phase.ts', to: 'phases/registry.ts', specifier: '../../phases/registry.ts' },
-    { from: 'work/work.ts', to: 'phases/fix/fix-one.ts', specifier: '../phases/fix/fix-one.ts' },
-    { from: 'phases/hunter/index.ts', to: 'static/index.ts', specifier: '../../static/index.ts' },
-    { from: 'phases/hunter/index.ts', to: 'phases/types.ts', specifier: '../types.ts' },
+    { from: 'cli/main.ts', to: 'commands/index.ts', specifier: '../commands/index.ts' },
+    { from: 'phases/hunter/index.ts', to: 'phases/hunter/core.ts', specifier: './core.ts' },
+    { from: 'phases/hunter/index.ts', to: 'engines/static/index.ts', specifier: '../../engines/static/index.ts' },
+    { from: 'phases/hunter/index.ts', to: 'phase-kit/define-phase.ts', specifier: '../../phase-kit/define-phase.ts' },
+    { from: 'driver/registry.ts', to: 'phases/hunter/index.ts', specifier: '../phases/hunter/index.ts' },
+    { from: 'engines/report/x.ts', to: 'engines/security/y.ts', specifier: '../security/y.ts' },
   ];
   assert.deepEqual(layoutViolations(edges), []);
-  const fromNewFolder: ImportEdge = { from: 'brand-new/x.ts', to: 'phases/plan/index.ts', specifier: '../phases/plan/index.ts' };
-  assert.equal(layoutViolations([fromNewFolder]).length, 1);
-  assert.deepEqual(layoutViolations([fromNewFolder], { ...SHELL_FOLDERS, 'brand-new': 'a test shell' }), []);
+});
+
+test('a cycle between folders is found with every folder on it, and a cycle inside one folder is not a folder cycle', () => {
+  const edge = (from: string, to: string): ImportEdge => ({ from, to, specifier: to });
+  const edges = [
+    edge('engines/report/a.ts', 'engines/review/b.ts'),
+    edge('engines/review/b.ts', 'engines/publish/c.ts'),
+    edge('engines/publish/c.ts', 'engines/report/d.ts'),
+    edge('engines/static/a.ts', 'engines/static/b.ts'),
+    edge('engines/static/b.ts', 'engines/static/a.ts'),
+    edge('engines/static/a.ts', 'foundations/errors.ts'),
+  ];
+  assert.deepEqual(folderCycles(edges), [['engines/publish', 'engines/report', 'engines/review']]);
+  assert.deepEqual(folderCycles(edges.slice(3)), []);
 });
 
 test('the reader sees static, type-only, re-export, dynamic and require imports, and skips packages', () => {

@@ -1,24 +1,7 @@
-// The import rule of src/, written down once: which top-level folders are shells (they compose phases) and what
-// may import what. Pure: it judges an import graph it is given; import-graph.ts reads the real one.
-
-/**
- * Top-level folders of src/ that compose phases into commands and may import them. Every other top-level folder
- * (and file) of src/ is a library: a phase may use it, and it never imports src/phases/**. A new folder is a
- * library unless it is added here, with a reason.
- */
-export const SHELL_FOLDERS: Readonly<Record<string, string>> = {
-  cli: 'parses arguments and calls the driver, the orchestrator and the other shells',
-  driver: 'runs one declared phase: loads its inputs, writes its outputs',
-  orchestrator: 'runs the phases of a scan in order',
-  shard: 'the merge command: joins shard runs and renders their report again with the report and threat phases',
-  watch: 'continuous mode: triages and scans each new commit',
-  work: 'fixes labelled issues with the fixer phase',
-  incident: 'repro --from: turns a bug report into a finding and fixes it with the fix phases',
-  benchmark: 'the benchmark command: scans labelled cases and scores them',
-};
-
-/** Files directly in src/phases/ that every phase may import: the phase contract, not another phase. */
-export const PHASE_CONTRACT = ['phases/types.ts'];
+// The import rules of src/, judged on an import graph it is given (import-graph.ts reads the real one): an import
+// points only to its own rank or a lower one (rank-map.ts), no folder is in a cycle, no phase imports another, and
+// only the pipeline registry reaches into a phase (through its index.ts). Pure.
+import { RANKS } from './rank-map.ts';
 
 /** One import: both paths relative to src/, `to` resolved to the imported file. */
 export interface ImportEdge {
@@ -28,37 +11,86 @@ export interface ImportEdge {
   specifier: string;
 }
 
-export type Place = { kind: 'phase'; name: string } | { kind: 'phases-root' } | { kind: 'shell'; name: string } | { kind: 'library'; name: string };
+/** Where the registry lives: the one module outside a phase that may import a phase (its index.ts). */
+export const REGISTRY = 'driver/registry.ts';
 
-/** Where a file (relative to src/) sits in the layout. */
-export function placeOf(path: string, shells: Readonly<Record<string, string>> = SHELL_FOLDERS): Place {
-  const parts = path.split('/');
-  const [top = '', second] = parts;
-  if (top === 'phases') return parts.length > 2 && second ? { kind: 'phase', name: second } : { kind: 'phases-root' };
-  if (parts.length > 1 && Object.hasOwn(shells, top)) return { kind: 'shell', name: top };
-  return { kind: 'library', name: parts.length > 1 ? top : path };
+/** The rank of a file (relative to src/): its index in RANKS, or -1 for a path outside every rank. */
+export function rankOf(path: string): number {
+  const top = path.split('/')[0] ?? '';
+  return RANKS.findIndex((r) => r.folder === top);
 }
 
+/** The folder a file belongs to for the cycle rule: `<rank>/<folder>` for a file inside a rank's sub-folder, else the rank. */
+export function folderOf(path: string): string {
+  const parts = path.split('/');
+  return parts.length > 2 ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path);
+}
+
+const phaseOf = (path: string): string | undefined => {
+  const parts = path.split('/');
+  return parts[0] === 'phases' && parts.length > 2 ? parts[1] : undefined;
+};
+
 /** Why this import breaks the layout, or undefined when it is allowed. */
-export function ruleBroken(edge: ImportEdge, shells: Readonly<Record<string, string>> = SHELL_FOLDERS): string | undefined {
-  const from = placeOf(edge.from, shells);
-  const to = placeOf(edge.to, shells);
-  if (from.kind === 'library' && (to.kind === 'phase' || to.kind === 'phases-root')) {
-    return `library ${from.name} imports a phase; move what it needs out of src/phases into a library`;
-  }
-  if (from.kind === 'phase' && to.kind === 'phase' && to.name !== from.name) {
-    return `phase ${from.name} imports phase ${to.name}; move what both need into a library`;
-  }
-  if (from.kind === 'phase' && to.kind === 'phases-root' && !PHASE_CONTRACT.includes(edge.to)) {
-    return `phase ${from.name} imports src/${edge.to}, which is not the phase contract (${PHASE_CONTRACT.join(', ')}); move it into a library`;
+export function ruleBroken(edge: ImportEdge): string | undefined {
+  const from = rankOf(edge.from);
+  const to = rankOf(edge.to);
+  if (from < 0) return `src/${edge.from} is outside every rank; put it in one of ${RANKS.map((r) => r.folder).join(', ')}`;
+  if (to < 0) return `it imports src/${edge.to}, which is outside every rank`;
+  if (to > from) return `${RANKS[from]!.folder} (rank ${from + 1}) imports ${RANKS[to]!.folder} (rank ${to + 1}); move what it needs down`;
+  const fromPhase = phaseOf(edge.from);
+  const toPhase = phaseOf(edge.to);
+  if (toPhase && fromPhase && fromPhase !== toPhase) return `phase ${fromPhase} imports phase ${toPhase}; move what both need into a library under src/engines/`;
+  if (toPhase && !fromPhase && !(edge.from === REGISTRY && edge.to === `phases/${toPhase}/index.ts`)) {
+    return `only the registry imports a phase, and only its index.ts; move what this needs from phase ${toPhase} into a library under src/engines/`;
   }
   return undefined;
 }
 
 /** Every broken import, one line each: `src/<file>: '<specifier>' (<why>)`. */
-export function layoutViolations(edges: readonly ImportEdge[], shells: Readonly<Record<string, string>> = SHELL_FOLDERS): string[] {
+export function layoutViolations(edges: readonly ImportEdge[]): string[] {
   return edges.flatMap((edge) => {
-    const why = ruleBroken(edge, shells);
+    const why = ruleBroken(edge);
     return why ? [`src/${edge.from}: '${edge.specifier}' (${why})`] : [];
   });
+}
+
+/** The folders that import each other round a circle (Tarjan's strongly connected components of the folder graph), each sorted. */
+export function folderCycles(edges: readonly ImportEdge[]): string[][] {
+  const next = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    const a = folderOf(edge.from);
+    const b = folderOf(edge.to);
+    if (!next.has(a)) next.set(a, new Set());
+    if (!next.has(b)) next.set(b, new Set());
+    if (a !== b) next.get(a)!.add(b);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const v of [...next.keys()].sort()) if (!index.has(v)) visit(v);
+  return cycles.sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
 }

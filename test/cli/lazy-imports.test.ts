@@ -14,11 +14,11 @@ const PROBE = fileURLToPath(new URL('../helpers/module-log.mjs', import.meta.url
 const SDKS = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(?:@anthropic-ai\/sdk|openai|execa)\//;
 const AST_GREP = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@ast-grep\//;
 // Every sandbox module but none.js, which only holds the opt-out flag's name for `scan --help`.
-const SANDBOX = /\/dist\/sandbox\/(?!none\.js$)/;
+const SANDBOX = /\/dist\/engines\/sandbox\/(?!none\.js$)/;
 // The whole-report renderers: only `report --format` loads one.
-const RENDERERS = /\/dist\/(?:report\/(?:markdown|sarif|junit)|review\/(?:github-review|pr-comment))\.js$/;
+const RENDERERS = /\/dist\/engines\/(?:report\/(?:markdown|sarif|junit)|review\/(?:github-review|pr-comment))\.js$/;
 // The opt-in phases (and their libraries behind them): a plain scan runs none, so it loads none.
-const OPT_IN_PHASES = /\/dist\/phases\/(?:fix|deps|verify|leads)\//;
+const OPT_IN_PHASES = /\/dist\/phases\/(?:fix-plan|fixer|deps|verify|repro|leads)\//;
 // The GitHub client: only a publish that talks to GitHub loads it.
 const OCTOKIT = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?@octokit\//;
 

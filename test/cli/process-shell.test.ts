@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { assertFreshDist } from '../helpers/dist.ts';
 
 const SHELL = new URL('../../dist/cli/process-shell.js', import.meta.url).href;
-const ERRORS = new URL('../../dist/errors.js', import.meta.url).href;
+const ERRORS = new URL('../../dist/foundations/errors.js', import.meta.url).href;
 
 function runShell(commandSource: string): { status: number | null; stdout: string; stderr: string } {
   assertFreshDist();

@@ -15,6 +15,12 @@ import { modelFor, type PhaseContext } from '../../src/phase-kit/types.ts';
 import { gitRepo } from '../helpers/temp.ts';
 import { phaseContext } from '../phases/triage/context.ts';
 import { triagePhase } from '../../src/phases/triage/index.ts';
+import { withRerunHint } from '../../src/driver/hints.ts';
+
+/** A phase run as the driver runs it: the driver adds the hint to re-run the producer of an unusable input. */
+const asDriverRuns = (run: Promise<unknown>) => run.catch(async (error: unknown) => {
+  throw await withRerunHint(error);
+});
 
 const notes = (text: string) => ({ budgets: { source: 'default' as const, maxFiles: 1, maxTokens: 1 }, index: { files: 0, precise: 0, fallback: 0, millis: 0, unindexed: [] }, notes: [text], chunks: [] });
 
@@ -52,7 +58,7 @@ test('an invalid declared input fails before the phase runs, with the hint of th
   writeFileSync(artifactPath(ctx.outDir, 'triage'), '{"schemaVersion": 1}');
   let ran = false;
   const phase = definePhase({ name: 'probe', summary: '', reads: { triage: 'optional' }, writes: [], roles: [], run: async () => ((ran = true), {}) });
-  await assert.rejects(phase.run(ctx), /triage\.json is not valid .*Re-run 'bug-hunter phase triage' or delete the file\./);
+  await assert.rejects(asDriverRuns(phase.run(ctx)), /triage\.json is not valid .*Re-run 'bug-hunter phase triage' or delete the file\./);
   assert.equal(ran, false);
 });
 
@@ -66,7 +72,7 @@ test("another run's input is no input: an optional one is absent, a required one
   assert.equal(seen, undefined, "the other run's triage is not handed to the phase");
   seen = 'not run';
   const required = definePhase({ name: 'probe', summary: '', reads: { triage: 'required' }, writes: [], roles: [], run: async (_ctx, inputs) => ((seen = inputs.triage), {}) });
-  await assert.rejects(required.run(later), new RegExp(`triage\\.json belongs to another run than run a-later-run \\(run id \\(${ctx.identity.runId} → a-later-run\\) differ\\)\\. Run 'bug-hunter phase triage' first\\.`));
+  await assert.rejects(asDriverRuns(required.run(later)), new RegExp(`triage\\.json belongs to another run than run a-later-run \\(run id \\(${ctx.identity.runId} → a-later-run\\) differ\\)\\. Run 'bug-hunter phase triage' first\\.`));
   assert.equal(seen, 'not run');
   await required.run(ctx);
   assert.equal((seen as unknown as { run: { runId: string } }).run.runId, ctx.identity.runId, "the run's own triage is read");

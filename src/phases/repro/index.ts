@@ -10,7 +10,7 @@ import { reproduceFinding } from '../../engines/repro/reproduce.ts';
 import type { BugSignature, TestWriter } from '../../engines/repro/types.ts';
 import { selectBackend } from '../../engines/sandbox/select.ts';
 import { modelFor } from '../../phase-kit/types.ts';
-import { verifyOptionsFrom } from '../verify/options.ts';
+import { verifyOptionsFrom } from '../../engines/verify/options.ts';
 
 export interface ReproPhaseOptions {
   /** Default: the tester model when the run binds the tester role to one. */

@@ -11,7 +11,7 @@ import { detectPlan, type VerifyPlan } from '../../engines/verify/plan.ts';
 import { loadPlanFile } from '../../engines/verify/plan-file.ts';
 import { notRun, runChecks, SANDBOX_UNAVAILABLE, type CheckRun } from '../../engines/verify/run-checks.ts';
 import { buildReport } from '../../engines/verify/report.ts';
-import { verifyOptionsFrom, type VerifyPhaseOptions } from './options.ts';
+import { verifyOptionsFrom, type VerifyPhaseOptions } from '../../engines/verify/options.ts';
 
 export function createVerifyPhase(overrides: VerifyPhaseOptions = {}) {
   return definePhase({

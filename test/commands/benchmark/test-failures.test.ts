@@ -40,7 +40,7 @@ ok 3 - passes
 
 test('leaf failures are named with their source location and first error line; parents and passes are not', () => {
   assert.deepEqual(testFailures(TAP), [
-    { name: 'inner fails', location: 'test/commands/watch/cycle.test.ts:2:38', error: 'one is not two' },
+    { name: 'inner fails', location: 'test/watch/cycle.test.ts:2:38', error: 'one is not two' },
     { name: 'plain throws', location: '/tmp/a.test.mjs:3:1', error: "it's broken" },
   ]);
 });

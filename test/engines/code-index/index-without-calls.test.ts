@@ -7,7 +7,7 @@ import { indexSource } from '../../../src/engines/code-index/index-file.ts';
 
 // Recon indexes without call sites; every import and export must be what the full index finds.
 const PACKAGES = ['execa@9.6.1/node_modules/execa', 'bl@4.1.0/node_modules/bl', 'fast-glob@3.3.3/node_modules/fast-glob/out'].map((p) =>
-  fileURLToPath(new URL(`../../node_modules/.pnpm/${p}`, import.meta.url)));
+  fileURLToPath(new URL(`../../../node_modules/.pnpm/${p}`, import.meta.url)));
 
 function jsFiles(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((n) => {

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gitRepo, tempDir } from '../../helpers/temp.ts';
 import { spawnCli } from '../../helpers/cli.ts';
 
-const OXLINT = fileURLToPath(new URL('../../node_modules/.bin/oxlint', import.meta.url));
+const OXLINT = fileURLToPath(new URL('../../../node_modules/.bin/oxlint', import.meta.url));
 
 const APP = [
   "const express = require('express');",

@@ -74,7 +74,7 @@ test('a source that may change is copied afresh beside each run, as before', { s
 test('the shared copy goes when the process exits', { skip: SKIP }, (t) => {
   assertFreshDist();
   const source = unreachableSource(t);
-  const dist = (path: string) => fileURLToPath(new URL(`../../dist/sandbox/${path}`, import.meta.url));
+  const dist = (path: string) => fileURLToPath(new URL(`../../../dist/engines/sandbox/${path}`, import.meta.url));
   const script = `
     const { stageReadOnly } = await import(${JSON.stringify(dist('identity.js'))});
     const { copyWorkspace } = await import(${JSON.stringify(dist('workspace.js'))});

@@ -8,7 +8,7 @@ import { callsByCallee, definitionsByName } from '../../../src/engines/static/na
 
 // The indexes replace one tree search per name; they must answer exactly what those searches answered.
 const REAL = ['bottleneck@2.19.5/node_modules/bottleneck/es5.js', 'bl@4.1.0/node_modules/bl/BufferList.js'].map((p) =>
-  fileURLToPath(new URL(`../../node_modules/.pnpm/${p}`, import.meta.url)));
+  fileURLToPath(new URL(`../../../node_modules/.pnpm/${p}`, import.meta.url)));
 
 const TRICKY = `
 function foo(a) { return a; }
