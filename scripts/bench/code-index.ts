@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadCodeIndex, type IndexInput } from '../../src/engines/code-index/load.ts';
+import { loadCodeIndex, type IndexInput } from '../../src/engines/cache/code-index-load.ts';
 import { planRetrieval } from '../../src/phases/retrieval/core.ts';
 import { DEFAULT_BUDGETS } from '../../src/phases/retrieval/budgets.ts';
 import { sha256 } from '../../src/foundations/hashing/hash.ts';

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 export const BUNDLE_DIR = 'bundle';
 /** Entry name → module under dist/. errors.js is one so that code running the bundle's main() classifies its errors
  * with the same classes (tests' cli-many helper); they share one chunk. The worker threads' entries are bundled
- * too, under the names their starters ask for (`entryBeside(import.meta.url, '<name>')`, src/engines/workers/start.ts). */
+ * too, under the names their starters ask for (`entryBeside(import.meta.url, '<name>')`, src/foundations/worker-thread.ts). */
 export const ENTRIES = {
   main: 'cli/main.js',
   errors: 'foundations/errors.js',

@@ -12,7 +12,7 @@ import { findReported } from '../engines/suppress/suppressions.ts';
 import { oneOf, parseCommandArgs } from './kit/args.ts';
 import type { Command } from './kit/command.ts';
 import { wantsColour } from '../engines/terminal/colour.ts';
-import { REPORT_FORMATS, renderFormat } from '../engines/report/formats.ts';
+import { REPORT_FORMATS, renderFormat } from './kit/formats.ts';
 import { writeOutputFile } from './kit/output-file.ts';
 
 const OPTIONS = {

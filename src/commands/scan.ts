@@ -18,7 +18,7 @@ import { printableDeep } from '../engines/report/printable.ts';
 import { parseShard } from '../engines/shard/assign.ts';
 import { cacheRequestOf } from './kit/cache-flags.ts';
 import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from './kit/leads-flags.ts';
-import { REPORT_FORMATS, renderFormat } from '../engines/report/formats.ts';
+import { REPORT_FORMATS, renderFormat } from './kit/formats.ts';
 import { writeOutputFile } from './kit/output-file.ts';
 import { appendStepSummary } from '../engines/terminal/step-summary.ts';
 

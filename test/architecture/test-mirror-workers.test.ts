@@ -17,9 +17,9 @@ const sources = () =>
 
 test('every module under src/ that starts a worker thread is one the test mirror compiles with its own import.meta', () => {
   const all = sources();
-  // Every worker starts through src/engines/workers/start.ts, so no module can start one this check does not see.
-  assert.deepEqual(all.filter((s) => s.text.includes('new Worker(')).map((s) => s.path), ['src/engines/workers/start.ts']);
-  const starters = all.filter((s) => s.path !== 'src/engines/workers/start.ts' && /\bstartWorker\(/.test(s.text));
+  // Every worker starts through src/foundations/worker-thread.ts, so no module can start one this check does not see.
+  assert.deepEqual(all.filter((s) => s.text.includes('new Worker(')).map((s) => s.path), ['src/foundations/worker-thread.ts']);
+  const starters = all.filter((s) => s.path !== 'src/foundations/worker-thread.ts' && /\bstartWorker\(/.test(s.text));
   assert.ok(starters.length > 0, 'src/ starts worker threads');
   assert.deepEqual([...OWN_META].sort(), starters.map((s) => s.path).sort(), 'scripts/test/compile.mjs OWN_META must list exactly these modules');
   // Each finds its entry beside itself, from its own import.meta.url: what the mirror's own import.meta makes work.

@@ -3,7 +3,7 @@
 // limits are the repository's to set. Trusted (--trust-repo-config), the config is used as it is.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { priceFor } from '../../src/engines/budget/prices.ts';
+import { priceFor } from '../../src/engines/config/prices.ts';
 import { CONFIG_DEFAULTS } from '../../src/engines/config/resolve.ts';
 import { resolveModels } from '../../src/driver/model-setup.ts';
 import { spawnCli } from '../helpers/cli.ts';

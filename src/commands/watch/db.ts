@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import type { Ledger } from '../../artifacts/schemas/memory.ts';
 import { IntegrityError } from '../../foundations/errors.ts';
-import type { WatchEvent } from './reconcile.ts';
+import type { Reverification, WatchEvent } from './reconcile.ts';
 
 // 2: renamed_fingerprints, the keys an earlier version wrote and the fingerprint they are moved to (issue #12).
 export const WATCH_DB_VERSION = 2;
@@ -62,13 +62,6 @@ export interface CommitRecord {
   outDir?: string;
   cpuMs: number;
   tokens: number;
-}
-
-export interface Reverification {
-  fingerprint: string;
-  result: 'open' | 'fixed' | 'unreviewed';
-  file: string;
-  startLine: number;
 }
 
 /** Everything one cycle learned, written at once. */

@@ -6,7 +6,6 @@ import type { Ledger, LedgerEntry, Suppressions } from '../../artifacts/schemas/
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { currentKeys, renamed } from '../../engines/findings/rekey.ts';
 import { updateLedger, type ReadSource } from '../../engines/ledger/update.ts';
-import type { Reverification } from './db.ts';
 
 export const WATCH_EVENT_KINDS = ['new', 'fixed', 're-verified', 'closed', 'reopened', 'unreviewed'] as const;
 export type WatchEventKind = (typeof WATCH_EVENT_KINDS)[number];
@@ -24,6 +23,14 @@ export interface WatchEvent {
   startLine: number;
   claim: string;
   detail?: string;
+}
+
+/** One open finding's re-check at a commit (stored in watch.db's reverifications table). */
+export interface Reverification {
+  fingerprint: string;
+  result: 'open' | 'fixed' | 'unreviewed';
+  file: string;
+  startLine: number;
 }
 
 export interface Reconciled {

@@ -139,7 +139,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
         reviewer: models.modelRoles.has('referee') ? modelSelfReviewer(session.client) : unreviewed,
         proof: { backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) },
         // With a tester model, an issue without a bug-hunter fingerprint is reproduced first (as `repro --issue`).
-        ...(models.modelRoles.has('tester') ? { reproduce: (await import('../repro/queue-repro.ts')).queueReproducer({ target, artifactDir, client: session.client, backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) }) } : {}),
+        ...(models.modelRoles.has('tester') ? { reproduce: (await import('./queue-repro.ts')).queueReproducer({ target, artifactDir, client: session.client, backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) }) } : {}),
         notice: (line) => io.stderr(`${line}\n`),
       });
     } finally {

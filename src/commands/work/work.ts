@@ -23,7 +23,7 @@ import { fixIssue, type LocalFix } from './fix-issue.ts';
 import { comment, closeIssue, moveLabels, openDraftPull, pullForBranch, PR_OPENED_LABELS, STOPPED_LABELS } from './github-work.ts';
 import { promoteOnGitHub, queueWithDependencies, toQueueIssue, type RawIssue } from './github-queue.ts';
 import { recordEnd, startHalt, type IssueEnd } from './halt.ts';
-import type { QueueReproducer } from '../repro/queue-repro.ts';
+import type { QueueReproducer } from './queue-repro.ts';
 import { findingForIssue, type IssueFinding } from './issue-finding.ts';
 import { pullRequestBody, pullRequestTitle } from './pr-body.ts';
 import type { QueueIssue } from './queue-issue.ts';

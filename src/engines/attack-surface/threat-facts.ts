@@ -2,7 +2,7 @@
 // checking, and the import specifiers. Pure: path and text in, facts out. The evidence cache keeps them by content
 // hash (src/engines/cache/threat-file.ts), so an unchanged file is not scanned again; turning specifiers into files is
 // redone every run (mountsOf, importedFiles), because it depends on which other files exist.
-import { resolveJs, type ResolveContext } from '../code-index/resolve.ts';
+import { resolveJs, type ResolveContext } from '../static/resolve.ts';
 import { findTokenUses, type Mount, type TokenUse } from './auth.ts';
 import { AUTH_NAME, authDefinitions, nextMiddlewareOf, trimComment, type AuthDefinition, type NextMiddleware } from './auth-rules.ts';
 

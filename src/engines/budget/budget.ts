@@ -3,8 +3,7 @@
 // kept in memory and flushed to usage.json in coalesced, locked writes.
 import { ProviderError } from '../../foundations/errors.ts';
 import type { ModelPrice } from '../config/schema.ts';
-import type { TokenUsage } from '../models/types.ts';
-import { costUsd } from './prices.ts';
+import { costUsd, type TokenUsage } from './cost.ts';
 import { emptyTotals, readUsage, updateUsage, usagePath, type UsageDelta } from './ledger.ts';
 import type { ChunkPlan, RoleTotals, Totals } from './usage-schema.ts';
 

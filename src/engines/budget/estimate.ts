@@ -2,7 +2,7 @@
 // are scaled by how past runs on this target compared with the same priors (actual ÷ predicted), giving a
 // low–expected–high band. Pure: history comes in as data (see history.ts).
 import type { ModelPrice, Role } from '../config/schema.ts';
-import { priceFor } from './prices.ts';
+import { priceFor } from '../config/prices.ts';
 import type { ChunkPlan } from './usage-schema.ts';
 
 export interface Priors {

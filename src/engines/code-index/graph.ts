@@ -1,6 +1,6 @@
 // Builds the import graph over per-file indexes: resolves every import to repository files and
 // records, for each file, which files import it. Pure and deterministic (sorted paths throughout).
-import { resolveContext, resolveDotted, resolveGo, resolveJs, resolvePython, type GoModule, type ResolveContext } from './resolve.ts';
+import { resolveContext, resolveDotted, resolveGo, resolveJs, resolvePython, type GoModule, type ResolveContext } from '../static/resolve.ts';
 import type { CodeIndex, FileIndex, ImportRef } from './types.ts';
 import { compareText } from '../../foundations/text/compare.ts';
 

@@ -1,9 +1,9 @@
 // Prices a repository config may set: only dearer ones. An entry prices its own id and every id it is a prefix of
 // (priceFor's lookup), so it may not be cheaper than the base price of any of them; an id with no base price is
 // refused (a figure would hide that its tokens are unpriced). Pure.
-import { DEFAULT_PRICES, normalise, priceFor } from '../budget/prices.ts';
+import { DEFAULT_PRICES, normalise, priceFor } from './prices.ts';
 import type { ModelPrice } from './schema.ts';
-import type { RepositoryRefusal } from './trust.ts';
+import type { RepositoryRefusal } from './resolve.ts';
 
 const COMPONENTS = ['inputPerMTok', 'outputPerMTok'] as const;
 

@@ -1,8 +1,18 @@
 // Turns a validated config file into a ResolvedConfig: defaults filled in, every role bound, bindings checked.
 // Pure: no file or environment access (keys are read only when a client is created).
 import { UsageError } from '../../foundations/errors.ts';
-import type { RepositoryRefusal } from './trust.ts';
 import { ROLES, type ConfigFile, type ModelPrice, type ProviderConfig, type Role, type RoleBinding } from './schema.ts';
+
+/** A setting refused from an untrusted (repository) config, and why (decided in trust.ts). */
+export interface RepositoryRefusal {
+  /** Dotted key: providers.r, roles.default, timeouts.callMs, prices.gpt-4.1.inputPerMTok. */
+  key: string;
+  /** who-answers: only the user sets it; looser: it would loosen a limit; unpriced: no base price to compare with. */
+  why: 'who-answers' | 'looser' | 'unpriced';
+  /** For `looser`: what the repository asked, and the stricter value used instead. */
+  asked?: number;
+  kept?: number;
+}
 
 export interface ResolvedConfig {
   /** Path of the config file, or null when none was found (built-in defaults). */

@@ -2,7 +2,7 @@
 // function that applies it. Who answers (providers, roles, transcripts, base URLs, key variables, recording) is the
 // user's alone; the limits that protect the user may only be made stricter; the rest the repository may set.
 // A config the user trusts (--trust-repo-config, or one outside the repository) is not restricted. Pure.
-import { CONFIG_DEFAULTS } from './resolve.ts';
+import { CONFIG_DEFAULTS, type RepositoryRefusal } from './resolve.ts';
 import { restrictPrices } from './repository-prices.ts';
 import type { ConfigFile } from './schema.ts';
 
@@ -68,16 +68,6 @@ export const BUILT_IN_LIMITS: Readonly<Record<LimitKey, number>> = {
   'retries.maxDelayMs': CONFIG_DEFAULTS.maxDelayMs,
   maxOutputChars: CONFIG_DEFAULTS.maxOutputChars,
 };
-
-export interface RepositoryRefusal {
-  /** Dotted key: providers.r, roles.default, timeouts.callMs, prices.gpt-4.1.inputPerMTok. */
-  key: string;
-  /** who-answers: only the user sets it; looser: it would loosen a limit; unpriced: no base price to compare with. */
-  why: 'who-answers' | 'looser' | 'unpriced';
-  /** For `looser`: what the repository asked, and the stricter value used instead. */
-  asked?: number;
-  kept?: number;
-}
 
 export interface RestrictedConfig {
   file: ConfigFile;

@@ -1,4 +1,4 @@
-// How fingerprints were computed before the one identity (src/engines/findings/fingerprint.ts): the static engine keyed on
+// How fingerprints were computed before the one identity (src/engines/static/fingerprint.ts): the static engine keyed on
 // its rule id (64 hex), the model hunter on its category (32 hex), leads on tool and rule (64 hex). A finding keeps
 // the fingerprint it had then in `formerFingerprints`, so suppressions, ledgers, baselines and issue markers
 // written by an earlier version still find it (src/engines/findings/rekey.ts). Frozen: never change these formulas.

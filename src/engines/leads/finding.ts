@@ -2,7 +2,7 @@
 // rule in the lens and rule id, the analyser's message as the claim it makes (not as evidence).
 import type { Finding, Severity } from '../../artifacts/schemas/common.ts';
 import type { Lead } from '../../artifacts/schemas/leads.ts';
-import { findingIdOf, fingerprintOf } from '../findings/fingerprint.ts';
+import { findingIdOf, fingerprintOf } from '../static/fingerprint.ts';
 import { formerLeadFingerprint } from '../findings/former-fingerprint.ts';
 import { getRule } from '../static/rules.ts';
 import { classOf } from './classes.ts';

@@ -1,14 +1,10 @@
 // The one small interface every role uses to ask a model for a schema-shaped JSON object,
 // and the narrower Backend interface each provider implements (one HTTP/CLI exchange, no retries).
 import type { TSchema } from '@sinclair/typebox';
+import type { TokenUsage } from '../budget/cost.ts';
 import type { Role } from '../config/schema.ts';
 
 export type { Role };
-
-export interface TokenUsage {
-  inputTokens: number;
-  outputTokens: number;
-}
 
 export interface CompleteRequest<T> {
   role: Role;

@@ -2,7 +2,7 @@
 // recheck's native agent, a small helper thread asks the agent (channel.ts): about 30 ms to start, where recheck's
 // own synchronous call loads its 5.6 MB of compiled Scala twice (this thread and its helper), about 0.18 s of CPU
 // and 75 MB. Without a native agent for the platform, recheck's own synchronous call answers.
-import { entryBeside, startWorker } from '../workers/start.ts';
+import { entryBeside, startWorker } from '../../foundations/worker-thread.ts';
 import { nativeAgentBinary } from './agent.ts';
 import { awaitReady, HelperGone, regexAsker, regexChannel } from './channel.ts';
 import { loadRecheck, RECHECK_LIMITS, verdictOf, type RegexVerdict } from './verdict.ts';

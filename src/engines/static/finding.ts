@@ -1,7 +1,7 @@
 // Turns a detector candidate into a schema Finding: the one engine-independent fingerprint and id, exact-line
 // evidence quotes, a claim and a runtime trigger taken from the rule's data.
 import type { Evidence, Finding } from '../../artifacts/schemas/common.ts';
-import { findingIdOf, fingerprintOf, normalisePath } from '../findings/fingerprint.ts';
+import { findingIdOf, fingerprintOf, normalisePath } from './fingerprint.ts';
 import { formerStaticFingerprint } from '../findings/former-fingerprint.ts';
 import { lineText } from './ast.ts';
 import { normaliseWhitespace } from '../integrity/evidence.ts';

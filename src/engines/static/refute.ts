@@ -4,7 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import type { Refutation as RefutationSchema } from '../../artifacts/schemas/skeptic.ts';
 import { analyse, type AnalysisStore } from './engine.ts';
-import { normalisePath } from '../findings/fingerprint.ts';
+import { normalisePath } from './fingerprint.ts';
 import { getRule } from './rules.ts';
 import { appliedVoteReason, setAsideVoteReason, suppressionFor } from './suppress.ts';
 import type { SourceFile } from './types.ts';

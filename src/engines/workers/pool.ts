@@ -5,7 +5,7 @@
 // fails only the task it was running (as an error, never as "nothing found"); the tasks queued behind it go back
 // to the front of the queue, and the next task gets a fresh worker.
 import type { Worker } from 'node:worker_threads';
-import { entryBeside, startWorker } from './start.ts';
+import { entryBeside, startWorker } from '../../foundations/worker-thread.ts';
 import type { TaskKind, TaskReply, TaskRequest, Tasks } from './protocol.ts';
 import { answerRegexQuestions, regexChannel, type Check, type RegexChannelEnd } from '../recheck/channel.ts';
 import { checkRegex } from '../recheck/verdict.ts';

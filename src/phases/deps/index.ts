@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { DepFindings } from '../../artifacts/schemas/dep-findings.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
-import { loadCodeIndex } from '../../engines/code-index/load.ts';
+import { loadCodeIndex } from '../../engines/cache/code-index-load.ts';
 import { loadOsv } from '../../engines/deps/advisories/osv.ts';
 import { DEFAULT_REGISTRY, fetchRegistryAdvisories } from '../../engines/deps/advisories/registry.ts';
 import { findLockfiles, readLockfile } from '../../engines/deps/lockfiles/read.ts';

@@ -2,7 +2,7 @@
 // never taken from a model), and the conversion into Finding records.
 import { Type, type Static } from '@sinclair/typebox';
 import { Category, Evidence, Finding, Severity, Confidence } from '../../artifacts/schemas/common.ts';
-import { findingIdOf, fingerprintOf } from '../../engines/findings/fingerprint.ts';
+import { findingIdOf, fingerprintOf } from '../../engines/static/fingerprint.ts';
 import { formerModelFingerprint } from '../../engines/findings/former-fingerprint.ts';
 
 export const HunterCandidate = Type.Object(

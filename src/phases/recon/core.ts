@@ -3,7 +3,7 @@
 import type { Recon } from '../../artifacts/schemas/recon.ts';
 import type { FileRecon, ReconSource } from '../../engines/attack-surface/file-recon.ts';
 import type { EntryPoint, TrustBoundary } from '../../engines/attack-surface/types.ts';
-import { resolveContext, resolveJs } from '../../engines/code-index/resolve.ts';
+import { resolveContext, resolveJs } from '../../engines/static/resolve.ts';
 import type { FileIndex } from '../../engines/code-index/types.ts';
 import { analyseManifests } from './manifests.ts';
 import { publicApiPackages } from './public-api.ts';

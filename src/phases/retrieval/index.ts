@@ -4,7 +4,7 @@
 // and the plan holds each chunk's own files, with a note saying why.
 import type { RetrievalPlan } from '../../artifacts/schemas/retrieval-plan.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
-import { loadCodeIndex, type LoadedIndex } from '../../engines/code-index/load.ts';
+import { loadCodeIndex, type LoadedIndex } from '../../engines/cache/code-index-load.ts';
 import { IntegrityError } from '../../foundations/errors.ts';
 import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
 import { budgetsFrom } from './budgets.ts';

@@ -5,7 +5,7 @@
 import type { Recon } from '../../artifacts/schemas/recon.ts';
 import type { Authentication, Located, Mitigation, ThreatBoundaryKind, ThreatEntry, ThreatFlow, ThreatModel } from '../../artifacts/schemas/threat-model.ts';
 import { THREAT_BOUNDARY_KINDS } from '../../artifacts/schemas/threat-model.ts';
-import { resolveContext } from '../../engines/code-index/resolve.ts';
+import { resolveContext } from '../../engines/static/resolve.ts';
 import type { EntryPoint, TrustBoundary } from '../../engines/attack-surface/types.ts';
 import { exposures } from './exposure.ts';
 import type { Mount } from '../../engines/attack-surface/auth.ts';

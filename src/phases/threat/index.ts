@@ -12,7 +12,7 @@ import type { Triage } from '../../artifacts/schemas/triage.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import { writeFileAtomic } from '../../foundations/fs/atomic.ts';
 import { readSourceAtHash } from '../../engines/integrity/source.ts';
-import { renderThreatModel } from '../../engines/security/threat-markdown.ts';
+import { renderThreatModel } from '../../engines/report/threat-markdown.ts';
 import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
 import type { ModelClient } from '../../engines/models/types.ts';
 import { buildThreatModelFromFacts, filesNeedingText, type ThreatBody } from './core.ts';

@@ -6,7 +6,7 @@
 // more CPU than the main thread alone). Small trees run in-line. Each batch comes back with its first index, so the
 // caller keeps listing order whatever the scheduling.
 import type { Worker } from 'node:worker_threads';
-import { entryBeside, startWorker } from '../../engines/workers/start.ts';
+import { entryBeside, startWorker } from '../../foundations/worker-thread.ts';
 import { PhaseError } from '../../foundations/errors.ts';
 import { analyzeListed, type Analysed, type SourceItem } from './analyze.ts';
 import { encodeItems, type AnalyzeWorkerAnswer, type AnalyzeWorkerBatch, type AnalyzeWorkerData } from './analyze-worker.ts';

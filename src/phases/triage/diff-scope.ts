@@ -1,7 +1,7 @@
 // The diff scope of a triage (I/O shell): changed files from git, the import graph from the code index
 // (only when the radius reaches past the changed files), and the pure blast radius over it.
 import type { DiffScopeRecord, ScopedFile } from '../../artifacts/schemas/triage.ts';
-import { loadCodeIndex } from '../../engines/code-index/load.ts';
+import { loadCodeIndex } from '../../engines/cache/code-index-load.ts';
 import { blastRadius } from '../../engines/scope/blast-radius.ts';
 import { changedFiles } from '../../engines/scope/changed.ts';
 import type { ChangedFile } from '../../engines/scope/diff-parse.ts';

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { posix, relative } from 'node:path';
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
-import { resolveJs } from '../../engines/code-index/resolve.ts';
+import { resolveJs } from '../../engines/static/resolve.ts';
 import { indexSource } from '../../engines/code-index/index-file.ts';
 import { containPath, toPosix } from '../../foundations/fs/paths.ts';
 import { readSource } from '../../engines/integrity/source.ts';

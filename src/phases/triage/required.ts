@@ -3,7 +3,7 @@
 // not in scope yet (each with the importer and the specifier that reached it); the shell (required-io.ts) reads
 // them and asks again, until nothing new is imported.
 import { posix } from 'node:path';
-import { resolveJs, type ResolveContext } from '../../engines/code-index/resolve.ts';
+import { resolveJs, type ResolveContext } from '../../engines/static/resolve.ts';
 
 export interface Importer {
   path: string;

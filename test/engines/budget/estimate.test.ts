@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { estimate, ratioBand } from '../../../src/engines/budget/estimate.ts';
 import { readCalibrationHistory } from '../../../src/engines/budget/history.ts';
-import { priceFor, costUsd } from '../../../src/engines/budget/prices.ts';
+import { costUsd } from '../../../src/engines/budget/cost.ts';
+import { priceFor } from '../../../src/engines/config/prices.ts';
 import { Budget } from '../../../src/engines/budget/budget.ts';
 
 const plan = { chunks: 10, tokensPerChunk: 3_000, lenses: 2, refuters: 2 };

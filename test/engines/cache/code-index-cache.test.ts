@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openCacheDir } from '../../../src/engines/cache/store.ts';
-import { loadCodeIndex } from '../../../src/engines/code-index/load.ts';
+import { loadCodeIndex } from '../../../src/engines/cache/code-index-load.ts';
 import { sha256 } from '../../../src/foundations/hashing/hash.ts';
 import { tempDir, writeFiles } from '../../helpers/temp.ts';
 

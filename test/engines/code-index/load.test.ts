@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCodeIndex, type IndexInput, type LoadedIndex } from '../../../src/engines/code-index/load.ts';
+import { loadCodeIndex, type IndexInput, type LoadedIndex } from '../../../src/engines/cache/code-index-load.ts';
 import { callersOf, definitionOfCall } from '../../../src/engines/code-index/lookup.ts';
 import { detectLanguage } from '../../../src/phases/triage/languages.ts';
 import { sha256 } from '../../../src/foundations/hashing/hash.ts';

@@ -1,7 +1,7 @@
 // Seeded random config files for the repository-config invariant: every key of the schema in random combinations,
 // with values below, at and far above the built-in ones (prices of 0, timeouts of a billion ms, any provider type
 // with transcripts, base URLs and key variables). Each one is schema-valid; bindings may be broken on purpose.
-import { DEFAULT_PRICES } from '../../../src/engines/budget/prices.ts';
+import { DEFAULT_PRICES } from '../../../src/engines/config/prices.ts';
 import { CONFIG_DEFAULTS } from '../../../src/engines/config/resolve.ts';
 import { PROVIDER_TYPES, ROLES, type ConfigFile, type ModelPrice, type ProviderConfig, type RoleBinding } from '../../../src/engines/config/schema.ts';
 

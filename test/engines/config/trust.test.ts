@@ -5,10 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { TSchema } from '@sinclair/typebox';
-import { normalise, priceFor } from '../../../src/engines/budget/prices.ts';
+import { normalise, priceFor } from '../../../src/engines/config/prices.ts';
 import { parseConfig } from '../../../src/engines/config/load.ts';
 import { ConfigFile } from '../../../src/engines/config/schema.ts';
-import { BUILT_IN_LIMITS, REPOSITORY_MAY_SET, repositoryConfigWarning, restrictRepositoryConfig, STRICTER_IS, type RepositoryRefusal } from '../../../src/engines/config/trust.ts';
+import { BUILT_IN_LIMITS, REPOSITORY_MAY_SET, repositoryConfigWarning, restrictRepositoryConfig, STRICTER_IS } from '../../../src/engines/config/trust.ts';
+import type { RepositoryRefusal } from '../../../src/engines/config/resolve.ts';
 import { MODEL_IDS, randomConfig, seeded } from './generated-configs.ts';
 
 type Json = Record<string, unknown>;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { spawnCli } from '../../helpers/cli.ts';
 import { buggyProject } from '../../helpers/project.ts';
 import { gitRepo, tempDir } from '../../helpers/temp.ts';
-import { REPORT_FORMATS } from '../../../src/engines/report/formats.ts';
+import { REPORT_FORMATS } from '../../../src/commands/kit/formats.ts';
 
 test('report --output writes every format to the file, exactly what stdout prints, and leaves .bug-hunter/ as it was', async (t) => {
   const repo = gitRepo(t, buggyProject(2));

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { ThreatModel } from '../../../src/artifacts/schemas/threat-model.ts';
 import { buildThreatModel, type ThreatInput } from '../../../src/phases/threat/core.ts';
 import { threatBlock } from '../../../src/phases/hunter/threat-context.ts';
-import { mermaidDiagram, mermaidText, renderThreatModel } from '../../../src/engines/security/threat-markdown.ts';
+import { mermaidDiagram, mermaidText, renderThreatModel } from '../../../src/engines/report/threat-markdown.ts';
 
 const RUN = { runId: 'r', repoRoot: '/repo', baseCommit: null, scopeHash: '0'.repeat(64), optionsHash: '0'.repeat(64), toolVersion: '0' };
 const stack = { languages: ['javascript'], frameworks: [], packageManagers: [], manifests: [], lockFiles: [] };

@@ -1,6 +1,7 @@
 // The calls one module makes into the target's other modules (relative require/import), with each argument
 // that carries request input classified where the call is, by the same taint rules as a sink would be.
 // Parses the file and resets the per-file taint state: call it between analyses, never inside one.
+// Also the per-file step's contract (CallsStep, CallsBatch) that the pass and the store of its answers share.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, escapeRe, startLine } from '../ast.ts';
 import { moduleBindings, moduleFunction, type ModuleBindings } from '../modules.ts';
@@ -22,6 +23,18 @@ export interface OutgoingCall {
   api?: string;
   built?: boolean;
 }
+
+/** The per-file step propagate() takes: a file (with the incoming arguments it has at that hop) and the modules worth following. */
+export type CallsStep = (file: SourceFile, wanted: (specifier: string) => boolean) => OutgoingCall[];
+
+/** One file for the per-file step: with the incoming arguments it has at this hop, and the modules worth following. */
+export interface CallsRequest {
+  file: SourceFile;
+  wanted: (specifier: string) => boolean;
+}
+
+/** The per-file step over one hop's files at once, answers in request order (worker threads may compute them). */
+export type CallsBatch = (requests: readonly CallsRequest[]) => Promise<OutgoingCall[][]>;
 
 const RELATIVE = /(?:\brequire\(\s*|\bfrom\s*|\bimport\(\s*)['"](\.{1,2}(?:\/[^'"\n]*)?)['"]/g;
 // A file with no request read in its text and no tainted exports cannot pass request input on.

@@ -1,7 +1,7 @@
 // Entry point of the cross-file pass for the phases: resolves relative imports among the given files with the
 // code index's Node/TypeScript resolver, then propagates. Pure, like the rest of the engine, unless a store is given
 // for the per-file step (then that step's answers are read from and written to it).
-import { resolveContext, resolveJs } from '../../code-index/resolve.ts';
+import { resolveContext, resolveJs } from '../resolve.ts';
 import type { SourceFile } from '../types.ts';
 import { outgoingCalls, type OutgoingCall } from './calls.ts';
 import { propagate, propagateBatched, type CrossFileResult } from './propagate.ts';

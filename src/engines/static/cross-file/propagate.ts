@@ -2,8 +2,7 @@
 // argument of that module, followed from module to module in rounds ("hops"), bounded by hop and caller counts,
 // never by time, so a loaded machine gets the same answer. Pure: files and a resolver in, incoming arguments out.
 import type { IncomingArg, SourceFile } from '../types.ts';
-import { carriesInput, outgoingCalls, type OutgoingCall } from './calls.ts';
-import type { CallsStep } from './stored-calls.ts';
+import { carriesInput, outgoingCalls, type CallsBatch, type CallsRequest, type CallsStep, type OutgoingCall } from './calls.ts';
 import { importsOf, reachingSinks, type Origin } from './reach.ts';
 import { compareText } from '../../../foundations/text/compare.ts';
 
@@ -43,15 +42,6 @@ function add(into: Map<string, IncomingArg[]>, target: string, arg: IncomingArg)
   into.set(target, list);
   return true;
 }
-
-/** One file for the per-file step: with the incoming arguments it has at this hop, and the modules worth following. */
-export interface CallsRequest {
-  file: SourceFile;
-  wanted: (specifier: string) => boolean;
-}
-
-/** The per-file step over one hop's files at once, answers in request order (worker threads may compute them). */
-export type CallsBatch = (requests: readonly CallsRequest[]) => Promise<OutgoingCall[][]>;
 
 /**
  * Follows tainted arguments across modules. Each hop analyses the files whose incoming arguments changed in the

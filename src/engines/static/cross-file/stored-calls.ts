@@ -2,11 +2,7 @@
 // so after one changed file only that file and the files whose incoming arguments changed are parsed again. The
 // store's keys are its own business; this file says what the step depends on and re-checks what a store returns.
 import type { SourceFile } from '../types.ts';
-import { outgoingCalls, relativeSpecifiers, type OutgoingCall } from './calls.ts';
-import type { CallsBatch } from './propagate.ts';
-
-/** The per-file step propagate() takes: a file (with the incoming arguments it has at that hop) and the modules worth following. */
-export type CallsStep = (file: SourceFile, wanted: (specifier: string) => boolean) => OutgoingCall[];
+import { outgoingCalls, relativeSpecifiers, type CallsBatch, type CallsStep, type OutgoingCall } from './calls.ts';
 
 /**
  * Answers of the step for one file. `wanted` is the file's own relative specifiers that the pass follows, sorted:

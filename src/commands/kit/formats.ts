@@ -10,10 +10,10 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 /** The text of `report` in `format`; `view` is the report with the --show-suspected choice applied; `out` is the
  * --out the run was read from or written to, so the commands a view hints at find the same run. */
 export async function renderFormat(format: ReportFormat, report: ScanReport, view: ScanReport = report, hints: { out?: string | undefined } = {}): Promise<string> {
-  if (format === 'md') return (await import('./markdown.ts')).renderMarkdown(view);
-  if (format === 'pr-comment') return (await import('../review/pr-comment.ts')).renderPrComment(view, hints);
-  if (format === 'github-review') return json((await import('../review/github-review.ts')).renderGitHubReview(view));
-  if (format === 'junit') return (await import('./junit.ts')).renderJunit(view);
-  if (format === 'sarif') return json((await import('./sarif.ts')).renderSarif(view));
+  if (format === 'md') return (await import('../../engines/report/markdown.ts')).renderMarkdown(view);
+  if (format === 'pr-comment') return (await import('../../engines/review/pr-comment.ts')).renderPrComment(view, hints);
+  if (format === 'github-review') return json((await import('../../engines/review/github-review.ts')).renderGitHubReview(view));
+  if (format === 'junit') return (await import('../../engines/report/junit.ts')).renderJunit(view);
+  if (format === 'sarif') return json((await import('../../engines/report/sarif.ts')).renderSarif(view));
   return json(report);
 }

@@ -1,6 +1,7 @@
 // The one finding identity, for every engine (static rules, models, other tools' leads): file, the normalised code
 // at the finding's first line, and its bug class. Nothing engine-specific (rule id, symbol, model wording) goes in,
-// so two engines reporting the same bug at the same line produce the same fingerprint and merge.
+// so two engines reporting the same bug at the same line produce the same fingerprint and merge. It lives with the
+// static rules because a CWE one of them carries decides the bug class (bug-class.ts).
 import { normaliseWhitespace } from '../integrity/evidence.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import { bugClassOf } from './bug-class.ts';

@@ -1,6 +1,7 @@
 // Resolving an import specifier to repository files: Node/TypeScript relative resolution (extensions,
 // .js → .ts, index files), Python modules and packages, Go packages via go.mod, Java-style dotted names.
-// Pure: the set of known paths in, paths out. Bare package names stay unresolved (external).
+// Pure: the set of known paths in, paths out. Bare package names stay unresolved (external). The cross-file pass,
+// the code index and the attack surface all resolve with it.
 import { posix } from 'node:path';
 
 export interface GoModule {

@@ -1,7 +1,7 @@
 // threat-model.md, rendered from threat-model.json only: actors, assets, trust boundaries, a Mermaid data-flow
 // diagram, then every flow with its STRIDE threats and mitigations. Repository text is escaped for Markdown and Mermaid.
 import type { ThreatFlow, ThreatModel } from '../../artifacts/schemas/threat-model.ts';
-import { cell, inlineCode, mdLine, plural } from '../report/text.ts';
+import { cell, inlineCode, mdLine, plural } from './text.ts';
 
 const PROCESS = 'P0';
 

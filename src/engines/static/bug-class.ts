@@ -2,7 +2,7 @@
 // decides it. So a static rule and a model (or another tool) reporting the same bug agree on the class even when
 // the model filed it under a looser category, and a model that gave no CWE still agrees on its category.
 import type { Category } from '../../artifacts/schemas/common.ts';
-import { listRules } from '../static/rules.ts';
+import { listRules } from './rules.ts';
 
 // Sibling CWEs the rules do not carry themselves, folded into the one a rule does.
 const CWE_ALIASES: Readonly<Record<string, string>> = {

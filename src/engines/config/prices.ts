@@ -1,7 +1,7 @@
-// Cost of tokens per model: a built-in table of list prices (USD per million tokens, as published by the
+// Price of tokens per model: a built-in table of list prices (USD per million tokens, as published by the
 // vendors in 2025) that config can override. Unknown models have no price — reported as unpriced, never as $0.
-import type { ModelPrice } from '../config/schema.ts';
-import type { TokenUsage } from '../models/types.ts';
+// The lookup lives with config because a repository's own prices are checked against this table when config loads.
+import type { ModelPrice } from './schema.ts';
 
 export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = {
   'claude-opus-4-5': { inputPerMTok: 5, outputPerMTok: 25 },
@@ -43,11 +43,4 @@ export function priceFor(model: string, overrides: Record<string, ModelPrice> = 
     if (best) return best.price;
   }
   return null;
-}
-
-/** USD for a call, or null when the model has no known price. */
-export function costUsd(model: string, usage: TokenUsage, overrides: Record<string, ModelPrice> = {}): number | null {
-  const price = priceFor(model, overrides);
-  if (!price) return null;
-  return (usage.inputTokens * price.inputPerMTok + usage.outputTokens * price.outputPerMTok) / 1_000_000;
 }

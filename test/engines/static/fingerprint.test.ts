@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Lead } from '../../../src/artifacts/schemas/leads.ts';
-import { bugClassOf } from '../../../src/engines/findings/bug-class.ts';
-import { fingerprintOf } from '../../../src/engines/findings/fingerprint.ts';
+import { bugClassOf } from '../../../src/engines/static/bug-class.ts';
+import { fingerprintOf } from '../../../src/engines/static/fingerprint.ts';
 import { leadFinding } from '../../../src/engines/leads/finding.ts';
 import { toFinding, type HunterCandidate } from '../../../src/phases/hunter/model-answer.ts';
 import { huntFile, listRules } from '../../../src/engines/static/index.ts';

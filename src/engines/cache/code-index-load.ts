@@ -1,13 +1,14 @@
 // The code index's I/O shell: reads every triaged file at its recorded hash, indexes it once, reads
-// go.mod files for Go package resolution, and reports every file it could not index with the reason.
+// go.mod files for Go package resolution, and reports every file it could not index with the reason. It sits with
+// the cache because a file indexed before is read from the cache's code-index entries (code-index-file.ts).
 import { posix } from 'node:path';
 import { readSource, readSourceAtHash } from '../integrity/source.ts';
-import { buildCodeIndex } from './graph.ts';
-import { indexSourceAsync } from './index-file.ts';
-import type { GoModule } from './resolve.ts';
-import type { CodeIndex, FileIndex } from './types.ts';
-import { cachedFileIndex, storeFileIndex } from '../cache/code-index-file.ts';
-import type { EvidenceCache } from '../cache/store.ts';
+import { buildCodeIndex } from '../code-index/graph.ts';
+import { indexSourceAsync } from '../code-index/index-file.ts';
+import type { GoModule } from '../static/resolve.ts';
+import type { CodeIndex, FileIndex } from '../code-index/types.ts';
+import { cachedFileIndex, storeFileIndex } from './code-index-file.ts';
+import type { EvidenceCache } from './store.ts';
 
 export interface IndexInput {
   path: string;

@@ -10,11 +10,11 @@ import { markerLine } from '../../engines/publish/body.ts';
 import { modelTestWriter } from '../../engines/repro/model-writer.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import type { DependencyStrategy, SandboxBackend } from '../../engines/sandbox/types.ts';
-import type { IssueFinding } from '../work/issue-finding.ts';
-import { findingForIssue } from '../work/issue-finding.ts';
-import type { QueueIssue } from '../work/queue-issue.ts';
-import { incidentScanReport, reproducedOf } from './incident-scan-report.ts';
-import { reproduceIncident } from './reproduce-incident.ts';
+import type { IssueFinding } from './issue-finding.ts';
+import { findingForIssue } from './issue-finding.ts';
+import type { QueueIssue } from './queue-issue.ts';
+import { incidentScanReport, reproducedOf } from '../repro/incident-scan-report.ts';
+import { reproduceIncident } from '../repro/reproduce-incident.ts';
 import { parseStackTrace } from '../../engines/stack-trace/parse.ts';
 
 export interface QueueReproducerDeps {
