@@ -2,10 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
-import { functionsWithComputedWrite } from '../../../src/engines/static/detectors/proto.ts';
-import { hasSelfComparison } from '../../../src/engines/static/detectors/self-compared.ts';
-import { floatingPromise } from '../../../src/engines/static/detectors/async.ts';
-import { redos } from '../../../src/engines/static/detectors/redos.ts';
+import { functionsWithComputedWrite } from '../../../src/engines/static/rules/prototype-pollution/matcher.ts';
+import { hasSelfComparison } from '../../../src/engines/static/matchers/self-compared.ts';
+import { floatingPromise } from '../../../src/engines/static/matchers/async.ts';
+import { redos } from '../../../src/engines/static/rules/redos/matcher.ts';
 import { analyse } from '../../../src/engines/static/engine.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
