@@ -15,7 +15,7 @@ export const rule: RuleModule = {
     precision: {
       truePositives: 9,
       falsePositives: 0,
-      measuredOn: 'test/engines/static/fixtures + benchmark/real-world (uppy-companion-url)',
+      measuredOn: 'src/engines/static/rules/*/fixtures + benchmark/real-world (uppy-companion-url)',
       floor: 0.9,
     },
   },
