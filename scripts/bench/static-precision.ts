@@ -1,5 +1,5 @@
 // Measures the static engine's precision and recall on the labelled fixtures and the bundled example;
-// `--write` stores each rule's counts in src/engines/static/rules/<rule-id>.ts (the data confidence is calibrated from); the
+// `--write` stores each rule's counts in src/engines/static/rules/<rule-id>/rule.ts (the data confidence is calibrated from); the
 // gate's floor beside them is left as it is: it is set by hand. `--check` holds each rule with 5 or more measured
 // findings to that floor (exit 1 naming the rule), as `pnpm benchmark --gate` does on the benchmark cases.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,7 +27,7 @@ if (process.argv.includes('--write') || process.argv.includes('--check')) {
   for (const [ruleId, c] of [...onCases].sort()) console.log(`benchmark cases: ${ruleId.padEnd(30)} tp=${c.truePositives} fp=${c.falsePositives}`);
   const combined = new Map<string, { truePositives: number; falsePositives: number }>();
   for (const rule of listRules()) {
-    const path = join(repo, 'src/engines/static/rules', `${rule.id}.ts`);
+    const path = join(repo, 'src/engines/static/rules', rule.id, 'rule.ts');
     const s = score.rules.find((r) => r.ruleId === rule.id);
     const real = judged.judgements.filter((j) => j.ruleId === rule.id);
     const cases = onCases.get(rule.id) ?? { truePositives: 0, falsePositives: 0 };
@@ -41,7 +41,7 @@ if (process.argv.includes('--write') || process.argv.includes('--check')) {
     for (const [key, value] of Object.entries(counts)) text = text.replace(new RegExp(`(\\b${key}: )\\d+,`), `$1${value},`);
     writeFileSync(path, text);
   }
-  if (process.argv.includes('--write')) console.log('Rule precision counts written to src/engines/static/rules/<rule-id>.ts.');
+  if (process.argv.includes('--write')) console.log('Rule precision counts written to src/engines/static/rules/<rule-id>/rule.ts.');
   // The same per-rule floor the benchmark gate applies, on the whole labelled corpus.
   const checks = ruleFloorChecks('labelled corpus', precisionByRule(combined), new Map(listRules().map((r) => [r.id, r.floor])), 5);
   for (const c of checks) console.log(`${c.passed ? 'pass' : 'FAIL'}  ${c.name}: ${c.detail}`);

@@ -73,10 +73,13 @@ export function distState(root = ROOT, v8 = process.versions.v8) {
   return existsSync(builtBy) && readFileSync(builtBy, 'utf8').trim() === v8 ? 'fresh' : 'stale';
 }
 
+/** Source folders that are not code: the static rules' cases (src/engines/static/rules/<rule-id>/fixtures/). */
+const NOT_BUILT = /[\\/]engines[\\/]static[\\/]rules[\\/][^\\/]+[\\/]fixtures[\\/]/;
+
 /** Plain JavaScript modules under src/ (a worker entry such as read-worker.mjs): tsc does not emit them, so they are copied. */
 export function copyPlainModules(root, outDir) {
   const src = join(root, 'src');
-  for (const file of listFiles(src).filter((f) => /\.[cm]?js$/.test(f))) {
+  for (const file of listFiles(src).filter((f) => /\.[cm]?js$/.test(f) && !NOT_BUILT.test(f))) {
     const to = join(outDir, relative(src, file));
     mkdirSync(dirname(to), { recursive: true });
     copyFileSync(file, to);

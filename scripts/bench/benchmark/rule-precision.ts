@@ -1,5 +1,5 @@
 // Precision per static rule (pure): counts of matched and false findings by rule id, and the check that holds a rule
-// with enough findings to the floor stated in its file (src/engines/static/rules/<rule-id>.ts). The aggregate precision can
+// with enough findings to the floor stated in its file (src/engines/static/rules/<rule-id>/rule.ts). The aggregate precision can
 // stay high while one rule goes bad; this names the rule.
 import type { GateCheck } from '../../../src/artifacts/schemas/benchmark-report.ts';
 
@@ -39,7 +39,7 @@ export function ruleFloorChecks(engine: string, byRule: Record<string, RulePreci
     const figure = `${r.precision.toFixed(3)} (${r.truePositives}/${findings})`;
     checks.push(floor === undefined
       ? { engine, name: `rule ${id} precision`, passed: false, detail: `${figure}; no floor stated for rule '${id}' in src/engines/static/rules/` }
-      : { engine, name: `rule ${id} precision`, passed: r.precision >= floor - 1e-9, detail: `${figure} (need ≥ ${floor.toFixed(3)}, the floor in src/engines/static/rules/${id}.ts)` });
+      : { engine, name: `rule ${id} precision`, passed: r.precision >= floor - 1e-9, detail: `${figure} (need ≥ ${floor.toFixed(3)}, the floor in src/engines/static/rules/${id}/rule.ts)` });
   }
   if (checks.length === 0) checks.push({ engine, name: 'precision per rule', passed: true, detail: `no rule has ${minFindings} or more findings per scan` });
   return checks;

@@ -7,7 +7,7 @@ import type { Finding } from '../../artifacts/schemas/common.ts';
 import type { Lead } from '../../artifacts/schemas/leads.ts';
 import { argsOf, startLine } from '../static/ast.ts';
 import { findGuard } from '../static/guards.ts';
-import { identifiersIn } from '../static/detectors/sink.ts';
+import { identifiersIn } from '../static/matchers/sink.ts';
 import { langFor, parseSource } from '../static/parse.ts';
 import { isNonProduction, type Refutation, type RefuteOptions } from '../static/refute.ts';
 import { getRule } from '../static/rules.ts';

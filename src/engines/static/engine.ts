@@ -1,6 +1,6 @@
 // Runs the detectors over one file and pairs each candidate with its Finding. Memoised per file
 // content so huntFile and refuteStatic agree without the caller passing engine state around.
-import { DETECTORS } from './detectors/index.ts';
+import { DETECTORS } from './rules.ts';
 import { toFinding } from './finding.ts';
 import { langFor, parseSource } from './parse.ts';
 import { parseSuppressions, type Suppression } from './suppress.ts';

@@ -1,13 +1,13 @@
-// The static rules as data: loads src/engines/static/rules/<rule-id>.ts (one file per rule), validates them, and answers
-// lookups. Confidence comes from each rule's measured precision, so the counts live next to the rule.
+// The static rules as data: loads src/engines/static/rules/<rule-id>/rule.ts (one folder per rule, listed by the generated
+// rules/index.ts), validates them, answers lookups and lists the detectors the engine runs (those the rules name).
+// Confidence comes from each rule's measured precision, so the counts live next to the rule.
 import { Type } from '@sinclair/typebox';
 import { literalUnion } from '../../artifacts/schemas/literals.ts';
 import { Value } from '@sinclair/typebox/value';
 import { Category, Severity } from '../../artifacts/schemas/common.ts';
 import { hashJson } from '../../foundations/hashing/hash.ts';
-import { STATIC_LENSES, type Rule, type RuleInfo, type RuleModule } from './types.ts';
+import { STATIC_LENSES, type Detector, type Rule, type RuleInfo, type RuleModule } from './types.ts';
 import { RULE_FILES } from './rules/index.ts';
-import { DETECTORS } from './detectors/index.ts';
 
 const RuleSchema = Type.Object(
   {
@@ -33,18 +33,18 @@ const RuleSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Validates every rule file; `files` is keyed by file name (tests pass broken ones). */
+/** Validates every rule; `files` is keyed by folder name (tests pass broken ones). */
 export function loadRules(files: Readonly<Record<string, RuleModule>>): Map<string, Rule> {
   const rules = new Map<string, Rule>();
   for (const [name, module] of Object.entries(files)) {
-    const where = `src/engines/static/rules/${name}.ts`;
+    const where = `src/engines/static/rules/${name}/rule.ts`;
     const rule: unknown = module?.meta;
     if (!Value.Check(RuleSchema, rule)) {
       const first = [...Value.Errors(RuleSchema, rule)][0];
       throw new Error(`${where} is not a valid rule (${first?.path ?? ''}: ${first?.message ?? 'invalid'}).`);
     }
     const typed = rule as Rule;
-    if (typed.id !== name) throw new Error(`${where} defines rule '${typed.id}'; a rule's file is named after its id.`);
+    if (typed.id !== name) throw new Error(`${where} defines rule '${typed.id}'; a rule's folder is named after its id.`);
     if (rules.has(typed.id)) throw new Error(`Static rule id '${typed.id}' is defined twice (${where}).`);
     if (module.detector && !module.detector.rules.includes(typed.id)) throw new Error(`${where} names a detector that never emits '${typed.id}'.`);
     rules.set(typed.id, typed);
@@ -52,19 +52,25 @@ export function loadRules(files: Readonly<Record<string, RuleModule>>): Map<stri
   return rules;
 }
 
-/** Every detector the engine runs has a rule file for each rule it emits, and every rule file's detector runs. */
+/** The detectors the engine runs: each one a rule folder names, once, in the rules' order (findings are sorted after). */
+export function detectorsOf(files: Readonly<Record<string, RuleModule>>): Detector[] {
+  return [...new Set(Object.values(files).flatMap((m) => (m.detector ? [m.detector] : [])))];
+}
+
+/** Every rule a detector emits has a folder, and that folder names this detector (so each rule has one detector). */
 export function checkDetectors(rules: ReadonlyMap<string, Rule>, files: Readonly<Record<string, RuleModule>>): void {
-  for (const detector of DETECTORS) {
+  for (const detector of detectorsOf(files)) {
     const missing = detector.rules.filter((id) => !rules.has(id));
-    if (missing.length > 0) throw new Error(`A detector emits ${missing.map((id) => `'${id}'`).join(', ')} without a file in src/engines/static/rules/.`);
-  }
-  for (const [name, module] of Object.entries(files)) {
-    if (module.detector && !DETECTORS.includes(module.detector)) throw new Error(`src/engines/static/rules/${name}.ts names a detector missing from src/engines/static/detectors/index.ts.`);
+    if (missing.length > 0) throw new Error(`A detector emits ${missing.map((id) => `'${id}'`).join(', ')} without a folder in src/engines/static/rules/.`);
+    const other = detector.rules.filter((id) => files[id] && files[id].detector !== detector);
+    if (other.length > 0) throw new Error(`A detector emits ${other.map((id) => `'${id}'`).join(', ')}, whose src/engines/static/rules/<rule-id>/rule.ts names another detector.`);
   }
 }
 
 const RULES = loadRules(RULE_FILES);
 checkDetectors(RULES, RULE_FILES);
+/** The ordered list of detectors the engine runs. */
+export const DETECTORS: readonly Detector[] = detectorsOf(RULE_FILES);
 
 export function getRule(id: string): Rule | undefined {
   return RULES.get(id);

@@ -1,5 +1,5 @@
-// Scores the static engine on labelled files: a line marked `expect: <rule-id>` is a planted bug,
-// everything else reported is a false positive. Pure; callers read the files.
+// Scores the static engine on labelled files: a line marked `expect: <rule-id>` (the bundled example) or
+// `ruleid: <rule-id>` (a rule's cases) is a planted bug, everything else reported is a false positive. Pure; callers read the files.
 import { analyse } from './engine.ts';
 import { staticallyUpheld } from './judge.ts';
 import { refuteStatic } from './refute.ts';
@@ -10,10 +10,10 @@ export interface RuleScore { ruleId: string; truePositives: number; falsePositiv
 export interface Reported { file: string; line: number; ruleId: string; correct: boolean }
 export interface Score { rules: RuleScore[]; reported: Reported[]; missed: Array<Label & { file: string }>; precision: number; recall: number }
 
-const MARKER = /expect:\s*([a-z][a-z0-9-]*)/g;
+const MARKER = /(?:expect:|(?:\/\/|\/\*)\s*ruleid:)\s*([a-z][a-z0-9-]*(?:\s*,\s*[a-z][a-z0-9-]*)*)/g;
 
 export function labelsOf(content: string): Label[] {
-  return content.split(/\r?\n/).flatMap((text, i) => [...text.matchAll(MARKER)].map((m) => ({ line: i + 1, ruleId: m[1] as string })));
+  return content.split(/\r?\n/).flatMap((text, i) => [...text.matchAll(MARKER)].flatMap((m) => (m[1] as string).split(/\s*,\s*/).map((ruleId) => ({ line: i + 1, ruleId }))));
 }
 
 /** Findings the engine would report (panel upheld, calibration aside) for one file. */

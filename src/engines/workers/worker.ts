@@ -9,7 +9,7 @@ import type { SourceFile } from '../static/types.ts';
 import type { TaskReply, TaskRequest, Tasks } from './protocol.ts';
 import type { PoolWorkerData } from './pool.ts';
 import { regexAsker } from '../recheck/channel.ts';
-import { useRegexChecker } from '../static/detectors/redos.ts';
+import { useRegexChecker } from '../static/rules/redos/matcher.ts';
 
 // recheck verdicts come from the main thread, which loads recheck once for every worker.
 const data = workerData as PoolWorkerData | null;

@@ -1,4 +1,4 @@
-// The static engine end to end: precision on the labelled fixtures, stable ids across line shifts,
+// The static engine end to end: precision on the labelled rule cases (each rule's fixtures/), stable ids across line shifts,
 // schema-valid findings with exact quotes, suppressions, test-code refutation and determinism.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { Finding } from '../../../src/artifacts/schemas/common.ts';
 import { Refutation } from '../../../src/artifacts/schemas/skeptic.ts';
 import { huntFile, judgeStatic, listRules, refuteStatic, STATIC_ENGINE_VERSION, type SourceFile } from '../../../src/engines/static/index.ts';
 import { clearAnalysisMemo } from '../../../src/engines/static/engine.ts';
-import { labelledCorpus, readLabelled } from '../../../src/engines/static/corpus.ts';
+import { labelledCorpus, ruleCases } from '../../../src/engines/static/corpus.ts';
 import { scoreFiles } from '../../../src/engines/static/score.ts';
 
 const repo = process.cwd();
@@ -21,7 +21,7 @@ test('precision on the labelled fixtures and example is at least 0.90, and every
 });
 
 test('every finding fits the Finding schema and quotes the exact source lines', () => {
-  for (const { file } of readLabelled(repo, 'test/engines/static/fixtures')) {
+  for (const { file } of ruleCases(repo)) {
     const lines = file.content.split('\n');
     for (const f of huntFile(file)) {
       assert.ok(Value.Check(Finding, f), `${f.id} is not a valid Finding: ${[...Value.Errors(Finding, f)][0]?.message}`);
@@ -99,7 +99,7 @@ test('a parameter that is never traced to input goes to manual review (T3), not 
 });
 
 test('two cold runs over the fixtures produce identical findings', () => {
-  const corpus = readLabelled(repo, 'test/engines/static/fixtures');
+  const corpus = ruleCases(repo);
   const run = () => JSON.stringify(corpus.map(({ file }) => huntFile(file).map((f) => [f, judgeStatic(f, refuteStatic(f, file))])));
   clearAnalysisMemo();
   const first = run();

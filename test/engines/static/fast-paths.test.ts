@@ -2,10 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
-import { functionsWithComputedWrite } from '../../../src/engines/static/detectors/proto.ts';
-import { hasSelfComparison } from '../../../src/engines/static/detectors/self-compared.ts';
-import { floatingPromise } from '../../../src/engines/static/detectors/async.ts';
-import { redos } from '../../../src/engines/static/detectors/redos.ts';
+import { functionsWithComputedWrite } from '../../../src/engines/static/rules/prototype-pollution/matcher.ts';
+import { hasSelfComparison } from '../../../src/engines/static/matchers/self-compared.ts';
+import { floatingPromise } from '../../../src/engines/static/matchers/async.ts';
+import { redos } from '../../../src/engines/static/rules/redos/matcher.ts';
 import { analyse } from '../../../src/engines/static/engine.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
@@ -20,6 +20,9 @@ const NESTED = {
     'class C { m(o, k) { [1].forEach((x) => { o[x] = k; }); } n() { this.x[0] = 1; } }',
     'const f = async function* g(o) { for (const k in o) o[k] = (function () { return 1; })(); };',
     "x[k] = () => 1; const lone = () => { y['s'] = 2; };",
+    // One computed write in each function shape (the corpus held these twice while the rule cases were a copy of the fixtures).
+    'function a(o, k) { o[k] = 1; } const b = function (o, k) { o[k] = 2; }; const c = (o, k) => { o[k] = 3; };',
+    'class D { set(o, k) { o[k] = 4; } } function* e(o, k) { o[k] = 5; }',
   ].join('\n'),
 };
 

@@ -3,12 +3,12 @@
 // labelled corpus, the rule cases and the benchmark cases, whatever its prefilter says.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DETECTORS } from '../../../src/engines/static/detectors/index.ts';
-import { comparisonSlips } from '../../../src/engines/static/detectors/logic.ts';
-import { zipSlip } from '../../../src/engines/static/detectors/zipslip.ts';
-import { swallowedError } from '../../../src/engines/static/detectors/errors.ts';
-import { nosqlInjection } from '../../../src/engines/static/detectors/nosql.ts';
-import { xss } from '../../../src/engines/static/detectors/xss.ts';
+import { DETECTORS } from '../../../src/engines/static/rules.ts';
+import { comparisonSlips } from '../../../src/engines/static/matchers/logic.ts';
+import { zipSlip } from '../../../src/engines/static/rules/zip-slip/matcher.ts';
+import { swallowedError } from '../../../src/engines/static/rules/swallowed-error-success/matcher.ts';
+import { nosqlInjection } from '../../../src/engines/static/rules/nosql-injection/matcher.ts';
+import { xss } from '../../../src/engines/static/rules/xss/matcher.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { beginFile } from '../../../src/engines/static/taint.ts';
 import { beginSourceFile } from '../../../src/engines/static/sources/handlers.ts';

@@ -3,8 +3,8 @@
 // seeded random patterns, every regex literal of the test corpora, and the known bad shapes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostQuadratic, withoutLoops } from '../../../src/engines/static/detectors/regex-shape.ts';
-import { analyseRegex } from '../../../src/engines/static/detectors/redos.ts';
+import { atMostQuadratic, withoutLoops } from '../../../src/engines/static/matchers/regex-shape.ts';
+import { analyseRegex } from '../../../src/engines/static/rules/redos/matcher.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
 

@@ -1,13 +1,15 @@
-// Reads a rule's case files (test/engines/static/rule-cases/<rule-id>.*) in semgrep's style: `ruleid: <id>` marks a line the
-// rule must fire on, `ok: <id>` one it must not; `ok: <id>, <id>` marks a line for several rules, so rules that share
-// their decoys share one case file. A marker alone on its line applies to the next line; a marker after code applies to
-// its own line. A finding of the rule anywhere else in the file is also a failure.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// Reads the rules' case files (src/engines/static/rules/<rule-id>/fixtures/**) in semgrep's style: `ruleid: <id>` marks a
+// line the rule must fire on, `ok: <id>` one it must not; `ok: <id>, <id>` marks a line for several rules, so rules that
+// share their decoys share one case file, kept in the folder of one of them. A marker alone on its line applies to the
+// next line; a marker after code applies to its own line. A finding of the rule anywhere else in the file is also a failure.
+import { ruleCases } from '../../../src/engines/static/corpus.ts';
+import { RULE_CASES_ROOT } from '../../../src/engines/static/calibration.ts';
 import type { SourceFile } from '../../../src/engines/static/types.ts';
 
-export const CASES_DIR = 'test/engines/static/rule-cases';
+export const CASES_DIR = RULE_CASES_ROOT.replace('*', '<rule-id>');
 export interface Marker { kind: 'ruleid' | 'ok'; ruleId: string; line: number }
+/** A case file as a scan of its rule's fixtures/ folder sees it (cases under library/ play a library), and its rule. */
+export type CaseFile = SourceFile & { rule: string };
 
 const MARKER = /(?:\/\/|\/\*)\s*(ruleid|ok):\s*([a-z][a-z0-9-]*(?:\s*,\s*[a-z][a-z0-9-]*)*)/g;
 
@@ -19,18 +21,14 @@ export function markersOf(content: string): Marker[] {
   }));
 }
 
-/** Every case file, as a scan of the cases folder would see it (`.library.` files play a library). */
-export function allCaseFiles(root = CASES_DIR): SourceFile[] {
-  return readdirSync(root).sort().map((name) => {
-    const file: SourceFile = { path: name, content: readFileSync(join(root, name), 'utf8'), language: /\.tsx?$/.test(name) ? 'typescript' : 'javascript', isTest: false };
-    if (name.includes('.library.')) file.publicApi = 'fixture-library';
-    return file;
-  });
+/** Every case file of every rule folder. */
+export function allCaseFiles(repo = process.cwd()): CaseFile[] {
+  return ruleCases(repo).map(({ file, rule }) => ({ ...file, rule }));
 }
 
-/** The case files of one rule: those named after it, and shared ones whose markers name it. */
-export function caseFiles(ruleId: string, root = CASES_DIR): SourceFile[] {
-  return allCaseFiles(root).filter((f) => f.path.startsWith(`${ruleId}.`) || markersOf(f.content).some((m) => m.ruleId === ruleId));
+/** The case files of one rule: those in its folder, and shared ones whose markers name it. */
+export function caseFiles(ruleId: string, repo = process.cwd()): CaseFile[] {
+  return allCaseFiles(repo).filter((f) => f.rule === ruleId || markersOf(f.content).some((m) => m.ruleId === ruleId));
 }
 
 /** Every way one case file disagrees with its markers, as "rule, file:line: what". */

@@ -1,4 +1,4 @@
-// Every static rule against its own cases (test/engines/static/rule-cases/<rule-id>.*, semgrep style): it fires on each
+// Every static rule against its own cases (src/engines/static/rules/<rule-id>/fixtures/**, semgrep style): it fires on each
 // `ruleid:` line, on no `ok:` line and nowhere else in its files. Every rule has at least one of each.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,19 +12,21 @@ test('every rule has cases: at least one ruleid line and one ok line', () => {
   const missing = rules.flatMap(({ id }) => {
     const markers = caseFiles(id).flatMap((f) => markersOf(f.content)).filter((m) => m.ruleId === id);
     const kinds = new Set(markers.map((m) => m.kind));
-    return (['ruleid', 'ok'] as const).filter((k) => !kinds.has(k)).map((k) => `${id}: no '${k}: ${id}' case in ${CASES_DIR}/${id}.*`);
+    return (['ruleid', 'ok'] as const).filter((k) => !kinds.has(k)).map((k) => `${id}: no '${k}: ${id}' case in ${CASES_DIR.replace('<rule-id>', id)}`);
   });
   assert.deepEqual(missing, []);
 });
 
 test('every case file is named after a rule it marks, and marks only rules that exist', () => {
+  // A case file is named by the rule folder it sits in: it marks a line for that rule, or (a file of decoys only) no
+  // line at all, and then the rule must fire nowhere in it.
   const ids = new Set(rules.map((r) => r.id));
-  const stray = allCaseFiles().flatMap(({ path: name, content }) => {
-    const owner = rules.map((r) => r.id).filter((id) => name.startsWith(`${id}.`)).sort((a, b) => b.length - a.length)[0];
-    if (!owner) return [`${name}: no rule with this id`];
+  const stray = allCaseFiles().flatMap(({ path: name, content, rule: owner }) => {
+    const where = `${CASES_DIR.replace('<rule-id>', owner)}/${name}`;
+    if (!ids.has(owner)) return [`${where}: no rule with this id`];
     const markers = markersOf(content);
-    const unknown = markers.filter((m) => !ids.has(m.ruleId)).map((m) => `${name}:${m.line}: marks ${m.ruleId}, no such rule`);
-    return markers.some((m) => m.ruleId === owner) ? unknown : [...unknown, `${name}: marks no line for its own rule ${owner}`];
+    const unknown = markers.filter((m) => !ids.has(m.ruleId)).map((m) => `${where}:${m.line}: marks ${m.ruleId}, no such rule`);
+    return markers.length === 0 || markers.some((m) => m.ruleId === owner) ? unknown : [...unknown, `${where}: marks no line for its own rule ${owner}`];
   });
   assert.deepEqual(stray, []);
 });

@@ -4,7 +4,7 @@
 // stays above its floor.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readLabelled } from '../../../src/engines/static/corpus.ts';
+import { ruleCases } from '../../../src/engines/static/corpus.ts';
 import { scoreFiles } from '../../../src/engines/static/score.ts';
 
 const FAMILY_FIXTURES = [
@@ -12,7 +12,7 @@ const FAMILY_FIXTURES = [
   /^library\/(function-types|xss-url|xxe|jwt|jwt-checked|this-fields)\.js$/,
 ];
 
-const files = readLabelled(process.cwd(), 'test/engines/static/fixtures').filter(({ file }) => FAMILY_FIXTURES.some((re) => re.test(file.path)));
+const files = ruleCases(process.cwd()).filter(({ file }) => FAMILY_FIXTURES.some((re) => re.test(file.path)));
 
 test('the rule-family fixtures are all read', () => {
   assert.ok(files.length >= 17, `${files.length} fixture files`);

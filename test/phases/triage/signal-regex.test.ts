@@ -26,7 +26,9 @@ function factoredMatches(signals: readonly BoundarySignal[], text: string): Arra
 
 // Real text with many near misses: this repository's own triage sources and tests (they quote every pattern).
 function corpus(): string[] {
-  const dirs = ['src/phases/triage', 'test/phases/triage', 'src/phases/recon', 'src/engines/static/detectors'];
+  // The static matchers: the shared ones and each rule folder's (its rule.ts and matcher.ts).
+  const rules = readdirSync('src/engines/static/rules', { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `src/engines/static/rules/${e.name}`);
+  const dirs = ['src/phases/triage', 'test/phases/triage', 'src/phases/recon', 'src/engines/static/matchers', ...rules];
   return dirs.flatMap((d) => readdirSync(d).filter((f) => /\.(ts|mjs|js)$/.test(f)).map((f) => readFileSync(join(d, f), 'latin1')));
 }
 

@@ -1,8 +1,7 @@
 // Which modules a tainted argument is worth following into: those whose text could hold a taint sink (a taint
 // detector's prefilter matches), and those that import such a module within the hop bound. Text and import
 // resolution only, no parse: most of a library's modules (lodash's) reach no sink and are never analysed for calls.
-import { DETECTORS } from '../detectors/index.ts';
-import { getRule } from '../rules.ts';
+import { DETECTORS, getRule } from '../rules.ts';
 import type { SourceFile } from '../types.ts';
 import { relativeSpecifiers } from './calls.ts';
 

@@ -87,7 +87,7 @@ test('a rule with enough findings below the floor stated in its file fails the g
   const result = evaluateGate([engine(findings)], gate, baseline, floors);
   const check = result.checks.find((c) => c.name === 'rule command-injection precision')!;
   assert.equal(check.passed, false);
-  assert.equal(check.detail, '0.875 (14/16) (need ≥ 0.900, the floor in src/engines/static/rules/command-injection.ts)');
+  assert.equal(check.detail, '0.875 (14/16) (need ≥ 0.900, the floor in src/engines/static/rules/command-injection/rule.ts)');
   // Two findings per scan are too few to judge sql-injection's precision: it gets no check.
   assert.equal(result.checks.some((c) => c.name === 'rule sql-injection precision'), false);
   assert.deepEqual(engine(findings).precisionByRule?.['sql-injection'], { truePositives: 4, falsePositives: 0, precision: 1 });

@@ -23,7 +23,7 @@ function patch(path: string, from: string, to: string): void {
 // compiled copy is patched (dist/ is built from src/ before the tests): transpiling a patched src/ through tsx cost
 // more than the benchmark itself.
 function loosen(copy: string): void {
-  patch(join(copy, 'dist/engines/static/detectors/sink.js'), "if (source.kind === 'literal' || source.kind === 'sanitised')\n        return null;", "if (source.kind === 'sanitised')\n        return null;");
+  patch(join(copy, 'dist/engines/static/matchers/sink.js'), "if (source.kind === 'literal' || source.kind === 'sanitised')\n        return null;", "if (source.kind === 'sanitised')\n        return null;");
   patch(join(copy, 'dist/engines/static/refute.js'), "if (s.kind === 'literal' || s.kind === 'sanitised')", "if (s.kind === 'sanitised')");
   patch(join(copy, 'dist/engines/static/refute.js'), "else if (s.kind === 'input')", "else if (s.kind === 'input' || s.kind === 'literal')");
 }
@@ -45,5 +45,5 @@ test('a rule loosened to fire on a decoy makes the real benchmark gate fail, nam
   assert.match(output, /FAIL {2}static precision/);
   assert.match(output, /decoys hit: [^\n]*deploy-cli\/literal-command/);
   // The rule itself is named: its precision fell below the floor stated in its file.
-  assert.match(output, /FAIL {2}static rule command-injection precision: 0\.\d+ \(\d+\/\d+\) \(need ≥ 0\.900, the floor in src\/engines\/static\/rules\/command-injection\.ts\)/);
+  assert.match(output, /FAIL {2}static rule command-injection precision: 0\.\d+ \(\d+\/\d+\) \(need ≥ 0\.900, the floor in src\/engines\/static\/rules\/command-injection\/rule\.ts\)/);
 });

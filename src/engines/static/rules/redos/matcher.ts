@@ -1,0 +1,139 @@
+// ReDoS: a regular expression literal (or new RegExp(literal)) applied to request input, judged
+// super-linear by the recheck analyser (src/engines/recheck/). Results are memoised per pattern.
+import type { SgNode } from '@ast-grep/napi';
+import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../../ast.ts';
+import { isRequestHandler } from '../../sources/handlers.ts';
+import { findGuard } from '../../guards.ts';
+import { bindingValue, classify } from '../../taint.ts';
+import type { Candidate, Detector, DetectorContext, SourceFacts } from '../../types.ts';
+import { atMostQuadratic, withoutLoops } from '../../matchers/regex-shape.ts';
+import { checkRegexSync } from '../../../recheck/sync.ts';
+import type { RegexVerdict } from '../../../recheck/verdict.ts';
+import { identifiersIn } from '../../matchers/sink.ts';
+
+type RegexChecker = (source: string, flags: string) => RegexVerdict;
+let checker: RegexChecker = checkRegexSync;
+const verdicts = new Map<string, RegexVerdict>();
+
+/** Routes this thread's recheck questions elsewhere: a pool worker asks the main thread (recheck/channel.ts). */
+export function useRegexChecker(next: RegexChecker): void {
+  checker = next;
+}
+
+/** recheck's verdict, memoised; throws when recheck could not give one (the file's analysis fails, never passes). */
+export function analyseRegex(source: string, flags: string): RegexVerdict {
+  const key = `${flags}/${source}`;
+  const hit = verdicts.get(key);
+  if (hit) return hit;
+  const verdict = checker(source, flags);
+  verdicts.set(key, verdict);
+  return verdict;
+}
+
+function regexOf(node: SgNode | null | undefined): { source: string; flags: string } | null {
+  let n = node ?? null;
+  if (n?.kind() === 'identifier') n = bindingValue(n);
+  if (!n) return null;
+  if (n.kind() === 'regex') return { source: n.field('pattern')?.text() ?? '', flags: n.field('flags')?.text() ?? '' };
+  if (n.kind() === 'new_expression' && n.field('constructor')?.text() === 'RegExp') {
+    const [src, flags] = argsOf(n);
+    if (src?.kind() !== 'string') return null;
+    const str = (s: SgNode): string => {
+      try { return JSON.parse(s.text().replace(/^'(.*)'$/s, (_m, body: string) => `"${body.replace(/\\'/g, "'").replace(/"/g, '\\"')}"`)) as string; } catch { return ''; }
+    };
+    return { source: str(src), flags: flags?.kind() === 'string' ? str(flags) : '' };
+  }
+  return null;
+}
+
+const INPUT_TEXT = /\b(req|request|ctx|event|evt)\.|process\.argv|location\./;
+/** `^…$` around the whole pattern (no top-level alternation that could escape the anchors). */
+function anchoredBothEnds(source: string): boolean {
+  if (!source.startsWith('^') || !source.endsWith('$') || source.endsWith('\\$')) return false;
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === '\\') i++;
+    else if (inClass) inClass = ch !== ']';
+    else if (ch === '[') inClass = true;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === '|' && depth === 0) return false;
+  }
+  return true;
+}
+
+const HEADER_SOURCE = /\bheaders?\b|\.get\(|\.header\(/;
+
+/** Whether a 2nd degree verdict is dropped for this input and pattern. */
+function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: string): boolean {
+  // A library's caller is a weaker attacker than a request: a quadratic scan from every start position (a trim
+  // like /-+$/, a split on / *, */) is in nearly every library and needs a huge argument. A pattern anchored at
+  // both ends that is still quadratic has overlapping quantifiers inside one match (ms's /^(\d+)?\.?\d+…$/): that counts.
+  if (source.kind !== 'input' && !anchoredBothEnds(pattern)) return true;
+  // A request header is capped by the HTTP server (16 KB in Node): too short for a quadratic match to hurt.
+  return HEADER_SOURCE.test(source.via);
+}
+
+const APPLY = '\\.(test|exec|match|matchAll|replace|replaceAll|split|search)$';
+
+function run(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  const library = ctx.file.publicApi !== undefined;
+  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: APPLY } } })) {
+    const callee = call.field('function');
+    const method = callee?.field('property')?.text() ?? '';
+    const object = callee?.field('object');
+    const first = argsOf(call)[0];
+    const [regexNode, subject] = method === 'test' || method === 'exec' ? [object, first] : [first, object];
+    if (!regexNode || !subject) continue;
+    // Cheap gate before tracing: the match must run where input arrives (a handler) or on input directly.
+    const fn = enclosingFunction(call);
+    // In a library, the regex may run on an exported function's argument anywhere in the file.
+    if (!library && !INPUT_TEXT.test(subject.text()) && !(fn && (isRequestHandler(fn) || enclosingFunctions(call).some(isRequestHandler)))) continue;
+    const source = classify(subject);
+    if (source.kind !== 'input' && !(library && source.api)) continue;
+    const re = regexOf(regexNode);
+    if (!re || re.source.length === 0) continue;
+    // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
+    if (withoutLoops(re.source, re.flags)) continue;
+    const quadraticIgnored = ignoresQuadratic(source, re.source);
+    // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
+    if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) continue;
+    const verdict = analyseRegex(re.source, re.flags);
+    if (!verdict.vulnerable) continue;
+    if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) continue;
+    const names = [...new Set([...source.names, ...identifiersIn(subject)])];
+    const guard = findGuard(call, names, ctx.lines);
+    // A regex defined elsewhere (a module-level constant) is cited where it is written; the call is the second quote.
+    const def = regexNode.kind() === 'identifier' ? bindingValue(regexNode) : null;
+    const at = def && startLine(def) !== startLine(call) ? def : call;
+    const candidate: Candidate = {
+      ruleId: 'redos', startLine: startLine(at), endLine: endLine(at), symbol: symbolOf(call),
+      subject: call.text(),
+      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}${at === call ? '' : ` on line ${startLine(call)}`}.`,
+      source: at === call ? { ...source, names } : { ...source, names, sourceLine: startLine(call) },
+      severity: verdict.complexity === 'exponential' ? 'high' : 'medium',
+    };
+    // A length limit on the input bounds the match time; treat it like a guard.
+    const limit = names.some((n) => new RegExp(`\\b${n}\\.length\\s*[<>]`).test(ctx.lines.slice(0, startLine(call)).join('\n')));
+    if (guard) candidate.guard = guard;
+    else if (limit) candidate.guard = { kind: 'type-check', text: 'the input length is checked before the match', line: candidate.startLine };
+    out.push(candidate);
+  }
+  return out;
+}
+
+const APPLY_CALL = /\.(test|exec|match|matchAll|replace|replaceAll|split|search)\(/;
+// Searched apart from APPLY_CALL: one regex of two `^(?=[\s\S]*…)` lookaheads gave the same answer at twice the time.
+const INPUT_WORD = /\b(req|request|ctx|event|evt|process\.argv|location)\b/;
+
+export const redos: Detector = {
+  rules: ['redos'],
+  // Only input-derived subjects are reported, so files that never touch request or CLI input are skipped.
+  prefilter: { test: (text) => APPLY_CALL.test(text) && INPUT_WORD.test(text) },
+  // A library's exported functions take their callers' strings: any applied regex may be a ReDoS sink.
+  libraryPrefilter: APPLY_CALL,
+  run,
+};
