@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { checkDetectors, DETECTORS, detectorsOf, listRules, loadRules } from '../../../src/engines/static/rules.ts';
 import { RULE_FILES } from '../../../src/engines/static/rules/index.ts';
 import type { RuleModule } from '../../../src/engines/static/types.ts';
-import { RULES_INDEX, ruleFolders, ruleIndexSource } from '../../../scripts/rules/index-source.ts';
+import { RULES_INDEX, ruleFolders, ruleIndexSource } from '../../../scripts/build/rules-index-source.ts';
 
 const good = RULE_FILES['xss'] as RuleModule;
 
