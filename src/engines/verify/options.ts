@@ -1,7 +1,7 @@
-// The verify phase's settings. They travel in RunOptions when the CLI sets them (verifyPlan, sandboxBackend,
+// The sandbox settings of the verify and repro phases. They travel in RunOptions when the CLI sets them (verifyPlan, sandboxBackend,
 // allowUnsandboxed, dependencies); absent, the phase detects a plan and picks the best sandbox itself.
-import type { RunOptions } from '../../engines/run/options.ts';
-import type { BackendName, DependencyStrategy } from '../../engines/sandbox/types.ts';
+import type { RunOptions } from '../run/options.ts';
+import type { BackendName, DependencyStrategy } from '../sandbox/types.ts';
 
 export interface VerifyPhaseOptions {
   /** --verify-plan <path>: a plan file instead of detection. */
