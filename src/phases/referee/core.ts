@@ -55,7 +55,7 @@ export function staticVerdict(finding: Finding, judged: StaticJudgement, fresh: 
  * (then it is no answer and the finding stays unreviewed). `classified`: it was shown a derived CVSS vector, so a
  * corrected one with its reason is kept as a proposal (the report re-scores it, or ignores a vector that does not parse).
  */
-export function modelVerdict(finding: Finding, answer: RefereeAnswer, engine: string, unsupported: string | undefined, classified: boolean): RefereeVerdict {
+export function modelVerdict(finding: Finding, answer: RefereeAnswer, engine: string, unsupported: string | null, classified: boolean): RefereeVerdict {
   if (unsupported) {
     const said = `${answer.verdict}, ${answer.severity}: ${clip(answer.reasoning, 300)}`;
     return { findingId: finding.id, verdict: 'unreviewed', severity: finding.severity, confidence: finding.confidence, reasoning: `Not reviewed: the model referee's answer is no answer, because ${unsupported} (it said: ${said}).`, reread: false, engine };

@@ -41,11 +41,11 @@ test('at a re-read severity the static verdict holds only while the quotes are s
 
 test('a model answer may lower the severity but never raise it, and with unsupported quotes it is no answer', () => {
   const answer = { verdict: 'confirmed' as const, severity: 'critical' as const, confidence: 0.95, reasoning: 'The id reaches the query.', evidence: FINDING.evidence, cvssVector: '', cvssReason: '' };
-  const raised = modelVerdict({ ...FINDING, severity: 'medium' }, answer, 'model:test/m', undefined, false);
+  const raised = modelVerdict({ ...FINDING, severity: 'medium' }, answer, 'model:test/m', null, false);
   assert.equal(raised.severity, 'medium');
   assert.match(raised.reasoning, /proposed critical; kept at medium/);
   assert.equal(raised.tier, 'T2');
-  const lowered = modelVerdict(FINDING, { ...answer, severity: 'low', verdict: 'manual-review' }, 'model:test/m', undefined, false);
+  const lowered = modelVerdict(FINDING, { ...answer, severity: 'low', verdict: 'manual-review' }, 'model:test/m', null, false);
   assert.deepEqual([lowered.severity, lowered.tier, lowered.reasoning], ['low', 'T3', 'The id reaches the query.']);
   const unsupported = modelVerdict(FINDING, answer, 'model:test/m', 'the quote at src/db.ts:9 is not in the file', false);
   assert.equal(unsupported.verdict, 'unreviewed');
@@ -55,7 +55,7 @@ test('a model answer may lower the severity but never raise it, and with unsuppo
 
 test('a corrected CVSS vector is kept as a proposal only when the referee was shown one and gave a reason', () => {
   const answer = { verdict: 'confirmed' as const, severity: 'high' as const, confidence: 0.9, reasoning: 'Real.', evidence: FINDING.evidence, cvssVector: ' CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H ', cvssReason: 'needs an admin session' };
-  assert.deepEqual(modelVerdict(FINDING, answer, 'model:test/m', undefined, true).cvss, { vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H', reason: 'needs an admin session' });
-  assert.equal('cvss' in modelVerdict(FINDING, answer, 'model:test/m', undefined, false), false);
-  assert.equal('cvss' in modelVerdict(FINDING, { ...answer, cvssReason: ' ' }, 'model:test/m', undefined, true), false);
+  assert.deepEqual(modelVerdict(FINDING, answer, 'model:test/m', null, true).cvss, { vector: 'CVSS:3.1/AV:N/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H', reason: 'needs an admin session' });
+  assert.equal('cvss' in modelVerdict(FINDING, answer, 'model:test/m', null, false), false);
+  assert.equal('cvss' in modelVerdict(FINDING, { ...answer, cvssReason: ' ' }, 'model:test/m', null, true), false);
 });
