@@ -107,7 +107,7 @@ export function outWith(report: ScanReport, reproFor: string[] = [], reproOf: (i
   const outDir = mkdtempSync(join(tmpdir(), 'bh-fix-out-'));
   for (const r of report.findings) {
     if (!reproFor.includes(r.finding.id)) continue;
-    const path = `test/engines/repro-${r.finding.id}.test.js`;
+    const path = `test/repro-${r.finding.id}.test.js`;
     r.repro = { outcome: 'reproduced', reason: 'reproduced', dir: promote(outDir, r.finding, { marker: false }, { path, content: reproOf(r.finding.id), argv: ['node', '--test', path], output: '', signature: { marker: false } }) };
   }
   writeArtifact(outDir, 'scan-report', report);
