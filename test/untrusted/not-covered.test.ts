@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../src/artifacts/store.ts';
-import { writeReport } from '../../src/phases/report/index.ts';
+import { writeReport } from '../../src/engines/report/files.ts';
 import { spawnCli } from '../helpers/cli.ts';
 import { tempDir } from '../helpers/temp.ts';
 import { BUGGY_FILE, hostileRepo, planted } from './hostile.ts';

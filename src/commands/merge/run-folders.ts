@@ -4,7 +4,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { hasArtifact, readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
 import { IntegrityError, UsageError } from '../../foundations/errors.ts';
-import { removeReport, writeReport } from '../../phases/report/index.ts';
+import { removeReport, writeReport } from '../../engines/report/files.ts';
 import { writeThreatModel } from '../../phases/threat/index.ts';
 import type { MergedRun, ShardRun } from './merge.ts';
 

@@ -34,7 +34,7 @@ import { fetchRemoteBase, pushCommit } from './remote.ts';
 import { waitFor } from './start-at.ts';
 import { renderMarkdown, workReportOf, type WorkReportParts } from './report.ts';
 import { MAX_FIX_ATTEMPTS } from '../../engines/fix/fix-one.ts';
-import { resolveRepro } from '../../phases/fixer/index.ts';
+import { resolveRepro } from '../../engines/fix/repro-dir.ts';
 
 export interface WorkRequest {
   target: string;

@@ -1,4 +1,4 @@
-// The settings of the verify and repro phases. They travel in RunOptions when the CLI sets them (verifyPlan, sandboxBackend,
+// The sandbox settings of the verify and repro phases. They travel in RunOptions when the CLI sets them (verifyPlan, sandboxBackend,
 // allowUnsandboxed, dependencies); absent, the phase detects a plan and picks the best sandbox itself.
 import type { RunOptions } from '../run/options.ts';
 import type { BackendName, DependencyStrategy } from '../sandbox/types.ts';

@@ -5,30 +5,9 @@ import { join } from 'node:path';
 import { detectEcosystems, detectPackageManager } from '../sandbox/deps.ts';
 
 import type { CheckKind } from '../../artifacts/schemas/verification-report.ts';
+import type { VerifyCheck, VerifyPlan } from './checks.ts';
 
-export type { CheckKind };
-
-export interface VerifyCheck {
-  name: string;
-  kind: CheckKind;
-  argv: string[];
-  required: boolean;
-  /** Per-check wall time; the plan default applies when absent. */
-  timeoutMs?: number;
-  /** Findings this check bears on, when the plan says so explicitly. */
-  findingIds?: string[];
-}
-
-export interface VerifyPlan {
-  source: 'detected' | 'file';
-  /** Name of the check that is the target's own test suite (the baseline), if any. */
-  baseline?: string;
-  checks: VerifyCheck[];
-  checkTimeoutMs: number;
-  budgetMs: number;
-  /** Ecosystems seen but not checked, with the reason. */
-  unsupported: string[];
-}
+export type { CheckKind, VerifyCheck, VerifyPlan };
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 300_000;
 export const DEFAULT_BUDGET_MS = 900_000;

@@ -3,8 +3,7 @@
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import type { CheckResult, VerificationReport } from '../../artifacts/schemas/verification-report.ts';
 import { failingTests } from './failing-tests.ts';
-import type { CheckRun } from './run-checks.ts';
-import type { VerifyPlan } from './plan.ts';
+import type { CheckRun, VerifyPlan } from './checks.ts';
 
 export interface ReportInputs {
   plan: VerifyPlan;

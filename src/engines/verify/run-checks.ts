@@ -4,11 +4,9 @@ import type { CheckResult } from '../../artifacts/schemas/verification-report.ts
 import { runSandboxed } from '../sandbox/run.ts';
 import { SandboxUnavailableError, type DependencyStrategy, type SandboxBackend, type SandboxResult } from '../sandbox/types.ts';
 import { createBudget } from './budget.ts';
-import type { VerifyCheck, VerifyPlan } from './plan.ts';
+import { notRun, SANDBOX_UNAVAILABLE, type CheckRun, type VerifyCheck, type VerifyPlan } from './checks.ts';
 
 export const OUTPUT_TAIL_CHARS = 4_000;
-/** Reason prefix of a check the sandbox itself could not run. */
-export const SANDBOX_UNAVAILABLE = 'sandbox unavailable';
 
 export interface CheckRunOptions {
   backend: SandboxBackend;
@@ -19,12 +17,6 @@ export interface CheckRunOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface CheckRun {
-  check: VerifyCheck;
-  result: CheckResult;
-  /** Full (capped, redacted) output, for failing-test parsing. */
-  output: string;
-}
 
 export async function runChecks(plan: VerifyPlan, options: CheckRunOptions): Promise<CheckRun[]> {
   const budget = createBudget(plan.budgetMs);
@@ -90,20 +82,3 @@ function toRun(check: VerifyCheck, r: SandboxResult): CheckRun {
   return { check, result, output };
 }
 
-export function notRun(check: VerifyCheck, status: 'SKIPPED_BUDGET' | 'UNAVAILABLE', reason: string): CheckResult {
-  return {
-    name: check.name,
-    kind: check.kind,
-    argv: check.argv,
-    required: check.required,
-    status,
-    exitCode: null,
-    signal: null,
-    durationMs: 0,
-    outputTail: '',
-    truncated: false,
-    findingIds: check.findingIds ?? [],
-    confidenceDelta: 0,
-    reason,
-  };
-}

@@ -1,4 +1,5 @@
-// The dependency scan's pure core: resolved lockfiles + advisories + the code index → dep-findings' body.
+// The dependency scan's pure core: resolved lockfiles + advisories + the code index (+ the curated functions map and
+// the fingerprint hash, handed in by the shell) → dep-findings' body.
 // Every vulnerable name@version gets a finding with its reachability; a version semver cannot read is
 // counted as unmatched (never as safe); the scan is incomplete whenever something was not looked at.
 import { REACHABILITY, type DepFinding, type DepFindings } from '../../artifacts/schemas/dep-findings.ts';
@@ -6,10 +7,9 @@ import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
 import type { FileIndex } from '../../engines/code-index/types.ts';
 import { advisoriesByPackage, matchVersion } from '../../engines/deps/advisories/match.ts';
 import type { Advisory } from '../../engines/deps/advisories/types.ts';
-import { vulnerableFunctions } from '../../engines/deps/functions.ts';
-import type { LockedDependency } from '../../engines/deps/lockfiles/read.ts';
+import { functionsOf, type CuratedEntry, type VulnerableFunctions } from '../../engines/deps/functions-of.ts';
+import type { LockedDependency } from '../../engines/deps/lockfiles/resolve.ts';
 import { reachabilityOf, type ReachabilityResult } from '../../engines/deps/reachability.ts';
-import { sha256 } from '../../foundations/hashing/hash.ts';
 import { compareText } from '../../foundations/text/compare.ts';
 
 export interface ScannedLockfile {
@@ -24,6 +24,10 @@ export interface DepScanInput {
   lockfiles: ScannedLockfile[];
   advisories: DepFindings['advisories'] & { list: Advisory[] };
   index: { files: FileIndex[]; unindexed: { file: string; reason: string }[]; sources: ReadonlyMap<string, string> };
+  /** The curated advisory → functions map (data/advisory-functions.json), for advisories that name none. */
+  curated: ReadonlyMap<string, CuratedEntry>;
+  /** The hash a finding's fingerprint is taken with (sha256, hex). */
+  hash: (text: string) => string;
 }
 
 type Body = Pick<DepFindings, 'status' | 'notes' | 'advisories' | 'lockfiles' | 'findings'>;
@@ -42,11 +46,11 @@ export function buildDepFindings(input: DepScanInput): Body {
         if (match === 'unknown') unmatched++;
         if (match !== 'affected') continue;
         if (findings.some((f) => f.lockfile === lock.path && f.package === dep.name && f.version === dep.version && f.advisory.id === advisory.id)) continue;
-        const fns = vulnerableFunctions(advisory, affected);
+        const fns = functionsOf(advisory, affected, input.curated);
         const key = `${dep.name}\n${fns.functions.join(',')}`;
         const r = reach.get(key) ?? reachabilityOf({ package: dep.name, functions: fns.functions, files: input.index.files, unindexed: input.index.unindexed });
         reach.set(key, r);
-        findings.push(findingOf(lock.path, dep, advisory, fns, r, input.index.sources));
+        findings.push(findingOf(lock.path, dep, advisory, fns, r, input));
       }
     }
     if (unmatched > 0) notes.push(`${lock.path}: ${unmatched} dependency version(s) with an advisory are not semver (git, file or tarball dependencies), so they were not checked`);
@@ -68,11 +72,11 @@ function findingOf(
   lockfile: string,
   dep: LockedDependency,
   advisory: Advisory,
-  fns: ReturnType<typeof vulnerableFunctions>,
+  fns: VulnerableFunctions,
   r: ReachabilityResult,
-  sources: ReadonlyMap<string, string>,
+  { index: { sources }, hash }: DepScanInput,
 ): DepFinding {
-  const fingerprint = sha256(`${lockfile}\n${dep.name}@${dep.version}\n${advisory.id}`).slice(0, 16);
+  const fingerprint = hash(`${lockfile}\n${dep.name}@${dep.version}\n${advisory.id}`).slice(0, 16);
   const callSites = r.callSites.flatMap((c) => {
     const quote = sources.get(c.file)?.split('\n')[c.line - 1]?.trim();
     return quote ? [{ file: c.file, startLine: c.line, endLine: c.line, quote: quote.slice(0, 4000) }] : [];

@@ -2,7 +2,6 @@
 // the advisories (OSV files given with --advisories, or the npm registry's bulk endpoint with --advisories
 // registry), indexes the in-scope JavaScript/TypeScript sources, and returns dep-findings.json's body.
 import { join } from 'node:path';
-import type { DepFindings } from '../../artifacts/schemas/dep-findings.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import { loadCodeIndex } from '../../engines/cache/code-index-load.ts';
@@ -10,10 +9,12 @@ import { loadOsv } from '../../engines/deps/advisories/osv.ts';
 import { DEFAULT_REGISTRY, fetchRegistryAdvisories } from '../../engines/deps/advisories/registry.ts';
 import { findLockfiles, readLockfile } from '../../engines/deps/lockfiles/read.ts';
 import { kindOf } from '../../engines/deps/lockfiles/kinds.ts';
+import { curatedFunctions } from '../../engines/deps/functions.ts';
+import { sha256 } from '../../foundations/hashing/hash.ts';
 import type { PhaseContext } from '../../phase-kit/types.ts';
 import { buildDepFindings, type DepScanInput, type ScannedLockfile } from './core.ts';
 
-export const ADVISORY_CACHE_DIR = 'advisories-cache';
+const ADVISORY_CACHE_DIR = 'advisories-cache';
 const JS_LANGUAGES = new Set(['javascript', 'typescript']);
 
 async function scanLockfiles(ctx: PhaseContext): Promise<ScannedLockfile[]> {
@@ -59,11 +60,6 @@ export const depsPhase = definePhase({
   run: async (ctx, { triage }) => ({ 'dep-findings': await depFindings(ctx, triage) }),
 });
 
-/** Runs the deps phase and returns dep-findings.json as written. */
-export async function runDeps(ctx: PhaseContext): Promise<DepFindings> {
-  return (await depsPhase.run(ctx))['dep-findings'] as DepFindings;
-}
-
 async function depFindings(ctx: PhaseContext, triage: Triage) {
   ctx.log.progress('deps', 0, 1, 'reading lockfiles');
   const lockfiles = await scanLockfiles(ctx);
@@ -71,7 +67,8 @@ async function depFindings(ctx: PhaseContext, triage: Triage) {
   // Production code only (tests too with --include-tests): a call from a test does not make a dependency reachable.
   const files = triage.files.filter((f) => JS_LANGUAGES.has(f.language) && (triage.includeTests || !f.isTest));
   const loaded = await loadCodeIndex(ctx.target, files, ctx.signal);
-  const body = buildDepFindings({ lockfiles, advisories, index: { files: [...loaded.index.files.values()], unindexed: loaded.unindexed, sources: loaded.sources } });
+  const index = { files: [...loaded.index.files.values()], unindexed: loaded.unindexed, sources: loaded.sources };
+  const body = buildDepFindings({ lockfiles, advisories, index, curated: curatedFunctions(), hash: sha256 });
   const reachable = body.findings.filter((f) => f.reachability === 'reachable').length;
   ctx.log.progress('deps', 1, 1, `${lockfiles.length} lockfile(s), ${body.findings.length} vulnerable dependency finding(s), ${reachable} reachable${body.status === 'incomplete' ? `; incomplete: ${body.notes[0]}` : ''}`);
   return body;

@@ -5,12 +5,12 @@
 import type { Finding, Severity } from '../../artifacts/schemas/common.ts';
 import type { RefereeVerdict } from '../../artifacts/schemas/referee.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
-import { unsupportedEvidence } from '../../engines/integrity/evidence.ts';
 import { readerAtHashes, readSourceAtHash } from '../../engines/integrity/source.ts';
 import { judgeStatic } from '../../engines/static/index.ts';
 import { modelFor } from '../../phase-kit/types.ts';
 import { classifyFinding } from '../../engines/security/classify.ts';
 import { judgeWithModel } from './model-referee.ts';
+import { beforeReading, staticVerdict, unreviewedVerdict } from './core.ts';
 
 export const refereePhase = definePhase({
   name: 'referee',
@@ -29,24 +29,16 @@ export const refereePhase = definePhase({
     // The model referee sees the derived CVSS vector of a security finding and may correct it with reasons.
     const threatModel = refereeModel ? threat : undefined;
     const decide = async (finding: Finding): Promise<RefereeVerdict> => {
-      const review = reviews.get(finding.id);
-      const base = { findingId: finding.id, severity: finding.severity, engine: refereeModel ? 'model' : 'static', reread: false };
-      const unreviewed = (why: string): RefereeVerdict => ({ ...base, verdict: 'unreviewed', confidence: finding.confidence, reasoning: `Not reviewed: ${why}.` });
-      if (!review || review.outcome === 'unreviewed') return unreviewed(review?.refutations.map((r) => r.reason).join('; ') || 'the skeptic panel did not review it');
-      // Without a model the static referee decides every finding, by the same panel rule (so a killed one is
-      // dismissed there too, with its calibrated confidence and the re-read its severity asks for).
-      if (review.outcome === 'killed' && refereeModel) {
-        const refuted = review.refutations.filter((r) => r.vote === 'refuted').map((r) => `${r.seat}: ${r.reason}`);
-        return { ...base, verdict: 'dismissed', confidence: Math.max(0.5, 1 - finding.confidence), reasoning: `Refuted by the skeptic panel — ${refuted.join('; ')}.` };
-      }
+      const first = beforeReading(finding, reviews.get(finding.id), Boolean(refereeModel));
+      if ('verdict' in first) return first.verdict;
       const fresh = readSourceAtHash(ctx.target, finding.file, hashes.get(finding.file) ?? '');
-      if (!fresh.ok) return unreviewed(fresh.reason);
-      if (!refereeModel) return staticVerdict(finding, review.refutations, fresh.content, base, reread);
+      if (!fresh.ok) return unreviewedVerdict(finding, Boolean(refereeModel), fresh.reason);
+      if (!refereeModel) return staticVerdict(finding, judgeStatic(finding, first.review.refutations), fresh.content, reread);
       try {
-        return await judgeWithModel(refereeModel, finding, review, fresh.content, ctx.signal, classifyFinding(finding, threatModel), readAtHash);
+        return await judgeWithModel(refereeModel, finding, first.review, fresh.content, ctx.signal, classifyFinding(finding, threatModel), readAtHash);
       } catch (error) {
         if (ctx.signal.aborted) throw error;
-        return unreviewed(`referee call failed: ${(error as Error).message}`);
+        return unreviewedVerdict(finding, true, `referee call failed: ${(error as Error).message}`);
       }
     };
     const verdicts: RefereeVerdict[] = [];
@@ -59,22 +51,3 @@ export const refereePhase = definePhase({
     return { referee: { verdicts } };
   },
 });
-
-function staticVerdict(
-  finding: Finding,
-  refutations: Parameters<typeof judgeStatic>[1],
-  fresh: string,
-  base: Omit<RefereeVerdict, 'verdict' | 'confidence' | 'reasoning'>,
-  reread: ReadonlySet<Severity>,
-): RefereeVerdict {
-  const judged = judgeStatic(finding, refutations);
-  const verdict: RefereeVerdict = { ...base, verdict: judged.verdict, severity: judged.severity, confidence: judged.confidence, reasoning: judged.reasoning, tier: judged.tier };
-  if (reread.has(finding.severity) || reread.has(judged.severity)) {
-    // Independent re-read: the quotes must still be exactly what the file says now.
-    const problem = unsupportedEvidence(finding, new Map([[finding.file, fresh]]));
-    verdict.reread = true;
-    if (problem) return { ...verdict, verdict: 'unreviewed', reasoning: `Re-read failed: ${problem}.` };
-    verdict.reasoning = `${verdict.reasoning} Re-read ${finding.file}:${finding.startLine}-${finding.endLine}: the evidence is as quoted.`;
-  }
-  return verdict;
-}

@@ -1,18 +1,14 @@
-// The model referee: re-reads the cited source itself (fresh from disk, at the recorded hash) and decides. Its verdict
-// counts only with quotes that match the source at their cited lines (else the finding stays unreviewed), and it may
-// lower the hunter's severity but never raise it: a raise is recorded in the reasoning and ignored.
-import { SEVERITY_ORDER, type Finding } from '../../artifacts/schemas/common.ts';
+// The model referee's call: shows the model the finding, the refutations and the cited source (fresh from disk, at the
+// recorded hash) and asks for a verdict. What the answer counts for (quotes that hold; a severity it may lower, never
+// raise) is decided in core.ts.
+import type { Finding } from '../../artifacts/schemas/common.ts';
 import type { SecurityClassification } from '../../artifacts/schemas/security.ts';
 import type { RefereeVerdict } from '../../artifacts/schemas/referee.ts';
-import type { Static } from '@sinclair/typebox';
-import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import type { ModelClient } from '../../engines/models/types.ts';
 import { unsupportedAnswer } from '../../engines/integrity/evidence.ts';
-import { clip } from '../../foundations/text/clip.ts';
 import { sourceBlock, systemPrompt } from '../../engines/prompts/render.ts';
 import { RefereeAnswer } from './model-answer.ts';
-
-type Review = Static<typeof Skeptic>['reviews'][number];
+import { modelVerdict, type Review } from './core.ts';
 
 /** The derived classification as the referee sees it: the vector and each metric's reason, to keep or correct. */
 function classificationText(security: SecurityClassification): string {
@@ -48,24 +44,5 @@ export async function judgeWithModel(
   ].join('\n\n');
   const result = await client.complete<RefereeAnswer>({ role: 'referee', system: systemPrompt('referee.md'), prompt, schema: RefereeAnswer, schemaName: 'referee_verdict', signal });
   const answer = result.value;
-  const engine = `model:${result.provider}/${result.model}`;
-  const unsupported = unsupportedAnswer(answer.evidence, read);
-  if (unsupported) {
-    const said = `${answer.verdict}, ${answer.severity}: ${clip(answer.reasoning, 300)}`;
-    return { findingId: finding.id, verdict: 'unreviewed', severity: finding.severity, confidence: finding.confidence, reasoning: `Not reviewed: the model referee's answer is no answer, because ${unsupported} (it said: ${said}).`, reread: false, engine };
-  }
-  const raised = SEVERITY_ORDER.indexOf(answer.severity) < SEVERITY_ORDER.indexOf(finding.severity);
-  return {
-    findingId: finding.id,
-    verdict: answer.verdict,
-    severity: raised ? finding.severity : answer.severity,
-    confidence: answer.confidence,
-    reasoning: raised ? `${answer.reasoning} (The referee proposed ${answer.severity}; kept at ${finding.severity}: a model referee may lower a finding's severity, never raise it.)` : answer.reasoning,
-    evidence: answer.evidence,
-    reread: true,
-    engine,
-    tier: answer.verdict === 'confirmed' ? 'T2' : 'T3',
-    // Kept only as a proposal with its reason: the report re-scores it, or ignores a vector that does not parse.
-    ...(security && answer.cvssVector.trim() && answer.cvssReason.trim() ? { cvss: { vector: answer.cvssVector.trim(), reason: answer.cvssReason.trim() } } : {}),
-  };
+  return modelVerdict(finding, answer, `model:${result.provider}/${result.model}`, unsupportedAnswer(answer.evidence, read), security !== undefined);
 }

@@ -11,6 +11,7 @@ import type { BugSignature, TestWriter } from '../../engines/repro/types.ts';
 import { selectBackend } from '../../engines/sandbox/select.ts';
 import { modelFor } from '../../phase-kit/types.ts';
 import { verifyOptionsFrom } from '../../engines/verify/options.ts';
+import { findingsToReproduce, recordedReproduction, reproductionLine, skippedReproduction } from './core.ts';
 
 export interface ReproPhaseOptions {
   /** Default: the tester model when the run binds the tester role to one. */
@@ -27,28 +28,24 @@ export function createReproPhase(options: ReproPhaseOptions = {}) {
     writes: ['reproductions'],
     roles: ['tester'],
     async run(ctx, { referee, 'hunter-findings': hunter }) {
-      const confirmed = new Set(referee.verdicts.filter((v) => v.verdict === 'confirmed').map((v) => v.findingId));
-      const findings = hunter.findings.filter((f) => confirmed.has(f.id));
+      const findings = findingsToReproduce(referee, hunter);
       const reproductions: Reproduction[] = [];
       const settings = verifyOptionsFrom(ctx.options);
       const tester = modelFor(ctx, 'tester');
       const writer = options.writer ?? (tester ? modelTestWriter({ client: tester, root: ctx.target, signal: ctx.signal }) : undefined);
       for (const finding of findings) {
         if (!writer) {
-          reproductions.push({ findingId: finding.id, outcome: 'skipped', reason: 'unknown: no tester model configured', attempts: 0, tier: 'T2' });
+          reproductions.push(skippedReproduction(finding));
           continue;
         }
         const signature = options.signatureFor?.(finding) ?? { marker: true };
         const backend = selectBackend({ backend: settings.sandboxBackend ?? 'auto', allowUnsandboxed: settings.allowUnsandboxed ?? false });
         const result = await reproduceFinding({ target: ctx.target, finding, signature, writer, backend, signal: ctx.signal, ...(settings.dependencies ? { dependencies: settings.dependencies } : {}) });
-        const { lastOutput: _output, proven, ...reproduction } = result;
-        if (proven) {
-          const dir = promote(ctx.outDir, finding, proven.signature, proven);
-          reproductions.push({ ...reproduction, dir, command: `sh ${runScriptPath(ctx, dir)}` });
-        } else {
-          reproductions.push(reproduction);
-        }
-        ctx.log.info(`repro ${finding.id}: ${reproduction.outcome} after ${reproduction.attempts} attempt(s) — ${reproduction.reason}`);
+        const { proven } = result;
+        const dir = proven ? promote(ctx.outDir, finding, proven.signature, proven) : undefined;
+        const reproduction = recordedReproduction(result, dir ? { dir, command: `sh ${runScriptPath(ctx, dir)}` } : undefined);
+        reproductions.push(reproduction);
+        ctx.log.info(reproductionLine(reproduction));
         ctx.log.progress('repro', reproductions.length, findings.length);
       }
       return { reproductions: { reproductions } };

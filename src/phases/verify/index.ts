@@ -1,17 +1,15 @@
 // The verify phase: run the target's own suite (the baseline) and its checks in the sandbox with the network cut,
 // then return verification-report.json's body. Uses referee.json for finding ids when present; works without it.
 import { resolve } from 'node:path';
-import type { Finding } from '../../artifacts/schemas/common.ts';
-import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
-import type { Referee } from '../../artifacts/schemas/referee.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import { selectBackend } from '../../engines/sandbox/select.ts';
 import { SandboxUnavailableError, type SandboxBackend } from '../../engines/sandbox/types.ts';
 import { detectPlan, type VerifyPlan } from '../../engines/verify/plan.ts';
 import { loadPlanFile } from '../../engines/verify/plan-file.ts';
-import { notRun, runChecks, SANDBOX_UNAVAILABLE, type CheckRun } from '../../engines/verify/run-checks.ts';
-import { buildReport } from '../../engines/verify/report.ts';
+import type { CheckRun } from '../../engines/verify/checks.ts';
+import { runChecks } from '../../engines/verify/run-checks.ts';
 import { verifyOptionsFrom, type VerifyPhaseOptions } from '../../engines/verify/options.ts';
+import { unrunChecks, verificationReport } from './core.ts';
 
 export function createVerifyPhase(overrides: VerifyPhaseOptions = {}) {
   return definePhase({
@@ -24,7 +22,6 @@ export function createVerifyPhase(overrides: VerifyPhaseOptions = {}) {
       const options = { ...verifyOptionsFrom(ctx.options), ...overrides };
       const planPath = options.verifyPlan ? resolve(ctx.target, options.verifyPlan) : undefined;
       const plan: VerifyPlan = planPath ? loadPlanFile(planPath) : detectPlan(ctx.target);
-      const findings = confirmedFindings(referee, hunter);
       let backend: SandboxBackend | undefined;
       let unavailable: string | undefined;
       try {
@@ -43,30 +40,13 @@ export function createVerifyPhase(overrides: VerifyPhaseOptions = {}) {
             signal: ctx.signal,
             onProgress: (done, total) => ctx.log.progress('verify', done, total),
           })
-        : plan.checks.map((check) => ({ check, result: notRun(check, 'UNAVAILABLE', 'no sandbox backend'), output: '' }));
-      // bubblewrap failing part-way (or the copy failing) makes the sandbox unavailable, not the suite failing.
-      const broke = runs.find((r) => r.result.reason?.startsWith(SANDBOX_UNAVAILABLE))?.result.reason;
+        : unrunChecks(plan);
+      const { report, broke, summary } = verificationReport({ plan, ...(planPath ? { planPath } : {}), options, ...(backend ? { backend: backend.name } : {}), ...(unavailable ? { unavailable } : {}), runs, referee, hunter });
       if (broke) ctx.log.warn(broke);
-      const report = buildReport({
-        plan,
-        ...(planPath ? { planPath } : {}),
-        sandbox: backend && !broke
-          ? { backend: backend.name, available: true, dependencies: options.dependencies ?? 'auto' }
-          : { backend: backend?.name ?? options.sandboxBackend ?? 'auto', available: false, reason: broke ?? unavailable ?? 'unavailable' },
-        runs,
-        findings,
-      });
-      ctx.log.info(`verify: baseline ${report.baseline.status}; fixer ${report.fixerAuthorised ? 'authorised' : `not authorised (${report.fixerReason})`}`);
+      ctx.log.info(summary);
       return { 'verification-report': report };
     },
   });
 }
 
 export const verifyPhase = createVerifyPhase();
-
-/** Findings the referee confirmed, with their details from hunter-findings.json; empty without referee.json. */
-function confirmedFindings(referee: Referee | undefined, hunter: HunterFindings | undefined): Finding[] {
-  if (!referee) return [];
-  const confirmed = new Set(referee.verdicts.filter((v) => v.verdict === 'confirmed').map((v) => v.findingId));
-  return (hunter?.findings ?? []).filter((f) => confirmed.has(f.id));
-}

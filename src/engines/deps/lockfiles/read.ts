@@ -11,18 +11,13 @@ import { LOCKFILE_GLOBS, type LockfileKind } from './kinds.ts';
 import { lineOf } from './line.ts';
 import { parseNpmLock } from './npm.ts';
 import { parsePnpmLock } from './pnpm.ts';
-import { resolveDependencies, type ResolvedDependency } from './resolve.ts';
+import { resolveDependencies, type LockedDependency } from './resolve.ts';
 import { LockfileError, objectAt, stringMap, type LockGraph, type Manifest, type ParseInput } from './types.ts';
 import { parseYarnLock } from './yarn.ts';
 
 export const MAX_LOCKFILE_BYTES = 64 * 1024 * 1024;
 const MAX_MANIFEST_BYTES = 1024 * 1024;
 const MAX_WORKSPACES = 2000;
-
-export interface LockedDependency extends ResolvedDependency {
-  /** Line of the entry in the lockfile. */
-  line: number;
-}
 
 export type LockfileRead = { ok: true; dependencies: LockedDependency[] } | { ok: false; reason: string };
 

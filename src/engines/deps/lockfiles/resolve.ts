@@ -19,6 +19,12 @@ export interface ResolvedDependency {
   id: string;
 }
 
+/** A resolved dependency as the lockfile scan reports it, with the line of its entry. */
+export interface LockedDependency extends ResolvedDependency {
+  /** Line of the entry in the lockfile. */
+  line: number;
+}
+
 interface Reach {
   dev: boolean;
   path: string[];

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact, writeArtifact } from '../../../src/artifacts/store.ts';
 import { createReproPhase } from '../../../src/phases/repro/index.ts';
-import { phaseContext } from '../verify/helpers.ts';
-import { buggyProject, finding, scriptedWriter } from './helpers.ts';
+import { phaseContext } from '../../engines/verify/helpers.ts';
+import { buggyProject, finding, scriptedWriter } from '../../engines/repro/helpers.ts';
 
 test('the repro phase promotes a proven finding to T1 under repro/<id>/ and skips, as T2, without a tester', async () => {
   const project = buggyProject();

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
-import { hashTree } from '../sandbox/helpers.ts';
-import { BREAKS_SUITE, CLAMP, git, GOOD, OUT_OF_SCOPE } from './helpers.ts';
+import { hashTree } from '../../engines/sandbox/helpers.ts';
+import { BREAKS_SUITE, CLAMP, git, GOOD, OUT_OF_SCOPE } from '../../engines/fix/helpers.ts';
 import { fixWith, ID } from './fix-with.ts';
 
 test('a scoped fix is proven red to green in the sandbox; the user tree and branch are untouched', async () => {

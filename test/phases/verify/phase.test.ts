@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import { createVerifyPhase } from '../../../src/phases/verify/index.ts';
-import { hashTree, tempTree } from '../sandbox/helpers.ts';
-import { phaseContext } from './helpers.ts';
+import { hashTree, tempTree } from '../../engines/sandbox/helpers.ts';
+import { phaseContext } from '../../engines/verify/helpers.ts';
 
 const MATH = 'export const add = (a, b) => a + b;\nexport const div = (a, b) => a / b;\n';
 

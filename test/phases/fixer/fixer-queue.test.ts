@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { ProviderError } from '../../../src/foundations/errors.ts';
 import { runFixPlan } from '../../../src/phases/fix-plan/index.ts';
 import { runFixer } from '../../../src/phases/fixer/index.ts';
-import { bwrap } from '../sandbox/helpers.ts';
-import { clampRepo, finding, fixContext, git, GOOD, identity, outWith, reported, scanReport, scriptedProposer } from './helpers.ts';
+import { bwrap } from '../../engines/sandbox/helpers.ts';
+import { clampRepo, finding, fixContext, git, GOOD, identity, outWith, reported, scanReport, scriptedProposer } from '../../engines/fix/helpers.ts';
 import { fixWith, ID, workTree } from './fix-with.ts';
 
 test('--auto-commit re-proves on the moved head and commits only to a new branch', async () => {

@@ -4,8 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runFixPlan } from '../../../src/phases/fix-plan/index.ts';
 import { runFixer } from '../../../src/phases/fixer/index.ts';
-import { bwrap, hashTree } from '../sandbox/helpers.ts';
-import { clampRepo, finding, fixContext, git, identity, outWith, reported, scanReport, scriptedProposer } from './helpers.ts';
+import { bwrap, hashTree } from '../../engines/sandbox/helpers.ts';
+import { clampRepo, finding, fixContext, git, identity, outWith, reported, scanReport, scriptedProposer } from '../../engines/fix/helpers.ts';
 
 export const ID = 'BH-0000c1a9';
 // Everything outside .git: with --auto-commit only .git may change (a new branch).

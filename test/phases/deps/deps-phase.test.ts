@@ -12,8 +12,8 @@ import { readArtifact } from '../../../src/artifacts/store.ts';
 import { runCli } from '../../helpers/cli.ts';
 import { gitRepo } from '../../helpers/temp.ts';
 
-const FIXTURE = fileURLToPath(new URL('./fixtures/lockfiles/npm3/', import.meta.url));
-const OSV = fileURLToPath(new URL('./fixtures/osv/', import.meta.url));
+const FIXTURE = fileURLToPath(new URL('../../engines/deps/fixtures/lockfiles/npm3/', import.meta.url));
+const OSV = fileURLToPath(new URL('../../engines/deps/fixtures/osv/', import.meta.url));
 
 function project(t: TestContext, extra: Record<string, string> = {}): string {
   const read = (p: string) => readFileSync(join(FIXTURE, p), 'utf8');

@@ -1,0 +1,40 @@
+// The report's files in a run folder: report.md and report.sarif (views rendered from scan-report.json alone) and
+// scan-report.json, written views first and the report last; and their removal, so a run that fails part-way leaves
+// no report behind. Used by the report phase and by `merge`.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
+import { artifactPath, writeArtifact } from '../../artifacts/store.ts';
+import { writeFileAtomic } from '../../foundations/fs/atomic.ts';
+import { renderMarkdown } from './markdown.ts';
+import { renderSarif } from './sarif.ts';
+
+export const REPORT_FILES = { markdown: 'report.md', sarif: 'report.sarif' } as const;
+
+/** report.md and report.sarif: rendered from scan-report.json alone, written before it. */
+export const REPORT_VIEWS = [
+  { file: REPORT_FILES.markdown, render: (report: ScanReport) => renderMarkdown(report) },
+  { file: REPORT_FILES.sarif, render: (report: ScanReport) => `${JSON.stringify(renderSarif(report), null, 2)}\n` },
+] as const;
+
+/**
+ * The views first, then scan-report.json (validated) last, each written atomically: a run that fails part-way
+ * leaves no scan-report.json, so neither `bug-hunter report` nor the exit code can take a partial write for success.
+ */
+export function writeReport(outDir: string, report: ScanReport): void {
+  const views = REPORT_VIEWS.map((view) => ({ file: view.file, text: view.render(report) }));
+  try {
+    for (const view of views) writeFileAtomic(join(outDir, view.file), view.text);
+    writeArtifact(outDir, 'scan-report', report);
+  } catch (error) {
+    removeReport(outDir);
+    throw error;
+  }
+}
+
+/** Removes the report files of an earlier run (scan-report.json, coverage.json, report.md, report.sarif). */
+export function removeReport(outDir: string): void {
+  for (const path of [artifactPath(outDir, 'scan-report'), artifactPath(outDir, 'coverage'), join(outDir, REPORT_FILES.markdown), join(outDir, REPORT_FILES.sarif)]) {
+    rmSync(path, { force: true });
+  }
+}
