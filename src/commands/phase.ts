@@ -13,7 +13,7 @@ import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from './kit/leads-flags.ts';
 import { createLogger, PROGRESS_FORMATS } from '../engines/terminal/log.ts';
 import { MODEL_FLAGS, modelRequestOf } from './kit/model-flags.ts';
 import { cacheRequestOf } from './kit/cache-flags.ts';
-import { phaseCommandLines } from './kit/phase-commands.ts';
+import { ONLY_FOR, phaseCommandLines } from './kit/phase-commands.ts';
 import type { StaleChain } from '../driver/stale-phases.ts';
 
 export const phaseCommand: Command = {
@@ -49,9 +49,9 @@ ${LEADS_USAGE}`,
     if (!name) throw new UsageError(`Name a phase: ${PIPELINE.map((p) => p.name).join(', ')}.`);
     const entry = findPhase(name);
     if (!entry) throw new UsageError(`Unknown phase '${name}'. Phases: ${PIPELINE.map((p) => p.name).join(', ')}.`);
-    if ((values.advisories !== undefined || values.registry !== undefined) && entry.optIn !== 'depScan') throw new UsageError('--advisories and --registry are for `phase deps` only.');
+    if ((values.advisories !== undefined || values.registry !== undefined) && entry.optIn !== ONLY_FOR.advisories) throw new UsageError('--advisories and --registry are for `phase deps` only.');
     const depScan = values.advisories !== undefined || values.registry !== undefined ? depScanOptions(values, io.cwd) : undefined;
-    if (values.leads !== undefined && entry.optIn !== 'leads') throw new UsageError('--leads is for `phase leads` only (give it to scan for a whole run).');
+    if (values.leads !== undefined && entry.optIn !== ONLY_FOR.leads) throw new UsageError('--leads is for `phase leads` only (give it to scan for a whole run).');
     const leads = leadsOptions(values, io.cwd);
     const target = resolveTarget(resolve(io.cwd, targetArg ?? '.'));
     const outDir = resolveOutDir(target, values.out ? resolve(io.cwd, values.out) : undefined);

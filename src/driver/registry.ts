@@ -1,7 +1,7 @@
 // The pipeline in order, and what the driver must know of each phase before loading it: whether `scan` runs it
 // only when asked (optIn), whether `scan --estimate` runs it, and what it needs from the machine (preconditions).
 // This is the one file outside a phase's folder that names the phases (test/architecture/phase-names.test.ts).
-import type { PhaseDefinition } from '../phase-kit/types.ts';
+import type { OptIn, PhaseDefinition } from '../phase-kit/types.ts';
 
 /** What a phase needs from the machine before a run starts: a git repository, or a sandbox backend. */
 export type MachineNeed = 'git' | 'sandbox';
@@ -11,7 +11,7 @@ export interface PipelineEntry {
   summary: string;
   load: () => Promise<PhaseDefinition>;
   /** Runs in `scan` only when the caller asks for it (--verify, --repro, --fix, --dep-scan). */
-  optIn?: 'verify' | 'repro' | 'fix' | 'depScan' | 'leads';
+  optIn?: OptIn;
   /** Runs in `scan --estimate` too: the estimate reads what these write (the chunks and the plan). */
   estimate?: true;
   /** Checked before the first phase runs (src/driver/preconditions.ts). */

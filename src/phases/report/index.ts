@@ -26,7 +26,7 @@ import { emptySuppressions } from '../../engines/suppress/suppressions.ts';
 import { loadSuppressions } from '../../engines/suppress/sources.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import type { WrittenOf } from '../../phase-kit/declared-io.ts';
-import type { PhaseContext } from '../../phase-kit/types.ts';
+import { optInStarted, type PhaseContext } from '../../phase-kit/types.ts';
 
 export const REPORT_FILES = { markdown: 'report.md', sarif: 'report.sarif' } as const;
 
@@ -169,8 +169,8 @@ function dependencyScan(ctx: PhaseContext, dependencies: DepFindings | undefined
 // counts as asked for when it wrote its artifact for this run.
 function requestedChecks(ctx: PhaseContext, verification: { run: { runId: string } } | undefined, reproductions: unknown): { verify: boolean; repro: boolean; depScan: boolean } {
   return {
-    verify: ctx.state?.phaseStatus('verify') !== undefined || verification !== undefined,
-    repro: ctx.state?.phaseStatus('repro') !== undefined || reproductions !== undefined,
+    verify: optInStarted(ctx, 'verify') || verification !== undefined,
+    repro: optInStarted(ctx, 'repro') || reproductions !== undefined,
     depScan: Boolean(ctx.options.depScan),
   };
 }
