@@ -29,6 +29,12 @@ import type { StaleChain } from './stale-phases.ts';
 
 export type RunMode = 'new' | 'resume' | 'attach';
 
+/** The options and scope a run is made with (hashed into its identity). */
+export interface RunSettings {
+  options: RunOptions;
+  scope: ScopeOptions;
+}
+
 export interface OpenRunRequest {
   /** new: a run of its own; resume: the interrupted run in outDir; attach: the run in outDir, for one more phase. */
   mode: RunMode;
@@ -44,7 +50,7 @@ export interface OpenRunRequest {
   phases: readonly string[];
   /** The run's options and scope from the resolved models, before the lock. Absent: a new run takes the previous
    * run's (`phase <first>`); resume and attach take the stored run's. */
-  settings?: (models: ModelSetup) => { options: RunOptions; scope: ScopeOptions };
+  settings?: (models: ModelSetup) => RunSettings;
   /** attach: the options this phase adds to the stored run's (phase deps --advisories …). */
   adjust?: (options: RunOptions) => RunOptions;
   /** attach: the refusal when the phase may not join the stored run (its inputs are another run's, or the tree changed). */
@@ -122,7 +128,7 @@ export async function openRun(request: OpenRunRequest): Promise<Run> {
   }
 }
 
-function resumeRun(request: OpenRunRequest, previous: RunState | undefined, settings: ReturnType<NonNullable<OpenRunRequest['settings']>> | undefined): StateStore {
+function resumeRun(request: OpenRunRequest, previous: RunState | undefined, settings: RunSettings | undefined): StateStore {
   const { outDir, log } = request;
   if (!previous) throw new UsageError(`There is no run to resume in ${outDir}. Run 'bug-hunter scan' without --resume.`);
   if (settings) {
@@ -140,7 +146,7 @@ function resumeRun(request: OpenRunRequest, previous: RunState | undefined, sett
   return store;
 }
 
-async function newRun(request: OpenRunRequest, previous: RunState | undefined, models: ModelSetup, settings: ReturnType<NonNullable<OpenRunRequest['settings']>> | undefined): Promise<StateStore> {
+async function newRun(request: OpenRunRequest, previous: RunState | undefined, models: ModelSetup, settings: RunSettings | undefined): Promise<StateStore> {
   const { outDir, log } = request;
   if (previous && previous.status !== 'completed') log.info(`starting a new run; the unfinished run ${previous.run.runId} is replaced.`);
   clearChunkWork(outDir);
