@@ -14,7 +14,7 @@ import { gitRepo } from '../helpers/temp.ts';
 const quiet: Logger = { info() {}, warn() {}, progress() {} };
 
 function request(target: string, mode: OpenRunRequest['mode'], phases: readonly string[]): OpenRunRequest {
-  return { mode, target, outDir: resolveOutDir(target), command: `test ${mode}`, phases, log: quiet, signal: new AbortController().signal, cache: 'off' };
+  return { mode, target, outDir: resolveOutDir(target, undefined), command: `test ${mode}`, phases, log: quiet, signal: new AbortController().signal, cache: 'off' };
 }
 
 test('a new run writes its state under the lock; an attached phase joins it under the same run id, and the lock is free after each', async (t) => {
