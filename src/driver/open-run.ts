@@ -75,8 +75,8 @@ export interface Run {
   options: RunOptions;
   store: StateStore;
   session: PhaseSession;
-  /** Closes the session (the budget records `wallMs`), then releases the run lock. */
-  close(wallMs: number): Promise<void>;
+  /** Closes the session (the budget records `wallMs`), runs `beforeRelease` (still under the lock), then releases the lock. */
+  close(wallMs: number, beforeRelease?: () => void): Promise<void>;
 }
 
 export async function openRun(request: OpenRunRequest): Promise<Run> {
@@ -114,9 +114,10 @@ export async function openRun(request: OpenRunRequest): Promise<Run> {
       cache: request.cache,
       ...(request.withoutModels ? { withoutModels: true } : {}),
     });
-    const close = async (wallMs: number) => {
+    const close = async (wallMs: number, beforeRelease?: () => void) => {
       try {
         await session.close(wallMs);
+        beforeRelease?.();
       } finally {
         lock.release();
       }

@@ -98,8 +98,9 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
     const decision = decideExit(report, { failOn: run.options.failOn, ...request.exitPolicy });
     return { exitCode: decision.code, exitReason: decision.reason, outDir, report, durationMs: Date.now() - started, ...(fixes ? { fixes } : {}) };
   } finally {
-    await run.close(Date.now() - started);
-    if (!request.estimate) recordCacheUsage(outDir, identity, session.cache, log);
+    await run.close(Date.now() - started, () => {
+      if (!request.estimate) recordCacheUsage(outDir, identity, session.cache, log);
+    });
   }
 }
 
