@@ -23,7 +23,7 @@ export const COMMAND_PRODUCERS: Partial<Record<ArtifactName, string>> = {
 export async function producingPhases(name: ArtifactName): Promise<string[]> {
   const found: string[] = [];
   for (const entry of PIPELINE) {
-    if (entry.load && (await entry.load()).writes.includes(name)) found.push(entry.name);
+    if ((await entry.load()).writes.includes(name)) found.push(entry.name);
   }
   return found;
 }

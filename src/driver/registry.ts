@@ -1,17 +1,26 @@
-// The pipeline in order. A phase with no `load` is not built yet: `scan` says so instead of pretending.
-import type { PhaseDefinition } from '../phase-kit/types.ts';
+// The pipeline in order, and what the driver must know of each phase before loading it: whether `scan` runs it
+// only when asked (optIn), whether `scan --estimate` runs it, and what it needs from the machine (preconditions).
+// This is the one file outside a phase's folder that names the phases (test/architecture/phase-names.test.ts).
+import type { OptIn, PhaseDefinition } from '../phase-kit/types.ts';
+
+/** What a phase needs from the machine before a run starts: a git repository, or a sandbox backend. */
+export type MachineNeed = 'git' | 'sandbox';
 
 export interface PipelineEntry {
   name: string;
   summary: string;
-  load?: () => Promise<PhaseDefinition>;
+  load: () => Promise<PhaseDefinition>;
   /** Runs in `scan` only when the caller asks for it (--verify, --repro, --fix, --dep-scan). */
-  optIn?: 'verify' | 'repro' | 'fix' | 'depScan' | 'leads';
+  optIn?: OptIn;
+  /** Runs in `scan --estimate` too: the estimate reads what these write (the chunks and the plan). */
+  estimate?: true;
+  /** Checked before the first phase runs (src/driver/preconditions.ts). */
+  needs?: readonly MachineNeed[];
 }
 
 export const PIPELINE: PipelineEntry[] = [
-  { name: 'triage', summary: 'list, rank and chunk source files', load: async () => (await import('../phases/triage/index.ts')).triagePhase },
-  { name: 'plan', summary: 'choose profile, execution mode and limits', load: async () => (await import('../phases/plan/index.ts')).planPhase },
+  { name: 'triage', summary: 'list, rank and chunk source files', estimate: true, load: async () => (await import('../phases/triage/index.ts')).triagePhase },
+  { name: 'plan', summary: 'choose profile, execution mode and limits', estimate: true, load: async () => (await import('../phases/plan/index.ts')).planPhase },
   { name: 'recon', summary: 'stack, entry points and trust boundaries', load: async () => (await import('../phases/recon/index.ts')).reconPhase },
   { name: 'threat', summary: 'STRIDE threat model from recon', load: async () => (await import('../phases/threat/index.ts')).threatPhase },
   { name: 'retrieval', summary: 'rank context per chunk under budgets', load: async () => (await import('../phases/retrieval/index.ts')).retrievalPhase },
@@ -20,17 +29,18 @@ export const PIPELINE: PipelineEntry[] = [
   { name: 'skeptic', summary: 'try to disprove each candidate', load: async () => (await import('../phases/skeptic/index.ts')).skepticPhase },
   { name: 'referee', summary: 'decide: confirmed, dismissed or manual-review', load: async () => (await import('../phases/referee/index.ts')).refereePhase },
   { name: 'deps', summary: 'vulnerable dependencies from lockfiles and advisories, with reachability', optIn: 'depScan', load: async () => (await import('../phases/deps/index.ts')).depsPhase },
-  { name: 'verify', summary: 'run checks and the baseline suite in the sandbox', optIn: 'verify', load: async () => (await import('../phases/verify/index.ts')).verifyPhase },
-  { name: 'repro', summary: 'generate and run a failing test per confirmed finding', optIn: 'repro', load: async () => (await import('../phases/repro/index.ts')).reproPhase },
+  { name: 'verify', summary: 'run checks and the baseline suite in the sandbox', optIn: 'verify', needs: ['sandbox'], load: async () => (await import('../phases/verify/index.ts')).verifyPhase },
+  { name: 'repro', summary: 'generate and run a failing test per confirmed finding', optIn: 'repro', needs: ['sandbox'], load: async () => (await import('../phases/repro/index.ts')).reproPhase },
   { name: 'report', summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json', load: async () => (await import('../phases/report/index.ts')).reportPhase },
   { name: 'fix-plan', summary: 'cluster, classify and scope fixes', optIn: 'fix', load: async () => (await import('../phases/fix-plan/index.ts')).fixPlanPhase },
-  { name: 'fixer', summary: 'apply scoped fixes with red-to-green proof', optIn: 'fix', load: async () => (await import('../phases/fixer/index.ts')).fixerPhase },
+  { name: 'fixer', summary: 'apply scoped fixes with red-to-green proof', optIn: 'fix', needs: ['git', 'sandbox'], load: async () => (await import('../phases/fixer/index.ts')).fixerPhase },
 ];
 
 export function findPhase(name: string): PipelineEntry | undefined {
   return PIPELINE.find((p) => p.name === name);
 }
 
-export function builtPhases(): PipelineEntry[] {
-  return PIPELINE.filter((p) => p.load);
+/** The phase that starts a run (`phase <it>` by hand starts a new one; every other phase attaches). */
+export function firstPhase(): PipelineEntry {
+  return PIPELINE[0]!;
 }

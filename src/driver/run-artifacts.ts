@@ -35,9 +35,9 @@ export function supersededFiles(phases: readonly Pick<PhaseDefinition, 'reads' |
   return { artifacts, views };
 }
 
-/** Every built phase's declaration, in pipeline order. */
+/** Every phase's declaration, in pipeline order. */
 export async function builtDeclarations(): Promise<PhaseDefinition[]> {
-  return Promise.all(PIPELINE.flatMap((p) => (p.load ? [p.load()] : [])));
+  return Promise.all(PIPELINE.map((p) => p.load()));
 }
 
 /**

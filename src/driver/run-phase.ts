@@ -1,5 +1,5 @@
 // One phase run under the run's state, the same way in `scan` and `phase <name>`: marked running, then done or
-// failed (with the error) in state.json; after the plan, the budget learns what the run set out to do.
+// failed (with the error) in state.json; once the adaptive plan is written, the budget learns what the run set out to do.
 import { underContract } from '../artifacts/contract.ts';
 import { chunkPlanOf } from './estimate.ts';
 import type { ModelSetup } from './model-setup.ts';
@@ -7,8 +7,8 @@ import type { PhaseDefinition } from '../phase-kit/types.ts';
 import { withRerunHint } from './hints.ts';
 import type { PhaseSession } from './session.ts';
 
-/** `prepare` runs first, as part of the phase (scan's --baseline step before the report). Returns what the phase
- * wrote: its artifacts by name, as written. */
+/** `prepare` runs first, as part of the phase (the driver making an input the phase reads, as scan's --baseline
+ * step makes baseline.json). Returns what the phase wrote: its artifacts by name, as written. */
 export async function runPhaseStep(phase: PhaseDefinition, session: PhaseSession, models: ModelSetup, prepare?: () => Promise<void>): Promise<unknown> {
   const { ctx, store } = session;
   store.markPhase(phase.name, 'running');
@@ -25,6 +25,6 @@ export async function runPhaseStep(phase: PhaseDefinition, session: PhaseSession
   }
   store.markPhase(phase.name, 'done');
   // Recorded so later estimates calibrate against what the run set out to do.
-  if (phase.name === 'plan' && session.budget) session.budget.setPlan(chunkPlanOf(ctx.outDir, models));
+  if (phase.writes.includes('adaptive-plan') && session.budget) session.budget.setPlan(chunkPlanOf(ctx.outDir, models));
   return written;
 }

@@ -44,8 +44,6 @@ export interface ScanResult {
   exitReason: string;
   outDir: string;
   report: ScanReport | null;
-  /** Phases of the pipeline that are not built yet and were therefore not run. */
-  notBuilt: string[];
   durationMs: number;
   /** With --fix: fix statuses counted, e.g. "1 fixed-proven, 1 rolled-back". */
   fixes?: string;

@@ -9,9 +9,10 @@ import { openModelSession, type ModelSetup } from './model-setup.ts';
 import { createPoolLender } from '../engines/workers/lender.ts';
 import { runAnalysisStore } from '../engines/cache/static-analysis.ts';
 import type { Budget } from '../engines/budget/budget.ts';
-import type { PhaseContext } from '../phase-kit/types.ts';
+import type { OptIn, PhaseContext } from '../phase-kit/types.ts';
 import type { RunOptions, ScopeOptions } from '../engines/run/options.ts';
 import type { StateStore } from '../engines/run/state.ts';
+import { PIPELINE } from './registry.ts';
 
 export interface PhaseSessionInput {
   target: string;
@@ -47,7 +48,8 @@ export function openPhaseSession(input: PhaseSessionInput): PhaseSession {
   const { target, outDir, store, options, scope, log, signal, models } = input;
   const cache = input.cache === 'off' ? DISABLED_CACHE : openEvidenceCache(target, input.runsDir, input.cache, log);
   const pools = createPoolLender();
-  const ctx: PhaseContext = { target, outDir, identity: store.state.run, options, scope, log, signal, state: store, cache, pools, ...(cache.dir ? {} : { analyses: runAnalysisStore() }) };
+  const optInStarted = (optIn: OptIn) => PIPELINE.some((p) => p.optIn === optIn && store.phaseStatus(p.name) !== undefined);
+  const ctx: PhaseContext = { target, outDir, identity: store.state.run, options, scope, log, signal, state: store, cache, pools, optInStarted, ...(cache.dir ? {} : { analyses: runAnalysisStore() }) };
   // What every session releases at its end: the cache entries still held, the artifacts it shared, its workers.
   const release = async () => {
     cache.flush();

@@ -36,6 +36,16 @@ export interface PhaseContext {
   pools?: PoolLender;
   /** Set by the driver for a declared phase: `check` throws for a role the phase does not declare. */
   declaredRoles?: { phase: string; check(role: Role): void };
+  /** Set by the driver: whether a phase asked for by `optIn` has started in this run (its status is in state.json). */
+  optInStarted?: (optIn: OptIn) => boolean;
+}
+
+/** What asks `scan` for a phase that is not run by default: --verify, --repro, --fix, --dep-scan, --leads. */
+export type OptIn = 'verify' | 'repro' | 'fix' | 'depScan' | 'leads';
+
+/** Whether a phase asked for by `optIn` has started in this run; false outside a run. */
+export function optInStarted(ctx: Pick<PhaseContext, 'optInStarted'>, optIn: OptIn): boolean {
+  return ctx.optInStarted?.(optIn) ?? false;
 }
 
 /** A phase as the driver runs it; built by definePhase (src/phase-kit/define-phase.ts) from the phase's declaration. */

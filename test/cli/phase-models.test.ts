@@ -5,7 +5,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { readArtifact } from '../../src/artifacts/store.ts';
-import { enginesAgree } from '../../src/commands/kit/model-flags.ts';
+import { enginesAgree } from '../../src/engines/models/engines-agree.ts';
 import { runScan } from '../../src/driver/scan.ts';
 import { DEMO_OPTIONS, installTranscripts, replayConfig } from '../funnel/demo.ts';
 import { demoTarget, recordingLogger } from '../funnel/helpers.ts';

@@ -33,7 +33,7 @@ test('every phase by hand on the replayed model demo writes what it wrote inside
   installTranscripts(outDir);
   const scan = await runScan({ target, options: DEMO_OPTIONS, models: { trustRepoConfig: true }, log: recordingLogger() });
   assert.equal(scan.exitCode, 1);
-  const phases = (await Promise.all(PIPELINE.filter((p) => p.load && !p.optIn).map(async (p) => p.load!()))).filter((p) => p.name !== 'triage');
+  const phases = (await Promise.all(PIPELINE.filter((p) => !p.optIn).map(async (p) => p.load()))).filter((p) => p.name !== 'triage');
   for (const phase of phases) {
     const fromScan = phase.writes.map((w) => comparable(outDir, w));
     const r = await runCli(['phase', phase.name, target, '--quiet', '--trust-repo-config']);

@@ -68,8 +68,7 @@ async function scanOnce(options: RunEngineOptions, truth: CaseTruth, repeat: num
     const result = await options.scan({ target, outDir, options: { engine: options.engine }, log: silentLogger, ...(options.signal ? { signal: options.signal } : {}) });
     const durationMs = Math.round(performance.now() - started);
     if (!result.report) {
-      const why = result.notBuilt.length > 0 ? `; phases not built: ${result.notBuilt.join(', ')}` : '';
-      return { ...base, status: 'failed', error: `scan wrote no report (exit ${result.exitCode}${why})`, durationMs };
+      return { ...base, status: 'failed', error: `scan wrote no report (exit ${result.exitCode})`, durationMs };
     }
     const report = result.report;
     // The schema's status union widens to string; anything unexpected counts as failed.

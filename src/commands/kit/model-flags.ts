@@ -35,10 +35,3 @@ export function modelRequestOf(values: ModelFlagValues, cwd: string): ModelReque
     ...(values['trust-repo-config'] ? { trustRepoConfig: true } : {}),
   };
 }
-
-/** Whether a run recorded with engine `recorded` may be continued by these resolved models: any static engine
- * continues a static run (the description names where the config came from), models only the same models. */
-export function enginesAgree(recorded: string, resolved: { engine: string; usesModels: boolean }): boolean {
-  if (!resolved.usesModels) return recorded.startsWith('static');
-  return recorded === resolved.engine;
-}

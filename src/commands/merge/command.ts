@@ -57,7 +57,7 @@ Exit codes: 0 nothing confirmed at or above the shards' --fail-on; 1 confirmed f
       const report = merged.scanReport;
       const decision = decideExit(report, { failOn: report.options.failOn, allowUncovered: Boolean(values['allow-uncovered']), failOnReview: Boolean(values['fail-on-review']) });
       appendStepSummary(process.env, report, { command: 'merge', out: values.out }, io.stderr);
-      const result = { exitCode: decision.code, exitReason: decision.reason, outDir: realOut, report, notBuilt: [], durationMs: Date.now() - started };
+      const result = { exitCode: decision.code, exitReason: decision.reason, outDir: realOut, report, durationMs: Date.now() - started };
       io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(printableDeep(result), report.options.showSuspected));
       return decision.code;
     } finally {

@@ -108,7 +108,7 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
   const stamped = <N extends ArtifactName>(name: N, body: BodyOf<N>) => stamp(name, body, identity, at);
   const order = new Map(first.triage.chunks.map((c, i) => [c.id, i]));
   const byChunk = (a: string, b: string) => (order.get(a) ?? 0) - (order.get(b) ?? 0);
-  const triage = stamped('triage', bodyOf(first.triage));
+  const triage = stamp('triage', bodyOf(first.triage), identity, at);
   const { shard: _shard, ...planBody } = bodyOf(first.plan);
   const plan = stamped('adaptive-plan', {
     ...planBody,
@@ -124,8 +124,8 @@ export function mergeShards(checked: readonly WithShard[], identity: RunIdentity
     // Every shard runs the cross-file pass over the whole of triage, so the first shard's is the run's.
     ...(first.hunter.crossFile ? { crossFile: first.hunter.crossFile } : {}),
   });
-  const skeptic = stamped('skeptic', { reviews: firstPerId(checked.flatMap((r) => r.skeptic.reviews)) });
-  const referee = stamped('referee', { verdicts: firstPerId(checked.flatMap((r) => r.referee.verdicts)) });
+  const skeptic = stamp('skeptic', { reviews: firstPerId(checked.flatMap((r) => r.skeptic.reviews)) }, identity, at);
+  const referee = stamp('referee', { verdicts: firstPerId(checked.flatMap((r) => r.referee.verdicts)) }, identity, at);
   const verificationOf = checked.find((r) => r.verification)?.verification;
   const verification = verificationOf ? stamped('verification-report', bodyOf(verificationOf)) : undefined;
   const reports = checked.map((r) => r.report);

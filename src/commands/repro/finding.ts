@@ -20,7 +20,7 @@ const VOLATILE = /https?:\/\/\S+|(?:[A-Za-z]:)?[\\/][\w.\\/-]+|\b0x[0-9a-f]+\b|\
 const MIN_FRAGMENT = 12;
 
 export function incidentFinding(incident: Incident, location: Location, lineText: string): Finding {
-  const origin = incident.trace ? 'stack-trace' : 'report';
+  const origin: Finding['origin'] = incident.trace ? 'stack-trace' : 'report';
   const digest = createHash('sha256').update(`${origin}\n${incident.trace ? `${incident.trace.errorType}\n${incident.trace.message}` : incident.text}\n${location.file}:${location.line}`).digest('hex');
   const trace = incident.trace;
   const where = `${location.file}:${location.line}${location.symbol && IDENT.test(location.symbol) ? ` in ${location.symbol}` : ''}`;

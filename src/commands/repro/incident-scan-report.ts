@@ -47,7 +47,7 @@ export function incidentScanReport(reproduced: Reproduced, run: RunIdentity, fai
   return stamp('scan-report', {
     status: 'complete',
     clean,
-    notClean: notClean.map((r) => (r === '1 confirmed finding' ? `1 confirmed finding (${finding.id}, reproduced from a ${finding.origin === 'stack-trace' ? 'stack trace' : 'report'})` : r)),
+    notClean: notClean.map((r) => (r === '1 confirmed finding' ? `1 confirmed finding (${finding.id}, reproduced from ${finding.origin === 'stack-trace' ? 'a stack trace' : 'a report'})` : r)),
     options: { failOn, showSuspected: false },
     mode: 'repro',
     profile: 'repro',

@@ -20,6 +20,7 @@ import { TOOL_VERSION } from '../../foundations/version.ts';
 import { fixIncident } from './fix-incident.ts';
 import { reproducedOf } from './incident-scan-report.ts';
 import { reportBlocks, reproduceIncident, type IncidentRequest } from './reproduce-incident.ts';
+import type { Role } from '../../engines/config/schema.ts';
 
 export interface ReproRun {
   target: string;
@@ -107,5 +108,5 @@ function fixPreconditions(target: string, roles: ReadonlySet<string>): void {
   if (!gitTopLevel(target) || !headCommit(target)) {
     throw new UsageError(`--fix needs a git repository with at least one commit (fixes are made in a git worktree from the base commit), and ${target} has none. Run it on a git checkout, or leave out --fix.`);
   }
-  if (!roles.has('fixer')) throw new UsageError("--fix needs a fixer model: bind the fixer role to a provider in the config (roles.fixer) or pass --provider. Leave out --fix to only reproduce.");
+  if (!roles.has('fixer' satisfies Role)) throw new UsageError("--fix needs a fixer model: bind the fixer role to a provider in the config (roles.fixer) or pass --provider. Leave out --fix to only reproduce.");
 }

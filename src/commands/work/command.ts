@@ -13,6 +13,7 @@ import type { Command } from '../kit/command.ts';
 import { createLogger } from '../../engines/terminal/log.ts';
 import { MODEL_FLAGS, modelRequestOf } from '../kit/model-flags.ts';
 import { parseDuration } from '../watch/duration.ts';
+import type { Role } from '../../engines/config/schema.ts';
 
 /** --timeout: a bare number is minutes (the queue thinks in minutes); else a duration with its unit. */
 function issueTimeoutMs(value: string): number {
@@ -106,7 +107,7 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
     const { renderSummary } = await import('./report.ts');
     const models = resolveModels(target, modelRequestOf(values, io.cwd));
     for (const warning of models.warnings) io.stderr(`warning: ${warning}\n`);
-    if (!models.modelRoles.has('fixer')) {
+    if (!models.modelRoles.has('fixer' satisfies Role)) {
       throw new UsageError("work needs a model for the 'fixer' role: the static engine finds bugs but does not write fixes. Configure one in a config file (--config, see 'bug-hunter init') or pass --provider and --model.");
     }
     let sandbox;
@@ -133,10 +134,10 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
         ...(startAt ? { startInMs: delayUntil(startAt, new Date()) } : {}),
         env: process.env,
         // An agent CLI (the command backend) edits the worktree itself; a model answers with search/replace edits.
-        proposer: providerFor(models.config, 'fixer').provider.type === 'command' ? agentProposer(session.client) : modelProposer(session.client),
+        proposer: providerFor(models.config, 'fixer' satisfies Role).provider.type === 'command' ? agentProposer(session.client) : modelProposer(session.client),
         // The reviewers are the referee role's model (the judge), never the fixer's.
-        panel: models.modelRoles.has('referee') ? modelPanel(session.client) : rulesOnlyPanel,
-        reviewer: models.modelRoles.has('referee') ? modelSelfReviewer(session.client) : unreviewed,
+        panel: models.modelRoles.has('referee' satisfies Role) ? modelPanel(session.client) : rulesOnlyPanel,
+        reviewer: models.modelRoles.has('referee' satisfies Role) ? modelSelfReviewer(session.client) : unreviewed,
         proof: { backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) },
         // With a tester model, an issue without a bug-hunter fingerprint is reproduced first (as `repro --issue`).
         ...(models.modelRoles.has('tester') ? { reproduce: (await import('./queue-repro.ts')).queueReproducer({ target, artifactDir, client: session.client, backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) }) } : {}),

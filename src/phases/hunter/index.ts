@@ -7,7 +7,7 @@ import { definePhase, type InputsOf } from '../../phase-kit/define-phase.ts';
 import { IntegrityError } from '../../foundations/errors.ts';
 import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
 import { mergeByFingerprint, reusedIds } from './accept.ts';
-import { loadChunkWork, saveChunkWork, type ChunkWork } from './chunk-work.ts';
+import { loadChunkWork, saveChunkWork, type ChunkWork } from '../../engines/chunks/work.ts';
 import type { HunterEngine } from './engine.ts';
 import { reacceptSavedChunk, runChunk } from './run-chunk.ts';
 import { chooseHunter } from './choose.ts';

@@ -13,7 +13,7 @@ import { memoryDir, memoryWritable, readMemory, updateMemory } from '../../engin
 import { loadSuppressions } from '../../engines/suppress/sources.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import type { WrittenOf } from '../../phase-kit/declared-io.ts';
-import type { PhaseContext } from '../../phase-kit/types.ts';
+import { optInStarted, type PhaseContext } from '../../phase-kit/types.ts';
 import {
   appliedSuppressions,
   assertEvidenceHolds,
@@ -78,7 +78,7 @@ export const reportPhase = definePhase({
       ...dependencyInput(request, inputs['dep-findings']),
       suppressions,
       requestedChecks: requestedChecks(
-        { verify: ctx.state?.phaseStatus('verify') !== undefined, repro: ctx.state?.phaseStatus('repro') !== undefined },
+        { verify: optInStarted(ctx, 'verify'), repro: optInStarted(ctx, 'repro') },
         { verification: inputs['verification-report'], reproductions },
         request.depScan,
       ),

@@ -82,7 +82,7 @@ export function fakeScan(byCase: Record<string, Spot[]>) {
     const name = request.target.split('/').pop() ?? '';
     const spots = byCase[name];
     if (!spots) throw new Error(`fakeScan: no answer for ${name}`);
-    return { exitCode: spots.length > 0 ? 1 : 0, exitReason: 'fake scan', outDir: request.outDir ?? '', report: scanReport(spots), notBuilt: [], durationMs: 1 };
+    return { exitCode: spots.length > 0 ? 1 : 0, exitReason: 'fake scan', outDir: request.outDir ?? '', report: scanReport(spots), durationMs: 1 };
   };
 }
 

@@ -1,4 +1,5 @@
-// Per-chunk hunter results kept under <outDir>/work/hunter/ so a resumed run does not redo finished chunks.
+// Per-chunk results of the hunt, kept under <outDir>/work/hunter/ so a resumed run does not redo finished chunks;
+// a new run clears them (the driver, when it starts one).
 // A saved result is reused only when the chunk's files still have the hashes it was computed from.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ export const ChunkWork = Type.Object(
 export type ChunkWork = Static<typeof ChunkWork>;
 
 export function chunkWorkDir(outDir: string): string {
-  return join(outDir, 'work', 'hunter');
+  return join(outDir, 'work/hunter');
 }
 
 function workPath(outDir: string, chunkId: string): string {
