@@ -24,6 +24,7 @@ import { loadModes } from '../../engines/modes/load.ts';
 import { syncOutbox, watchLedger } from './outbox.ts';
 import { reconcile } from './reconcile.ts';
 import { testPause } from './test-hooks.ts';
+import { sleep } from '../../foundations/sleep.ts';
 
 export const MAX_SYSTEMIC_FAILURES = 3;
 
@@ -99,7 +100,7 @@ export async function runWatch(request: WatchRequest): Promise<WatchResult> {
           const reason = request.once ? `the cycle failed: ${message}` : `stopped after ${failures} systemic failures in a row; the last: ${message}`;
           return { exitCode: ExitCode.failed, reason, processed };
         }
-        await sleep(request.intervalMs, signal);
+        await sleep(request.intervalMs, signal).catch(() => undefined); // a stop ends the wait; the loop sees it
         continue;
       }
       if (outcome === 'interrupted') return stopped(request, processed);
@@ -107,7 +108,7 @@ export async function runWatch(request: WatchRequest): Promise<WatchResult> {
         if (outcome === 'budget') return { exitCode: ExitCode.failed, reason: 'the daily budget is spent; commits are left pending until the day rolls over (UTC)', processed };
         return { exitCode: ExitCode.ok, reason: processed.length === 0 ? 'nothing new to process' : `processed ${processed.length} commit(s)`, processed };
       }
-      await sleep(request.intervalMs, signal);
+      await sleep(request.intervalMs, signal).catch(() => undefined); // a stop ends the wait; the loop sees it
     }
   } finally {
     db.close();
@@ -322,17 +323,4 @@ function countKinds(kinds: string[]): string {
 // The investigations' own progress lines would drown the watcher's; their warnings still show.
 function quiet(log: Logger): Logger {
   return { info() {}, progress() {}, warn: (m) => log.warn(m) };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
