@@ -3,7 +3,7 @@
 // the outbox (events.jsonl, ledger.json) is derived afterwards. A failure of one commit is recorded and skipped;
 // three systemic failures in a row (git, crash, a provider-unavailable coverage cause) stop the watcher with exit 3.
 import { join } from 'node:path';
-import { ExitCode, IntegrityError, PhaseError, UsageError } from '../../foundations/errors.ts';
+import { ExitCode, InfrastructureError, IntegrityError, PhaseError, UsageError } from '../../foundations/errors.ts';
 import type { Logger } from '../../foundations/logger.ts';
 import { gitTopLevel } from '../../engines/git/git.ts';
 import { resolveModels, type ModelRequest } from '../../driver/model-setup.ts';
@@ -29,8 +29,8 @@ import { sleep } from '../../foundations/sleep.ts';
 export const MAX_SYSTEMIC_FAILURES = 3;
 
 /** A failure that is not the commit's: the watcher retries it and stops after MAX_SYSTEMIC_FAILURES in a row. */
-export class SystemicFailure extends Error {
-  override readonly name = 'SystemicFailure';
+export class SystemicFailure extends InfrastructureError {
+  override readonly name: string = 'SystemicFailure';
 }
 export const WATCH_DB_FILE = 'watch.db';
 

@@ -24,7 +24,7 @@ function runNode(code: string, env: NodeJS.ProcessEnv) {
 test('an agent that writes what is not an answer fails the question and is stopped, and the process ends', (t) => {
   const dir = tempDir(t);
   const run = runNode(
-    `import { startAgent } from ${JSON.stringify(join(DIST, 'recheck/agent.js'))};
+    `import { startAgent } from ${JSON.stringify(join(DIST, 'engines/recheck/agent.js'))};
      await startAgent(${JSON.stringify(fakeAgent(dir, 'not json'))}).check('^(a+)+$', '', {}).then(() => console.log('ANSWERED'), (e) => console.log('REJECTED', e.message));`,
     {},
   );
@@ -37,7 +37,7 @@ test('a helper thread that dies while a lone hunting thread waits ends the wait 
   const dir = tempDir(t);
   // recheck's own client, the fallback, reads RECHECK_BIN too and throws on this line: the helper thread dies.
   const run = runNode(
-    `import { checkRegexSync } from ${JSON.stringify(join(DIST, 'recheck/sync.js'))};
+    `import { checkRegexSync } from ${JSON.stringify(join(DIST, 'engines/recheck/sync.js'))};
      try { console.log('ANSWERED', JSON.stringify(checkRegexSync('^(a+)+$', ''))); } catch (e) { console.log('THREW', e.constructor.name, e.message); }`,
     { RECHECK_BIN: fakeAgent(dir, 'null') },
   );
