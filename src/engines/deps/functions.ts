@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { objectAt } from './lockfiles/types.ts';
 import type { AffectedPackage, Advisory } from './advisories/types.ts';
+import type { FunctionsSource } from '../../artifacts/schemas/literals.ts';
 
 export const CURATED_FUNCTIONS_FILE = fileURLToPath(new URL('../../../data/advisory-functions.json', import.meta.url));
 
@@ -29,7 +30,7 @@ export function curatedFunctions(): Map<string, CuratedEntry> {
   return curated;
 }
 
-export function vulnerableFunctions(advisory: Advisory, affected: AffectedPackage): { functions: string[]; source: 'advisory' | 'curated' | 'none' } {
+export function vulnerableFunctions(advisory: Advisory, affected: AffectedPackage): { functions: string[]; source: FunctionsSource } {
   if (affected.functions.length > 0) return { functions: affected.functions.map((f) => f.replace(new RegExp(`^${escape(affected.name)}[.#]`), '')), source: 'advisory' };
   const map = curatedFunctions();
   const hit = [advisory.id, ...advisory.aliases].map((id) => map.get(id)).find((e) => e?.package === affected.name);

@@ -3,6 +3,7 @@
 // that cannot be placed (no location, no line) is kept as a raw lead with the reason it cannot be used.
 import { printable } from '../report/printable.ts';
 import { UsageError } from '../../foundations/errors.ts';
+import type { SarifLevel } from '../../artifacts/schemas/literals.ts';
 
 export interface RawLead {
   tool: string;
@@ -10,7 +11,7 @@ export interface RawLead {
   ruleId: string;
   ruleName?: string;
   message: string;
-  level: 'error' | 'warning' | 'note' | 'none';
+  level: SarifLevel;
   /** The artifact URI as written in the SARIF (resolved against the target later), with its base URI if any. */
   uri?: string;
   uriBase?: string;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { detectEcosystems, detectPackageManager } from '../sandbox/deps.ts';
 
 import type { CheckKind } from '../../artifacts/schemas/verification-report.ts';
+import type { CheckCommandSource } from '../../artifacts/schemas/literals.ts';
 
 export type { CheckKind };
 
@@ -20,7 +21,7 @@ export interface VerifyCheck {
 }
 
 export interface VerifyPlan {
-  source: 'detected' | 'file';
+  source: CheckCommandSource;
   /** Name of the check that is the target's own test suite (the baseline), if any. */
   baseline?: string;
   checks: VerifyCheck[];

@@ -11,11 +11,12 @@ import type { LockedDependency } from '../../engines/deps/lockfiles/read.ts';
 import { reachabilityOf, type ReachabilityResult } from '../../engines/deps/reachability.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import { compareText } from '../../foundations/text/compare.ts';
+import type { DepScanStatus } from '../../artifacts/schemas/literals.ts';
 
 export interface ScannedLockfile {
   path: string;
   manager: string;
-  status: 'scanned' | 'unreviewed' | 'scanner-unsupported';
+  status: DepScanStatus;
   reason?: string;
   dependencies: LockedDependency[];
 }
