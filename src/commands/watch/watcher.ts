@@ -25,8 +25,9 @@ import { syncOutbox, watchLedger } from './outbox.ts';
 import { reconcile } from './reconcile.ts';
 import { testPause } from './test-hooks.ts';
 import { sleep } from '../../foundations/sleep.ts';
+import { failedAgain, HALT_AFTER, mustHalt, noFailures } from '../../engines/halt/halt.ts';
 
-export const MAX_SYSTEMIC_FAILURES = 3;
+export const MAX_SYSTEMIC_FAILURES = HALT_AFTER;
 
 /** A failure that is not the commit's: the watcher retries it and stops after MAX_SYSTEMIC_FAILURES in a row. */
 export class SystemicFailure extends InfrastructureError {
@@ -81,23 +82,23 @@ export async function runWatch(request: WatchRequest): Promise<WatchResult> {
     db.setLimits(limits, branch);
     // A kill -9 after a cycle committed but before its outbox was written is repaired here.
     await syncOutbox(db, target);
-    let failures = 0;
+    let failures = noFailures();
     for (;;) {
       if (signal.aborted) return stopped(request, processed);
       const started = new Date().toISOString();
       let outcome: CommitOutcome | 'idle';
       try {
         outcome = await cycleBatch({ ...request, limits }, target, ref, branch, db, processed);
-        failures = 0;
+        failures = noFailures();
       } catch (error) {
         if (signal.aborted) return stopped(request, processed);
         if (error instanceof UsageError) throw error;
-        failures += 1;
         const message = (error as Error).message;
+        failures = failedAgain(failures, message);
         db.logFailure(started, 'systemic-failure', message, dayOf(new Date()));
-        log.warn(`watch: cycle failed (${failures}/${MAX_SYSTEMIC_FAILURES} in a row): ${message}`);
-        if (request.once || failures >= MAX_SYSTEMIC_FAILURES) {
-          const reason = request.once ? `the cycle failed: ${message}` : `stopped after ${failures} systemic failures in a row; the last: ${message}`;
+        log.warn(`watch: cycle failed (${failures.count}/${MAX_SYSTEMIC_FAILURES} in a row): ${message}`);
+        if (request.once || mustHalt(failures, MAX_SYSTEMIC_FAILURES)) {
+          const reason = request.once ? `the cycle failed: ${message}` : `stopped after ${failures.count} systemic failures in a row; the last: ${message}`;
           return { exitCode: ExitCode.failed, reason, processed };
         }
         await sleep(request.intervalMs, signal).catch(() => undefined); // a stop ends the wait; the loop sees it

@@ -11,6 +11,7 @@ import { definePhase } from '../../phase-kit/define-phase.ts';
 import type { BodyOf } from '../../phase-kit/declared-io.ts';
 import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
 import { IntegrityError, PhaseError, UsageError } from '../../foundations/errors.ts';
+import { failedAgain, HALT_AFTER, mustHalt, noFailures } from '../../engines/halt/halt.ts';
 import { applyEdits } from '../../engines/fix/edits.ts';
 import { renderFixesSection, withFixesSection } from '../../engines/fix/markdown.ts';
 import { gitTopLevel, headCommit } from '../../engines/git/git.ts';
@@ -21,7 +22,7 @@ import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
 import { fixOne, prove, readerIn, writeApplied, type FixOneResult } from '../../engines/fix/fix-one.ts';
 import { modelProposer, type EditProposer } from '../../engines/fix/propose.ts';
 
-export const SYSTEMIC_HALT = 3;
+export const SYSTEMIC_HALT = HALT_AFTER;
 type Fix = FixReport['fixes'][number];
 
 export interface FixerDeps {
@@ -79,7 +80,7 @@ async function fix(ctx: PhaseContext, deps: FixerDeps, plan: FixPlan, strategy: 
   const work = scope.entries.length > 0 && !noModel;
   if (work) addWorktree(scope.repoRoot, worktree, scope.baseCommit);
   try {
-    let systemicRun = 0;
+    let systemicRun = noFailures();
     for (const clusterId of [...plan.canary, ...plan.waves.flat()]) {
       const entry = scope.entries.find((e) => e.clusterId === clusterId);
       if (!entry) throw new IntegrityError(`fix-plan.json lists ${clusterId} but fixer-scope.json grants nothing for it; the plan and the scope disagree.`);
@@ -90,8 +91,8 @@ async function fix(ctx: PhaseContext, deps: FixerDeps, plan: FixPlan, strategy: 
       }
       const reproDirs = new Map(findings.map((f) => [f.finding.id, f.repro?.dir ? resolveRepro(ctx.outDir, f.repro.dir) : null]));
       const result = await fixOne({ entry, findings, reproDirs, worktree, root: inTree(worktree), baseCommit: scope.baseCommit, margin: scope.marginLines, proposer: proposer!, env, ...(deps.fixTimeLimitMs !== undefined ? { timeLimitMs: deps.fixTimeLimitMs } : {}) });
-      systemicRun = result.success ? 0 : result.attempts.every((a) => a.outcome === 'systemic') ? systemicRun + result.trailingSystemic : 0;
-      if (systemicRun >= SYSTEMIC_HALT) halted = `halted after ${systemicRun} consecutive systemic failures (crash, timeout or setup)`;
+      systemicRun = result.success ? noFailures() : result.attempts.every((a) => a.outcome === 'systemic') ? failedAgain(systemicRun, clusterId, result.trailingSystemic) : noFailures();
+      if (mustHalt(systemicRun, SYSTEMIC_HALT)) halted = `halted after ${systemicRun.count} consecutive systemic failures (crash, timeout or setup)`;
       let status: Fix['status'] = result.success === 'proven' ? 'fixed-proven' : result.success === 'unproven' ? 'fixed-unproven' : 'rolled-back';
       if (result.success === 'proven') {
         const again = await reproveOnHead(scope, entry, result, { findings, reproDirs, env }, scratch, left, inTree);

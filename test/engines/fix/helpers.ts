@@ -95,7 +95,7 @@ export function reported(f: Finding, over: Partial<ReportedFinding> = {}): Repor
   };
 }
 
-const EXAMPLE = join(import.meta.dirname, '..', '..', '.bug-hunter.example', 'scan-report.json');
+const EXAMPLE = join(import.meta.dirname, '..', '..', '..', '.bug-hunter.example', 'scan-report.json');
 
 export function scanReport(run: RunIdentity, findings: ReportedFinding[]): ScanReport {
   const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as ScanReport;
