@@ -45,6 +45,13 @@ export class InfrastructureError extends BugHunterError {
   readonly exitCode = ExitCode.failed;
 }
 
+/** A bug in bug-hunter itself (a phase asking for a role it does not declare …): exit 3, and the top level says
+ * it is a bug, as for any error outside this family. */
+export class InternalError extends BugHunterError {
+  override readonly name: string = 'InternalError';
+  readonly exitCode = ExitCode.failed;
+}
+
 export type ProviderErrorKind = 'rate-limit' | 'server' | 'timeout' | 'network' | 'auth' | 'invalid-output' | 'budget' | 'other';
 
 /** A model provider failed; `retryable` says whether trying again may help. Exit 3. */
@@ -69,7 +76,7 @@ export class ProviderError extends BugHunterError {
 export interface ErrorOutcome {
   exitCode: number;
   message: string;
-  /** Neither a BugHunterError nor a system error: a bug in bug-hunter. */
+  /** An InternalError, or neither a BugHunterError nor a system error: a bug in bug-hunter. */
   internal: boolean;
 }
 
@@ -81,6 +88,7 @@ function isSystemError(error: Error): boolean {
 
 /** The one place a thrown value is matched: every command, script and the process shell go through it. */
 export function classifyThrown(error: unknown): ErrorOutcome {
+  if (error instanceof InternalError) return { exitCode: error.exitCode, message: error.message, internal: true };
   if (error instanceof BugHunterError) return { exitCode: error.exitCode, message: error.message, internal: false };
   if (error instanceof Error && isSystemError(error)) return { exitCode: ExitCode.failed, message: error.message, internal: false };
   return { exitCode: ExitCode.failed, message: error instanceof Error ? error.message : String(error), internal: true };

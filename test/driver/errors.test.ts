@@ -1,10 +1,15 @@
 // Issue #12 item 5: one error model. Every thrown value is matched in one place (classifyThrown); git, sandbox and
 // provider failures are clear messages with exit 3, never "a bug in bug-hunter"; preconditions fail before triage.
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { classifyThrown, debugText, ExitCode, IntegrityError, PhaseError, ProviderError, UsageError } from '../../src/foundations/errors.ts';
+import { BugHunterError, classifyThrown, debugText, ExitCode, IntegrityError, InternalError, PhaseError, ProviderError, UsageError } from '../../src/foundations/errors.ts';
+import { SarifError } from '../../src/engines/leads/sarif.ts';
+import { LockfileError } from '../../src/engines/deps/lockfiles/types.ts';
+import { HelperGone } from '../../src/engines/recheck/channel.ts';
+import { SystemicFailure } from '../../src/commands/watch/watcher.ts';
+import { UndeclaredRoleError } from '../../src/phase-kit/roles.ts';
 import { checkPreconditions } from '../../src/driver/preconditions.ts';
 import { GitCommandError, runGit } from '../../src/engines/git/worktree.ts';
 import { SandboxUnavailableError } from '../../src/engines/sandbox/types.ts';
@@ -87,4 +92,27 @@ test('the sandbox precondition is met by the explicit opt-out and checked only f
   assert.doesNotThrow(() => checkPreconditions(dir, ['triage', 'verify'], { sandboxBackend: 'none', allowUnsandboxed: true }));
   assert.doesNotThrow(() => checkPreconditions(dir, ['triage', 'hunter', 'report'], { sandboxBackend: 'none' }));
   assert.throws(() => checkPreconditions(dir, ['fix-plan', 'fixer'], { sandboxBackend: 'none', allowUnsandboxed: true }), UsageError);
+});
+
+test('every error class is in the BugHunterError family with a cause; an undeclared role is still called a bug', () => {
+  const cause = new Error('underneath');
+  const cases: [BugHunterError, string, number, boolean][] = [
+    [new SarifError('s', { cause }), 'SarifError', ExitCode.usage, false],
+    [new LockfileError('l', { cause }), 'LockfileError', ExitCode.failed, false],
+    [new HelperGone('h', { cause }), 'HelperGone', ExitCode.failed, false],
+    [new SystemicFailure('f', { cause }), 'SystemicFailure', ExitCode.failed, false],
+    [new InternalError('b', { cause }), 'InternalError', ExitCode.failed, true],
+    [new UndeclaredRoleError('hunter', 'skeptic', []), 'UndeclaredRoleError', ExitCode.failed, true],
+  ];
+  for (const [error, name, exitCode, internal] of cases) {
+    assert.ok(error instanceof BugHunterError, name);
+    assert.equal(error.name, name);
+    if (!(error instanceof UndeclaredRoleError)) assert.equal(error.cause, cause, name);
+    assert.deepEqual(classifyThrown(error), { exitCode, internal, message: error.message });
+  }
+  // No error class outside the family: `extends Error` is written once, by BugHunterError.
+  const root = join(import.meta.dirname, '../../src');
+  const outside = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && /\bextends Error\b/.test(readFileSync(join(root, file), 'utf8')));
+  assert.deepEqual(outside, [join('foundations', 'errors.ts')]);
 });

@@ -7,6 +7,7 @@ import { Category, RepoPath, Severity, Sha256 } from '../../../src/artifacts/sch
 import { parseValidated } from './json-input.ts';
 import { IntegrityError, UsageError } from '../../../src/foundations/errors.ts';
 import type { CaseManifest } from './manifest.ts';
+import { ENGINES, literalUnion } from '../../../src/artifacts/schemas/literals.ts';
 
 const LabelId = Type.String({ pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Stable kebab-case name, unique in the file.' });
 
@@ -19,7 +20,7 @@ export const BugLabel = Type.Object(
     category: Category,
     severity: Severity,
     description: Type.String({ minLength: 1, maxLength: 300, description: 'One line: what is wrong.' }),
-    engines: Type.Array(Type.Union([Type.Literal('static'), Type.Literal('model')]), {
+    engines: Type.Array(literalUnion(ENGINES), {
       minItems: 1,
       uniqueItems: true,
       description: 'Engine families that should find it.',

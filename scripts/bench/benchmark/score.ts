@@ -7,8 +7,9 @@ import { matchCase, type ScoredFinding } from './match.ts';
 import { precisionByRule, tallyByRule, type RuleTally } from './rule-precision.ts';
 import { brier, calibrationBins, expectedCalibrationError, f1, mean, percentile, ratio, repeatStability, type Outcome } from './metrics.ts';
 
-export type EngineFamily = 'static' | 'model';
+export type EngineFamily = EngineName;
 import type { ReportStatus } from '../../../src/artifacts/schemas/scan-report.ts';
+import type { EngineName } from '../../../src/artifacts/schemas/literals.ts';
 
 export type RunStatus = ReportStatus;
 

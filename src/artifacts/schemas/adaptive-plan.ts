@@ -1,9 +1,9 @@
 // adaptive-plan.json: the profile and execution mode chosen from triage, and the limits in force.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { literal, literalUnion, PROFILES } from './literals.ts';
 import { artifact, Severity } from './common.ts';
 
-export const Profile = Type.Union([Type.Literal('fast'), Type.Literal('balanced'), Type.Literal('assurance')]);
+export const Profile = literalUnion(PROFILES);
 export type Profile = Static<typeof Profile>;
 
 /** The size modes modes/execution-modes.json must define, smallest first. */
@@ -61,7 +61,7 @@ export type ShardShare = Static<typeof ShardShare>;
 export const AdaptivePlan = artifact(
   'adaptive-plan',
   {
-    requestedProfile: Type.Union([Profile, Type.Literal('auto')]),
+    requestedProfile: Type.Union([Profile, literal('auto')]),
     profile: Profile,
     mode: ExecutionMode,
     limits: PlanLimits,

@@ -1,7 +1,7 @@
 // baseline.json: the fingerprints of findings that already existed at the --baseline commit, and how they were
 // obtained. The report marks a finding with one of these fingerprints baseline: true (pre-existing, never failing).
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { literalUnion, SARIF_RESULT_LEVELS } from './literals.ts';
 import { artifact, RepoPath, Severity } from './common.ts';
 
 export const BASELINE_SOURCES = ['worktree-scan', 'ledger'] as const;
@@ -30,7 +30,7 @@ export const BaseFinding = Type.Object(
     endLine: Type.Integer({ minimum: 1 }),
     claim: Type.String(),
     severity: Severity,
-    level: Type.Union([Type.Literal('error'), Type.Literal('warning'), Type.Literal('note')], { description: 'Its SARIF level at the base.' }),
+    level: literalUnion(SARIF_RESULT_LEVELS, { description: 'Its SARIF level at the base.' }),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 // benchmark-report.json: measured precision, recall, calibration, stability and cost of each engine on the
 // labelled benchmark cases, plus the gate verdict. Every figure is computed by scripts/bench/benchmark/score.ts.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { ENGINES, literalUnion } from './literals.ts';
 import { artifact, Category, Confidence, Severity, Sha256 } from './common.ts';
 import { REPORT_STATUSES } from './scan-report.ts';
 
@@ -103,7 +103,7 @@ export const CaseRunResult = Type.Object(
 export const EngineResult = Type.Object(
   {
     engine: Type.String({ minLength: 1, description: "'static', 'replay' or a provider name." }),
-    family: Type.Union([Type.Literal('static'), Type.Literal('model')], { description: 'Which label engine list applies.' }),
+    family: literalUnion(ENGINES, { description: 'Which label engine list applies.' }),
     models: Type.Array(Type.String(), { description: 'provider/model ids (with versions) that answered, disclosed.' }),
     repeats: Type.Integer({ minimum: 1 }),
     complete: Type.Boolean({ description: 'True only if every scan of every case completed.' }),

@@ -1,7 +1,7 @@
 // Building blocks shared by every artifact schema: run identity, findings, evidence.
 // These TypeBox definitions are the one source of truth; types are derived with Static<>.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { CATEGORIES, ENGINES, FINDING_ORIGINS, literal, literalUnion, STRIDE_CATEGORIES, TIERS, VERDICTS } from './literals.ts';
 
 export const SCHEMA_VERSION = 1;
 
@@ -33,27 +33,7 @@ export const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low', 'info'] as c
 export const Severity = literalUnion(SEVERITY_ORDER, { description: 'Impact if the bug triggers.' });
 export type Severity = Static<typeof Severity>;
 
-export const Category = literalUnion([
-    'injection',
-    'path-traversal',
-    'prototype-pollution',
-    'redos',
-    'secrets',
-    'async',
-    'error-handling',
-    'logic',
-    'resource-leak',
-    'concurrency',
-    'nil-safety',
-    'boundary',
-    'api-contract',
-    'data-integrity',
-    'type-safety',
-    'cross-file',
-    'other',
-  ],
-  { description: 'Kind of defect.' },
-);
+export const Category = literalUnion(CATEGORIES, { description: 'Kind of defect.' });
 export type Category = Static<typeof Category>;
 
 export const Confidence = Type.Number({ minimum: 0, maximum: 1, description: 'Calibrated probability that the claim is true.' });
@@ -69,7 +49,7 @@ export const Evidence = Type.Object(
 );
 export type Evidence = Static<typeof Evidence>;
 
-export const Engine = Type.Union([Type.Literal('static'), Type.Literal('model')], {
+export const Engine = literalUnion(ENGINES, {
   description: 'Which engine produced the finding.',
 });
 
@@ -103,12 +83,12 @@ export const Finding = Type.Object(
     cwe: Type.Optional(Type.String({ pattern: '^CWE-[0-9]+$' })),
     stride: Type.Optional(
       Type.Array(
-        literalUnion(['spoofing', 'tampering', 'repudiation', 'information-disclosure', 'denial-of-service', 'elevation-of-privilege']),
+        literalUnion(STRIDE_CATEGORIES),
       ),
     ),
     corroboratedBy: Type.Optional(Type.Array(Type.String(), { description: 'Other lenses or engines that reported the same fingerprint.' })),
     origin: Type.Optional(
-      Type.Union([Type.Literal('scan'), Type.Literal('report'), Type.Literal('stack-trace')], {
+      literalUnion(FINDING_ORIGINS, {
         description: "Where the bug came from: a scan (the default when absent), or a person's report in words or a stack trace (bug-hunter repro).",
       }),
     ),
@@ -117,12 +97,12 @@ export const Finding = Type.Object(
 );
 export type Finding = Static<typeof Finding>;
 
-export const Verdict = Type.Union([Type.Literal('confirmed'), Type.Literal('dismissed'), Type.Literal('manual-review'), Type.Literal('unreviewed')], {
+export const Verdict = literalUnion(VERDICTS, {
   description: 'confirmed: referee accepted; dismissed: evidence disproved it; manual-review: a person must decide; unreviewed: review did not finish.',
 });
 export type Verdict = Static<typeof Verdict>;
 
-export const Tier = Type.Union([Type.Literal('T1'), Type.Literal('T2'), Type.Literal('T3')], {
+export const Tier = literalUnion(TIERS, {
   description: 'T1 reproduced, T2 verified by adversarial review, T3 suspected (hidden by default).',
 });
 export type Tier = Static<typeof Tier>;
@@ -131,8 +111,8 @@ export type Tier = Static<typeof Tier>;
 export function artifact<Name extends string, Body extends Record<string, TSchema>>(name: Name, body: Body, description: string) {
   return Type.Object(
     {
-      schemaVersion: Type.Literal(SCHEMA_VERSION),
-      artifact: Type.Literal(name),
+      schemaVersion: literal(SCHEMA_VERSION),
+      artifact: literal(name),
       run: RunIdentity,
       generatedAt: Type.String({ format: 'date-time' }),
       ...body,

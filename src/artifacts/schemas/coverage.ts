@@ -1,9 +1,9 @@
 // coverage.json: what was and was not examined, and why; the basis for never claiming "clean" falsely.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { FILE_COVERAGE_STATUSES, literalUnion } from './literals.ts';
 import { artifact } from './common.ts';
 
-export const FileCoverageStatus = literalUnion(['scanned', 'failed', 'unreviewed', 'not-covered', 'skipped', 'scanner-unsupported'], {
+export const FileCoverageStatus = literalUnion(FILE_COVERAGE_STATUSES, {
   description:
     'scanned: its chunk finished; failed: its chunk failed closed; unreviewed: its chunk never finished or never ran; not-covered: in scope (a source file, or a file in-scope code imports) but no engine could read it (too large, binary, not UTF-8, a link out of the repository, a name no artifact can carry), with the reason; skipped: triage left it out of scope.',
 });

@@ -2,7 +2,7 @@
 // vulnerable function. Lockfiles that could not be read, other ecosystems and a failed advisory source are
 // listed with their reason: the dependency scan is never "clean" by not looking.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { ADVISORY_SOURCES, COMPLETENESS, DEP_SCAN_STATUSES, FUNCTIONS_SOURCES, literalUnion } from './literals.ts';
 import { artifact, Evidence, RepoPath, Severity } from './common.ts';
 
 export const REACHABILITY = ['reachable', 'imported', 'unknown', 'not-imported'] as const;
@@ -50,7 +50,7 @@ export const DepFinding = Type.Object(
     ),
     severity: Severity,
     vulnerableFunctions: Type.Array(Type.String(), { description: "Functions that carry the flaw ('default': the module called itself)." }),
-    functionsSource: Type.Union([Type.Literal('advisory'), Type.Literal('curated'), Type.Literal('none')]),
+    functionsSource: literalUnion(FUNCTIONS_SOURCES),
     reachability: Reachability,
     reachabilityReason: Type.String({ minLength: 1 }),
     callSites: Type.Array(Evidence, { maxItems: 10, description: 'Calls to a vulnerable function, quoted from the source.' }),
@@ -64,7 +64,7 @@ export const LockfileStatus = Type.Object(
   {
     path: RepoPath,
     manager: Type.String({ description: 'npm, pnpm, yarn, bun, or the ecosystem of a lockfile without a scanner.' }),
-    status: literalUnion(['scanned', 'unreviewed', 'scanner-unsupported']),
+    status: literalUnion(DEP_SCAN_STATUSES),
     reason: Type.Optional(Type.String({ description: 'Why it was not scanned.' })),
     dependencies: Type.Integer({ minimum: 0, description: 'Resolved name@version entries.' }),
     unmatched: Type.Integer({ minimum: 0, description: 'Dependencies with an advisory whose version semver cannot read (not counted as safe).' }),
@@ -74,7 +74,7 @@ export const LockfileStatus = Type.Object(
 
 export const AdvisorySource = Type.Object(
   {
-    source: literalUnion(['osv', 'registry', 'none']),
+    source: literalUnion(ADVISORY_SOURCES),
     location: Type.String({ description: 'OSV file or folder, or the registry endpoint.' }),
     ok: Type.Boolean(),
     reason: Type.Optional(Type.String()),
@@ -87,7 +87,7 @@ export const AdvisorySource = Type.Object(
 export const DepFindings = artifact(
   'dep-findings',
   {
-    status: Type.Union([Type.Literal('complete'), Type.Literal('incomplete')], {
+    status: literalUnion(COMPLETENESS, {
       description: 'incomplete: a lockfile was not scanned or the advisories could not be had; the scan is then never clean.',
     }),
     notes: Type.Array(Type.String(), { description: 'Why it is incomplete, one reason per line.' }),

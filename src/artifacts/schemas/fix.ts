@@ -1,12 +1,9 @@
 // fix-strategy.json, fix-plan.json, fixer-scope.json and fix-report.json: the narrow path from confirmed finding to proven fix.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { FIX_ATTEMPT_OUTCOMES, FIX_CLASSES, FIX_STATUSES, literalUnion } from './literals.ts';
 import { artifact, RepoPath } from './common.ts';
 
-export const FixClass = literalUnion(
-  ['safe-autofix', 'manual-review', 'larger-refactor', 'architectural-remediation', 'report-only'],
-  { description: 'safe-autofix is the only class a fixer may execute.' },
-);
+export const FixClass = literalUnion(FIX_CLASSES, { description: 'safe-autofix is the only class a fixer may execute.' });
 export type FixClass = Static<typeof FixClass>;
 
 export const Gates = Type.Object(
@@ -84,12 +81,12 @@ export const FixerScope = artifact(
 );
 export type FixerScope = Static<typeof FixerScope>;
 
-export const FixStatus = literalUnion(['fixed-proven', 'fixed-unproven', 'rolled-back', 'manual-review', 'skipped']);
+export const FixStatus = literalUnion(FIX_STATUSES);
 export type FixStatus = Static<typeof FixStatus>;
 
 export const FixAttempt = Type.Object(
   {
-    outcome: literalUnion(['proven', 'unproven', 'rejected', 'gate', 'broke-suite', 'not-green', 'systemic', 'invalid-edit', 'time-limit']),
+    outcome: literalUnion(FIX_ATTEMPT_OUTCOMES),
     reason: Type.String(),
   },
   { additionalProperties: false },

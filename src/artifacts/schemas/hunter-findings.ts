@@ -1,6 +1,6 @@
 // hunter-findings.json: candidate findings per chunk, plus what was rejected and why.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { CHUNK_STATUSES, literalUnion } from './literals.ts';
 import { artifact, Finding } from './common.ts';
 import { LeadOutcome } from './leads.ts';
 import { FailureCause } from './coverage.ts';
@@ -8,7 +8,7 @@ import { FailureCause } from './coverage.ts';
 export const ChunkOutcome = Type.Object(
   {
     chunkId: Type.String(),
-    status: literalUnion(['done', 'failed', 'unreviewed']),
+    status: literalUnion(CHUNK_STATUSES),
     lenses: Type.Array(Type.String()),
     engine: Type.String(),
     error: Type.Optional(Type.String()),

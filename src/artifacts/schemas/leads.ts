@@ -3,6 +3,7 @@
 // hunter records which finding each became, and the report what became of it.
 import { Type, type Static } from '@sinclair/typebox';
 import { artifact, Category, RepoPath, Verdict } from './common.ts';
+import { LEAD_CHECK_OUTCOMES, LEAD_OUTCOMES, LEAD_STATUSES, literalUnion, SARIF_LEVELS } from './literals.ts';
 
 export const LeadSource = Type.Object(
   {
@@ -22,7 +23,7 @@ export const Lead = Type.Object(
     ruleId: Type.String({ minLength: 1, description: "The analyser's rule id." }),
     ruleName: Type.Optional(Type.String()),
     message: Type.String({ minLength: 1, maxLength: 2000, description: "The analyser's message (its claim, not evidence)." }),
-    level: Type.Union(['error', 'warning', 'note', 'none'].map((l) => Type.Literal(l))),
+    level: literalUnion(SARIF_LEVELS),
     uri: Type.Optional(Type.String({ description: 'The location as the SARIF wrote it.' })),
     file: Type.Optional(RepoPath),
     startLine: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -31,7 +32,7 @@ export const Lead = Type.Object(
     cwe: Type.Array(Type.String({ pattern: '^CWE-[0-9]+$' })),
     bugClass: Type.Optional(Type.String({ description: 'The static rule id whose bug class the lead is about (from CWE or rule name).' })),
     category: Category,
-    status: Type.Union([Type.Literal('candidate'), Type.Literal('dropped')], { description: 'candidate: handed to the hunter; dropped: reason says why.' }),
+    status: literalUnion(LEAD_STATUSES, { description: 'candidate: handed to the hunter; dropped: reason says why.' }),
     reason: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
@@ -52,7 +53,7 @@ export type Leads = Static<typeof Leads>;
 export const LeadOutcome = Type.Object(
   {
     leadId: Type.String({ pattern: '^LEAD-[0-9a-f]{12}$' }),
-    outcome: Type.Union(['corroborated', 'candidate', 'rejected'].map((o) => Type.Literal(o)), {
+    outcome: literalUnion(LEAD_CHECK_OUTCOMES, {
       description: "corroborated: the engine's own finding at that place (findingId) now lists the tool; candidate: a finding of its own; rejected: reason says why.",
     }),
     findingId: Type.Optional(Type.String({ pattern: '^BH-[0-9a-f]{8,}$' })),
@@ -70,7 +71,7 @@ export const LeadReport = Type.Object(
     ruleId: Type.String(),
     file: Type.Optional(RepoPath),
     startLine: Type.Optional(Type.Integer({ minimum: 1 })),
-    outcome: Type.Union(['dropped', 'rejected', 'corroborated', 'candidate'].map((o) => Type.Literal(o)), {
+    outcome: literalUnion(LEAD_OUTCOMES, {
       description: 'dropped by the leads phase, rejected by the hunter, corroborating an engine finding, or a finding of its own.',
     }),
     findingId: Type.Optional(Type.String({ pattern: '^BH-[0-9a-f]{8,}$' })),

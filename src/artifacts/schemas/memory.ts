@@ -1,13 +1,13 @@
 // Memory that outlives a run, kept in <target>/.bug-hunter/ and meant to be committed:
 // suppressions.json (bugs a person dismissed, by fingerprint) and ledger.json (findings across runs).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { DISMISSERS, LEDGER_EVENTS, LEDGER_STATUSES, literal, literalUnion } from './literals.ts';
 import { Category, RepoPath, SCHEMA_VERSION, Severity } from './common.ts';
 
 // No run identity in the header: these files belong to the target, not to one run.
 function memoryFile<Name extends string, Body extends Record<string, TSchema>>(name: Name, body: Body, description: string) {
   return Type.Object(
-    { schemaVersion: Type.Literal(SCHEMA_VERSION), artifact: Type.Literal(name), ...body },
+    { schemaVersion: literal(SCHEMA_VERSION), artifact: literal(name), ...body },
     { additionalProperties: false, $id: `https://bug-hunter.dev/schemas/${name}.schema.json`, title: name, description },
   );
 }
@@ -35,14 +35,14 @@ export const Suppressions = memoryFile(
 );
 export type Suppressions = Static<typeof Suppressions>;
 
-export const LedgerStatus = Type.Union([Type.Literal('open'), Type.Literal('fixed'), Type.Literal('dismissed')]);
+export const LedgerStatus = literalUnion(LEDGER_STATUSES);
 export type LedgerStatus = Static<typeof LedgerStatus>;
 
 export const LedgerEvent = Type.Object(
   {
     runId: Type.String(),
     at: Type.String({ format: 'date-time' }),
-    event: literalUnion(['opened', 'fixed', 'reopened', 'dismissed', 'undismissed', 'changed']),
+    event: literalUnion(LEDGER_EVENTS),
     detail: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
@@ -55,7 +55,7 @@ export const LedgerEntry = Type.Object(
     findingId: Type.String(),
     status: LedgerStatus,
     dismissedBy: Type.Optional(
-      Type.Union([Type.Literal('person'), Type.Literal('review')], { description: 'person: in suppressions.json; review: the referee dismissed it in a later run.' }),
+      literalUnion(DISMISSERS, { description: 'person: in suppressions.json; review: the referee dismissed it in a later run.' }),
     ),
     verdict: Type.String({ description: 'Referee verdict when last seen (confirmed or manual-review).' }),
     file: RepoPath,

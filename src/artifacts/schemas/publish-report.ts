@@ -1,7 +1,7 @@
 // publish-report.json: what `bug-hunter publish` did on GitHub for the scan it published — every issue filed,
 // updated, reopened, closed or left alone, with its number. The run header is the published scan's.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { ISSUE_STATE_REASONS, literalUnion, PUBLISH_ACTIONS, PUBLISH_STATUSES } from './literals.ts';
 import { artifact } from './common.ts';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -13,12 +13,12 @@ export const PublishEntry = Type.Object(
     outcome: literalUnion(PUBLISH_OUTCOMES, {
       description: 'not-done: planned, but publish stopped at an earlier failure before reaching it.',
     }),
-    planned: literalUnion(['file', 'update', 'reopen', 'close', 'unchanged'], { description: 'The planned action.' }),
+    planned: literalUnion(PUBLISH_ACTIONS, { description: 'The planned action.' }),
     fingerprint: Type.String({ pattern: '^[0-9a-f]{16,64}$' }),
     findingId: Type.String({ description: 'BH-… id of the finding; empty when neither the report nor the ledger knows it any more.' }),
     issue: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'Issue number; null for a file that did not happen.' }),
     url: Type.Union([Type.String(), Type.Null()]),
-    stateReason: Type.Optional(Type.Union([Type.Literal('completed'), Type.Literal('not_planned')], { description: 'How a closed issue was closed.' })),
+    stateReason: Type.Optional(literalUnion(ISSUE_STATE_REASONS, { description: 'How a closed issue was closed.' })),
     changed: Type.Optional(Type.Array(Type.String(), { description: 'What an update changed: title, body, labels.' })),
     why: Type.String({ description: 'Why this action, in a few words.' }),
   },
@@ -32,7 +32,7 @@ export const PublishReport = artifact(
     repository: Type.String({ pattern: '^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$', description: 'owner/name published to.' }),
     apiUrl: Type.String({ description: 'GitHub REST API base used (GITHUB_API_URL).' }),
     queue: Type.Boolean({ description: '--queue: new issues were labelled nightshift and auto-ready.' }),
-    status: Type.Union([Type.Literal('complete'), Type.Literal('failed')], { description: 'failed: a GitHub call failed; later actions are not-done.' }),
+    status: literalUnion(PUBLISH_STATUSES, { description: 'failed: a GitHub call failed; later actions are not-done.' }),
     error: Type.Optional(Type.String({ description: 'The failure, token scrubbed, when status is failed.' })),
     labelsCreated: Type.Array(Type.String(), { description: 'Labels the repository lacked and publish created.' }),
     entries: Type.Array(PublishEntry),

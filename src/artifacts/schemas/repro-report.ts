@@ -4,15 +4,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { artifact, Finding, RepoPath, Sha256 } from './common.ts';
 import { FixStatus } from './fix.ts';
+import { literalUnion, REPRO_LOCATION_KINDS, REPRO_MATCH_KINDS, REPRO_ORIGINS, REPRO_RUNTIMES, REPRO_SIGNAL_KINDS, REPRO_VERDICTS } from './literals.ts';
 
-export const REPRO_VERDICTS = ['reproduced', 'not-reproduced', 'unknown'] as const;
 
 const Frame = Type.Object(
   {
     path: Type.String({ description: 'The path as the runtime printed it.' }),
     line: Type.Integer({ minimum: 0 }),
     function: Type.Union([Type.String(), Type.Null()], { description: 'Function as printed (normalised); null when anonymous.' }),
-    kind: Type.Union(['target', 'dependency', 'runtime', 'outside'].map((k) => Type.Literal(k)), {
+    kind: literalUnion(REPRO_LOCATION_KINDS, {
       description: "target: a file of the scanned repository; dependency: node_modules, site-packages, vendor, Go's module cache; runtime: the language runtime; outside: none of these.",
     }),
     file: Type.Optional(RepoPath),
@@ -23,7 +23,7 @@ const Frame = Type.Object(
 export const ReproReportAttempt = Type.Object(
   {
     attempt: Type.Integer({ minimum: 1, maximum: 3 }),
-    outcome: Type.Union(REPRO_VERDICTS.map((v) => Type.Literal(v))),
+    outcome: literalUnion(REPRO_VERDICTS),
     reason: Type.String({ description: 'Why this attempt proved the report or not.' }),
     testPath: Type.Optional(Type.String({ description: 'Where the tester put its test (inside the throw-away copy).' })),
     testSource: Type.Optional(Type.String({ maxLength: 20_000, description: 'The test the tester wrote.' })),
@@ -38,7 +38,7 @@ export const ReproReport = artifact(
   {
     source: Type.Object(
       {
-        origin: Type.Union([Type.Literal('report'), Type.Literal('stack-trace')], { description: 'stack-trace when a trace was given (the stricter rule applies), else report.' }),
+        origin: literalUnion(REPRO_ORIGINS, { description: 'stack-trace when a trace was given (the stricter rule applies), else report.' }),
         from: Type.Optional(Type.String({ description: "--from: the report file, or '-' for standard input." })),
         stackTrace: Type.Optional(Type.String({ description: '--stack-trace: the trace file.' })),
         issue: Type.Optional(Type.Integer({ minimum: 1, description: '--issue: the GitHub issue read as the report.' })),
@@ -49,7 +49,7 @@ export const ReproReport = artifact(
     trace: Type.Optional(
       Type.Object(
         {
-          runtime: Type.Union([Type.Literal('node'), Type.Literal('python'), Type.Literal('go')]),
+          runtime: literalUnion(REPRO_RUNTIMES),
           errorType: Type.String(),
           message: Type.String({ maxLength: 2_000 }),
           frames: Type.Array(Frame, { maxItems: 50, description: 'Innermost first.' }),
@@ -66,7 +66,7 @@ export const ReproReport = artifact(
             endLine: Type.Integer({ minimum: 1 }),
             line: Type.Integer({ minimum: 1 }),
             symbol: Type.Optional(Type.String()),
-            how: Type.Union(['stack-frame', 'named-function', 'quoted-message'].map((h) => Type.Literal(h)), {
+            how: literalUnion(REPRO_MATCH_KINDS, {
               description: "stack-frame: the trace's innermost frame in the target; named-function: a function the report names; quoted-message: a message the report quotes.",
             }),
           },
@@ -80,7 +80,7 @@ export const ReproReport = artifact(
     nearestTests: Type.Array(Type.String(), { description: 'Existing tests shown to the tester, closest first.' }),
     signature: Type.Object(
       {
-        kind: Type.Union([Type.Literal('error'), Type.Literal('marker')]),
+        kind: literalUnion(REPRO_SIGNAL_KINDS),
         errorType: Type.Optional(Type.String()),
         messageFragment: Type.Optional(Type.String()),
         thrownIn: Type.Optional(Type.String()),
@@ -88,7 +88,7 @@ export const ReproReport = artifact(
       },
       { additionalProperties: false, description: "What the failing test had to show: the trace's own error (type, file, function, a fragment for generic types) or the run marker printed by the failing assertion." },
     ),
-    verdict: Type.Union(REPRO_VERDICTS.map((v) => Type.Literal(v)), {
+    verdict: literalUnion(REPRO_VERDICTS, {
       description: 'reproduced: failed twice the same way for the reported reason; not-reproduced: the attempts failed for other reasons or passed; unknown: could not check (timeout, sandbox, tester, framework).',
     }),
     reason: Type.String(),

@@ -1,6 +1,6 @@
 // retrieval-plan.json: the context each chunk gets, ranked under hard budgets, with every exclusion recorded.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { literalUnion, RETRIEVAL_SOURCES, RETRIEVAL_STOP_KINDS } from './literals.ts';
 import { artifact, RepoPath } from './common.ts';
 
 export const CONTEXT_REASONS = ['direct', 'definition', 'caller', 'dependency', 'dependent', 'trust-boundary'] as const;
@@ -32,7 +32,7 @@ export const RetrievalPlan = artifact(
       {
         maxFiles: Type.Integer({ minimum: 1, description: "Distinct files of context per chunk, beyond the chunk's own files." }),
         maxTokens: Type.Integer({ minimum: 1, description: "Tokens of context per chunk, beyond the chunk's own files (sized by triage)." }),
-        source: Type.Union([Type.Literal('plan'), Type.Literal('default')], { description: 'plan: from adaptive-plan.json limits; default: the plan set none.' }),
+        source: literalUnion(RETRIEVAL_SOURCES, { description: 'plan: from adaptive-plan.json limits; default: the plan set none.' }),
       },
       { additionalProperties: false },
     ),
@@ -58,7 +58,7 @@ export const RetrievalPlan = artifact(
             Type.Object(
               {
                 item: ContextItem,
-                kind: Type.Union([Type.Literal('budget-files'), Type.Literal('budget-tokens'), Type.Literal('integrity')]),
+                kind: literalUnion(RETRIEVAL_STOP_KINDS),
                 why: Type.String(),
               },
               { additionalProperties: false },

@@ -1,7 +1,7 @@
 // The options a run was made with, as state.json keeps them: one schema that both validates an old or edited
 // state.json and gives src/engines/run/options.ts its RunOptions and ScopeOptions types, so no reader casts them.
 import { Type, type Static } from '@sinclair/typebox';
-import { DEPENDENCY_STRATEGIES, DIFF_MODES, literalUnion, PROFILE_CHOICES, SANDBOX_CHOICES } from './literals.ts';
+import { DEPENDENCY_STRATEGIES, DIFF_MODES, literalUnion, PROFILE_CHOICES, RANGE_OPERATORS, SANDBOX_CHOICES } from './literals.ts';
 import { Severity } from './common.ts';
 
 const Count = Type.Integer({ minimum: 1 });
@@ -12,7 +12,7 @@ export const DiffScope = Type.Object(
     radius: Type.Integer({ minimum: 0, description: 'Hops of importers taken in around changed files (0: only the changed files).' }),
     base: Type.Optional(Type.String({ description: 'The ref as the user wrote it: --since <ref>, or the base of --diff.' })),
     head: Type.Optional(Type.String({ description: 'The head of --diff, as written.' })),
-    range: Type.Optional(literalUnion(['...', '..'], { description: "--diff only: '...' from the merge base, '..' from base itself." })),
+    range: Type.Optional(literalUnion(RANGE_OPERATORS, { description: "--diff only: '...' from the merge base, '..' from base itself." })),
     from: Type.Optional(Type.String({ description: 'The commit the diff starts from (absent before the first commit).' })),
     to: Type.Optional(Type.String({ description: '--diff only: the head commit (it must be the checked-out commit).' })),
     changedPaths: Type.Optional(Type.Array(Type.String(), { description: "Instead of asking git: these changed paths (a --baseline scan reuses the head's)." })),

@@ -1,7 +1,7 @@
 // scan-report.json: the canonical joined result every view (markdown, SARIF, terminal) is rendered from.
 // Findings stay in one list, kept apart by verdict; a suppressed finding stays listed (marked) but is never reported.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { COMPLETENESS, DIFF_MODES, literalUnion, RANGE_OPERATORS, REPRO_OUTCOMES, UNCOVERED_STATUSES } from './literals.ts';
 import { artifact, Confidence, Finding, Severity, Tier, Verdict } from './common.ts';
 import { ShardShare } from './adaptive-plan.ts';
 import { BaseFinding, BaselineSummary } from './baseline.ts';
@@ -88,7 +88,7 @@ export const ReportedFinding = Type.Object(
     repro: Type.Optional(
       Type.Object(
         {
-          outcome: literalUnion(['reproduced', 'not-reproduced', 'unknown', 'skipped']),
+          outcome: literalUnion(REPRO_OUTCOMES),
           reason: Type.String(),
           dir: Type.Optional(Type.String({ description: 'repro/<id>/ relative to the artifact folder.' })),
           command: Type.Optional(Type.String({ description: 'Command that runs the reproduction test.' })),
@@ -115,7 +115,7 @@ const CountMap = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
 export const NotCovered = Type.Object(
   {
     path: Type.String(),
-    status: literalUnion(['failed', 'unreviewed', 'not-covered', 'skipped', 'scanner-unsupported']),
+    status: literalUnion(UNCOVERED_STATUSES),
     reason: Type.String(),
   },
   { additionalProperties: false },
@@ -190,11 +190,11 @@ export const ScanReport = artifact(
     diff: Type.Optional(
       Type.Object(
         {
-          mode: Type.Union([Type.Literal('since'), Type.Literal('diff'), Type.Literal('staged')]),
+          mode: literalUnion(DIFF_MODES),
           radius: Type.Integer({ minimum: 0 }),
           base: Type.Optional(Type.String()),
           head: Type.Optional(Type.String()),
-          range: Type.Optional(Type.Union([Type.Literal('...'), Type.Literal('..')])),
+          range: Type.Optional(literalUnion(RANGE_OPERATORS)),
           from: Type.Optional(Type.String({ description: 'Commit the diff starts from.' })),
           to: Type.Optional(Type.String({ description: '--diff: the head commit.' })),
           changedFiles: Type.Integer({ minimum: 0, description: 'Changed paths, deleted and non-source ones included.' }),
@@ -223,7 +223,7 @@ export const ScanReport = artifact(
     dependencies: Type.Optional(
       Type.Object(
         {
-          status: Type.Union([Type.Literal('complete'), Type.Literal('incomplete')]),
+          status: literalUnion(COMPLETENESS),
           notes: Type.Array(Type.String()),
           advisories: AdvisorySource,
           lockfiles: Type.Array(LockfileStatus),

@@ -1,6 +1,6 @@
 // skeptic.json: each refuter's attempt to disprove each finding, and the panel outcome.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { literalUnion, SKEPTIC_VOTES } from './literals.ts';
 
 /** What the skeptic panel made of a finding (src/engines/findings/panel.ts decides it). */
 export const PANEL_OUTCOMES = ['killed', 'survived', 'split', 'unreviewed'] as const;
@@ -11,7 +11,7 @@ export const Refutation = Type.Object(
   {
     seat: Type.String({ description: 'Refuter seat: reachability, semantics, guards, static-check id …' }),
     engine: Type.String(),
-    vote: Type.Union([Type.Literal('refuted'), Type.Literal('upheld'), Type.Literal('abstained')]),
+    vote: literalUnion(SKEPTIC_VOTES),
     reason: Type.String(),
     evidence: Type.Optional(Type.Array(Evidence, { description: "The quotes a model refuter's vote rests on, each checked against the source at its cited lines; a vote without them counts as abstained." })),
     docEvidence: Type.Optional(

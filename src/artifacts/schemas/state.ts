@@ -1,10 +1,10 @@
 // state.json: progress of one run, per phase, chunk and file, so an interrupted run can resume.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { literalUnion, PHASE_STATUSES, RUN_STATUSES } from './literals.ts';
 import { artifact, RepoPath, Sha256 } from './common.ts';
 import { RunOptions, ScopeOptions } from './run-options.ts';
 
-export const Status = literalUnion(['pending', 'running', 'done', 'failed', 'skipped']);
+export const Status = literalUnion(PHASE_STATUSES);
 export type Status = Static<typeof Status>;
 
 export const PhaseState = Type.Object(
@@ -45,7 +45,7 @@ export const RunState = artifact(
     scope: ScopeOptions,
     startedAt: Type.String({ format: 'date-time' }),
     updatedAt: Type.String({ format: 'date-time' }),
-    status: literalUnion(['running', 'interrupted', 'completed', 'failed']),
+    status: literalUnion(RUN_STATUSES),
     phases: Type.Record(Type.String(), PhaseState),
     chunks: Type.Array(ChunkState),
     files: Type.Record(Type.String(), FileState, { description: 'Per-file hash recorded before dispatch, and status.' }),

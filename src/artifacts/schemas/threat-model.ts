@@ -3,7 +3,7 @@
 // Built deterministically from recon.json and the sources, optionally refined by a model (every entry it adds cites
 // lines that were checked); threat-model.md is its rendered view.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { ASSET_KINDS, AUTHENTICATION_STATES, literalUnion, MITIGATION_STATES, THREAT_CHANGES, THREAT_SOURCES } from './literals.ts';
 import { artifact, RepoPath } from './common.ts';
 
 export const STRIDE = ['spoofing', 'tampering', 'repudiation', 'information-disclosure', 'denial-of-service', 'elevation-of-privilege'] as const;
@@ -30,7 +30,7 @@ const Id = (prefix: string) => Type.String({ pattern: `^${prefix}[0-9]+$` });
 
 export const Mitigation = Type.Object(
   {
-    status: literalUnion(['seen', 'absent', 'no-untrusted-input'], {
+    status: literalUnion(MITIGATION_STATES, {
       description: 'seen: a guard was found; absent: untrusted input reaches the sink with no guard found; no-untrusted-input: none read before it.',
     }),
     detail: Type.String({ description: 'What was seen, or what is missing.' }),
@@ -42,7 +42,7 @@ export type Mitigation = Static<typeof Mitigation>;
 
 export const Authentication = Type.Object(
   {
-    status: literalUnion(['required', 'none-seen', 'unknown', 'not-applicable'], {
+    status: literalUnion(AUTHENTICATION_STATES, {
       description: 'required: an authentication middleware, hook, guard or check guards the entry; none-seen: the entry is mounted without one, turns it off, or relies on a function that rejects nothing; unknown: nothing was found.',
     }),
     at: Type.Optional(Located),
@@ -56,9 +56,9 @@ export type Authentication = Static<typeof Authentication>;
 export const Refined = Type.Object(
   {
     by: Type.String({ minLength: 1, description: 'provider/model that proposed it.' }),
-    change: literalUnion(['added', 'adjusted']),
+    change: literalUnion(THREAT_CHANGES),
     reason: Type.String({ description: "The model's reason (untrusted text: escape before rendering)." }),
-    was: Type.Optional(literalUnion(['seen', 'absent', 'no-untrusted-input'], { description: 'The mitigation status before an adjustment.' })),
+    was: Type.Optional(literalUnion(MITIGATION_STATES, { description: 'The mitigation status before an adjustment.' })),
   },
   { additionalProperties: false },
 );
@@ -72,13 +72,13 @@ export type ThreatEntry = Static<typeof ThreatEntry>;
 export const ThreatModel = artifact(
   'threat-model',
   {
-    source: Type.Union([Type.Literal('deterministic'), Type.Literal('model-refined')], { description: 'Who built it; a model refinement keeps this schema.' }),
+    source: literalUnion(THREAT_SOURCES, { description: 'Who built it; a model refinement keeps this schema.' }),
     assets: Type.Array(
       Type.Object(
         {
           id: Id('A'),
           name: Type.String(),
-          kind: literalUnion(['data-store', 'host', 'files', 'network', 'secrets', 'objects', 'browsers', 'sessions']),
+          kind: literalUnion(ASSET_KINDS),
           evidence: Type.Array(Located, { description: 'Where the code touches the asset (first few).' }),
         },
         { additionalProperties: false },
@@ -142,7 +142,7 @@ export const ThreatModel = artifact(
             { kind: Type.String(), name: Type.String(), file: RepoPath, line: Type.Integer({ minimum: 1 }) },
             { additionalProperties: false, description: 'The entry point that reaches the file: network before local, unauthenticated before authenticated, fewest hops.' },
           ),
-          authentication: literalUnion(['required', 'none-seen', 'unknown', 'not-applicable']),
+          authentication: literalUnion(AUTHENTICATION_STATES),
           hops: Type.Integer({ minimum: 0, description: "Relative imports from the entry's file to this one (0: the entry's own file)." }),
         },
         { additionalProperties: false },

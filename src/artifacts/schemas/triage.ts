@@ -1,6 +1,6 @@
 // triage.json: which files are in scope, why they rank where they do, and how they are chunked.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { DIFF_MODES, GRAPH_SOURCES, LISTINGS, literal, literalUnion, RANGE_OPERATORS, SCOPE_REASONS, SKIP_REASONS } from './literals.ts';
 import { artifact, RepoPath, Sha256 } from './common.ts';
 
 export const RiskSignal = Type.Object(
@@ -45,12 +45,7 @@ export type TriagedFile = Static<typeof TriagedFile>;
 export const SkippedFile = Type.Object(
   {
     path: Type.String(),
-    reason: Type.Union(
-      ['ignored', 'vendored', 'generated', 'minified', 'binary', 'lockfile', 'huge', 'non-utf8', 'unreadable', 'symlink-escape', 'duplicate', 'not-source'].map((r) =>
-        Type.Literal(r),
-      ),
-      { description: 'duplicate: a symlink to a file that is triaged under its own path. An ignored folder is one entry ending in "/".' },
-    ),
+    reason: literalUnion(SKIP_REASONS, { description: 'duplicate: a symlink to a file that is triaged under its own path. An ignored folder is one entry ending in "/".' }),
     detail: Type.Optional(Type.String({ description: 'The evidence, e.g. the size, the header line or the link target.' })),
     requiredBy: Type.Optional(
       Type.String({ description: 'In-scope code imports this file (the importer), yet it could not be read (size, encoding, a link out of the repository): it is in scope and not covered.' }),
@@ -92,7 +87,7 @@ export const ChangedFile = Type.Object(
 export const ScopedFile = Type.Object(
   {
     path: RepoPath,
-    reason: Type.Union([Type.Literal('changed'), Type.Literal('dependent')]),
+    reason: literalUnion(SCOPE_REASONS),
     of: Type.Optional(Type.String({ description: 'dependent: the changed file the import chain starts from.' })),
     via: Type.Optional(Type.String({ description: 'dependent: the file this one imports directly.' })),
     hop: Type.Optional(Type.Integer({ minimum: 1, description: 'dependent: import hops from the changed file.' })),
@@ -103,17 +98,17 @@ export type ScopedFile = Static<typeof ScopedFile>;
 
 export const DiffScopeRecord = Type.Object(
   {
-    mode: Type.Union([Type.Literal('since'), Type.Literal('diff'), Type.Literal('staged')]),
+    mode: literalUnion(DIFF_MODES),
     radius: Type.Integer({ minimum: 0 }),
     base: Type.Optional(Type.String({ description: 'The ref as written (--since, or the base of --diff).' })),
     head: Type.Optional(Type.String({ description: 'The head of --diff, as written.' })),
-    range: Type.Optional(Type.Union([Type.Literal('...'), Type.Literal('..')])),
+    range: Type.Optional(literalUnion(RANGE_OPERATORS)),
     from: Type.Optional(Type.String({ description: 'Commit the diff starts from (the merge base for base...head, HEAD for --staged).' })),
     to: Type.Optional(Type.String({ description: '--diff: the head commit.' })),
     changed: Type.Array(ChangedFile, { description: 'Every changed path in the target, deleted and non-source ones included.' }),
     files: Type.Array(ScopedFile, { description: 'Triaged files in scope, with why: changed, or a dependent (importer) of a changed file.' }),
     outOfScope: Type.Integer({ minimum: 0, description: 'Triaged files left out: not changed and not within the radius.' }),
-    graph: Type.Union([Type.Literal('code-index'), Type.Literal('none')], { description: 'code-index: dependents from the import graph; none: radius 0.' }),
+    graph: literalUnion(GRAPH_SOURCES, { description: 'code-index: dependents from the import graph; none: radius 0.' }),
   },
   { additionalProperties: false, description: 'Diff-aware scans only: what changed and why each file is in scope; only these files are chunked.' },
 );
@@ -122,12 +117,12 @@ export type DiffScopeRecord = Static<typeof DiffScopeRecord>;
 export const Triage = artifact(
   'triage',
   {
-    listing: Type.Union([Type.Literal('git'), Type.Literal('walk')], {
+    listing: literalUnion(LISTINGS, {
       description: 'git: git ls-files (tracked + untracked, not ignored); walk: folder walk applying every .gitignore.',
     }),
     includeTests: Type.Boolean({ description: 'Whether test files were chunked (they are always listed, marked isTest).' }),
     maxFileBytes: Type.Integer({ minimum: 1, description: 'Files larger than this were skipped as huge.' }),
-    tokenEstimate: Type.Literal('bytes/4', { description: 'How tokens were estimated: file bytes divided by 4, rounded up.' }),
+    tokenEstimate: literal('bytes/4', { description: 'How tokens were estimated: file bytes divided by 4, rounded up.' }),
     files: Type.Array(TriagedFile, { description: 'Source files (tests included, marked isTest), highest risk first.' }),
     skipped: Type.Array(SkippedFile),
     skippedCounts: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Skipped files per reason.' }),

@@ -1,13 +1,13 @@
 // verification-report.json: checks run in the sandbox (baseline suite, typecheck, lint …) and reproduction outcomes.
 // Fields marked optional are always written by the verify phase; optional only so older hand-made reports still validate.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { CHECK_COMMAND_SOURCES, CHECK_STATUSES, literalUnion, REPRO_OUTCOMES, REPRO_VERDICTS, SUITE_STATES } from './literals.ts';
 import { artifact, Tier } from './common.ts';
 
 export const CHECK_KINDS = ['test', 'typecheck', 'lint', 'build', 'other'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
-export const CheckStatus = literalUnion(['PASS', 'FAIL', 'ERROR', 'TIMEOUT', 'UNAVAILABLE', 'SKIPPED_BUDGET'], {
+export const CheckStatus = literalUnion(CHECK_STATUSES, {
   description: 'PASS/FAIL: the command ran and exited 0/non-0; ERROR: it could not run properly; TIMEOUT: killed at its limit; UNAVAILABLE: its tool or dependencies are missing; SKIPPED_BUDGET: the total budget ran out first.',
 });
 export type CheckStatus = Static<typeof CheckStatus>;
@@ -35,7 +35,7 @@ export type CheckResult = Static<typeof CheckResult>;
 export const ReproAttempt = Type.Object(
   {
     attempt: Type.Integer({ minimum: 1 }),
-    outcome: literalUnion(['reproduced', 'not-reproduced', 'unknown']),
+    outcome: literalUnion(REPRO_VERDICTS),
     reason: Type.String({ description: "Why this attempt proved the bug or not, e.g. 'not reproduced: wrong failure (…)'." }),
   },
   { additionalProperties: false },
@@ -45,7 +45,7 @@ export type ReproAttempt = Static<typeof ReproAttempt>;
 export const Reproduction = Type.Object(
   {
     findingId: Type.String(),
-    outcome: literalUnion(['reproduced', 'not-reproduced', 'unknown', 'skipped']),
+    outcome: literalUnion(REPRO_OUTCOMES),
     reason: Type.String({ description: "e.g. 'unknown: timeout', 'unknown: install failed', 'not reproduced: wrong failure'." }),
     attempts: Type.Integer({ minimum: 0 }),
     tier: Type.Optional(Tier),
@@ -68,7 +68,7 @@ export const VerificationReport = artifact(
     plan: Type.Optional(
       Type.Object(
       {
-        source: Type.Union([Type.Literal('detected'), Type.Literal('file')]),
+        source: literalUnion(CHECK_COMMAND_SOURCES),
         path: Type.Optional(Type.String()),
         budgetMs: Type.Integer({ minimum: 1 }),
         unsupported: Type.Array(Type.String(), { description: 'Ecosystems or checks not run, with the reason.' }),
@@ -78,7 +78,7 @@ export const VerificationReport = artifact(
     ),
     baseline: Type.Object(
       {
-        status: literalUnion(['green', 'red', 'unknown']),
+        status: literalUnion(SUITE_STATES),
         check: Type.Optional(Type.String({ description: 'Name of the check that ran the suite.' })),
         failingTests: Type.Array(Type.String()),
         reason: Type.Optional(Type.String()),

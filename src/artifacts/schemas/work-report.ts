@@ -2,7 +2,7 @@
 // review, the branch and pull request, and the outcome — plus the halt state and the wave promotion. Rewritten
 // after each issue, so a run that dies midway keeps what it finished. The run header is the scan's it fixed from.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from './literals.ts';
+import { literalUnion, REVIEW_OUTCOMES, REVIEW_TAGS, WORK_LIGHTS, WORK_STATUSES } from './literals.ts';
 import { artifact } from './common.ts';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -25,7 +25,7 @@ export const WorkGateRecord = Type.Object(
 );
 export type WorkGateRecord = Static<typeof WorkGateRecord>;
 
-const Light = literalUnion(['failed', 'passed', 'none']);
+const Light = literalUnion(WORK_LIGHTS);
 
 export const WorkIssueEntry = Type.Object(
   {
@@ -71,12 +71,12 @@ export const WorkIssueEntry = Type.Object(
     selfReview: Type.Optional(
       Type.Object(
         {
-          outcome: Type.Union((['auto-approved', 'self-fixed', 'needs-human', 'review-failed'] as const).map((o) => Type.Literal(o)), { description: 'review-failed: the review was missing or unreadable, never clean.' }),
+          outcome: literalUnion(REVIEW_OUTCOMES, { description: 'review-failed: the review was missing or unreadable, never clean.' }),
           why: Type.String(),
           remarks: Type.Array(
             Type.Object(
               {
-                tag: Type.Union((['auto_fixable', 'needs_human', 'false_positive'] as const).map((t) => Type.Literal(t))),
+                tag: literalUnion(REVIEW_TAGS),
                 file: Type.Optional(Type.String()),
                 line: Type.Optional(Type.Integer({ minimum: 1 })),
                 remark: Type.String(),
@@ -105,7 +105,7 @@ export const WorkReport = artifact(
     apiUrl: Type.String(),
     dryRun: Type.Boolean({ description: 'Nothing was pushed and nothing written to GitHub.' }),
     baseBranch: Type.Union([Type.String(), Type.Null()], { description: "The remote's default branch the worktrees start from." }),
-    status: literalUnion(['running', 'complete', 'halted', 'failed'], {
+    status: literalUnion(WORK_STATUSES, {
       description: 'running: written after each issue while the queue works (a report left as running is from a run that died); halted: three systemic failures in a row.',
     }),
     error: Type.Optional(Type.String()),

@@ -2,8 +2,9 @@
 // target (production paths are absolute and rooted elsewhere). Dependency and runtime frames are kept, marked,
 // never mapped: the bug is looked for in the target's own code. Pure.
 import type { StackTrace, TraceFrame } from '../../engines/stack-trace/types.ts';
+import type { ReproLocationKind } from '../../artifacts/schemas/literals.ts';
 
-export type FrameKind = 'target' | 'dependency' | 'runtime' | 'outside';
+export type FrameKind = ReproLocationKind;
 
 export interface MappedFrame extends TraceFrame {
   kind: FrameKind;

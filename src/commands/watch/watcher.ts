@@ -3,7 +3,7 @@
 // the outbox (events.jsonl, ledger.json) is derived afterwards. A failure of one commit is recorded and skipped;
 // three systemic failures in a row (git, crash, a provider-unavailable coverage cause) stop the watcher with exit 3.
 import { join } from 'node:path';
-import { ExitCode, IntegrityError, PhaseError, UsageError } from '../../foundations/errors.ts';
+import { ExitCode, InfrastructureError, IntegrityError, PhaseError, UsageError } from '../../foundations/errors.ts';
 import type { Logger } from '../../foundations/logger.ts';
 import { gitTopLevel } from '../../engines/git/git.ts';
 import { resolveModels, type ModelRequest } from '../../driver/model-setup.ts';
@@ -23,12 +23,14 @@ import { chunkBudgetFor } from '../../engines/modes/profile.ts';
 import { loadModes } from '../../engines/modes/load.ts';
 import { syncOutbox, watchLedger } from './outbox.ts';
 import { reconcile } from './reconcile.ts';
+import { sleep } from '../../foundations/sleep.ts';
+import { failedAgain, HALT_AFTER, mustHalt, noFailures } from '../../engines/halt/halt.ts';
 
-export const MAX_SYSTEMIC_FAILURES = 3;
+export const MAX_SYSTEMIC_FAILURES = HALT_AFTER;
 
 /** A failure that is not the commit's: the watcher retries it and stops after MAX_SYSTEMIC_FAILURES in a row. */
-export class SystemicFailure extends Error {
-  override readonly name = 'SystemicFailure';
+export class SystemicFailure extends InfrastructureError {
+  override readonly name: string = 'SystemicFailure';
 }
 export const WATCH_DB_FILE = 'watch.db';
 
@@ -85,26 +87,26 @@ export async function runWatch(request: WatchRequest): Promise<WatchResult> {
     db.setLimits(limits, branch);
     // A kill -9 after a cycle committed but before its outbox was written is repaired here.
     await syncOutbox(db, target);
-    let failures = 0;
+    let failures = noFailures();
     for (;;) {
       if (signal.aborted) return stopped(request, processed);
       const started = new Date().toISOString();
       let outcome: CommitOutcome | 'idle';
       try {
         outcome = await cycleBatch({ ...request, limits }, target, ref, branch, db, processed);
-        failures = 0;
+        failures = noFailures();
       } catch (error) {
         if (signal.aborted) return stopped(request, processed);
         if (error instanceof UsageError) throw error;
-        failures += 1;
         const message = (error as Error).message;
+        failures = failedAgain(failures, message);
         db.logFailure(started, 'systemic-failure', message, dayOf(new Date()));
-        log.warn(`watch: cycle failed (${failures}/${MAX_SYSTEMIC_FAILURES} in a row): ${message}`);
-        if (request.once || failures >= MAX_SYSTEMIC_FAILURES) {
-          const reason = request.once ? `the cycle failed: ${message}` : `stopped after ${failures} systemic failures in a row; the last: ${message}`;
+        log.warn(`watch: cycle failed (${failures.count}/${MAX_SYSTEMIC_FAILURES} in a row): ${message}`);
+        if (request.once || mustHalt(failures, MAX_SYSTEMIC_FAILURES)) {
+          const reason = request.once ? `the cycle failed: ${message}` : `stopped after ${failures.count} systemic failures in a row; the last: ${message}`;
           return { exitCode: ExitCode.failed, reason, processed };
         }
-        await sleep(request.intervalMs, signal);
+        await sleep(request.intervalMs, signal).catch(() => undefined); // a stop ends the wait; the loop sees it
         continue;
       }
       if (outcome === 'interrupted') return stopped(request, processed);
@@ -112,7 +114,7 @@ export async function runWatch(request: WatchRequest): Promise<WatchResult> {
         if (outcome === 'budget') return { exitCode: ExitCode.failed, reason: 'the daily budget is spent; commits are left pending until the day rolls over (UTC)', processed };
         return { exitCode: ExitCode.ok, reason: processed.length === 0 ? 'nothing new to process' : `processed ${processed.length} commit(s)`, processed };
       }
-      await sleep(request.intervalMs, signal);
+      await sleep(request.intervalMs, signal).catch(() => undefined); // a stop ends the wait; the loop sees it
     }
   } finally {
     db.close();
@@ -327,17 +329,4 @@ function countKinds(kinds: string[]): string {
 // The investigations' own progress lines would drown the watcher's; their warnings still show.
 function quiet(log: Logger): Logger {
   return { info() {}, progress() {}, warn: (m) => log.warn(m) };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

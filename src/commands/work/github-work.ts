@@ -4,6 +4,7 @@
 import type { GitHub } from '../../engines/publish/client.ts';
 import type { RepoRef } from '../../engines/publish/repo.ts';
 import { PR_READY_LABEL, QUEUE_LABEL, READY_LABEL, FAILED_LABEL } from './queue-issue.ts';
+import type { IssueStateReason } from '../../artifacts/schemas/literals.ts';
 
 export interface PullRef {
   number: number;
@@ -41,7 +42,7 @@ export async function comment(github: GitHub, repo: RepoRef, issue: number, body
   await github.rest.issues.createComment({ ...where(repo), issue_number: issue, body });
 }
 
-export async function closeIssue(github: GitHub, repo: RepoRef, issue: number, reason: 'completed' | 'not_planned'): Promise<void> {
+export async function closeIssue(github: GitHub, repo: RepoRef, issue: number, reason: IssueStateReason): Promise<void> {
   await github.rest.issues.update({ ...where(repo), issue_number: issue, state: 'closed', state_reason: reason });
 }
 

@@ -13,10 +13,11 @@ import type { FileChange } from './diff-stats.ts';
 import type { FixProof } from './pr-body.ts';
 import type { QueueIssue } from './queue-issue.ts';
 import type { NotRun, ReviewerName, ReviewerVerdict } from './review-panel.ts';
+import { literalUnion, PANEL_VERDICTS } from '../../artifacts/schemas/literals.ts';
 
 export const PanelAnswer = Type.Object(
   {
-    verdict: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
+    verdict: literalUnion(PANEL_VERDICTS),
     remarks: Type.Array(
       Type.Object({ remark: Type.String({ minLength: 1, maxLength: 2000 }), file: Type.Optional(Type.String({ maxLength: 500 })), line: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }),
       { maxItems: 30 },

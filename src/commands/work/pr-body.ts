@@ -4,11 +4,12 @@
 import { ghText, ghTitle } from '../../engines/publish/escape.ts';
 import { inlineCode } from '../../engines/report/text.ts';
 import type { WorkGate } from './gates.ts';
+import type { WorkLight } from '../../artifacts/schemas/literals.ts';
 
 export interface FixProof {
   /** The reproduction (or the failing test) on the base commit, and after the fix. */
-  before: { outcome: 'failed' | 'passed' | 'none'; detail: string };
-  after: { outcome: 'failed' | 'passed' | 'none'; detail: string };
+  before: { outcome: WorkLight; detail: string };
+  after: { outcome: WorkLight; detail: string };
   /** The repository's verify command after the fix. */
   suite: { command: string; passed: number; total: number };
 }

@@ -8,9 +8,10 @@ import type { ModelClient } from '../../engines/models/types.ts';
 import { sourceBlock, systemPrompt } from '../../engines/prompts/render.ts';
 import type { QueueIssue } from './queue-issue.ts';
 import { SelfReviewAnswer, selfReviewStep, type ReviewRemark } from './self-review.ts';
+import type { ReviewOutcome } from '../../artifacts/schemas/literals.ts';
 
 export interface SelfReviewOutcome {
-  outcome: 'auto-approved' | 'self-fixed' | 'needs-human' | 'review-failed';
+  outcome: ReviewOutcome;
   why: string;
   remarks: ReviewRemark[];
   /** Fix rounds run for auto-fixable remarks (each fixed, re-verified and pushed). */

@@ -4,12 +4,14 @@
 // valid JSON of the contract is review-failed, never clean. Pure.
 import { Type, type Static } from '@sinclair/typebox';
 import { describeViolations, validate } from '../../artifacts/validate.ts';
+import { literalUnion, REVIEW_TAGS } from '../../artifacts/schemas/literals.ts';
+import type { ReviewOutcome } from '../../artifacts/schemas/literals.ts';
 
 export const MAX_SELF_FIX_ROUNDS = 2;
 
 export const ReviewRemark = Type.Object(
   {
-    tag: Type.Union([Type.Literal('auto_fixable'), Type.Literal('needs_human'), Type.Literal('false_positive')]),
+    tag: literalUnion(REVIEW_TAGS),
     file: Type.Optional(Type.String({ maxLength: 500 })),
     line: Type.Optional(Type.Integer({ minimum: 1 })),
     remark: Type.String({ minLength: 1, maxLength: 4000 }),
@@ -23,7 +25,7 @@ export type SelfReviewAnswer = Static<typeof SelfReviewAnswer>;
 
 export type SelfReviewStep =
   | { next: 'fix'; remarks: ReviewRemark[] }
-  | { next: 'stop'; outcome: 'auto-approved' | 'self-fixed' | 'needs-human' | 'review-failed'; why: string; remarks: ReviewRemark[] };
+  | { next: 'stop'; outcome: ReviewOutcome; why: string; remarks: ReviewRemark[] };
 
 /** The reviewer's raw answer → the validated remarks, or why it cannot be used. */
 export function parseSelfReview(raw: string): { ok: true; answer: SelfReviewAnswer } | { ok: false; why: string } {

@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { WorkIssueEntry, WorkReport } from '../../artifacts/schemas/work-report.ts';
 import { hasArtifact, readArtifact, writeArtifact } from '../../artifacts/store.ts';
-import { InfrastructureError, PhaseError, ProviderError, UsageError } from '../../foundations/errors.ts';
+import { PhaseError, UsageError } from '../../foundations/errors.ts';
 import type { ProofEnv } from '../../engines/fix/prove.ts';
 import { writeFileAtomic } from '../../foundations/fs/atomic.ts';
 import { gitTopLevel } from '../../engines/git/git.ts';
@@ -23,6 +23,7 @@ import { fixIssue, type LocalFix } from './fix-issue.ts';
 import { comment, closeIssue, moveLabels, openDraftPull, pullForBranch, PR_OPENED_LABELS, STOPPED_LABELS } from './github-work.ts';
 import { promoteOnGitHub, queueWithDependencies, toQueueIssue, type RawIssue } from './github-queue.ts';
 import { recordEnd, startHalt, type IssueEnd } from './halt.ts';
+import { isSystemic } from '../../engines/halt/halt.ts';
 import type { QueueReproducer } from './queue-repro.ts';
 import { findingForIssue, type IssueFinding } from './issue-finding.ts';
 import { pullRequestBody, pullRequestTitle } from './pr-body.ts';
@@ -186,7 +187,7 @@ function entryOf(issue: QueueIssue, over: Partial<WorkIssueEntry> & Pick<WorkIss
 // An issue whose work threw (its reproduction, the sandbox, git in its worktree): a systemic failure of that issue
 // alone, which the halt rule counts; a model or sandbox that cannot be reached is `setup`, anything else a crash.
 function crashed(issue: QueueIssue, error: unknown): WorkIssueEntry {
-  const setup = error instanceof ProviderError || error instanceof InfrastructureError;
+  const setup = isSystemic(error);
   const message = error instanceof Error ? error.message : String(error);
   return entryOf(issue, { outcome: 'failed', failure: setup ? 'setup' : 'crash', reason: `the issue's work ${setup ? 'could not be set up' : 'crashed'}: ${message}` });
 }

@@ -3,6 +3,7 @@
 // Pure: texts in, facts out. Patterns, not proof: an unrecognised middleware leaves a route "unknown", never "required".
 import type { Authentication, Located } from '../../artifacts/schemas/threat-model.ts';
 import { trimComment } from './auth-rules.ts';
+import type { ThreatFileOp } from '../../artifacts/schemas/literals.ts';
 
 export interface Mount {
   /** File whose router is mounted. */
@@ -15,7 +16,7 @@ export interface Mount {
 
 export interface TokenUse {
   at: Located;
-  op: 'sign' | 'verify';
+  op: ThreatFileOp;
   /** The key argument's text, and where a literal key was found (absent when read from the environment or unknown). */
   key: string;
   literalKeyAt?: Located;
@@ -33,7 +34,7 @@ export function findTokenUses(path: string, content: string): TokenUse[] {
     if (!m) return;
     const args = splitArgs(line.slice((m.index ?? 0) + m[0].length));
     const key = (args[1] ?? '').trim();
-    const use: TokenUse = { at: { file: path, line: i + 1, detail: raw.trim() }, op: m[1] as 'sign' | 'verify', key };
+    const use: TokenUse = { at: { file: path, line: i + 1, detail: raw.trim() }, op: m[1] as ThreatFileOp, key };
     if (/^['"`]/.test(key)) use.literalKeyAt = use.at;
     else if (/^[A-Za-z_$][\w$]*$/.test(key)) {
       const decl = lines.findIndex((l) => new RegExp(`\\b(?:const|let|var)\\s+${key.replace(/\$/g, '\\$')}\\s*=\\s*['"\`]`).test(l));

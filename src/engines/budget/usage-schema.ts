@@ -1,6 +1,7 @@
 // Schema of `.bug-hunter/usage.json`: token and cost accounting per UTC day and per run, kept across runs
 // (the per-day budget and the estimate's calibration read it). Not a pipeline artifact: no run header.
 import { Type, type Static } from '@sinclair/typebox';
+import { literal } from '../../artifacts/schemas/literals.ts';
 
 const Count = Type.Integer({ minimum: 0 });
 
@@ -50,8 +51,8 @@ export type RunUsage = Static<typeof RunUsage>;
 
 export const UsageFile = Type.Object(
   {
-    schemaVersion: Type.Literal(1),
-    kind: Type.Literal('bug-hunter-usage'),
+    schemaVersion: literal(1),
+    kind: literal('bug-hunter-usage'),
     days: Type.Record(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), Totals, { description: 'UTC day → totals.' }),
     runs: Type.Array(RunUsage, { description: 'Most recent runs last (older ones are pruned).' }),
   },

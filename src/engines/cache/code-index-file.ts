@@ -2,7 +2,7 @@
 // running code (the indexer's version). Indexing reads nothing but the file; linking (the import graph) is redone
 // every time from the entries, so a changed file changes its own entry and the graph around it.
 import { Type } from '@sinclair/typebox';
-import { literalUnion } from '../../artifacts/schemas/literals.ts';
+import { literalUnion, SYMBOL_KINDS } from '../../artifacts/schemas/literals.ts';
 import type { FileIndex } from '../code-index/types.ts';
 import { cacheKey } from './key.ts';
 import { ExportRefSchema } from './recon-file.ts';
@@ -30,7 +30,7 @@ const FileIndexSchema = Type.Object(
     exports: Type.Array(ExportRefSchema),
     symbols: Type.Array(
       Type.Object(
-        { name: Type.String(), kind: literalUnion(['function', 'class', 'const', 'variable', 'type', 'interface', 'enum']), startLine: Line, endLine: Line },
+        { name: Type.String(), kind: literalUnion(SYMBOL_KINDS), startLine: Line, endLine: Line },
         { additionalProperties: false },
       ),
     ),

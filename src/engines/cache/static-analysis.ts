@@ -4,7 +4,7 @@
 // (STATIC_ENGINE_VERSION) and the running code. The rules look at nothing else, so a changed file invalidates
 // that file and the files it passes request input to. isTest is not in the key: the analysis does not read it (the skeptic does, afresh).
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from '../../artifacts/schemas/literals.ts';
+import { literalUnion, SANITISER_KINDS, TAINT_ORIGIN_KINDS } from '../../artifacts/schemas/literals.ts';
 import { Finding } from '../../artifacts/schemas/common.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import { STATIC_ENGINE_VERSION, type AnalysisStore, type SourceFile, type StoredAnalysis } from '../static/index.ts';
@@ -15,7 +15,7 @@ const Line = Type.Integer({ minimum: 1 });
 
 const SourceFacts = Type.Object(
   {
-    kind: literalUnion(['input', 'param', 'unknown', 'config', 'sanitised', 'literal']),
+    kind: literalUnion(TAINT_ORIGIN_KINDS),
     via: Type.String(),
     names: Type.Array(Type.String()),
     sourceLine: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -28,7 +28,7 @@ const SourceFacts = Type.Object(
 
 const GuardFact = Type.Object(
   {
-    kind: literalUnion(['allow-list', 'containment', 'type-check', 'escaping', 'parameterised', 'proto-guard', 'terminator']),
+    kind: literalUnion(SANITISER_KINDS),
     text: Type.String(),
     line: Type.Integer({ minimum: 0 }),
   },

@@ -12,6 +12,7 @@ import { validate, describeViolations } from '../../artifacts/validate.ts';
 import { writeFileAtomic } from '../../foundations/fs/atomic.ts';
 import { emptyCounters, type CacheKind, type KindCounters } from './kinds.ts';
 import { packLine, readPackIndex, writePack, type PackIndex } from './pack.ts';
+import { literal } from '../../artifacts/schemas/literals.ts';
 
 /** An entry larger than this is not read (a cache file is a few kilobytes; a huge one is damage or a plant). */
 export const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
@@ -26,7 +27,7 @@ export const TOUCH_AFTER_MS = 10 * 60 * 1000;
 /** Exported so the build writes its validator ahead (scripts/build/validators.mjs); the store alone uses it. */
 export const Envelope = Type.Object(
   {
-    schemaVersion: Type.Literal(1),
+    schemaVersion: literal(1),
     kind: Type.String(),
     key: Type.String({ pattern: '^[0-9a-f]{64}$' }),
     value: Type.Unknown(),

@@ -7,6 +7,7 @@ import { RepoPath } from '../../artifacts/schemas/common.ts';
 import { THREAT_FACTS_VERSION, type ThreatFacts } from '../attack-surface/threat-facts.ts';
 import { cacheKey } from './key.ts';
 import type { EvidenceCache } from './store.ts';
+import { literalUnion, THREAT_FILE_OPS } from '../../artifacts/schemas/literals.ts';
 
 const Line = Type.Integer({ minimum: 1 });
 const Located = Type.Object({ file: RepoPath, line: Line, detail: Type.String() }, { additionalProperties: false });
@@ -18,7 +19,7 @@ export const ThreatFactsSchema = Type.Object(
     mounts: Type.Array(Type.Object({ line: Line, prefix: Type.String(), args: Type.Array(Type.String()), detail: Type.String() }, { additionalProperties: false })),
     tokenUses: Type.Array(
       Type.Object(
-        { at: Located, op: Type.Union([Type.Literal('sign'), Type.Literal('verify')]), key: Type.String(), literalKeyAt: Type.Optional(Located) },
+        { at: Located, op: literalUnion(THREAT_FILE_OPS), key: Type.String(), literalKeyAt: Type.Optional(Located) },
         { additionalProperties: false },
       ),
     ),

@@ -8,12 +8,13 @@ import { Finding } from '../../artifacts/schemas/common.ts';
 import { FailureCause } from '../../artifacts/schemas/coverage.ts';
 import { validate } from '../../artifacts/validate.ts';
 import { writeJsonAtomic } from '../../foundations/fs/atomic.ts';
+import { CHUNK_STATUSES, literalUnion } from '../../artifacts/schemas/literals.ts';
 
 export const ChunkWork = Type.Object(
   {
     chunkId: Type.String(),
     engine: Type.String(),
-    status: Type.Union([Type.Literal('done'), Type.Literal('failed'), Type.Literal('unreviewed')]),
+    status: literalUnion(CHUNK_STATUSES),
     fileHashes: Type.Record(Type.String(), Type.String()),
     findings: Type.Array(Finding),
     rejected: Type.Array(Type.Object({ reason: Type.String(), claim: Type.String(), file: Type.Optional(Type.String()) }, { additionalProperties: false })),

@@ -1,7 +1,8 @@
 // The code index's data: per-file imports, exports, top-level symbols and call sites, and the
 // import graph over them. Plain data only, so the index can be built once and read by any phase.
+import type { SymbolKind } from '../../artifacts/schemas/literals.ts';
 
-export type SymbolKind = 'function' | 'class' | 'const' | 'variable' | 'type' | 'interface' | 'enum';
+export type { SymbolKind };
 
 /** A top-level definition and the whole-line range it spans (1-based, inclusive). */
 export interface SymbolDef {

@@ -1,7 +1,7 @@
 // The shape of `.bug-hunter/config.json`: providers, role bindings, budgets, prices, timeouts, retries.
 // One TypeBox source of truth; types derive from it. API keys never appear here — only env var NAMES.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from '../../artifacts/schemas/literals.ts';
+import { literalUnion, PROMPT_INPUTS, STRUCTURED_OUTPUT_MODES } from '../../artifacts/schemas/literals.ts';
 
 export const ROLES = ['recon', 'hunter', 'skeptic', 'referee', 'tester', 'fixer'] as const;
 export const Role = literalUnion(ROLES, { description: 'A pipeline role that may ask a model.' });
@@ -20,7 +20,7 @@ export const ProviderConfig = Type.Object(
     baseURL: Type.Optional(Type.String({ pattern: '^https?://', description: 'API base URL (anthropic, openai, openai-compatible).' })),
     apiKeyEnv: Type.Optional(EnvName),
     structuredOutput: Type.Optional(
-      Type.Union([Type.Literal('strict'), Type.Literal('json-mode'), Type.Literal('auto')], {
+      literalUnion(STRUCTURED_OUTPUT_MODES, {
         description: 'openai-compatible: strict json_schema, JSON mode + validation, or auto (strict, falling back when refused).',
       }),
     ),
@@ -30,7 +30,7 @@ export const ProviderConfig = Type.Object(
         description: 'command: argv of the agent CLI. {model} and {promptFile} are substituted; no shell is used.',
       }),
     ),
-    input: Type.Optional(Type.Union([Type.Literal('stdin'), Type.Literal('file')], { description: 'command: how the prompt is passed.' })),
+    input: Type.Optional(literalUnion(PROMPT_INPUTS, { description: 'command: how the prompt is passed.' })),
     transcriptsDir: Type.Optional(Type.String({ minLength: 1, description: 'replay: folder of recorded transcripts (default <out>/transcripts).' })),
     concurrency: Type.Optional(PositiveInt('Calls in flight at once for this provider.')),
     timeoutMs: Type.Optional(PositiveInt('Per-call timeout for this provider (overrides timeouts.callMs).')),

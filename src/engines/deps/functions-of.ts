@@ -1,6 +1,7 @@
 // Which functions of a package carry an advisory's flaw, decided from data (pure): the OSV record's own list when
 // it has one, else the curated map's entry (functions.ts reads data/advisory-functions.json), else none.
 import type { AffectedPackage, Advisory } from './advisories/types.ts';
+import type { FunctionsSource } from '../../artifacts/schemas/literals.ts';
 
 export interface CuratedEntry {
   package: string;
@@ -10,7 +11,7 @@ export interface CuratedEntry {
 
 export interface VulnerableFunctions {
   functions: string[];
-  source: 'advisory' | 'curated' | 'none';
+  source: FunctionsSource;
 }
 
 export function functionsOf(advisory: Advisory, affected: AffectedPackage, curated: ReadonlyMap<string, CuratedEntry>): VulnerableFunctions {

@@ -1,13 +1,5 @@
 // Thin, read-only git queries. Every function answers "not a git repository" with null, never throws for it.
-import { gitAsync, gitSync } from './run.ts';
-
-function git(cwd: string, args: string[]): string | null {
-  try {
-    return gitSync(cwd, args);
-  } catch {
-    return null;
-  }
-}
+import { gitAsync, gitOrNull as git } from './run.ts';
 
 /** The repository's top-level folder, or null outside git. */
 export function gitTopLevel(dir: string): string | null {

@@ -92,6 +92,25 @@ export function gitSync(cwd: string, args: string[], options: GitOptions = {}): 
   });
 }
 
+/** git's output, or null when git fails (not a repository, unknown revision …): for queries whose failure is an answer. */
+export function gitOrNull(cwd: string, args: string[]): string | null {
+  try {
+    return gitSync(cwd, args);
+  } catch {
+    return null;
+  }
+}
+
+/** git's output; a failure throws `failure` (the caller's error class) with git's own words on stderr. */
+export function gitOrThrow(cwd: string, args: string[], failure: new (message: string, options: { cause: unknown }) => Error, maxBuffer?: number): string {
+  try {
+    return gitSync(cwd, args, maxBuffer === undefined ? { captureStderr: true } : { captureStderr: true, maxBuffer });
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+    throw new failure(`git ${args.join(' ')} failed in ${cwd}: ${stderr || (error as Error).message}`, { cause: error });
+  }
+}
+
 /** Runs git without blocking; resolves null on any failure. */
 export function gitAsync(cwd: string, args: string[], maxBuffer = 256 * 1024 * 1024): Promise<string | null> {
   return new Promise((resolve) => {

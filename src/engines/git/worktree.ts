@@ -2,7 +2,7 @@
 // and remove one only when removal is proven safe. Never touches the user's working tree or current branch.
 import { realpathSync } from 'node:fs';
 import { gitUser } from './git.ts';
-import { gitSync } from './run.ts';
+import { gitOrThrow } from './run.ts';
 import { InfrastructureError } from '../../foundations/errors.ts';
 
 /** A git command failed (a worktree that cannot be added, a branch that exists …): exit 3 with git's own words. */
@@ -11,13 +11,8 @@ export class GitCommandError extends InfrastructureError {
 }
 
 export function runGit(cwd: string, args: string[]): string {
-  try {
-    // Hooks, filters and the rest of the target's executable settings are neutralised in gitSync.
-    return gitSync(cwd, args, { captureStderr: true, maxBuffer: 64 * 1024 * 1024 });
-  } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-    throw new GitCommandError(`git ${args.join(' ')} failed in ${cwd}: ${stderr || (error as Error).message}`, { cause: error });
-  }
+  // Hooks, filters and the rest of the target's executable settings are neutralised in gitSync.
+  return gitOrThrow(cwd, args, GitCommandError, 64 * 1024 * 1024);
 }
 
 /** A worktree at `dir`, detached at `commit`. */

@@ -2,6 +2,8 @@
 // the file. The file is untrusted input: a malformed document is refused with what is wrong and where; a result
 // that cannot be placed (no location, no line) is kept as a raw lead with the reason it cannot be used.
 import { printable } from '../report/printable.ts';
+import { UsageError } from '../../foundations/errors.ts';
+import type { SarifLevel } from '../../artifacts/schemas/literals.ts';
 
 export interface RawLead {
   tool: string;
@@ -9,7 +11,7 @@ export interface RawLead {
   ruleId: string;
   ruleName?: string;
   message: string;
-  level: 'error' | 'warning' | 'note' | 'none';
+  level: SarifLevel;
   /** The artifact URI as written in the SARIF (resolved against the target later), with its base URI if any. */
   uri?: string;
   uriBase?: string;
@@ -29,8 +31,8 @@ export interface ParsedSarif {
 }
 
 /** A malformed SARIF document; the message says what and where (JSON pointer-like path). */
-export class SarifError extends Error {
-  override readonly name = 'SarifError';
+export class SarifError extends UsageError {
+  override readonly name: string = 'SarifError';
 }
 
 /** Results read per file at most; more is refused rather than silently cut. */

@@ -5,6 +5,7 @@ import type { ReportedFinding, ScanReport } from '../../artifacts/schemas/scan-r
 import { contextHash, locateQuote } from './locate.ts';
 import { rekeyed } from '../findings/rekey.ts';
 import { compareText } from '../../foundations/text/compare.ts';
+import type { Dismisser } from '../../artifacts/schemas/literals.ts';
 
 export type SourceState = { status: 'present'; content: string } | { status: 'gone' } | { status: 'unreadable'; reason: string };
 export type ReadSource = (path: string) => SourceState;
@@ -88,7 +89,7 @@ function describe(f: ReportedFinding, state: SourceState, runId: string, at: str
   };
 }
 
-function setDismissed(e: LedgerEntry, by: 'person' | 'review', event: Event, detail?: string): void {
+function setDismissed(e: LedgerEntry, by: Dismisser, event: Event, detail?: string): void {
   if (e.status === 'dismissed' && e.dismissedBy === by) return;
   e.status = 'dismissed';
   e.dismissedBy = by;

@@ -6,7 +6,8 @@ import type { Logger } from '../../foundations/logger.ts';
 import type { Budget } from '../budget/budget.ts';
 import type { Backend, BackendRequest, BackendResponse, Role } from './types.ts';
 import { classifyError } from './http-errors.ts';
-import { backoffDelay, sleep, type RetryPolicy } from './retry.ts';
+import { backoffDelay, type RetryPolicy } from './retry.ts';
+import { sleep } from '../../foundations/sleep.ts';
 import type { Redactor } from './redact.ts';
 import { approxTokens } from './wire-schema.ts';
 

@@ -11,11 +11,12 @@ import { flattenTurns, schemaInstruction } from './prompt.ts';
 import { approxTokens, wireSchema } from './wire-schema.ts';
 import type { Redactor } from './redact.ts';
 import { oversizedAnswer } from './answer-cap.ts';
+import type { PromptInput } from '../../artifacts/schemas/literals.ts';
 
 export interface CommandOptions {
   name: string;
   argv: string[];
-  input: 'stdin' | 'file';
+  input: PromptInput;
   /** Largest stdout kept, in bytes; beyond it the process is stopped and the answer rejected as oversized. */
   maxOutputBytes: number;
   redact: Redactor;

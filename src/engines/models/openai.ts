@@ -8,8 +8,9 @@ import { approxTokens, wireName, wireSchema } from './wire-schema.ts';
 import { schemaInstruction } from './prompt.ts';
 import { cappedFetch } from '../net/capped-fetch.ts';
 import { oversizedAnswer } from './answer-cap.ts';
+import type { StructuredOutputMode } from '../../artifacts/schemas/literals.ts';
 
-export type StructuredMode = 'strict' | 'json-mode' | 'auto';
+export type StructuredMode = StructuredOutputMode;
 type Level = 'json_schema' | 'json_object' | 'prompt';
 
 export interface OpenAIOptions {

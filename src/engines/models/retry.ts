@@ -19,21 +19,3 @@ export function backoffDelay(attempt: number, policy: RetryPolicy, error: Provid
   if (error.retryAfterMs > policy.maxDelayMs) return null;
   return Math.round(Math.max(error.retryAfterMs, jittered));
 }
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

@@ -2,6 +2,7 @@
 // objects, fewer keywords. This derives that form from a TypeBox schema (optional → nullable) and undoes
 // it on the answer (null optional → absent). Local ajv validation against the original stays the real gate.
 import type { TSchema } from '@sinclair/typebox';
+import { PhaseError } from '../../foundations/errors.ts';
 
 type Json = Record<string, unknown>;
 
@@ -12,7 +13,9 @@ const KEPT = new Set([
 ]);
 const FORMATS = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
-class NotStrict extends Error {}
+class NotStrict extends PhaseError {
+  override readonly name: string = 'NotStrict';
+}
 
 function convert(node: unknown): Json {
   if (!node || typeof node !== 'object') throw new NotStrict('not a schema');

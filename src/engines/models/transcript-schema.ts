@@ -2,6 +2,7 @@
 // call exactly — the final value or error, usage, model — plus each raw backend answer for debugging.
 import { Type, type Static } from '@sinclair/typebox';
 import { Role } from '../config/schema.ts';
+import { literal } from '../../artifacts/schemas/literals.ts';
 
 const Usage = Type.Object(
   { inputTokens: Type.Integer({ minimum: 0 }), outputTokens: Type.Integer({ minimum: 0 }) },
@@ -10,8 +11,8 @@ const Usage = Type.Object(
 
 export const Transcript = Type.Object(
   {
-    schemaVersion: Type.Literal(1),
-    kind: Type.Literal('bug-hunter-transcript'),
+    schemaVersion: literal(1),
+    kind: literal('bug-hunter-transcript'),
     role: Role,
     promptHash: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'sha256 over system, prompt, schema name and schema.' }),
     recordedAt: Type.String({ format: 'date-time' }),
@@ -32,9 +33,9 @@ export const Transcript = Type.Object(
       ),
     ),
     outcome: Type.Union([
-      Type.Object({ ok: Type.Literal(true), value: Type.Unknown() }, { additionalProperties: false }),
+      Type.Object({ ok: literal(true), value: Type.Unknown() }, { additionalProperties: false }),
       Type.Object(
-        { ok: Type.Literal(false), kind: Type.String(), message: Type.String(), retryable: Type.Boolean() },
+        { ok: literal(false), kind: Type.String(), message: Type.String(), retryable: Type.Boolean() },
         { additionalProperties: false },
       ),
     ]),

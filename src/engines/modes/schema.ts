@@ -1,12 +1,12 @@
 // The shape of the modes/ data files (profiles.json, execution-modes.json), checked when they are loaded.
 // The data lives in modes/; this file only says what a valid file looks like.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from '../../artifacts/schemas/literals.ts';
+import { literal, literalUnion, PROFILES } from '../../artifacts/schemas/literals.ts';
 import { Lens, SIZE_MODES } from '../../artifacts/schemas/adaptive-plan.ts';
 import { Severity } from '../../artifacts/schemas/common.ts';
 
 const PositiveInt = Type.Integer({ minimum: 1 });
-const ProfileName = Type.Union([Type.Literal('fast'), Type.Literal('balanced'), Type.Literal('assurance')]);
+const ProfileName = literalUnion(PROFILES);
 
 export const ProfileSpec = Type.Object(
   {
@@ -60,10 +60,10 @@ export const ExecutionModesFile = Type.Object(
     sizeModes: Type.Array(SizeMode, { minItems: 1 }),
     localSequential: Type.Object(
       {
-        name: Type.Literal('local-sequential'),
+        name: literal('local-sequential'),
         description: Type.String({ minLength: 1 }),
         engines: Type.Array(Type.String({ minLength: 1 })),
-        concurrency: Type.Literal(1),
+        concurrency: literal(1),
       },
       { additionalProperties: false },
     ),

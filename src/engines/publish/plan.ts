@@ -9,6 +9,7 @@ import { issueDraft, type BodyContext, type IssueDraft } from './body.ts';
 import { ghLine } from './escape.ts';
 import { mergeLabels, sameLabels } from './labels.ts';
 import { repoSlug } from './repo.ts';
+import type { IssueStateReason } from '../../artifacts/schemas/literals.ts';
 
 export interface ExistingIssue {
   number: number;
@@ -24,7 +25,7 @@ export type PublishAction =
   | { kind: 'file'; draft: IssueDraft }
   | { kind: 'update'; issue: ExistingIssue; draft: IssueDraft; labels: string[]; changed: string[] }
   | { kind: 'reopen'; issue: ExistingIssue; draft: IssueDraft; labels: string[]; comment: string }
-  | { kind: 'close'; issue: ExistingIssue; fingerprint: string; findingId: string; stateReason: 'completed' | 'not_planned'; comment: string; why: string }
+  | { kind: 'close'; issue: ExistingIssue; fingerprint: string; findingId: string; stateReason: IssueStateReason; comment: string; why: string }
   | { kind: 'unchanged'; issue: ExistingIssue; fingerprint: string; findingId: string; why: string };
 
 export interface PlanInputs {
@@ -108,7 +109,7 @@ function withCurrentKeys(inputs: PlanInputs): PlanInputs {
   };
 }
 
-function closing(inputs: PlanInputs, fingerprint: string, entry: LedgerEntry | undefined, found: ReportedFinding | undefined): { stateReason: 'completed' | 'not_planned'; comment: string; why: string } | null {
+function closing(inputs: PlanInputs, fingerprint: string, entry: LedgerEntry | undefined, found: ReportedFinding | undefined): { stateReason: IssueStateReason; comment: string; why: string } | null {
   const suppression = inputs.suppressions?.entries.find((s) => s.fingerprint === fingerprint);
   if (suppression) {
     return {

@@ -5,6 +5,7 @@
 // its own asks a small helper thread (sync.ts).
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { RegexVerdict } from './verdict.ts';
+import { InfrastructureError } from '../../foundations/errors.ts';
 
 /** One side of a channel; the other thread gets the other side (in its workerData, the port transferred). */
 export interface RegexChannelEnd {
@@ -19,7 +20,9 @@ const ANSWERED = 1;
 const STOPPED = 2;
 
 /** The answering thread has stopped: no question asked of it will be answered. */
-export class HelperGone extends Error {}
+export class HelperGone extends InfrastructureError {
+  override readonly name: string = 'HelperGone';
+}
 
 /** Sets the flag and wakes the thread waiting on it. */
 function signal(state: Int32Array, value: number): void {

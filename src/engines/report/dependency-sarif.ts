@@ -4,10 +4,11 @@
 import type { DepFinding } from '../../artifacts/schemas/dep-findings.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import type { SarifRule } from './sarif-rules.ts';
+import type { SarifResultLevel } from '../../artifacts/schemas/literals.ts';
 
 export const DEPENDENCY_FINGERPRINT_KEY = 'bugHunterDependency/v1';
 
-function levelOf(f: DepFinding): 'error' | 'warning' | 'note' {
+function levelOf(f: DepFinding): SarifResultLevel {
   if (f.dev || f.reachability === 'not-imported') return 'note';
   if (f.reachability === 'reachable') return f.severity === 'critical' || f.severity === 'high' ? 'error' : 'warning';
   return 'warning';

@@ -2,6 +2,7 @@
 import type { Category } from '../../artifacts/schemas/common.ts';
 import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
 import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
+import type { SarifResultLevel } from '../../artifacts/schemas/literals.ts';
 
 // Keyed by every Category; the Category type is a plain string after TypeBox's mapped union, hence the fallback below.
 export const CATEGORY_HELP: Record<Category, string> = {
@@ -39,7 +40,7 @@ export interface SarifRule {
   fullDescription: { text: string };
   helpUri?: string;
   help: { text: string; markdown: string };
-  defaultConfiguration: { level: 'error' | 'warning' | 'note' };
+  defaultConfiguration: { level: SarifResultLevel };
   properties: Record<string, unknown>;
 }
 
@@ -63,7 +64,7 @@ export function ruleName(id: string): string {
   return /^[A-Za-z]/.test(name) ? name : `Rule${name}`;
 }
 
-export function levelOf(f: ReportedFinding): 'error' | 'warning' | 'note' {
+export function levelOf(f: ReportedFinding): SarifResultLevel {
   if (f.tier === 'T3' || isManualReview(f)) return 'note';
   return f.severity === 'critical' || f.severity === 'high' ? 'error' : 'warning';
 }

@@ -7,6 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { containPath } from '../../foundations/fs/paths.ts';
 import { goTestNames } from './framework.ts';
 import { MARKER_ENV, type Framework } from './types.ts';
+import { literalUnion, REPRO_SIGNAL_KINDS } from '../../artifacts/schemas/literals.ts';
 
 export const TesterAnswer = Type.Object(
   {
@@ -14,7 +15,7 @@ export const TesterAnswer = Type.Object(
     content: Type.String({ minLength: 1, maxLength: 20_000, description: 'The complete test file.' }),
     signature: Type.Object(
       {
-        kind: Type.Union([Type.Literal('error'), Type.Literal('marker')], {
+        kind: literalUnion(REPRO_SIGNAL_KINDS, {
           description: "'error': the code under test throws; 'marker': the failing assertion's message prints process.env.BUG_HUNTER_MARKER.",
         }),
         errorType: Type.String({ maxLength: 80, description: "kind 'error': the thrown error's name (TypeError, RangeError …); '' for 'marker'." }),

@@ -1,6 +1,7 @@
 // The processes this process started, and theirs, read from /proc (Linux): what must be gone, reaped as well as
 // ended, before the CLI exits. Where there is no /proc (macOS, Windows) the table is empty and nothing is waited for.
 import { readdirSync, readFileSync } from 'node:fs';
+import { sleep } from '../../foundations/sleep.ts';
 
 export interface ProcessEntry {
   pid: number;
@@ -72,8 +73,6 @@ function signalEach(entries: readonly ProcessEntry[], signal: NodeJS.Signals): v
     }
   }
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Whether this process has a child now (running or waiting to be reaped): the kernel's list of each thread's
  * children, a few small reads, so an exit with none (nearly every one) never reads the whole process table. */

@@ -1,6 +1,6 @@
 // The changed files of a resolved diff, with their changed lines, from git (run through src/engines/git/run.ts).
 // --since: the working tree against the commit, untracked files included; --diff: from..to; --staged: the index against HEAD.
-import { gitSync } from '../git/run.ts';
+import { gitOrThrow } from '../git/run.ts';
 import { PhaseError } from '../../foundations/errors.ts';
 import { parseChangedLines, parseNameStatus, type ChangedFile } from './diff-parse.ts';
 import type { DiffScope } from './spec.ts';
@@ -16,12 +16,7 @@ function revisions(scope: DiffScope): string[] {
 }
 
 function git(target: string, args: string[]): string {
-  try {
-    return gitSync(target, args, { captureStderr: true });
-  } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
-    throw new PhaseError(`git ${args.join(' ')} failed in ${target}: ${stderr || (error as Error).message}`, { cause: error });
-  }
+  return gitOrThrow(target, args, PhaseError);
 }
 
 /** Every changed path (sorted), with status, rename source and changed line ranges of the new version. */

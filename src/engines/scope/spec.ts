@@ -4,6 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import type { DiffScope as DiffScopeSchema } from '../../artifacts/schemas/run-options.ts';
 import { UsageError } from '../../foundations/errors.ts';
 import { DIFF_MODES, type DiffMode } from '../../artifacts/schemas/literals.ts';
+import type { RangeOperator } from '../../artifacts/schemas/literals.ts';
 export { DIFF_MODES };
 export type { DiffMode };
 
@@ -23,7 +24,7 @@ export function checkRef(flag: string, ref: string): string {
 }
 
 /** `base...head` or `base..head` from --diff. */
-export function parseDiffRange(value: string): { base: string; head: string; range: '...' | '..' } {
+export function parseDiffRange(value: string): { base: string; head: string; range: RangeOperator } {
   const three = value.indexOf('...');
   const range = three >= 0 ? '...' : value.includes('..') ? '..' : undefined;
   if (!range) throw new UsageError(`--diff takes <base>...<head> (or <base>..<head>); got '${value}'.`);

@@ -1,11 +1,12 @@
 // CVSS 3.1 base scores from a vector, computed by ae-cvss-calculator (metaeffekt's implementation of the FIRST
 // specification). The only place a score is made: a vector that does not parse or misses a base metric is refused.
 import { createRequire } from 'node:module';
+import type { CvssSeverity } from '../../artifacts/schemas/literals.ts';
 
 // The package is a webpack bundle whose named exports Node's ESM loader cannot see: load it through require.
 const { Cvss3P1 } = createRequire(import.meta.url)('ae-cvss-calculator') as typeof import('ae-cvss-calculator');
 
-export type CvssSeverity = 'none' | 'low' | 'medium' | 'high' | 'critical';
+export type { CvssSeverity };
 export type CvssScore = { ok: true; vector: string; baseScore: number; baseSeverity: CvssSeverity } | { ok: false; reason: string };
 
 const BASE_VECTOR = /^CVSS:3\.1\/AV:[NALP]\/AC:[LH]\/PR:[NLH]\/UI:[NR]\/S:[UC]\/C:[NLH]\/I:[NLH]\/A:[NLH]$/;

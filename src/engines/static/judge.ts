@@ -5,9 +5,10 @@ import type { Finding, Severity } from '../../artifacts/schemas/common.ts';
 import { panelOutcome } from '../findings/panel.ts';
 import type { Refutation } from './refute.ts';
 import { calibratedPrecision, getRule } from './rules.ts';
+import type { RefereeVerdict } from '../../artifacts/schemas/literals.ts';
 
 export interface StaticJudgement {
-  verdict: 'confirmed' | 'dismissed' | 'manual-review';
+  verdict: RefereeVerdict;
   severity: Severity;
   confidence: number;
   reasoning: string;

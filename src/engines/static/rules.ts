@@ -2,7 +2,7 @@
 // rules/index.ts), validates them, answers lookups and lists the detectors the engine runs (those the rules name).
 // Confidence comes from each rule's measured precision, so the counts live next to the rule.
 import { Type } from '@sinclair/typebox';
-import { literalUnion } from '../../artifacts/schemas/literals.ts';
+import { LIBRARY_SOURCES, literalUnion } from '../../artifacts/schemas/literals.ts';
 import { Value } from '@sinclair/typebox/value';
 import { Category, Severity } from '../../artifacts/schemas/common.ts';
 import { hashJson } from '../../foundations/hashing/hash.ts';
@@ -19,7 +19,7 @@ const RuleSchema = Type.Object(
     message: Type.String({ minLength: 1 }),
     trigger: Type.String({ minLength: 1 }),
     taint: Type.Boolean(),
-    librarySource: Type.Optional(Type.Union([Type.Literal('built'), Type.Literal('any')])),
+    librarySource: Type.Optional(literalUnion(LIBRARY_SOURCES)),
     precision: Type.Object(
       {
         truePositives: Type.Integer({ minimum: 0 }),

@@ -1,6 +1,7 @@
 // Internal types of the static engine: rule data, source files, and the facts a detector records
 // about each candidate so the skeptic and referee can decide without a model.
 import type { Category, Severity } from '../../artifacts/schemas/common.ts';
+import type { LibrarySource, SanitiserKind, TaintOriginKind } from '../../artifacts/schemas/literals.ts';
 
 /** The hunting lenses a static rule can belong to (a subset of the plan's lenses). */
 export const STATIC_LENSES = ['injection', 'secrets', 'async', 'error-handling', 'logic', 'resource-leak'] as const;
@@ -40,7 +41,7 @@ export interface IncomingArg {
 }
 
 /** How a value reaching a sink was produced, strongest first. */
-export type SourceKind = 'input' | 'param' | 'unknown' | 'config' | 'sanitised' | 'literal';
+export type SourceKind = TaintOriginKind;
 
 export interface SourceFacts {
   kind: SourceKind;
@@ -59,7 +60,7 @@ export interface SourceFacts {
 }
 
 export interface GuardFact {
-  kind: 'allow-list' | 'containment' | 'type-check' | 'escaping' | 'parameterised' | 'proto-guard' | 'terminator';
+  kind: SanitiserKind;
   text: string;
   line: number;
 }
@@ -97,7 +98,7 @@ export interface Rule {
   taint: boolean;
   /** Whether a parameter of a library's exported API counts as untrusted input: only when the library builds it
    * into a larger string ('built': commands, code), or as it is ('any': a regex applied to it). */
-  librarySource?: 'built' | 'any';
+  librarySource?: LibrarySource;
   /** Measured counts (scripts/bench/static-precision.ts --write) and the precision below which `pnpm benchmark --gate`
    * fails once the rule has enough findings there: the measured precision minus a margin, set by hand. */
   precision: { truePositives: number; falsePositives: number; measuredOn: string; floor: number };

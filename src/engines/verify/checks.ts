@@ -1,5 +1,6 @@
 // The verify engine's data, pure: the plan of checks, one check's run, and the result of a check that did not run.
 import type { CheckKind, CheckResult } from '../../artifacts/schemas/verification-report.ts';
+import type { CheckCommandSource } from '../../artifacts/schemas/literals.ts';
 
 export interface VerifyCheck {
   name: string;
@@ -13,7 +14,7 @@ export interface VerifyCheck {
 }
 
 export interface VerifyPlan {
-  source: 'detected' | 'file';
+  source: CheckCommandSource;
   /** Name of the check that is the target's own test suite (the baseline), if any. */
   baseline?: string;
   checks: VerifyCheck[];

@@ -11,11 +11,12 @@ import { functionsOf, type CuratedEntry, type VulnerableFunctions } from '../../
 import type { LockedDependency } from '../../engines/deps/lockfiles/resolve.ts';
 import { reachabilityOf, type ReachabilityResult } from '../../engines/deps/reachability.ts';
 import { compareText } from '../../foundations/text/compare.ts';
+import type { DepScanStatus } from '../../artifacts/schemas/literals.ts';
 
 export interface ScannedLockfile {
   path: string;
   manager: string;
-  status: 'scanned' | 'unreviewed' | 'scanner-unsupported';
+  status: DepScanStatus;
   reason?: string;
   dependencies: LockedDependency[];
 }

@@ -7,8 +7,9 @@ import type { FixAttempt, FixerScope, FixPlan, FixReport, FixStrategy, ScopeEntr
 import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
 import { renderFixesSection, withFixesSection } from '../../engines/fix/markdown.ts';
 import { IntegrityError, UsageError } from '../../foundations/errors.ts';
+import { HALT_AFTER } from '../../engines/halt/halt.ts';
 
-export const SYSTEMIC_HALT = 3;
+export const SYSTEMIC_HALT = HALT_AFTER;
 type Fix = FixReport['fixes'][number];
 type Grant = Pick<FixerScope, 'repoRoot' | 'baseCommit' | 'marginLines' | 'entries'>;
 

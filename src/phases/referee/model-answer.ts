@@ -2,10 +2,11 @@
 // source at its cited lines (checked in model-referee.ts); otherwise the finding stays unreviewed.
 import { Type, type Static } from '@sinclair/typebox';
 import { Confidence, Evidence, Severity } from '../../artifacts/schemas/common.ts';
+import { literalUnion, REFEREE_VERDICTS } from '../../artifacts/schemas/literals.ts';
 
 export const RefereeAnswer = Type.Object(
   {
-    verdict: Type.Union([Type.Literal('confirmed'), Type.Literal('dismissed'), Type.Literal('manual-review')]),
+    verdict: literalUnion(REFEREE_VERDICTS),
     severity: Severity,
     confidence: Confidence,
     reasoning: Type.String({ minLength: 1, maxLength: 6000 }),

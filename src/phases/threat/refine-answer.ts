@@ -2,7 +2,7 @@
 // new flows. Every entry cites a file, a line and a verbatim quote of it; refine.ts checks them against the source.
 // All fields required (strict structured output); '' means "none" where a field does not apply.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion } from '../../artifacts/schemas/literals.ts';
+import { ASSET_KIND_ANSWERS, DIRECTIONS, literalUnion, MITIGATION_STATES } from '../../artifacts/schemas/literals.ts';
 import { Stride, THREAT_BOUNDARY_KINDS } from '../../artifacts/schemas/threat-model.ts';
 
 const Cited = {
@@ -14,7 +14,7 @@ const Cited = {
 const Threat = {
   stride: Stride,
   threat: Type.String({ minLength: 1, maxLength: 500 }),
-  mitigation: literalUnion(['seen', 'absent', 'no-untrusted-input'], { description: 'seen: the cited line is the guard; absent: the cited line is where input arrives unguarded.' }),
+  mitigation: literalUnion(MITIGATION_STATES, { description: 'seen: the cited line is the guard; absent: the cited line is where input arrives unguarded.' }),
   detail: Type.String({ minLength: 1, maxLength: 500, description: 'What guard was seen, or what is missing.' }),
   reason: Type.String({ minLength: 1, maxLength: 1000, description: 'Why this entry is right, for a reviewer.' }),
   ...Cited,
@@ -29,10 +29,10 @@ export type RefineThreat = Static<typeof RefineThreat>;
 export const RefineFlow = Type.Object(
   {
     boundary: literalUnion(THREAT_BOUNDARY_KINDS),
-    direction: literalUnion(['inbound', 'outbound'], { description: 'inbound: outside input enters the application at the cited line; outbound: the application reaches an asset there.' }),
+    direction: literalUnion(DIRECTIONS, { description: 'inbound: outside input enters the application at the cited line; outbound: the application reaches an asset there.' }),
     name: Type.String({ minLength: 1, maxLength: 200, description: 'inbound: the entry, e.g. "POST /upload"; outbound: the call, e.g. "s3.putObject(…)".' }),
     asset: Type.String({ maxLength: 200, description: "outbound: an existing asset id (A1 …) or the name of a new asset; inbound: ''." }),
-    assetKind: literalUnion(['', 'data-store', 'host', 'files', 'network', 'secrets', 'objects', 'browsers', 'sessions'], { description: "The kind of a new asset; '' otherwise." }),
+    assetKind: literalUnion(ASSET_KIND_ANSWERS, { description: "The kind of a new asset; '' otherwise." }),
     threats: Type.Array(Type.Object(Threat, { additionalProperties: false }), { minItems: 1, maxItems: 6 }),
     ...Cited,
   },

@@ -2,9 +2,10 @@
 // threats that apply, and the guards that count as a mitigation when seen in the same handler. Data plus small checks.
 import type { Mitigation, Stride, ThreatBoundaryKind } from '../../artifacts/schemas/threat-model.ts';
 import type { BoundaryKind } from '../../engines/attack-surface/types.ts';
+import type { AssetKind } from '../../artifacts/schemas/literals.ts';
 
 export type SinkKind = Exclude<BoundaryKind, 'request-input' | 'environment'>;
-export type AssetKind = 'data-store' | 'host' | 'files' | 'network' | 'secrets' | 'objects' | 'browsers' | 'sessions';
+export type { AssetKind };
 
 export interface Window {
   /** Source lines from the enclosing entry (or a few lines above) down to the sink, with their 1-based numbers. */

@@ -11,6 +11,7 @@ import { sha256 } from '../../../foundations/hashing/hash.ts';
 import { objectAt } from '../lockfiles/types.ts';
 import { cappedFetch } from '../../net/capped-fetch.ts';
 import type { Advisory } from './types.ts';
+import { InfrastructureError } from '../../../foundations/errors.ts';
 
 export const DEFAULT_REGISTRY = 'https://registry.npmjs.org/';
 export const BULK_PATH = '-/npm/v1/security/advisories/bulk';
@@ -19,7 +20,9 @@ const TIMEOUT_MS = 30_000;
 const CACHE_MS = 24 * 60 * 60 * 1000;
 const SEVERITY: Record<string, Severity> = { critical: 'critical', high: 'high', moderate: 'medium', low: 'low', info: 'info' };
 
-class AnswerTooLarge extends Error {}
+class AnswerTooLarge extends InfrastructureError {
+  override readonly name: string = 'AnswerTooLarge';
+}
 
 export type RegistryAdvisories = { ok: true; advisories: Advisory[]; fetchedAt: string; cached: boolean } | { ok: false; reason: string };
 

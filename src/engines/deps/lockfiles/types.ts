@@ -1,5 +1,6 @@
 // The one shape every lockfile parser produces: packages keyed by a parser-chosen id with their resolved
 // dependency edges, and the importers (root and workspaces) with their direct dependencies, dev or not.
+import { PhaseError } from '../../../foundations/errors.ts';
 
 /** What a package.json says about dependencies; the only fields the dependency scan reads. */
 export interface Manifest {
@@ -41,8 +42,8 @@ export interface ParseInput {
 }
 
 /** A lockfile that cannot be read as its format says: the message names the file and what is wrong. */
-export class LockfileError extends Error {
-  override readonly name = 'LockfileError';
+export class LockfileError extends PhaseError {
+  override readonly name: string = 'LockfileError';
 }
 
 /** A plain object or undefined: lockfile text is untrusted, so every level is checked before use. */

@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { escapeRe } from '../ast.ts';
 import table from './frameworks.json' with { type: 'json' };
+import { literal } from '../../../artifacts/schemas/literals.ts';
 
 const Pattern = Type.String({ minLength: 1 });
 const Params = Type.Array(Type.Integer({ minimum: 0, maximum: 8 }), { minItems: 1 });
@@ -12,17 +13,17 @@ const Modules = Type.Optional(Type.Array(Type.String({ pattern: '^[@a-z0-9][\\w.
 
 const Handler = Type.Union([
   // (req, res)-shaped functions, by their first two parameter names.
-  Type.Object({ kind: Type.Literal('params'), request: Pattern, response: Pattern }, { additionalProperties: false }),
+  Type.Object({ kind: literal('params'), request: Pattern, response: Pattern }, { additionalProperties: false }),
   // A callback registered with a path string (`app.get('/x', (req) => …)`).
-  Type.Object({ kind: Type.Literal('route'), callee: Pattern, request: Pattern }, { additionalProperties: false }),
+  Type.Object({ kind: literal('route'), callee: Pattern, request: Pattern }, { additionalProperties: false }),
   // A function passed to a call (`http.createServer(fn)`, `channel.consume(q, fn)`) in a file that loads one of `modules`.
-  Type.Object({ kind: Type.Literal('callback'), callee: Pattern, modules: Modules, inputParams: Params }, { additionalProperties: false }),
+  Type.Object({ kind: literal('callback'), callee: Pattern, modules: Modules, inputParams: Params }, { additionalProperties: false }),
   // A function under an object key passed to a call (`consumer.run({ eachMessage })`).
-  Type.Object({ kind: Type.Literal('property'), key: Pattern, callee: Pattern, modules: Modules, inputParams: Params }, { additionalProperties: false }),
+  Type.Object({ kind: literal('property'), key: Pattern, callee: Pattern, modules: Modules, inputParams: Params }, { additionalProperties: false }),
   // An exported function by name, optionally only in files matching `path` or with a first parameter matching `paramName`.
-  Type.Object({ kind: Type.Literal('export'), name: Pattern, path: Type.Optional(Pattern), paramName: Type.Optional(Pattern), inputParams: Params }, { additionalProperties: false }),
+  Type.Object({ kind: literal('export'), name: Pattern, path: Type.Optional(Pattern), paramName: Type.Optional(Pattern), inputParams: Params }, { additionalProperties: false }),
   // Parameters bound from the request by a decorator (`@Query('q') q`); a parsing pipe among its arguments sanitises.
-  Type.Object({ kind: Type.Literal('decorator'), decorators: Type.Array(Type.String({ pattern: '^\\w+$' }), { minItems: 1 }), sanitisingPipes: Type.Optional(Pattern) }, { additionalProperties: false }),
+  Type.Object({ kind: literal('decorator'), decorators: Type.Array(Type.String({ pattern: '^\\w+$' }), { minItems: 1 }), sanitisingPipes: Type.Optional(Pattern) }, { additionalProperties: false }),
 ]);
 
 const Framework = Type.Object(
