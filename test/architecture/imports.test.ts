@@ -24,7 +24,6 @@ const PENDING_PHASE_INTERNALS = new Set<string>([
   "src/commands/repro/locate-io.ts: '../../phases/triage/languages.ts'",
   "src/commands/watch/sweep-chunks.ts: '../../phases/triage/chunks.ts'",
   "src/driver/estimate.ts: '../phases/hunter/choose.ts'",
-  "src/driver/scan.ts: '../phases/hunter/chunk-work.ts'",
 ]);
 
 test('the top of src/ holds exactly one folder per rank of the rank map, and nothing else', () => {

@@ -26,6 +26,7 @@ export const RANKS: readonly Rank[] = [
       'errors.ts': 'the error family (BugHunterError) and the exit code of each error',
       'version.ts': "the tool's name and version, from package.json",
       'logger.ts': 'the Logger interface every layer reports through, and the silent one',
+      'sleep.ts': 'the one abortable wait',
       text: 'the one text order for everything written (code units, never the locale) and numbers with commas',
       fs: 'atomic writes, containment of paths inside a root',
       hashing: 'sha256 and canonical JSON for stable hashes',
