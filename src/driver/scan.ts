@@ -9,7 +9,7 @@ import { silentLogger, type Logger } from '../foundations/logger.ts';
 import { ExitCode, IntegrityError, UsageError } from '../foundations/errors.ts';
 import { PIPELINE, type PipelineEntry } from './registry.ts';
 import { STATIC_ENGINE_VERSION } from '../engines/static/index.ts';
-import { clearChunkWork } from '../phases/hunter/chunk-work.ts';
+import { clearChunkWork } from '../engines/chunks/work.ts';
 import { decideExit } from '../engines/report/exit-decision.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';

@@ -7,7 +7,7 @@ import { IntegrityError } from '../../foundations/errors.ts';
 import { readSourceAtHash } from '../../engines/integrity/source.ts';
 import { mergeLeads } from '../../engines/leads/merge.ts';
 import type { PhaseContext } from '../../phase-kit/types.ts';
-import type { ChunkWork } from './chunk-work.ts';
+import type { ChunkWork } from '../../engines/chunks/work.ts';
 
 export function withLeads(
   ctx: PhaseContext,

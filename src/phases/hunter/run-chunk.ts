@@ -3,7 +3,7 @@ import type { Chunk, TriagedFile } from '../../artifacts/schemas/triage.ts';
 import { ProviderError } from '../../foundations/errors.ts';
 import { readSourceAtHash } from '../../engines/integrity/source.ts';
 import { acceptChunkFindings } from './accept.ts';
-import type { ChunkWork } from './chunk-work.ts';
+import type { ChunkWork } from '../../engines/chunks/work.ts';
 import type { ChunkSource, HunterEngine } from './engine.ts';
 
 export async function runChunk(

@@ -1,6 +1,6 @@
 // The leads phase's pure core: raw SARIF leads → lead records placed in the target (or dropped with the reason).
 import type { Lead, Leads } from '../../artifacts/schemas/leads.ts';
-import { classOf } from '../../engines/leads/classes.ts';
+import { classOf } from '../../engines/static/lead-classes.ts';
 import { leadPath } from '../../engines/leads/paths.ts';
 import type { LeadFile } from '../../engines/leads/read.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';

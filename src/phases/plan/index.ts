@@ -2,7 +2,7 @@
 // modes/ data, lets explicit caller limits win, and returns adaptive-plan.json's body.
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import { PhaseError } from '../../foundations/errors.ts';
-import { choosePlan } from './choose.ts';
+import { choosePlan } from './core.ts';
 import { DEFAULT_MODES_DIR, loadModes } from '../../engines/modes/load.ts';
 
 export const planPhase = definePhase({

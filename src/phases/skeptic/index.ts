@@ -5,7 +5,7 @@ import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import { readerAtHashes, readSourceAtHash } from '../../engines/integrity/source.ts';
 import { refuteStatic } from '../../engines/static/index.ts';
-import { refuteLead } from '../../engines/leads/check.ts';
+import { refuteLead } from '../../engines/static/refute/lead.ts';
 import { leadOrigin } from '../../engines/leads/finding.ts';
 import { leadLookup } from '../../engines/leads/lookup.ts';
 import { publicApiLookup } from '../../engines/static/library-lookup.ts';
@@ -14,7 +14,7 @@ import { analysisStoreFor } from '../../engines/cache/static-analysis.ts';
 import { modelFor } from '../../phase-kit/types.ts';
 import { retrievalContext } from '../../engines/prompts/retrieval-context.ts';
 import { modelVotes, SEATS } from './model-refuters.ts';
-import { panelOutcome, staticUndecided, type Vote } from '../../engines/findings/panel.ts';
+import { panelOutcome, staticUndecided, type Vote } from '../../engines/static/refute/panel.ts';
 import { inlineSetAside } from '../../engines/suppress/policy.ts';
 
 export const skepticPhase = definePhase({

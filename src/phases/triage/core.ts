@@ -3,7 +3,7 @@
 import type { SkippedFile, Triage, TriagedFile } from '../../artifacts/schemas/triage.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import type { ScopeSize } from '../../engines/modes/profile.ts';
-import { buildChunks } from './chunks.ts';
+import { buildChunks } from '../../engines/chunks/build.ts';
 import { inspectContent } from './content-rules.ts';
 import { relativeImports } from './imports.ts';
 import { churnSignal, evidenceSignals, NO_TEST_SIGNAL, riskScore } from './risk.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseSarif, SarifError, cweIn } from '../../../src/engines/leads/sarif.ts';
 import { leadPath } from '../../../src/engines/leads/paths.ts';
-import { classOf, ruleName } from '../../../src/engines/leads/classes.ts';
+import { classOf, ruleName } from '../../../src/engines/static/lead-classes.ts';
 import { MAX_SARIF_BYTES, readLeadFile } from '../../../src/engines/leads/read.ts';
 import { buildLeads } from '../../../src/phases/leads/core.ts';
 import { UsageError } from '../../../src/foundations/errors.ts';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Chunk } from '../../../src/artifacts/schemas/triage.ts';
-import { choosePlan } from '../../../src/phases/plan/choose.ts';
+import { choosePlan } from '../../../src/phases/plan/core.ts';
 import { loadModes } from '../../../src/engines/modes/load.ts';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/engines/run/options.ts';
 

@@ -3,19 +3,19 @@
 // configuration values, a guard) or uphold its source, but it never confirms one: with no static rule of ours
 // behind it, the referee leaves an upheld lead to a person (or to a model referee).
 import type { SgNode } from '@ast-grep/napi';
-import type { Finding } from '../../artifacts/schemas/common.ts';
-import type { Lead } from '../../artifacts/schemas/leads.ts';
-import { argsOf, startLine } from '../static/ast.ts';
-import { findGuard } from '../static/guards.ts';
-import { identifiersIn } from '../static/detectors/sink.ts';
-import { langFor, parseSource } from '../static/parse.ts';
-import { isNonProduction, type Refutation, type RefuteOptions } from '../static/refute.ts';
-import { getRule } from '../static/rules.ts';
-import { beginSourceFile } from '../static/sources/handlers.ts';
-import { beginFile, classify, combine } from '../static/taint.ts';
-import type { SourceFile } from '../static/types.ts';
-import { classOf } from './classes.ts';
-import { leadOrigin } from './finding.ts';
+import type { Finding } from '../../../artifacts/schemas/common.ts';
+import type { Lead } from '../../../artifacts/schemas/leads.ts';
+import { argsOf, startLine } from '../ast.ts';
+import { findGuard } from '../guards.ts';
+import { identifiersIn } from '../detectors/sink.ts';
+import { langFor, parseSource } from '../parse.ts';
+import { isNonProduction, type Refutation, type RefuteOptions } from './static.ts';
+import { getRule } from '../rules.ts';
+import { beginSourceFile } from '../sources/handlers.ts';
+import { beginFile, classify, combine } from '../taint.ts';
+import type { SourceFile } from '../types.ts';
+import { classOf } from '../lead-classes.ts';
+import { leadOrigin } from '../../leads/finding.ts';
 
 const vote = (seat: string, v: Refutation['vote'], reason: string): Refutation => ({ seat, engine: 'static', vote: v, reason });
 

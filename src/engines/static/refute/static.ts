@@ -1,13 +1,13 @@
 // The static skeptic: deterministic attempts to disprove a finding — test/fixture/example code, an
 // inline suppression with a reason, a literal or configuration value, a guard that dominates the sink.
 import type { Static } from '@sinclair/typebox';
-import type { Finding } from '../../artifacts/schemas/common.ts';
-import type { Refutation as RefutationSchema } from '../../artifacts/schemas/skeptic.ts';
-import { analyse, type AnalysisStore } from './engine.ts';
-import { normalisePath } from '../findings/fingerprint.ts';
-import { getRule } from './rules.ts';
-import { appliedVoteReason, setAsideVoteReason, suppressionFor } from './suppress.ts';
-import type { SourceFile } from './types.ts';
+import type { Finding } from '../../../artifacts/schemas/common.ts';
+import type { Refutation as RefutationSchema } from '../../../artifacts/schemas/skeptic.ts';
+import { analyse, type AnalysisStore } from '../engine.ts';
+import { normalisePath } from '../../findings/fingerprint.ts';
+import { getRule } from '../rules.ts';
+import { appliedVoteReason, setAsideVoteReason, suppressionFor } from '../suppress.ts';
+import type { SourceFile } from '../types.ts';
 
 export type Refutation = Static<typeof RefutationSchema>;
 export interface RefuteOptions {
