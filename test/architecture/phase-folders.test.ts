@@ -25,22 +25,37 @@ const IO_PACKAGES = new Set([
   'execa', 'globby', 'better-sqlite3', 'proper-lockfile', 'zx', 'openai', '@anthropic-ai/sdk', '@octokit/rest',
   '@octokit/plugin-retry', '@octokit/plugin-throttling',
 ]);
+/**
+ * The only `node:` names a pure module may import, each a computation that reads and writes nothing: path strings
+ * in POSIX form (`posix`, never the platform's `resolve`, which reads the working folder), a hash of bytes, a UTF-8
+ * check of bytes. Any other name from these modules, or any other `node:` module, is I/O.
+ */
+const PURE_BUILTINS: Readonly<Record<string, readonly string[]>> = {
+  'node:path': ['posix'],
+  'node:crypto': ['createHash', 'hash'],
+  'node:buffer': ['isUtf8'],
+};
 /** Types of an I/O argument: a core is given data, not a way to reach the world. */
 const IO_ARGUMENT_TYPES = ['PhaseContext', 'ModelClient'];
 
 const phases = readdirSync(`${SRC}phases`, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
 
 /** What a module imports at run time (`import type` and `export type … from` are erased): its specifiers. */
-function runtimeImports(file: string): { specifiers: string[]; typeNames: string[] } {
+function runtimeImports(file: string): { specifiers: string[]; typeNames: string[]; builtinNames: Map<string, string[]> } {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const specifiers: string[] = [];
   const typeNames: string[] = [];
+  const builtinNames = new Map<string, string[]>();
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
       const names = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements.map((e) => e.name.text) : [];
       typeNames.push(...names);
-      if (!clause?.isTypeOnly) specifiers.push(node.moduleSpecifier.text);
+      const wholeModule = !clause || clause.name !== undefined || (clause.namedBindings !== undefined && !ts.isNamedImports(clause.namedBindings));
+      if (!clause?.isTypeOnly) {
+        specifiers.push(node.moduleSpecifier.text);
+        builtinNames.set(node.moduleSpecifier.text, [...(builtinNames.get(node.moduleSpecifier.text) ?? []), ...(wholeModule ? ['*'] : names)]);
+      }
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       if (!node.isTypeOnly) specifiers.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
@@ -50,7 +65,7 @@ function runtimeImports(file: string): { specifiers: string[]; typeNames: string
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return { specifiers, typeNames };
+  return { specifiers, typeNames, builtinNames };
 }
 
 /** Why a module, or one it imports at run time within src/, is not pure: one line per offence, with the path to it. */
@@ -61,10 +76,14 @@ function impurities(entry: string): string[] {
     if (seen.has(path)) return;
     seen.add(path);
     const chain = [...via, path].join(' → ');
-    const { specifiers, typeNames } = runtimeImports(`${SRC}${path}`);
+    const { specifiers, typeNames, builtinNames } = runtimeImports(`${SRC}${path}`);
     for (const name of typeNames.filter((n) => IO_ARGUMENT_TYPES.includes(n))) found.push(`${chain} takes an I/O argument (${name})`);
     for (const specifier of specifiers) {
-      if (specifier.startsWith('node:') || IO_PACKAGES.has(specifier)) found.push(`${chain} imports '${specifier}'`);
+      if (specifier.startsWith('node:')) {
+        const pure = PURE_BUILTINS[specifier] ?? [];
+        const names = builtinNames.get(specifier) ?? ['*'];
+        if (!names.every((n) => pure.includes(n))) found.push(`${chain} imports '${specifier}' (${names.filter((n) => !pure.includes(n)).join(', ')})`);
+      } else if (IO_PACKAGES.has(specifier)) found.push(`${chain} imports '${specifier}'`);
       else if (specifier.startsWith('.')) walk(posix.normalize(posix.join(posix.dirname(path), specifier)), [...via, path]);
     }
   };
@@ -109,7 +128,7 @@ test('nothing outside a phase folder imports a file of it, except the registry i
 test('the purity check names a node: import reached through a relative import, and an I/O argument', () => {
   // phases/threat/index.ts imports node:path itself and reaches the model client type; a pure core does neither.
   const why = impurities('phases/threat/index.ts');
-  assert.ok(why.some((w) => w === "phases/threat/index.ts imports 'node:path'"), why.join('\n'));
+  assert.ok(why.some((w) => w === "phases/threat/index.ts → engines/security/threat-model-files.ts imports 'node:path' (join)"), why.join('\n'));
   assert.ok(why.some((w) => w.includes('takes an I/O argument (ModelClient)')), why.join('\n'));
   assert.ok(impurities('foundations/text/compare.ts').length === 0);
 });

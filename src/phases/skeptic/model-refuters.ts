@@ -10,8 +10,6 @@ import { sourceBlock, systemPrompt } from '../../engines/prompts/render.ts';
 import type { Vote } from '../../engines/static/refute/panel.ts';
 import { SkepticAnswer } from './model-answer.ts';
 
-export const SEATS = ['reachability', 'semantics', 'guards'] as const;
-
 export interface RefuterInput {
   finding: Finding;
   root: string;
