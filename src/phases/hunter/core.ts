@@ -7,6 +7,7 @@ import type { Finding } from '../../artifacts/schemas/common.ts';
 import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
 import type { LeadOutcome } from '../../artifacts/schemas/leads.ts';
 import type { Chunk, Triage } from '../../artifacts/schemas/triage.ts';
+import { chunksInPlan } from '../../engines/chunks/in-plan.ts';
 import type { ChunkWork } from '../../engines/chunks/work.ts';
 import { reusedIds } from '../../engines/findings/merge.ts';
 import type { RunOptions } from '../../engines/run/options.ts';
@@ -18,12 +19,7 @@ export { mergeByFingerprint } from '../../engines/findings/merge.ts';
 
 /** The plan's chunks in its order (with --loop, the deferred ones after them); a chunk triage lacks is an integrity failure. */
 export function chunksToHunt(triage: Pick<Triage, 'chunks'>, plan: Pick<AdaptivePlan, 'chunkOrder' | 'deferredChunks'>, loop: boolean): Chunk[] {
-  const ids = loop ? [...plan.chunkOrder, ...plan.deferredChunks] : plan.chunkOrder;
-  return ids.map((id) => {
-    const chunk = triage.chunks.find((c) => c.id === id);
-    if (!chunk) throw new IntegrityError(`adaptive-plan.json names ${id}, which triage.json does not have. Re-run 'bug-hunter phase plan'.`);
-    return chunk;
-  });
+  return chunksInPlan(triage.chunks, loop ? [...plan.chunkOrder, ...plan.deferredChunks] : plan.chunkOrder);
 }
 
 /** The reason to start no new chunk when the run's CPU stop (watch's cycle budget) has passed; null otherwise. */

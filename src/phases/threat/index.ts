@@ -13,7 +13,7 @@ import { renderThreatModel } from '../../engines/security/threat-markdown.ts';
 import { THREAT_MARKDOWN } from '../../engines/security/threat-model-files.ts';
 import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
 import type { ModelClient } from '../../engines/models/types.ts';
-import { buildThreatModelFromFacts, filesNeedingText, type ThreatBody } from './core.ts';
+import { buildThreatModelFromFacts, filesNeedingText, refinedModel, threatSummary, type ThreatBody } from './core.ts';
 import { refineWithModel } from './model-refine.ts';
 import { threatFacts, type ThreatFacts } from '../../engines/attack-surface/threat-facts.ts';
 import { cachedThreatFacts, storeThreatFacts } from '../../engines/cache/threat-file.ts';
@@ -75,8 +75,7 @@ async function threatModel(ctx: PhaseContext, triage: Triage, recon: Recon) {
 }
 
 function reported(ctx: PhaseContext, model: ThreatBody): ThreatBody {
-  const open = model.flows.reduce((n, f) => n + f.threats.filter((t) => t.mitigation.status === 'absent').length, 0);
-  ctx.log.progress('threat', 1, 1, `${model.boundaries.length} trust boundary(ies), ${model.flows.length} flow(s), ${open} threat(s) with no mitigation seen`);
+  ctx.log.progress('threat', 1, 1, threatSummary(model));
   return model;
 }
 
@@ -97,7 +96,6 @@ async function refine(ctx: PhaseContext, client: ModelClient, body: ThreatBody, 
     ctx.log.warn(`threat: ${outcome.note}`);
     return body;
   }
-  const { refinement } = outcome;
   ctx.log.info(`threat: ${outcome.note}`);
-  return refinement.flows + refinement.added + refinement.adjusted > 0 ? { ...refinement.body, source: 'model-refined' } : body;
+  return refinedModel(body, outcome.refinement);
 }
