@@ -1,6 +1,7 @@
-// The skeptic phase: every candidate is attacked by the refuters; the panel outcome is recorded per finding.
+// The skeptic phase's shell: every candidate is attacked by the refuters; the panel outcome is recorded per finding.
 // The static checks (guards, test code, literals, suppressions) always sit on the panel; with a model configured,
-// model refuters from different seats join them (as many as the plan allows).
+// model refuters from different seats join them (as many as the plan allows). The refutations and the panel rule are
+// one library (engines/static/refute/); the skeptic's own decisions are in core.ts.
 import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import { readerAtHashes, readSourceAtHash } from '../../engines/integrity/source.ts';

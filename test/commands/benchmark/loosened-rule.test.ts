@@ -45,5 +45,5 @@ test('a rule loosened to fire on a decoy makes the real benchmark gate fail, nam
   assert.match(output, /FAIL {2}static precision/);
   assert.match(output, /decoys hit: [^\n]*deploy-cli\/literal-command/);
   // The rule itself is named: its precision fell below the floor stated in its file.
-  assert.match(output, /FAIL {2}static rule command-injection precision: 0\.\d+ \(\d+\/\d+\) \(need ≥ 0\.900, the floor in src\/static\/rules\/command-injection\.ts\)/);
+  assert.match(output, /FAIL {2}static rule command-injection precision: 0\.\d+ \(\d+\/\d+\) \(need ≥ 0\.900, the floor in src\/engines\/static\/rules\/command-injection\.ts\)/);
 });
