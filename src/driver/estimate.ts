@@ -6,7 +6,7 @@ import type { Logger } from '../foundations/logger.ts';
 import { readSharedArtifact } from '../artifacts/store.ts';
 import { ROLES, type Role } from '../engines/config/schema.ts';
 import { roleUsesModel } from '../engines/models/static.ts';
-import { modelLenses } from '../phases/hunter/choose.ts';
+import { modelLenses } from '../engines/prompts/lenses.ts';
 import type { ChunkPlan } from '../engines/budget/usage-schema.ts';
 import { chunkPlanFor, type ModelSetup } from './model-setup.ts';
 

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion, SKEPTIC_VOTES } from './literals.ts';
 
-/** What the skeptic panel made of a finding (src/engines/findings/panel.ts decides it). */
+/** What the skeptic panel made of a finding (src/engines/static/refute/panel.ts decides it). */
 export const PANEL_OUTCOMES = ['killed', 'survived', 'split', 'unreviewed'] as const;
 export type PanelOutcome = (typeof PANEL_OUTCOMES)[number];
 import { artifact, Evidence } from './common.ts';

@@ -7,7 +7,7 @@ import type { Coverage } from '../../artifacts/schemas/coverage.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { bodyOf, stamp, type BodyOf } from '../../artifacts/stamp.ts';
 import { IntegrityError, UsageError } from '../../foundations/errors.ts';
-import { mergeByFingerprint } from '../../phases/hunter/accept.ts';
+import { mergeByFingerprint } from '../../engines/findings/merge.ts';
 import { joinReport, type JoinInputs } from '../../engines/report/join.ts';
 import { hashJson } from '../../foundations/hashing/hash.ts';
 import { sourcedFromMarks } from '../../engines/suppress/apply.ts';

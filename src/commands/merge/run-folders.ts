@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { hasArtifact, readArtifact, readArtifactIfPresent, writeArtifact } from '../../artifacts/store.ts';
 import { IntegrityError, UsageError } from '../../foundations/errors.ts';
 import { removeReport, writeReport } from '../../engines/report/files.ts';
-import { writeThreatModel } from '../../phases/threat/index.ts';
+import { writeThreatModel } from '../../engines/report/threat-model-files.ts';
 import type { MergedRun, ShardRun } from './merge.ts';
 
 /** A shard's run folder (what its scan wrote with --out), real path resolved; a usage error when it is not a folder. */

@@ -4,7 +4,7 @@
 import { buildCodeIndex } from '../../engines/code-index/graph.ts';
 import { indexSource } from '../../engines/code-index/index-file.ts';
 import { readSource } from '../../engines/integrity/source.ts';
-import { detectLanguage } from '../../phases/triage/languages.ts';
+import { detectLanguage } from '../../engines/code-index/languages.ts';
 import { nearestTests, TEST_FILE, walkFiles } from '../../engines/repro/context.ts';
 import { detectFramework } from '../../engines/repro/framework.ts';
 import type { Framework, NearestTest } from '../../engines/repro/types.ts';

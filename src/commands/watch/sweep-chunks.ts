@@ -2,7 +2,7 @@
 // order, the profile's chunk token budget), and the few chunks reviewed longest ago. A chunk is as old as its
 // least recently reviewed file; a file never reviewed makes it oldest of all.
 import type { Chunk, TriagedFile } from '../../artifacts/schemas/triage.ts';
-import { buildChunks } from '../../phases/triage/chunks.ts';
+import { buildChunks } from '../../engines/chunks/build.ts';
 import { compareText } from '../../foundations/text/compare.ts';
 
 /** `files` in triage order (highest risk first); `budget` the chunk token budget of the profile for the whole tree. */

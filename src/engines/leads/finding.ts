@@ -5,7 +5,7 @@ import type { Lead } from '../../artifacts/schemas/leads.ts';
 import { findingIdOf, fingerprintOf } from '../static/fingerprint.ts';
 import { formerLeadFingerprint } from '../findings/former-fingerprint.ts';
 import { getRule } from '../static/rules.ts';
-import { classOf } from './classes.ts';
+import { classOf } from '../static/lead-classes.ts';
 
 const MAX_QUOTE_LINES = 8;
 const MAX_QUOTE = 4000;

@@ -7,9 +7,9 @@ import { langFor } from './parse.ts';
 export type { SourceFile, RuleInfo } from './types.ts';
 export type { AnalysisStore, StoredAnalysis } from './engine.ts';
 export { storedAnalysis } from './engine.ts';
-export type { Refutation, RefuteOptions } from './refute.ts';
+export type { Refutation, RefuteOptions } from './refute/static.ts';
 export type { StaticJudgement } from './judge.ts';
-export { refuteStatic, NON_PRODUCTION_PATH } from './refute.ts';
+export { refuteStatic, NON_PRODUCTION_PATH } from './refute/static.ts';
 export { judgeStatic, staticallyUpheld, CONFIRM_MIN_PRECISION } from './judge.ts';
 export { listRules, STATIC_ENGINE_VERSION } from './rules.ts';
 

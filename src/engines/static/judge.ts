@@ -1,9 +1,9 @@
-// The static referee: turns refutations into a verdict. The panel rule (src/engines/findings/panel.ts) decides what is
+// The static referee: turns refutations into a verdict. The panel rule (src/engines/static/refute/panel.ts) decides what is
 // killed (dismissed); of the rest, a finding is confirmed (T2) only when a source or pattern check upheld it and its
 // rule's measured precision is high enough; everything else is T3 manual-review.
 import type { Finding, Severity } from '../../artifacts/schemas/common.ts';
-import { panelOutcome } from '../findings/panel.ts';
-import type { Refutation } from './refute.ts';
+import { panelOutcome } from './refute/panel.ts';
+import type { Refutation } from './refute/static.ts';
 import { calibratedPrecision, getRule } from './rules.ts';
 import type { RefereeVerdict } from '../../artifacts/schemas/literals.ts';
 

@@ -2,7 +2,7 @@
 // `ruleid: <rule-id>` (a rule's cases) is a planted bug, everything else reported is a false positive. Pure; callers read the files.
 import { analyse } from './engine.ts';
 import { staticallyUpheld } from './judge.ts';
-import { refuteStatic } from './refute.ts';
+import { refuteStatic } from './refute/static.ts';
 import type { SourceFile } from './types.ts';
 
 export interface Label { line: number; ruleId: string }

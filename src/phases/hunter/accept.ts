@@ -1,7 +1,9 @@
 // Pure acceptance rules for one chunk's candidates: a finding for an unassigned file fails the chunk closed;
-// a finding whose quotes do not match the source is rejected (and counted); duplicates merge by fingerprint.
+// a finding whose quotes do not match the source is rejected (and counted); duplicates merge by fingerprint
+// (src/engines/findings/merge.ts, which `bug-hunter merge` uses too).
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import { unsupportedEvidence } from '../../engines/integrity/evidence.ts';
+import { mergeByFingerprint } from '../../engines/findings/merge.ts';
 
 export interface Rejection {
   reason: string;
@@ -23,37 +25,4 @@ export function acceptChunkFindings(assigned: readonly string[], candidates: rea
     else accepted.push(finding);
   }
   return { ok: true, accepted: mergeByFingerprint(accepted), rejected };
-}
-
-/** One finding per fingerprint; a second lens or engine on the same bug is recorded as corroboration. */
-export function mergeByFingerprint(findings: readonly Finding[]): Finding[] {
-  const byFingerprint = new Map<string, Finding>();
-  for (const finding of findings) {
-    const kept = byFingerprint.get(finding.fingerprint);
-    if (!kept) {
-      byFingerprint.set(finding.fingerprint, { ...finding });
-      continue;
-    }
-    const others = new Set(kept.corroboratedBy ?? []);
-    if (finding.lens !== kept.lens) others.add(finding.lens);
-    if (finding.engine !== kept.engine) others.add(finding.engine);
-    for (const c of finding.corroboratedBy ?? []) others.add(c);
-    if (others.size > 0) kept.corroboratedBy = [...others].sort();
-    const former = new Set([...(kept.formerFingerprints ?? []), ...(finding.formerFingerprints ?? [])]);
-    if (former.size > 0) kept.formerFingerprints = [...former].sort();
-    kept.confidence = Math.max(kept.confidence, finding.confidence);
-  }
-  return [...byFingerprint.values()];
-}
-
-/** Ids must be unique per fingerprint across the run; a reused id is an integrity failure. */
-export function reusedIds(findings: readonly Finding[]): string[] {
-  const seen = new Map<string, string>();
-  const reused: string[] = [];
-  for (const f of findings) {
-    const fp = seen.get(f.id);
-    if (fp !== undefined && fp !== f.fingerprint) reused.push(f.id);
-    seen.set(f.id, f.fingerprint);
-  }
-  return reused;
 }

@@ -1,21 +1,13 @@
 // Which hunter runs: the static engine alone, or — with a model configured — model lenses fed by static leads,
 // with the static candidates kept too (they are the high-precision floor).
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import type { Recon } from '../../artifacts/schemas/recon.ts';
 import { publicApiLookup } from '../../engines/static/library-lookup.ts';
+import { modelLenses } from '../../engines/prompts/lenses.ts';
 import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
 import type { ChunkSource, HunterEngine } from './engine.ts';
 import { modelHunter } from './model-engine.ts';
 import { staticHunter, type StaticHunterOptions } from './static-engine.ts';
-
-const PROMPTS = fileURLToPath(new URL('../../../prompts/hunter/', import.meta.url));
-
-/** Plan lenses that have a model prompt; the others (async, secrets …) are covered by static rules. */
-export function modelLenses(planLenses: readonly string[]): string[] {
-  return planLenses.filter((lens) => existsSync(`${PROMPTS}${lens}.md`));
-}
 
 /** `recon`: the public API the static lenses weigh (none without recon.json). */
 export function chooseHunter(ctx: PhaseContext, recon: Recon | undefined, planLenses: readonly string[], contextFor?: (chunkId: string) => string[], staticOptions: StaticHunterOptions = {}): HunterEngine {

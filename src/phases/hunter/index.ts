@@ -4,9 +4,8 @@ import type { AdaptivePlan } from '../../artifacts/schemas/adaptive-plan.ts';
 import type { Leads } from '../../artifacts/schemas/leads.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
 import { definePhase, type InputsOf } from '../../phase-kit/define-phase.ts';
-import { IntegrityError } from '../../foundations/errors.ts';
 import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
-import { mergeByFingerprint, reusedIds } from './accept.ts';
+import { chunksToHunt, cpuBudgetSpent, hunterFindingsBody, mergeByFingerprint, stateStatus, unreviewedChunk } from './core.ts';
 import { loadChunkWork, saveChunkWork, type ChunkWork } from '../../engines/chunks/work.ts';
 import type { HunterEngine } from './engine.ts';
 import { reacceptSavedChunk, runChunk } from './run-chunk.ts';
@@ -21,7 +20,6 @@ import { withLeads } from './leads.ts';
 import { crossFilePass, type CrossFile } from './cross-file.ts';
 import { incomingLookup } from '../../engines/static/incoming-lookup.ts';
 import { publicApiLookup } from '../../engines/static/library-lookup.ts';
-import { compareText } from '../../foundations/text/compare.ts';
 
 const READS = {
   triage: 'required',
@@ -60,12 +58,7 @@ export const hunterPhase = definePhase({
 
 async function hunt(ctx: PhaseContext, triage: Triage, plan: AdaptivePlan, leadsArtifact: Leads | undefined, engine: HunterEngine, crossFile: CrossFile) {
   // --loop covers the chunks past the plan's limit too.
-  const ids = ctx.options.loop ? [...plan.chunkOrder, ...plan.deferredChunks] : plan.chunkOrder;
-  const chunks = ids.map((id) => {
-    const chunk = triage.chunks.find((c) => c.id === id);
-    if (!chunk) throw new IntegrityError(`adaptive-plan.json names ${id}, which triage.json does not have. Re-run 'bug-hunter phase plan'.`);
-    return chunk;
-  });
+  const chunks = chunksToHunt(triage, plan, Boolean(ctx.options.loop));
 
   const byPath = new Map(triage.files.map((f) => [f.path, f]));
   const limit = pLimit(plan.limits.concurrency);
@@ -83,7 +76,7 @@ async function hunt(ctx: PhaseContext, triage: Triage, plan: AdaptivePlan, leads
           const stop = cpuStopped(ctx.options.cpuStop);
           if (!work && stop) {
             // The caller's CPU budget is spent: a safe point between chunks, the rest is not reviewed (never clean).
-            work = { chunkId: chunk.id, engine: engine.name, status: 'unreviewed', fileHashes: hashes, findings: [], rejected: [], error: stop };
+            work = unreviewedChunk(chunk.id, engine.name, hashes, stop);
           } else if (!work) {
             ctx.state?.markChunk(chunk.id, chunk.files, 'running');
             work = await runChunk(ctx.target, chunk, byPath, engine, ctx.signal);
@@ -96,8 +89,7 @@ async function hunt(ctx: PhaseContext, triage: Triage, plan: AdaptivePlan, leads
             // (a second scan of an unchanged tree wrote ~175 files of results it already had).
             if (work.status !== 'done' || !engine.answeredFromCache?.(chunk.id)) saveChunkWork(ctx.outDir, work);
           }
-          // state.json has no 'unreviewed': a chunk the budget stopped is still pending (a resume may review it).
-          const status = work.status === 'unreviewed' ? 'pending' : work.status;
+          const status = stateStatus(work.status);
           for (const path of chunk.files) if (hashes[path]) ctx.state?.recordFile(path, hashes[path], status);
           ctx.state?.markChunk(chunk.id, chunk.files, status, work.error);
           done += 1;
@@ -112,28 +104,12 @@ async function hunt(ctx: PhaseContext, triage: Triage, plan: AdaptivePlan, leads
 
   // With --leads: other analysers' results join as candidates (or corroborate the engine's own findings).
   const { findings, leads } = withLeads(ctx, leadsArtifact, mergeByFingerprint(results.flatMap((r) => r.findings)), results, byPath);
-  const reused = reusedIds(findings);
-  if (reused.length > 0) throw new IntegrityError(`Finding ids reused for different bugs: ${reused.join(', ')}.`);
-  return {
-    findings: findings.sort((a, b) => compareText(a.file, b.file) || a.startLine - b.startLine || compareText(a.id, b.id)),
-    chunks: results.map((r) => ({
-      chunkId: r.chunkId,
-      status: r.status,
-      lenses: engine.lenses,
-      engine: r.engine,
-      rejected: r.rejected,
-      ...(r.error ? { error: r.error } : {}),
-      ...(r.cause ? { cause: r.cause } : {}),
-      ...(r.unsupported ? { unsupported: r.unsupported } : {}),
-    })),
-    ...(leads ? { leads } : {}),
-    crossFile,
-  };
+  return hunterFindingsBody(findings, results, engine.lenses, crossFile, leads);
 }
 
 /** The reason to start no new chunk when the run's CPU stop (watch's cycle budget) has passed; null otherwise. */
 export function cpuStopped(stop: RunOptions['cpuStop'], used = process.cpuUsage()): string | null {
-  return stop && used.user + used.system >= stop.micros ? stop.reason : null;
+  return cpuBudgetSpent(stop, used);
 }
 
 /** What a model hunter reads besides its chunk: the retrieval plan's context, then the chunk's threat-model entries. */

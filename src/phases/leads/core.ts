@@ -1,7 +1,9 @@
 // The leads phase's pure core: raw SARIF leads → lead records placed in the target (or dropped with the reason).
+// Where a URI points in the target (the platform's paths) and which bug class a rule is about (the static rules)
+// are looked up by the shell and passed in.
 import type { Lead, Leads } from '../../artifacts/schemas/leads.ts';
-import { classOf } from '../../engines/leads/classes.ts';
-import { leadPath } from '../../engines/leads/paths.ts';
+import type { LeadClass } from '../../engines/static/lead-classes.ts';
+import type { LeadPath } from '../../engines/leads/paths.ts';
 import type { LeadFile } from '../../engines/leads/read.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import { compareText } from '../../foundations/text/compare.ts';
@@ -11,19 +13,25 @@ export interface ScannedFile {
   lines: number;
 }
 
-export function buildLeads(files: readonly LeadFile[], root: string, scanned: ReadonlyMap<string, ScannedFile>): Pick<Leads, 'sources' | 'leads'> {
-  const paths = new Set(scanned.keys());
+export interface LeadLookups {
+  /** Where a URI points: a file this run scans (engines/leads/paths.ts's leadPath), or why it cannot be used. */
+  place(uri: string): LeadPath;
+  /** The bug class of a rule (engines/static/lead-classes.ts's classOf). */
+  classify(ruleId: string, cwe: readonly string[]): LeadClass;
+}
+
+export function buildLeads(files: readonly LeadFile[], scanned: ReadonlyMap<string, ScannedFile>, lookups: LeadLookups): Pick<Leads, 'sources' | 'leads'> {
   const seen = new Set<string>();
   const leads: Lead[] = [];
   files.forEach((file, source) => {
     for (const raw of file.parsed.leads) {
-      const placed = raw.uri && !raw.unusable ? leadPath(raw.uri, root, paths) : undefined;
+      const placed = raw.uri && !raw.unusable ? lookups.place(raw.uri) : undefined;
       const where = placed?.ok ? `${placed.path}:${raw.startLine}` : (raw.uri ?? '');
       const id = `LEAD-${sha256([raw.tool, raw.ruleId, where, raw.endLine ?? '', raw.message].join('\0')).slice(0, 12)}`;
       // The same result twice (two runs of one tool, one file given twice) is one lead.
       if (seen.has(id)) continue;
       seen.add(id);
-      const cls = classOf(raw.ruleId, raw.cwe);
+      const cls = lookups.classify(raw.ruleId, raw.cwe);
       const lead: Lead = {
         id,
         source,

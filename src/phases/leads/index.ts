@@ -4,6 +4,8 @@
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import { IntegrityError, UsageError } from '../../foundations/errors.ts';
 import { readLeadFile } from '../../engines/leads/read.ts';
+import { leadPath } from '../../engines/leads/paths.ts';
+import { classOf } from '../../engines/static/lead-classes.ts';
 import { buildLeads } from './core.ts';
 
 export const leadsPhase = definePhase({
@@ -22,7 +24,8 @@ export const leadsPhase = definePhase({
     });
     const lines = new Map(triage.files.map((f) => [f.path, f.lines]));
     const scanned = new Map(triage.chunks.flatMap((c) => c.files).map((p) => [p, { lines: lines.get(p) ?? 0 }]));
-    const body = buildLeads(files, ctx.target, scanned);
+    const paths = new Set(scanned.keys());
+    const body = buildLeads(files, scanned, { place: (uri) => leadPath(uri, ctx.target, paths), classify: classOf });
     const candidates = body.leads.filter((l) => l.status === 'candidate').length;
     ctx.log.progress('leads', 1, 1, `${body.leads.length} lead(s) from ${files.length} SARIF file(s): ${candidates} candidate(s), ${body.leads.length - candidates} dropped`);
     return { leads: body };

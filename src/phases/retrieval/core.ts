@@ -1,10 +1,27 @@
 // Retrieval's pure core: a code index, file facts and budgets in, one ranked, budgeted context plan per
 // chunk out. Token estimates follow triage (bytes/4, rounded up), for whole files and line ranges.
 import type { RetrievalPlan } from '../../artifacts/schemas/retrieval-plan.ts';
+import type { AdaptivePlan } from '../../artifacts/schemas/adaptive-plan.ts';
+import type { Chunk, Triage } from '../../artifacts/schemas/triage.ts';
+import { chunksInPlan } from '../../engines/chunks/in-plan.ts';
 import type { CodeIndex } from '../../engines/code-index/types.ts';
 import type { Budgets } from './budgets.ts';
 import { candidatesFor } from './candidates.ts';
 import { selectWithinBudget } from './select.ts';
+
+/** The chunks retrieval plans context for: the plan's chunks in its order (not the deferred ones). */
+export function chunksToPlan(triage: Pick<Triage, 'chunks'>, plan: Pick<AdaptivePlan, 'chunkOrder'>): Chunk[] {
+  return chunksInPlan(triage.chunks, plan.chunkOrder);
+}
+
+/** What retrieval-plan.json says it left out: budgets the plan did not set, no recon, no index built. */
+export function retrievalNotes(budgetNote: string | undefined, hasRecon: boolean, buildIndex: boolean): string[] {
+  const notes: string[] = [];
+  if (budgetNote) notes.push(budgetNote);
+  if (!hasRecon) notes.push('recon.json is absent: no trust-boundary context was added.');
+  if (!buildIndex) notes.push('No model reads retrieval context in this run (static engine): the code index was not built; each chunk lists only its own files.');
+  return notes;
+}
 
 export interface RetrievalFile {
   path: string;

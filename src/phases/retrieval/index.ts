@@ -5,10 +5,9 @@
 import type { RetrievalPlan } from '../../artifacts/schemas/retrieval-plan.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import { loadCodeIndex, type LoadedIndex } from '../../engines/cache/code-index-load.ts';
-import { IntegrityError } from '../../foundations/errors.ts';
 import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
 import { budgetsFrom } from './budgets.ts';
-import { planRetrieval } from './core.ts';
+import { chunksToPlan, planRetrieval, retrievalNotes } from './core.ts';
 
 const NO_INDEX: LoadedIndex = {
   index: { files: new Map(), importers: new Map() },
@@ -34,17 +33,9 @@ export function createRetrievalPhase(buildIndexOverride?: boolean) {
     async run(ctx, { triage, 'adaptive-plan': plan, recon }) {
       const buildIndex = buildIndexOverride ?? contextHasReaders(ctx);
       ctx.signal.throwIfAborted();
-      const chunks = plan.chunkOrder.map((id) => {
-        const chunk = triage.chunks.find((c) => c.id === id);
-        if (!chunk) throw new IntegrityError(`adaptive-plan.json names ${id}, which triage.json does not have. Re-run 'bug-hunter phase plan'.`);
-        return chunk;
-      });
-      const notes: string[] = [];
+      const chunks = chunksToPlan(triage, plan);
       const { budgets, note } = budgetsFrom(plan.limits);
-      if (note) notes.push(note);
-      if (!recon) notes.push('recon.json is absent: no trust-boundary context was added.');
-
-      if (!buildIndex) notes.push('No model reads retrieval context in this run (static engine): the code index was not built; each chunk lists only its own files.');
+      const notes = retrievalNotes(note, recon !== undefined, buildIndex);
       ctx.log.progress('retrieval', 0, chunks.length, buildIndex ? `indexing ${triage.files.length} file(s)` : 'no model reads context: index not built');
       const loaded = buildIndex ? await loadCodeIndex(ctx.target, triage.files, ctx.signal, [], ctx.cache) : NO_INDEX;
       const planned = planRetrieval({

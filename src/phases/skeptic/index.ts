@@ -1,11 +1,11 @@
-// The skeptic phase: every candidate is attacked by the refuters; the panel outcome is recorded per finding.
+// The skeptic phase's shell: every candidate is attacked by the refuters; the panel outcome is recorded per finding.
 // The static checks (guards, test code, literals, suppressions) always sit on the panel; with a model configured,
-// model refuters from different seats join them (as many as the plan allows).
+// model refuters from different seats join them (as many as the plan allows). The refutations and the panel rule are
+// one library (engines/static/refute/); the skeptic's own decisions are in core.ts.
 import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import { readerAtHashes, readSourceAtHash } from '../../engines/integrity/source.ts';
-import { refuteStatic } from '../../engines/static/index.ts';
-import { refuteLead } from '../../engines/leads/check.ts';
+import { staticPanel, type Vote } from '../../engines/static/refute/index.ts';
 import { leadOrigin } from '../../engines/leads/finding.ts';
 import { leadLookup } from '../../engines/leads/lookup.ts';
 import { publicApiLookup } from '../../engines/static/library-lookup.ts';
@@ -13,8 +13,8 @@ import { incomingLookup } from '../../engines/static/incoming-lookup.ts';
 import { analysisStoreFor } from '../../engines/cache/static-analysis.ts';
 import { modelFor } from '../../phase-kit/types.ts';
 import { retrievalContext } from '../../engines/prompts/retrieval-context.ts';
-import { modelVotes, SEATS } from './model-refuters.ts';
-import { panelOutcome, staticUndecided, type Vote } from '../../engines/findings/panel.ts';
+import { modelVotes } from './model-refuters.ts';
+import { refuterFile, reviewOf, sittingSeats, unavailableVotes } from './core.ts';
 import { inlineSetAside } from '../../engines/suppress/policy.ts';
 
 export const skepticPhase = definePhase({
@@ -27,7 +27,6 @@ export const skepticPhase = definePhase({
   roles: ['skeptic'],
   async run(ctx, { triage, 'adaptive-plan': plan, 'hunter-findings': hunter, recon, 'retrieval-plan': retrieval, leads }) {
     const byPath = new Map(triage.files.map((f) => [f.path, f]));
-    const seats = SEATS.slice(0, plan.limits.refuters);
     // Model refuters see the same retrieval context as the hunter of the finding's chunk (callers, definitions).
     const refuterModel = modelFor(ctx, 'skeptic');
     const contextFor = refuterModel ? retrievalContext(ctx.target, retrieval, triage) : undefined;
@@ -51,24 +50,16 @@ export const skepticPhase = definePhase({
       const source = meta ? readSourceAtHash(ctx.target, finding.file, meta.sha256) : { ok: false as const, reason: `${finding.file} is not in triage.json` };
       let votes: Vote[];
       if (!meta || !source.ok) {
-        votes = [{ seat: 'integrity', engine: 'static', vote: 'abstained', reason: source.ok ? 'source unavailable' : source.reason }];
+        votes = unavailableVotes(source.ok ? 'source unavailable' : source.reason);
       } else {
-        const library = libraryOf(finding.file);
-        const incoming = incomingOf(finding.file);
-        const file = { path: finding.file, content: source.content, language: meta.language, isTest: meta.isTest, ...(meta.requiredBy !== undefined ? { requiredBy: meta.requiredBy } : {}), ...(library ? { publicApi: library } : {}), ...(incoming ? { incoming } : {}) };
-        // A lead from another analyser gets the same source and guard checks at its cited lines, never a confirmation.
-        votes = leadOrigin(finding)
-          ? refuteLead(finding, file, leadOf(finding.id), { includeTests: ctx.scope.includeTests })
-          : refuteStatic(finding, file, { includeTests: ctx.scope.includeTests, ...(store ? { store } : {}), ...(setAsideInline ? { setAsideInline } : {}) });
-        // No deterministic refutation applies: the static checks examined it and uphold it.
-        if (votes.length === 0) votes = [{ seat: 'static-checks', engine: 'static', vote: 'upheld', reason: 'no guard, literal source, test-only code or suppression refutes it' }];
-        // A degraded budget keeps one refuter seat instead of the plan's full panel.
-        const sitting = ctx.budget?.degraded ? seats.slice(0, 1) : seats;
+        const file = refuterFile({ ...meta, path: finding.file }, source.content, libraryOf(finding.file), incomingOf(finding.file));
+        votes = staticPanel(finding, file, leadOrigin(finding), leadOf(finding.id), { includeTests: ctx.scope.includeTests, ...(store ? { store } : {}), ...(setAsideInline ? { setAsideInline } : {}) });
+        const sitting = sittingSeats(plan.limits.refuters, Boolean(ctx.budget?.degraded));
         if (refuterModel && sitting.length > 0) {
           votes.push(...(await modelVotes(refuterModel, sitting, { finding, root: ctx.target, content: source.content, context: contextFor?.(chunkOf.get(finding.file) ?? '') ?? [], read: readAtHash }, ctx.signal)));
         }
       }
-      reviews.push({ findingId: finding.id, refutations: votes, outcome: staticUndecided(votes) ? 'split' : panelOutcome(votes) });
+      reviews.push(reviewOf(finding.id, votes));
       done += 1;
       ctx.log.progress('skeptic', done, hunter.findings.length);
     }

@@ -7,10 +7,8 @@ import { unsupportedAnswer } from '../../engines/integrity/evidence.ts';
 import { clip } from '../../foundations/text/clip.ts';
 import type { ModelClient } from '../../engines/models/types.ts';
 import { sourceBlock, systemPrompt } from '../../engines/prompts/render.ts';
-import type { Vote } from '../../engines/findings/panel.ts';
+import type { Vote } from '../../engines/static/refute/panel.ts';
 import { SkepticAnswer } from './model-answer.ts';
-
-export const SEATS = ['reachability', 'semantics', 'guards'] as const;
 
 export interface RefuterInput {
   finding: Finding;

@@ -13,6 +13,7 @@ import { nextRouteAuth, routeAuthOf, unmaskDecoy } from '../../engines/attack-su
 import { importedFiles, mountsOf, threatFacts, type ThreatFacts } from '../../engines/attack-surface/threat-facts.ts';
 import { BODY_GUARDS, BODY_OBJECT, mitigationOf, SINKS, type AssetKind, type SinkKind, type Window } from './sinks.ts';
 import { compareText } from '../../foundations/text/compare.ts';
+import type { Refinement } from './refine.ts';
 
 export type ThreatBody = Omit<ThreatModel, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
 type Asset = ThreatModel['assets'][number];
@@ -280,4 +281,15 @@ const DATABASES: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL', sq
 function databaseName(frameworks: readonly string[]): string {
   const hit = frameworks.find((f) => DATABASES[f]);
   return hit ? `${DATABASES[hit]} database` : 'Database';
+}
+
+/** The refining model's body when it changed anything (a flow, an added or adjusted threat); the deterministic model otherwise. */
+export function refinedModel(built: ThreatBody, refinement: Pick<Refinement, 'body' | 'flows' | 'added' | 'adjusted'>): ThreatBody {
+  return refinement.flows + refinement.added + refinement.adjusted > 0 ? { ...refinement.body, source: 'model-refined' } : built;
+}
+
+/** The threat phase's one-line summary: boundaries, flows, and the threats no mitigation was seen for. */
+export function threatSummary(model: Pick<ThreatBody, 'boundaries' | 'flows'>): string {
+  const open = model.flows.reduce((n, f) => n + f.threats.filter((t) => t.mitigation.status === 'absent').length, 0);
+  return `${model.boundaries.length} trust boundary(ies), ${model.flows.length} flow(s), ${open} threat(s) with no mitigation seen`;
 }

@@ -4,25 +4,21 @@
 // facts come from the evidence cache when the file's content hash is known there; such a file is read only when
 // recon found an entry point or boundary in it (the model quotes the lines around them). Without a refining model,
 // the whole model of an unchanged set of files (and recon) comes from the cache (src/engines/cache/threat-model.ts).
-import { join } from 'node:path';
-import { writeArtifact } from '../../artifacts/store.ts';
 import type { Recon } from '../../artifacts/schemas/recon.ts';
 import type { ThreatModel } from '../../artifacts/schemas/threat-model.ts';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
-import { writeFileAtomic } from '../../foundations/fs/atomic.ts';
 import { readSourceAtHash } from '../../engines/integrity/source.ts';
 import { renderThreatModel } from '../../engines/report/threat-markdown.ts';
+import { THREAT_MARKDOWN } from '../../engines/report/threat-model-files.ts';
 import { modelFor, type PhaseContext } from '../../phase-kit/types.ts';
 import type { ModelClient } from '../../engines/models/types.ts';
-import { buildThreatModelFromFacts, filesNeedingText, type ThreatBody } from './core.ts';
+import { buildThreatModelFromFacts, filesNeedingText, refinedModel, threatSummary, type ThreatBody } from './core.ts';
 import { refineWithModel } from './model-refine.ts';
 import { threatFacts, type ThreatFacts } from '../../engines/attack-surface/threat-facts.ts';
 import { cachedThreatFacts, storeThreatFacts } from '../../engines/cache/threat-file.ts';
 import { DISABLED_CACHE } from '../../engines/cache/store.ts';
 import { cachedThreatModel, storeThreatModel, threatModelKey } from '../../engines/cache/threat-model.ts';
-
-export const THREAT_MARKDOWN = 'threat-model.md';
 
 export const threatPhase = definePhase({
   name: 'threat',
@@ -79,8 +75,7 @@ async function threatModel(ctx: PhaseContext, triage: Triage, recon: Recon) {
 }
 
 function reported(ctx: PhaseContext, model: ThreatBody): ThreatBody {
-  const open = model.flows.reduce((n, f) => n + f.threats.filter((t) => t.mitigation.status === 'absent').length, 0);
-  ctx.log.progress('threat', 1, 1, `${model.boundaries.length} trust boundary(ies), ${model.flows.length} flow(s), ${open} threat(s) with no mitigation seen`);
+  ctx.log.progress('threat', 1, 1, threatSummary(model));
   return model;
 }
 
@@ -101,13 +96,6 @@ async function refine(ctx: PhaseContext, client: ModelClient, body: ThreatBody, 
     ctx.log.warn(`threat: ${outcome.note}`);
     return body;
   }
-  const { refinement } = outcome;
   ctx.log.info(`threat: ${outcome.note}`);
-  return refinement.flows + refinement.added + refinement.adjusted > 0 ? { ...refinement.body, source: 'model-refined' } : body;
-}
-
-/** For a merged model (`bug-hunter merge`): the view first, the artifact last, as the phase writes them. */
-export function writeThreatModel(outDir: string, model: ThreatModel): void {
-  writeFileAtomic(join(outDir, THREAT_MARKDOWN), renderThreatModel(model));
-  writeArtifact(outDir, 'threat-model', model);
+  return refinedModel(body, outcome.refinement);
 }

@@ -3,13 +3,14 @@
 import type { SkippedFile, Triage, TriagedFile } from '../../artifacts/schemas/triage.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import type { ScopeSize } from '../../engines/modes/profile.ts';
-import { buildChunks } from './chunks.ts';
+import { buildChunks } from '../../engines/chunks/build.ts';
 import { inspectContent } from './content-rules.ts';
 import { relativeImports } from './imports.ts';
 import { churnSignal, evidenceSignals, NO_TEST_SIGNAL, riskScore } from './risk.ts';
 import { scanContent } from './signals.ts';
 import { sourceStem, testedStems } from './test-match.ts';
 import { compareText } from '../../foundations/text/compare.ts';
+import { classifyPath, type PathRuleOptions, type PathVerdict } from './path-rules.ts';
 import { parseSuppressions } from '../../engines/static/suppress.ts';
 
 export type TriageBody = Omit<Triage, 'schemaVersion' | 'artifact' | 'run' | 'generatedAt'>;
@@ -23,6 +24,18 @@ export type FileOutcome = { kind: 'file'; facts: FileFacts; imports?: string[] }
 /** Tokens are estimated as bytes / 4, rounded up: close enough for budgeting, and free. */
 export function estimateTokens(bytes: number): number {
   return Math.ceil(bytes / 4);
+}
+
+export type SourceVerdict = Extract<PathVerdict, { kind: 'source' }>;
+
+/** Path rules (no read): null to drop without a record, a skip, or the source facts that make it worth reading. */
+export function beforeRead(path: string, served?: ReadonlyMap<string, string>, rules: PathRuleOptions = {}): Extract<FileOutcome, { kind: 'skip' }> | SourceVerdict | null {
+  const verdict = classifyPath(path, served, rules);
+  if (verdict.kind === 'drop') return null;
+  if (verdict.kind === 'skip') return { kind: 'skip', skip: { path, reason: verdict.reason, detail: verdict.detail } };
+  // The artifact's RepoPath cannot carry a backslash; such a name cannot be reported on, so say so.
+  if (path.includes('\\')) return { kind: 'skip', skip: { path, reason: 'unreadable', detail: 'file name contains a backslash' } };
+  return verdict;
 }
 
 /** `requiredBy`: in-scope code imports the file, so only what stops a read skips it (content-rules.ts). */

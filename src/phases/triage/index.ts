@@ -8,11 +8,11 @@ import { UsageError } from '../../foundations/errors.ts';
 import { DEFAULT_MODES_DIR, loadModes, type ModesData } from '../../engines/modes/load.ts';
 import { chunkBudgetFor, type ScopeSize } from '../../engines/modes/profile.ts';
 import type { PhaseContext } from '../../phase-kit/types.ts';
-import { assembleTriage, type FileFacts, type FileOutcome, type TriageBody } from './core.ts';
+import { assembleTriage, beforeRead, type FileFacts, type FileOutcome, type SourceVerdict, type TriageBody } from './core.ts';
 import { diffScopeOf } from './diff-scope.ts';
 import { listFiles, type Listing } from './list.ts';
 import { posix } from 'node:path';
-import { classifyPath, isTestPath, type PathRuleOptions, type PathVerdict } from './path-rules.ts';
+import { isTestPath, type PathRuleOptions } from './path-rules.ts';
 import { startAnalysis, threadsFor, type Analysis } from './analyze-all.ts';
 import { analyzeListed, resolveLink, type Analysed, type SourceItem } from './analyze.ts';
 import { poolSize } from '../../engines/workers/size.ts';
@@ -32,18 +32,6 @@ export interface TriageSettings {
 }
 
 export const TRIAGE_DEFAULTS: TriageSettings = { maxFileBytes: 1024 * 1024, modesDir: DEFAULT_MODES_DIR, readWorkerFrom: 10_000 };
-
-type SourceVerdict = Extract<PathVerdict, { kind: 'source' }>;
-
-/** Path rules (no read): null to drop without a record, a skip, or the source facts that make it worth reading. */
-function beforeRead(path: string, served?: ReadonlyMap<string, string>, rules: PathRuleOptions = {}): Extract<FileOutcome, { kind: 'skip' }> | SourceVerdict | null {
-  const verdict = classifyPath(path, served, rules);
-  if (verdict.kind === 'drop') return null;
-  if (verdict.kind === 'skip') return { kind: 'skip', skip: { path, reason: verdict.reason, detail: verdict.detail } };
-  // The artifact's RepoPath cannot carry a backslash; such a name cannot be reported on, so say so.
-  if (path.includes('\\')) return { kind: 'skip', skip: { path, reason: 'unreadable', detail: 'file name contains a backslash' } };
-  return verdict;
-}
 
 /** Path rules first (no read), then a safe read, then the content rules. Null: dropped without a record. */
 export function triageOne(root: string, path: string, listed: ReadonlySet<string>, maxFileBytes: number): FileOutcome | null {

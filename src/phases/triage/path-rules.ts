@@ -1,7 +1,7 @@
 // Pure path rules: what a repository-relative path alone says about a file (vendored, lock file, build
 // output, minified name, not source, test code). No file system access.
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
-import { detectLanguage } from './languages.ts';
+import { detectLanguage } from '../../engines/code-index/languages.ts';
 
 export type PathVerdict =
   | { kind: 'drop' }

@@ -11,7 +11,7 @@ import { indexSource } from '../../engines/code-index/index-file.ts';
 import { containPath, toPosix } from '../../foundations/fs/paths.ts';
 import { readSource } from '../../engines/integrity/source.ts';
 import { analyzeBytes, type FileFacts } from './core.ts';
-import { detectLanguage } from './languages.ts';
+import { detectLanguage } from '../../engines/code-index/languages.ts';
 import { readListedFile } from './read.ts';
 import { importedLanguage, listedContext, newlyImported, type ImportEdge, type Importer } from './required.ts';
 

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCodeIndex, type IndexInput, type LoadedIndex } from '../../../src/engines/cache/code-index-load.ts';
 import { callersOf, definitionOfCall } from '../../../src/engines/code-index/lookup.ts';
-import { detectLanguage } from '../../../src/phases/triage/languages.ts';
+import { detectLanguage } from '../../../src/engines/code-index/languages.ts';
 import { sha256 } from '../../../src/foundations/hashing/hash.ts';
 import { tempDir, writeFiles } from '../../helpers/temp.ts';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseSarif, SarifError, cweIn } from '../../../src/engines/leads/sarif.ts';
 import { leadPath } from '../../../src/engines/leads/paths.ts';
-import { classOf, ruleName } from '../../../src/engines/leads/classes.ts';
+import { classOf, ruleName } from '../../../src/engines/static/lead-classes.ts';
 import { MAX_SARIF_BYTES, readLeadFile } from '../../../src/engines/leads/read.ts';
 import { buildLeads } from '../../../src/phases/leads/core.ts';
 import { UsageError } from '../../../src/foundations/errors.ts';
@@ -79,7 +79,8 @@ test('placing leads: a line past the end is dropped, the same result twice is on
     { ruleId: 'x', message: { text: 'far' }, locations: [at('src/a.js', 99)] },
     { ruleId: 'x', message: { text: 'away' }, locations: [at('../a.js', 1)] },
   ]), 'x.sarif');
-  const built = buildLeads([{ path: '/tmp/x.sarif', sha256: 'a'.repeat(64), parsed }], '/srv/target', new Map([['src/a.js', { lines: 10 }]]));
+  const scanned = new Map([['src/a.js', { lines: 10 }]]);
+  const built = buildLeads([{ path: '/tmp/x.sarif', sha256: 'a'.repeat(64), parsed }], scanned, { place: (uri) => leadPath(uri, '/srv/target', new Set(scanned.keys())), classify: classOf });
   assert.equal(built.leads.length, 3);
   const byRule = (id: string) => built.leads.filter((l) => l.ruleId === id);
   assert.equal(byRule('security/detect-child-process')[0]?.status, 'candidate');

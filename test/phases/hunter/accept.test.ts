@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Finding } from '../../../src/artifacts/schemas/common.ts';
-import { acceptChunkFindings, mergeByFingerprint, reusedIds } from '../../../src/phases/hunter/accept.ts';
+import { acceptChunkFindings } from '../../../src/phases/hunter/accept.ts';
+import { mergeByFingerprint, reusedIds } from '../../../src/engines/findings/merge.ts';
 
 const content = 'const a = 1;\nexec(cmd);\n';
 const sources = new Map([['a.js', content]]);

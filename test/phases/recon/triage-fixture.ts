@@ -7,7 +7,7 @@ import type { Triage, TriagedFile } from '../../../src/artifacts/schemas/triage.
 import type { AdaptivePlan } from '../../../src/artifacts/schemas/adaptive-plan.ts';
 import { writeArtifact } from '../../../src/artifacts/store.ts';
 import { silentLogger } from '../../../src/foundations/logger.ts';
-import { detectLanguage } from '../../../src/phases/triage/languages.ts';
+import { detectLanguage } from '../../../src/engines/code-index/languages.ts';
 import type { PhaseContext } from '../../../src/phase-kit/types.ts';
 import { sha256 } from '../../../src/foundations/hashing/hash.ts';
 import { createIdentity } from '../../../src/engines/run/identity.ts';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ThreatModel } from '../../../src/artifacts/schemas/threat-model.ts';
-import { buildThreatModel, type ThreatInput } from '../../../src/phases/threat/core.ts';
+import { buildThreatModel, refinedModel, threatSummary, type ThreatInput } from '../../../src/phases/threat/core.ts';
 import { threatBlock } from '../../../src/phases/hunter/threat-context.ts';
 import { mermaidDiagram, mermaidText, renderThreatModel } from '../../../src/engines/report/threat-markdown.ts';
 
@@ -80,4 +80,24 @@ test("a model hunter's threat context lists the flows and exposures of its chunk
   assert.match(block!, /src\/h\.js is imported \(1 hop\(s\)\) by src\/a\.js/);
   assert.equal(block!.split('</threat-model>').length, 2, 'the repository text cannot close the block');
   assert.deepEqual(threatBlock(m, ['src/other.js']), []);
+});
+
+test("a refinement that changed nothing leaves the deterministic model; one that did is the model, marked refined; the summary counts unmitigated threats", () => {
+  const built = buildThreatModel({
+    recon: {
+      stack,
+      entryPoints: [{ kind: 'http-route', name: 'POST /upload', file: 'src/server.js', line: 1 }],
+      trustBoundaries: [{ kind: 'files', detail: 'fs.writeFileSync', file: 'src/server.js', line: 2 }],
+    },
+    sources: new Map([['src/server.js', SERVER]]),
+  });
+  const unchanged = { body: { ...built, notes: ['the model changed nothing'] }, flows: 0, added: 0, adjusted: 0 };
+  assert.equal(refinedModel(built, unchanged), built);
+  const refined = refinedModel(built, { ...unchanged, added: 1 });
+  assert.equal(refined.source, 'model-refined');
+  assert.deepEqual(refined.notes, ['the model changed nothing']);
+  const threats = (...statuses: string[]) => ({ threats: statuses.map((status) => ({ mitigation: { status } })) });
+  const counted = { boundaries: [{}, {}], flows: [threats('absent', 'present'), threats('absent', 'absent', 'partial')] } as unknown as Parameters<typeof threatSummary>[0];
+  assert.equal(threatSummary(counted), '2 trust boundary(ies), 2 flow(s), 3 threat(s) with no mitigation seen');
+  assert.equal(threatSummary({ boundaries: [], flows: [] }), '0 trust boundary(ies), 0 flow(s), 0 threat(s) with no mitigation seen');
 });

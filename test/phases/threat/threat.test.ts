@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import type { ThreatModel } from '../../../src/artifacts/schemas/threat-model.ts';
 import { runRecon } from '../../../src/phases/recon/index.ts';
-import { runThreat, THREAT_MARKDOWN } from '../../../src/phases/threat/index.ts';
+import { runThreat } from '../../../src/phases/threat/index.ts';
+import { THREAT_MARKDOWN } from '../../../src/engines/report/threat-model-files.ts';
 import { project } from '../recon/triage-fixture.ts';
 import { readFiles } from '../../helpers/temp.ts';
 

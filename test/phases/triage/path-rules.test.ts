@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyPath } from '../../../src/phases/triage/path-rules.ts';
-import { detectLanguage } from '../../../src/phases/triage/languages.ts';
+import { detectLanguage } from '../../../src/engines/code-index/languages.ts';
 
 const reason = (path: string) => {
   const v = classifyPath(path);

@@ -3,21 +3,25 @@
 // configuration values, a guard) or uphold its source, but it never confirms one: with no static rule of ours
 // behind it, the referee leaves an upheld lead to a person (or to a model referee).
 import type { SgNode } from '@ast-grep/napi';
-import type { Finding } from '../../artifacts/schemas/common.ts';
-import type { Lead } from '../../artifacts/schemas/leads.ts';
-import { argsOf, startLine } from '../static/ast.ts';
-import { findGuard } from '../static/guards.ts';
-import { identifiersIn } from '../static/matchers/sink.ts';
-import { langFor, parseSource } from '../static/parse.ts';
-import { isNonProduction, type Refutation, type RefuteOptions } from '../static/refute.ts';
-import { getRule } from '../static/rules.ts';
-import { beginSourceFile } from '../static/sources/handlers.ts';
-import { beginFile, classify, combine } from '../static/taint.ts';
-import type { SourceFile } from '../static/types.ts';
-import { classOf } from './classes.ts';
-import { leadOrigin } from './finding.ts';
+import type { Finding } from '../../../artifacts/schemas/common.ts';
+import type { Lead } from '../../../artifacts/schemas/leads.ts';
+import { argsOf, startLine } from '../ast.ts';
+import { findGuard } from '../guards.ts';
+import { identifiersIn } from '../matchers/sink.ts';
+import { langFor, parseSource } from '../parse.ts';
+import { isNonProduction, type RefuteOptions } from './static.ts';
+import { getRule } from '../rules.ts';
+import { beginSourceFile } from '../sources/handlers.ts';
+import { beginFile, classify, combine } from '../taint.ts';
+import type { SourceFile } from '../types.ts';
+import { classOf } from '../lead-classes.ts';
+import { AT_CITED_LINE, guardVote, noGuardVote, sourceVote, staticVote as vote, testCodeVote, type Refutation } from './votes.ts';
 
-const vote = (seat: string, v: Refutation['vote'], reason: string): Refutation => ({ seat, engine: 'static', vote: v, reason });
+/** Which analyser raised the lead and under which of its rules (engines/leads/finding.ts's leadOrigin). */
+export interface LeadOrigin {
+  tool: string;
+  ruleId: string;
+}
 
 /**
  * The calls and `new` expressions the lead points at: with a column, the innermost one containing that position
@@ -41,12 +45,11 @@ function callsAt(root: SgNode, from: number, to: number, column?: number): SgNod
   return innermost ? [innermost] : all;
 }
 
-/** `lead` is the leads.json record the finding came from (its column), when known. */
-export function refuteLead(finding: Finding, file: SourceFile, lead?: Pick<Lead, 'startColumn' | 'startLine'>, options: RefuteOptions = {}): Refutation[] {
-  const origin = leadOrigin(finding) ?? { tool: 'another analyser', ruleId: finding.ruleId ?? '' };
+/** `origin`: the analyser and rule behind the finding; `lead` is the leads.json record it came from (its column), when known. */
+export function refuteLead(finding: Finding, origin: LeadOrigin, file: SourceFile, lead?: Pick<Lead, 'startColumn' | 'startLine'>, options: RefuteOptions = {}): Refutation[] {
   const out: Refutation[] = [];
   if (isNonProduction(file) && !options.includeTests) {
-    out.push(vote('test-code', 'refuted', `${file.path} is test, fixture, example or benchmark code, excluded by default (include it with the include-tests option).`));
+    out.push(testCodeVote(file.path));
   }
   const cls = classOf(origin.ruleId, finding.cwe ? [finding.cwe] : []);
   const rule = cls.bugClass ? getRule(cls.bugClass) : undefined;
@@ -66,13 +69,10 @@ export function refuteLead(finding: Finding, file: SourceFile, lead?: Pick<Lead,
     return out;
   }
   const s = combine(values.map((v) => classify(v)));
-  if (s.kind === 'literal' || s.kind === 'sanitised') out.push(vote('source', 'refuted', `The values at the cited line are ${s.via}, not input.`));
-  else if (s.kind === 'config') out.push(vote('source', 'refuted', `The values at the cited line come from configuration (${s.via}), not from input.`));
-  else if (s.kind === 'input') out.push(vote('source', 'upheld', `A value at the cited line derives from ${s.via}.`));
-  else out.push(vote('source', 'abstained', `The values' origin is ${s.via}; it was not traced to request or CLI input.`));
+  out.push(sourceVote(s, AT_CITED_LINE));
   const names = [...new Set([...s.names, ...values.flatMap(identifiersIn)])];
   const guard = calls[0] ? findGuard(calls[0], names, file.content.split(/\r?\n/)) : null;
-  if (guard) out.push(vote('guards', 'refuted', `A ${guard.kind} guard precedes the cited line on line ${guard.line}: \`${guard.text}\`.`));
-  else if (s.kind === 'input') out.push(vote('guards', 'upheld', 'No allow-list, containment check, type check or escaping of the value precedes the cited line.'));
+  if (guard) out.push(guardVote(guard, AT_CITED_LINE.place));
+  else if (s.kind === 'input') out.push(noGuardVote(AT_CITED_LINE.place));
   return out;
 }

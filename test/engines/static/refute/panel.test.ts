@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { panelOutcome, staticUndecided, type Vote } from '../../../src/engines/findings/panel.ts';
+import { panelOutcome, staticUndecided, type Vote } from '../../../../src/engines/static/refute/panel.ts';
 
-// The one panel rule (src/engines/findings/panel.ts), for the static and model paths alike.
+// The one panel rule (src/engines/static/refute/panel.ts), for the static and model paths alike.
 const v = (vote: Vote['vote']): Vote => ({ seat: 's', engine: 'model:fake/m', vote, reason: 'r' });
 const check = (vote: Vote['vote']): Vote => ({ seat: 'guards', engine: 'static', vote, reason: 'a guard on line 3' });
 

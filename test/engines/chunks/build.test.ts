@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildChunks } from '../../../src/phases/triage/chunks.ts';
+import { buildChunks } from '../../../src/engines/chunks/build.ts';
 
 const file = (path: string, tokens: number, risk: number) => ({ path, tokens, risk });
 

@@ -1,15 +1,14 @@
 // The static skeptic: deterministic attempts to disprove a finding — test/fixture/example code, an
 // inline suppression with a reason, a literal or configuration value, a guard that dominates the sink.
-import type { Static } from '@sinclair/typebox';
-import type { Finding } from '../../artifacts/schemas/common.ts';
-import type { Refutation as RefutationSchema } from '../../artifacts/schemas/skeptic.ts';
-import { analyse, type AnalysisStore } from './engine.ts';
-import { normalisePath } from './fingerprint.ts';
-import { getRule } from './rules.ts';
-import { appliedVoteReason, setAsideVoteReason, suppressionFor } from './suppress.ts';
-import type { SourceFile } from './types.ts';
+import type { Finding } from '../../../artifacts/schemas/common.ts';
+import { analyse, type AnalysisStore } from '../engine.ts';
+import { normalisePath } from '../fingerprint.ts';
+import { getRule } from '../rules.ts';
+import { appliedVoteReason, setAsideVoteReason, suppressionFor } from '../suppress.ts';
+import type { SourceFile } from '../types.ts';
+import { AT_SINK, guardVote, noGuardVote, sourceVote, staticVote as vote, testCodeVote, type Refutation } from './votes.ts';
 
-export type Refutation = Static<typeof RefutationSchema>;
+export type { Refutation };
 export interface RefuteOptions {
   /** Review test, fixture, example and benchmark code too (refuted by default). */
   includeTests?: boolean;
@@ -20,7 +19,6 @@ export interface RefuteOptions {
   setAsideInline?: (finding: Finding, commentLine: number) => string | null;
 }
 
-const ENGINE = 'static';
 export const NON_PRODUCTION_PATH =
   /(^|\/)(test|tests|__tests__|spec|specs|fixtures?|__fixtures__|__mocks__|mocks?|examples?|benchmarks?|bench|e2e|cypress|playwright)(\/|$)|\.(test|spec|bench|e2e)\.[cm]?[jt]sx?$/i;
 
@@ -29,15 +27,11 @@ export function isNonProduction(file: Pick<SourceFile, 'path' | 'isTest' | 'requ
   return file.isTest || (file.requiredBy === undefined && NON_PRODUCTION_PATH.test(normalisePath(file.path)));
 }
 
-function vote(seat: string, v: Refutation['vote'], reason: string): Refutation {
-  return { seat, engine: ENGINE, vote: v, reason };
-}
-
 export function refuteStatic(finding: Finding, file: SourceFile, options: RefuteOptions = {}): Refutation[] {
   const out: Refutation[] = [];
   const nonProduction = isNonProduction(file);
   if (nonProduction && !options.includeTests) {
-    out.push(vote('test-code', 'refuted', `${file.path} is test, fixture, example or benchmark code, excluded by default (include it with the include-tests option).`));
+    out.push(testCodeVote(file.path));
   }
   const analysis = analyse(file, options.store);
   const ruleId = finding.ruleId ?? '';
@@ -57,17 +51,13 @@ export function refuteStatic(finding: Finding, file: SourceFile, options: Refute
   const rule = getRule(c.ruleId);
   if (rule?.taint && c.source) {
     const s = c.source;
-    if (s.kind === 'literal' || s.kind === 'sanitised') out.push(vote('source', 'refuted', `The value is ${s.via}, not input.`));
-    else if (s.kind === 'config') out.push(vote('source', 'refuted', `The value comes from configuration (${s.via}), not from input.`));
-    else if (s.kind === 'input') out.push(vote('source', 'upheld', `The value derives from ${s.via}.`));
-    else if (s.kind === 'param' && s.api && ((s.built && rule.librarySource === 'built') || rule.librarySource === 'any')) {
+    // A library's parameter the caller controls upholds like input (for a rule that counts it); else the shared verdict.
+    if (s.kind === 'param' && s.api && ((s.built && rule.librarySource === 'built') || rule.librarySource === 'any')) {
       out.push(vote('source', 'upheld', `The value is reachable from the exported API \`${s.api}\`: the library's caller controls it${rule.librarySource === 'built' ? ', and the library builds it into a larger string' : ''}.`));
-    }
-    else out.push(vote('source', 'abstained', `The value's origin is ${s.via}; it was not traced to request or CLI input.`));
-    if (c.guard) out.push(vote('guards', 'refuted', `A ${c.guard.kind} guard precedes the sink on line ${c.guard.line}: \`${c.guard.text}\`.`));
-    else out.push(vote('guards', 'upheld', 'No allow-list, containment check, type check or escaping of the value precedes the sink.'));
+    } else out.push(sourceVote(s, AT_SINK));
+    out.push(c.guard ? guardVote(c.guard, AT_SINK.place) : noGuardVote(AT_SINK.place));
   } else if (c.guard) {
-    out.push(vote('guards', 'refuted', `A ${c.guard.kind} guard precedes the site on line ${c.guard.line}: \`${c.guard.text}\`.`));
+    out.push(guardVote(c.guard, 'the site'));
   }
   if (!rule?.taint) {
     if (c.structural) out.push(vote('pattern', 'upheld', `The syntax alone shows the defect: ${c.structural}.`));

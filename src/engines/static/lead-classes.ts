@@ -1,6 +1,6 @@
 // Which bug class (a static rule id) a lead's rule is about: from the CWE ids in the SARIF, else from a small
 // table of well-known rule names. A lead without a class keeps its own rule and message for the skeptic.
-import { getRule } from '../static/rules.ts';
+import { getRule } from './rules.ts';
 import type { Category } from '../../artifacts/schemas/common.ts';
 
 const BY_CWE: Record<string, string> = {

@@ -6,7 +6,7 @@
 //   3. otherwise the examining refuters vote: a strict majority refuting kills it, a strict majority upholding lets
 //      it survive, and a tie is a split for the referee to decide.
 import type { Static } from '@sinclair/typebox';
-import type { PanelOutcome, Refutation } from '../../artifacts/schemas/skeptic.ts';
+import type { PanelOutcome, Refutation } from '../../../artifacts/schemas/skeptic.ts';
 
 export type Vote = Static<typeof Refutation>;
 export type { PanelOutcome };

@@ -20,6 +20,15 @@ export interface PlanInput {
   modes: ModesData;
 }
 
+/** A plan is made for the files triage chunked: triage built with test files and a run without them (or the reverse) is refused. */
+export function checkTriageScope(triageIncludesTests: boolean, runIncludesTests: boolean): void {
+  if (triageIncludesTests !== runIncludesTests) {
+    throw new PhaseError(
+      `triage.json was built ${triageIncludesTests ? 'with' : 'without'} test files but this run ${runIncludesTests ? 'includes' : 'excludes'} them. Re-run 'bug-hunter phase triage'.`,
+    );
+  }
+}
+
 interface Size {
   files: number;
   tokens: number;

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Chunk } from '../../../src/artifacts/schemas/triage.ts';
-import { choosePlan } from '../../../src/phases/plan/choose.ts';
+import { checkTriageScope, choosePlan } from '../../../src/phases/plan/core.ts';
+import { PhaseError } from '../../../src/foundations/errors.ts';
 import { loadModes } from '../../../src/engines/modes/load.ts';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/engines/run/options.ts';
 
@@ -84,4 +85,11 @@ test('an empty triage plans nothing to run', () => {
   const p = plan([]);
   assert.deepEqual(p.chunkOrder, []);
   assert.equal(p.limits.tokenBudget, 0);
+});
+
+test('a plan is refused for a triage built with a different choice about test files, naming both', () => {
+  assert.doesNotThrow(() => checkTriageScope(true, true));
+  assert.doesNotThrow(() => checkTriageScope(false, false));
+  assert.throws(() => checkTriageScope(true, false), (e: unknown) => e instanceof PhaseError && e.message === "triage.json was built with test files but this run excludes them. Re-run 'bug-hunter phase triage'.");
+  assert.throws(() => checkTriageScope(false, true), (e: unknown) => e instanceof PhaseError && e.message === "triage.json was built without test files but this run includes them. Re-run 'bug-hunter phase triage'.");
 });
