@@ -1,9 +1,9 @@
 // `bug-hunter benchmark`: the labelled benchmark (same as `pnpm benchmark`), scored and optionally gated.
-import { BENCHMARK_USAGE, runBenchmark } from './cli.ts';
-import type { Command } from '../kit/command.ts';
+import { benchmarkHelp, runBenchmark } from './cli.ts';
+import { defineCommand } from '../kit/command.ts';
 
-export const benchmarkCommand: Command = {
+export const benchmarkCommand = defineCommand({
   name: 'benchmark',
-  usage: BENCHMARK_USAGE.replace('Usage: pnpm benchmark', 'Usage: bug-hunter benchmark'),
+  help: benchmarkHelp('bug-hunter benchmark [flags]'),
   run: (argv, io) => runBenchmark(argv, io),
-};
+});
