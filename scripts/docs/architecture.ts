@@ -1,7 +1,7 @@
 // Writes docs/architecture.md from the rank map (test/architecture/rank-map.ts), which the architecture test also
 // judges the import graph against. `--check` writes nothing and exits 1 when the file is stale.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeOrCheck } from './write-or-check.ts';
 import { RANKS } from '../../test/architecture/rank-map.ts';
 
 export const ARCHITECTURE_DOC = fileURLToPath(new URL('../../docs/architecture.md', import.meta.url));
@@ -44,16 +44,4 @@ export function architectureMarkdown(): string {
   return lines.join('\n');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = architectureMarkdown();
-  if (process.argv.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(ARCHITECTURE_DOC, 'utf8');
-    } catch {}
-    if (current !== text) {
-      console.error('docs/architecture.md is stale: run `pnpm docs:architecture`.');
-      process.exit(1);
-    }
-  } else writeFileSync(ARCHITECTURE_DOC, text);
-}
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) writeOrCheck(ARCHITECTURE_DOC, architectureMarkdown(), 'docs/architecture.md', 'pnpm docs:architecture');

@@ -1,8 +1,8 @@
 // Writes docs/cli.md from the command definitions: every command of src/commands/index.ts, its synopsis and prose,
 // every flag of its help (the table its parseArgs reads) with its description, the flags every command takes, and
 // the exit codes of src/foundations/errors.ts. `--check` writes nothing and exits 1 when the file is stale.
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeOrCheck } from './write-or-check.ts';
 import { COMMANDS, type CommandEntry } from '../../src/commands/index.ts';
 import { COMMON_OPTIONS } from '../../src/commands/kit/args.ts';
 import type { Command } from '../../src/commands/kit/command.ts';
@@ -100,16 +100,4 @@ export function undocumented(markdown: string, commands: readonly DocumentedComm
   return missing;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = cliMarkdown(await loadCommands());
-  if (process.argv.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(CLI_DOC, 'utf8');
-    } catch {}
-    if (current !== text) {
-      console.error('docs/cli.md is stale: run `pnpm docs:cli`.');
-      process.exit(1);
-    }
-  } else writeFileSync(CLI_DOC, text);
-}
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) writeOrCheck(CLI_DOC, cliMarkdown(await loadCommands()), 'docs/cli.md', 'pnpm docs:cli');
