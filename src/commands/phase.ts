@@ -12,7 +12,7 @@ import { StateStore } from '../engines/run/state.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
 import { atMostPositionals, common, oneOf, parseCommandArgs } from './kit/args.ts';
 import { defineCommand, type Command } from './kit/command.ts';
-import { pick, withDescription } from './kit/usage.ts';
+import { omit, withDescription } from './kit/usage.ts';
 import { DEP_SCAN_FLAGS, depScanOptions } from './kit/dep-scan-flags.ts';
 import { LEADS_FLAGS, leadsOptions } from './kit/leads-flags.ts';
 import { createLogger, PROGRESS_FORMATS } from '../engines/terminal/log.ts';
@@ -53,7 +53,7 @@ Model flags are scan's: --provider, --model, --base-url, --role-model, --record,
 A phase uses the models the run was made with; when these flags (with the configuration) resolve to other
 models than the run recorded, the phase is refused and the command that started the run is shown.`,
     sections: [
-      { title: 'Flags:', flags: pick(OPTIONS, ['out', 'json', 'progress', ...Object.keys(CACHE_FLAGS), ...Object.keys(MODEL_FLAGS)]) },
+      { title: 'Flags:', flags: omit(OPTIONS, [...Object.keys(DEP_SCAN_FLAGS), ...Object.keys(LEADS_FLAGS)]) },
       { title: "'phase deps' (the dependency scan) takes scan's advisory flags; without them it uses the run's own (scan --dep-scan):", flags: DEP_SCAN_FLAGS },
       { title: "'phase leads' takes scan's --leads; without it it uses the run's own (scan --leads):", flags: LEADS_FLAGS },
     ],

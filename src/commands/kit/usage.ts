@@ -104,7 +104,7 @@ export function withDescription<T extends FlagTable>(flags: T, description: stri
   return Object.fromEntries(Object.entries(flags).map(([name, flag]) => [name, { ...flag, description }])) as { [K in keyof T]: T[K] & { readonly description: string } };
 }
 
-/** The named flags of a table, in the order named (for a help that lists some of them in another section). */
-export function pick(flags: FlagTable, names: readonly string[]): FlagTable {
-  return Object.fromEntries(names.map((name) => [name, flags[name]!]));
+/** A table without the named flags (for a help that lists those in a section of their own). */
+export function omit(flags: FlagTable, names: readonly string[]): FlagTable {
+  return Object.fromEntries(Object.entries(flags).filter(([name]) => !names.includes(name)));
 }

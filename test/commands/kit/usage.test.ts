@@ -2,7 +2,7 @@
 // sharing a description share a row; a label longer than the column stands on its own line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderUsage, sectionRows, withDescription, wrap } from '../../../src/commands/kit/usage.ts';
+import { omit, renderUsage, sectionRows, withDescription, wrap } from '../../../src/commands/kit/usage.ts';
 
 test('usage: synopsis lines, prose, titled flag rows with placeholders and short names, then the closing prose', () => {
   const text = renderUsage({
@@ -32,4 +32,5 @@ test('usage: a long description wraps under its column, a long label stands alon
   assert.ok(lines.includes(`${' '.repeat(28)}alone`));
   assert.deepEqual(sectionRows({ flags }).at(-1), ['--color, --no-color', 'colour on or off']);
   assert.deepEqual(wrap('aa bb cc', 5), ['aa bb', 'cc']);
+  assert.deepEqual(Object.keys(omit(flags, ['short', 'color'])), ['a-flag-name-much-longer-than-the-column', 'no-color']);
 });
