@@ -10,14 +10,17 @@ import { formatBytes, parseAge, parseSize } from '../engines/cache/units.ts';
 import { countersOf } from '../engines/cache/usage.ts';
 import { UsageError } from '../foundations/errors.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
-import { atMostPositionals, parseCommandArgs } from './kit/args.ts';
+import { atMostPositionals, common, parseCommandArgs } from './kit/args.ts';
 import { cacheDirFlag } from './kit/cache-flags.ts';
-import type { Command, CommandIO } from './kit/command.ts';
+import { defineCommand, type Command, type CommandIO } from './kit/command.ts';
+
 
 const OPTIONS = {
-  'cache-dir': { type: 'string' },
-  'older-than': { type: 'string' },
-  'max-size': { type: 'string' },
+  'older-than': { type: 'string', arg: '<age>', description: '30d, 12h, 90m, 2w' },
+  'max-size': { type: 'string', arg: '<size>', description: '500MB, 2GB, 64KB, or bytes' },
+  'cache-dir': { type: 'string', arg: '<dir>', description: 'the cache folder, when scans used --cache-dir' },
+  out: common('out', 'artifact folder (default <target>/.bug-hunter): where the default cache and cache-usage.json are'),
+  json: common('json', 'machine output'),
 } as const;
 
 const DEFAULT_AGE = '30d';
@@ -66,22 +69,25 @@ function prune(dir: string, olderThan: string | undefined, maxSize: string | und
   return 0;
 }
 
-export const cacheCommand: Command = {
+export const cacheCommand: Command = defineCommand({
   name: 'cache',
-  usage: `Usage: bug-hunter cache stats [target] [--cache-dir dir] [--out dir] [--json]
-       bug-hunter cache prune [target] [--older-than 30d] [--max-size 500MB] [--cache-dir dir] [--json]
-
-The evidence cache keeps per-file static-engine analyses, recon and threat-model facts, code-index entries, the
-cross-file taint pass and its per-file step, and model answers (default <target>/.bug-hunter/cache, or --cache-dir).
-
-  stats                entries and bytes per kind, and the hits and misses of the last run (cache-usage.json)
-  prune                remove entries not used for --older-than (default ${DEFAULT_AGE} when no --max-size is given),
-                       then the least recently used until the cache fits --max-size
-  --older-than <age>   30d, 12h, 90m, 2w
-  --max-size <size>    500MB, 2GB, 64KB, or bytes
-  --cache-dir <dir>    the cache folder, when scans used --cache-dir
-  --out <dir>          artifact folder (default <target>/.bug-hunter): where the default cache and cache-usage.json are
-  --json               machine output`,
+  help: {
+    synopsis: [
+      'bug-hunter cache stats [target] [--cache-dir dir] [--out dir] [--json]',
+      'bug-hunter cache prune [target] [--older-than 30d] [--max-size 500MB] [--cache-dir dir] [--json]',
+    ],
+    about: `The evidence cache keeps per-file static-engine analyses, recon and threat-model facts, code-index entries, the
+cross-file taint pass and its per-file step, and model answers (default <target>/.bug-hunter/cache, or --cache-dir).`,
+    sections: [
+      {
+        words: {
+          stats: 'entries and bytes per kind, and the hits and misses of the last run (cache-usage.json)',
+          prune: `remove entries not used for --older-than (default ${DEFAULT_AGE} when no --max-size is given), then the least recently used until the cache fits --max-size`,
+        },
+        flags: OPTIONS,
+      },
+    ],
+  },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('cache', argv, OPTIONS);
     const [sub, ...rest] = positionals;
@@ -95,4 +101,4 @@ cross-file taint pass and its per-file step, and model answers (default <target>
     const dir = cacheDirFlag(values['cache-dir'], io.cwd) ?? defaultCacheDir(outDir);
     return sub === 'stats' ? stats(dir, outDir, Boolean(values.json), io) : prune(dir, values['older-than'], values['max-size'], Boolean(values.json), io);
   },
-};
+});

@@ -4,22 +4,26 @@ import { readArtifactIfPresent } from '../artifacts/store.ts';
 import { ExitCode, UsageError } from '../foundations/errors.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
 import { dismiss } from '../engines/suppress/dismiss.ts';
-import { parseCommandArgs } from './kit/args.ts';
-import type { Command } from './kit/command.ts';
+import { common, parseCommandArgs } from './kit/args.ts';
+import { defineCommand, type Command } from './kit/command.ts';
 
-export const dismissCommand: Command = {
+const OPTIONS = {
+  reason: { type: 'string', arg: '<text>', description: 'required' },
+  out: common('out', 'artifact folder holding scan-report.json (default <target>/.bug-hunter)'),
+  json: common('json', 'print the recorded entry as JSON'),
+} as const;
+
+export const dismissCommand: Command = defineCommand({
   name: 'dismiss',
-  usage: `Usage: bug-hunter dismiss <id> [target] --reason "why this is not a bug"
-
-<id> is a finding id from 'bug-hunter report list' (or its fingerprint). The fingerprint, the reason, who
+  help: {
+    synopsis: ['bug-hunter dismiss <id> [target] --reason "why this is not a bug"'],
+    about: `<id> is a finding id from 'bug-hunter report list' (or its fingerprint). The fingerprint, the reason, who
 (git user) and when are written to <target>/.bug-hunter/suppressions.json; commit that file. Dismissing the
-same finding again replaces the reason. Reverse with 'bug-hunter undismiss <fingerprint>'.
-
-  --reason <text>   required
-  --out <dir>       artifact folder holding scan-report.json (default <target>/.bug-hunter)
-  --json            print the recorded entry as JSON`,
+same finding again replaces the reason. Reverse with 'bug-hunter undismiss <fingerprint>'.`,
+    sections: [{ flags: OPTIONS }],
+  },
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('dismiss', argv, { reason: { type: 'string' } });
+    const { values, positionals } = parseCommandArgs('dismiss', argv, OPTIONS);
     const [ref, targetArg, ...extra] = positionals;
     if (!ref) throw new UsageError(`Name a finding: bug-hunter dismiss <id> [target] --reason "…".`);
     if (extra.length > 0) throw new UsageError(`Too many arguments: ${extra.join(' ')}. Quote the reason: --reason "…".`);
@@ -38,4 +42,4 @@ same finding again replaces the reason. Reverse with 'bug-hunter undismiss <fing
     }
     return ExitCode.ok;
   },
-};
+});

@@ -6,21 +6,32 @@ import { artifactPath } from '../artifacts/store.ts';
 import { ExitCode, UsageError } from '../foundations/errors.ts';
 import { PIPELINE, findPhase, firstPhase } from '../driver/registry.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
-import { atMostPositionals, oneOf, parseCommandArgs } from './kit/args.ts';
-import type { Command } from './kit/command.ts';
-import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from './kit/dep-scan-flags.ts';
-import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from './kit/leads-flags.ts';
+import { atMostPositionals, common, oneOf, parseCommandArgs } from './kit/args.ts';
+import { defineCommand, type Command } from './kit/command.ts';
+import { omit, withDescription } from './kit/usage.ts';
+import { DEP_SCAN_FLAGS, depScanOptions } from './kit/dep-scan-flags.ts';
+import { LEADS_FLAGS, leadsOptions } from './kit/leads-flags.ts';
 import { createLogger, PROGRESS_FORMATS } from '../engines/terminal/log.ts';
 import { MODEL_FLAGS, modelRequestOf } from './kit/model-flags.ts';
-import { cacheRequestOf } from './kit/cache-flags.ts';
+import { CACHE_FLAGS, cacheRequestOf } from './kit/cache-flags.ts';
 import { ONLY_FOR, phaseCommandLines } from './kit/phase-commands.ts';
 import type { StaleChain } from '../driver/stale-phases.ts';
 
-export const phaseCommand: Command = {
-  name: 'phase',
-  usage: `Usage: bug-hunter phase <name> [target] [--out dir] [--json] [--progress text|json|none] [--no-cache | --cache-dir dir] [model flags]
+const OPTIONS = {
+  out: common('out', 'artifact folder (default <target>/.bug-hunter)'),
+  json: common('json', 'print the phase result as one JSON document on stdout'),
+  progress: { type: 'string', arg: '<format>', description: 'progress on stderr: text (default), json (one JSON object per line), none' },
+  ...withDescription(CACHE_FLAGS, 'the evidence cache, as for scan'),
+  ...withDescription(MODEL_FLAGS, "scan's model flags: the run's models (see above)"),
+  ...DEP_SCAN_FLAGS,
+  ...LEADS_FLAGS,
+} as const;
 
-Phases: ${PIPELINE.map((p) => p.name).join(', ')}
+export const phaseCommand: Command = defineCommand({
+  name: 'phase',
+  help: {
+    synopsis: ['bug-hunter phase <name> [target] [--out dir] [--json] [--progress text|json|none] [--no-cache | --cache-dir dir] [model flags]'],
+    about: `Phases: ${PIPELINE.map((p) => p.name).join(', ')}
 
 'phase triage' starts a new run; every other phase reads the artifacts of the run in the artifact folder
 and attaches to it (refused when the target changed since). Options of the run are reused from state.json.
@@ -35,15 +46,15 @@ that asks no model.
 
 Model flags are scan's: --provider, --model, --base-url, --role-model, --record, --config, --trust-repo-config.
 A phase uses the models the run was made with; when these flags (with the configuration) resolve to other
-models than the run recorded, the phase is refused and the command that started the run is shown.
-
-'phase deps' (the dependency scan) takes scan's advisory flags; without them it uses the run's own (scan --dep-scan):
-${DEP_SCAN_USAGE}
-
-'phase leads' takes scan's --leads; without it it uses the run's own (scan --leads):
-${LEADS_USAGE}`,
+models than the run recorded, the phase is refused and the command that started the run is shown.`,
+    sections: [
+      { title: 'Flags:', flags: omit(OPTIONS, [...Object.keys(DEP_SCAN_FLAGS), ...Object.keys(LEADS_FLAGS)]) },
+      { title: "'phase deps' (the dependency scan) takes scan's advisory flags; without them it uses the run's own (scan --dep-scan):", flags: DEP_SCAN_FLAGS },
+      { title: "'phase leads' takes scan's --leads; without it it uses the run's own (scan --leads):", flags: LEADS_FLAGS },
+    ],
+  },
   async run(argv, io) {
-    const { values, positionals, tokens } = parseCommandArgs('phase', argv, { progress: { type: 'string' }, 'no-cache': { type: 'boolean' }, 'cache-dir': { type: 'string' }, ...MODEL_FLAGS, ...DEP_SCAN_FLAGS, ...LEADS_FLAGS });
+    const { values, positionals, tokens } = parseCommandArgs('phase', argv, OPTIONS);
     atMostPositionals('phase', positionals, 2, 'a phase name and at most one target');
     const [name, targetArg] = positionals;
     if (!name) throw new UsageError(`Name a phase: ${PIPELINE.map((p) => p.name).join(', ')}.`);
@@ -90,7 +101,7 @@ ${LEADS_USAGE}`,
       await run.close(Date.now() - started);
     }
   },
-};
+});
 
 /** Why `phase <name>` is refused and the commands that make its inputs one run's, oldest first. */
 function refusal(name: string, runId: string, chain: StaleChain, tokens: Parameters<typeof phaseCommandLines>[1]): string {

@@ -12,41 +12,35 @@ import { parseRepoFlag, repoSlug, resolveRepo, type RepoRef } from '../engines/p
 import { gitHubSettings } from '../engines/publish/settings.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
 import { TOOL_VERSION } from '../foundations/version.ts';
-import { atMostPositionals, oneOf, parseCommandArgs } from './kit/args.ts';
-import type { Command, CommandIO } from './kit/command.ts';
+import { atMostPositionals, common, oneOf, parseCommandArgs } from './kit/args.ts';
+import { defineCommand, type Command, type CommandIO } from './kit/command.ts';
 
 const OPTIONS = {
-  repo: { type: 'string' },
-  queue: { type: 'boolean' },
-  'dry-run': { type: 'boolean' },
-  format: { type: 'string' },
-  from: { type: 'string' },
+  repo: { type: 'string', arg: '<owner/name>', description: "repository to publish to (default: the origin remote; its host must be GitHub's)" },
+  queue: { type: 'boolean', description: "also label new issues nightshift and auto-ready (for 'bug-hunter work')" },
+  'dry-run': { type: 'boolean', description: 'print what it would file, update and close; write nothing (it still reads the issues)' },
+  format: { type: 'string', arg: '<f>', description: 'markdown or json: write one file per finding to --out instead; no API, no token' },
+  out: common('out', 'with --format: where the files go (default <target>/.bug-hunter/issues)'),
+  from: { type: 'string', arg: '<dir>', description: 'artifact folder holding scan-report.json (default <target>/.bug-hunter)' },
+  json: common('json', 'print the publish report (or the dry-run plan) as JSON'),
 } as const;
 
-export const publishCommand: Command = {
+export const publishCommand: Command = defineCommand({
   name: 'publish',
-  usage: `Usage: bug-hunter publish [target] [flags]
-       bug-hunter publish [target] --format markdown|json [--out <dir>]
-
-Files each confirmed, unsuppressed finding of the last scan (scan-report.json) as a GitHub issue: claim, severity,
+  help: {
+    synopsis: ['bug-hunter publish [target] [flags]', 'bug-hunter publish [target] --format markdown|json [--out <dir>]'],
+    about: `Files each confirmed, unsuppressed finding of the last scan (scan-report.json) as a GitHub issue: claim, severity,
 tier, evidence with permalinks, the skeptic's and referee's reasoning, the reproduction, and a hidden fingerprint
 marker. Publishing again updates that issue instead of filing another; a finding the ledger marks fixed closes its
 issue (completed) with a comment naming the run and commit; a dismissed finding closes it as not planned.
-Records what it did in publish-report.json.
-
-  --repo <owner/name>   repository to publish to (default: the origin remote; its host must be GitHub's)
-  --queue               also label new issues nightshift and auto-ready (for 'bug-hunter work')
-  --dry-run             print what it would file, update and close; write nothing (it still reads the issues)
-  --format <f>          markdown or json: write one file per finding to --out instead; no API, no token
-  --out <dir>           with --format: where the files go (default <target>/.bug-hunter/issues)
-  --from <dir>          artifact folder holding scan-report.json (default <target>/.bug-hunter)
-  --json                print the publish report (or the dry-run plan) as JSON
-
-Environment: GITHUB_TOKEN (or GH_TOKEN) a token that may write issues (required unless --format; never printed);
+Records what it did in publish-report.json.`,
+    sections: [{ flags: OPTIONS }],
+    after: `Environment: GITHUB_TOKEN (or GH_TOKEN) a token that may write issues (required unless --format; never printed);
 GITHUB_API_URL the REST API (default https://api.github.com); GITHUB_SERVER_URL for permalinks and the origin
 check (default https://github.com); BUG_HUNTER_GITHUB_WRITE_PACE_MS the pause between writes (default 1000).
 Exit codes: 0 published (or planned); 2 usage or setup (no token, bad --repo, token refused); 3 a GitHub call
 failed (what was done so far is in publish-report.json).`,
+  },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('publish', argv, OPTIONS);
     atMostPositionals('publish', positionals, 1, 'at most one target');
@@ -79,7 +73,7 @@ failed (what was done so far is in publish-report.json).`,
     }
     return ExitCode.ok;
   },
-};
+});
 
 function planEntry(action: PublishAction) {
   if (action.kind === 'file') return { action: 'file', findingId: action.draft.findingId, fingerprint: action.draft.fingerprint, title: action.draft.title, labels: action.draft.labels };

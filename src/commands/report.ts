@@ -9,18 +9,24 @@ import { renderList, renderShow } from '../engines/report/terminal.ts';
 import { isReported } from '../engines/report/findings.ts';
 import { resolveOutDir, resolveTarget } from '../engines/run/target.ts';
 import { findReported } from '../engines/suppress/suppressions.ts';
-import { oneOf, parseCommandArgs } from './kit/args.ts';
-import type { Command } from './kit/command.ts';
+import { common, oneOf, parseCommandArgs } from './kit/args.ts';
+import { defineCommand, type Command } from './kit/command.ts';
 import { wantsColour } from '../engines/terminal/colour.ts';
 import { REPORT_FORMATS, renderFormat } from './kit/formats.ts';
 import { writeOutputFile } from './kit/output-file.ts';
 
 const OPTIONS = {
-  format: { type: 'string' },
-  output: { type: 'string' },
-  'show-suspected': { type: 'boolean' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
+  format: {
+    type: 'string',
+    arg: '<f>',
+    description: 'print the whole report as md (report.md), json (scan-report.json) or sarif (report.sarif); github-review: the JSON body for GitHub\'s "create a review for a pull request" endpoint (a line comment per new finding, findings outside the changed lines in the body); pr-comment: a Markdown summary for a pull request comment. Neither posts anything. junit: JUnit XML, one test case per finding (failed at or above --fail-on, skipped for manual review)',
+  },
+  output: { type: 'string', arg: '<file>', description: 'with --format: write the report to <file> (atomically) instead of stdout' },
+  'show-suspected': { type: 'boolean', description: 'also list T3 (suspected) findings' },
+  color: { type: 'boolean', description: 'force colour on or off (default: on for a terminal, unless NO_COLOR is set)' },
+  'no-color': { type: 'boolean', description: 'force colour on or off (default: on for a terminal, unless NO_COLOR is set)' },
+  json: common('json', 'machine output for list and show'),
+  out: common('out', 'artifact folder (default <target>/.bug-hunter)'),
 } as const;
 
 
@@ -32,26 +38,25 @@ function newerRunWarningIn(outDir: string, report: ScanReport): string | null {
   }
 }
 
-export const reportCommand: Command = {
+export const reportCommand: Command = defineCommand({
   name: 'report',
-  usage: `Usage: bug-hunter report [list] [target] [flags]
-       bug-hunter report show <id> [target] [flags]
-       bug-hunter report --format md|json|sarif|github-review|pr-comment|junit [target] [--output <file>]
-
-Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current suppressions.json.
-
-  list                 confirmed findings (T1, T2) with a summary line (the default)
-  show <id>            one finding in full: evidence, reasoning trace, reproduction (id or fingerprint)
-  --format <f>         print the whole report as md (report.md), json (scan-report.json) or sarif (report.sarif);
-                       github-review: the JSON body for GitHub's "create a review for a pull request" endpoint
-                       (a line comment per new finding, findings outside the changed lines in the body);
-                       pr-comment: a Markdown summary for a pull request comment. Neither posts anything.
-                       junit: JUnit XML, one test case per finding (failed at or above --fail-on, skipped for manual review)
-  --output <file>      with --format: write the report to <file> (atomically) instead of stdout
-  --show-suspected     also list T3 (suspected) findings
-  --color, --no-color  force colour on or off (default: on for a terminal, unless NO_COLOR is set)
-  --json               machine output for list and show
-  --out <dir>          artifact folder (default <target>/.bug-hunter)`,
+  help: {
+    synopsis: [
+      'bug-hunter report [list] [target] [flags]',
+      'bug-hunter report show <id> [target] [flags]',
+      'bug-hunter report --format md|json|sarif|github-review|pr-comment|junit [target] [--output <file>]',
+    ],
+    about: 'Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current suppressions.json.',
+    sections: [
+      {
+        words: {
+          list: 'confirmed findings (T1, T2) with a summary line (the default)',
+          'show <id>': 'one finding in full: evidence, reasoning trace, reproduction (id or fingerprint)',
+        },
+        flags: OPTIONS,
+      },
+    ],
+  },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('report', argv, OPTIONS);
     const [first, ...rest] = positionals;
@@ -100,4 +105,4 @@ Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current s
     }
     return ExitCode.ok;
   },
-};
+});

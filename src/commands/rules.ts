@@ -2,21 +2,25 @@
 // is never read as "no bug". Reads the rule data only; no target, no artifacts.
 import { ExitCode, UsageError } from '../foundations/errors.ts';
 import { listRules, STATIC_LANGUAGES } from '../engines/static/index.ts';
-import { parseCommandArgs } from './kit/args.ts';
-import type { Command } from './kit/command.ts';
+import { common, parseCommandArgs } from './kit/args.ts';
+import { defineCommand, type Command } from './kit/command.ts';
 
-export const rulesCommand: Command = {
+const OPTIONS = {
+  json: common('json', 'print the rules as JSON'),
+} as const;
+
+export const rulesCommand: Command = defineCommand({
   name: 'rules',
-  usage: `Usage: bug-hunter rules [--json]
-
-Lists every rule of the embedded static engine: id, class (category), CWE, languages, and calibrated
+  help: {
+    synopsis: ['bug-hunter rules [--json]'],
+    about: `Lists every rule of the embedded static engine: id, class (category), CWE, languages, and calibrated
 precision — (true positives + ½) / (measured + 1) over the labelled fixtures, the bundled example and the
 judged real-world findings (the counts are shown). A bug class without a rule here is not looked for by
-the static engine; configure a model to hunt for it.
-
-  --json   print the rules as JSON`,
+the static engine; configure a model to hunt for it.`,
+    sections: [{ flags: OPTIONS }],
+  },
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('rules', argv, {});
+    const { values, positionals } = parseCommandArgs('rules', argv, OPTIONS);
     if (positionals.length > 0) throw new UsageError(`rules takes no arguments (got ${positionals.join(' ')}).`);
     const rules = listRules();
     if (values.json) {
@@ -30,4 +34,4 @@ the static engine; configure a model to hunt for it.
     io.stdout(`${[line(head), ...rows.map(line)].join('\n')}\n${rules.length} rules.\n`);
     return ExitCode.ok;
   },
-};
+});

@@ -4,142 +4,119 @@ import type { Severity } from '../artifacts/schemas/common.ts';
 import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
 import { UsageError } from '../foundations/errors.ts';
 // Only the flag's name: the sandbox itself loads when a run verifies or reproduces.
-import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../engines/sandbox/none.ts';
+import { UNSANDBOXED_OPTION } from '../engines/sandbox/none.ts';
 import { DEPENDENCY_STRATEGIES, PROFILE_CHOICES, SANDBOX_CHOICES, type ProfileChoice, type RunOptions } from '../engines/run/options.ts';
-import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from './kit/args.ts';
+import { atMostPositionals, common, oneOf, parseCommandArgs, positiveInt } from './kit/args.ts';
 import { scanCommandLine } from '../engines/terminal/command-line.ts';
 import { checkRef, diffRequestOf } from '../engines/scope/spec.ts';
-import type { Command } from './kit/command.ts';
-import { DEP_SCAN_FLAGS, DEP_SCAN_USAGE, depScanOptions } from './kit/dep-scan-flags.ts';
+import { defineCommand, type Command } from './kit/command.ts';
+import { DEP_SCAN_FLAGS, depScanOptions } from './kit/dep-scan-flags.ts';
 import { createLogger, PROGRESS_FORMATS } from '../engines/terminal/log.ts';
 import { MODEL_FLAGS, modelRequestOf } from './kit/model-flags.ts';
 import { summariseScan } from './kit/summary.ts';
 import { printableDeep } from '../engines/report/printable.ts';
 import { parseShard } from '../engines/shard/assign.ts';
-import { cacheRequestOf } from './kit/cache-flags.ts';
-import { LEADS_FLAGS, LEADS_USAGE, leadsOptions } from './kit/leads-flags.ts';
+import { CACHE_FLAGS, cacheRequestOf } from './kit/cache-flags.ts';
+import { LEADS_FLAGS, leadsOptions } from './kit/leads-flags.ts';
 import { REPORT_FORMATS, renderFormat } from './kit/formats.ts';
 import { writeOutputFile } from './kit/output-file.ts';
 import { appendStepSummary } from '../engines/terminal/step-summary.ts';
+import { SANDBOX_FLAGS, unsandboxedFlag } from './kit/sandbox-flags.ts';
 
 const OPTIONS = {
-  loop: { type: 'boolean' },
-  resume: { type: 'boolean' },
-  profile: { type: 'string' },
-  'fail-on': { type: 'string' },
-  estimate: { type: 'boolean' },
-  concurrency: { type: 'string' },
-  'chunk-tokens': { type: 'string' },
-  'max-chunks': { type: 'string' },
-  shard: { type: 'string' },
-  since: { type: 'string' },
-  diff: { type: 'string' },
-  staged: { type: 'boolean' },
-  radius: { type: 'string' },
-  baseline: { type: 'string' },
-  'include-tests': { type: 'boolean' },
-  'include-generated': { type: 'boolean' },
-  'no-gitignore': { type: 'boolean' },
-  'no-repo-suppressions': { type: 'boolean' },
-  'allow-uncovered': { type: 'boolean' },
-  'fail-on-review': { type: 'boolean' },
-  progress: { type: 'string' },
-  'show-suspected': { type: 'boolean' },
-  verify: { type: 'boolean' },
-  repro: { type: 'boolean' },
-  fix: { type: 'boolean' },
-  'auto-commit': { type: 'boolean' },
-  'verify-plan': { type: 'string' },
-  sandbox: { type: 'string' },
-  deps: { type: 'string' },
-  'dep-scan': { type: 'boolean' },
-  'refine-threat-model': { type: 'boolean' },
-  'no-refine-threat-model': { type: 'boolean' },
-  ...DEP_SCAN_FLAGS,
-  ...LEADS_FLAGS,
-  [UNSANDBOXED_OPTION]: { type: 'boolean' },
-  'no-cache': { type: 'boolean' },
-  'cache-dir': { type: 'string' },
+  loop: { type: 'boolean', description: 'keep going until every chunk is covered (retries failed chunks once)' },
+  resume: {
+    type: 'boolean',
+    description: 'continue the interrupted run with the same flags (printed after Ctrl-C); refused, naming what differs, if target, flags or scope changed',
+  },
+  profile: { type: 'string', arg: '<p>', description: 'auto (default), fast, balanced, assurance' },
+  'fail-on': { type: 'string', arg: '<severity>', description: 'exit 1 when a confirmed finding is at or above: critical, high, medium, low (default), info' },
   ...MODEL_FLAGS,
-  format: { type: 'string' },
-  output: { type: 'string' },
+  estimate: {
+    type: 'boolean',
+    description: 'triage and plan only, then predict tokens, cost and wall time; calls no model, works in <out>/estimate/ (the last run is left as it was)',
+  },
+  concurrency: { type: 'string', arg: '<n>', description: 'chunks in flight (overrides the plan)' },
+  'chunk-tokens': { type: 'string', arg: '<n>', description: 'source-token budget per chunk (overrides the plan)' },
+  'max-chunks': { type: 'string', arg: '<n>', description: 'scan at most n chunks, highest risk first (overrides the plan; the rest is reported uncovered)' },
+  shard: {
+    type: 'string',
+    arg: '<i/n>',
+    description: "hunt only shard i of n: the chunks a hash of their first file assigns to it (for a CI matrix); the other chunks are left to the other shards, and 'bug-hunter merge' joins the runs",
+  },
+  since: {
+    type: 'string',
+    arg: '<ref>',
+    description: 'diff-aware: scan only files changed since <ref> (working tree and untracked files included) and the files that import them (see --radius)',
+  },
+  diff: {
+    type: 'string',
+    arg: '<base>...<head>',
+    description: 'diff-aware: what a pull request changes (from the merge base; <base>..<head> diffs from <base> itself); <head> must be the checked-out commit',
+  },
+  staged: { type: 'boolean', description: 'diff-aware: what is staged in the index against HEAD (for a pre-commit hook)' },
+  radius: {
+    type: 'string',
+    arg: '<n>',
+    description: 'with --since/--diff/--staged: also scan files importing a changed file, up to n hops (default 1; 0 = only the changed files)',
+  },
+  baseline: {
+    type: 'string',
+    arg: '<ref>',
+    description: 'findings that already exist at <ref> (scanned in a temporary worktree with the same flags) are marked pre-existing and do not fail the run; only new ones count for the exit code',
+  },
+  'include-tests': { type: 'boolean', description: 'also hunt in test, fixture, example and benchmark code' },
+  'include-generated': { type: 'boolean', description: 'also scan build output (dist/, build/ …) and generated file names, e.g. a package shipped as dist/ only' },
+  'no-gitignore': { type: 'boolean', description: 'scan files .gitignore leaves out, also when an enclosing repository ignores the whole target' },
+  'no-repo-suppressions': {
+    type: 'boolean',
+    description: 'ignore every suppression the repository supplies: the committed .bug-hunter/suppressions.json and bug-hunter-ignore comments (your own uncommitted dismissals still apply); for untrusted changes',
+  },
+  'allow-uncovered': { type: 'boolean', description: 'exit 0 even when nothing was checked or in-scope files had no scanner (default: exit 3)' },
+  'fail-on-review': { type: 'boolean', description: 'manual-review findings at or above --fail-on also exit 1 (default: listed, not counted)' },
+  'show-suspected': { type: 'boolean', description: 'also report T3 (suspected) findings' },
+  verify: { type: 'boolean', description: "run the target's checks (baseline suite, typecheck, lint, build) in the sandbox" },
+  repro: { type: 'boolean', description: 'write and run a failing test per confirmed finding in the sandbox (tier T1)' },
+  fix: { type: 'boolean', description: 'fix confirmed findings inside a recorded scope, in a git worktree, with red-to-green proof' },
+  'auto-commit': { type: 'boolean', description: 'with --fix: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one)' },
+  'dep-scan': {
+    type: 'boolean',
+    description: "scan lockfiles (npm, pnpm, Yarn, Bun) for dependencies with known advisories, with reachability from the code (dep-findings.json; listed in the report); other ecosystems' lockfiles are scanner-unsupported",
+  },
+  ...DEP_SCAN_FLAGS,
+  'no-refine-threat-model': {
+    type: 'boolean',
+    description: 'keep the deterministic threat model: by default, whenever a model serves the recon role, it refines the model (missed flows, wrong or missing STRIDE entries; entries whose cited line does not hold are dropped and counted; a failed answer or a spent budget leaves the deterministic model)',
+  },
+  'refine-threat-model': { type: 'boolean', description: 'insist on that refinement: exit 2 when no model serves the recon role' },
+  ...LEADS_FLAGS,
+  'verify-plan': { type: 'string', arg: '<file>', description: 'checks to run instead of detecting them' },
+  ...SANDBOX_FLAGS,
+  ...unsandboxedFlag('untrusted code', ' (never on code you do not trust)'),
+  ...CACHE_FLAGS,
+  out: common('out', 'artifact folder (default <target>/.bug-hunter)'),
+  json: common('json', 'print the scan result as one JSON document on stdout (progress stays on stderr)'),
+  progress: { type: 'string', arg: '<format>', description: 'progress on stderr: text (default), json (one JSON object per line), none' },
+  format: {
+    type: 'string',
+    arg: '<f>',
+    description: "also render the finished report as md, json, sarif, github-review, pr-comment or junit (as 'report --format'): to --output <file>, or on stdout instead of the summary",
+  },
+  output: { type: 'string', arg: '<file>', description: 'with --format: write that format to <file> (atomically); the summary still goes to stdout' },
+  quiet: common('quiet', 'no progress lines'),
 } as const;
 
-export const scanCommand: Command = {
+export const scanCommand: Command = defineCommand({
   name: 'scan',
-  usage: `Usage: bug-hunter scan [target] [flags]
-
-Scans target (default: the current folder) and writes artifacts to <target>/.bug-hunter/.
-
-Flags:
-  --loop                 keep going until every chunk is covered (retries failed chunks once)
-  --resume               continue the interrupted run with the same flags (printed after Ctrl-C); refused, naming what differs, if target, flags or scope changed
-  --profile <p>          auto (default), fast, balanced, assurance
-  --fail-on <severity>   exit 1 when a confirmed finding is at or above: critical, high, medium, low (default), info
-  --provider <name>      model provider for every role: a configured name, or anthropic, openai, openai-compatible,
-                         replay, static (default with no configuration: the embedded static engine, no key needed)
-  --model <id>           model for every model-backed role
-  --base-url <url>       server for openai-compatible providers (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter)
-  --role-model <r=m>     one role's model, e.g. --role-model hunter=claude-haiku-4-5 --role-model referee=anthropic:claude-opus-4-1
-  --config <file>        your own config file (trusted), instead of <target>/.bug-hunter/config.json
-  --trust-repo-config    trust the scanned repository's own config: its providers, roles and looser limits are
-                         used (by default they are refused with a warning; see docs/configuration.md)
-  --record               store every model exchange under <out>/transcripts/ (replay it with --provider replay)
-  --estimate             triage and plan only, then predict tokens, cost and wall time; calls no model, works in <out>/estimate/ (the last run is left as it was)
-  --concurrency <n>      chunks in flight (overrides the plan)
-  --chunk-tokens <n>     source-token budget per chunk (overrides the plan)
-  --max-chunks <n>       scan at most n chunks, highest risk first (overrides the plan; the rest is reported uncovered)
-  --shard <i/n>          hunt only shard i of n: the chunks a hash of their first file assigns to it (for a CI matrix);
-                         the other chunks are left to the other shards, and 'bug-hunter merge' joins the runs
-  --since <ref>          diff-aware: scan only files changed since <ref> (working tree and untracked files included)
-                         and the files that import them (see --radius)
-  --diff <base>...<head> diff-aware: what a pull request changes (from the merge base; <base>..<head> diffs from <base>
-                         itself); <head> must be the checked-out commit
-  --staged               diff-aware: what is staged in the index against HEAD (for a pre-commit hook)
-  --radius <n>           with --since/--diff/--staged: also scan files importing a changed file, up to n hops
-                         (default 1; 0 = only the changed files)
-  --baseline <ref>       findings that already exist at <ref> (scanned in a temporary worktree with the same flags)
-                         are marked pre-existing and do not fail the run; only new ones count for the exit code
-  --include-tests        also hunt in test, fixture, example and benchmark code
-  --include-generated    also scan build output (dist/, build/ …) and generated file names, e.g. a package shipped as dist/ only
-  --no-gitignore         scan files .gitignore leaves out, also when an enclosing repository ignores the whole target
-  --no-repo-suppressions ignore every suppression the repository supplies: the committed .bug-hunter/suppressions.json
-                         and bug-hunter-ignore comments (your own uncommitted dismissals still apply); for untrusted changes
-  --allow-uncovered      exit 0 even when nothing was checked or in-scope files had no scanner (default: exit 3)
-  --fail-on-review       manual-review findings at or above --fail-on also exit 1 (default: listed, not counted)
-  --show-suspected       also report T3 (suspected) findings
-  --verify               run the target's checks (baseline suite, typecheck, lint, build) in the sandbox
-  --repro                write and run a failing test per confirmed finding in the sandbox (tier T1)
-  --fix                  fix confirmed findings inside a recorded scope, in a git worktree, with red-to-green proof
-  --auto-commit          with --fix: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one)
-  --dep-scan             scan lockfiles (npm, pnpm, Yarn, Bun) for dependencies with known advisories, with reachability
-                         from the code (dep-findings.json; listed in the report); other ecosystems' lockfiles are scanner-unsupported
-${DEP_SCAN_USAGE}
-  --no-refine-threat-model
-                         keep the deterministic threat model: by default, whenever a model serves the recon role, it
-                         refines the model (missed flows, wrong or missing STRIDE entries; entries whose cited line does
-                         not hold are dropped and counted; a failed answer or a spent budget leaves the deterministic model)
-  --refine-threat-model  insist on that refinement: exit 2 when no model serves the recon role
-${LEADS_USAGE}
-  --verify-plan <file>   checks to run instead of detecting them
-  --sandbox <backend>    auto (default), bwrap, podman, docker, none
-  --deps <strategy>      how dependencies reach the offline sandbox: vendored, off, host, fetch
-  ${UNSANDBOXED_FLAG}
-                         with --sandbox none: run untrusted code WITHOUT a sandbox (never on code you do not trust)
-  --cache-dir <dir>      evidence cache folder (default <out>/cache), e.g. one CI keeps between runs with actions/cache
-  --no-cache             compute everything afresh: no cache lookups, no cache writes
-  --out <dir>            artifact folder (default <target>/.bug-hunter)
-  --json                 print the scan result as one JSON document on stdout (progress stays on stderr)
-  --progress <format>    progress on stderr: text (default), json (one JSON object per line), none
-  --format <f>           also render the finished report as md, json, sarif, github-review, pr-comment or junit (as 'report --format'):
-                         to --output <file>, or on stdout instead of the summary
-  --output <file>        with --format: write that format to <file> (atomically); the summary still goes to stdout
-  --quiet                no progress lines
-
-Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review;
+  help: {
+    synopsis: ['bug-hunter scan [target] [flags]'],
+    about: 'Scans target (default: the current folder) and writes artifacts to <target>/.bug-hunter/.',
+    sections: [{ title: 'Flags:', flags: OPTIONS }],
+    after: `Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review;
             with --dep-scan, a reachable vulnerable production dependency at or above --fail-on);
             2 usage error; 3 failed or incomplete run (with --dep-scan: advisories or a lockfile not checked), nothing checked,
             or in-scope files (or lockfiles) left without a scanner.`,
+  },
   async run(argv, io) {
     const { values, positionals, tokens } = parseCommandArgs('scan', argv, OPTIONS);
     atMostPositionals('scan', positionals, 1, 'at most one target');
@@ -229,4 +206,4 @@ Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and
     if (!values.quiet) io.stderr(`Wrote ${format} to ${written}\n`);
     return result.exitCode;
   },
-};
+});

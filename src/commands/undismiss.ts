@@ -2,18 +2,22 @@
 import { ExitCode, UsageError } from '../foundations/errors.ts';
 import { resolveTarget } from '../engines/run/target.ts';
 import { undismiss } from '../engines/suppress/dismiss.ts';
-import { parseCommandArgs } from './kit/args.ts';
-import type { Command } from './kit/command.ts';
+import { common, parseCommandArgs } from './kit/args.ts';
+import { defineCommand, type Command } from './kit/command.ts';
 
-export const undismissCommand: Command = {
+const OPTIONS = {
+  json: common('json', 'print the removed entry as JSON'),
+} as const;
+
+export const undismissCommand: Command = defineCommand({
   name: 'undismiss',
-  usage: `Usage: bug-hunter undismiss <fingerprint> [target]
-
-Removes the entry for <fingerprint> (or the finding id recorded with it) from <target>/.bug-hunter/suppressions.json.
-
-  --json   print the removed entry as JSON`,
+  help: {
+    synopsis: ['bug-hunter undismiss <fingerprint> [target]'],
+    about: 'Removes the entry for <fingerprint> (or the finding id recorded with it) from <target>/.bug-hunter/suppressions.json.',
+    sections: [{ flags: OPTIONS }],
+  },
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('undismiss', argv, {});
+    const { values, positionals } = parseCommandArgs('undismiss', argv, OPTIONS);
     const [ref, targetArg, ...extra] = positionals;
     if (!ref) throw new UsageError('Name a fingerprint: bug-hunter undismiss <fingerprint> [target].');
     if (extra.length > 0) throw new UsageError(`Too many arguments: ${extra.join(' ')}.`);
@@ -26,4 +30,4 @@ Removes the entry for <fingerprint> (or the finding id recorded with it) from <t
     );
     return ExitCode.ok;
   },
-};
+});

@@ -13,6 +13,14 @@ export const ExitCode = {
   failed: 3,
 } as const;
 
+/** What each exit code means in one line, for docs/cli.md (README.md's exit-code table gives every case). */
+export const EXIT_CODE_MEANINGS: Readonly<Record<(typeof ExitCode)[keyof typeof ExitCode], string>> = {
+  [ExitCode.ok]: 'completed; nothing confirmed at or above --fail-on',
+  [ExitCode.findings]: 'completed with confirmed findings at or above --fail-on',
+  [ExitCode.usage]: 'usage or configuration error',
+  [ExitCode.failed]: 'failed phase, integrity failure, budget exhausted or incomplete run; also nothing checked, or in-scope files without a scanner (unless --allow-uncovered)',
+};
+
 /** Every error bug-hunter throws on purpose: a clear message for the user, its exit code, and the error it came from. */
 export abstract class BugHunterError extends Error {
   abstract readonly exitCode: 2 | 3;

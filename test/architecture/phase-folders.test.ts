@@ -9,7 +9,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { importGraph } from './import-graph.ts';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const TEST = fileURLToPath(new URL('../', import.meta.url));

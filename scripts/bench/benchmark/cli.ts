@@ -4,8 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchmarkReport } from '../../../src/artifacts/schemas/benchmark-report.ts';
-import { positiveInt, parseCommandArgs } from '../../../src/commands/kit/args.ts';
-import type { CommandIO } from '../../../src/commands/kit/command.ts';
+import { common, positiveInt, parseCommandArgs } from '../../../src/commands/kit/args.ts';
+import type { CommandHelp, CommandIO } from '../../../src/commands/kit/command.ts';
+import { renderUsage } from '../../../src/commands/kit/usage.ts';
 import { ExitCode, UsageError } from '../../../src/foundations/errors.ts';
 import { writeJsonAtomic } from '../../../src/foundations/fs/atomic.ts';
 import { bindLabels } from './bind.ts';
@@ -20,20 +21,29 @@ import { listRules } from '../../../src/engines/static/rules.ts';
 
 const ruleFloors = () => new Map(listRules().map((r) => [r.id, r.floor]));
 
-export const BENCHMARK_USAGE = `Usage: pnpm benchmark [flags]
+const OPTIONS = {
+  engine: { type: 'string', arg: '<name>', description: 'static (default), replay (recorded transcripts in benchmark/transcripts/), or a provider' },
+  provider: { type: 'string', arg: '<name>', description: 'same as --engine <name>, for a configured model provider (needs its API key)' },
+  repeats: { type: 'string', arg: '<n>', description: 'scans per case (default 2 for static and replay, for the stability figure; 1 otherwise)' },
+  case: { type: 'string', multiple: true, arg: '<name>', description: 'only this case (repeatable; not with --gate or --accept)' },
+  out: common('out', 'output folder (default benchmark/out)'),
+  gate: { type: 'boolean', description: 'apply benchmark/gate.json; exit 1 with the failing figures' },
+  accept: { type: 'boolean', description: 'write this run as benchmark/accepted-report.json (the recall baseline)' },
+  'bind-labels': { type: 'boolean', description: "re-bind every label file to its case's current manifest hash (after re-checking the labels)" },
+  json: common('json', 'print the report JSON instead of the summary'),
+} as const;
 
-Scans every case in benchmark/cases/ with one engine, scores the findings against benchmark/labels/,
-and writes benchmark-report.json, benchmark.md and reliability-<engine>.svg to benchmark/out/ (or --out).
+/** The benchmark's help; `pnpm benchmark` and `bug-hunter benchmark` differ only in the synopsis. */
+export function benchmarkHelp(synopsis: string): CommandHelp {
+  return {
+    synopsis: [synopsis],
+    about: `Scans every case in benchmark/cases/ with one engine, scores the findings against benchmark/labels/,
+and writes benchmark-report.json, benchmark.md and reliability-<engine>.svg to benchmark/out/ (or --out).`,
+    sections: [{ flags: OPTIONS }],
+  };
+}
 
-  --engine <name>     static (default), replay (recorded transcripts in benchmark/transcripts/), or a provider
-  --provider <name>   same as --engine <name>, for a configured model provider (needs its API key)
-  --repeats <n>       scans per case (default 2 for static and replay, for the stability figure; 1 otherwise)
-  --case <name>       only this case (repeatable; not with --gate or --accept)
-  --out <dir>         output folder (default benchmark/out)
-  --gate              apply benchmark/gate.json; exit 1 with the failing figures
-  --accept            write this run as benchmark/accepted-report.json (the recall baseline)
-  --bind-labels       re-bind every label file to its case's current manifest hash (after re-checking the labels)
-  --json              print the report JSON instead of the summary`;
+export const BENCHMARK_USAGE = renderUsage(benchmarkHelp('pnpm benchmark [flags]'));
 
 export const DEFAULT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -56,15 +66,7 @@ function readAccepted(path: string): BenchmarkReport | undefined {
 }
 
 export async function runBenchmark(argv: string[], io: CommandIO, deps: BenchmarkDeps = {}): Promise<number> {
-  const { values } = parseCommandArgs('benchmark', argv, {
-    engine: { type: 'string' },
-    provider: { type: 'string' },
-    repeats: { type: 'string' },
-    case: { type: 'string', multiple: true },
-    gate: { type: 'boolean' },
-    accept: { type: 'boolean' },
-    'bind-labels': { type: 'boolean' },
-  });
+  const { values } = parseCommandArgs('benchmark', argv, OPTIONS);
   if (values.help) {
     io.stdout(`${BENCHMARK_USAGE}\n`);
     return ExitCode.ok;

@@ -4,16 +4,26 @@ import { join } from 'node:path';
 import type { DoctorCheck } from './checks.ts';
 import { ExitCode } from '../../foundations/errors.ts';
 import { resolveTarget } from '../../engines/run/target.ts';
-import { atMostPositionals, parseCommandArgs } from '../kit/args.ts';
-import type { Command } from '../kit/command.ts';
+import { atMostPositionals, common, parseCommandArgs } from '../kit/args.ts';
+import { defineCommand, type Command } from '../kit/command.ts';
+import { MODEL_FLAGS } from '../kit/model-flags.ts';
 
-export const doctorCommand: Command = {
+const OPTIONS = {
+  out: common('out', 'artifact folder whose writability is checked (default <target>/.bug-hunter)'),
+  json: common('json', 'print the checks as one JSON document'),
+  config: MODEL_FLAGS.config,
+  'trust-repo-config': MODEL_FLAGS['trust-repo-config'],
+} as const;
+
+export const doctorCommand: Command = defineCommand({
   name: 'doctor',
-  usage: `Usage: bug-hunter doctor [target] [--out dir] [--json] [--config file] [--trust-repo-config]
-
-Checks what bug-hunter needs. 'fail' means it cannot run (exit 2); 'warn' means a feature is unavailable.`,
+  help: {
+    synopsis: ['bug-hunter doctor [target] [--out dir] [--json] [--config file] [--trust-repo-config]'],
+    about: "Checks what bug-hunter needs. 'fail' means it cannot run (exit 2); 'warn' means a feature is unavailable.",
+    sections: [{ title: 'Flags:', flags: OPTIONS }],
+  },
   async run(argv, io) {
-    const { values, positionals } = parseCommandArgs('doctor', argv, { config: { type: 'string' }, 'trust-repo-config': { type: 'boolean' } });
+    const { values, positionals } = parseCommandArgs('doctor', argv, OPTIONS);
     atMostPositionals('doctor', positionals, 1, 'at most one target');
     const target = resolveTarget(resolve(io.cwd, positionals[0] ?? '.'));
     // The checks probe the sandbox backends; they load when doctor runs, not for --help.
@@ -39,4 +49,4 @@ Checks what bug-hunter needs. 'fail' means it cannot run (exit 2); 'warn' means 
     }
     return failed ? ExitCode.usage : ExitCode.ok;
   },
-};
+});

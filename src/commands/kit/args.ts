@@ -1,15 +1,22 @@
 // Flag parsing shared by every command: node's parseArgs in strict mode, so an unknown flag is a usage error.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../../foundations/errors.ts';
+import type { FlagTable } from './usage.ts';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
+/** The flags every command takes (a command's own table may describe one for itself, see `common`). */
 export const COMMON_OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  json: { type: 'boolean' },
-  out: { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-} as const satisfies OptionSpec;
+  help: { type: 'boolean', short: 'h', description: 'print the command\'s help' },
+  json: { type: 'boolean', description: 'machine output: one JSON document on stdout' },
+  out: { type: 'string', arg: '<dir>', description: 'artifact folder (default <target>/.bug-hunter)' },
+  quiet: { type: 'boolean', short: 'q', description: 'no progress lines' },
+} as const satisfies FlagTable & OptionSpec;
+
+/** A common flag as one command describes it: same type and short name, its own description. */
+export function common<K extends keyof typeof COMMON_OPTIONS>(name: K, description: string): (typeof COMMON_OPTIONS)[K] & { readonly description: string } {
+  return { ...COMMON_OPTIONS[name], description };
+}
 
 export function parseCommandArgs<O extends OptionSpec>(command: string, argv: string[], options: O) {
   try {

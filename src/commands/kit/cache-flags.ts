@@ -3,6 +3,13 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../foundations/errors.ts';
 import type { CacheRequest } from '../../engines/cache/location.ts';
+import type { FlagTable } from './usage.ts';
+
+/** The evidence cache's flags, shared by `scan` and `phase`. */
+export const CACHE_FLAGS = {
+  'cache-dir': { type: 'string', arg: '<dir>', description: 'evidence cache folder (default <out>/cache), e.g. one CI keeps between runs with actions/cache' },
+  'no-cache': { type: 'boolean', description: 'compute everything afresh: no cache lookups, no cache writes' },
+} as const satisfies FlagTable;
 
 /** The folder --cache-dir names (resolved against cwd), refused when it exists and is not a folder. */
 export function cacheDirFlag(value: string | undefined, cwd: string): string | undefined {

@@ -4,15 +4,16 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../foundations/errors.ts';
 import type { RunOptions } from '../../engines/run/options.ts';
+import type { FlagTable } from './usage.ts';
 
 export const DEP_SCAN_FLAGS = {
-  advisories: { type: 'string' },
-  registry: { type: 'string' },
-} as const;
-
-export const DEP_SCAN_USAGE = `  --advisories <src>     advisories for the dependency scan: an OSV JSON file or folder (offline), or 'registry' for the
-                         npm registry's bulk advisory endpoint; without it dependency findings are unreviewed
-  --registry <url>       with --advisories registry: the registry to ask (default https://registry.npmjs.org/)`;
+  advisories: {
+    type: 'string',
+    arg: '<src>',
+    description: "advisories for the dependency scan: an OSV JSON file or folder (offline), or 'registry' for the npm registry's bulk advisory endpoint; without it dependency findings are unreviewed",
+  },
+  registry: { type: 'string', arg: '<url>', description: 'with --advisories registry: the registry to ask (default https://registry.npmjs.org/)' },
+} as const satisfies FlagTable;
 
 export function depScanOptions(values: { advisories?: string | undefined; registry?: string | undefined }, cwd: string): NonNullable<RunOptions['depScan']> {
   const out: NonNullable<RunOptions['depScan']> = {};

@@ -3,13 +3,16 @@
 import { resolve } from 'node:path';
 import { readLeadFile } from '../../engines/leads/read.ts';
 import type { RunOptions } from '../../engines/run/options.ts';
+import type { FlagTable } from './usage.ts';
 
 export const LEADS_FLAGS = {
-  leads: { type: 'string', multiple: true },
-} as const;
-
-export const LEADS_USAGE = `  --leads <file.sarif>   results of another analyser (SARIF 2.1.0: Semgrep, CodeQL, ESLint, oxlint …) as hunter candidates,
-                         checked like the engine's own: never reported on the other tool's word alone (repeatable)`;
+  leads: {
+    type: 'string',
+    multiple: true,
+    arg: '<file.sarif>',
+    description: "results of another analyser (SARIF 2.1.0: Semgrep, CodeQL, ESLint, oxlint …) as hunter candidates, checked like the engine's own: never reported on the other tool's word alone (repeatable)",
+  },
+} as const satisfies FlagTable;
 
 /** The files' absolute paths and content hashes (the hash is part of the run's options), or undefined without --leads. */
 export function leadsOptions(values: { leads?: string[] | undefined }, cwd: string): RunOptions['leads'] {

@@ -2,16 +2,29 @@
 // started the run (and is refused when it would not).
 import { resolve } from 'node:path';
 import type { ModelRequest } from '../../driver/model-setup.ts';
+import type { FlagTable } from './usage.ts';
 
 export const MODEL_FLAGS = {
-  provider: { type: 'string' },
-  model: { type: 'string' },
-  'base-url': { type: 'string' },
-  'role-model': { type: 'string', multiple: true },
-  record: { type: 'boolean' },
-  config: { type: 'string' },
-  'trust-repo-config': { type: 'boolean' },
-} as const;
+  provider: {
+    type: 'string',
+    arg: '<name>',
+    description: 'model provider for every role: a configured name, or anthropic, openai, openai-compatible, replay, static (default with no configuration: the embedded static engine, no key needed)',
+  },
+  model: { type: 'string', arg: '<id>', description: 'model for every model-backed role' },
+  'base-url': { type: 'string', arg: '<url>', description: 'server for openai-compatible providers (Ollama, vLLM, llama.cpp, LM Studio, OpenRouter)' },
+  'role-model': {
+    type: 'string',
+    multiple: true,
+    arg: '<r=m>',
+    description: "one role's model, e.g. --role-model hunter=claude-haiku-4-5 --role-model referee=anthropic:claude-opus-4-1",
+  },
+  config: { type: 'string', arg: '<file>', description: 'your own config file (trusted), instead of <target>/.bug-hunter/config.json' },
+  'trust-repo-config': {
+    type: 'boolean',
+    description: "trust the scanned repository's own config: its providers, roles and looser limits are used (by default they are refused with a warning; see docs/configuration.md)",
+  },
+  record: { type: 'boolean', description: 'store every model exchange under <out>/transcripts/ (replay it with --provider replay)' },
+} as const satisfies FlagTable;
 
 export interface ModelFlagValues {
   provider?: string;

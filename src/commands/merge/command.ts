@@ -10,33 +10,31 @@ import { newRunId } from '../../engines/run/identity.ts';
 import { acquireRunLock } from '../../engines/run/lock.ts';
 import { checkShards, mergeShards } from './merge.ts';
 import { readShardRun, shardFolder, writeMergedRun } from './run-folders.ts';
-import { parseCommandArgs } from '../kit/args.ts';
-import type { Command } from '../kit/command.ts';
+import { common, parseCommandArgs } from '../kit/args.ts';
+import { defineCommand, type Command } from '../kit/command.ts';
 import { summariseScan } from '../kit/summary.ts';
 import { appendStepSummary } from '../../engines/terminal/step-summary.ts';
 
 const OPTIONS = {
-  'allow-uncovered': { type: 'boolean' },
-  'fail-on-review': { type: 'boolean' },
+  out: common('out', 'where the merged run is written (required; not one of the shard folders)'),
+  'allow-uncovered': { type: 'boolean', description: 'exit 0 even when nothing was checked or in-scope files had no scanner (as for scan)' },
+  'fail-on-review': { type: 'boolean', description: "manual-review findings at or above the shards' --fail-on also exit 1 (as for scan)" },
+  json: common('json', 'print the merge result as one JSON document'),
 } as const;
 
-export const mergeCommand: Command = {
+export const mergeCommand: Command = defineCommand({
   name: 'merge',
-  usage: `Usage: bug-hunter merge <run folder>… --out <dir> [flags]
-
-Joins the run folders written by 'bug-hunter scan --shard i/n' (one per shard, e.g. one per CI runner) into one run
+  help: {
+    synopsis: ['bug-hunter merge <run folder>… --out <dir> [flags]'],
+    about: `Joins the run folders written by 'bug-hunter scan --shard i/n' (one per shard, e.g. one per CI runner) into one run
 folder: scan-report.json, report.md, report.sarif and coverage.json, as one full scan would have written them.
 Refused, with the reason, unless the shards come from the same commit, scope, options and bug-hunter version,
-were chunked alike, and cover every chunk exactly once (each shard 1…n given once).
-
-  --out <dir>          where the merged run is written (required; not one of the shard folders)
-  --allow-uncovered    exit 0 even when nothing was checked or in-scope files had no scanner (as for scan)
-  --fail-on-review     manual-review findings at or above the shards' --fail-on also exit 1 (as for scan)
-  --json               print the merge result as one JSON document
-
-Exit codes: 0 nothing confirmed at or above the shards' --fail-on; 1 confirmed findings; 2 usage error (not a shard
+were chunked alike, and cover every chunk exactly once (each shard 1…n given once).`,
+    sections: [{ flags: OPTIONS }],
+    after: `Exit codes: 0 nothing confirmed at or above the shards' --fail-on; 1 confirmed findings; 2 usage error (not a shard
             run, a shard given twice, no --out); 3 a shard is missing or unfinished, the shards differ in commit,
             scope, options or chunks, or a shard failed or left chunks unreviewed.`,
+  },
   async run(argv, io) {
     const started = Date.now();
     const { values, positionals } = parseCommandArgs('merge', argv, OPTIONS);
@@ -64,4 +62,4 @@ Exit codes: 0 nothing confirmed at or above the shards' --fail-on; 1 confirmed f
       lock.release();
     }
   },
-};
+});

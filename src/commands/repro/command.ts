@@ -8,32 +8,34 @@ import { parseStackTrace } from '../../engines/stack-trace/parse.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import { resolveOutDir, resolveTarget } from '../../engines/run/target.ts';
 import { UNSANDBOXED_OPTION } from '../../engines/sandbox/none.ts';
-import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
-import type { Command, CommandIO } from '../kit/command.ts';
+import { atMostPositionals, common, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
+import { defineCommand, type Command, type CommandIO } from '../kit/command.ts';
+import { SANDBOX_FLAGS, unsandboxedFlag } from '../kit/sandbox-flags.ts';
+import { withDescription } from '../kit/usage.ts';
 import { MODEL_FLAGS, modelRequestOf } from '../kit/model-flags.ts';
 
 const OPTIONS = {
-  from: { type: 'string' },
-  'stack-trace': { type: 'string' },
-  issue: { type: 'string' },
-  repo: { type: 'string' },
-  sandbox: { type: 'string' },
-  deps: { type: 'string' },
-  timeout: { type: 'string' },
-  fix: { type: 'boolean' },
-  'auto-commit': { type: 'boolean' },
-  [UNSANDBOXED_OPTION]: { type: 'boolean' },
-  ...MODEL_FLAGS,
+  from: { type: 'string', arg: '<file|->', description: "the report as text; '-' reads standard input. A trace inside it is used as the trace" },
+  'stack-trace': { type: 'string', arg: '<file>', description: 'a Node.js, Python or Go stack trace as logged' },
+  issue: { type: 'string', arg: '<N>', description: 'read the report from GitHub issue N (title and body) of --repo or the origin remote' },
+  repo: { type: 'string', arg: '<owner/name>', description: 'with --issue: the repository (default: the origin remote)' },
+  ...SANDBOX_FLAGS,
+  timeout: { type: 'string', arg: '<seconds>', description: 'wall time of each sandbox run (default 60)' },
+  fix: { type: 'boolean', description: 'fix a reproduced report with red-to-green proof (needs git and a fixer model)' },
+  'auto-commit': { type: 'boolean', description: 'with --fix: commit a proven fix to a new branch bug-hunter/fix-<runId>' },
+  ...unsandboxedFlag("the tester's test"),
+  ...withDescription(MODEL_FLAGS, 'the tester model, as for scan (the tester role must use a model)'),
+  out: common('out', 'artifact folder (default <target>/.bug-hunter)'),
+  json: common('json', 'print repro-report.json'),
 } as const;
 
 const MAX_INPUT_BYTES = 1024 * 1024;
 
-export const reproCommand: Command = {
+export const reproCommand: Command = defineCommand({
   name: 'repro',
-  usage: `Usage: bug-hunter repro [target] --from <file|-> [--stack-trace <file>] [flags]
-       bug-hunter repro [target] --issue <N> [--stack-trace <file>] [flags]
-
-Reproduces a bug a person reported — a report in words (Markdown from an issue or a ticket), a Node.js, Python or
+  help: {
+    synopsis: ['bug-hunter repro [target] --from <file|-> [--stack-trace <file>] [flags]', 'bug-hunter repro [target] --issue <N> [--stack-trace <file>] [flags]'],
+    about: `Reproduces a bug a person reported — a report in words (Markdown from an issue or a ticket), a Node.js, Python or
 Go stack trace as logged, or both — with one new failing test, written by the tester model and run twice in the
 sandbox on the unchanged code. It locates the code first (trace frames mapped to the target's files, leaving out
 node_modules and runtime frames; else functions and quoted messages the report names, looked up in the code
@@ -54,29 +56,14 @@ Writes repro-report.json (attempts, verdict) and, when reproduced, repro/<id>/ (
 With --fix, a reproduced report becomes a finding (tier T1, origin report or stack-trace) fixed exactly like a
 scanned one: fix plan and recorded scope, the fixer model in a git worktree from the base commit, the
 reproduction red before and green after with the suite green, re-proven on the current head; its artifacts are
-in incidents/<id>/. A report that was not reproduced is never fixed.
-
-  --from <file|->          the report as text; '-' reads standard input. A trace inside it is used as the trace
-  --stack-trace <file>     a Node.js, Python or Go stack trace as logged
-  --issue <N>              read the report from GitHub issue N (title and body) of --repo or the origin remote
-  --repo <owner/name>      with --issue: the repository (default: the origin remote)
-  --sandbox <backend>      auto (default), bwrap, podman, docker, none
-  --deps <strategy>        how dependencies reach the offline sandbox: vendored, off, host, fetch
-  --timeout <seconds>      wall time of each sandbox run (default 60)
-  --fix                    fix a reproduced report with red-to-green proof (needs git and a fixer model)
-  --auto-commit            with --fix: commit a proven fix to a new branch bug-hunter/fix-<runId>
-  --${UNSANDBOXED_OPTION}
-                           with --sandbox none: run the tester's test WITHOUT a sandbox
-  --provider, --model, --base-url, --role-model, --config, --record, --trust-repo-config
-                           the tester model, as for scan (the tester role must use a model)
-  --out <dir>              artifact folder (default <target>/.bug-hunter)
-  --json                   print repro-report.json
-
-Environment: with --issue, GITHUB_TOKEN (or GH_TOKEN) and GITHUB_API_URL as for publish.
+in incidents/<id>/. A report that was not reproduced is never fixed.`,
+    sections: [{ flags: OPTIONS }],
+    after: `Environment: with --issue, GITHUB_TOKEN (or GH_TOKEN) and GITHUB_API_URL as for publish.
 Exit codes: 0 reproduced (with --fix: and fixed-proven); 1 not reproduced (the attempts are listed), or with --fix
 reproduced but not fixed-proven (fix-report.json says why); 2 usage (no report, an unreadable file, a trace that is
 not one, no tester model, --fix without git or a fixer model); 3 could not check (not located, no runnable test framework, a timeout,
 the sandbox or the tester unavailable).`,
+  },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('repro', argv, OPTIONS);
     atMostPositionals('repro', positionals, 1, 'at most one target');
@@ -128,7 +115,7 @@ the sandbox or the tester unavailable).`,
     const fixed = !values.fix || report.fix?.status === 'fixed-proven';
     return report.verdict === 'reproduced' && fixed ? ExitCode.ok : ExitCode.findings;
   },
-};
+});
 
 // The trace: --stack-trace when given (it must parse), else one found inside the report text.
 function traceFrom(text: string, traceText: string | undefined) {

@@ -2,8 +2,9 @@
 import { join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { UsageError } from '../../foundations/errors.ts';
-import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
-import type { Command, CommandIO } from '../kit/command.ts';
+import { atMostPositionals, common, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
+import { defineCommand, type Command, type CommandIO } from '../kit/command.ts';
+import { withDescription } from '../kit/usage.ts';
 import { createLogger, PROGRESS_FORMATS } from '../../engines/terminal/log.ts';
 import { MODEL_FLAGS, modelRequestOf } from '../kit/model-flags.ts';
 import { PROFILE_CHOICES, type ProfileChoice } from '../../engines/run/options.ts';
@@ -12,68 +13,60 @@ import { parseDuration, positiveNumber } from './duration.ts';
 import type { WatchRequest } from './watcher.ts';
 
 const WATCH_OPTIONS = {
-  once: { type: 'boolean' },
-  branch: { type: 'string' },
-  remote: { type: 'string' },
-  interval: { type: 'string' },
-  'per-cycle-tokens': { type: 'string' },
-  'per-day-tokens': { type: 'string' },
-  'per-cycle-seconds': { type: 'string' },
-  'per-day-seconds': { type: 'string' },
-  'sweep-chunks': { type: 'string' },
-  'no-sweep': { type: 'boolean' },
-  profile: { type: 'string' },
-  'include-tests': { type: 'boolean' },
-  progress: { type: 'string' },
-  ...MODEL_FLAGS,
+  once: { type: 'boolean', description: 'process what is pending, then exit (for cron or a CI schedule)' },
+  branch: { type: 'string', arg: '<name>', description: 'branch to follow (default: the current one)' },
+  remote: { type: 'string', arg: '<name>', description: "fetch <name>'s copy of the branch before each cycle and follow refs/remotes/<name>/<branch>" },
+  interval: { type: 'string', arg: '<duration>', description: 'time between polls (default 5m; e.g. 30s, 5m, 1h)' },
+  'per-cycle-tokens': { type: 'string', arg: '<n>', description: "token cap for one commit's investigation (config: budgets.perRunTokens)" },
+  'per-day-tokens': {
+    type: 'string',
+    arg: '<n>',
+    description: 'token cap per UTC day (config: budgets.perDayTokens); past budgets.warnAt (0.7) cycles degrade (no sweep), when spent no investigation starts until the day rolls over',
+  },
+  'per-cycle-seconds': {
+    type: 'string',
+    arg: '<s>',
+    description: 'CPU seconds one cycle may use (the budget of the static engine; config: budgets.perCycleSeconds); past it no new chunk starts and the rest is unreviewed',
+  },
+  'per-day-seconds': { type: 'string', arg: '<s>', description: 'CPU seconds per UTC day (config: budgets.perDaySeconds), with the same degrade-then-stop rule' },
+  'sweep-chunks': {
+    type: 'string',
+    arg: '<n>',
+    description: 'chunks of the plan (the whole tree cut as a full scan would) the slow sweep re-examines per cycle, least recently reviewed first (default 2)',
+  },
+  'no-sweep': { type: 'boolean', description: 'no slow sweep' },
+  profile: { type: 'string', arg: '<p>', description: 'auto (default), fast, balanced, assurance' },
+  'include-tests': { type: 'boolean', description: 'also hunt in test, fixture, example and benchmark code' },
+  ...withDescription(MODEL_FLAGS, 'as for scan'),
+  json: common('json', 'print the result (or the status) as JSON on stdout'),
+  progress: { type: 'string', arg: '<format>', description: 'text (default), json, none' },
+  quiet: common('quiet', 'no progress lines'),
 } as const;
 
 const DEFAULT_SWEEP_CHUNKS = 2;
 
-const STATUS_OPTIONS = { since: { type: 'string' } } as const;
+const STATUS_OPTIONS = { since: { type: 'string', arg: '<duration>', description: 'what changed in this window (default 24h)' } } as const;
 
-export const watchCommand: Command = {
+export const watchCommand: Command = defineCommand({
   name: 'watch',
-  usage: `Usage: bug-hunter watch [target] [flags]
-       bug-hunter watch status [target] [--since 24h] [--json]
-
-Follows a branch of the git repository at target (default: the current folder): for each new commit since the last
+  help: {
+    synopsis: ['bug-hunter watch [target] [flags]', 'bug-hunter watch status [target] [--since 24h] [--json]'],
+    about: `Follows a branch of the git repository at target (default: the current folder): for each new commit since the last
 one processed (oldest first) it investigates the commit's tree, re-verifies open findings whose code changed,
 closes the ones the commit fixed (with its id) and appends what happened to <target>/.bug-hunter/events.jsonl.
 The first commit it sees (the branch tip) is the baseline. State: <target>/.bug-hunter/watch.db (SQLite);
 each commit's artifacts: <target>/.bug-hunter/watch/runs/<commit>/; the ledger: <target>/.bug-hunter/ledger.json.
 One watcher per repository (the run lock). Ctrl-C or SIGTERM stops it cleanly; an interrupted commit is
-processed again at the next start.
-
-Flags:
-  --once                    process what is pending, then exit (for cron or a CI schedule)
-  --branch <name>           branch to follow (default: the current one)
-  --remote <name>           fetch <name>'s copy of the branch before each cycle and follow refs/remotes/<name>/<branch>
-  --interval <duration>     time between polls (default 5m; e.g. 30s, 5m, 1h)
-  --per-cycle-tokens <n>    token cap for one commit's investigation (config: budgets.perRunTokens)
-  --per-day-tokens <n>      token cap per UTC day (config: budgets.perDayTokens); past budgets.warnAt (0.7) cycles
-                            degrade (no sweep), when spent no investigation starts until the day rolls over
-  --per-cycle-seconds <s>   CPU seconds one cycle may use (the budget of the static engine; config:
-                            budgets.perCycleSeconds); past it no new chunk starts and the rest is unreviewed
-  --per-day-seconds <s>     CPU seconds per UTC day (config: budgets.perDaySeconds), with the same
-                            degrade-then-stop rule
-  --sweep-chunks <n>        chunks of the plan (the whole tree cut as a full scan would) the slow sweep re-examines
-                            per cycle, least recently reviewed first (default 2)
-  --no-sweep                no slow sweep
-  --profile <p>             auto (default), fast, balanced, assurance
-  --include-tests           also hunt in test, fixture, example and benchmark code
-  --provider, --model, --base-url, --role-model, --config, --trust-repo-config, --record   as for scan
-  --json                    print the result (or the status) as JSON on stdout
-  --progress <format>       text (default), json, none
-  --quiet                   no progress lines
-
-watch status flags:
-  --since <duration>        what changed in this window (default 24h)
-
-Exit codes: 0 done (or stopped by a signal); 2 usage error; 3 three systemic failures in a row (git, crash,
+processed again at the next start.`,
+    sections: [
+      { title: 'Flags:', flags: WATCH_OPTIONS },
+      { title: 'watch status flags:', flags: STATUS_OPTIONS },
+    ],
+    after: `Exit codes: 0 done (or stopped by a signal); 2 usage error; 3 three systemic failures in a row (git, crash,
             model provider unreachable; with --once: one), or with --once the daily budget is spent.`,
+  },
   run: (argv, io) => runWatchCommand(argv, io),
-};
+});
 
 /** `watch` and `watch status`; `deps.checkpoint` is handed to the watcher (see WatchRequest.checkpoint). */
 export async function runWatchCommand(argv: string[], io: CommandIO, deps: Pick<WatchRequest, 'checkpoint'> = {}): Promise<number> {

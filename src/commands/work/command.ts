@@ -4,12 +4,14 @@
 import { ExitCode, UsageError } from '../../foundations/errors.ts';
 import { parseRepoFlag } from '../../engines/publish/repo.ts';
 import { resolveOutDir, resolveTarget } from '../../engines/run/target.ts';
-import { UNSANDBOXED_FLAG, UNSANDBOXED_OPTION } from '../../engines/sandbox/none.ts';
+import { UNSANDBOXED_OPTION } from '../../engines/sandbox/none.ts';
 import { DEPENDENCY_STRATEGIES, SANDBOX_CHOICES } from '../../engines/run/options.ts';
 import { DEFAULT_LIMIT } from './discover.ts';
 import { delayUntil, parseStartAt } from './start-at.ts';
-import { atMostPositionals, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
-import type { Command } from '../kit/command.ts';
+import { atMostPositionals, common, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
+import { defineCommand, type Command } from '../kit/command.ts';
+import { SANDBOX_FLAGS, unsandboxedFlag } from '../kit/sandbox-flags.ts';
+import { withDescription } from '../kit/usage.ts';
 import { createLogger } from '../../engines/terminal/log.ts';
 import { MODEL_FLAGS, modelRequestOf } from '../kit/model-flags.ts';
 import { parseDuration } from '../watch/duration.ts';
@@ -21,25 +23,32 @@ function issueTimeoutMs(value: string): number {
 }
 
 const OPTIONS = {
-  repo: { type: 'string' },
-  issue: { type: 'string', multiple: true },
-  limit: { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  from: { type: 'string' },
-  timeout: { type: 'string' },
-  at: { type: 'string' },
-  concurrency: { type: 'string' },
-  sandbox: { type: 'string' },
-  deps: { type: 'string' },
-  [UNSANDBOXED_OPTION]: { type: 'boolean' },
-  ...MODEL_FLAGS,
+  issue: { type: 'string', multiple: true, arg: '<N>', description: 'fix this issue (repeat for more); default: the labelled queue' },
+  limit: { type: 'string', arg: '<n>', description: `at most this many queued issues (default ${DEFAULT_LIMIT})` },
+  'dry-run': { type: 'boolean', description: 'fix and prove locally, print what it would push and open; no write to GitHub or origin' },
+  repo: { type: 'string', arg: '<owner/name>', description: "repository (default: the origin remote; its host must be GitHub's)" },
+  from: { type: 'string', arg: '<dir>', description: 'artifact folder holding scan-report.json (default <target>/.bug-hunter); reports go there' },
+  timeout: {
+    type: 'string',
+    arg: '<duration>',
+    description: "time limit per issue (default 90 minutes; a bare number is minutes, or 45s, 2h): at the limit the fixer's and the sandbox's processes are killed and the issue is a systemic timeout",
+  },
+  concurrency: { type: 'string', arg: '<n>', description: 'issues worked at the same time, each in its own worktree (default 1)' },
+  at: { type: 'string', arg: '<HH:MM>', description: "wait (holding the queue's lock) until this local time, then start" },
+  ...SANDBOX_FLAGS,
+  ...unsandboxedFlag("the target's tests"),
+  ...withDescription(
+    MODEL_FLAGS,
+    "the fixer's model, as for scan (a model for the 'fixer' role is required; one for 'tester' reproduces issues filed without a fingerprint; a command provider makes the fixer an agent CLI; the 'referee' role's model runs the panel's model reviewers and the self-review, which without it do not run)",
+  ),
+  json: common('json', 'print work-report.json'),
 } as const;
 
-export const workCommand: Command = {
+export const workCommand: Command = defineCommand({
   name: 'work',
-  usage: `Usage: bug-hunter work [target] [flags]
-
-The fix queue. Takes the open issues labelled nightshift and auto-ready (most urgent priority:* first, then the
+  help: {
+    synopsis: ['bug-hunter work [target] [flags]'],
+    about: `The fix queue. Takes the open issues labelled nightshift and auto-ready (most urgent priority:* first, then the
 oldest), or exactly the issues named with --issue. For each issue filed by 'bug-hunter publish' it finds the
 finding (by the fingerprint marker) in the last scan; an issue without a marker is first reproduced like
 'bug-hunter repro --issue N' when the 'tester' role has a model, and only a reproduced one is fixed. Then, in a git worktree at the head of origin's default
@@ -54,31 +63,12 @@ the gates, the review); the issue moves from auto-ready/nightshift to auto-pr-re
 failure labels the issue auto-failed with a comment naming the phase; an empty diff closes it. Three systemic
 failures in a row (crash, timeout, setup) halt the queue. Afterwards, issues that say "Depends on #M" are
 labelled auto-ready once their dependencies are closed or auto-pr-ready. Records everything in work-report.json
-(rewritten after each issue) and work-report.md.
-
-  --issue <N>           fix this issue (repeat for more); default: the labelled queue
-  --limit <n>           at most this many queued issues (default ${DEFAULT_LIMIT})
-  --dry-run             fix and prove locally, print what it would push and open; no write to GitHub or origin
-  --repo <owner/name>   repository (default: the origin remote; its host must be GitHub's)
-  --from <dir>          artifact folder holding scan-report.json (default <target>/.bug-hunter); reports go there
-  --timeout <duration>  time limit per issue (default 90 minutes; a bare number is minutes, or 45s, 2h): at the
-                        limit the fixer's and the sandbox's processes are killed and the issue is a systemic timeout
-  --concurrency <n>     issues worked at the same time, each in its own worktree (default 1)
-  --at <HH:MM>          wait (holding the queue's lock) until this local time, then start
-  --sandbox <backend>   auto (default), bwrap, podman, docker, none
-  --deps <strategy>     how dependencies reach the offline sandbox: vendored, off, host, fetch
-  ${UNSANDBOXED_FLAG}
-                        with --sandbox none: run the target's tests WITHOUT a sandbox
-  --provider, --model, --base-url, --role-model, --config, --record, --trust-repo-config
-                        the fixer's model, as for scan (a model for the 'fixer' role is required; one for
-                        'tester' reproduces issues filed without a fingerprint; a command provider makes the
-                        fixer an agent CLI; the 'referee' role's model runs the panel's model reviewers and the
-                        self-review, which without it do not run)
-  --json                print work-report.json
-
-Environment: GITHUB_TOKEN (or GH_TOKEN), GITHUB_API_URL, GITHUB_SERVER_URL as for publish.
+(rewritten after each issue) and work-report.md.`,
+    sections: [{ flags: OPTIONS }],
+    after: `Environment: GITHUB_TOKEN (or GH_TOKEN), GITHUB_API_URL, GITHUB_SERVER_URL as for publish.
 Exit codes: 0 the queue ran (whatever each issue's outcome); 2 usage or setup (no token, no scan report, no
 fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.json says how far it got).`,
+  },
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs('work', argv, OPTIONS);
     atMostPositionals('work', positionals, 1, 'at most one target');
@@ -155,4 +145,4 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
     }
     return report.status === 'halted' ? ExitCode.failed : ExitCode.ok;
   },
-};
+});
