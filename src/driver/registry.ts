@@ -2,14 +2,21 @@
 // only when asked (optIn), whether `scan --estimate` runs it, and what it needs from the machine (preconditions).
 // This is the one file outside a phase's folder that names the phases (test/architecture/phase-names.test.ts).
 import type { OptIn, PhaseDefinition } from '../phase-kit/types.ts';
+import type { FixerDeps } from '../phases/fixer/index.ts';
 
 /** What a phase needs from the machine before a run starts: a git repository, or a sandbox backend. */
 export type MachineNeed = 'git' | 'sandbox';
+
+/** The collaborators a caller may give the phases that accept them (src/driver/run-opt-in.ts): the fixer's
+ * proposer, sandbox backend and time limit. A phase without `create` runs as `load` gives it. */
+export type PhaseDeps = FixerDeps;
 
 export interface PipelineEntry {
   name: string;
   summary: string;
   load: () => Promise<PhaseDefinition>;
+  /** The phase built with the caller's collaborators, for the phases that accept them. */
+  create?: (deps: PhaseDeps) => Promise<PhaseDefinition>;
   /** Runs in `scan` only when the caller asks for it (--verify, --repro, --fix, --dep-scan). */
   optIn?: OptIn;
   /** Runs in `scan --estimate` too: the estimate reads what these write (the chunks and the plan). */
@@ -33,7 +40,7 @@ export const PIPELINE: PipelineEntry[] = [
   { name: 'repro', summary: 'generate and run a failing test per confirmed finding', optIn: 'repro', needs: ['sandbox'], load: async () => (await import('../phases/repro/index.ts')).reproPhase },
   { name: 'report', summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json', load: async () => (await import('../phases/report/index.ts')).reportPhase },
   { name: 'fix-plan', summary: 'cluster, classify and scope fixes', optIn: 'fix', load: async () => (await import('../phases/fix-plan/index.ts')).fixPlanPhase },
-  { name: 'fixer', summary: 'apply scoped fixes with red-to-green proof', optIn: 'fix', needs: ['git', 'sandbox'], load: async () => (await import('../phases/fixer/index.ts')).fixerPhase },
+  { name: 'fixer', summary: 'apply scoped fixes with red-to-green proof', optIn: 'fix', needs: ['git', 'sandbox'], load: async () => (await import('../phases/fixer/index.ts')).fixerPhase, create: async (deps) => (await import('../phases/fixer/index.ts')).createFixerPhase(deps) },
 ];
 
 export function findPhase(name: string): PipelineEntry | undefined {

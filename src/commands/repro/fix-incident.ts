@@ -3,17 +3,15 @@
 // head; --auto-commit to a new branch). Its artifacts live in incidents/<id>/ so a scan's own never get replaced.
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { underContract } from '../../artifacts/contract.ts';
 import type { RunIdentity } from '../../artifacts/schemas/common.ts';
 import type { FixReport } from '../../artifacts/schemas/fix.ts';
 import type { ReproReport } from '../../artifacts/schemas/repro-report.ts';
 import { writeArtifact } from '../../artifacts/store.ts';
 import type { Logger } from '../../foundations/logger.ts';
 import type { ModelClient, Role } from '../../engines/models/types.ts';
-import { fixerPhase, runFixer } from '../../phases/fixer/index.ts';
-import { fixPlanPhase, runFixPlan } from '../../phases/fix-plan/index.ts';
+import { runOptInGroup } from '../../driver/run-opt-in.ts';
 import { modelProposer, type FixerContext } from '../../engines/fix/propose.ts';
-import type { PhaseContext, PhaseDefinition } from '../../phase-kit/types.ts';
+import type { PhaseContext } from '../../phase-kit/types.ts';
 import { stableOutput } from '../../engines/repro/tester-prompt.ts';
 import type { ReportText } from '../../engines/repro/types.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } from '../../engines/run/options.ts';
@@ -59,16 +57,12 @@ export async function fixIncident(request: IncidentFixRequest): Promise<{ fix: N
     models: request.models,
     modelRoles: request.modelRoles,
   };
-  await asPhase(fixPlanPhase, async () => runFixPlan(ctx));
+  // The fix plan, then the fixer, as --fix runs them after a scan; the fixer proposes with the incident's context.
   const proposer = modelProposer(request.models, fixerContext(request));
-  const report = await asPhase(fixerPhase, () => runFixer(ctx, { proposer, backend: request.backend }));
+  const written = await runOptInGroup('fix', ctx, { proposer, backend: request.backend });
+  const report = written['fix-report'] as FixReport;
   const row = report.fixes.find((f) => f.findingId === id);
   return { fix: { dir: rel, status: row?.status ?? 'skipped', branch: report.branch }, report };
-}
-
-// The phases may touch only the artifacts they declare, as inside a scan.
-function asPhase<T>(phase: PhaseDefinition, work: () => Promise<T>): Promise<T> {
-  return underContract({ phase: phase.name, reads: phase.reads, writes: phase.writes }, work);
 }
 
 // A reported bug's claim only says where; the fixer is shown what is wrong: the report, the failing test and its output.
