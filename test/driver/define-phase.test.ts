@@ -15,12 +15,7 @@ import { modelFor, type PhaseContext } from '../../src/phase-kit/types.ts';
 import { gitRepo } from '../helpers/temp.ts';
 import { phaseContext } from '../phases/triage/context.ts';
 import { triagePhase } from '../../src/phases/triage/index.ts';
-import { withRerunHint } from '../../src/driver/hints.ts';
-
-/** A phase run as the driver runs it: the driver adds the hint to re-run the producer of an unusable input. */
-const asDriverRuns = (run: Promise<unknown>) => run.catch(async (error: unknown) => {
-  throw await withRerunHint(error);
-});
+import { asDriverRuns } from '../helpers/as-driver-runs.ts';
 
 const notes = (text: string) => ({ budgets: { source: 'default' as const, maxFiles: 1, maxTokens: 1 }, index: { files: 0, precise: 0, fallback: 0, millis: 0, unindexed: [] }, notes: [text], chunks: [] });
 

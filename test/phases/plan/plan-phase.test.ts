@@ -6,6 +6,7 @@ import { planPhase } from '../../../src/phases/plan/index.ts';
 import { triagePhase } from '../../../src/phases/triage/index.ts';
 import { gitRepo } from '../../helpers/temp.ts';
 import { phaseContext } from '../triage/context.ts';
+import { asDriverRuns } from '../../helpers/as-driver-runs.ts';
 
 const files = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`src/m${i}.js`, `export const v${i} = ${i};\n`.repeat(30)]));
 
@@ -26,12 +27,12 @@ test('plan reads triage.json and writes a valid adaptive-plan.json covering its 
 
 test('plan without triage.json fails naming the missing file and the phase that writes it', async (t) => {
   const ctx = phaseContext(gitRepo(t, files(1)));
-  await assert.rejects(planPhase.run(ctx), (e: Error) => e instanceof PhaseError && /triage\.json is missing\. Run 'bug-hunter phase triage' first\./.test(e.message));
+  await assert.rejects(asDriverRuns(planPhase.run(ctx)), (e: Error) => e instanceof PhaseError && /triage\.json is missing\. Run 'bug-hunter phase triage' first\./.test(e.message));
 });
 
 test('plan refuses a triage built for another test scope', async (t) => {
   const dir = gitRepo(t, files(2));
   await triagePhase.run(phaseContext(dir));
   // The driver refuses it before the plan reads it: a triage of another run (here, of another scope) is no input.
-  await assert.rejects(planPhase.run(phaseContext(dir, {}, { includeTests: true })), /triage\.json belongs to another run .*scope \(\w+ → \w+\) differ.*Run 'bug-hunter phase triage' first/);
+  await assert.rejects(asDriverRuns(planPhase.run(phaseContext(dir, {}, { includeTests: true }))), /triage\.json belongs to another run .*scope \(\w+ → \w+\) differ.*Run 'bug-hunter phase triage' first/);
 });

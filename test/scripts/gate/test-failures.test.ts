@@ -5,11 +5,11 @@ import { testFailures } from '../../../scripts/gate/test-failures.ts';
 // Printed by node 20's test runner for a nested failing test, a parent failing because of it, a test that threw, and a
 // passing test (trimmed of durations and stacks).
 const TAP = `TAP version 13
-# Subtest: /r/node_modules/.cache/bug-hunter-tests/run-Ab12/test/commands/watch/cycle.test.js
+# Subtest: /r/node_modules/.cache/bug-hunter-tests/run-Ab12/test/watch/cycle.test.js
     # Subtest: inner fails
     not ok 1 - inner fails
       ---
-      location: '/r/node_modules/.cache/bug-hunter-tests/run-Ab12/test/commands/watch/cycle.test.js:2:38'
+      location: '/r/node_modules/.cache/bug-hunter-tests/run-Ab12/test/watch/cycle.test.js:2:38'
       failureType: 'testCodeFailure'
       error: |-
         one is not two
