@@ -1,13 +1,12 @@
 // Obtains the --baseline fingerprints by scanning the base commit in a temporary git worktree with the same
 // options and scope (a diff scope hands over the head's changed paths). The worktree is always removed.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { BaseFinding, Baseline } from '../artifacts/schemas/baseline.ts';
 import type { Logger } from '../foundations/logger.ts';
 import { PhaseError } from '../foundations/errors.ts';
 import { gitTopLevel } from '../engines/git/git.ts';
-import { addWorktree, runGit } from '../engines/git/worktree.ts';
+import { withScratchWorktree } from '../engines/git/scratch-worktree.ts';
 import type { ScanRequest, ScanResult } from './scan-types.ts';
 import type { RunIdentity } from '../artifacts/schemas/common.ts';
 import { stamp } from '../artifacts/stamp.ts';
@@ -40,12 +39,11 @@ function prefixed(log: Logger): Logger {
 export async function scanBaseInWorktree(input: BaselineScanInput): Promise<Baseline> {
   const top = gitTopLevel(input.target);
   if (!top) throw new PhaseError(`--baseline needs a git repository; ${input.target} is not in one.`);
-  const scratch = mkdtempSync(join(tmpdir(), 'bh-baseline-'));
-  const tree = join(scratch, 'tree');
   const short = input.commit.slice(0, 12);
   input.log.info(`baseline: scanning ${input.ref} (${short}) in a temporary worktree`);
-  try {
-    addWorktree(top, tree, input.commit);
+  // Our own scratch worktree: forced removal is safe here (nothing in it is the user's).
+  const onRemoveError = (tree: string, error: Error) => input.log.warn(`baseline: could not remove the temporary worktree ${tree} (${error.message}); pruning it.`);
+  return withScratchWorktree(top, input.commit, async (tree) => {
     const baseTarget = join(tree, relative(top, input.target));
     const { request } = input;
     let fingerprints: string[] = [];
@@ -79,22 +77,5 @@ export async function scanBaseInWorktree(input: BaselineScanInput): Promise<Base
       detail = `run ${result.report.run.runId} on ${short}: ${result.report.coverage.filesScanned} file(s) scanned, ${fingerprints.length} finding(s) not dismissed; artifacts in ${input.outDir}`;
     }
     return stamp('baseline', { ref: input.ref, commit: input.commit, source: 'worktree-scan', detail, fingerprints, findings }, input.identity, new Date().toISOString());
-  } finally {
-    removeScratch(top, tree, scratch, input.log);
-  }
-}
-
-// Our own scratch worktree: forced removal is safe here (nothing in it is the user's), then the folder itself.
-function removeScratch(top: string, tree: string, scratch: string, log: Logger): void {
-  try {
-    if (existsSync(tree)) runGit(top, ['worktree', 'remove', '--force', tree]);
-  } catch (error) {
-    log.warn(`baseline: could not remove the temporary worktree ${tree} (${(error as Error).message}); pruning it.`);
-  }
-  rmSync(scratch, { recursive: true, force: true });
-  try {
-    runGit(top, ['worktree', 'prune']);
-  } catch {
-    // Pruning is tidying only; a leftover entry is harmless and `git worktree prune` clears it later.
-  }
+  }, { prefix: 'bh-baseline-', onRemoveError });
 }

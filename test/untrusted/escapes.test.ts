@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { renderMarkdown } from '../../src/engines/report/markdown.ts';
 import { printableDeep } from '../../src/engines/report/printable.ts';
 import { spawnCli } from '../helpers/cli.ts';
-import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../engines/report/helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../engines/report/helpers.ts';
 import { hostileRepo } from './hostile.ts';
+import { makeFinding } from '../helpers/builders.ts';
 
 const CLEAR = '\x1b[2J\x1b[H';
 const TITLE = '\x1b]0;owned\x07';

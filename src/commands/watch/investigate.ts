@@ -1,14 +1,14 @@
 // One commit's investigation: a scratch git worktree detached at the commit (outside the repository, never the
 // user's checkout), the orchestrator run on it with an artifact folder of its own, then the worktree removed.
 // The artifacts stay under <target>/.bug-hunter/watch/runs/<commit>/; the database indexes them.
-import { existsSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readArtifactIfPresent } from '../../artifacts/store.ts';
 import type { Coverage } from '../../artifacts/schemas/coverage.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import type { Logger } from '../../foundations/logger.ts';
-import { runGit } from '../../engines/git/worktree.ts';
+import { addScratchWorktree, removeScratchWorktree } from '../../engines/git/scratch-worktree.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import type { RunOptions, ScopeOptions } from '../../engines/run/options.ts';
 import type { ModelRequest } from '../../driver/model-setup.ts';
@@ -53,15 +53,8 @@ export function scratchRoot(repo: string): string {
 
 /** Removes a scratch worktree this watcher made (it holds only the scan's own writes) and forgets it in git. */
 export function removeScratch(repo: string, dir: string): void {
-  if (existsSync(dir)) {
-    try {
-      runGit(repo, ['worktree', 'remove', '--force', '--force', dir]);
-    } catch {
-      // Not registered (a half-made one): the folder goes below all the same.
-    }
-    rmSync(dir, { recursive: true, force: true });
-  }
-  runGit(repo, ['worktree', 'prune']);
+  // Not registered (a half-made one): the folder goes all the same.
+  removeScratchWorktree(repo, dir);
 }
 
 /** Scans the commit and hands the result, with a reader of the commit's tree, to `then` while the worktree exists. */
@@ -71,7 +64,7 @@ export async function investigate<R>(request: InvestigationRequest, then: (inves
   mkdirSync(root, { recursive: true });
   const worktree = join(root, commit.sha.slice(0, 16));
   removeScratch(repo, worktree);
-  runGit(repo, ['worktree', 'add', '--detach', '--quiet', worktree, commit.sha]);
+  addScratchWorktree(repo, worktree, commit.sha);
   const outDir = join(request.runsDir, request.label ?? commit.sha);
   // The previous attempt at this commit (killed mid-cycle) is started over, not resumed.
   rmSync(outDir, { recursive: true, force: true });

@@ -4,7 +4,8 @@ import type { Finding } from '../../../src/artifacts/schemas/common.ts';
 import type { Ledger } from '../../../src/artifacts/schemas/memory.ts';
 import type { ReadSource } from '../../../src/engines/ledger/update.ts';
 import { reconcile } from '../../../src/commands/watch/reconcile.ts';
-import { joinStamped, doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../../engines/report/helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../../engines/report/helpers.ts';
+import { identity, makeFinding } from '../../helpers/builders.ts';
 
 const A = ['function a(p) {', '  const x = 1;', '  return eval(p);', '}'].join('\n');
 const fa = (line = 3) => makeFinding({ file: 'src/a.js', symbol: 'a', subject: 'p', line, quote: 'return eval(p);' });
@@ -12,7 +13,7 @@ const C1 = 'c'.repeat(40);
 const C2 = 'd'.repeat(40);
 
 function reportOf(runId: string, files: string[], findings: Finding[]) {
-  const run = identity('/tmp/repo', runId);
+  const run = identity({ runId });
   const triage = triageOf([files], run);
   const verdicts = Object.fromEntries(findings.map((f) => [f.id, 'confirmed' as const]));
   return joinStamped({

@@ -8,11 +8,12 @@ import { createModelClient } from '../../../src/engines/models/client.ts';
 import { parseDiff } from '../../../src/commands/work/diff-stats.ts';
 import { modelPanel } from '../../../src/commands/work/model-panel.ts';
 import { proofOf } from '../../../src/commands/work/proof.ts';
-import { finding, reported } from '../../engines/fix/helpers.ts';
+
 import { messagesOf } from '../../funnel/scripted-model.ts';
 import { configFor, TEST_KEY, TEST_KEY_ENV } from '../../engines/models/fixtures/harness.ts';
 import { startFakeServer } from '../../engines/models/fixtures/fake-server.ts';
 import { tempDir } from '../../helpers/temp.ts';
+import { finding, reported } from '../../helpers/builders.ts';
 
 const patch = '--- a/src/clamp.js\n+++ b/src/clamp.js\n@@ -3 +3 @@\n-  if (x > hi) return lo;\n+  if (x > hi) return hi;\n';
 

@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import { securitySensitive } from '../../../src/commands/work/model-panel.ts';
 import { parseDiff } from '../../../src/commands/work/diff-stats.ts';
-import { GOOD, finding, reported } from '../../engines/fix/helpers.ts';
+import { GOOD } from '../../engines/fix/helpers.ts';
 import { queueWorld, remoteBranches } from './queue-setup.ts';
+import { finding, reported } from '../../helpers/builders.ts';
 
 test('a failing model verdict (code-reviewer) and an unreadable one (test-coverage) stop the issue: no push, no PR, auto-failed naming the panel', async (t) => {
   const w = await queueWorld(t, [GOOD], {

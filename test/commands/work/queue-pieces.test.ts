@@ -14,10 +14,11 @@ import { startHalt } from '../../../src/commands/work/halt.ts';
 import type { QueueIssue } from '../../../src/commands/work/queue-issue.ts';
 import { renderMarkdown, renderSummary, workReportOf } from '../../../src/commands/work/report.ts';
 import { panelReview } from '../../../src/commands/work/review-panel.ts';
-import { CLAMP, finding, identity, reported, scanReport } from '../../engines/fix/helpers.ts';
+import { CLAMP } from '../../engines/fix/helpers.ts';
+import { finding, identity, reported, scanReport, ZERO_RUN } from '../../helpers/builders.ts';
 
 const FP = '0123456789abcdef';
-const run = { ...identity('/repo', 'a'.repeat(40)), baseCommit: 'a'.repeat(40) };
+const run = { ...identity({ ...ZERO_RUN, repoRoot: '/repo', baseCommit: 'a'.repeat(40) }), baseCommit: 'a'.repeat(40) };
 const issue = (body: string): QueueIssue => ({ number: 7, title: 'clamp', body, labels: [], state: 'open', createdAt: '2026-01-01T00:00:00Z' });
 const confirmed = reported(finding('BH-1', { fingerprint: FP }));
 

@@ -12,7 +12,8 @@ import { startGitHubStandIn, type GitHubStandIn, type StandInIssue } from '../..
 import { tempDir } from '../../helpers/temp.ts';
 import { startFakeServer, type FakeServer, type Reply } from '../../engines/models/fixtures/fake-server.ts';
 import { messagesOf } from '../../funnel/scripted-model.ts';
-import { clampRepo, finding, git, identity, outWith, reported, scanReport } from '../../engines/fix/helpers.ts';
+import { clampRepo, git, outWith } from '../../engines/fix/helpers.ts';
+import { ZERO_RUN, finding, identity, reported, scanReport } from '../../helpers/builders.ts';
 
 export const TOKEN = 'ghp_workQueueStandInToken0123456789abcd';
 export const FINDING_ID = 'BH-0000c1a0';
@@ -70,7 +71,7 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
   git(base.dir, 'init', '-q', '--bare', '-b', 'main', remote);
   git(base.dir, 'remote', 'add', 'origin', remote);
   git(base.dir, 'push', '-q', 'origin', 'main');
-  const run = identity(base.dir, base.base);
+  const run = identity({ ...ZERO_RUN, repoRoot: base.dir, baseCommit: base.base });
   const line = options.source?.line ?? 3;
   const quote = [{ file: 'src/clamp.js', startLine: line, endLine: line, quote: 'if (x > hi) return lo;' }];
   const out = outWith(scanReport(run, [reported(finding(FINDING_ID, { fingerprint: FINGERPRINT, startLine: line, evidence: quote }))]), options.repro === false ? [] : [FINDING_ID]);

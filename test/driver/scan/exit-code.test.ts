@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decideExit } from '../../../src/engines/report/exit-decision.ts';
-import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../../engines/report/helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../../engines/report/helpers.ts';
 import type { Verdict } from '../../../src/artifacts/schemas/common.ts';
 import type { Triage } from '../../../src/artifacts/schemas/triage.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 const medium = makeFinding({ file: 'src/a.ts', symbol: 'get', subject: 'id', line: 8, quote: 'query(id)', severity: 'medium' });
 

@@ -9,7 +9,8 @@ import { createModelClient } from '../../../src/engines/models/client.ts';
 import { runFixPlan } from '../../../src/phases/fix-plan/index.ts';
 import { runFixer } from '../../../src/phases/fixer/index.ts';
 import { bwrap, tempTree } from '../sandbox/helpers.ts';
-import { finding, fixContext, git, identity, outWith, reported, scanReport } from './helpers.ts';
+import { fixContext, git, outWith } from './helpers.ts';
+import { ZERO_RUN, finding, identity, reported, scanReport } from '../../helpers/builders.ts';
 
 export const FIX_DEMO_DIR = fileURLToPath(new URL('../../../examples/fix-demo/', import.meta.url));
 export const FIX_ANSWERS = join(FIX_DEMO_DIR, 'fixer-answers.json');
@@ -40,7 +41,7 @@ export async function runFixDemo<B>(setup: ModelSetup, options: { autoCommit?: b
   git(repo.dir, 'init', '-q', '-b', 'main');
   git(repo.dir, 'add', '.');
   git(repo.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'base');
-  const run = identity(repo.dir, git(repo.dir, 'rev-parse', 'HEAD'));
+  const run = identity({ ...ZERO_RUN, repoRoot: repo.dir, baseCommit: git(repo.dir, 'rev-parse', 'HEAD') });
   const out = outWith(scanReport(run, FINDINGS.map((f) => reported(f))), [CLAMP_ID, LAST_ID], (id) => readFileSync(join(FIX_DEMO_DIR, 'repro', `${id}.test.js`), 'utf8'));
   const raw =
     setup.kind === 'record'

@@ -1,11 +1,11 @@
-// Test helpers for fixing: a real git repository with a clamp bug, a schema-valid scan report about it, a promoted
+// Test helpers for fixing: a real git repository with a clamp bug, an artifact folder with a scan report and a promoted
 // reproduction, and a SCRIPTED STAND-IN proposer (not a model) that returns prepared edits in turn.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Finding, RunIdentity } from '../../../src/artifacts/schemas/common.ts';
-import type { ReportedFinding, ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
+import type { RunIdentity } from '../../../src/artifacts/schemas/common.ts';
+import type { ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
 import { writeArtifact } from '../../../src/artifacts/store.ts';
 import type { SearchReplace } from '../../../src/engines/fix/edits.ts';
 import type { EditProposer } from '../../../src/engines/fix/propose.ts';
@@ -52,54 +52,6 @@ export function clampRepo(): { dir: string; base: string; cleanup: () => void } 
   git(tree.dir, 'add', '.');
   git(tree.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'base');
   return { dir: tree.dir, base: git(tree.dir, 'rev-parse', 'HEAD'), cleanup: tree.cleanup };
-}
-
-export function identity(repoRoot: string, baseCommit: string | null): RunIdentity {
-  return { runId: 'run-test-1', repoRoot, baseCommit, scopeHash: '0'.repeat(64), optionsHash: '0'.repeat(64), toolVersion: '0.0.0' };
-}
-
-export function finding(id: string, over: Partial<Finding> = {}): Finding {
-  const file = over.file ?? 'src/clamp.js';
-  const line = over.startLine ?? 3;
-  return {
-    id,
-    fingerprint: '0123456789abcdef',
-    file,
-    startLine: line,
-    endLine: over.endLine ?? line,
-    symbol: 'clamp',
-    category: 'boundary',
-    severity: 'medium',
-    confidence: 0.9,
-    claim: 'clamp returns lo instead of hi above the range',
-    evidence: [{ file, startLine: line, endLine: line, quote: 'if (x > hi) return lo;' }],
-    runtimeTrigger: 'clamp(11, 0, 10)',
-    lens: 'logic',
-    engine: 'model',
-    ...over,
-  };
-}
-
-export function reported(f: Finding, over: Partial<ReportedFinding> = {}): ReportedFinding {
-  return {
-    finding: f,
-    verdict: 'confirmed',
-    tier: 'T1',
-    severity: f.severity,
-    confidence: f.confidence,
-    skepticOutcome: 'survived',
-    skepticReasoning: [],
-    refereeReasoning: 'real',
-    reread: true,
-    ...over,
-  };
-}
-
-const EXAMPLE = join(import.meta.dirname, '..', '..', '..', '.bug-hunter.example', 'scan-report.json');
-
-export function scanReport(run: RunIdentity, findings: ReportedFinding[]): ScanReport {
-  const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as ScanReport;
-  return { ...example, run, findings };
 }
 
 /** An artifact folder (outside the repository) with the scan report and a promoted reproduction per finding id. */

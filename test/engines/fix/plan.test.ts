@@ -6,10 +6,11 @@ import { planFixes } from '../../../src/engines/fix/plan.ts';
 import { topologicalWaves } from '../../../src/engines/fix/waves.ts';
 import { silentLogger } from '../../../src/foundations/logger.ts';
 import { runFixPlan } from '../../../src/phases/fix-plan/index.ts';
-import { finding, identity, outWith, reported, scanReport } from './helpers.ts';
+import { outWith } from './helpers.ts';
+import { finding, identity, reported, scanReport, ZERO_RUN } from '../../helpers/builders.ts';
 
 const BASE = 'a'.repeat(40);
-const id = { ...identity('/repo', BASE), baseCommit: BASE };
+const id = { ...identity({ ...ZERO_RUN, repoRoot: '/repo', baseCommit: BASE }), baseCommit: BASE };
 
 test('findings in the same function cluster together; others stay apart', () => {
   const report = scanReport(id, [

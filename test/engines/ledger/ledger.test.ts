@@ -7,8 +7,9 @@ import { Ledger as LedgerSchema } from '../../../src/artifacts/schemas/memory.ts
 import { validate } from '../../../src/artifacts/validate.ts';
 import { reverificationQueue } from '../../../src/engines/ledger/update.ts';
 import { dismiss, undismiss } from '../../../src/engines/suppress/dismiss.ts';
-import { makeFinding } from '../report/helpers.ts';
+
 import { makeTarget, readJson, removeTarget, runReport, writeSource } from '../report/run-phase.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 const A = ['function a(p) {', '  const x = 1;', '  return eval(p);', '}'].join('\n');
 const B = ['function b(q) {', '  return q.length;', '}'].join('\n');

@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { sourceReader } from '../../../src/engines/ledger/source.ts';
 import { recheckFindings } from '../../../src/engines/integrity/recheck.ts';
 import { sha256 } from '../../../src/foundations/hashing/hash.ts';
-import { makeFinding } from '../report/helpers.ts';
+
 import { tempDir, writeFiles } from '../../helpers/temp.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 test("the ledger's reader takes the files the report's re-check just read from it, and reads the others itself", (t) => {
   const root = tempDir(t);

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ReportedFinding } from '../../../src/artifacts/schemas/scan-report.ts';
 import { issueBody, issueTitle, markerOf, permalink, type BodyContext } from '../../../src/engines/publish/body.ts';
-import { makeFinding } from '../report/helpers.ts';
+import { makeFinding } from '../../helpers/builders.ts';
+
 
 const COMMIT = 'a'.repeat(40);
 const CTX: BodyContext = { repo: { owner: 'acme', name: 'widgets' }, serverUrl: 'https://github.example.com', commit: COMMIT, toolVersion: '0.1.0' };

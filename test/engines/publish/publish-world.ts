@@ -5,8 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { main } from '../../../src/cli/main.ts';
 import { markerOf } from '../../../src/engines/publish/body.ts';
 import { startGitHubStandIn, type GitHubStandIn } from '../../helpers/github-stand-in.ts';
-import { makeFinding } from '../report/helpers.ts';
+
 import { capture, makeTarget, removeTarget, runReport } from '../report/run-phase.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 export const TOKEN = 'ghp_standInSecretToken0123456789abcdef';
 export const A_QUOTE = 'return exec(`ls ${cmd}`);';

@@ -8,7 +8,8 @@ import { decideExit } from '../../../src/engines/report/exit-decision.ts';
 import { markFindings } from '../../../src/engines/report/diff-marks.ts';
 import { formerModelFingerprint } from '../../../src/engines/findings/former-fingerprint.ts';
 import { renderMarkdown } from '../../../src/engines/report/markdown.ts';
-import { joinStamped, doneChunks, hunterOf, identity, makeFinding, noSuppressions, NOW, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, NOW, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { identity, makeFinding } from '../../helpers/builders.ts';
 
 const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(cmd)', severity: 'high' });
 const b = makeFinding({ file: 'src/b.ts', symbol: 'go', subject: 'sql', line: 5, quote: 'query(sql)', severity: 'high' });

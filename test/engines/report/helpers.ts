@@ -1,7 +1,7 @@
 // Builders for a small, schema-valid run: triage, plan, hunter findings, skeptic, referee, verification.
-// Findings are made the way the static engine makes them: the fingerprint ignores line numbers.
+// Findings come from makeFinding (test/helpers/builders.ts): the fingerprint ignores line numbers.
 import type { AdaptivePlan } from '../../../src/artifacts/schemas/adaptive-plan.ts';
-import type { Category, Finding, RunIdentity, Severity } from '../../../src/artifacts/schemas/common.ts';
+import type { Finding, RunIdentity } from '../../../src/artifacts/schemas/common.ts';
 import type { HunterFindings } from '../../../src/artifacts/schemas/hunter-findings.ts';
 import type { Suppressions } from '../../../src/artifacts/schemas/memory.ts';
 import type { Referee, RefereeVerdict } from '../../../src/artifacts/schemas/referee.ts';
@@ -14,51 +14,12 @@ import type { ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
 import { stamp } from '../../../src/artifacts/stamp.ts';
 import { joinReport, type JoinInputs } from '../../../src/engines/report/join.ts';
 import { sha256 } from '../../../src/foundations/hashing/hash.ts';
+import { identity } from '../../helpers/builders.ts';
 
 export const NOW = '2025-01-01T00:00:00.000Z';
 
-export function identity(repoRoot = '/tmp/repo', runId = 'run-1'): RunIdentity {
-  return { runId, repoRoot, baseCommit: null, scopeHash: sha256('scope'), optionsHash: sha256('options'), toolVersion: '0.1.0' };
-}
-
 function header<N extends string>(name: N, run: RunIdentity) {
   return { schemaVersion: 1 as const, artifact: name, run, generatedAt: NOW };
-}
-
-export interface FindingSpec {
-  file: string;
-  symbol: string;
-  subject: string;
-  category?: Category;
-  severity?: Severity;
-  line: number;
-  quote: string;
-  ruleId?: string;
-}
-
-/** Fingerprint from file, enclosing symbol, defect kind and subject — never from line numbers. */
-export function makeFinding(spec: FindingSpec): Finding {
-  const category = spec.category ?? 'injection';
-  const fingerprint = sha256(`${spec.file}\0${spec.symbol}\0${category}\0${spec.subject}`).slice(0, 16);
-  const lines = spec.quote.split('\n').length;
-  const finding: Finding = {
-    id: `BH-${fingerprint.slice(0, 8)}`,
-    fingerprint,
-    file: spec.file,
-    startLine: spec.line,
-    endLine: spec.line + lines - 1,
-    symbol: spec.symbol,
-    category,
-    severity: spec.severity ?? 'high',
-    confidence: 0.8,
-    claim: `${spec.subject} reaches a sink unchecked`,
-    evidence: [{ file: spec.file, startLine: spec.line, endLine: spec.line + lines - 1, quote: spec.quote }],
-    runtimeTrigger: 'a request with a crafted parameter',
-    lens: 'security',
-    engine: 'static',
-  };
-  if (spec.ruleId) finding.ruleId = spec.ruleId;
-  return finding;
 }
 
 export function triageOf(files: string[][], run = identity(), skipped: Triage['skipped'] = []): Triage {

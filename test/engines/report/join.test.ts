@@ -5,7 +5,8 @@ import { ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
 import { validate } from '../../../src/artifacts/validate.ts';
 import { PhaseError } from '../../../src/foundations/errors.ts';
 import type { JoinInputs } from '../../../src/engines/report/join.ts';
-import { joinStamped, doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
+import { identity, makeFinding } from '../../helpers/builders.ts';
 
 const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(cmd)', severity: 'critical' });
 const b = makeFinding({ file: 'src/a.ts', symbol: 'get', subject: 'id', line: 8, quote: 'query(id)', severity: 'medium', category: 'logic' });

@@ -9,7 +9,8 @@ import { spawnCli } from '../../helpers/cli.ts';
 import { buggyProject } from '../../helpers/project.ts';
 import { gitRepo, tempDir } from '../../helpers/temp.ts';
 import { JUNIT_XSD, validateXml } from '../../helpers/xml-schema.ts';
-import { doneChunks, hunterOf, joinStamped, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { doneChunks, hunterOf, joinStamped, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 const HOSTILE = `a&b <c> "d" 'e' ]]> \u0000\u0001\u0008\u000b\u000c\u001f\ud800 \uffff tab\there\nnewline </testcase><x/>`;
 

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JoinInputs } from '../../../src/engines/report/join.ts';
 import { renderMarkdown } from '../../../src/engines/report/markdown.ts';
-import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(`ls ${cmd}`)\nreturn ```x```', severity: 'high' });
 const triage = triageOf([['src/a.ts'], ['src/b.ts']]);

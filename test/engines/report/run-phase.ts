@@ -11,7 +11,8 @@ import { silentLogger } from '../../../src/foundations/logger.ts';
 import { reportPhase } from '../../../src/phases/report/index.ts';
 import { sha256 } from '../../../src/foundations/hashing/hash.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } from '../../../src/engines/run/options.ts';
-import { doneChunks, hunterOf, identity, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { doneChunks, hunterOf, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { identity } from '../../helpers/builders.ts';
 
 /** A git repository in a temp folder with a configured user; `files` maps path → content. */
 export function makeTarget(files: Record<string, string>): string {
@@ -45,7 +46,7 @@ export async function runReport(
   verdicts: Record<string, RefereeVerdict['verdict']> = {},
   options: { showSuspected?: boolean; baseCommit?: string } = {},
 ): Promise<void> {
-  const run = { ...identity(target, runId), baseCommit: options.baseCommit ?? null };
+  const run = { ...identity({ repoRoot: target, runId }), baseCommit: options.baseCommit ?? null };
   const outDir = outDirOf(target);
   const triage = triageOf(files.map((f) => [f]), run);
   // The report re-checks evidence at the hash triage recorded, so record the files' real hashes.

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { FINGERPRINT_KEY, renderSarif } from '../../../src/engines/report/sarif.ts';
 import { TOOL_VERSION } from '../../../src/foundations/version.ts';
 import { assertNoProblems, validateSarifLogs } from '../../helpers/sarif-validator.ts';
-import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 const a = makeFinding({ file: 'src/server/run.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(`ls ${cmd}`)', ruleId: 'command-injection', severity: 'critical' });
 const b = makeFinding({ file: 'src/db/get user.ts', symbol: 'get', subject: 'id', line: 5, quote: 'db.query("x" + id)\nreturn rows', severity: 'medium', category: 'logic' });

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
 import { applySuppressions } from '../../../src/engines/report/resuppress.ts';
-import { joinStamped, doneChunks, hunterOf, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(cmd)', severity: 'critical' });
 

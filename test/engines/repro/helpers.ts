@@ -1,5 +1,4 @@
-// Test helpers for reproduction: a small buggy module, findings about it, and hand-written test writers.
-import type { Finding } from '../../../src/artifacts/schemas/common.ts';
+// Test helpers for reproduction: a small buggy module and hand-written test writers (findings about it: CART_FINDING in test/helpers/builders.ts).
 import type { TestWriter, WriterInput } from '../../../src/engines/repro/types.ts';
 import { tempTree } from '../sandbox/helpers.ts';
 
@@ -22,23 +21,6 @@ export function buggyProject() {
   });
 }
 
-export function finding(id: string, claim: string, line: number): Finding {
-  return {
-    id,
-    fingerprint: '0123456789abcdef',
-    file: 'src/cart.js',
-    startLine: line,
-    endLine: line,
-    category: 'logic',
-    severity: 'medium',
-    confidence: 0.8,
-    claim,
-    evidence: [{ file: 'src/cart.js', startLine: line, endLine: line, quote: 'x' }],
-    runtimeTrigger: 'calling it',
-    lens: 'logic',
-    engine: 'static',
-  };
-}
 
 const HEADER = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport * as cart from '../src/cart.js';\n";
 

@@ -8,8 +8,9 @@ import { issueBody } from '../../../src/engines/publish/body.ts';
 import { renderMarkdown } from '../../../src/engines/report/markdown.ts';
 import { renderShow } from '../../../src/engines/report/terminal.ts';
 import { promote } from '../../../src/engines/repro/promote.ts';
-import { finding, identity, reported, scanReport } from '../fix/helpers.ts';
+
 import { tempDir } from '../../helpers/temp.ts';
+import { ZERO_RUN, finding, identity, reported, scanReport } from '../../helpers/builders.ts';
 
 const PLAIN = /runs a model-written test on this machine, outside the sandbox/;
 
@@ -27,7 +28,7 @@ test('report show, report.md and the issue body put the warning beside the run-s
   const f = reported(finding('BH-0000c1a0'), { repro: { outcome: 'reproduced', reason: 'failed twice the same way', dir: 'repro/BH-0000c1a0/', command: 'sh .bug-hunter/repro/BH-0000c1a0/run.sh' } });
   const show = renderShow(f, { colour: false });
   assert.match(show, /sh \.bug-hunter\/repro\/BH-0000c1a0\/run\.sh\n {2}\(it runs a model-written test on this machine, outside the sandbox/);
-  const markdown = renderMarkdown(scanReport(identity('/repo', null), [f]));
+  const markdown = renderMarkdown(scanReport(identity({ ...ZERO_RUN, repoRoot: '/repo', baseCommit: null }), [f]));
   assert.match(markdown, /\*\*Reproduce:\*\* `sh \.bug-hunter\/repro\/BH-0000c1a0\/run\.sh`.*\*\*Warning:\*\* the script runs a model-written test on this machine, outside the sandbox/);
   const body = issueBody(f, { repo: null, serverUrl: 'https://github.com', commit: null, toolVersion: '0.0.0' });
   assert.match(body, PLAIN);

@@ -7,12 +7,13 @@ import { promote } from '../../../src/engines/repro/promote.ts';
 import { reproduceFinding } from '../../../src/engines/repro/reproduce.ts';
 import type { BugSignature } from '../../../src/engines/repro/types.ts';
 import { bwrap, hashTree } from '../sandbox/helpers.ts';
-import { buggyProject, finding, scriptedWriter } from './helpers.ts';
+import { buggyProject, scriptedWriter } from './helpers.ts';
+import { CART_FINDING, finding } from '../../helpers/builders.ts';
 
 const TYPE_ERROR: BugSignature = { errorType: 'TypeError', messageFragment: "Cannot read properties of undefined (reading 'name')" };
 const WORDS: BugSignature = { marker: true };
-const NAME_BUG = finding('BH-0000aaaa', 'firstName crashes when the user has no profile', 8);
-const TOTAL_BUG = finding('BH-0000bbbb', 'total skips the first item', 3);
+const NAME_BUG = finding('BH-0000aaaa', { claim: 'firstName crashes when the user has no profile', startLine: 8 }, CART_FINDING);
+const TOTAL_BUG = finding('BH-0000bbbb', { claim: 'total skips the first item', startLine: 3 }, CART_FINDING);
 
 test('a genuinely failing node:test test on the buggy module is reproduced, twice, and promoted to T1', async () => {
   const project = buggyProject();

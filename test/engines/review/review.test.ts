@@ -6,7 +6,8 @@ import type { ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
 import { UsageError } from '../../../src/foundations/errors.ts';
 import { renderGitHubReview } from '../../../src/engines/review/github-review.ts';
 import { renderPrComment } from '../../../src/engines/review/pr-comment.ts';
-import { joinStamped, doneChunks, hunterOf, identity, makeFinding, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
+import { identity, makeFinding } from '../../helpers/builders.ts';
 
 const COMMIT = 'a'.repeat(40);
 const fresh = makeFinding({ file: 'src/new.ts', symbol: 'run', subject: 'cmd', line: 7, quote: 'exec(cmd)', severity: 'critical' });

@@ -8,8 +8,9 @@ import type { ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
 import { main } from '../../../src/cli/main.ts';
 import { UsageError } from '../../../src/foundations/errors.ts';
 import { dismiss } from '../../../src/engines/suppress/dismiss.ts';
-import { makeFinding } from '../report/helpers.ts';
+
 import { capture, makeTarget, outDirOf, readJson, removeTarget, runReport, writeSource } from '../report/run-phase.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 const BODY = ['export function run(cmd: string) {', '  return exec(`ls ${cmd}`);', '}', ''];
 const QUOTE = 'return exec(`ls ${cmd}`);';

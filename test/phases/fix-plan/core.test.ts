@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import type { FixerScope } from '../../../src/artifacts/schemas/fix.ts';
 import { IntegrityError, UsageError } from '../../../src/foundations/errors.ts';
 import { fixPlanOutputs } from '../../../src/phases/fix-plan/core.ts';
-import { finding, identity, reported, scanReport } from '../../engines/fix/helpers.ts';
+import { ZERO_RUN, finding, identity, reported, scanReport } from '../../helpers/builders.ts';
+
 
 const BASE = 'a'.repeat(40);
-const RUN = identity('/tmp/repo', BASE);
+const RUN = identity({ ...ZERO_RUN, repoRoot: '/tmp/repo', baseCommit: BASE });
 const HEADER = { schemaVersion: 1, artifact: 'fixer-scope', run: RUN, generatedAt: '2025-01-01T00:00:00.000Z' } as const;
 
 test('an executable finding is planned, scoped at the base commit, and summarised', () => {

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import type { FixAttempt, FixPlan, FixStrategy } from '../../../src/artifacts/schemas/fix.ts';
 import { IntegrityError } from '../../../src/foundations/errors.ts';
 import { emptyOutcome, fixBranch, fixRow, fixStatus, haltReason, scheduledWork, systemicRunAfter, unscheduledRows, type FixOutcome } from '../../../src/phases/fixer/core.ts';
-import { finding, reported } from '../../engines/fix/helpers.ts';
+import { finding, reported } from '../../helpers/builders.ts';
+
 
 function outcome(success: FixOutcome['success'], attempts: FixAttempt['outcome'][], trailingSystemic = 0): FixOutcome {
   return { success, patch: '--- a\n+++ b\n', attempts: attempts.map((o) => ({ outcome: o, reason: o })), before: ['red'], after: ['green'], trailingSystemic };

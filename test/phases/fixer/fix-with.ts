@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { runFixPlan } from '../../../src/phases/fix-plan/index.ts';
 import { runFixer } from '../../../src/phases/fixer/index.ts';
 import { bwrap, hashTree } from '../../engines/sandbox/helpers.ts';
-import { clampRepo, finding, fixContext, git, identity, outWith, reported, scanReport, scriptedProposer } from '../../engines/fix/helpers.ts';
+import { clampRepo, fixContext, git, outWith, scriptedProposer } from '../../engines/fix/helpers.ts';
+import { ZERO_RUN, finding, identity, reported, scanReport } from '../../helpers/builders.ts';
 
 export const ID = 'BH-0000c1a9';
 // Everything outside .git: with --auto-commit only .git may change (a new branch).
@@ -13,7 +14,7 @@ export const workTree = (dir: string) => [hashTree(join(dir, 'src')), hashTree(j
 
 export async function fixWith(scripts: Parameters<typeof scriptedProposer>[0], options: { autoCommit?: boolean; moveHead?: boolean } = {}) {
   const repo = clampRepo();
-  const run = identity(repo.dir, repo.base);
+  const run = identity({ ...ZERO_RUN, repoRoot: repo.dir, baseCommit: repo.base });
   const out = outWith(scanReport(run, [reported(finding(ID))]), [ID]);
   const ctx = fixContext(repo.dir, out.outDir, run, options.autoCommit ? { autoCommit: true } : {});
   await runFixPlan(ctx);

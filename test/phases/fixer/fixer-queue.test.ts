@@ -8,8 +8,9 @@ import { ProviderError } from '../../../src/foundations/errors.ts';
 import { runFixPlan } from '../../../src/phases/fix-plan/index.ts';
 import { runFixer } from '../../../src/phases/fixer/index.ts';
 import { bwrap } from '../../engines/sandbox/helpers.ts';
-import { clampRepo, finding, fixContext, git, GOOD, identity, outWith, reported, scanReport, scriptedProposer } from '../../engines/fix/helpers.ts';
+import { clampRepo, fixContext, git, GOOD, outWith, scriptedProposer } from '../../engines/fix/helpers.ts';
 import { fixWith, ID, workTree } from './fix-with.ts';
+import { ZERO_RUN, finding, identity, reported, scanReport } from '../../helpers/builders.ts';
 
 test('--auto-commit re-proves on the moved head and commits only to a new branch', async () => {
   const r = await fixWith([[GOOD]], { autoCommit: true, moveHead: true });
@@ -32,7 +33,7 @@ test('--auto-commit re-proves on the moved head and commits only to a new branch
 
 test('three consecutive systemic failures halt the queue; the rest is skipped, and report.md gains a fixes section', async () => {
   const repo = clampRepo();
-  const run = identity(repo.dir, repo.base);
+  const run = identity({ ...ZERO_RUN, repoRoot: repo.dir, baseCommit: repo.base });
   const other = finding('BH-0000d0b1', { startLine: 8, symbol: 'double', claim: 'double is wrong', evidence: [{ file: 'src/clamp.js', startLine: 8, endLine: 8, quote: 'return x * 2;' }] });
   const out = outWith(scanReport(run, [reported(finding(ID)), reported(other)]), [ID]);
   writeFileSync(join(out.outDir, 'report.md'), '# Report\n\nfindings…\n');
@@ -60,7 +61,7 @@ test('three consecutive systemic failures halt the queue; the rest is skipped, a
 
 test('without a fixer model nothing is attempted: every finding is skipped with the reason, no worktree is made', async () => {
   const repo = clampRepo();
-  const run = identity(repo.dir, repo.base);
+  const run = identity({ ...ZERO_RUN, repoRoot: repo.dir, baseCommit: repo.base });
   const out = outWith(scanReport(run, [reported(finding(ID))]), [ID]);
   const ctx = fixContext(repo.dir, out.outDir, run);
   try {
@@ -80,7 +81,7 @@ test('a target that is a subfolder of the repository is fixed inside the same su
   mkdirSync(sub);
   git(repo.dir, 'mv', 'src', 'test', 'package.json', 'pkg');
   git(repo.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'move');
-  const run = identity(sub, git(repo.dir, 'rev-parse', 'HEAD'));
+  const run = identity({ ...ZERO_RUN, repoRoot: sub, baseCommit: git(repo.dir, 'rev-parse', 'HEAD') });
   const out = outWith(scanReport(run, [reported(finding(ID))]), [ID]);
   const ctx = fixContext(sub, out.outDir, run, { autoCommit: true });
   try {

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beforeReading, modelVerdict, staticVerdict, type Review } from '../../../src/phases/referee/core.ts';
-import { makeFinding } from '../../engines/report/helpers.ts';
+import { makeFinding } from '../../helpers/builders.ts';
+
 
 const SOURCE = "const q = 'SELECT * FROM t WHERE id = ' + req.query.id;\n";
 const FINDING = makeFinding({ file: 'src/db.ts', symbol: 'load', subject: 'id', line: 1, quote: "const q = 'SELECT * FROM t WHERE id = ' + req.query.id;", severity: 'high' });

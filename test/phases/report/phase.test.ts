@@ -6,8 +6,9 @@ import { readArtifact } from '../../../src/artifacts/store.ts';
 import { main } from '../../../src/cli/main.ts';
 import { PhaseError } from '../../../src/foundations/errors.ts';
 import { findPhase } from '../../../src/driver/registry.ts';
-import { makeFinding } from '../../engines/report/helpers.ts';
+
 import { capture, makeTarget, outDirOf, removeTarget, runReport } from '../../engines/report/run-phase.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 const SOURCE = ['export function run(cmd: string) {', '  return exec(`ls ${cmd}`);', '}', ''].join('\n');
 const finding = makeFinding({ file: 'src/app.ts', symbol: 'run', subject: 'cmd', line: 2, quote: 'return exec(`ls ${cmd}`);' });

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findingsToReproduce, recordedReproduction, reproductionLine, skippedReproduction } from '../../../src/phases/repro/core.ts';
-import { hunterOf, makeFinding, refereeOf } from '../../engines/report/helpers.ts';
+import { hunterOf, refereeOf } from '../../engines/report/helpers.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 const A = makeFinding({ file: 'src/a.ts', symbol: 'a', subject: 'id', line: 1, quote: 'a' });
 const B = makeFinding({ file: 'src/b.ts', symbol: 'b', subject: 'id', line: 1, quote: 'b' });

@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { readArtifact, writeArtifact } from '../../../src/artifacts/store.ts';
 import { createReproPhase } from '../../../src/phases/repro/index.ts';
 import { phaseContext } from '../../engines/verify/helpers.ts';
-import { buggyProject, finding, scriptedWriter } from '../../engines/repro/helpers.ts';
+import { buggyProject, scriptedWriter } from '../../engines/repro/helpers.ts';
+import { CART_FINDING, finding } from '../../helpers/builders.ts';
 
 test('the repro phase promotes a proven finding to T1 under repro/<id>/ and skips, as T2, without a tester', async () => {
   const project = buggyProject();
   try {
     const ctx = phaseContext(project.dir);
-    const bug = finding('BH-0000cccc', 'total skips the first item', 3);
+    const bug = finding('BH-0000cccc', { claim: 'total skips the first item', startLine: 3 }, CART_FINDING);
     const header = (name: 'hunter-findings' | 'referee') => ({ schemaVersion: 1 as const, artifact: name, run: ctx.identity, generatedAt: new Date().toISOString() });
     writeArtifact(ctx.outDir, 'hunter-findings', { ...header('hunter-findings'), artifact: 'hunter-findings', findings: [bug], chunks: [] });
     writeArtifact(ctx.outDir, 'referee', { ...header('referee'), artifact: 'referee', verdicts: [{ findingId: bug.id, verdict: 'confirmed', severity: 'medium', confidence: 0.9, reasoning: 'off by one', reread: true, engine: 'static' }] });

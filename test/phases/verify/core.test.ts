@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import type { CheckRun, VerifyPlan } from '../../../src/engines/verify/checks.ts';
 import { SANDBOX_UNAVAILABLE, notRun } from '../../../src/engines/verify/checks.ts';
 import { unrunChecks, verificationReport } from '../../../src/phases/verify/core.ts';
-import { hunterOf, makeFinding, refereeOf } from '../../engines/report/helpers.ts';
+import { hunterOf, refereeOf } from '../../engines/report/helpers.ts';
+import { makeFinding } from '../../helpers/builders.ts';
 
 const PLAN: VerifyPlan = { source: 'detected', baseline: 'suite', checks: [{ name: 'suite', kind: 'test', argv: ['npm', 'test'], required: true }], checkTimeoutMs: 1000, budgetMs: 5000, unsupported: [] };
 const SUITE = PLAN.checks[0]!;

@@ -7,6 +7,7 @@ import type { ReportedFinding, ScanReport } from '../../../../src/artifacts/sche
 import type { Category, Severity } from '../../../../src/artifacts/schemas/common.ts';
 import { sha256 } from '../../../../src/foundations/hashing/hash.ts';
 import type { ScanRequest, ScanResult } from '../../../../src/driver/scan-types.ts';
+import { identity, ZERO_RUN } from '../../../helpers/builders.ts';
 
 export interface Spot {
   file: string;
@@ -57,7 +58,7 @@ export function scanReport(spots: Spot[], status: ScanReport['status'] = 'comple
   return {
     schemaVersion: 1,
     artifact: 'scan-report',
-    run: { runId: 'r1', repoRoot: '/tmp/x', baseCommit: null, scopeHash: '0'.repeat(64), optionsHash: '0'.repeat(64), toolVersion: '0.0.0' },
+    run: identity({ ...ZERO_RUN, runId: 'r1', repoRoot: '/tmp/x' }),
     generatedAt: new Date(0).toISOString(),
     status,
     clean: spots.length === 0,
