@@ -11,7 +11,7 @@ export const rule: RuleModule = {
     severity: 'high',
     cwe: 'CWE-22',
     message: 'A file-system path is built from untrusted input without normalising it and checking it stays inside a base folder.',
-    trigger: '{source} containing `../../` segments such as `../../etc/passwd`.',
+    trigger: '{source} containing `../` segments such as `../../etc/passwd`.',
     taint: true,
     precision: { truePositives: 7, falsePositives: 0, measuredOn: MEASURED_ON, floor: 0.9 },
   },

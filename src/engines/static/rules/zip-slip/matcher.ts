@@ -1,7 +1,7 @@
 // Zip slip (CWE-22): an archive entry's name (adm-zip entryName, yauzl fileName, unzipper/tar/decompress `path`,
 // tar-stream header.name) joined into a destination and written (writeFile, createWriteStream, mkdir, fstream
 // Writer …) with no containment check. Only files that use an archive library are looked at; the entry names are
-// the archive author's choice, so `../../` or an absolute name writes outside the destination.
+// the archive author's choice, so `../` or an absolute name writes outside the destination.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, endLine, enclosingFunction, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
