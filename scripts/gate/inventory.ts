@@ -39,9 +39,17 @@ const SECRET_CONTENT: readonly { name: string; pattern: RegExp }[] = [
  */
 export function expectedFiles(tracked: readonly string[], publishRoots: readonly string[], built: readonly string[] = []): string[] {
   const always = /^(package\.json|README(\.md)?|LICENSE(\.md|\.txt)?)$/i;
-  const roots = publishRoots.map((r) => (r.endsWith('/') ? r : `${r}/`));
-  const published = (f: string) => roots.some((r) => f.startsWith(r));
+  const roots = publishRoots.filter((r) => !r.startsWith('!')).map((r) => (r.endsWith('/') ? r : `${r}/`));
+  // A negated entry ('!src/x/*/fixtures/') leaves out what npm leaves out: `*` is one path segment, a folder its contents.
+  const excluded = publishRoots.filter((r) => r.startsWith('!')).map(negatedEntry);
+  const published = (f: string) => roots.some((r) => f.startsWith(r)) && !excluded.some((re) => re.test(f));
   return [...new Set([...tracked.filter((f) => always.test(f) || published(f)), ...built.filter(published)])].sort();
+}
+
+function negatedEntry(entry: string): RegExp {
+  const pattern = entry.slice(1).replace(/\/$/, '');
+  const source = pattern.split('/').map((part) => part.split('*').map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')).join('/');
+  return new RegExp(`^${source}(?:/|$)`);
 }
 
 /** npm pack --dry-run --json output → sorted file paths. */

@@ -39,3 +39,19 @@ test('a private key or a real token in a published file is named', () => {
   assert.deepEqual(secretsIn('-----BEGIN RSA PRIVATE KEY-----\nabc'), ['private key']);
   assert.deepEqual(secretsIn("const pattern = /xoxb-/; // a rule that mentions a prefix"), []);
 });
+
+test('a negated "files" entry leaves out what npm pack leaves out, and only that', (t) => {
+  const files = ['src/', '!src/rules/*/fixtures/'];
+  const dir = gitRepo(t, {
+    'package.json': JSON.stringify({ name: 'inv-fixture', version: '1.0.0', files }),
+    'src/rules/a/rule.js': '',
+    'src/rules/a/fixtures/bugs.js': '',
+    'src/rules/b/fixtures/deep/decoy.js': '',
+    'src/fixtures/kept.js': '',
+  });
+  const packed = pack(dir);
+  assert.deepEqual(packed.filter((f) => f.startsWith('src/')), ['src/fixtures/kept.js', 'src/rules/a/rule.js']);
+  assert.deepEqual(compareInventory(packed, expectedFiles(gitTrackedFiles(dir)!, files)), { unexpected: [], missing: [], forbidden: [] });
+  // Without the negation the gate expects the fixtures, which npm did not pack: the check can fail.
+  assert.deepEqual(compareInventory(packed, expectedFiles(gitTrackedFiles(dir)!, ['src/'])).missing, ['src/rules/a/fixtures/bugs.js', 'src/rules/b/fixtures/deep/decoy.js']);
+});
