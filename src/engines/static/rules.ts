@@ -54,7 +54,7 @@ export function loadRules(files: Readonly<Record<string, RuleModule>>): Map<stri
 
 /** The detectors the engine runs: each one a rule folder names, once, in the rules' order (findings are sorted after). */
 export function detectorsOf(files: Readonly<Record<string, RuleModule>>): Detector[] {
-  return [...new Set(Object.values(files).flatMap((m) => (m.detector ? [m.detector] : [])))];
+  return [...new Set(Object.values(files).flatMap((m) => (m.detector ? [m.detector] : [])))].sort((a, b) => a.order - b.order);
 }
 
 /** Every rule a detector emits has a folder, and that folder names this detector (so each rule has one detector). */

@@ -48,3 +48,11 @@ test('every rule a detector emits has a file, and every file names a detector th
   assert.equal(new Set(Object.values(RULE_FILES).map((r) => r.detector).filter((d) => d !== null)).size, DETECTORS.length);
   assert.deepEqual(DETECTORS, detectorsOf(RULE_FILES));
 });
+
+test('the detectors run in the order each states, and no two state the same place', () => {
+  const orders = DETECTORS.map((d) => d.order);
+  assert.equal(new Set(orders).size, orders.length, 'two detectors state the same order');
+  assert.deepEqual(orders, [...orders].sort((a, b) => a - b));
+  // The order is the engine's, not the folders': the injection detectors run first, as before the rules had folders.
+  assert.deepEqual(DETECTORS.slice(0, 3).map((d) => d.rules[0]), ['command-injection', 'code-injection', 'sql-injection']);
+});

@@ -92,12 +92,13 @@ function floatingAndTry(ctx: DetectorContext): Candidate[] {
   return out;
 }
 
-export const asyncForEach: Detector = { rules: ['async-foreach'], prefilter: /\.forEach\(\s*async\b/, run: foreachAsync };
-export const asyncExecutor: Detector = { rules: ['async-promise-executor'], prefilter: /new\s+Promise\s*\(\s*async\b/, run: promiseExecutor };
+export const asyncForEach: Detector = { order: 19, rules: ['async-foreach'], prefilter: /\.forEach\(\s*async\b/, run: foreachAsync };
+export const asyncExecutor: Detector = { order: 20, rules: ['async-promise-executor'], prefilter: /new\s+Promise\s*\(\s*async\b/, run: promiseExecutor };
 // Floating promises need a (req, …) handler; missing await needs a try around a returned call.
 const PROMISE_TEXT = /\basync\b|\.then\(|\bfetch\(/;
 const HANDLER_OR_TRY_TEXT = /\(\s*(req|request)\b|\btry\s*\{/;
 export const floatingPromise: Detector = {
+  order: 21,
   rules: ['floating-promise', 'missing-await-in-try'],
   // Two searches, not one regex of two `^(?=[\s\S]*…)` lookaheads: the same answer at a third of the time.
   prefilter: { test: (text) => PROMISE_TEXT.test(text) && HANDLER_OR_TRY_TEXT.test(text) },

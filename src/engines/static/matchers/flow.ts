@@ -92,12 +92,14 @@ function fallthrough(ctx: DetectorContext): Candidate[] {
 
 // Gate: a jump statement ending on a line followed by another statement line in the same block.
 export const unreachableCode: Detector = {
+  order: 26,
   rules: ['unreachable-code'],
   prefilter: /\b(return|throw|break|continue)\b[^;{}\n]*;[ \t]*(\/\/[^\n]*)?\n\s*(?!\}|case\b|default\b|\/\/|\/\*|function\b|var\s+[\w$]+;|\*)[\w$([`'"]/,
   run: unreachable,
 };
 
 export const switchFallthrough: Detector = {
+  order: 27,
   rules: ['switch-fallthrough'],
   prefilter: /\bswitch\s*\(/,
   run: fallthrough,

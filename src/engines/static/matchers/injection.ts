@@ -101,12 +101,14 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
 }
 
 export const commandInjection: Detector = {
+  order: 1,
   rules: ['command-injection'],
   prefilter: /child_process|shelljs|shell-exec|exec-sh|sync-exec|child-process-promise/,
   run: commandCandidates,
 };
 
 export const codeInjection: Detector = {
+  order: 2,
   rules: ['code-injection'],
   prefilter: /\beval\s*\)?\s*\(|\bFunction\s*\(|\bvm\.|['"](?:node:)?vm['"]|\b(setTimeout|setInterval|setImmediate)\s*\(\s*[`'"]/,
   run: codeCandidates,

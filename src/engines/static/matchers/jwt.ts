@@ -89,6 +89,7 @@ function decodedUnverified(ctx: DetectorContext, calls: Map<string, SgNode[]>): 
 }
 
 export const jwtVerification: Detector = {
+  order: 17,
   rules: ['jwt-unpinned-algorithm', 'jwt-decode-unverified'],
   prefilter: /jsonwebtoken/,
   run: (ctx) => {

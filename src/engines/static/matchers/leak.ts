@@ -76,6 +76,7 @@ function streamLeaks(ctx: DetectorContext): Candidate[] {
 }
 
 export const resourceLeaks: Detector = {
+  order: 28,
   rules: ['handle-leak', 'stream-without-error-handler'],
   prefilter: /\bopen(Sync)?\s*\(|createReadStream/,
   run: (ctx) => [...handleLeaks(ctx), ...streamLeaks(ctx)],

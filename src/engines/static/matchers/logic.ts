@@ -115,6 +115,7 @@ function offByOne(ctx: DetectorContext): Candidate[] {
 
 // Each check has its own text gate: a tree walk costs about a third of a parse, so most files skip them all.
 export const comparisonSlips: Detector = {
+  order: 23,
   rules: ['loose-boolean-compare', 'self-comparison', 'nan-comparison'],
   // Exactly "one of the two gates comparisons() tests": when both fail it walks nothing and finds nothing.
   prefilter: { test: (text) => literalGate(text) || hasSelfComparison(text) },
@@ -122,12 +123,14 @@ export const comparisonSlips: Detector = {
 };
 
 export const conditionSlips: Detector = {
+  order: 24,
   rules: ['assignment-in-condition', 'constant-condition'],
   prefilter: /\bif\s*\(\s*(true|\d|['"`])|\bif\s*\(\s*[\w$.]+\s*=[^=]|\|\|\s*['"`]/,
   run: conditions,
 };
 
 export const offByOneLength: Detector = {
+  order: 25,
   rules: ['off-by-one-length'],
   prefilter: /<=\s*[\w$.]+\.length\b/,
   run: offByOne,

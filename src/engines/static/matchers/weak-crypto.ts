@@ -194,6 +194,7 @@ function insecureRandomSecrets(ctx: DetectorContext): Candidate[] {
 
 
 export const weakCrypto: Detector = {
+  order: 15,
   rules: ['weak-password-hash', 'insecure-random-secret'],
   prefilter: /createHash|md5|sha1|CryptoJS|crypto-js|Math\.random/i,
   run: (ctx) => [...weakPasswordHashes(ctx), ...insecureRandomSecrets(ctx)],

@@ -67,6 +67,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const hardcodedSecret: Detector = {
+  order: 18,
   rules: ['hardcoded-secret'],
   prefilter: /\b(sign|verify|createHmac|createCipheriv|createDecipheriv|cookieParser)\s*\(|\b(secret|password|passwd|pass|apiKey|api_key|privateKey|clientSecret|accessToken|authToken|secretOrKey)['"]?\s*:/,
   run,

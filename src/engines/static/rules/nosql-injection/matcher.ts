@@ -149,6 +149,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const nosqlInjection: Detector = {
+  order: 11,
   rules: ['nosql-injection'],
   prefilter: /\.(find|findOne\w*|update\w*|delete\w*|remove|count\w*|replaceOne|exists|aggregate)\(/,
   // Every finding passed isCollection: a receiver COLLECTION matches holds `db.` or `ollection`, one bound to a `db`

@@ -119,6 +119,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const openRedirect: Detector = {
+  order: 7,
   rules: ['open-redirect'],
   prefilter: /\.redirect\(|['"]location['"]/i,
   run,

@@ -47,6 +47,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const pathTraversal: Detector = {
+  order: 4,
   rules: ['path-traversal'],
   prefilter: /\bfs\b|fs\/promises|fs-extra|sendFile|sendfile|\.download\(/,
   run,

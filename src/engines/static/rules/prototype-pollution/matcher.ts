@@ -176,6 +176,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const prototypePollution: Detector = {
+  order: 5,
   rules: ['prototype-pollution'],
   prefilter: /\[\s*[\w$]+\s*\]\s*=[^=]/,
   run,

@@ -130,6 +130,7 @@ const APPLY_CALL = /\.(test|exec|match|matchAll|replace|replaceAll|split|search)
 const INPUT_WORD = /\b(req|request|ctx|event|evt|process\.argv|location)\b/;
 
 export const redos: Detector = {
+  order: 6,
   rules: ['redos'],
   // Only input-derived subjects are reported, so files that never touch request or CLI input are skipped.
   prefilter: { test: (text) => APPLY_CALL.test(text) && INPUT_WORD.test(text) },

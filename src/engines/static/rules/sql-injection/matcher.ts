@@ -62,6 +62,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const sqlInjection: Detector = {
+  order: 3,
   rules: ['sql-injection'],
   // A statement shape, not just a keyword: 'update' and 'delete' are everyday words in JavaScript.
   prefilter: /\b(select\s[^;]{0,200}?\bfrom|insert\s+into|update\s+[\w."`]+\s+set|delete\s+from)\b/i,

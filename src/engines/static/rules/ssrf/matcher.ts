@@ -117,6 +117,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const ssrf: Detector = {
+  order: 8,
   rules: ['ssrf'],
   prefilter: /\bfetch\s*\(|require\(\s*['"](?:node:)?(?:https?|axios|got|node-fetch|cross-fetch|undici|needle|superagent|request|request-promise(?:-native)?)['"]|from\s+['"](?:node:)?(?:https?|axios|got|node-fetch|cross-fetch|undici|needle|superagent|request)['"]/,
   run,

@@ -44,6 +44,7 @@ function run(ctx: DetectorContext): Candidate[] {
 const SUCCESS_IN_FILE = new RegExp(SUCCESS.source.replaceAll('\\b', ''));
 
 export const swallowedError: Detector = {
+  order: 22,
   rules: ['swallowed-error-success'],
   prefilter: { test: (text) => /\bcatch\b/.test(text) && SUCCESS_IN_FILE.test(text) },
   run,

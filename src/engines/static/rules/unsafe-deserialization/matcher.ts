@@ -76,6 +76,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const unsafeDeserialization: Detector = {
+  order: 12,
   rules: ['unsafe-deserialization'],
   prefilter: /node-serialize|serialize-to-js|DEFAULT_FULL_SCHEMA/,
   run,

@@ -59,6 +59,7 @@ function iterationOptions(ctx: DetectorContext): Candidate[] {
 }
 
 export const weakKeyDerivation: Detector = {
+  order: 16,
   rules: ['weak-key-derivation'],
   prefilter: /pbkdf2/i,
   run: (ctx) => [...nodeCalls(ctx), ...iterationOptions(ctx)],

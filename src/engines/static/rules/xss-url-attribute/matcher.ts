@@ -82,6 +82,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const xssUrlAttribute: Detector = {
+  order: 13,
   rules: ['xss-url-attribute'],
   prefilter: /\b(href|src|action|formaction|poster|cite)\s*=/i,
   run,

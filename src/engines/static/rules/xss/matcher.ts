@@ -109,6 +109,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const xss: Detector = {
+  order: 10,
   rules: ['xss'],
   // 'innerHTML' also matches dangerouslySetInnerHTML.
   prefilter: /\.(send|write|end)\(|innerHTML|outerHTML|document\.write|\.body\s*=/,

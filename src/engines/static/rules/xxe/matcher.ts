@@ -46,6 +46,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const xxe: Detector = {
+  order: 14,
   rules: ['xxe'],
   prefilter: /libxmljs/,
   run,

@@ -132,6 +132,7 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 export const zipSlip: Detector = {
+  order: 9,
   rules: ['zip-slip'],
   // run() returns nothing unless ARCHIVE matches the parsed text, which is the file's text without its leading
   // whitespace (no ARCHIVE alternative starts or ends with whitespace), so a file ARCHIVE misses need not be parsed.
