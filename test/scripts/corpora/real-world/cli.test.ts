@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runRealWorld } from '../../../../scripts/corpora/real-world/cli.ts';
+import { runFetch } from '../../../../scripts/corpora/real-world/fetch-cli.ts';
 import { UsageError } from '../../../../src/foundations/errors.ts';
 
 function io() {
@@ -38,4 +39,12 @@ test('--help names the corpora and the secbench flags', async () => {
   const { out, io: sink } = io();
   assert.equal(await runRealWorld(['--help'], sink), 0);
   assert.match(out.join(''), /--corpus <name>[\s\S]*secbench[\s\S]*mature-held-out[\s\S]*--part <p>[\s\S]*--sample <n>[\s\S]*--show-misses/);
+});
+
+test('fetch:real-world --help names the corpora; --only and --show stay with the real-world corpus', async () => {
+  const { out, io: sink } = io();
+  assert.equal(await runFetch(['--help'], sink), 0);
+  assert.match(out.join(''), /--corpus secbench[\s\S]*--corpus mature-held-out/);
+  await assert.rejects(runFetch(['--corpus', 'secbench', '--only', 'x'], io().io), /real-world corpus/);
+  await assert.rejects(runFetch(['--corpus', 'other'], io().io), /--corpus must be one of/);
 });
