@@ -2,27 +2,17 @@
 // the mature packages of benchmark/real-world/mature.json (never mature-held-out.json), fetched into the real-world
 // cache, with the rules of the reviewer's lenses (a consequence, or a non-security lens) counted apart from the
 // security rules: reported findings per 1,000 lines, and every lens finding listed with its verdict for a person.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { huntFile, judgeStatic, refuteStatic } from '../../../src/engines/static/index.ts';
 import { getRule } from '../../../src/engines/static/rules.ts';
 import { parseMature } from '../real-world/corpus.ts';
 import { cacheDir, fetchPackage, sourceDir } from '../real-world/fetch.ts';
+import { sourceFilesUnder as walk } from '../source-files.ts';
 
 const MATURE = fileURLToPath(new URL('../../../benchmark/real-world/mature.json', import.meta.url));
-const EXT = /\.(m?js|cjs|ts|mts|cts)$/;
-const SKIP = /\.d\.[mc]?ts$|\.min\.js$/;
 const SECURITY_LENSES = new Set(['injection', 'secrets']);
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) return name === 'node_modules' ? [] : walk(p);
-    return EXT.test(name) && !SKIP.test(name) && st.size < 2_000_000 ? [p] : [];
-  });
-}
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
