@@ -170,6 +170,9 @@ export const PROMPT_INPUTS = ['stdin', 'file'] as const;
 export type PromptInput = (typeof PROMPT_INPUTS)[number];
 export const LIBRARY_SOURCES = ['built', 'any'] as const;
 export type LibrarySource = (typeof LIBRARY_SOURCES)[number];
+/** What a non-security defect does when it fires, worst first: a static rule of the reviewer's lenses takes its severity from it, never from a CVSS score. */
+export const CONSEQUENCES = ['data-loss', 'crash', 'wrong-answer', 'leak'] as const;
+export type Consequence = (typeof CONSEQUENCES)[number];
 export const REFEREE_VERDICTS = ['confirmed', 'dismissed', 'manual-review'] as const;
 export type RefereeVerdict = (typeof REFEREE_VERDICTS)[number];
 export const DIRECTIONS = ['inbound', 'outbound'] as const;
