@@ -117,6 +117,7 @@ export const NotCovered = Type.Object(
     path: Type.String(),
     status: literalUnion(UNCOVERED_STATUSES),
     reason: Type.String(),
+    language: Type.Optional(Type.String({ description: 'scanner-unsupported: the language no configured engine reads.' })),
   },
   { additionalProperties: false },
 );

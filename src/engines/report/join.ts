@@ -75,7 +75,7 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
   const counts = countFindings(findings, inputs.options.failOn);
   const dependencies = inputs.dependencies ? joinDependencies(inputs.dependencies, inputs.options.failOn) : undefined;
   const checks = inputs.requestedChecks ? checksRun({ requested: inputs.requestedChecks, verification: inputs.verification, reproductions: inputs.reproductions, dependencies }) : [];
-  const notCovered = cov.files.flatMap((f) => (f.status === 'scanned' ? [] : [{ path: f.path, status: f.status, reason: f.reason ?? f.status }]));
+  const notCovered = cov.files.flatMap((f) => (f.status === 'scanned' ? [] : [{ path: f.path, status: f.status, reason: f.reason ?? f.status, ...(f.language ? { language: f.language } : {}) }]));
   const { status, clean, notClean } = reportStatus({
     counts,
     chunks: cov.chunks,
@@ -118,7 +118,8 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
     ...(checks.length > 0 ? { checks } : {}),
     ...(hasSuppressionNews(suppressions) ? { suppressions } : {}),
   };
-  return { scanReport, coverage: { files: cov.files, totals: cov.totals, complete: cov.complete } };
+  const languages = Object.keys(cov.unsupportedLanguages).length > 0 ? { unsupportedLanguages: cov.unsupportedLanguages } : {};
+  return { scanReport, coverage: { files: cov.files, totals: cov.totals, complete: cov.complete, ...languages } };
 }
 
 const scannedFiles = (files: readonly Coverage['files'][number][]): Set<string> => new Set(files.flatMap((f) => (f.status === 'scanned' ? [f.path] : [])));
