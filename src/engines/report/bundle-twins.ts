@@ -52,7 +52,7 @@ export function foldBundleTwins(findings: readonly ReportedFinding[]): ReportedF
     if (own.length > 1) continue;
     const ordered = [...copies].sort(preferred);
     const lead = own[0] ?? (ordered.shift() as ReportedFinding);
-    const files = new Set([lead.finding.file]);
+    const files = new Set([lead.finding.file, ...(lead.relatedLocations ?? []).map((r) => r.file)]);
     const joined: ReportedFinding[] = [];
     // A lead lists at most MAX_RELATED_LOCATIONS copies; one more stays a finding of its own.
     let room = MAX_RELATED_LOCATIONS - (lead.relatedLocations?.length ?? 0);
