@@ -7,7 +7,7 @@ import type { Baseline, BaseFinding } from '../../../src/artifacts/schemas/basel
 import type { ReportedFinding } from '../../../src/artifacts/schemas/scan-report.ts';
 import { foldBundleTwins, twinKey } from '../../../src/engines/report/bundle-twins.ts';
 import { isBundlePath } from '../../../src/engines/findings/bundles.ts';
-import { joinStamped, doneChunks, hunterOf, NOW, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { confirmedRun, NOW, noSuppressions } from './helpers.ts';
 import { identity, makeFinding } from '../../helpers/builders.ts';
 import { prng } from '../../helpers/seeded-random.ts';
 
@@ -114,19 +114,7 @@ test('the axios shape: a source line and its four bundles are one finding at lib
 function joinWith(extra: { suppressions?: ReturnType<typeof noSuppressions>; baseline?: Baseline }) {
   const src = makeFinding({ file: 'lib/run.js', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(cmd)', ruleId: 'command-injection' });
   const copy = makeFinding({ file: 'dist/run.js', symbol: 'run', subject: 'cmd', line: 40, quote: '    exec(cmd)', ruleId: 'command-injection' });
-  const findings = [src, copy];
-  const triage = triageOf([['lib/run.js'], ['dist/run.js']]);
-  const { scanReport } = joinStamped({
-    triage,
-    plan: planOf(triage),
-    hunter: hunterOf(findings, doneChunks(triage)),
-    skeptic: skepticOf(findings),
-    referee: refereeOf({}, findings),
-    suppressions: extra.suppressions ?? noSuppressions(),
-    ...(extra.baseline ? { baseline: extra.baseline } : {}),
-    options: { failOn: 'low', showSuspected: false },
-    durationMs: 1,
-  });
+  const scanReport = confirmedRun([['lib/run.js'], ['dist/run.js']], [src, copy], extra);
   return { scanReport, src, copy };
 }
 

@@ -11,7 +11,7 @@ import { ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
 import { validate } from '../../../src/artifacts/validate.ts';
 import { assertNoProblems, validateSarif } from '../../helpers/sarif-validator.ts';
 import { tempDir } from '../../helpers/temp.ts';
-import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { confirmedRun } from './helpers.ts';
 import { makeFinding } from '../../helpers/builders.ts';
 
 const CLEAR = '\x1b[2J\x1b[H';
@@ -32,18 +32,7 @@ function flowReport() {
     f.cwe = 'CWE-78';
     return f;
   });
-  const findings = [src, ...copies];
-  const triage = triageOf([['lib/run.js', 'lib/route.js'], ['dist/run.js', 'dist/esm/run.js']]);
-  const { scanReport } = joinStamped({
-    triage,
-    plan: planOf(triage),
-    hunter: hunterOf(findings, doneChunks(triage)),
-    skeptic: skepticOf(findings),
-    referee: refereeOf({}, findings),
-    suppressions: noSuppressions(),
-    options: { failOn: 'low', showSuspected: false },
-    durationMs: 1,
-  });
+  const scanReport = confirmedRun([['lib/run.js', 'lib/route.js'], ['dist/run.js', 'dist/esm/run.js']], [src, ...copies]);
   return { scanReport, src, copies };
 }
 
