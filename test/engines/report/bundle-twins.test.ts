@@ -7,6 +7,7 @@ import type { Baseline, BaseFinding } from '../../../src/artifacts/schemas/basel
 import type { ReportedFinding } from '../../../src/artifacts/schemas/scan-report.ts';
 import { foldBundleTwins, twinKey } from '../../../src/engines/report/bundle-twins.ts';
 import { isBundlePath } from '../../../src/engines/findings/bundles.ts';
+import { findReported } from '../../../src/engines/suppress/suppressions.ts';
 import { confirmedRun, NOW, noSuppressions } from './helpers.ts';
 import { identity, makeFinding } from '../../helpers/builders.ts';
 import { prng } from '../../helpers/seeded-random.ts';
@@ -144,4 +145,9 @@ test('a baseline written before the fold (both copies at the base) marks the fol
 test('bundle paths: build output, module-format folders and names; lib/ and src/ are source', () => {
   for (const p of ['dist/axios.js', 'dist/esm/axios.js', 'packages/x/build/index.js', 'umd/x.js', 'x.min.js', 'vue.runtime.esm-bundler.js', 'lib/x.cjs.js', 'pkg/esm/index.mjs']) assert.ok(isBundlePath(p), p);
   for (const p of ['lib/core/Axios.js', 'src/index.ts', 'index.js', 'lib/esmodule.js', 'src/distance.js']) assert.ok(!isBundlePath(p), p);
+});
+
+test("a bundle copy's own id or fingerprint finds the finding it was folded into (report show, dismiss)", () => {
+  const { scanReport, src, copy } = joinWith({});
+  for (const ref of [copy.id, copy.fingerprint, src.id]) assert.equal(findReported(scanReport, ref)?.finding.fingerprint, src.fingerprint, ref);
 });
