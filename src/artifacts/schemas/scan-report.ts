@@ -2,7 +2,7 @@
 // Findings stay in one list, kept apart by verdict; a suppressed finding stays listed (marked) but is never reported.
 import { Type, type Static } from '@sinclair/typebox';
 import { COMPLETENESS, DIFF_MODES, literalUnion, RANGE_OPERATORS, REPRO_OUTCOMES, UNCOVERED_STATUSES } from './literals.ts';
-import { artifact, Confidence, Finding, Severity, Tier, Verdict } from './common.ts';
+import { artifact, Confidence, Finding, RepoPath, Severity, Tier, Verdict } from './common.ts';
 import { ShardShare } from './adaptive-plan.ts';
 import { BaseFinding, BaselineSummary } from './baseline.ts';
 import { SecurityClassification } from './security.ts';
@@ -70,6 +70,21 @@ export const CheckRun = Type.Object(
 );
 export type CheckRun = Static<typeof CheckRun>;
 
+export const MAX_RELATED_LOCATIONS = 20;
+
+/** The same finding in a bundle of the source (dist/, *.min.js, umd/cjs/esm): one bug, listed with its source. */
+export const RelatedLocation = Type.Object(
+  {
+    file: RepoPath,
+    startLine: Type.Integer({ minimum: 1 }),
+    endLine: Type.Integer({ minimum: 1 }),
+    fingerprint: Type.String({ pattern: '^[0-9a-f]{16,64}$', description: 'The fingerprint the copy has on its own.' }),
+    findingId: Type.String({ description: 'The id the copy has on its own.' }),
+  },
+  { additionalProperties: false },
+);
+export type RelatedLocation = Static<typeof RelatedLocation>;
+
 export const ReportedFinding = Type.Object(
   {
     finding: Finding,
@@ -104,6 +119,13 @@ export const ReportedFinding = Type.Object(
     ),
     baseline: Type.Optional(
       Type.Boolean({ description: 'With --baseline: true when the fingerprint already existed at the base (pre-existing; never fails the run), false when new.' }),
+    ),
+    relatedLocations: Type.Optional(
+      Type.Array(RelatedLocation, {
+        minItems: 1,
+        maxItems: MAX_RELATED_LOCATIONS,
+        description: 'The same finding in bundles of its file (build output, minified, umd/cjs/esm copies): one bug, reported once at the source, which keeps its fingerprint.',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -26,6 +26,7 @@ import { computeCoverage } from './coverage.ts';
 import { absentFindings, baselineSummary, diffSummary, markFindings } from './diff-marks.ts';
 import { joinDependencies } from './dependencies.ts';
 import { joinFindings } from './findings.ts';
+import { foldBundleTwins } from './bundle-twins.ts';
 import { reportStatus } from './status.ts';
 import { rekeyed } from '../findings/rekey.ts';
 
@@ -64,7 +65,8 @@ export interface JoinedReport {
 export function joinReport(inputs: JoinInputs): JoinedReport {
   const run = inputs.identity ?? inputs.referee.run;
   checkSameRun(run, inputs);
-  const findings = joinFindings(inputs);
+  // One finding per bug: a bundle's copy of a source finding becomes its related location, before any mark keys on it.
+  const findings = foldBundleTwins(joinFindings(inputs));
   if (inputs.ledger) stampFirstSeen(findings, inputs.ledger);
   markFindings(findings, inputs.triage.diffScope, inputs.baseline);
   // After markFindings: whether a suppression the change adds may apply depends on the finding's inDiff.

@@ -57,6 +57,15 @@ export interface SourceFacts {
   built?: boolean;
   /** Set when a bound (call nesting, depth, the per-file step budget) stopped the trace: the value is unknown for that reason. */
   cut?: string;
+  /** Tainted values: where the value went on its way here, source first (a binding, a call, a return). */
+  steps?: FlowStep[];
+}
+
+/** One step of a tainted value's path; `file` is set only when the step is in another file than the finding's. */
+export interface FlowStep {
+  line: number;
+  note: string;
+  file?: string;
 }
 
 export interface GuardFact {
