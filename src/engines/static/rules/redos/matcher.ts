@@ -2,6 +2,7 @@
 // super-linear by the recheck analyser (src/engines/recheck/). Results are memoised per pattern.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../../ast.ts';
+import { regexValues } from './regex-value.ts';
 import { isRequestHandler } from '../../sources/handlers.ts';
 import { findGuard } from '../../guards.ts';
 import { bindingValue, classify } from '../../taint.ts';
@@ -28,22 +29,6 @@ export function analyseRegex(source: string, flags: string): RegexVerdict {
   const verdict = checker(source, flags);
   verdicts.set(key, verdict);
   return verdict;
-}
-
-function regexOf(node: SgNode | null | undefined): { source: string; flags: string } | null {
-  let n = node ?? null;
-  if (n?.kind() === 'identifier') n = bindingValue(n);
-  if (!n) return null;
-  if (n.kind() === 'regex') return { source: n.field('pattern')?.text() ?? '', flags: n.field('flags')?.text() ?? '' };
-  if (n.kind() === 'new_expression' && n.field('constructor')?.text() === 'RegExp') {
-    const [src, flags] = argsOf(n);
-    if (src?.kind() !== 'string') return null;
-    const str = (s: SgNode): string => {
-      try { return JSON.parse(s.text().replace(/^'(.*)'$/s, (_m, body: string) => `"${body.replace(/\\'/g, "'").replace(/"/g, '\\"')}"`)) as string; } catch { return ''; }
-    };
-    return { source: str(src), flags: flags?.kind() === 'string' ? str(flags) : '' };
-  }
-  return null;
 }
 
 const INPUT_TEXT = /\b(req|request|ctx|event|evt)\.|process\.argv|location\./;
@@ -76,6 +61,24 @@ function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: st
   return HEADER_SOURCE.test(source.via);
 }
 
+const CUT = /^(slice|substring|substr)$/;
+
+/** `s.slice(0, 100)` (or substring/substr with a numeric end), directly or through the names it is bound to: a
+ * subject whose length a constant bounds, so no pattern can take long on it. */
+function cutToLength(node: SgNode | null, depth = 0): boolean {
+  if (!node || depth > 3) return false;
+  if (node.kind() === 'identifier') return cutToLength(bindingValue(node), depth + 1);
+  if (node.kind() === 'parenthesized_expression') return cutToLength(node.namedChildren()[0] ?? null, depth + 1);
+  if (node.kind() !== 'call_expression') return false;
+  const callee = node.field('function');
+  const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
+  if (PASSTHROUGH_CASE.test(method)) return cutToLength(callee?.field('object') ?? null, depth + 1);
+  const args = argsOf(node);
+  return CUT.test(method) && args.length === 2 && args.every((a) => a.kind() === 'number');
+}
+// Methods that keep a cut string's length bounded (a case change, a trim).
+const PASSTHROUGH_CASE = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*Case)$/;
+
 const APPLY = '\\.(test|exec|match|matchAll|replace|replaceAll|split|search)$';
 
 function run(ctx: DetectorContext): Candidate[] {
@@ -94,26 +97,36 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!library && !INPUT_TEXT.test(subject.text()) && !(fn && (isRequestHandler(fn) || enclosingFunctions(call).some(isRequestHandler)))) continue;
     const source = classify(subject);
     if (source.kind !== 'input' && !(library && source.api)) continue;
-    const re = regexOf(regexNode);
-    if (!re || re.source.length === 0) continue;
-    // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
-    if (withoutLoops(re.source, re.flags)) continue;
-    const quadraticIgnored = ignoresQuadratic(source, re.source);
-    // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
-    if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) continue;
-    const verdict = analyseRegex(re.source, re.flags);
-    if (!verdict.vulnerable) continue;
-    if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) continue;
+    if (cutToLength(subject)) continue;
+    // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
+    const judged = regexValues(regexNode).flatMap((re) => {
+      if (re.source.length === 0) return [];
+      // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
+      if (withoutLoops(re.source, re.flags)) return [];
+      const quadraticIgnored = ignoresQuadratic(source, re.source);
+      // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
+      if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) return [];
+      const verdict = analyseRegex(re.source, re.flags);
+      if (!verdict.vulnerable) return [];
+      if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
+      return [{ re, verdict }];
+    });
+    const worst = judged.find((j) => j.verdict.complexity === 'exponential') ?? judged[0];
+    if (!worst) continue;
+    const { re, verdict } = worst;
     const names = [...new Set([...source.names, ...identifiersIn(subject)])];
     const guard = findGuard(call, names, ctx.lines);
-    // A regex defined elsewhere (a module-level constant) is cited where it is written; the call is the second quote.
-    const def = regexNode.kind() === 'identifier' ? bindingValue(regexNode) : null;
-    const at = def && startLine(def) !== startLine(call) ? def : call;
+    // Cited where the input meets the pattern (the call); a pattern written elsewhere (a module-level constant or
+    // table) is the second quote.
+    // In a chain (`md.replace(…)\n  .replace(…)`) the line is the method's, not the chain's first.
+    const at = callee?.field('property') ?? call;
+    const defLine = startLine(re.def);
+    const elsewhere = defLine < startLine(at) || defLine > endLine(call);
     const candidate: Candidate = {
-      ruleId: 'redos', startLine: startLine(at), endLine: endLine(at), symbol: symbolOf(call),
+      ruleId: 'redos', startLine: startLine(at), endLine: endLine(call), symbol: symbolOf(call),
       subject: call.text(),
-      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}${at === call ? '' : ` on line ${startLine(call)}`}.`,
-      source: at === call ? { ...source, names } : { ...source, names, sourceLine: startLine(call) },
+      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}${elsewhere ? `; the pattern is written on line ${defLine}` : ''}.`,
+      source: elsewhere ? { ...source, names, sourceLine: defLine } : { ...source, names },
       severity: verdict.complexity === 'exponential' ? 'high' : 'medium',
     };
     // A length limit on the input bounds the match time; treat it like a guard.
