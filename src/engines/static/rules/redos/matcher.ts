@@ -1,5 +1,11 @@
-// ReDoS: a regular expression literal (or new RegExp(literal)) applied to request input, judged
-// super-linear by the recheck analyser (src/engines/recheck/). Results are memoised per pattern.
+// ReDoS: a regular expression applied (.test/.exec, match/matchAll/replace/replaceAll/split/search) to request input
+// or, in a library, to an exported function's parameter or a value derived from it, judged by the recheck analyser
+// (src/engines/recheck/; bounded by steps, verdicts memoised per pattern and flags). Which patterns a node denotes:
+// regex-value.ts. What counts: exponential and 3rd degree or worse always; 2nd degree on request input (not a header,
+// which the HTTP server caps), or on a library parameter when the pattern is anchored at both ends (overlapping
+// quantifiers inside one match, ms's duration parser). An unanchored 2nd degree scan on a library parameter (a trim
+// like /\s+$/, a split on / *, */) is in nearly every library: counting it would add about ten findings on the mature
+// packages for two development cases. recheck's safe or unknown never fires.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../../ast.ts';
 import { regexValues } from './regex-value.ts';
@@ -61,6 +67,30 @@ function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: st
   return HEADER_SOURCE.test(source.via);
 }
 
+/** Whether a callee is a function required from another module (`balanced` of `var balanced = require('x')`). */
+function isImported(callee: SgNode | null): boolean {
+  let head = callee;
+  while (head?.kind() === 'member_expression') head = head.field('object');
+  if (head?.kind() !== 'identifier') return false;
+  const value = bindingValue(head);
+  return value?.kind() === 'call_expression' && value.field('function')?.text() === 'require';
+}
+
+/**
+ * `m.body` where `m = balanced('{', '}', str)` and the function is another module's: what an imported parser returns
+ * for a library parameter is cut from it (a matched group, a split part), as long as the caller's value. Taint stops
+ * at such calls for the other rules (the result is not the caller's text); for a pattern, only the length matters.
+ */
+function importedResult(node: SgNode | null, depth = 0): SourceFacts | null {
+  if (!node || depth > 3) return null;
+  const kind = node.kind();
+  if (kind === 'member_expression' || kind === 'subscript_expression') return importedResult(node.field('object'), depth + 1);
+  if (kind === 'identifier') return importedResult(bindingValue(node), depth + 1);
+  if (kind !== 'call_expression' || !isImported(node.field('function'))) return null;
+  const fed = argsOf(node).map((a) => classify(a)).find((f) => f.api);
+  return fed ? { ...fed, via: `what ${node.field('function')?.text() ?? 'a call'}() returns for ${fed.via}` } : null;
+}
+
 const CUT = /^(slice|substring|substr)$/;
 
 /** `s.slice(0, 100)` (or substring/substr with a numeric end), directly or through the names it is bound to: a
@@ -95,7 +125,8 @@ function run(ctx: DetectorContext): Candidate[] {
     const fn = enclosingFunction(call);
     // In a library, the regex may run on an exported function's argument anywhere in the file.
     if (!library && !INPUT_TEXT.test(subject.text()) && !(fn && (isRequestHandler(fn) || enclosingFunctions(call).some(isRequestHandler)))) continue;
-    const source = classify(subject);
+    const direct = classify(subject);
+    const source = library && direct.kind === 'unknown' ? importedResult(subject) ?? direct : direct;
     if (source.kind !== 'input' && !(library && source.api)) continue;
     if (cutToLength(subject)) continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
