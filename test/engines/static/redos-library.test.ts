@@ -53,8 +53,14 @@ test('a function hung two levels deep on the exported object, or exported as obj
 });
 
 test('a pattern written elsewhere is cited at the match, with its definition as the second quote', () => {
-  const [f] = hunt(['var LIST = /^(.*,)+(.+)?$/;', '', 'module.exports = function (s) {', '  return LIST.test(s);', '};'].join('\n'));
+  const [f] = hunt(['var LIST = /^(.*,)+(.+)?$/;', ...Array.from({ length: 9 }, (_, i) => `var n${i} = ${i};`), 'module.exports = function (s) {', '  return LIST.test(s);', '};'].join('\n'));
   assert.ok(f);
-  assert.equal(f.startLine, 4);
-  assert.deepEqual(f.evidence.map((e) => e.startLine), [4, 1]);
+  assert.equal(f.startLine, 12);
+  assert.deepEqual(f.evidence.map((e) => e.startLine), [12, 1]);
+});
+
+test('a pattern written a few lines above its use is quoted with it as one passage', () => {
+  const [f] = hunt(['module.exports = function (s) {', '  var LIST = /^(.*,)+(.+)?$/;', '  var t = s.trim();', '  return LIST.test(t);', '};'].join('\n'));
+  assert.ok(f);
+  assert.deepEqual([f.startLine, f.endLine, f.evidence.length], [2, 4, 1]);
 });

@@ -91,6 +91,9 @@ function importedResult(node: SgNode | null, depth = 0): SourceFacts | null {
   return fed ? { ...fed, via: `what ${node.field('function')?.text() ?? 'a call'}() returns for ${fed.via}` } : null;
 }
 
+// Lines a quote may hold (finding.ts's MAX_EVIDENCE_LINES): a pattern and its use this close are one passage.
+const ONE_PASSAGE = 8;
+
 const CUT = /^(slice|substring|substr)$/;
 
 /** `s.slice(0, 100)` (or substring/substr with a numeric end), directly or through the names it is bound to: a
@@ -147,17 +150,18 @@ function run(ctx: DetectorContext): Candidate[] {
     const { re, verdict } = worst;
     const names = [...new Set([...source.names, ...identifiersIn(subject)])];
     const guard = findGuard(call, names, ctx.lines);
-    // Cited where the input meets the pattern (the call); a pattern written elsewhere (a module-level constant or
-    // table) is the second quote.
-    // In a chain (`md.replace(…)\n  .replace(…)`) the line is the method's, not the chain's first.
+    // Cited where the input meets the pattern (the call; in a chain `md.replace(…)\n  .replace(…)` the method's line,
+    // not the chain's first). A pattern written a few lines above is quoted with its use as one passage, starting at
+    // the pattern; one written farther away (a module-level constant or table) is the second quote.
     const at = callee?.field('property') ?? call;
     const defLine = startLine(re.def);
     const elsewhere = defLine < startLine(at) || defLine > endLine(call);
+    const together = elsewhere && defLine < startLine(at) && endLine(call) - defLine < ONE_PASSAGE;
     const candidate: Candidate = {
-      ruleId: 'redos', startLine: startLine(at), endLine: endLine(call), symbol: symbolOf(call),
+      ruleId: 'redos', startLine: together ? defLine : startLine(at), endLine: endLine(call), symbol: symbolOf(call),
       subject: call.text(),
       detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}${elsewhere ? `; the pattern is written on line ${defLine}` : ''}.`,
-      source: elsewhere ? { ...source, names, sourceLine: defLine } : { ...source, names },
+      source: elsewhere && !together ? { ...source, names, sourceLine: defLine } : { ...source, names },
       severity: verdict.complexity === 'exponential' ? 'high' : 'medium',
     };
     // A length limit on the input bounds the match time; treat it like a guard.
