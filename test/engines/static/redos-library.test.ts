@@ -3,14 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SgNode } from '@ast-grep/napi';
-import { parseSource } from '../../../src/engines/static/parse.ts';
+import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { beginFile } from '../../../src/engines/static/taint.ts';
 import { constantString, regexValues } from '../../../src/engines/static/rules/redos/regex-value.ts';
 import { huntFile } from '../../../src/engines/static/index.ts';
 
 /** The expression `name` in the last statement `probe(<expr>)` of the source. */
 function probe(source: string): SgNode {
-  const root = parseSource('javascript', source).root();
+  const lang = langFor({ path: 'probe.js', language: 'javascript' });
+  assert.ok(lang);
+  const root = parseSource(lang, source).root();
   beginFile(true);
   const call = root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^probe$' } } }).at(-1);
   const arg = call?.field('arguments')?.namedChildren()[0];
