@@ -21,3 +21,21 @@ test('--help prints the flags', async () => {
   assert.equal(await runRealWorld(['--help'], sink), 0);
   assert.match(out.join(''), /--rescore[\s\S]*--write-gate/);
 });
+
+test('--corpus: secbench and mature-held-out flags are refused where they do not apply, before any fetch', async () => {
+  await assert.rejects(runRealWorld(['--corpus', 'secbench', '--part', 'held-out', '--show-misses'], io().io), /development part only/);
+  await assert.rejects(runRealWorld(['--corpus', 'secbench', '--gate'], io().io), /--gate is for --corpus real-world only/);
+  await assert.rejects(runRealWorld(['--corpus', 'secbench', '--jobs', '3'], io().io), /at most 2/);
+  await assert.rejects(runRealWorld(['--corpus', 'secbench', '--part', 'all'], io().io), /--part must be one of dev, held-out, both/);
+  await assert.rejects(runRealWorld(['--corpus', 'secbench', '--class', 'xss'], io().io), /--class must be one of/);
+  await assert.rejects(runRealWorld(['--part', 'dev'], io().io), /--part is for --corpus secbench only/);
+  await assert.rejects(runRealWorld(['--corpus', 'mature-held-out', '--sample', '2'], io().io), /--sample is for --corpus secbench only/);
+  await assert.rejects(runRealWorld(['--jobs', '2'], io().io), /takes --parallel/);
+  await assert.rejects(runRealWorld(['--corpus', 'nope'], io().io), /--corpus must be one of/);
+});
+
+test('--help names the corpora and the secbench flags', async () => {
+  const { out, io: sink } = io();
+  assert.equal(await runRealWorld(['--help'], sink), 0);
+  assert.match(out.join(''), /--corpus <name>[\s\S]*secbench[\s\S]*mature-held-out[\s\S]*--part <p>[\s\S]*--sample <n>[\s\S]*--show-misses/);
+});
