@@ -7,7 +7,7 @@
 // like /\s+$/, a split on / *, */) is in nearly every library: counting it would add about ten findings on the mature
 // packages for two development cases. recheck's safe or unknown never fires.
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../../ast.ts';
+import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import { regexValues } from './regex-value.ts';
 import { isRequestHandler } from '../../sources/handlers.ts';
 import { findGuard } from '../../guards.ts';
@@ -165,7 +165,9 @@ function run(ctx: DetectorContext): Candidate[] {
       severity: verdict.complexity === 'exponential' ? 'high' : 'medium',
     };
     // A length limit on the input bounds the match time; treat it like a guard.
-    const limit = names.some((n) => new RegExp(`\\b${n}\\.length\\s*[<>]`).test(ctx.lines.slice(0, startLine(call)).join('\n')));
+    // Either way round: `s.length > 100` or `MAX < s.length`.
+    const before = ctx.lines.slice(0, startLine(call)).join('\n');
+    const limit = names.some((n) => new RegExp(`(?:^|[^\\w$.])${escapeRe(n)}\\.length\\s*[<>]|[<>]=?\\s*${escapeRe(n)}\\.length\\b`).test(before));
     if (guard) candidate.guard = guard;
     else if (limit) candidate.guard = { kind: 'type-check', text: 'the input length is checked before the match', line: candidate.startLine };
     out.push(candidate);
