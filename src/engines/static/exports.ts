@@ -36,10 +36,15 @@ function exportedNames(root: SgNode): Set<string> {
   const names = new Set<string>();
   for (const a of root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: '^(module\\.)?exports\\b' } } })) {
     if (!EXPORTS_LEFT.test(a.field('left')?.text() ?? '')) continue;
+    // var api = module.exports = { … }: the local name is the exported object too.
+    const holder = a.parent();
+    if (holder?.kind() === 'variable_declarator') names.add(holder.field('name')?.text() ?? '');
+    else if (holder?.kind() === 'assignment_expression' && holder.field('left')?.kind() === 'identifier') names.add(holder.field('left')?.text() ?? '');
     let right = a.field('right');
     // module.exports = exports = fn
     while (right?.kind() === 'assignment_expression') right = right.field('right');
-    if (right?.kind() === 'identifier') names.add(right.text());
+    // module.exports = posix.parse: the function assigned to that member is the export.
+    if (right?.kind() === 'identifier' || (right?.kind() === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(right.text()))) names.add(right.text());
     else if (right?.kind() === 'object') objectNames(right, names);
     else if (right?.kind() === 'new_expression' || right?.kind() === 'call_expression') heldNames(right, names);
   }
@@ -100,9 +105,12 @@ export function exportedApi(fn: SgNode): string | null {
     const left = parent.field('left')?.text() ?? '';
     const m = EXPORTS_LEFT.exec(left);
     if (m) return m[1] ? (isPrivate(m[1]) ? null : m[1]) : own ?? 'module.exports';
-    // Ctor.prototype.method = function … or Ctor.method = function … on an exported constructor.
-    const proto = /^([\w$]+)\.(?:prototype\.)?([\w$]+)$/.exec(left);
-    if (proto && !isPrivate(proto[2] ?? '') && exportedNames(root).has(proto[1] ?? '')) return left;
+    // Ctor.prototype.method = function … or Ctor.method = function … on an exported constructor, or a function
+    // hung deeper on an exported object (`api.get.rgb = function …`, `module.exports.get.rgb = …`).
+    const path = /^([\w$]+)((?:\.[\w$]+)+)$/.exec(left);
+    if (!path || path[2]?.split('.').some(isPrivate)) return null;
+    const head = path[1] ?? '';
+    if (exportedNames(root).has(head) || exportedNames(root).has(left) || /^(module\.)?exports\./.test(left)) return left;
     return null;
   }
   if (pk === 'pair') {

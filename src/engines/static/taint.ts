@@ -211,7 +211,8 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
       if (pattern?.kind() === 'regex' && pattern.text().startsWith('/[^') && /^(''|""|``)$/.test(replacement?.text() ?? '')) return facts('sanitised', `${short(expr.text())}`);
     }
     if (PASSTHROUGH.test(method) && object) {
-      const passed = combine([object, ...(method === 'concat' ? args : [])].map((a) => classify(a, depth + 1)));
+      // The receiver is a sub-expression, so a long chain (`md.replace(…).replace(…)` twenty times) costs no depth.
+      const passed = combine([classify(object, depth), ...(method === 'concat' ? args : []).map((a) => classify(a, depth + 1))]);
       // 'run X'.replace('X', value) builds a string from its replacement too (a replacer function is not followed).
       const replacement = /^replace(All)?$/.test(method) && args[1] && !FUNCTION_NODE.has(String(args[1].kind())) ? classify(args[1], depth + 1) : null;
       if (replacement && (replacement.kind === 'input' || replacement.api)) return built(combine([passed, replacement]));
@@ -493,7 +494,10 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     const via = `parameter \`${name}\` of the exported API \`${api}\``;
     return { kind: 'param', via, names: [name], api: `${api}(${name})`, steps: [{ line: startLine(fn), note: `source: ${via}` }] };
   }
-  const callers = fname && !fname.includes('(') && fname !== '<anonymous>' ? directCalls(fn, fname.replace(/^.*\./, '')) : [];
+  // A class's constructor is called as `new Class(…)`.
+  const cls = fn.kind() === 'method_definition' && fn.field('name')?.text() === 'constructor' ? fn.parent()?.parent()?.field('name')?.text() : undefined;
+  const callee = cls ?? (fname && !fname.includes('(') && fname !== '<anonymous>' ? fname.replace(/^.*\./, '') : undefined);
+  const callers = callee ? directCalls(fn, callee) : [];
   if (callers.length > 0 && depth < 7) {
     const parts = callers.slice(0, 8).map((call) => {
       const arg = argsOf(call)[index];

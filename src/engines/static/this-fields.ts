@@ -29,9 +29,13 @@ export function constructorFieldValues(member: SgNode): SgNode[] {
   const method = enclosingFunctions(member).find((f) => f.kind() !== 'arrow_function');
   const ctor = method ? constructorOf(method) : null;
   const body = ctor?.field('body');
-  if (!field || !body || ctor?.range().start.index === method?.range().start.index) return [];
+  if (!field || !body) return [];
+  // Read inside the constructor itself: what it stored there before the read.
+  const inside = ctor?.range().start.index === method?.range().start.index;
+  const before = member.range().start.index;
   const values: SgNode[] = [];
   for (const stmt of body.namedChildren()) {
+    if (inside && stmt.range().end.index > before) break;
     const assign = stmt.kind() === 'expression_statement' ? stmt.namedChildren()[0] : undefined;
     if (assign?.kind() === 'assignment_expression' && assign.field('left')?.text() === `this.${field}`) {
       const value = assign.field('right');
