@@ -2,6 +2,8 @@
 // `exports.name = …`, `module.exports = { a, b: c }`, `export function`, exported classes and their
 // methods, and `Ctor.prototype.m = …` on an exported constructor. Names starting with `_` are private.
 import type { SgNode } from '@ast-grep/napi';
+import { enclosingFunction } from './ast.ts';
+import { returnedValues } from './callees.ts';
 
 const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
 
@@ -36,6 +38,10 @@ function exportedNames(root: SgNode): Set<string> {
   const names = new Set<string>();
   for (const a of root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: '^(module\\.)?exports\\b' } } })) {
     if (!EXPORTS_LEFT.test(a.field('left')?.text() ?? '')) continue;
+    // var scp = module.exports = {}: the local name is the exported object.
+    const holder = a.parent();
+    if (holder?.kind() === 'variable_declarator') names.add(holder.field('name')?.text() ?? '');
+    if (holder?.kind() === 'assignment_expression' && holder.field('left')?.kind() === 'identifier') names.add(holder.field('left')?.text() ?? '');
     let right = a.field('right');
     // module.exports = exports = fn
     while (right?.kind() === 'assignment_expression') right = right.field('right');
@@ -76,12 +82,64 @@ function methodApi(fn: SgNode, root: SgNode): string | null {
 function objectApi(obj: SgNode, key: string, root: SgNode): string | null {
   const parent = obj.parent();
   if (parent?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(parent.field('left')?.text() ?? '')) return key;
+  // Ctor.prototype = { method: function … } on an exported constructor.
+  const proto = parent?.kind() === 'assignment_expression' ? /^([\w$]+)\.prototype$/.exec(parent.field('left')?.text() ?? '') : null;
+  if (proto && exportedNames(root).has(proto[1] ?? '')) return `${proto[1]}.prototype.${key}`;
   if (parent?.kind() === 'variable_declarator' && exportedNames(root).has(parent.field('name')?.text() ?? '')) return `${parent.field('name')?.text()}.${key}`;
   return null;
 }
 
+/** The name an inner function is known by in its enclosing function: `function n`, `const n = …`, or `obj.n = …` (as `obj`). */
+function localHandle(fn: SgNode): { name: string; key: string } | null {
+  const own = fn.field('name')?.text();
+  if (own) return { name: own, key: own };
+  const parent = fn.parent();
+  if (parent?.kind() === 'variable_declarator') {
+    const name = parent.field('name')?.text() ?? '';
+    return { name, key: name };
+  }
+  const m = parent?.kind() === 'assignment_expression' ? /^([\w$]+)\.([\w$]+)$/.exec(parent.field('left')?.text() ?? '') : null;
+  return m ? { name: m[1] ?? '', key: m[2] ?? '' } : null;
+}
+
+/** `(() => { … return { upload }; })()` assigned to an exported name or to module.exports: the name, or null. */
+function exportedIife(fn: SgNode, root: SgNode): string | null {
+  let call = fn.parent();
+  while (call?.kind() === 'parenthesized_expression') call = call.parent();
+  if (call?.kind() !== 'call_expression') return null;
+  const holder = call.parent();
+  if (holder?.kind() === 'variable_declarator') {
+    const name = holder.field('name')?.text() ?? '';
+    return exportedNames(root).has(name) ? name : null;
+  }
+  return holder?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(holder.field('left')?.text() ?? '') ? 'module.exports' : null;
+}
+
+/**
+ * A function an exported factory hands back: `module.exports = function (dir) { function add(n) {…} return add; }`,
+ * `return { upload: upload }`, or `obj.run = function …; return obj`. Its caller reaches it as the library's API.
+ */
+function returnedByFactory(fn: SgNode, root: SgNode, hops = 0): string | null {
+  const handle = localHandle(fn);
+  const factory = enclosingFunction(fn);
+  if (!handle || !factory || isPrivate(handle.key) || hops > 2) return null;
+  const handed = returnedValues(factory).some((v) => {
+    if (v.kind() === 'identifier') return v.text() === handle.name;
+    if (v.kind() !== 'object') return false;
+    return v.namedChildren().some((c) => (c.kind() === 'shorthand_property_identifier' && c.text() === handle.name) || (c.kind() === 'pair' && c.field('value')?.text() === handle.name && !isPrivate(c.field('key')?.text() ?? '')));
+  });
+  if (!handed) return null;
+  const outer = exportedIife(factory, root) ?? exportedApi(factory, hops + 1);
+  return outer ? `${outer}→${handle.key}` : null;
+}
+
 /** The public name of an exported function or method (`killPort`, `Git.log`, `Notifier.prototype.notify`), or null. */
-export function exportedApi(fn: SgNode): string | null {
+export function exportedApi(fn: SgNode, hops = 0): string | null {
+  const direct = directApi(fn);
+  return direct ?? (hops <= 2 && fn.kind() !== 'method_definition' ? returnedByFactory(fn, fn.getRoot().root(), hops) : null);
+}
+
+function directApi(fn: SgNode): string | null {
   const root = fn.getRoot().root();
   if (fn.kind() === 'method_definition') return methodApi(fn, root);
   const parent = fn.parent();

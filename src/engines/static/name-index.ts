@@ -24,7 +24,7 @@ export interface Definitions {
   declarations: Map<string, SgNode>;
   /** `const name = …` (any value; the caller checks it is a function). */
   declarators: Map<string, SgNode>;
-  /** `X.prototype.name = …`, by the name after the last `.prototype.` (what `\.prototype\.name$` matched). */
+  /** `X.prototype.name = …`, by the name after the last `.prototype.` (what `\.prototype\.name$` matched); a pair of `X.prototype = {…}`. */
   prototypes: Map<string, SgNode>;
   /** Class methods. */
   methods: Map<string, SgNode>;
@@ -48,6 +48,11 @@ export function definitionsByName(root: SgNode): Definitions {
       const left = node.field('left')?.text() ?? '';
       const at = left.lastIndexOf(PROTOTYPE);
       if (at >= 0) keepFirst(defs.prototypes, left.slice(at + PROTOTYPE.length), node);
+      // X.prototype = { name: function … }: each pair defines a prototype method (the pair's value is the function).
+      const right = node.field('right');
+      if (left.endsWith('.prototype') && right?.kind() === 'object') {
+        for (const pair of right.namedChildren()) if (pair.kind() === 'pair') keepFirst(defs.prototypes, pair.field('key')?.text(), pair);
+      }
     }
   }
   return defs;
