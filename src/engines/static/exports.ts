@@ -161,7 +161,11 @@ function directApi(fn: SgNode): string | null {
     // Ctor.prototype.method = function … or Ctor.method = function … on an exported constructor.
     const proto = /^([\w$]+)\.(?:prototype\.)?([\w$]+)$/.exec(left);
     if (proto && !isPrivate(proto[2] ?? '') && exportedNames(root).has(proto[1] ?? '')) return left;
-    return null;
+    // this.method = function … inside an exported constructor: each instance carries it.
+    const field = /^this\.([\w$]+)$/.exec(left)?.[1];
+    const ctor = field && !isPrivate(field) ? enclosingFunction(parent) : null;
+    const ctorApi = ctor && ctor.kind() !== 'arrow_function' ? directApi(ctor) : null;
+    return ctorApi ? `${ctorApi}#${field}` : null;
   }
   if (pk === 'pair') {
     const key = parent.field('key')?.text() ?? '';

@@ -161,7 +161,8 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
     const held = propertyValues(object, prop, expr, bindingValue(object));
     if (held) return withName(combine(held.map((v) => classify(v, depth + 1))), text);
   }
-  const base = classify(object, depth + 1);
+  // The object is a child node: descending into it costs no depth (depth bounds jumps to declarations and callers).
+  const base = classify(object, depth);
   if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
   // A property this file sets on the request object (req.page = …) holds what the application put there, which is
   // client input only when that value is (req.sturl = url.parse(req.url).pathname); anywhere in the file, since a
@@ -201,7 +202,8 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
       if (pattern?.kind() === 'regex' && pattern.text().startsWith('/[^') && /^(''|""|``)$/.test(replacement?.text() ?? '')) return facts('sanitised', `${short(expr.text())}`);
     }
     if (PASSTHROUGH.test(method) && object) {
-      const passed = combine([object, ...(method === 'concat' ? args : [])].map((a) => classify(a, depth + 1)));
+      // x.trim().split(':'): a chain of string methods on a child node costs no depth.
+      const passed = combine([object, ...(method === 'concat' ? args : [])].map((a) => classify(a, a === object ? depth : depth + 1)));
       // 'run X'.replace('X', value) builds a string from its replacement too (a replacer function is not followed).
       const replacement = /^replace(All)?$/.test(method) && args[1] && !FUNCTION_NODE.has(String(args[1].kind())) ? classify(args[1], depth + 1) : null;
       if (replacement && (replacement.kind === 'input' || replacement.api)) return built(combine([passed, replacement]));
