@@ -32,6 +32,14 @@ function heldNames(value: SgNode, into: Set<string>): void {
   }
 }
 
+/** `module.exports = function (…) { return new Stat(…) }`: the exported factory hands out instances of Stat. */
+function constructedNames(factory: SgNode, into: Set<string>): void {
+  for (const v of returnedValues(factory)) {
+    const ctor = v.kind() === 'new_expression' ? v.field('constructor') : null;
+    if (ctor?.kind() === 'identifier') into.add(ctor.text());
+  }
+}
+
 /** Local names the module exports: assigned to module.exports / exports.x, or listed in an export clause. */
 function exportedNames(root: SgNode): Set<string> {
   if (cached) return cached.names;
@@ -47,6 +55,7 @@ function exportedNames(root: SgNode): Set<string> {
     while (right?.kind() === 'assignment_expression') right = right.field('right');
     if (right?.kind() === 'identifier') names.add(right.text());
     else if (right?.kind() === 'object') objectNames(right, names);
+    else if (right?.kind() === 'function_expression' || right?.kind() === 'arrow_function') constructedNames(right, names);
     else if (right?.kind() === 'new_expression' || right?.kind() === 'call_expression') heldNames(right, names);
   }
   for (const e of root.findAll({ rule: { kind: 'export_statement' } })) {
