@@ -39,8 +39,7 @@ function byName(root: SgNode, name: string): SgNode | null {
 // `this.m(…)` (or `self.m`, `that.m` holding `this`): a prototype assignment or a class method of that name.
 function method(root: SgNode, name: string): SgNode | null {
   const defs = definitionsOf(root);
-  const def = defs.prototypes.get(name);
-  const fromPrototype = functionValue(def?.field('right') ?? def?.field('value'));
+  const fromPrototype = functionValue(defs.prototypes.get(name)?.field('right')) ?? functionValue(defs.prototypePairs.get(name)?.field('value'));
   if (fromPrototype) return fromPrototype;
   return defs.methods.get(name) ?? null;
 }

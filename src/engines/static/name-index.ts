@@ -24,8 +24,10 @@ export interface Definitions {
   declarations: Map<string, SgNode>;
   /** `const name = …` (any value; the caller checks it is a function). */
   declarators: Map<string, SgNode>;
-  /** `X.prototype.name = …`, by the name after the last `.prototype.` (what `\.prototype\.name$` matched); a pair of `X.prototype = {…}`. */
+  /** `X.prototype.name = …`, by the name after the last `.prototype.` (what `\.prototype\.name$` matched). */
   prototypes: Map<string, SgNode>;
+  /** The `name: …` pair of `X.prototype = { name: function … }`. */
+  prototypePairs: Map<string, SgNode>;
   /** Class methods. */
   methods: Map<string, SgNode>;
 }
@@ -38,7 +40,7 @@ function keepFirst(map: Map<string, SgNode>, key: string | undefined, node: SgNo
 }
 
 export function definitionsByName(root: SgNode): Definitions {
-  const defs: Definitions = { declarations: new Map(), declarators: new Map(), prototypes: new Map(), methods: new Map() };
+  const defs: Definitions = { declarations: new Map(), declarators: new Map(), prototypes: new Map(), prototypePairs: new Map(), methods: new Map() };
   for (const node of root.findAll(DEFINING)) {
     const kind = node.kind();
     if (kind === 'function_declaration') keepFirst(defs.declarations, node.field('name')?.text(), node);
@@ -51,7 +53,7 @@ export function definitionsByName(root: SgNode): Definitions {
       // X.prototype = { name: function … }: each pair defines a prototype method (the pair's value is the function).
       const right = node.field('right');
       if (left.endsWith('.prototype') && right?.kind() === 'object') {
-        for (const pair of right.namedChildren()) if (pair.kind() === 'pair') keepFirst(defs.prototypes, pair.field('key')?.text(), pair);
+        for (const pair of right.namedChildren()) if (pair.kind() === 'pair') keepFirst(defs.prototypePairs, pair.field('key')?.text(), pair);
       }
     }
   }
