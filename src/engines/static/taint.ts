@@ -89,7 +89,8 @@ export function beginFile(publicApi = false, passedIn: readonly IncomingArg[] = 
 export function classify(expr: SgNode, depth = 0): SourceFacts {
   if (depth > MAX_DEPTH) return { ...facts('unknown', 'a value traced too deep'), cut: `depth ${MAX_DEPTH}` };
   const r = expr.range();
-  const key = `${r.start.index}:${r.end.index}:${expr.kind()}${frames.length > 0 ? `@${frames.map((f) => f.call.range().start.index).join(',')}` : ''}`;
+  // A value classified near the depth limit may be cut short: it is kept apart from the same value traced shallowly.
+  const key = `${r.start.index}:${r.end.index}:${expr.kind()}${depth > MAX_DEPTH - 4 ? '~' : ''}${frames.length > 0 ? `@${frames.map((f) => f.call.range().start.index).join(',')}` : ''}`;
   const hit = memo.get(key);
   if (hit) return hit;
   if (++steps > STEP_BUDGET) return { ...facts('unknown', 'a value not traced (analysis budget spent)'), cut: `${STEP_BUDGET} steps per file` };
@@ -130,6 +131,11 @@ function classifyUncached(expr: SgNode, depth: number): SourceFacts {
       return classifyCall(expr, depth);
     case 'unary_expression': case 'update_expression':
       return facts('sanitised', 'a computed number or boolean');
+    case 'augmented_assignment_expression': {
+      // `cmd += ' ' + x` (a binding site findDeclaration hands back): the appended part, built onto what came before.
+      const right = expr.field('right');
+      return expr.field('operator')?.text() === '+=' && right ? built(classify(right, depth)) : facts('sanitised', 'a computed number');
+    }
     case 'new_expression':
       return parsedInput(expr, (n) => classify(n, depth + 1)) ?? facts('unknown', `\`${short(text)}\``);
     default:
@@ -171,7 +177,8 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
     const held = propertyValues(object, prop, expr, bindingValue(object));
     if (held) return withName(combine(held.map((v) => through(classify(v, depth + 1), v, `${short(text)} = ${short(v.text())}`))), text);
   }
-  const base = classify(object, depth + 1);
+  // The object is a child node: descending into it costs no depth (depth bounds jumps to declarations and callers).
+  const base = classify(object, depth);
   if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
   // A property this file sets on the request object (req.page = …) holds what the application put there, which is
   // client input only when that value is (req.sturl = url.parse(req.url).pathname); anywhere in the file, since a
@@ -216,7 +223,8 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
       // 'run X'.replace('X', value) builds a string from its replacement too (a replacer function is not followed).
       const replacement = /^replace(All)?$/.test(method) && args[1] && !FUNCTION_NODE.has(String(args[1].kind())) ? classify(args[1], depth + 1) : null;
       if (replacement && (replacement.kind === 'input' || replacement.api)) return built(combine([passed, replacement]));
-      return method === 'concat' ? built(passed) : passed;
+      // [...].join(' ') and concat build one string from several parts.
+      return method === 'concat' || method === 'join' ? built(passed) : passed;
     }
   }
   // A function defined in this file: what it returns for these arguments (its parameters bound to them).
@@ -402,6 +410,7 @@ function bindingIndex(root: SgNode): Map<string, Binding[]> {
       any: [
         { kind: 'variable_declarator' },
         { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier' } },
+        { kind: 'augmented_assignment_expression', has: { field: 'left', kind: 'identifier' } },
         { kind: 'for_in_statement' },
         { kind: 'import_statement' },
         { kind: 'catch_clause' },
@@ -412,7 +421,7 @@ function bindingIndex(root: SgNode): Map<string, Binding[]> {
     const k = node.kind();
     let names: string[];
     if (k === 'variable_declarator') names = boundNames(node.field('name') ?? node);
-    else if (k === 'assignment_expression') names = [node.field('left')?.text() ?? ''];
+    else if (k === 'assignment_expression' || k === 'augmented_assignment_expression') names = [node.field('left')?.text() ?? ''];
     else if (k === 'for_in_statement') {
       const left = node.field('left');
       names = left ? (boundNames(left).length > 0 ? boundNames(left) : [left.text()]) : [];
@@ -443,6 +452,11 @@ function findDeclaration(scope: SgNode, name: string, line: number): SgNode[] | 
   for (const b of list) {
     if (b.line > line || b.start < r.start.index || b.start >= r.end.index) continue;
     const k = b.node.kind();
+    // `x += part` adds a part to x's earlier values (the node itself, so the part is classified as built onto them).
+    if (k === 'augmented_assignment_expression') {
+      if (b.node.field('operator')?.text() === '+=') values.push(b.node);
+      continue;
+    }
     const v = k === 'variable_declarator' ? b.node.field('value') : k === 'assignment_expression' ? b.node.field('right') : k === 'for_in_statement' ? b.node.field('right') : null;
     if (v) values.push(v);
     else unknown = true;
@@ -546,8 +560,13 @@ export function bindingValue(id: SgNode): SgNode | null {
   for (const fn of enclosingFunctions(id)) {
     if (paramsOf(fn).some((p) => p.name === name)) return null;
     const decl = findDeclaration(fn.field('body') ?? fn, name, line);
-    if (decl) return decl === 'unknown' ? null : (decl.at(-1) ?? null);
+    if (decl) return decl === 'unknown' ? null : lastBound(decl);
   }
   const decl = findDeclaration(rootOf(id), name, line);
-  return decl && decl !== 'unknown' ? (decl.at(-1) ?? null) : null;
+  return decl && decl !== 'unknown' ? lastBound(decl) : null;
+}
+
+/** The last value bound outright (a `+=` appends to a value, it does not bind one). */
+function lastBound(values: SgNode[]): SgNode | null {
+  return values.filter((v) => v.kind() !== 'augmented_assignment_expression').at(-1) ?? null;
 }

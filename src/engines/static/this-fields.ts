@@ -15,6 +15,13 @@ function constructorOf(method: SgNode): SgNode | null {
     if (!ctor) return null;
     return method.getRoot().root().find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(ctor)}$` } } });
   }
+  // Ctor.prototype = { m: function … } (or a shorthand method `m() {…}` there).
+  const object = parent?.kind() === 'pair' ? parent.parent() : method.kind() === 'method_definition' && parent?.kind() === 'object' ? parent : null;
+  const holder = object?.parent();
+  if (object?.kind() === 'object' && holder?.kind() === 'assignment_expression') {
+    const ctor = /^([\w$]+)\.prototype$/.exec(holder.field('left')?.text() ?? '')?.[1];
+    return ctor ? method.getRoot().root().find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(ctor)}$` } } }) : null;
+  }
   if (method.kind() === 'method_definition') {
     return parent?.find({ rule: { kind: 'method_definition', has: { field: 'name', regex: '^constructor$' } } }) ?? null;
   }
