@@ -33,7 +33,7 @@ export const WorkIssueEntry = Type.Object(
     title: Type.String(),
     outcome: literalUnion(WORK_OUTCOMES, {
       description:
-        'pr-opened: pushed and a draft PR opened; would-open-pr: --dry-run stopped before the push; gated: a gate stopped it; review-failed: the panel failed it; empty-diff: nothing to change, the issue is closed; already-open: a pull request for its branch exists; failed: crash, timeout, setup or an issue the queue cannot fix; halted: not started, the queue halted.',
+        'pr-opened: pushed and a draft PR opened; would-open-pr: --dry-run stopped before the push; gated: a gate stopped it; review-failed: the panel failed it; empty-diff: nothing to change and a rescan of the base no longer reports the finding, the issue is closed; already-open: a pull request for its branch exists; failed: crash, timeout, setup or an issue the queue cannot fix; halted: not started, the queue halted.',
     }),
     failure: Type.Optional(literalUnion(WORK_FAILURES, { description: 'crash, timeout and setup are systemic (they count toward the halt); the rest belong to the issue.' })),
     reason: Type.String({ description: 'Why this outcome, in a sentence.' }),

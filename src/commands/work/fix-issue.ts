@@ -22,6 +22,7 @@ import type { ModelPanel, ModelVerdicts } from './model-panel.ts';
 import { ProviderError } from '../../foundations/errors.ts';
 import { commitInWorktree } from './remote.ts';
 import { inScratchWorktree } from './scratch-worktree.ts';
+import { rescanFinding, type Rescanner } from './rescan.ts';
 
 export const DEFAULT_ISSUE_TIMEOUT_MS = 90 * 60 * 1000;
 
@@ -57,6 +58,8 @@ export interface FixIssueInput {
   panel: ModelPanel;
   env: ProofEnv;
   timeLimitMs?: number;
+  /** Scans the finding's file at the base head when the fixer changed nothing (default: rescanFinding). */
+  rescan?: Rescanner;
 }
 
 // The queue's own gates decide size (with the issue's waivers, and their figures); the fixer's are lifted so a
@@ -116,10 +119,10 @@ async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Om
 
   if (result.success === null) {
     const noEdits = attempts.length > 0 && attempts.every((a) => a.outcome === 'invalid-edit' && /proposed no edits/.test(a.reason));
-    if (noEdits && proof.before.outcome !== 'failed') return { ...base, ...emptyDiff(hasRepro), gates: [], review: null, commit: null };
+    if (noEdits && proof.before.outcome !== 'failed') return { ...base, ...(await nothingChanged(input, root, attempts, hasRepro)), gates: [], review: null, commit: null };
     return { ...base, ...failureOf(attempts), gates: [], review: null, commit: null };
   }
-  if (result.patch === '' && proof.before.outcome !== 'failed') return { ...base, ...emptyDiff(hasRepro), gates: [], review: null, commit: null };
+  if (result.patch === '' && proof.before.outcome !== 'failed') return { ...base, ...(await nothingChanged(input, root, attempts, hasRepro)), gates: [], review: null, commit: null };
 
   const gates: WorkGateRecord[] = [...workGates(result.patch, issueAsks(`${input.issue.title}\n${input.issue.body}`), found.entry.gates), ...proofGates(proof, hasRepro, result.success)];
   if (!gatesPassed(gates)) {
@@ -151,8 +154,16 @@ function timedOut(local: Omit<LocalFix, 'left'>, limitMs: number): Omit<LocalFix
   return { ...local, outcome: 'failed', failure: 'timeout', reason, gates: [], review: null, commit: null };
 }
 
-function emptyDiff(hasRepro: boolean): Pick<LocalFix, 'outcome' | 'reason'> {
-  return { outcome: 'empty-diff', reason: hasRepro ? 'the reproduction passes on the base branch and the fixer changed nothing: already fixed' : 'the fixer found nothing to change on the base branch' };
+// The fixer changed nothing and no reproduction fails on the base. That closes the issue only when a scan of the base
+// head no longer reports the finding; a bug still found (or one that cannot be checked) stays open for a person.
+async function nothingChanged(input: FixIssueInput, root: string, attempts: readonly FixAttempt[], hasRepro: boolean): Promise<Pick<LocalFix, 'outcome' | 'failure' | 'reason'>> {
+  const rescan = input.rescan ?? rescanFinding;
+  const found = await rescan({ root, finding: input.found.finding, baseCommit: input.baseCommit, ...(input.env.signal ? { signal: input.env.signal } : {}) });
+  if (found.state === 'gone') {
+    return { outcome: 'empty-diff', reason: `${hasRepro ? 'the reproduction passes on the base branch' : 'the fixer found nothing to change on the base branch'} and ${found.detail}: already fixed` };
+  }
+  const said = attempts.at(-1)?.reason ?? 'the fixer proposed no edits';
+  return { outcome: 'failed', failure: 'spec', reason: `the fixer changed nothing (${said}), but ${found.detail}; the issue stays open for a person` };
 }
 
 /** Why the fixer gave up: a time limit, systemic attempts (model or sandbox setup, else a crash), or the issue's own. */

@@ -9,7 +9,7 @@ import { resetWorktree } from '../git/worktree.ts';
 import { ProviderError } from '../../foundations/errors.ts';
 import { OutsideRootError, readInside, writeInside } from '../../foundations/fs/inside.ts';
 import { SandboxUnavailableError } from '../sandbox/types.ts';
-import type { EditProposer } from './propose.ts';
+import type { EditProposer, Proposal } from './propose.ts';
 
 export const MAX_FIX_ATTEMPTS = 3;
 /** No new attempt starts once a fix has taken this long. */
@@ -110,7 +110,7 @@ interface AttemptOutcome {
 async function oneAttempt(input: FixOneInput, lastFailure: string | undefined): Promise<AttemptOutcome> {
   const { entry, root } = input;
   const read = readerIn(root);
-  let edits: SearchReplace[];
+  let edits: Proposal;
   try {
     edits = await input.proposer.propose({
       entry,
@@ -128,7 +128,7 @@ async function oneAttempt(input: FixOneInput, lastFailure: string | undefined): 
     throw error;
   }
   const applied = applyEdits(edits, entry, input.margin, read);
-  if (!applied.ok) return { record: { outcome: applied.kind, reason: applied.reason }, edits, patch: '' };
+  if (!applied.ok) return { record: { outcome: applied.kind, reason: withExplanation(applied.reason, edits) }, edits, patch: '' };
   const violation = gateViolation(changeStats(applied.files), entry.gates);
   if (violation) return { record: { outcome: 'gate', reason: `change gate: ${violation}` }, edits, patch: '' };
   writeApplied(root, applied.files);
@@ -159,4 +159,10 @@ export async function prove(input: Pick<FixOneInput, 'findings' | 'reproDirs' | 
     lines: [...repro.map((r) => r.line), ...suite.lines],
     output: [...repro.map((r) => r.output), suite.output].join('\n').slice(-8_000),
   };
+}
+
+/** An answer without edits carries why in the fixer's own words: what a person reads first. */
+function withExplanation(reason: string, proposal: Proposal): string {
+  const said = proposal.length === 0 ? proposal.explanation?.trim().replace(/\s+/g, ' ') : undefined;
+  return said ? `${reason}; the fixer said: "${said.slice(0, 500)}${said.length > 500 ? '…' : ''}"` : reason;
 }

@@ -1,5 +1,5 @@
 // The draft pull request's body as GitHub would render it (marked, a CommonMark/GFM renderer): the review brief is a
-// list, one item per remark, and a reviewer's text stays inert (no link, no HTML, no ping).
+// list, one item per remark, and a reviewer's text stays inert (no disguised link, no HTML, no ping).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { marked } from 'marked';
@@ -21,15 +21,16 @@ test('the review brief renders as a list, one item per remark, not as one paragr
   assert.match(items[2]!, /did not run: security/);
 });
 
-test("a reviewer's remark stays inert in the list: no link, no HTML, no ping", () => {
+test("a reviewer's remark stays inert in the list: no disguised link, no HTML, no ping", () => {
   const brief = panelReview({
     finding: { finding: { file: 'a.js', startLine: 1, endLine: 1 } },
     entry: { files: [] },
     margin: 0,
     changes: [],
     proof: PROOF,
-  } as unknown as Parameters<typeof panelReview>[0], [{ reviewer: 'security', passed: false, remarks: ['see [here](https://evil.example) <img src=x> @someone #12'] }]).brief;
+  } as unknown as Parameters<typeof panelReview>[0], [{ reviewer: 'red-team', passed: false, remarks: ['see [here](https://evil.example) <img src=x> @someone #12'] }]).brief;
   const out = review(html(brief));
-  assert.doesNotMatch(out, /<a |<img/);
-  assert.match(out, /<li><strong>failed<\/strong> security: see \[here\]/);
+  // A bare URL is autolinked as on GitHub (its text is the URL); a link disguised behind other words is not made.
+  assert.doesNotMatch(out, /<a [^>]*>here<\/a>|<img/);
+  assert.match(out, /<li><strong>failed<\/strong> red-team: see \[here\]/);
 });
