@@ -55,6 +55,19 @@ export const WorkIssueEntry = Type.Object(
       Type.Null(),
     ]),
     gates: Type.Array(WorkGateRecord),
+    suiteRuns: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            when: Type.String({ description: "'base', or 'attempt N'." }),
+            lines: Type.Array(Type.String(), { description: 'One line per reproduction and check: its status and why.' }),
+            output: Type.String({ maxLength: 4000, description: "The tail of what the run printed, redacted in the sandbox." }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'Every run of the reproductions and the suite for the fix, in order: a check that could not run (UNAVAILABLE) names why, and is never a failing fix.' },
+      ),
+    ),
     review: Type.Union([
       Type.Object(
         {

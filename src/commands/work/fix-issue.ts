@@ -8,7 +8,7 @@ import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
 import { applyEdits, type SearchReplace } from '../../engines/fix/edits.ts';
 import type { ProofEnv } from '../../engines/fix/prove.ts';
 import { OutsideRootError } from '../../foundations/fs/inside.ts';
-import { fixOne, readerIn, writeApplied } from '../../engines/fix/fix-one.ts';
+import { fixOne, readerIn, writeApplied, type SuiteRun } from '../../engines/fix/fix-one.ts';
 import type { EditProposer } from '../../engines/fix/propose.ts';
 import { parseDiff } from './diff-stats.ts';
 import { gatesPassed, issueAsks, workGates } from './gates.ts';
@@ -43,6 +43,8 @@ export interface LocalFix {
   patch: string;
   /** Worktrees that could not be removed safely, with why. */
   left: string[];
+  /** Every run of the reproductions and the suite (fix-one.ts), with the tail of its output. */
+  suiteRuns: SuiteRun[];
 }
 
 export interface FixIssueInput {
@@ -87,7 +89,7 @@ export async function fixIssue(input: FixIssueInput): Promise<LocalFix> {
 async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Omit<LocalFix, 'left'>> {
   const { found } = input;
   const root = join(worktree, input.sub);
-  const none = { attempts: [], proof: null, gates: [], review: null, commit: null, patch: '' };
+  const none = { attempts: [], proof: null, gates: [], review: null, commit: null, patch: '', suiteRuns: [] };
   let stale: string | null;
   try {
     stale = staleEvidence(found.finding, readerIn(root));
@@ -115,7 +117,7 @@ async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Om
   const proof = proofOf(result.before, result.after, found.finding.finding.id);
   const hasRepro = input.reproDir !== null;
   const attempts = result.attempts;
-  const base = { attempts, proof, patch: result.patch };
+  const base = { attempts, proof, patch: result.patch, suiteRuns: result.runs };
 
   if (result.success === null) {
     const noEdits = attempts.length > 0 && attempts.every((a) => a.outcome === 'invalid-edit' && /proposed no edits/.test(a.reason));

@@ -112,6 +112,8 @@ export function renderMarkdown(report: WorkReport): string {
     const person = needsPerson(i) ? (i.outcome === 'pr-opened' ? `review the draft${review}` : ghText(plain(i.reason)).slice(0, 200)) : '—';
     out.push(`| #${i.issue} | ${i.outcome} | ${pr} | ${gateLine(i) || '—'} | ${person.replace(/\|/g, '\\|')} |`);
   }
+  const runs = report.issues.flatMap((i) => (i.suiteRuns ?? []).map((r) => `- #${i.issue} ${r.when}: ${ghText(plain(r.lines.join('; '))).slice(0, 600)}`));
+  if (runs.length) out.push('', '## Suite runs', '', ...runs, '', 'What each run printed (its tail, redacted) is in `work-report.json` under `suiteRuns`.');
   const people = peopleLines(report);
   if (report.issues.length > 0) out.push('', '## Needs a person', '', ...(people.length ? people.map((p) => `- #${p.issue} (${p.outcome}): ${ghText(p.why).replace(/\n/g, ' ')}`) : ['Nothing: every issue ended without one.']));
   if (report.halt.halted) out.push('', `**Halted** after ${report.halt.streak} systemic failures in a row.`);
