@@ -10,6 +10,7 @@ import { oneLine, plural } from '../../engines/report/text.ts';
 import { baselineNote, diffNote, findingMarks } from '../../engines/report/diff-marks.ts';
 import { isShownConfirmed } from '../../engines/report/counts.ts';
 import { verdictLines } from '../../engines/report/terminal.ts';
+import { verificationLines } from '../../engines/report/verification-markdown.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
   const lines: string[] = [];
@@ -34,6 +35,8 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
     if (unsupported.length > 0) lines.push(`Not checked (no scanner for the language): ${unsupported.length} file(s), e.g. ${unsupported[0]!.path} — ${unsupported[0]!.reason}`);
     for (const f of shown) lines.push(findingLine(f));
     if (report.dependencies) lines.push(`Dependencies: ${dependencySummary(report.dependencies)} — see report.md`);
+    const checks = verificationLines(report);
+    if (checks.length > 0) lines.push('Checks asked for:', ...checks.map((c) => `  ${c.level === 'error' ? 'NOT RUN ' : ''}${c.text}`));
     lines.push(...manualReviewLines(report));
     lines.push(...verdictLines(report));
   }
