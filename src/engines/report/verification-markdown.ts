@@ -2,6 +2,7 @@
 // (--verify, --repro, --dep-scan) with whether it ran, then one line per command (its status, the failing tests or
 // why it could not run) and per reproduction. Text from the repository or the sandbox is escaped. Pure.
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
+import type { SarifResultLevel } from '../../artifacts/schemas/literals.ts';
 import { inlineCode, mdLine, oneLine } from './text.ts';
 
 const NAME = { verify: 'Verification (--verify)', repro: 'Reproduction (--repro)', 'dep-scan': 'Dependency scan (--dep-scan)' } as const;
@@ -22,8 +23,8 @@ export function verificationSection(report: ScanReport): string[] {
 }
 
 /** The same, one plain line per check and item, for the terminal summary and SARIF notifications. */
-export function verificationLines(report: ScanReport): Array<{ level: 'note' | 'warning' | 'error'; text: string }> {
-  const lines: Array<{ level: 'note' | 'warning' | 'error'; text: string }> = [];
+export function verificationLines(report: ScanReport): Array<{ level: SarifResultLevel; text: string }> {
+  const lines: Array<{ level: SarifResultLevel; text: string }> = [];
   for (const c of report.checks ?? []) {
     lines.push({ level: c.ran ? 'note' : 'error', text: `${c.check}: ${c.ran ? 'ran' : 'could not run'} — ${oneLine(c.detail, 400)}` });
     for (const item of c.items ?? []) {

@@ -60,7 +60,7 @@ test('a suite that could not run (cross-env: not found): the section says why, a
   const text = section(markdown);
   assert.match(text, /- \*\*Verification \(--verify\)\*\*: \*\*could not run\*\* — .*cross-env/);
   assert.match(text, /\*\*UNAVAILABLE\*\* — tool or dependency missing in the sandbox: .*cross-env/);
-  assert.ok(notes.some((n) => n.level === 'error' && /^verify: could not run/.test(n.message.text)), JSON.stringify(notes));
+  assert.ok(notes.some((n) => n.level === 'error' && n.message.text.startsWith('verify: could not run')), JSON.stringify(notes));
   assert.match(r.stdout, /NOT RUN verify: could not run/);
 });
 
