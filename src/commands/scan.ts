@@ -97,7 +97,7 @@ const OPTIONS = {
   'fail-on-review': { type: 'boolean', description: 'manual-review findings at or above --fail-on also exit 1 (default: listed, not counted)' },
   'show-suspected': { type: 'boolean', description: 'also report T3 (suspected) findings' },
   verify: { type: 'boolean', description: "run the target's checks (baseline suite, typecheck, lint, build) in the sandbox" },
-  repro: { type: 'boolean', description: 'write and run a failing test per confirmed finding in the sandbox (tier T1)' },
+  repro: { type: 'boolean', description: 'write and run a failing test per confirmed finding in the sandbox (tier T1); needs a model for the tester role' },
   fix: { type: 'boolean', description: 'fix confirmed findings inside a recorded scope, in a git worktree, with red-to-green proof' },
   'auto-commit': { type: 'boolean', description: 'with --fix: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one)' },
   'dep-scan': {
@@ -144,8 +144,9 @@ export const scanCommand: Command = defineCommand({
     sections: [{ title: 'Flags:', flags: OPTIONS }],
     after: `Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review;
             with --dep-scan, a reachable vulnerable production dependency at or above --fail-on);
-            2 usage error; 3 could not check what was asked: a failed or incomplete run, nothing checked or read, an in-scope
-            file a configured engine reads left unread (too large …), with --dep-scan advisories or a lockfile not checked;
+            2 usage error (also --repro without a tester model); 3 could not check what was asked: a failed or incomplete
+            run, a check asked for (--verify, --repro) that could not run, nothing checked or read, an in-scope file a
+            configured engine reads left unread (too large …), with --dep-scan advisories or a lockfile not checked;
             files in a language no configured engine reads are listed by language, and count only with --require-coverage.`,
   },
   async run(argv, io) {

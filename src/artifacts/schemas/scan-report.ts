@@ -60,11 +60,24 @@ export type SuppressionSummary = Static<typeof SuppressionSummary>;
 
 /** The checks a user can ask a scan for; Clean needs each one asked for to have run. */
 export const REQUESTED_CHECKS = ['verify', 'repro', 'dep-scan'] as const;
+/** One line of a requested check: a verification command, or one finding's reproduction. */
+export const CheckItem = Type.Object(
+  {
+    name: Type.String({ description: 'The check (test, typecheck …), or the id of the finding reproduced.' }),
+    command: Type.Optional(Type.String({ description: 'The command it ran.' })),
+    status: Type.String({ description: 'PASS, FAIL, ERROR, TIMEOUT, UNAVAILABLE, SKIPPED_BUDGET for a check; the outcome for a reproduction.' }),
+    detail: Type.String({ description: 'The failing tests, why it could not run, or what it showed.' }),
+  },
+  { additionalProperties: false },
+);
+export type CheckItem = Static<typeof CheckItem>;
+
 export const CheckRun = Type.Object(
   {
     check: literalUnion(REQUESTED_CHECKS, { description: 'verify: --verify; repro: --repro; dep-scan: --dep-scan.' }),
-    ran: Type.Boolean({ description: 'True when it ran and checked something; false keeps the run from being clean.' }),
+    ran: Type.Boolean({ description: 'True when it ran and checked something; false keeps the run from being clean and exits 3.' }),
     detail: Type.String({ description: 'What it did, or why it did not run.' }),
+    items: Type.Optional(Type.Array(CheckItem, { description: 'One per verification command or reproduction, with its status and the failing tests or the reason.' })),
   },
   { additionalProperties: false },
 );

@@ -11,6 +11,7 @@ import { baselineNote, diffNote, findingMarks } from '../../engines/report/diff-
 import { isShownConfirmed } from '../../engines/report/counts.ts';
 import { verdictLines } from '../../engines/report/terminal.ts';
 import { byLanguage, exclusionNote, unsupportedFiles } from '../../engines/report/unread.ts';
+import { verificationLines } from '../../engines/report/verification-markdown.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
   const lines: string[] = [];
@@ -39,6 +40,8 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
     }
     for (const f of shown) lines.push(findingLine(f));
     if (report.dependencies) lines.push(`Dependencies: ${dependencySummary(report.dependencies)} — see report.md`);
+    const checks = verificationLines(report);
+    if (checks.length > 0) lines.push('Checks asked for:', ...checks.map((c) => `  ${c.level === 'error' ? 'NOT RUN ' : ''}${c.text}`));
     lines.push(...manualReviewLines(report));
     lines.push(...verdictLines(report));
   }

@@ -58,6 +58,9 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
   // Advisories that could not be had, or a lockfile that could not be read, leave the dependency scan unreviewed.
   const deps = dependencyGaps(report.dependencies);
   if (deps.unreviewed.length > 0) return { code: ExitCode.failed, reason: `the dependency scan is incomplete: ${deps.unreviewed[0]}` };
+  // A check asked for (--verify, --repro) that could not run checked nothing: never a pass, and never silent.
+  const notRun = (report.checks ?? []).filter((c) => !c.ran);
+  if (notRun.length > 0) return { code: ExitCode.failed, reason: `--${notRun[0]!.check} was asked for but could not run: ${notRun[0]!.detail}${notRun.length > 1 ? ` (and ${notRun.slice(1).map((c) => `--${c.check}`).join(', ')})` : ''}` };
   // A shard whose share hashed to no chunk has nothing to check; `merge` checks that the shards cover every chunk.
   if (report.shard && report.shard.chunks.length === 0) {
     return { code: ExitCode.ok, reason: `shard ${report.shard.index}/${report.shard.count} owns no chunk, so it had nothing to check ('bug-hunter merge' checks every chunk is covered)` };

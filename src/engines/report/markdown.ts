@@ -9,6 +9,7 @@ import { isReported } from './findings.ts';
 import { verdictOf, type Verdict } from './clean.ts';
 import { dependencySection, dependencySummary } from './dependency-markdown.ts';
 import { leadsSection } from './leads-markdown.ts';
+import { verificationSection } from './verification-markdown.ts';
 import { printableDeep } from './printable.ts';
 import { cell, fence, inlineCode, languageOf, location, mdLine, mdText, numberedQuote, oneLine, plural } from './text.ts';
 import { compareText } from '../../foundations/text/compare.ts';
@@ -26,6 +27,7 @@ export function renderMarkdown(stored: ScanReport): string {
   const out: string[] = [`# ${TOOL_NAME} report`, '', verdictLine(report), '', ...summaryTable(report), ''];
 
   strideSection(out, report);
+  out.push(...verificationSection(report));
   out.push('## Confirmed findings', '');
   if (shownConfirmed.length === 0) out.push(confirmed.length ? 'None shown.' : 'None.', '');
   for (const severity of SEVERITY_ORDER) {

@@ -12,6 +12,7 @@ import { SUPPRESSIONS_WHERE } from '../suppress/apply.ts';
 import { dependencySarif } from './dependency-sarif.ts';
 import { absentSarif } from './sarif-absent.ts';
 import { buildRules, FINGERPRINT_KEY, isManualReview, levelOf, ruleIdOf } from './sarif-rules.ts';
+import { verificationLines } from './verification-markdown.ts';
 
 export { FINGERPRINT_KEY };
 
@@ -143,7 +144,8 @@ export function renderSarif(report: ScanReport): Record<string, unknown> {
   if (gaps.length > MAX_NOTIFICATIONS) {
     notifications.push({ level: 'warning', message: { text: `${gaps.length - MAX_NOTIFICATIONS} more files were not covered; see coverage.json.` }, locations: [] });
   }
-  const unusedNotes = suppressionNotifications(report);
+  // The checks asked for (--verify, --repro, --dep-scan): whether each ran, each command's status and each reproduction.
+  const unusedNotes = [...verificationLines(report).slice(0, MAX_NOTIFICATIONS).map((c) => ({ level: c.level, message: { text: sentence(c.text) } })), ...suppressionNotifications(report)];
   const root = pathToFileURL(report.run.repoRoot).href.replace(/\/?$/, '/');
   return {
     $schema: SARIF_SCHEMA,
