@@ -39,12 +39,12 @@ test(".bug-hunterignore is the repository's word: listed by source, set aside by
   assert.deepEqual(excluded(repo), { 'tools/run.js': "skipped: excluded: excluded by the repository's .bug-hunterignore (tools/)" });
   const untrusted = await runCli(['scan', repo, '--quiet', '--no-repo-suppressions']);
   assert.equal(untrusted.code, 1, untrusted.stdout);
-  assert.match(untrusted.stdout, /\[T2 critical\] tools\/run\.js:2/);
+  assert.match(untrusted.stdout, /\[T2 high\] tools\/run\.js:2/);
   // Production code requires the ignored file: it is in scope whatever the ignore file says.
   writeFiles(repo, { 'lib/ok.js': 'const run = require("../tools/run.js");\nmodule.exports = run;\n' });
   const imported = await runCli(['scan', repo, '--quiet']);
   assert.equal(imported.code, 1, imported.stdout);
-  assert.match(imported.stdout, /\[T2 critical\] tools\/run\.js:2/);
+  assert.match(imported.stdout, /\[T2 high\] tools\/run\.js:2/);
 });
 
 test('in a diff-aware scan, an ignore rule the change adds does not hide the code the change adds', async (t) => {
@@ -54,7 +54,7 @@ test('in a diff-aware scan, an ignore rule the change adds does not hide the cod
   git(repo, 'commit', '-q', '-m', 'add a tool and hide it');
   const diff = await runCli(['scan', repo, '--quiet', '--since', 'HEAD~1']);
   assert.equal(diff.code, 1, diff.stdout);
-  assert.match(diff.stdout, /\[T2 critical\] tools\/run\.js:2/);
+  assert.match(diff.stdout, /\[T2 high\] tools\/run\.js:2/);
   // Once merged, a later full scan takes the repository's word (listed by source).
   const full = await runCli(['scan', repo, '--quiet']);
   assert.equal(full.code, 0, full.stdout);

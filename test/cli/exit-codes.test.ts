@@ -35,7 +35,7 @@ test('a package whose code is all in dist/ exits 3 pointing at --include-generat
   assert.match(r.stdout, /nothing was checked: no source file in scope \(2 files skipped: 1 generated, 1 not-source\); --include-generated/);
   const included = await runCli(['scan', dir, '--quiet', '--include-generated']);
   assert.equal(included.code, 1, included.stdout);
-  assert.match(included.stdout, /\[T2 critical\] dist\/index\.js:2/);
+  assert.match(included.stdout, /\[T2 high\] dist\/index\.js:2/);
 });
 
 test('a target an enclosing repository ignores says which .gitignore, and --no-gitignore scans it', async (t) => {
@@ -81,5 +81,5 @@ test('a JavaScript file over the size limit is not read: exit 3 naming --max-fil
   assert.doesNotMatch(r.stdout, /^Clean/m);
   const read = await runCli(['scan', repo, '--quiet', '--max-file-bytes', String(big.length)]);
   assert.equal(read.code, 1, read.stdout);
-  assert.match(read.stdout, /\[T2 critical\] lib\/big\.js:2/);
+  assert.match(read.stdout, /\[T2 high\] lib\/big\.js:2/);
 });

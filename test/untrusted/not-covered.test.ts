@@ -14,7 +14,7 @@ test('a source file named with a backslash is reported as not covered: exit 3, r
   const repo = hostileRepo(t, { files: { 'src/a\\b.js': BUGGY_FILE, 'src/ok.js': 'export const ok = 1;\n' } });
   const scan = await spawnCli(['scan', repo]);
   assert.equal(scan.code, 3, scan.stdout + scan.stderr);
-  assert.match(scan.stdout, /exit 3: .*1 in-scope file not covered \(src\/a\\b\.js: not scanned, unreadable: file name contains a backslash\)/);
+  assert.match(scan.stdout, /exit 3: .*1 in-scope file not read \(src\/a\\b\.js: not scanned, unreadable: file name contains a backslash\)/);
   const md = readFileSync(join(repo, '.bug-hunter', 'report.md'), 'utf8');
   assert.match(md, /Result: NOT CLEAN/);
   assert.match(md, /\| src\/a\\\\b\.js \| not-covered \| not scanned, unreadable: file name contains a backslash \|/);

@@ -1,6 +1,7 @@
 // The files a run did not read, worded for a person: those in a language no configured engine reads, grouped by
 // language, and for a supported file left unread, first how to get it read, then how to leave it out on purpose. Pure.
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 
 type NotCovered = ScanReport['coverage']['notCovered'][number];
 
@@ -35,7 +36,7 @@ export function byLanguage(files: readonly NotCovered[], examples = 2): string {
     groups.set(language, [...(groups.get(language) ?? []), f.path]);
   }
   return [...groups]
-    .sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b))
+    .sort(([a, x], [b, y]) => y.length - x.length || compareText(a, b))
     .map(([language, paths]) => `${language} ${paths.length} (${paths.slice(0, examples).join(', ')}${paths.length > examples ? ', …' : ''})`)
     .join(', ');
 }

@@ -54,7 +54,7 @@ test('a commit adding a bug opens a finding; moving the code keeps it (same fing
   assert.deepEqual(summary.changes.map((c) => c.kind), ['new', 're-verified', 'closed']);
   const text = await runCli(['watch', 'status', repo]);
   assert.match(text.stdout, /Open findings: 0\./);
-  assert.match(text.stdout, /closed\s+BH-\w+ critical src\/handler\.js/);
+  assert.match(text.stdout, /closed\s+BH-\w+ high src\/handler\.js/);
 });
 
 test('watch flags are validated: bad values exit 2 naming the flag', async (t) => {
