@@ -14,6 +14,29 @@ function statements(block: SgNode): SgNode[] {
   return block.namedChildren().filter((c) => c.kind() !== 'comment');
 }
 
+// The author's own linter told to allow dead code in this function: jshint's W027 ("unreachable") or eslint's
+// no-unreachable turned off. Dead statements kept on purpose (a never-run `eval(obj)` that keeps an engine from
+// optimising a function is the known case) are not a slip.
+const DEAD_ON_PURPOSE = /\/\*\s*jshint\b[^*]*-W027\b|eslint-disable(?:-next-line|-line)?\b[^\n*]*\bno-unreachable\b/;
+const FILE_WIDE = /\/\*\s*eslint-disable\s[^*]*\bno-unreachable\b/;
+const FUNCTIONS = new Set(['function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition', 'generator_function_declaration', 'generator_function']);
+
+function enclosingFunction(node: SgNode): SgNode | null {
+  let at = node.parent();
+  while (at && !FUNCTIONS.has(String(at.kind()))) at = at.parent();
+  return at;
+}
+
+function deadOnPurpose(block: SgNode, content: string): boolean {
+  // A file-wide `/* eslint-disable no-unreachable */` covers every function; other directives only their own function
+  // (not one nested in it, nor the one around it).
+  if (FILE_WIDE.test(content)) return true;
+  const fn = block.kind() === 'statement_block' && FUNCTIONS.has(String(block.parent()?.kind() ?? '')) ? block.parent() : enclosingFunction(block);
+  if (!fn || !DEAD_ON_PURPOSE.test(fn.text())) return false;
+  const at = fn.range().start.index;
+  return fn.findAll({ rule: { kind: 'comment' } }).some((c) => DEAD_ON_PURPOSE.test(c.text()) && enclosingFunction(c)?.range().start.index === at);
+}
+
 function unreachable(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   // Only blocks where a jump is followed by a live statement kind reach JavaScript.
@@ -25,6 +48,7 @@ function unreachable(ctx: DetectorContext): Candidate[] {
     if (jump < 0) continue;
     const dead = stmts.slice(jump + 1).find((s) => !HARMLESS.has(String(s.kind())) && !(s.kind() === 'variable_declaration' && !/=/.test(s.text())));
     if (!dead) continue;
+    if (deadOnPurpose(block, ctx.file.content)) continue;
     out.push({
       ruleId: 'unreachable-code', startLine: startLine(dead), endLine: Math.min(endLine(dead), startLine(dead) + 3), symbol: symbolOf(dead),
       subject: dead.text().replace(/\s+/g, ' ').slice(0, 300),

@@ -4,6 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { endLine, escapeRe, startLine, symbolOf } from '../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { hasSelfComparison } from './self-compared.ts';
+import { knownBoolean } from './known-boolean.ts';
 
 const EQUALITY = new Set(['==', '!=', '===', '!==']);
 const RELATIONAL = new Set(['<', '>', '<=', '>=']);
@@ -50,6 +51,8 @@ function comparisons(ctx: DetectorContext): Candidate[] {
     const lt = left.text().replace(/\s+/g, '');
     const rt = right.text().replace(/\s+/g, '');
     if ((o === '==' || o === '!=') && (/^(true|false)$/.test(lt) || /^(true|false)$/.test(rt))) {
+      // A value that is only ever written booleans (e.g. a flag whose parameter defaults to false) cannot coerce.
+      if (knownBoolean(ctx.root, /^(true|false)$/.test(lt) ? rt : lt)) continue;
       out.push(structural('loose-boolean-compare', bin, `\`${bin.text()}\` uses ${o} against a boolean.`, 'loose equality with a boolean literal'));
     } else if (/^(Number\.)?NaN$/.test(lt) || /^(Number\.)?NaN$/.test(rt)) {
       out.push(structural('nan-comparison', bin, `\`${bin.text()}\` is always ${o.startsWith('!') ? 'true' : 'false'}.`, 'comparison with NaN'));
