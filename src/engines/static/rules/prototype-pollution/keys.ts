@@ -13,7 +13,7 @@ const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', '
 const ELEMENT_CALLBACKS = /\.(forEach|map|filter|some|every|find|flatMap)$/;
 /** Calls whose callback receives (value, key) of the object passed first: _.each(src, (v, k) => …). */
 const KEYED_CALLBACKS = /^(?:_|lodash|\$|jQuery|angular|async|underscore)\.(each|forEach|forOwn|forIn|map|mapValues|eachOf)$|^(?:each|forEach|forOwn|forIn|eachOf)$/;
-const KEY_LISTS = /^(?:Object\.(?:keys|entries|getOwnPropertyNames)|Reflect\.ownKeys)$/;
+const KEY_LISTS = /(?:^|\.)(?:keys|keysIn|allKeys|entries|getOwnPropertyNames|ownKeys)$/;
 
 /** Removes wrapping parentheses, TypeScript assertions (`<T>x`, `x as T`, `x!`) from an expression node. */
 export function unwrap(node: SgNode): SgNode {
@@ -60,7 +60,7 @@ function paramBinding(fnNode: SgNode, index: number): Binding {
   if (call && KEYED_CALLBACKS.test(callee)) {
     const source = argsOf(call)[0];
     if (index === 1 && source) return { kind: 'keyed', node: source };
-    return { kind: 'param' };
+    return index === 0 && source ? { kind: 'element', node: source } : { kind: 'param' };
   }
   return { kind: 'param', fn: fnNode };
 }
@@ -80,6 +80,11 @@ function bindingsOf(scope: SgNode, name: string): Binding[] {
     const value = d.field('value');
     const inFor = d.parent()?.parent()?.kind() === 'for_statement' && d.parent()?.id() === d.parent()?.parent()?.field('initializer')?.id();
     out.push(inFor && value?.kind() === 'number' ? { kind: 'counter' } : value ? { kind: 'value', node: value } : { kind: 'counter' });
+  }
+  // Destructured: const { head, rest } = splitPath(path), const [a, b] = key.split('=').
+  for (const d of scope.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', any: [{ kind: 'object_pattern' }, { kind: 'array_pattern' }] } } })) {
+    const value = d.field('value');
+    if (value && d.field('name')?.find({ rule: { any: [{ kind: 'identifier' }, { kind: 'shorthand_property_identifier_pattern' }], regex: re } })) out.push({ kind: 'value', node: value });
   }
   for (const a of scope.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier', regex: re } } })) {
     const value = a.field('right');
@@ -113,7 +118,11 @@ export class KeyOrigins {
     if (depth > 6) return false;
     if (k === 'string' || k === 'number' || k === 'true' || k === 'false' || k === 'null' || k === 'undefined' || k === 'regex') return false;
     if (k === 'template_string') return n.findAll({ rule: { kind: 'template_substitution' } }).some((s) => this.key(s, depth + 1));
-    if (k === 'identifier') return this.name(n.text(), depth);
+    if (k === 'identifier') {
+      // A parameter of an enclosing callback shadows every other binding of the name in the scope.
+      const param = this.paramOf(n);
+      return param ? this.binding(param, depth) : this.name(n.text(), depth);
+    }
     if (k === 'call_expression') {
       const callee = n.field('function');
       // A local helper that rejects dangerous segments cleans what it returns.
@@ -148,6 +157,19 @@ export class KeyOrigins {
     const root = rootName(n);
     if (root && this.self.has(root)) return false;
     return this.key(n, depth + 1);
+  }
+
+  /** The parameter binding of an identifier by the nearest enclosing function (inside the scope) declaring it. */
+  private paramOf(id: SgNode): Binding | null {
+    const name = id.text();
+    for (const f of id.ancestors()) {
+      if (!FUNCTION_KINDS.has(String(f.kind()))) continue;
+      const params = f.field('parameters')?.namedChildren() ?? (f.field('parameter') ? [f.field('parameter') as SgNode] : []);
+      const index = params.findIndex((p) => p.text() === name || p.find({ rule: { kind: 'identifier', regex: `^${escapeRe(name)}$` } }) !== null);
+      if (index >= 0) return paramBinding(f, index);
+      if (f.id() === this.scope.id()) break;
+    }
+    return null;
   }
 
   private name(name: string, depth: number): boolean {

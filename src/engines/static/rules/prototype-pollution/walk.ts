@@ -33,7 +33,12 @@ function origins(scope: SgNode, name: string): string[] {
     ...scope.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: re } } }).map((d) => d.field('value')),
     ...scope.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier', regex: re } } }).map((a) => a.field('right')),
   ];
-  return values.flatMap((v) => (v ? [rootName(v)].filter(Boolean) : []));
+  // Only plain identifiers (`cur = obj`, `t = target || {}`): `target = args[i]` does not make every args[…] the target.
+  return values.flatMap((v) => {
+    const u = v ? unwrap(v) : null;
+    const head = u?.kind() === 'binary_expression' ? unwrap(u.field('left') as SgNode) : u;
+    return head?.kind() === 'identifier' ? [head.text()] : [];
+  });
 }
 
 /** `name` is bound to a fresh copy (a spread literal, Object.assign({}, …), structuredClone): writes into it stay local. */
@@ -42,32 +47,24 @@ function freshCopy(fnText: string, name: string): boolean {
   return new RegExp(`\\b${v}\\s*=\\s*(?:\\{\\s*\\.\\.\\.|Object\\.assign\\(\\s*\\{\\s*\\}|structuredClone\\()`).test(fnText);
 }
 
-/** The subscript `name` stands for: `src = target[key]`, `clone = src && isPlainObject(src) ? src : {}` (two hops). */
-function subscriptBehind(scope: SgNode, node: SgNode, depth = 0): SgNode | null {
+/** The subscripts `node` stands for: `src = target[key]`, `clone = src && isPlainObject(src) ? src : {}` (two hops). */
+function subscriptsBehind(scope: SgNode, node: SgNode, depth = 0): SgNode[] {
   const n = unwrap(node);
-  if (n.kind() === 'subscript_expression') return n;
-  if (n.kind() === 'assignment_expression') return subscriptBehind(scope, n.field('left') as SgNode, depth);
-  if (depth > 2) return null;
+  if (n.kind() === 'subscript_expression') return [n];
+  if (n.kind() === 'assignment_expression') return subscriptsBehind(scope, n.field('left') as SgNode, depth);
+  if (depth > 2) return [];
   if (n.kind() === 'identifier') {
     const re = `^${escapeRe(n.text())}$`;
     const values = [
       ...scope.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: re } } }).map((d) => d.field('value')),
       ...scope.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier', regex: re } } }).map((a) => a.field('right')),
     ];
-    for (const v of values) {
-      const hit = v ? subscriptBehind(scope, v, depth + 1) : null;
-      if (hit) return hit;
-    }
-    return null;
+    return values.flatMap((v) => (v ? subscriptsBehind(scope, v, depth + 1) : []));
   }
   if (n.kind() === 'ternary_expression' || n.kind() === 'binary_expression') {
-    for (const c of n.namedChildren()) {
-      if (c.kind() !== 'identifier' && c.kind() !== 'subscript_expression' && c.kind() !== 'parenthesized_expression') continue;
-      const hit = subscriptBehind(scope, c, depth + 1);
-      if (hit) return hit;
-    }
+    return n.namedChildren().filter((c) => /^(identifier|subscript_expression|parenthesized_expression)$/.test(String(c.kind()))).flatMap((c) => subscriptsBehind(scope, c, depth + 1));
   }
-  return null;
+  return [];
 }
 
 /** The first subscript `name[…]` at the head of an expression: `cur[k]`, `cur[k] || …`, `cur[k] = …`, `(cur[k] ?? …)`. */
@@ -97,6 +94,19 @@ function selfNames(fn: SgNode): string[] {
   return [...new Set(names.filter((n) => /^[\w$]+$/.test(n)))];
 }
 
+/** Functions of this file that fn calls and that call fn back (mixinDeep → mixin → mixinDeep): mutual recursion. */
+function mutualNames(fn: SgNode): string[] {
+  const own = selfNames(fn);
+  if (own.length === 0) return [];
+  const root = fn.getRoot().root();
+  const back = new RegExp(`(?:^|[^.\\w$])(?:${own.map(escapeRe).join('|')})\\s*\\(`);
+  const called = new Set(fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } } }).map((c) => c.field('function')?.text() ?? ''));
+  return [...called].filter((g) => !own.includes(g) && /^[\w$]+$/.test(g)).filter((g) => {
+    const decl = root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(g)}$` } } });
+    return decl !== null && back.test(decl.text());
+  });
+}
+
 /** Candidate polluting writes in fn (owned by fn or its anonymous callbacks), before guards. */
 export function pollutingWrites(fn: SgNode): PollutingWrite[] {
   const scope = fn;
@@ -111,13 +121,11 @@ export function pollutingWrites(fn: SgNode): PollutingWrite[] {
   };
 
   // Recursion: fn(w[k], …) or fn(alias of w[k], …), then writes w[k2] = v.
-  const names = selfNames(fn);
+  const names = [...selfNames(fn), ...mutualNames(fn)];
   if (names.length > 0) {
     const callRe = `^(?:[\\w$]+\\.)*(?:${names.map(escapeRe).join('|')})$`;
     for (const call of fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callRe } } })) {
-      for (const arg of argsOf(call)) {
-        const sub = subscriptBehind(scope, arg);
-        if (!sub) continue;
+      for (const sub of argsOf(call).flatMap((arg) => subscriptsBehind(scope, arg))) {
         const base = unwrap(sub.field('object') as SgNode);
         if (base.kind() !== 'identifier' && base.kind() !== 'member_expression') continue;
         const name = base.text();
