@@ -35,12 +35,6 @@ export function rootName(node: SgNode): string {
   return n.kind() === 'identifier' ? n.text() : n.kind() === 'this' ? 'this' : '';
 }
 
-/** The function a binding search covers: the outermost function around fn (closures read outer parameters), or fn. */
-export function scopeOf(fn: SgNode): SgNode {
-  let scope = fn;
-  for (const a of fn.ancestors()) if (FUNCTION_KINDS.has(String(a.kind()))) scope = a;
-  return scope;
-}
 
 interface Binding { kind: 'param' | 'value' | 'for-in' | 'for-of' | 'element' | 'keyed' | 'counter' | 'function'; node?: SgNode; fn?: SgNode }
 

@@ -51,10 +51,13 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!hit) continue;
     const name = functionName(fn);
     const site = hit.write;
+    // A merge's finding spans its descent (the recursive call) and its leaf write when they sit close together: the
+    // bug is the pair. Far apart, the leaf write alone (where Object.prototype is written).
+    const lines = [startLine(site), endLine(site), ...(hit.via && Math.abs(startLine(hit.via) - startLine(site)) <= 6 ? [startLine(hit.via), endLine(hit.via)] : [])];
     out.push({
       ruleId: 'prototype-pollution',
-      startLine: startLine(site),
-      endLine: endLine(site),
+      startLine: Math.min(...lines),
+      endLine: Math.max(...lines),
       symbol: symbolOf(site),
       subject: `${name}: ${site.text()}`,
       detail: `\`${name}\` ${DETAIL[hit.shape]} \`${site.text().slice(0, 80)}\` without rejecting __proto__ and constructor.`,

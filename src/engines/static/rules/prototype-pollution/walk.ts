@@ -10,7 +10,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
 
-export interface PollutingWrite { write: SgNode; shape: 'bracket chain' | 'path walk' | 'recursive merge'; targets: Set<string> }
+export interface PollutingWrite { write: SgNode; shape: 'bracket chain' | 'path walk' | 'recursive merge'; targets: Set<string>; via?: SgNode }
 
 /** The site belongs to fn itself or to an anonymous callback inside it, not to a named inner function. */
 export function ownedBy(site: SgNode, fn: SgNode): boolean {
@@ -134,7 +134,7 @@ export function pollutingWrites(fn: SgNode): PollutingWrite[] {
         const origin = keyed(targets);
         if (!origin.key(sub.field('index') as SgNode)) continue;
         const leaf = writes.filter((w) => unwrap(w.field('left')?.field('object') as SgNode).text() === name && origin.key(w.field('left')?.field('index') as SgNode) && valueWrite(w));
-        if (leaf.length > 0) out.push({ write: pickLeaf(leaf), shape: 'recursive merge', targets });
+        if (leaf.length > 0) out.push({ write: pickLeaf(leaf), shape: 'recursive merge', targets, via: call });
       }
     }
   }
