@@ -59,8 +59,20 @@ function paramBinding(fnNode: SgNode, index: number): Binding {
   return { kind: 'param', fn: fnNode };
 }
 
-/** Every place `name` is bound inside scope. */
+const BINDINGS = new WeakMap<SgNode, Map<string, Binding[]>>();
+
+/** Every place `name` is bound inside scope (cached per scope node: one function's writes share the lookups). */
 function bindingsOf(scope: SgNode, name: string): Binding[] {
+  let byName = BINDINGS.get(scope);
+  if (!byName) BINDINGS.set(scope, (byName = new Map()));
+  const hit = byName.get(name);
+  if (hit) return hit;
+  const found = findBindings(scope, name);
+  byName.set(name, found);
+  return found;
+}
+
+function findBindings(scope: SgNode, name: string): Binding[] {
   const re = `^${escapeRe(name)}$`;
   const out: Binding[] = [];
   for (const f of [scope, ...scope.findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind })) } })]) {
