@@ -1,21 +1,10 @@
 // Runs the static engine (hunter → skeptic → referee, default options) over every package in a
 // node_modules folder and prints, per package, lines scanned and the findings it would report.
 // Usage: node --import tsx scripts/corpora/static-real-world.ts <dir-with-node_modules> [--json] [--suspected]
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { huntFile, judgeStatic, refuteStatic } from '../../src/engines/static/index.ts';
-
-const EXT = /\.(m?js|cjs|ts|mts|cts)$/;
-const SKIP = /\.d\.[mc]?ts$|\.min\.js$/;
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) return name === 'node_modules' ? [] : walk(p);
-    return EXT.test(name) && !SKIP.test(name) && st.size < 2_000_000 ? [p] : [];
-  });
-}
+import { sourceFilesUnder as walk } from './source-files.ts';
 
 function packages(modules: string): string[] {
   return readdirSync(modules).sort().flatMap((name) => {

@@ -11,9 +11,10 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s*\n
 export function rulesMarkdown(rules: readonly RuleInfo[], confirmMin: number): string {
   const rows = [...rules].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => {
     const cwe = r.cwe ? `[${r.cwe}](https://cwe.mitre.org/data/definitions/${r.cwe.slice(4)}.html)` : '—';
-    const measured = `${r.precision.toFixed(3)} (${r.truePositives} TP / ${r.falsePositives} FP)`;
-    const confirms = r.precision >= confirmMin ? 'on' : 'off (manual review)';
-    return `| [\`${r.id}\`](../src/engines/static/rules/${r.id}/rule.ts) | ${cell(r.message)} | ${r.category} / ${r.lens} | ${cwe} | ${r.severity} | ${measured} | ${r.floor.toFixed(2)} | ${confirms} |`;
+    const measured = `${r.truePositives} TP / ${r.falsePositives} FP (smoothed ${r.precision.toFixed(3)})`;
+    const confirms = !r.defaultOn ? 'off by default' : r.precision >= confirmMin ? 'on' : 'off (manual review)';
+    const severity = r.consequence ? `${r.severity} (${r.consequence})` : r.severity;
+    return `| [\`${r.id}\`](../src/engines/static/rules/${r.id}/rule.ts) | ${cell(r.message)} | ${r.category} / ${r.lens} | ${cwe} | ${severity} | ${measured} | ${r.floor.toFixed(2)} | ${confirms} |`;
   });
   return [
     '# Static rules',
@@ -24,11 +25,15 @@ export function rulesMarkdown(rules: readonly RuleInfo[], confirmMin: number): s
     '(`rule.ts`), its matcher (`matcher.ts`, or a shared one in `src/engines/static/matchers/`) and its `ruleid:`/`ok:` cases',
     '(`cases/`). Every rule runs on every JavaScript and TypeScript file; how it works is in [static-engine.md](static-engine.md).',
     '',
-    '- **precision**: the calibrated precision, (TP + ½) / (TP + FP + 1), of the counts measured on the rule cases, the',
-    '  bundled example, the judged real-world findings and the benchmark cases (`scripts/bench/static-precision.ts`).',
+    '- **precision**: the raw counts measured on the rule cases, the bundled example, the judged real-world findings and the',
+    '  benchmark cases (`scripts/bench/static-precision.ts`), and the smoothed precision the referee uses, (TP + ½) / (TP + FP + 1).',
+    '- **severity**: for a rule of the reviewer\'s lenses (not a vulnerability), followed by its consequence: data loss is',
+    '  high, a crash or a wrong answer medium, a leak low; these findings carry a CWE and no CVSS.',
     '- **floor**: the precision below which `pnpm benchmark --gate` fails once the rule has enough findings there.',
     `- **confirms**: \`on\` when the calibrated precision reaches ${confirmMin}, so a finding the skeptic upholds is confirmed`,
-    '  (T2) without a model; `off` when its findings always go to manual review (T3).',
+    '  (T2) without a model; `off` when its findings always go to manual review (T3); `off by default` when its raw',
+    '  precision, TP / (TP + FP), is below 0.5 on 10 or more judged findings: a default scan dismisses its findings and',
+    '  `bug-hunter rules` says why.',
     '',
     '| rule | what it finds | category / lens | CWE | severity | precision | floor | confirms |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',

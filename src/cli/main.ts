@@ -19,7 +19,8 @@ export function mainHelp(): string {
     "Run 'bug-hunter <command> --help' for a command's flags.",
     'Exit codes: 0 completed, nothing confirmed at or above --fail-on; 1 confirmed findings;',
     '            2 usage or configuration error; 3 failed phase, integrity failure, incomplete run,',
-    '            nothing checked or in-scope files without a scanner (unless --allow-uncovered).',
+    '            nothing checked or read, or an in-scope file a configured engine reads left unread',
+    '            (files in a language no configured engine reads count only with --require-coverage).',
   ].join('\n');
 }
 

@@ -9,6 +9,7 @@ import { DEPENDENCY_STRATEGIES, PROFILE_CHOICES, SANDBOX_CHOICES, type ProfileCh
 import { atMostPositionals, common, oneOf, parseCommandArgs, positiveInt } from './kit/args.ts';
 import { scanCommandLine } from '../engines/terminal/command-line.ts';
 import { checkRef, diffRequestOf } from '../engines/scope/spec.ts';
+import { badGlob } from '../engines/scope/exclusions.ts';
 import { defineCommand, type Command } from './kit/command.ts';
 import { DEP_SCAN_FLAGS, depScanOptions } from './kit/dep-scan-flags.ts';
 import { createLogger, PROGRESS_FORMATS } from '../engines/terminal/log.ts';
@@ -72,11 +73,31 @@ const OPTIONS = {
     type: 'boolean',
     description: 'ignore every suppression the repository supplies: the committed .bug-hunter/suppressions.json and bug-hunter-ignore comments (your own uncommitted dismissals still apply); for untrusted changes',
   },
-  'allow-uncovered': { type: 'boolean', description: 'exit 0 even when nothing was checked or in-scope files had no scanner (default: exit 3)' },
+  include: {
+    type: 'string',
+    multiple: true,
+    arg: '<glob>',
+    description: 'only files matching the glob (gitignore syntax, relative to the target; repeatable) are in scope; the others are listed as excluded',
+  },
+  exclude: {
+    type: 'string',
+    multiple: true,
+    arg: '<glob>',
+    description: "leave files matching the glob (gitignore syntax; repeatable) out on purpose: listed as excluded, never read, not a coverage gap (the repository's own list: .bug-hunterignore)",
+  },
+  'max-file-bytes': { type: 'string', arg: '<n>', description: 'read source files up to n bytes (default 1048576); a larger file in scope is not read, and the run exits 3 naming it' },
+  'allow-uncovered': {
+    type: 'boolean',
+    description: 'exit 0 even when nothing was checked or read, or in-scope files (or lockfiles) had no scanner (default: exit 3); a file a configured engine reads but could not (too large, a link out) still exits 3',
+  },
+  'require-coverage': {
+    type: 'boolean',
+    description: 'exit 3 when in-scope files are in a language no configured engine reads (default: listed by language, not counted; never Clean)',
+  },
   'fail-on-review': { type: 'boolean', description: 'manual-review findings at or above --fail-on also exit 1 (default: listed, not counted)' },
   'show-suspected': { type: 'boolean', description: 'also report T3 (suspected) findings' },
   verify: { type: 'boolean', description: "run the target's checks (baseline suite, typecheck, lint, build) in the sandbox" },
-  repro: { type: 'boolean', description: 'write and run a failing test per confirmed finding in the sandbox (tier T1)' },
+  repro: { type: 'boolean', description: 'write and run a failing test per confirmed finding in the sandbox (tier T1); needs a model for the tester role' },
   fix: { type: 'boolean', description: 'fix confirmed findings inside a recorded scope, in a git worktree, with red-to-green proof' },
   'auto-commit': { type: 'boolean', description: 'with --fix: commit proven fixes to a new branch bug-hunter/fix-<runId> (never the current one)' },
   'dep-scan': {
@@ -106,6 +127,15 @@ const OPTIONS = {
   quiet: common('quiet', 'no progress lines'),
 } as const;
 
+function globs(flag: string, given: readonly string[] | undefined): string[] | undefined {
+  if (!given?.length) return undefined;
+  for (const glob of given) {
+    const bad = badGlob(glob);
+    if (bad) throw new UsageError(`${flag} ${JSON.stringify(glob)}: ${bad}.`);
+  }
+  return [...given];
+}
+
 export const scanCommand: Command = defineCommand({
   name: 'scan',
   help: {
@@ -114,8 +144,10 @@ export const scanCommand: Command = defineCommand({
     sections: [{ title: 'Flags:', flags: OPTIONS }],
     after: `Exit codes: 0 nothing confirmed at or above --fail-on; 1 confirmed findings (and manual-review ones with --fail-on-review;
             with --dep-scan, a reachable vulnerable production dependency at or above --fail-on);
-            2 usage error; 3 failed or incomplete run (with --dep-scan: advisories or a lockfile not checked), nothing checked,
-            or in-scope files (or lockfiles) left without a scanner.`,
+            2 usage error (also --repro without a tester model); 3 could not check what was asked: a failed or incomplete
+            run, a check asked for (--verify, --repro) that could not run, nothing checked or read, an in-scope file a
+            configured engine reads left unread (too large …), with --dep-scan advisories or a lockfile not checked;
+            files in a language no configured engine reads are listed by language, and count only with --require-coverage.`,
   },
   async run(argv, io) {
     const { values, positionals, tokens } = parseCommandArgs('scan', argv, OPTIONS);
@@ -149,6 +181,10 @@ export const scanCommand: Command = defineCommand({
     if (values['dep-scan']) options.depScan = depScanOptions(values, io.cwd);
     if (values.fix) options.fix = true;
     if (values['no-repo-suppressions']) options.noRepoSuppressions = true;
+    if (values['require-coverage'] && values['allow-uncovered']) throw new UsageError('--require-coverage and --allow-uncovered contradict each other: give one.');
+    const maxFileBytes = positiveInt('max-file-bytes', values['max-file-bytes']);
+    const include = globs('--include', values.include);
+    const exclude = globs('--exclude', values.exclude);
     if (values['refine-threat-model'] && values['no-refine-threat-model']) throw new UsageError('--refine-threat-model and --no-refine-threat-model contradict each other: give one.');
     if (values['refine-threat-model']) options.refineThreatModel = true;
     if (values['no-refine-threat-model']) options.refineThreatModel = false;
@@ -166,9 +202,12 @@ export const scanCommand: Command = defineCommand({
         // Set only when asked, so runs without them keep the scope hash they always had.
         ...(values['include-generated'] ? { includeGenerated: true } : {}),
         ...(values['no-gitignore'] ? { noGitignore: true } : {}),
+        ...(maxFileBytes !== undefined ? { maxFileBytes } : {}),
+        ...(include ? { include } : {}),
+        ...(exclude ? { exclude } : {}),
       },
       cache: cacheRequestOf(values['no-cache'], values['cache-dir'], io.cwd),
-      exitPolicy: { allowUncovered: Boolean(values['allow-uncovered']), failOnReview: Boolean(values['fail-on-review']) },
+      exitPolicy: { allowUncovered: Boolean(values['allow-uncovered']), requireCoverage: Boolean(values['require-coverage']), failOnReview: Boolean(values['fail-on-review']) },
       ...(diff ? { diff } : {}),
       ...(baseline ? { baseline } : {}),
       resume: Boolean(values.resume),

@@ -106,8 +106,12 @@ export async function runScan(request: ScanRequest & ScanSelection & { command?:
 
 /** The run's options and scope from the request and the resolved models; refs resolved here, so a bad one is a usage
  * error before anything runs (the commits are part of the identity). */
-function scanSettings(target: string, request: ScanRequest, models: ModelSetup): { options: RunOptions; scope: ScopeOptions } {
+function scanSettings(target: string, request: ScanRequest & ScanSelection, models: ModelSetup): { options: RunOptions; scope: ScopeOptions } {
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...request.options, engine: models.engine, staticEngine: STATIC_ENGINE_VERSION, ...(request.loop ? { loop: true } : {}) };
+  // Only a tester model writes reproductions: without one --repro would reproduce nothing, after all the work.
+  if (request.repro && !request.estimate && !models.modelRoles.has('tester')) {
+    throw new UsageError("--repro needs a model for the tester role, which writes the failing tests: configure one (roles.tester or roles.default in the config, or --role-model tester=<model>), or leave --repro out.");
+  }
   if (options.refineThreatModel && !models.modelRoles.has(REFINING_ROLE)) {
     throw new UsageError("--refine-threat-model needs a model for the recon role: configure one (roles.recon or roles.default in the config, or --role-model recon=<model>), or leave the flag out.");
   }

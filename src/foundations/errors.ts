@@ -18,7 +18,7 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<(typeof ExitCode)[keyof typeof 
   [ExitCode.ok]: 'completed; nothing confirmed at or above --fail-on',
   [ExitCode.findings]: 'completed with confirmed findings at or above --fail-on',
   [ExitCode.usage]: 'usage or configuration error',
-  [ExitCode.failed]: 'failed phase, integrity failure, budget exhausted or incomplete run; also nothing checked, or in-scope files without a scanner (unless --allow-uncovered)',
+  [ExitCode.failed]: 'could not check what was asked: failed phase, integrity failure, budget exhausted or incomplete run; nothing checked or read (unless --allow-uncovered); an in-scope file a configured engine reads left unread (too large …); files in a language no configured engine reads only with --require-coverage',
 };
 
 /** Every error bug-hunter throws on purpose: a clear message for the user, its exit code, and the error it came from. */

@@ -50,7 +50,7 @@ export const RANKS: readonly Rank[] = [
       config: 'config loading, schema and trust',
       deps: 'lockfiles, advisories and their reachability',
       docs: 'local documentation lookup for library claims',
-      findings: 'the one panel rule, the fingerprints of earlier versions and re-keying onto today\'s',
+      findings: 'the one panel rule, the fingerprints of earlier versions and re-keying onto today\'s, which paths are bundles of the source',
       fix: 'fix plans, edits, gates, proofs, and fixing one finding (the fixer phase, work and repro --from use it)',
       git: 'git through run.ts, which neutralises the repository\'s executable settings',
       halt: 'the one halt rule: what failure is systemic, and stopping after three in a row (watch, work, the fixer)',

@@ -79,7 +79,9 @@ test('a plain scan after scan --verify and a new commit is not broken by the old
   const repo = gitRepo(t, SMALL_REPO);
   const outDir = join(repo, '.bug-hunter');
   const verified = await runCli(['scan', repo, '--verify', '--quiet']);
-  assert.equal(verified.code, 0, verified.stderr);
+  // The small repository has no suite: a verification asked for that found nothing to run exits 3, naming why.
+  assert.equal(verified.code, 3, verified.stderr);
+  assert.match(verified.stdout, /exit 3: --verify was asked for but could not run: no check to run was found/);
   const oldRun = readArtifact(outDir, 'verification-report').run.runId;
   writeFiles(repo, { 'a.js': 'const a = 3;\nmodule.exports = a;\n' });
   git(repo, 'commit', '-qam', 'change');

@@ -67,13 +67,11 @@ test('the CLI: bug-hunter scan <copy> --verify --repro --provider replay exits 1
   assert.deepEqual(report.findings.map((f) => [f.finding.file, f.verdict, f.tier]), [['src/slug.js', 'confirmed', 'T1']]);
 });
 
-test('without a tester model the same scan reproduces nothing and keeps the finding at T2', async (t) => {
+test('without a tester model the same scan is refused before any work (issue 45: --repro would reproduce nothing, silently)', async (t) => {
   const dir = tempDir(t, 'bh-repro-e2e-');
   copyReproDemo(dir);
-  const result = await runScan({ target: dir, verify: true, repro: true });
-  const [repro] = readArtifact(result.outDir, 'reproductions').reproductions;
-  assert.deepEqual([repro?.outcome, repro?.reason], ['skipped', 'unknown: no tester model configured']);
-  assert.deepEqual(result.report!.findings.map((f) => f.tier), ['T2']);
+  await assert.rejects(runScan({ target: dir, verify: true, repro: true }), (error: Error) => error.name === 'UsageError' && /--repro needs a model for the tester role/.test(error.message));
+  assert.ok(!existsSync(join(dir, '.bug-hunter', 'triage.json')), 'nothing ran');
 });
 
 test('binding ONLY the tester role to a model leaves hunting and review to the static engine and still promotes to T1', async (t) => {

@@ -26,7 +26,9 @@ for (const reachable of [true, false]) {
       chmodSync(marks.dir, 0o755);
     }
     const scan = await spawnCli(['scan', repo, '--verify', '--quiet']);
-    assert.ok([0, 1].includes(scan.code), `${scan.code}: ${scan.stderr}`);
+    // The refused bind leaves the suite unrun: the verification asked for could not run, exit 3 naming it.
+    assert.equal(scan.code, 3, `${scan.code}: ${scan.stderr}`);
+    assert.match(scan.stdout, /exit 3: --verify was asked for but could not run: /);
     const report = JSON.parse(readFileSync(join(repo, '.bug-hunter', 'verification-report.json'), 'utf8')) as { checks: { status: string; reason?: string; outputTail?: string }[] };
     const suite = report.checks.find((c) => c.status !== 'UNAVAILABLE');
     assert.equal(suite?.status, 'ERROR');

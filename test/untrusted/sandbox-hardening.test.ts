@@ -79,7 +79,9 @@ test('a tree the sandbox cannot copy (a FIFO from an archive) is recorded as san
   const repo = hostileRepo(t, { noGit: true, files: { 'package.json': JSON.stringify({ name: 'f', version: '1.0.0', scripts: { test: 'true' } }), 'src/a.js': 'export const a = 1;\n' } });
   execFileSync('mkfifo', [join(repo, 'src', 'pipe')]);
   const scan = await spawnCli(['scan', repo, '--verify', '--quiet']);
-  assert.equal(scan.code, 0, scan.stdout + scan.stderr);
+  // The scan completes (its report is written); the verification asked for could not run, so it exits 3 saying why.
+  assert.equal(scan.code, 3, scan.stdout + scan.stderr);
+  assert.match(scan.stdout, /exit 3: --verify was asked for but could not run: no sandbox/);
   const report = JSON.parse(readFileSync(join(repo, '.bug-hunter', 'verification-report.json'), 'utf8')) as { sandbox: { available: boolean; reason?: string }; checks: { status: string }[] };
   assert.equal(report.sandbox.available, false);
   assert.match(report.sandbox.reason ?? '', /sandbox unavailable: Could not copy/);

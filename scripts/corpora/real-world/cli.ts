@@ -18,14 +18,33 @@ import { scoreRealWorld, type CaseInput, type ScanRecord } from './score.ts';
 import { selectCases, targetsOf } from './select.ts';
 import { locateCaseSinks } from './sinks.ts';
 import { compareRuns } from './twice.ts';
+import { runMatureHeldOut } from './mature-held-out.ts';
+import { SECBENCH_CLASSES, SECBENCH_PARTS, type SecbenchClass, type SecbenchPart } from '../secbench/corpus.ts';
+import { runSecbench } from '../secbench/cli.ts';
 
-export const REAL_WORLD_USAGE = `Usage: pnpm benchmark:real-world [flags]
+export const CORPORA = ['real-world', 'secbench', 'mature-held-out'] as const;
+export type Corpus = (typeof CORPORA)[number];
 
-Fetches the vulnerable and fixed versions in benchmark/real-world/cases.json and the mature packages in
-mature.json with npm pack (cached outside the repository), scans each with this checkout's CLI as a user
-would with no model key (bug-hunter scan <dir> --loop), and prints recall per class, fixed versions still
-flagged, reported findings per 1,000 lines on the mature packages, and every reported finding.
+export const REAL_WORLD_USAGE = `Usage: pnpm benchmark:real-world [--corpus real-world|secbench|mature-held-out] [flags]
 
+Fetches package versions with npm pack (cached outside the repository), scans each with this checkout's CLI as
+a user would with no model key (bug-hunter scan <dir> --loop), and scores them. Found: a reported finding
+(confirmed, T1 or T2) of the case's class within 3 lines of the sink line; seen: only a manual-review candidate
+there; fixed still flagged: a reported finding of the class in the sink's function of the fixed version.
+
+  --corpus <name>   real-world (default): benchmark/real-world/cases.json and mature.json — recall per class,
+                    fixed versions still flagged, reported findings per 1,000 mature lines, every reported finding;
+                    secbench: the SecBench.js training cases (benchmark/real-world/secbench/), split frozen in split.json;
+                    mature-held-out: mature-held-out.json — counts only (per 1,000 lines, high, critical)
+
+secbench and mature-held-out (results are cached per engine fingerprint: a rerun scans only what changed):
+  --part <p>        dev (default), held-out or both; the held-out part prints per-class counts only
+  --sample <n>      n cases per class, evenly spaced, from the chosen part
+  --class <name>    only the cases of this class (repeatable)
+  --jobs <n>        scans at a time, 1 or 2 (default 1)
+  --show-misses     one row per development miss with its reason (dev part only)
+
+real-world:
   --cache <dir>     package and result cache (default $BUG_HUNTER_REAL_WORLD_CACHE or ~/.cache/bug-hunter/real-world)
   --only <id>       only this case (repeatable); mature packages are skipped
   --class <name>    only the cases of this class (repeatable): ${VULN_CLASSES.join(', ')}
@@ -66,8 +85,24 @@ function readSource(cache: string, name: string, version: string, path: string):
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
+const REAL_DEPS = {
+  benchDir: BENCH_DIR,
+  fingerprint: () => engineFingerprint(),
+  build: ensureBuilt,
+  fetch: fetchPackage,
+  scan: (key: string, dir: string, signal: AbortSignal) => scanPackage(key, dir, signal),
+};
+
+const REAL_WORLD_ONLY = ['only', 'mature-only', 'parallel', 'twice', 'rescore', 'reuse', 'gate', 'write-gate', 'no-findings', 'json'] as const;
+const SECBENCH_ONLY = ['part', 'sample', 'show-misses'] as const;
+
 export async function runRealWorld(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('benchmark:real-world', argv, {
+    corpus: { type: 'string' },
+    part: { type: 'string' },
+    sample: { type: 'string' },
+    jobs: { type: 'string' },
+    'show-misses': { type: 'boolean' },
     cache: { type: 'string' },
     only: { type: 'string', multiple: true },
     class: { type: 'string', multiple: true },
@@ -84,6 +119,28 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
     io.stdout(`${REAL_WORLD_USAGE}\n`);
     return ExitCode.ok;
   }
+  const which = oneOf<Corpus>('corpus', values.corpus, CORPORA, 'real-world');
+  const given = (names: readonly string[]) => names.filter((n) => (values as Record<string, unknown>)[n] !== undefined);
+  if (which !== 'real-world' && given(REAL_WORLD_ONLY).length > 0) throw new UsageError(`--${given(REAL_WORLD_ONLY)[0]} is for --corpus real-world only.`);
+  if (which !== 'secbench' && given(SECBENCH_ONLY).length > 0) throw new UsageError(`--${given(SECBENCH_ONLY)[0]} is for --corpus secbench only.`);
+  const jobs = positiveInt('jobs', values.jobs) ?? 1;
+  if (jobs > 2) throw new UsageError('--jobs is at most 2: the scans share the machine with everything else.');
+  if (which === 'mature-held-out') {
+    if (values.class) throw new UsageError('--class is for --corpus real-world or secbench.');
+    return runMatureHeldOut({ cache: cacheDir(values.cache, process.env, io.cwd), jobs, quiet: values.quiet === true }, io, REAL_DEPS);
+  }
+  if (which === 'secbench') {
+    const part = oneOf<SecbenchPart>('part', values.part, SECBENCH_PARTS, 'dev');
+    if (values['show-misses'] && part !== 'dev') throw new UsageError('--show-misses is for the development part only (--part dev): held-out misses are never shown.');
+    const sample = positiveInt('sample', values.sample);
+    const secClasses = (values.class ?? []).map((c) => oneOf<SecbenchClass>('class', c, SECBENCH_CLASSES, 'redos'));
+    return runSecbench(
+      { part, classes: secClasses, ...(sample !== undefined ? { sample } : {}), jobs, showMisses: values['show-misses'] === true, cache: cacheDir(values.cache, process.env, io.cwd), quiet: values.quiet === true },
+      io,
+      { ...REAL_DEPS, benchDir: join(BENCH_DIR, 'secbench') },
+    );
+  }
+  if (values.jobs !== undefined) throw new UsageError('--jobs is for --corpus secbench or mature-held-out; the real-world corpus takes --parallel.');
   const only = values.only ?? [];
   const classes = (values.class ?? []).map((c) => oneOf<VulnClass>('class', c, VULN_CLASSES, 'redos'));
   const partial = only.length > 0 || classes.length > 0 || values['mature-only'] === true;

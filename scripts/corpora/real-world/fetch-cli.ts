@@ -4,21 +4,28 @@
 import { join } from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
 import pLimit from 'p-limit';
-import { parseCommandArgs } from '../../../src/commands/kit/args.ts';
+import { oneOf, parseCommandArgs } from '../../../src/commands/kit/args.ts';
 import type { CommandIO } from '../../../src/commands/kit/command.ts';
-import { ExitCode } from '../../../src/foundations/errors.ts';
+import { ExitCode, UsageError } from '../../../src/foundations/errors.ts';
+import { fetchMatureHeldOut, fetchSecbench } from '../secbench/fetch.ts';
 import { readCorpus } from './corpus.ts';
 import { cacheDir, fetchPackage, sourceDir } from './fetch.ts';
 import { REPO_ROOT } from './scan.ts';
 import { selectCases, targetsOf } from './select.ts';
 import { locateCaseSinks } from './sinks.ts';
 
-export const FETCH_USAGE = `Usage: node --import tsx scripts/corpora/fetch-real-world.ts [--cache <dir>] [--only <id>]... [--mature-only] [--show <id>]
+export const FETCH_USAGE = `Usage: pnpm fetch:real-world [--cache <dir>] [--only <id>]... [--mature-only] [--show <id>]
+       pnpm fetch:real-world --corpus secbench|mature-held-out [--cache <dir>]
 
 Fetches the vulnerable and fixed versions of every case in benchmark/real-world/cases.json and the mature
 packages in mature.json with npm pack into the cache (default $BUG_HUNTER_REAL_WORLD_CACHE or
 ~/.cache/bug-hunter/real-world; never the repository), verifies each tarball's integrity, extracts it,
-skips what is already fetched, and checks each case's sink pin against the source.`;
+skips what is already fetched, and checks each case's sink pin against the source.
+
+  --corpus secbench          the SecBench.js cases (benchmark/real-world/secbench/cases.json), both parts: pins
+                             checked (the sink file has the sink line); development problems are named, held-out
+                             ones only counted
+  --corpus mature-held-out   the packages of mature-held-out.json; failures only counted`;
 
 export async function runFetch(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('fetch-real-world', argv, {
@@ -26,12 +33,18 @@ export async function runFetch(argv: string[], io: CommandIO): Promise<number> {
     only: { type: 'string', multiple: true },
     'mature-only': { type: 'boolean' },
     show: { type: 'string', multiple: true },
+    corpus: { type: 'string' },
   });
   if (values.help) {
     io.stdout(`${FETCH_USAGE}\n`);
     return ExitCode.ok;
   }
   const cache = cacheDir(values.cache, process.env, io.cwd);
+  const which = oneOf('corpus', values.corpus, ['real-world', 'secbench', 'mature-held-out'] as const, 'real-world');
+  if (which !== 'real-world') {
+    if (values.only || values.show || values['mature-only']) throw new UsageError('--only, --show and --mature-only are for the real-world corpus.');
+    return which === 'secbench' ? fetchSecbench(cache, io, join(REPO_ROOT, 'benchmark', 'real-world', 'secbench')) : fetchMatureHeldOut(cache, io, join(REPO_ROOT, 'benchmark', 'real-world'));
+  }
   const corpus = readCorpus(join(REPO_ROOT, 'benchmark', 'real-world'));
   const only = [...(values.only ?? []), ...(values.show ?? [])];
   const cases = values['mature-only'] ? [] : selectCases(corpus.cases, only, []);

@@ -25,7 +25,10 @@ export function formatScore(score: RealWorldScore, options: { findings?: boolean
   }
   if (score.mature.rows.length > 0) {
     out.push('');
-    out.push(`Mature packages: ${score.mature.reported} reported in ${score.mature.lines.toLocaleString('en-US')} lines = ${score.mature.perKloc.toFixed(3)} per 1,000 lines`);
+    const matureReported = score.findings.filter((j) => j.role === 'mature').map((j) => j.finding.severity);
+    const high = matureReported.filter((x) => x === 'high').length;
+    const critical = matureReported.filter((x) => x === 'critical').length;
+    out.push(`Mature packages (mature.json): ${score.mature.reported} reported in ${score.mature.lines.toLocaleString('en-US')} lines = ${score.mature.perKloc.toFixed(3)} per 1,000 lines; high ${high}, critical ${critical}`);
     for (const r of score.mature.rows) {
       out.push(`  ${pad(r.key, 34)}${lpad(r.lines.toLocaleString('en-US'), 9)} lines  reported ${r.reported}  review-only ${r.reviewOnly}${r.status === 'complete' ? '' : `  (${r.status})`}`);
     }
@@ -45,7 +48,7 @@ export function formatScore(score: RealWorldScore, options: { findings?: boolean
     for (const f of score.failures) out.push(`  ${f.key}: ${f.error}`);
   }
   out.push('');
-  out.push(`Matching: a finding counts for a case when it is in the sink file, its class fits, and its lines overlap the sink's enclosing function or come within ${SINK_LINE_TOLERANCE} lines of the sink line.`);
+  out.push(`Found: a reported finding (confirmed, T1 or T2) of the case's class cites the sink file within ${SINK_LINE_TOLERANCE} lines of the sink line; review-only: only a manual-review candidate there. Fixed still flagged: a reported finding of the class in the sink's function in the fixed version (the sink file when the function is gone).`);
   return `${out.join('\n')}\n`;
 }
 

@@ -1,9 +1,12 @@
-// The matching rule of the real-world benchmark, pure. A finding matches a case when it is in the sink's
-// file, names a compatible class, and its line range overlaps the sink's enclosing function or comes
-// within SINK_LINE_TOLERANCE lines of the sink line.
+// The one definition of "found" for both corpora (today's cases.json and SecBench.js), pure (issue #41):
+// - found: a REPORTED finding (confirmed, T1 or T2: isReported) of the case's class cites the sink file within
+//   SINK_LINE_TOLERANCE lines of the sink line;
+// - seen, not reported: only a manual-review candidate of the class is there (counted apart, never as found);
+// - still flagged: a reported finding of the class lies in the sink's function located in the fixed version,
+//   or anywhere in the sink file when the function is gone (measured only on cases with a fixed version).
 import type { VulnClass } from './corpus.ts';
 
-/** Lines either side of the sink line that still count when the enclosing function is unknown or missed. */
+/** Lines either side of the sink line a finding may start or end at and still count as at the sink. */
 export const SINK_LINE_TOLERANCE = 3;
 
 /** One finding as the benchmark keeps it from a scan report. */
@@ -19,9 +22,17 @@ export interface RecordedFinding {
   cwe?: string;
   severity: string;
   claim: string;
+  /** Not reported: why, from the scan report (the refuting seats and their reasons, or the referee's reasoning). */
+  why?: string;
+  /** Hidden by a suppression. */
+  suppressed?: boolean;
 }
 
-/** A sink located in one fetched version: the file, the line, and the enclosing function's lines when known. */
+/**
+ * A sink located in one fetched version. In the vulnerable version: the file and the line (the function's lines
+ * may be kept for display; they do not widen the match). In the fixed version: no line, the sink function's lines
+ * when it is still there, else only the file.
+ */
 export interface LocatedSink {
   file: string;
   line?: number;
@@ -71,13 +82,34 @@ function overlaps(a1: number, a2: number, b1: number, b2: number): boolean {
   return a1 <= b2 && b1 <= a2;
 }
 
-/** Whether one finding is at the sink: same file, compatible class, inside the function or near the line. */
+/**
+ * Whether one finding is at the sink: same file, compatible class, and — with a sink line — within
+ * SINK_LINE_TOLERANCE lines of it; without one (a fixed version) inside the sink's function, or anywhere in
+ * the file when the function is gone.
+ */
 export function matchesSink(finding: RecordedFinding, sink: LocatedSink, cls: VulnClass): boolean {
   if (finding.file !== sink.file || !classCompatible(finding, cls)) return false;
-  if (sink.functionStart !== undefined && sink.functionEnd !== undefined && overlaps(finding.startLine, finding.endLine, sink.functionStart, sink.functionEnd)) {
-    return true;
-  }
   if (sink.line !== undefined) return overlaps(finding.startLine, finding.endLine, sink.line - SINK_LINE_TOLERANCE, sink.line + SINK_LINE_TOLERANCE);
-  // A fixed version whose sink function is gone: any finding of the class in the file counts.
-  return sink.functionStart === undefined;
+  if (sink.functionStart !== undefined && sink.functionEnd !== undefined) return overlaps(finding.startLine, finding.endLine, sink.functionStart, sink.functionEnd);
+  return true;
+}
+
+/** A manual-review candidate: shown to a person as a lead, never counted as found. */
+export function isReviewCandidate(f: RecordedFinding): boolean {
+  return !f.reported && f.verdict === 'manual-review' && f.suppressed !== true;
+}
+
+export type SinkStatus = 'found' | 'seen' | 'missed';
+
+/** The vulnerable version's status at its sinks (the sink and any copies): found, seen (not reported) or missed. */
+export function sinkStatus(findings: readonly RecordedFinding[], sinks: readonly LocatedSink[], cls: VulnClass): SinkStatus {
+  const at = (f: RecordedFinding) => sinks.some((sink) => sink.line !== undefined && matchesSink(f, sink, cls));
+  if (findings.some((f) => f.reported && at(f))) return 'found';
+  if (findings.some((f) => isReviewCandidate(f) && at(f))) return 'seen';
+  return 'missed';
+}
+
+/** Whether the fixed version is still flagged: a reported finding of the class in the sink's function (or file). */
+export function stillFlagged(findings: readonly RecordedFinding[], fixedSinks: readonly LocatedSink[], cls: VulnClass): boolean {
+  return findings.some((f) => f.reported && fixedSinks.some((sink) => matchesSink(f, { file: sink.file, ...(sink.functionStart !== undefined && sink.functionEnd !== undefined ? { functionStart: sink.functionStart, functionEnd: sink.functionEnd } : {}) }, cls)));
 }

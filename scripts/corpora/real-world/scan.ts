@@ -10,7 +10,7 @@ import type { ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
 import { PhaseError } from '../../../src/foundations/errors.ts';
 import { isReported } from '../../bench/benchmark/runner.ts';
 import type { RecordedFinding } from './match.ts';
-import type { ScanRecord } from './score.ts';
+import type { ScanRecord, UnreadFile } from './score.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SCAN_TIMEOUT_MS = 15 * 60_000;
@@ -38,7 +38,39 @@ export function recordFindings(report: ScanReport): RecordedFinding[] {
     ...(f.finding.cwe !== undefined ? { cwe: f.finding.cwe } : {}),
     severity: f.severity,
     claim: f.finding.claim.replace(/\s+/g, ' ').slice(0, 240),
+    ...(isReported(f) ? {} : { why: whyNotReported(f) }),
+    ...(f.suppressed ? { suppressed: true } : {}),
   }));
+}
+
+const oneLine = (text: string, max = 200): string => text.replace(/\s+/g, ' ').trim().slice(0, max);
+
+/** Why a finding is not reported, from the report itself: the refuting seats (and reasons), else the referee. */
+export function whyNotReported(f: ScanReport['findings'][number]): string {
+  if (f.suppressed) return `suppressed (${f.suppressed.source ?? 'dismissal'})`;
+  const refuted = f.skepticReasoning.filter((r) => r.vote === 'refuted');
+  const tier = f.verdict === 'confirmed' ? `confirmed ${f.tier}, not shown; ` : '';
+  if (refuted.length > 0) return `${tier}refuted by ${refuted.map((r) => `${r.seat}: ${oneLine(r.reason, 160)}`).join('; ')}`.slice(0, 400);
+  return `${tier}${f.verdict}: ${oneLine(f.refereeReasoning || 'no reasoning recorded')}`.slice(0, 400);
+}
+
+interface TriageLike {
+  files?: { path: string; isTest?: boolean; lines?: number }[];
+  skipped?: { path: string; reason: string }[];
+  chunks?: { files: string[] }[];
+}
+
+/**
+ * The files the scan did not read, with why: triage's skipped files (a folder is one entry ending in '/'),
+ * triaged files put in no chunk (test files, say), and in-scope files the report lists as not covered.
+ */
+export function unreadFiles(triage: TriageLike | undefined, report: Pick<ScanReport, 'coverage'>): UnreadFile[] {
+  const out: UnreadFile[] = [];
+  for (const s of triage?.skipped ?? []) out.push({ path: s.path, reason: `skipped by triage: ${s.reason}` });
+  const chunked = new Set((triage?.chunks ?? []).flatMap((c) => c.files));
+  for (const f of triage?.files ?? []) if (!chunked.has(f.path)) out.push({ path: f.path, reason: f.isTest ? 'a test file (not scanned without tests)' : 'triaged but in no chunk' });
+  for (const n of report.coverage.notCovered) if (n.status !== 'skipped') out.push({ path: n.path, reason: `${n.status}: ${oneLine(n.reason, 160)}` });
+  return out;
 }
 
 function readJson<T>(path: string): T | undefined {
@@ -91,7 +123,7 @@ export async function scanPackage(key: string, dir: string, signal?: AbortSignal
     const durationMs = Math.round(performance.now() - started);
     const exitCode = run.exitCode ?? null;
     const report = readJson<ScanReport>(join(out, 'scan-report.json'));
-    const triage = readJson<{ files?: { lines?: number }[] }>(join(out, 'triage.json'));
+    const triage = readJson<TriageLike>(join(out, 'triage.json'));
     const lines = (triage?.files ?? []).reduce((s, f) => s + (f.lines ?? 0), 0);
     const files = triage?.files?.length ?? 0;
     if (!report || !Array.isArray(report.findings)) {
@@ -108,6 +140,7 @@ export async function scanPackage(key: string, dir: string, signal?: AbortSignal
       files,
       durationMs,
       findings: recordFindings(report),
+      unread: unreadFiles(triage, report),
     };
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -3,7 +3,7 @@
 // and every reported finding for a person to judge.
 import { VULN_CLASSES, type RealWorldCase, type VulnClass } from './corpus.ts';
 import type { ReportStatus } from '../../../src/artifacts/schemas/scan-report.ts';
-import { matchesSink, type LocatedSink, type RecordedFinding } from './match.ts';
+import { isReviewCandidate, matchesSink, sinkStatus, stillFlagged, type LocatedSink, type RecordedFinding } from './match.ts';
 
 /** What one scan of one package version left behind. */
 export interface ScanRecord {
@@ -15,6 +15,14 @@ export interface ScanRecord {
   files: number;
   durationMs: number;
   findings: RecordedFinding[];
+  /** Files the scan did not read, with why (absent in results recorded before it was kept). */
+  unread?: UnreadFile[];
+}
+
+/** A file a scan did not read: a path (a folder ends in '/') and why. */
+export interface UnreadFile {
+  path: string;
+  reason: string;
 }
 
 /** One case with its sinks located in the fetched sources and its two scans (absent when not run). */
@@ -98,14 +106,15 @@ export function scoreRealWorld(inputs: readonly CaseInput[], mature: readonly Sc
     const vulnFailure = failureOf(input.vulnerable, `${c.package}@${c.vulnerable}`);
     const fixedFailure = failureOf(input.fixed, `${c.package}@${c.fixed}`);
     for (const f of [vulnFailure, fixedFailure]) if (f) failures.push(f);
-    const found = !vulnFailure && vuln.some((f) => f.reported && at(f, input.vulnerableSinks));
+    const status = vulnFailure ? 'missed' : sinkStatus(vuln, input.vulnerableSinks, c.class);
+    const found = status === 'found';
     return {
       id: c.id,
       class: c.class,
       kind: c.kind,
       found,
-      reviewOnly: !found && !vulnFailure && vuln.some((f) => !f.reported && f.verdict === 'manual-review' && at(f, input.vulnerableSinks)),
-      fixedFlagged: !fixedFailure && fixed.some((f) => f.reported && at(f, input.fixedSinks)),
+      reviewOnly: status === 'seen',
+      fixedFlagged: !fixedFailure && stillFlagged(fixed, input.fixedSinks, c.class),
       complete: !vulnFailure && !fixedFailure,
     };
   });
@@ -125,7 +134,7 @@ export function scoreRealWorld(inputs: readonly CaseInput[], mature: readonly Sc
       key: m.key,
       lines: m.lines,
       reported: m.findings.filter((f) => f.reported).length,
-      reviewOnly: m.findings.filter((f) => !f.reported && f.verdict === 'manual-review').length,
+      reviewOnly: m.findings.filter(isReviewCandidate).length,
       status: m.status,
     };
   });

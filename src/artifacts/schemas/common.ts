@@ -49,6 +49,18 @@ export const Evidence = Type.Object(
 );
 export type Evidence = Static<typeof Evidence>;
 
+export const MAX_FLOW_STEPS = 16;
+
+export const FlowStep = Type.Object(
+  {
+    file: RepoPath,
+    line: Type.Integer({ minimum: 1 }),
+    note: Type.String({ minLength: 1, maxLength: 300, description: 'What happens to the value there (read from input, bound to a name, passed to a function, returned, the sink).' }),
+  },
+  { additionalProperties: false },
+);
+export type FlowStep = Static<typeof FlowStep>;
+
 export const Engine = literalUnion(ENGINES, {
   description: 'Which engine produced the finding.',
 });
@@ -85,6 +97,13 @@ export const Finding = Type.Object(
       Type.Array(
         literalUnion(STRIDE_CATEGORIES),
       ),
+    ),
+    flow: Type.Optional(
+      Type.Array(FlowStep, {
+        minItems: 2,
+        maxItems: MAX_FLOW_STEPS,
+        description: 'Taint findings: the steps of the value from its source to the sink, in order; the last step is the sink. A longer path keeps its source and the steps nearest the sink.',
+      }),
     ),
     corroboratedBy: Type.Optional(Type.Array(Type.String(), { description: 'Other lenses or engines that reported the same fingerprint.' })),
     origin: Type.Optional(

@@ -32,6 +32,7 @@ export const FileCoverage = Type.Object(
     cause: Type.Optional(FailureCause),
     chunkId: Type.Optional(Type.String({ description: 'The triage chunk that held it.' })),
     engines: Type.Array(Type.String(), { description: 'Engines that examined it.' }),
+    language: Type.Optional(Type.String({ description: 'scanner-unsupported: the language no configured engine reads (shell, python, …).' })),
   },
   { additionalProperties: false },
 );
@@ -54,6 +55,11 @@ export const Coverage = artifact(
       { additionalProperties: false },
     ),
     complete: Type.Boolean({ description: 'True only when every in-scope file was scanned.' }),
+    unsupportedLanguages: Type.Optional(
+      Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
+        description: 'In-scope files in a language no configured engine reads, counted per language (absent when none). Not a failure by default (--require-coverage counts them); never clean.',
+      }),
+    ),
   },
   'Per-file coverage with reasons; complete only when every in-scope file was scanned.',
 );

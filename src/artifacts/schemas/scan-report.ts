@@ -2,7 +2,7 @@
 // Findings stay in one list, kept apart by verdict; a suppressed finding stays listed (marked) but is never reported.
 import { Type, type Static } from '@sinclair/typebox';
 import { COMPLETENESS, DIFF_MODES, literalUnion, RANGE_OPERATORS, REPRO_OUTCOMES, UNCOVERED_STATUSES } from './literals.ts';
-import { artifact, Confidence, Finding, Severity, Tier, Verdict } from './common.ts';
+import { artifact, Confidence, Finding, RepoPath, Severity, Tier, Verdict } from './common.ts';
 import { ShardShare } from './adaptive-plan.ts';
 import { BaseFinding, BaselineSummary } from './baseline.ts';
 import { SecurityClassification } from './security.ts';
@@ -60,15 +60,43 @@ export type SuppressionSummary = Static<typeof SuppressionSummary>;
 
 /** The checks a user can ask a scan for; Clean needs each one asked for to have run. */
 export const REQUESTED_CHECKS = ['verify', 'repro', 'dep-scan'] as const;
+/** One line of a requested check: a verification command, or one finding's reproduction. */
+export const CheckItem = Type.Object(
+  {
+    name: Type.String({ description: 'The check (test, typecheck …), or the id of the finding reproduced.' }),
+    command: Type.Optional(Type.String({ description: 'The command it ran.' })),
+    status: Type.String({ description: 'PASS, FAIL, ERROR, TIMEOUT, UNAVAILABLE, SKIPPED_BUDGET for a check; the outcome for a reproduction.' }),
+    detail: Type.String({ description: 'The failing tests, why it could not run, or what it showed.' }),
+  },
+  { additionalProperties: false },
+);
+export type CheckItem = Static<typeof CheckItem>;
+
 export const CheckRun = Type.Object(
   {
     check: literalUnion(REQUESTED_CHECKS, { description: 'verify: --verify; repro: --repro; dep-scan: --dep-scan.' }),
-    ran: Type.Boolean({ description: 'True when it ran and checked something; false keeps the run from being clean.' }),
+    ran: Type.Boolean({ description: 'True when it ran and checked something; false keeps the run from being clean and exits 3.' }),
     detail: Type.String({ description: 'What it did, or why it did not run.' }),
+    items: Type.Optional(Type.Array(CheckItem, { description: 'One per verification command or reproduction, with its status and the failing tests or the reason.' })),
   },
   { additionalProperties: false },
 );
 export type CheckRun = Static<typeof CheckRun>;
+
+export const MAX_RELATED_LOCATIONS = 20;
+
+/** The same finding in a bundle of the source (dist/, *.min.js, umd/cjs/esm): one bug, listed with its source. */
+export const RelatedLocation = Type.Object(
+  {
+    file: RepoPath,
+    startLine: Type.Integer({ minimum: 1 }),
+    endLine: Type.Integer({ minimum: 1 }),
+    fingerprint: Type.String({ pattern: '^[0-9a-f]{16,64}$', description: 'The fingerprint the copy has on its own.' }),
+    findingId: Type.String({ description: 'The id the copy has on its own.' }),
+  },
+  { additionalProperties: false },
+);
+export type RelatedLocation = Static<typeof RelatedLocation>;
 
 export const ReportedFinding = Type.Object(
   {
@@ -105,6 +133,13 @@ export const ReportedFinding = Type.Object(
     baseline: Type.Optional(
       Type.Boolean({ description: 'With --baseline: true when the fingerprint already existed at the base (pre-existing; never fails the run), false when new.' }),
     ),
+    relatedLocations: Type.Optional(
+      Type.Array(RelatedLocation, {
+        minItems: 1,
+        maxItems: MAX_RELATED_LOCATIONS,
+        description: 'The same finding in bundles of its file (build output, minified, umd/cjs/esm copies): one bug, reported once at the source, which keeps its fingerprint.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -117,6 +152,7 @@ export const NotCovered = Type.Object(
     path: Type.String(),
     status: literalUnion(UNCOVERED_STATUSES),
     reason: Type.String(),
+    language: Type.Optional(Type.String({ description: 'scanner-unsupported: the language no configured engine reads.' })),
   },
   { additionalProperties: false },
 );

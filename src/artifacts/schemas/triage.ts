@@ -50,6 +50,9 @@ export const SkippedFile = Type.Object(
     requiredBy: Type.Optional(
       Type.String({ description: 'In-scope code imports this file (the importer), yet it could not be read (size, encoding, a link out of the repository): it is in scope and not covered.' }),
     ),
+    language: Type.Optional(
+      Type.String({ description: 'A source file in scope by its path (not test code, or --include-tests) that was too large to read: its language. It is in scope and not covered.' }),
+    ),
   },
   { additionalProperties: false },
 );

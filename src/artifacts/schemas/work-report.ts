@@ -33,7 +33,7 @@ export const WorkIssueEntry = Type.Object(
     title: Type.String(),
     outcome: literalUnion(WORK_OUTCOMES, {
       description:
-        'pr-opened: pushed and a draft PR opened; would-open-pr: --dry-run stopped before the push; gated: a gate stopped it; review-failed: the panel failed it; empty-diff: nothing to change, the issue is closed; already-open: a pull request for its branch exists; failed: crash, timeout, setup or an issue the queue cannot fix; halted: not started, the queue halted.',
+        'pr-opened: pushed and a draft PR opened; would-open-pr: --dry-run stopped before the push; gated: a gate stopped it; review-failed: the panel failed it; empty-diff: nothing to change and a rescan of the base no longer reports the finding, the issue is closed; already-open: a pull request for its branch exists; failed: crash, timeout, setup or an issue the queue cannot fix; halted: not started, the queue halted.',
     }),
     failure: Type.Optional(literalUnion(WORK_FAILURES, { description: 'crash, timeout and setup are systemic (they count toward the halt); the rest belong to the issue.' })),
     reason: Type.String({ description: 'Why this outcome, in a sentence.' }),
@@ -55,6 +55,19 @@ export const WorkIssueEntry = Type.Object(
       Type.Null(),
     ]),
     gates: Type.Array(WorkGateRecord),
+    suiteRuns: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            when: Type.String({ description: "'base', or 'attempt N'." }),
+            lines: Type.Array(Type.String(), { description: 'One line per reproduction and check: its status and why.' }),
+            output: Type.String({ maxLength: 4000, description: "The tail of what the run printed, redacted in the sandbox." }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'Every run of the reproductions and the suite for the fix, in order: a check that could not run (UNAVAILABLE) names why, and is never a failing fix.' },
+      ),
+    ),
     review: Type.Union([
       Type.Object(
         {

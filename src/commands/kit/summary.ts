@@ -10,6 +10,8 @@ import { oneLine, plural } from '../../engines/report/text.ts';
 import { baselineNote, diffNote, findingMarks } from '../../engines/report/diff-marks.ts';
 import { isShownConfirmed } from '../../engines/report/counts.ts';
 import { verdictLines } from '../../engines/report/terminal.ts';
+import { byLanguage, exclusionNote, unsupportedFiles } from '../../engines/report/unread.ts';
+import { verificationLines } from '../../engines/report/verification-markdown.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
   const lines: string[] = [];
@@ -28,12 +30,18 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
         `${shown.length} confirmed finding(s) reported · verdicts ${Object.entries(report.counts.byVerdict).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}`,
     );
     lines.push(...scopeLines(report));
-    const unsupported = report.coverage.notCovered.filter((n) => n.status === 'scanner-unsupported');
+    const unsupported = unsupportedFiles(report);
     const unread = report.coverage.notCovered.filter((n) => n.status === 'not-covered');
     if (unread.length > 0) lines.push(`Not covered (in scope, not read): ${unread.length} file(s), e.g. ${unread[0]!.path} — ${unread[0]!.reason}`);
-    if (unsupported.length > 0) lines.push(`Not checked (no scanner for the language): ${unsupported.length} file(s), e.g. ${unsupported[0]!.path} — ${unsupported[0]!.reason}`);
+    const excluded = exclusionNote(report);
+    if (excluded) lines.push(`Excluded on purpose: ${excluded} (listed in coverage.json; --no-repo-suppressions sets the repository's aside)`);
+    if (unsupported.length > 0) {
+      lines.push(`Not read (no configured engine reads the language): ${plural(unsupported.length, 'file')} — ${byLanguage(unsupported, 3)}; a model reads them (--require-coverage makes them fail the run)`);
+    }
     for (const f of shown) lines.push(findingLine(f));
     if (report.dependencies) lines.push(`Dependencies: ${dependencySummary(report.dependencies)} — see report.md`);
+    const checks = verificationLines(report);
+    if (checks.length > 0) lines.push('Checks asked for:', ...checks.map((c) => `  ${c.level === 'error' ? 'NOT RUN ' : ''}${c.text}`));
     lines.push(...manualReviewLines(report));
     lines.push(...verdictLines(report));
   }

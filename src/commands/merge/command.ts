@@ -18,6 +18,7 @@ import { appendStepSummary } from '../../engines/terminal/step-summary.ts';
 const OPTIONS = {
   out: common('out', 'where the merged run is written (required; not one of the shard folders)'),
   'allow-uncovered': { type: 'boolean', description: 'exit 0 even when nothing was checked or in-scope files had no scanner (as for scan)' },
+  'require-coverage': { type: 'boolean', description: 'exit 3 when in-scope files are in a language no configured engine reads (as for scan)' },
   'fail-on-review': { type: 'boolean', description: "manual-review findings at or above the shards' --fail-on also exit 1 (as for scan)" },
   json: common('json', 'print the merge result as one JSON document'),
 } as const;
@@ -53,7 +54,7 @@ were chunked alike, and cover every chunk exactly once (each shard 1…n given o
       const merged = mergeShards(checked, { ...checked[0]!.report.run, runId: newRunId() });
       writeMergedRun(realOut, merged);
       const report = merged.scanReport;
-      const decision = decideExit(report, { failOn: report.options.failOn, allowUncovered: Boolean(values['allow-uncovered']), failOnReview: Boolean(values['fail-on-review']) });
+      const decision = decideExit(report, { failOn: report.options.failOn, allowUncovered: Boolean(values['allow-uncovered']), requireCoverage: Boolean(values['require-coverage']), failOnReview: Boolean(values['fail-on-review']) });
       appendStepSummary(process.env, report, { command: 'merge', out: values.out }, io.stderr);
       const result = { exitCode: decision.code, exitReason: decision.reason, outDir: realOut, report, durationMs: Date.now() - started };
       io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : summariseScan(printableDeep(result), report.options.showSuspected));

@@ -46,18 +46,38 @@ function fromFrame({ frames, index }: LocateInput): Location | undefined {
   };
 }
 
-// A name defined in exactly one place wins over one defined in many; among equals, the report's first mention.
+// The code under test wins over tests (a test binds the name it tests: `var parse = require('../')`); then a name
+// defined in exactly one place wins over one defined in many; among equals, the report's first mention.
 function fromName({ clues, index, sources }: LocateInput): Location | undefined {
-  let best: { file: string; symbol: SymbolDef; places: number; order: number } | undefined;
+  let best: { file: string; symbol: SymbolDef; places: number; order: number; inTests: boolean } | undefined;
   clues.names.forEach((name, order) => {
-    const places = [...index.files.values()].filter((f) => sources.has(f.path)).flatMap((f) => f.symbols.filter((s) => s.name === name && s.kind !== 'type' && s.kind !== 'interface').map((s) => ({ file: f.path, symbol: s })));
+    const all = [...index.files.values()].filter((f) => sources.has(f.path)).flatMap((f) => f.symbols.filter((s) => s.name === name && s.kind !== 'type' && s.kind !== 'interface').map((s) => ({ file: f.path, symbol: s })));
+    const code = all.filter((p) => !TEST_PATH.test(p.file));
+    const places = code.length > 0 ? code : all;
     if (places.length === 0) return;
+    const inTests = code.length === 0;
     const withMessage = places.find((p) => clues.messages.some((m) => linesOf(sources, p.file, p.symbol).includes(m))) ?? places[0]!;
-    if (!best || places.length < best.places) best = { ...withMessage, places: places.length, order };
+    if (!best || (best.inTests && !inTests) || (best.inTests === inTests && places.length < best.places)) best = { ...withMessage, places: places.length, order, inTests };
   });
-  if (!best) return undefined;
+  if (!best?.inTests) return best ? { file: best.file, startLine: best.symbol.startLine, endLine: best.symbol.endLine, line: best.symbol.startLine, symbol: best.symbol.name, how: 'named-function' } : undefined;
+  // Only tests define it as the index sees it: a definition the index does not list (a function nested in another,
+  // a method) in the code under test comes first.
   const { file, symbol } = best;
-  return { file, startLine: symbol.startLine, endLine: symbol.endLine, line: symbol.startLine, symbol: symbol.name, how: 'named-function' };
+  return definedInCode(clues.names, sources) ?? { file, startLine: symbol.startLine, endLine: symbol.endLine, line: symbol.startLine, symbol: symbol.name, how: 'named-function' };
+}
+
+function definedInCode(names: readonly string[], sources: ReadonlyMap<string, string>): Location | undefined {
+  for (const name of names) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) continue;
+    const definition = new RegExp(`(^|[^\\w$.])(function\\s*\\*?\\s*${name.replace(/\$/g, '\\$')}\\s*\\(|(const|let|var)\\s+${name.replace(/\$/g, '\\$')}\\s*=\\s*(async\\s+)?(function\\b|\\([^)]*\\)\\s*=>|[\\w$]+\\s*=>))`);
+    for (const [file, text] of sources) {
+      if (TEST_PATH.test(file)) continue;
+      const lines = text.split('\n');
+      const at = lines.findIndex((l) => definition.test(l));
+      if (at >= 0) return { file, startLine: at + 1, endLine: at + 1, line: at + 1, symbol: name, how: 'named-function' };
+    }
+  }
+  return undefined;
 }
 
 function fromMessage({ clues, index, sources }: LocateInput): Location | undefined {
@@ -72,6 +92,9 @@ function fromMessage({ clues, index, sources }: LocateInput): Location | undefin
   }
   return undefined;
 }
+
+/** Test code by its folder or name (test/, tests/, __tests__/, spec/, *.test.*, *.spec.*, *_test.*, test_*). */
+const TEST_PATH = /(^|\/)(tests?|__tests__|specs?)\/|\.(test|spec)\.[^/]+$|_test\.[^/]+$|(^|\/)test_[^/]+$/;
 
 function enclosing(index: CodeIndex, file: string, line: number): SymbolDef | undefined {
   const entry = index.files.get(file);

@@ -60,7 +60,8 @@ scope-checker and, on security-sensitive changes, red-team, in parallel). A fixe
 provider (an agent CLI such as 'claude -p') edits the worktree itself, held to the same scope and gates. A fix that
 passes is pushed to bug-hunter/gh-<N>-<slug> on origin and opened as a DRAFT pull request (Closes #N, the proof,
 the gates, the review); the issue moves from auto-ready/nightshift to auto-pr-ready. A gate, review or fix
-failure labels the issue auto-failed with a comment naming the phase; an empty diff closes it. Three systemic
+failure labels the issue auto-failed with a comment naming the phase; an empty diff closes it only when a
+rescan of the finding's file at the base no longer reports it (else auto-failed, with what the fixer said). Three systemic
 failures in a row (crash, timeout, setup) halt the queue. Afterwards, issues that say "Depends on #M" are
 labelled auto-ready once their dependencies are closed or auto-pr-ready. Records everything in work-report.json
 (rewritten after each issue) and work-report.md.`,

@@ -8,7 +8,7 @@ import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
 import { applyEdits, type SearchReplace } from '../../engines/fix/edits.ts';
 import type { ProofEnv } from '../../engines/fix/prove.ts';
 import { OutsideRootError } from '../../foundations/fs/inside.ts';
-import { fixOne, readerIn, writeApplied } from '../../engines/fix/fix-one.ts';
+import { fixOne, readerIn, writeApplied, type SuiteRun } from '../../engines/fix/fix-one.ts';
 import type { EditProposer } from '../../engines/fix/propose.ts';
 import { parseDiff } from './diff-stats.ts';
 import { gatesPassed, issueAsks, workGates } from './gates.ts';
@@ -22,6 +22,7 @@ import type { ModelPanel, ModelVerdicts } from './model-panel.ts';
 import { ProviderError } from '../../foundations/errors.ts';
 import { commitInWorktree } from './remote.ts';
 import { inScratchWorktree } from './scratch-worktree.ts';
+import { rescanFinding, type Rescanner } from './rescan.ts';
 
 export const DEFAULT_ISSUE_TIMEOUT_MS = 90 * 60 * 1000;
 
@@ -42,6 +43,8 @@ export interface LocalFix {
   patch: string;
   /** Worktrees that could not be removed safely, with why. */
   left: string[];
+  /** Every run of the reproductions and the suite (fix-one.ts), with the tail of its output. */
+  suiteRuns: SuiteRun[];
 }
 
 export interface FixIssueInput {
@@ -57,6 +60,8 @@ export interface FixIssueInput {
   panel: ModelPanel;
   env: ProofEnv;
   timeLimitMs?: number;
+  /** Scans the finding's file at the base head when the fixer changed nothing (default: rescanFinding). */
+  rescan?: Rescanner;
 }
 
 // The queue's own gates decide size (with the issue's waivers, and their figures); the fixer's are lifted so a
@@ -84,7 +89,7 @@ export async function fixIssue(input: FixIssueInput): Promise<LocalFix> {
 async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Omit<LocalFix, 'left'>> {
   const { found } = input;
   const root = join(worktree, input.sub);
-  const none = { attempts: [], proof: null, gates: [], review: null, commit: null, patch: '' };
+  const none = { attempts: [], proof: null, gates: [], review: null, commit: null, patch: '', suiteRuns: [] };
   let stale: string | null;
   try {
     stale = staleEvidence(found.finding, readerIn(root));
@@ -112,14 +117,14 @@ async function fixInWorktree(input: FixIssueInput, worktree: string): Promise<Om
   const proof = proofOf(result.before, result.after, found.finding.finding.id);
   const hasRepro = input.reproDir !== null;
   const attempts = result.attempts;
-  const base = { attempts, proof, patch: result.patch };
+  const base = { attempts, proof, patch: result.patch, suiteRuns: result.runs };
 
   if (result.success === null) {
     const noEdits = attempts.length > 0 && attempts.every((a) => a.outcome === 'invalid-edit' && /proposed no edits/.test(a.reason));
-    if (noEdits && proof.before.outcome !== 'failed') return { ...base, ...emptyDiff(hasRepro), gates: [], review: null, commit: null };
+    if (noEdits && proof.before.outcome !== 'failed') return { ...base, ...(await nothingChanged(input, root, attempts, hasRepro)), gates: [], review: null, commit: null };
     return { ...base, ...failureOf(attempts), gates: [], review: null, commit: null };
   }
-  if (result.patch === '' && proof.before.outcome !== 'failed') return { ...base, ...emptyDiff(hasRepro), gates: [], review: null, commit: null };
+  if (result.patch === '' && proof.before.outcome !== 'failed') return { ...base, ...(await nothingChanged(input, root, attempts, hasRepro)), gates: [], review: null, commit: null };
 
   const gates: WorkGateRecord[] = [...workGates(result.patch, issueAsks(`${input.issue.title}\n${input.issue.body}`), found.entry.gates), ...proofGates(proof, hasRepro, result.success)];
   if (!gatesPassed(gates)) {
@@ -151,8 +156,16 @@ function timedOut(local: Omit<LocalFix, 'left'>, limitMs: number): Omit<LocalFix
   return { ...local, outcome: 'failed', failure: 'timeout', reason, gates: [], review: null, commit: null };
 }
 
-function emptyDiff(hasRepro: boolean): Pick<LocalFix, 'outcome' | 'reason'> {
-  return { outcome: 'empty-diff', reason: hasRepro ? 'the reproduction passes on the base branch and the fixer changed nothing: already fixed' : 'the fixer found nothing to change on the base branch' };
+// The fixer changed nothing and no reproduction fails on the base. That closes the issue only when a scan of the base
+// head no longer reports the finding; a bug still found (or one that cannot be checked) stays open for a person.
+async function nothingChanged(input: FixIssueInput, root: string, attempts: readonly FixAttempt[], hasRepro: boolean): Promise<Pick<LocalFix, 'outcome' | 'failure' | 'reason'>> {
+  const rescan = input.rescan ?? rescanFinding;
+  const found = await rescan({ root, finding: input.found.finding, baseCommit: input.baseCommit, ...(input.env.signal ? { signal: input.env.signal } : {}) });
+  if (found.state === 'gone') {
+    return { outcome: 'empty-diff', reason: `${hasRepro ? 'the reproduction passes on the base branch' : 'the fixer found nothing to change on the base branch'} and ${found.detail}: already fixed` };
+  }
+  const said = attempts.at(-1)?.reason ?? 'the fixer proposed no edits';
+  return { outcome: 'failed', failure: 'spec', reason: `the fixer changed nothing (${said}), but ${found.detail}; the issue stays open for a person` };
 }
 
 /** Why the fixer gave up: a time limit, systemic attempts (model or sandbox setup, else a crash), or the issue's own. */

@@ -46,7 +46,9 @@ export async function closeIssue(github: GitHub, repo: RepoRef, issue: number, r
   await github.rest.issues.update({ ...where(repo), issue_number: issue, state: 'closed', state_reason: reason });
 }
 
+// One end label per issue: each end takes the other off (an issue that failed once and is fixed on a later run is
+// waiting for review, not failed).
 /** After a draft PR: out of the queue, marked as waiting for review. */
-export const PR_OPENED_LABELS = { add: [PR_READY_LABEL], remove: [READY_LABEL, QUEUE_LABEL] };
+export const PR_OPENED_LABELS = { add: [PR_READY_LABEL], remove: [READY_LABEL, QUEUE_LABEL, FAILED_LABEL] };
 /** After a gate or review stopped it: out of the ready queue, marked failed for a person. */
-export const STOPPED_LABELS = { add: [FAILED_LABEL], remove: [READY_LABEL] };
+export const STOPPED_LABELS = { add: [FAILED_LABEL], remove: [READY_LABEL, PR_READY_LABEL] };

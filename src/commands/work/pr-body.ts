@@ -1,7 +1,7 @@
 // The draft pull request's title and body: Closes #N, the proof (the reproduction failed before and passes after, how many
 // other tests still pass), every gate with its figure, and the panel's review brief. Reviewer text is model
 // output: escaped like any untrusted text. Pure.
-import { ghText, ghTitle } from '../../engines/publish/escape.ts';
+import { ghLine, ghText, ghTitle } from '../../engines/publish/escape.ts';
 import { inlineCode } from '../../engines/report/text.ts';
 import type { WorkGate } from './gates.ts';
 import type { WorkLight } from '../../artifacts/schemas/literals.ts';
@@ -52,10 +52,18 @@ export function pullRequestBody(input: PrBodyInput): string {
     '',
     '### Review',
     '',
-    ghText(input.reviewBrief.trim() || 'No remarks.'),
+    ...reviewList(input.reviewBrief),
     '',
     '---',
     `Draft opened by the bug-hunter fix queue (attempt ${input.attempt} of ${input.maxAttempts}). Review before merging.`,
   ];
   return `${out.join('\n')}\n`;
+}
+
+// The panel's brief is one remark a line ("- reviewer: remark", "- **failed** reviewer: remark"): each becomes a list
+// item whose text is escaped on its own line, so the list renders as a list and a remark cannot add markup.
+function reviewList(brief: string): string[] {
+  const lines = brief.split('\n').map((l) => l.trim().replace(/^- /, '')).filter(Boolean);
+  if (lines.length === 0) return ['No remarks.'];
+  return lines.map((line) => (line.startsWith('**failed** ') ? `- **failed** ${ghLine(line.slice('**failed** '.length))}` : `- ${ghLine(line)}`));
 }

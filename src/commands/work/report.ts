@@ -53,6 +53,34 @@ const plain = (text: string) => printable(text).replace(/\n/g, ' ');
 const gateLine = (i: WorkIssueEntry) => i.gates.map((g) => `${g.gate} ${g.figure}${g.limit === null ? '' : `/${g.limit}`}${g.passed ? '' : ' FAILED'}`).join(', ');
 const needsPerson = (i: WorkIssueEntry) => ['gated', 'review-failed', 'failed'].includes(i.outcome) || i.outcome === 'pr-opened';
 
+/** What a person has to do about an issue after the run, and why (plain text); null when nothing. */
+export function personNeeded(i: WorkIssueEntry): string | null {
+  const review = i.selfReview && i.selfReview.outcome !== 'auto-approved' ? ` (self-review: ${i.selfReview.outcome}: ${plain(i.selfReview.why)})` : '';
+  switch (i.outcome) {
+    case 'pr-opened':
+      return `review draft pull request #${i.pullRequest?.number ?? '?'} before merging${review}`;
+    case 'already-open':
+      return `${plain(i.reason)}: review it, or close it for the queue to try again`;
+    case 'gated':
+    case 'review-failed':
+      return `stays open, auto-failed: ${plain(i.reason)}`;
+    case 'failed':
+      return i.failure === 'spec' || i.failure === 'gate' || i.failure === 'review' ? `stays open, auto-failed: ${plain(i.reason)}` : `stays queued; the queue could not work it (${i.failure ?? 'failed'}): ${plain(i.reason)}`;
+    case 'halted':
+      return `stays queued: ${plain(i.reason)}`;
+    default:
+      return null;
+  }
+}
+
+/** The morning summary's "needs a person" lines: one per issue, in queue order. */
+function peopleLines(report: WorkReport): Array<{ issue: number; outcome: string; why: string }> {
+  return report.issues.flatMap((i) => {
+    const why = personNeeded(i);
+    return why ? [{ issue: i.issue, outcome: i.outcome, why }] : [];
+  });
+}
+
 export function renderSummary(report: WorkReport, reportPath: string): string {
   const lines = [`${report.dryRun ? 'Dry run of the fix queue' : 'Fix queue'} for ${report.repository} (base ${report.baseBranch ?? 'unknown'}): ${report.issues.length} issue(s).`];
   for (const i of report.issues) {
@@ -62,6 +90,9 @@ export function renderSummary(report: WorkReport, reportPath: string): string {
     if (i.selfReview) lines.push(`      self-review: ${i.selfReview.outcome} (${plain(i.selfReview.why).slice(0, 200)})`);
   }
   for (const r of report.refused) lines.push(`  #${r.issue} not taken: ${r.why}`);
+  const people = peopleLines(report);
+  if (report.issues.length > 0) lines.push(people.length ? 'Needs a person:' : 'Needs a person: nothing.');
+  for (const p of people) lines.push(`  #${p.issue} (${p.outcome}): ${p.why.slice(0, 400)}`);
   if (report.halt.halted) lines.push(`Halted after ${report.halt.streak} systemic failures in a row: ${report.halt.causes.map(plain).join(' | ')}`);
   if (report.promotion) {
     const p = report.promotion;
@@ -81,6 +112,10 @@ export function renderMarkdown(report: WorkReport): string {
     const person = needsPerson(i) ? (i.outcome === 'pr-opened' ? `review the draft${review}` : ghText(plain(i.reason)).slice(0, 200)) : '—';
     out.push(`| #${i.issue} | ${i.outcome} | ${pr} | ${gateLine(i) || '—'} | ${person.replace(/\|/g, '\\|')} |`);
   }
+  const runs = report.issues.flatMap((i) => (i.suiteRuns ?? []).map((r) => `- #${i.issue} ${r.when}: ${ghText(plain(r.lines.join('; '))).slice(0, 600)}`));
+  if (runs.length) out.push('', '## Suite runs', '', ...runs, '', 'What each run printed (its tail, redacted) is in `work-report.json` under `suiteRuns`.');
+  const people = peopleLines(report);
+  if (report.issues.length > 0) out.push('', '## Needs a person', '', ...(people.length ? people.map((p) => `- #${p.issue} (${p.outcome}): ${ghText(p.why).replace(/\n/g, ' ')}`) : ['Nothing: every issue ended without one.']));
   if (report.halt.halted) out.push('', `**Halted** after ${report.halt.streak} systemic failures in a row.`);
   if (report.promotion?.promoted.length) out.push('', `Promoted to \`auto-ready\`: ${report.promotion.promoted.map((n) => `#${n}`).join(', ')}.`);
   if (report.promotion?.cycles.length) out.push('', `Dependency cycle (never promoted): ${report.promotion.cycles.map((n) => `#${n}`).join(', ')}.`);

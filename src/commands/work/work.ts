@@ -257,7 +257,7 @@ async function workOne(request: WorkRequest, ctx: Context, issue: QueueIssue, ba
     return entryOf(issue, { ...known, outcome: 'failed', failure: 'crash', reason: `the fix crashed: ${(error as Error).message}` });
   }
   for (const left of local.left) request.notice(`bug-hunter work: left a worktree behind: ${left}`);
-  const entry = entryOf(issue, { ...known, outcome: 'failed', reason: local.reason, ...(local.failure ? { failure: local.failure } : {}), attempts: local.attempts, proof: local.proof, gates: local.gates, review: local.review, commit: local.commit });
+  const entry = entryOf(issue, { ...known, outcome: 'failed', reason: local.reason, ...(local.failure ? { failure: local.failure } : {}), attempts: local.attempts, proof: local.proof, gates: local.gates, review: local.review, commit: local.commit, ...(local.suiteRuns.length ? { suiteRuns: local.suiteRuns } : {}) });
 
   if (local.outcome === 'empty-diff') {
     entry.outcome = 'empty-diff';

@@ -22,6 +22,7 @@ const SourceFacts = Type.Object(
     api: Type.Optional(Type.String()),
     built: Type.Optional(Type.Boolean()),
     cut: Type.Optional(Type.String()),
+    steps: Type.Optional(Type.Array(Type.Object({ line: Line, note: Type.String(), file: Type.Optional(Type.String()) }, { additionalProperties: false }))),
   },
   { additionalProperties: false },
 );

@@ -19,7 +19,7 @@ export function agentProposer(models: ModelClient): EditProposer {
     async propose({ entry, findings, read, lastFailure, signal, specification, workspace }) {
       if (!workspace) throw new Error('the agent fixer needs the attempt\'s worktree to work in');
       try {
-        await models.complete<AgentFixAnswer>({
+        const answer = await models.complete<AgentFixAnswer>({
           role: 'fixer',
           system: systemPrompt('agent-fixer.md'),
           prompt: fixerPrompt(entry, findings, read, lastFailure, withSpecification([], specification)),
@@ -28,7 +28,7 @@ export function agentProposer(models: ModelClient): EditProposer {
           workdir: workspace.root,
           ...(signal ? { signal } : {}),
         });
-        return agentChanges(workspace);
+        return Object.assign(agentChanges(workspace), { explanation: answer.value.explanation });
       } finally {
         resetWorktree(workspace.worktree, workspace.baseCommit);
       }

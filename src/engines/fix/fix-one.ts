@@ -9,7 +9,7 @@ import { resetWorktree } from '../git/worktree.ts';
 import { ProviderError } from '../../foundations/errors.ts';
 import { OutsideRootError, readInside, writeInside } from '../../foundations/fs/inside.ts';
 import { SandboxUnavailableError } from '../sandbox/types.ts';
-import type { EditProposer } from './propose.ts';
+import type { EditProposer, Proposal } from './propose.ts';
 
 export const MAX_FIX_ATTEMPTS = 3;
 /** No new attempt starts once a fix has taken this long. */
@@ -42,7 +42,19 @@ export interface FixOneResult {
   after: string[];
   /** Attempts that ended on a crash, timeout or setup failure, counted from the last one backwards. */
   trailingSystemic: number;
+  /** Every proof run (the base, then each attempt that got that far): its check lines and the tail of its output. */
+  runs: SuiteRun[];
 }
+
+/** One run of the reproductions and the suite; output is the sandbox's (redacted there), bounded to its tail. */
+export interface SuiteRun {
+  when: string;
+  lines: string[];
+  output: string;
+}
+
+export const RUN_OUTPUT_CHARS = 4_000;
+const runOf = (when: string, lines: string[], output: string): SuiteRun => ({ when, lines, output: output.slice(-RUN_OUTPUT_CHARS) });
 
 /** Reads a file the fixer may edit: null when missing; a link or a path leaving the root throws OutsideRootError. */
 export const readerIn = (root: string) => (path: string) => readInside(root, path);
@@ -58,7 +70,13 @@ export async function fixOne(input: FixOneInput): Promise<FixOneResult> {
   // Before: the reproductions must be red and the suite green on the base, or a pass afterwards proves nothing.
   const before = await prove(input, input.root);
   const baseRed = before.repro.every((r) => r.light === 'red') && before.repro.length > 0;
-  const result: FixOneResult = { success: null, edits: [], patch: '', attempts: [], before: before.lines, after: [], trailingSystemic: 0 };
+  const result: FixOneResult = { success: null, edits: [], patch: '', attempts: [], before: before.lines, after: [], trailingSystemic: 0, runs: [runOf('base', before.lines, before.output)] };
+  // A suite that cannot load on the base (a dependency or tool missing) can judge no fix: nothing is proposed.
+  if (before.unavailable.length > 0) {
+    result.attempts.push({ outcome: 'systemic', reason: `sandbox: the checks cannot run on the base, so no fix can be judged (unavailable, not a failing fix): ${before.unavailable.join('; ')}` });
+    result.trailingSystemic = 1;
+    return result;
+  }
   let lastFailure: string | undefined;
   const started = Date.now();
   const limit = input.timeLimitMs ?? FIX_TIME_LIMIT_MS;
@@ -75,6 +93,7 @@ export async function fixOne(input: FixOneInput): Promise<FixOneResult> {
     resetWorktree(worktree, input.baseCommit);
     const attempt = await oneAttempt(input, lastFailure);
     result.attempts.push(attempt.record);
+    if (attempt.after) result.runs.push(runOf(`attempt ${n}`, attempt.after, attempt.output ?? ''));
     result.trailingSystemic = attempt.record.outcome === 'systemic' ? result.trailingSystemic + 1 : 0;
     if (attempt.after) result.after = attempt.after;
     if (attempt.record.outcome === 'proven' || attempt.record.outcome === 'unproven') {
@@ -110,7 +129,7 @@ interface AttemptOutcome {
 async function oneAttempt(input: FixOneInput, lastFailure: string | undefined): Promise<AttemptOutcome> {
   const { entry, root } = input;
   const read = readerIn(root);
-  let edits: SearchReplace[];
+  let edits: Proposal;
   try {
     edits = await input.proposer.propose({
       entry,
@@ -128,7 +147,7 @@ async function oneAttempt(input: FixOneInput, lastFailure: string | undefined): 
     throw error;
   }
   const applied = applyEdits(edits, entry, input.margin, read);
-  if (!applied.ok) return { record: { outcome: applied.kind, reason: applied.reason }, edits, patch: '' };
+  if (!applied.ok) return { record: { outcome: applied.kind, reason: withExplanation(applied.reason, edits) }, edits, patch: '' };
   const violation = gateViolation(changeStats(applied.files), entry.gates);
   if (violation) return { record: { outcome: 'gate', reason: `change gate: ${violation}` }, edits, patch: '' };
   writeApplied(root, applied.files);
@@ -141,10 +160,11 @@ async function oneAttempt(input: FixOneInput, lastFailure: string | undefined): 
     throw error;
   }
   const after = proof.lines;
+  if (proof.unavailable.length > 0) return { record: { outcome: 'systemic', reason: `sandbox: the checks could not run with the edit (unavailable, not a failing fix): ${proof.unavailable.join('; ')}` }, edits, patch, after, output: proof.output };
   if (proof.systemic) return { record: { outcome: 'systemic', reason: `crash, timeout or setup failure: ${after.join('; ')}` }, edits, patch, after, output: proof.output };
   if (!proof.repro.every((r) => r.light === 'green' || r.light === 'none')) return { record: { outcome: 'not-green', reason: `reproduction still fails after the edit: ${after.join('; ')}` }, edits, patch, after, output: proof.output };
   if (!proof.suiteGreen) return { record: { outcome: 'broke-suite', reason: `the target's suite is not green with the edit (rolled back): ${after.join('; ')}` }, edits, patch, after, output: proof.output };
-  return { record: { outcome: 'proven', reason: `reproduction green, suite green: ${after.join('; ')}` }, edits, patch, after };
+  return { record: { outcome: 'proven', reason: `reproduction green, suite green: ${after.join('; ')}` }, edits, patch, after, output: proof.output };
 }
 
 /** Repro per finding and the suite, in the worktree as it is now. */
@@ -156,7 +176,14 @@ export async function prove(input: Pick<FixOneInput, 'findings' | 'reproDirs' | 
     repro,
     suiteGreen: suite.green,
     systemic: suite.systemic || repro.some((r) => r.light === 'systemic'),
+    unavailable: [...repro.filter((r) => r.line.includes(': UNAVAILABLE')).map((r) => r.line), ...suite.unavailable],
     lines: [...repro.map((r) => r.line), ...suite.lines],
     output: [...repro.map((r) => r.output), suite.output].join('\n').slice(-8_000),
   };
+}
+
+/** An answer without edits carries why in the fixer's own words: what a person reads first. */
+function withExplanation(reason: string, proposal: Proposal): string {
+  const said = proposal.length === 0 ? proposal.explanation?.trim().replace(/\s+/g, ' ') : undefined;
+  return said ? `${reason}; the fixer said: "${said.slice(0, 500)}${said.length > 500 ? '…' : ''}"` : reason;
 }

@@ -37,9 +37,12 @@ export interface ProposeInput {
   workspace?: FixWorkspace;
 }
 
+/** Edits, with what the fixer said about them when it said something (its explanation: untrusted text, only shown). */
+export type Proposal = SearchReplace[] & { explanation?: string };
+
 /** Proposes edits; anything it returns still goes through applyEdits. */
 export interface EditProposer {
-  propose(input: ProposeInput): Promise<SearchReplace[]>;
+  propose(input: ProposeInput): Promise<Proposal>;
 }
 
 /** Untrusted text shown to the fixer besides the source: a person's bug report, the reproduction test and what it printed. */
@@ -59,7 +62,7 @@ export function modelProposer(models: ModelClient, context: readonly FixerContex
         schemaName: 'fixer_edits',
         ...(signal ? { signal } : {}),
       });
-      return answer.value.edits;
+      return Object.assign([...answer.value.edits], { explanation: answer.value.explanation });
     },
   };
 }

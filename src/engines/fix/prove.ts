@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runSandboxed } from '../sandbox/run.ts';
 import type { DependencyStrategy, SandboxBackend } from '../sandbox/types.ts';
 import { detectPlan } from '../verify/plan.ts';
-import { runChecks } from '../verify/run-checks.ts';
+import { missingTool, runChecks } from '../verify/run-checks.ts';
 
 export interface ProofEnv {
   backend: SandboxBackend;
@@ -19,6 +19,8 @@ export type Light = 'red' | 'green' | 'systemic' | 'none';
 export interface SuiteOutcome {
   green: boolean;
   systemic: boolean;
+  /** The checks that could not run (a tool or dependency missing, no sandbox), as lines: never a verdict on a fix. */
+  unavailable: string[];
   lines: string[];
   output: string;
 }
@@ -39,6 +41,9 @@ export async function runRepro(env: ProofEnv, workspace: string, reproDir: strin
     ...(env.signal ? { signal: env.signal } : {}),
   });
   const output = [run.stdout, run.stderr].filter(Boolean).join('\n');
+  // A reproduction that cannot load its dependencies is neither red nor green.
+  const missing = missingTool(run.status, run.exitCode, output);
+  if (missing) return { light: 'systemic', line: `repro ${findingId}: UNAVAILABLE (${missing})`, output };
   const light: Light = run.status === 'PASS' ? 'green' : run.status === 'FAIL' ? 'red' : 'systemic';
   return { light, line: `repro ${findingId}: ${run.status}${run.reason ? ` (${run.reason})` : ''}`, output };
 }
@@ -48,11 +53,12 @@ export async function runSuite(env: ProofEnv, workspace: string): Promise<SuiteO
   const plan = detectPlan(workspace);
   plan.checks = plan.checks.filter((c) => c.kind === 'test' || c.kind === 'typecheck');
   if (env.timeoutMs) plan.checkTimeoutMs = env.timeoutMs;
-  if (plan.checks.length === 0) return { green: false, systemic: false, lines: ['suite: no test or typecheck command detected'], output: '' };
+  if (plan.checks.length === 0) return { green: false, systemic: false, unavailable: [], lines: ['suite: no test or typecheck command detected'], output: '' };
   const runs = await runChecks(plan, { backend: env.backend, workspace, ...(env.dependencies ? { dependencies: env.dependencies } : {}), ...(env.signal ? { signal: env.signal } : {}) });
   return {
     green: runs.every((r) => r.result.status === 'PASS'),
     systemic: runs.some((r) => ['ERROR', 'TIMEOUT', 'UNAVAILABLE', 'SKIPPED_BUDGET'].includes(r.result.status)),
+    unavailable: runs.filter((r) => r.result.status === 'UNAVAILABLE').map((r) => `${r.check.name}: UNAVAILABLE (${r.result.reason ?? 'unavailable'})`),
     lines: runs.map((r) => `${r.check.name}: ${r.result.status}${r.result.reason ? ` (${r.result.reason})` : ''}`),
     output: runs.map((r) => r.output).join('\n').slice(-8_000),
   };

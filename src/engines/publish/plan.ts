@@ -59,8 +59,9 @@ export function planPublish(given: PlanInputs): PublishAction[] {
   const liveFingerprints = new Set(live.map((f) => f.finding.fingerprint));
 
   for (const f of live) {
-    const draft = issueDraft(f, context, queue);
-    const issue = canonical(inputs.issues.get(draft.fingerprint));
+    const current = issueDraft(f, context, queue);
+    const issue = canonical(inputs.issues.get(current.fingerprint));
+    const draft = issue?.state === 'open' ? asFiled(f, issue, inputs) ?? current : current;
     if (!issue) {
       actions.push({ kind: 'file', draft });
       continue;
@@ -97,6 +98,17 @@ export function planPublish(given: PlanInputs): PublishAction[] {
   }
   return actions;
 }
+
+// An open issue's permalinks point at the commit it was filed (or last changed) at. While the finding reads the same,
+// its body rendered at that commit is the body it has: kept, so a new commit alone rewrites no issue.
+function asFiled(f: ReportedFinding, issue: ExistingIssue, inputs: PlanInputs): IssueDraft | null {
+  const pinned = PINNED.exec(issue.body)?.[1];
+  if (!pinned || pinned === inputs.context.commit) return null;
+  const draft = issueDraft(f, { ...inputs.context, commit: pinned }, inputs.queue);
+  return normalise(draft.body) === normalise(issue.body) ? draft : null;
+}
+
+const PINNED = /\/blob\/([0-9a-f]{40,64})\//;
 
 // Issue markers, dismissals and ledger entries written by an earlier version under a former fingerprint.
 function withCurrentKeys(inputs: PlanInputs): PlanInputs {

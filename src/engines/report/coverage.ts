@@ -9,6 +9,8 @@ import { shardOfChunk } from '../shard/assign.ts';
 
 export interface CoverageResult {
   files: FileCoverage[];
+  /** In-scope files no configured engine reads, per language (empty when none). */
+  unsupportedLanguages: Record<string, number>;
   totals: { inScope: number; scanned: number; failed: number; unreviewed: number; notCovered: number; skipped: number; unsupported: number };
   complete: boolean;
   chunks: { total: number; done: number; failed: number; unreviewed: number };
@@ -62,12 +64,17 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
   const inDiffScope = (path: string) => !diffScoped || diffScoped.has(path);
   const inScope = triage.files.filter((f) => !otherShard.has(f.path) && (perFile.has(f.path) || ((triage.includeTests || !f.isTest) && inDiffScope(f.path))));
   const inScopePaths = new Set(inScope.map((f) => f.path));
+  const unsupportedLanguages: Record<string, number> = {};
   const files: FileCoverage[] = inScope.map((f) => {
     const v = perFile.get(f.path);
     if (!v) return { path: f.path, status: 'unreviewed', reason: 'not assigned to any chunk', engines: [] };
     const entry: FileCoverage = { path: f.path, status: v.status, chunkId: v.chunkId, engines: v.engines };
     if (v.reason) entry.reason = v.reason;
     if (v.cause) entry.cause = v.cause;
+    if (v.status === 'scanner-unsupported') {
+      entry.language = f.language;
+      unsupportedLanguages[f.language] = (unsupportedLanguages[f.language] ?? 0) + 1;
+    }
     return entry;
   });
   for (const f of triage.files) {
@@ -102,7 +109,7 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
     skipped: count('skipped'),
     unsupported: count('scanner-unsupported'),
   };
-  return { files, totals, complete: totals.scanned === totals.inScope && chunks.failed === 0 && chunks.unreviewed === 0, chunks };
+  return { files, unsupportedLanguages, totals, complete: totals.scanned === totals.inScope && chunks.failed === 0 && chunks.unreviewed === 0, chunks };
 }
 
 // Files only in chunks another shard owns (a file also in one of this shard's chunks is this shard's to answer for).
@@ -119,7 +126,9 @@ function otherShardFiles(triage: Triage, plan: AdaptivePlan, own: ReadonlyMap<st
 }
 
 // A file listed but deleted from the working tree is gone, not hidden: it is recorded as skipped.
+// A source file in scope by its path that was too large to read carries its language (triage): not covered.
 function isUnreadSource(s: Triage['skipped'][number]): boolean {
   if (s.reason === 'symlink-escape') return true;
+  if (s.reason === 'huge' && s.language !== undefined) return true;
   return s.reason === 'unreadable' && !/missing from the working tree/.test(s.detail ?? '');
 }

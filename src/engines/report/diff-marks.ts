@@ -30,7 +30,8 @@ export function diffSummary(scope: DiffScopeRecord): NonNullable<ScanReport['dif
  * failed, skipped) was not checked, so its base findings are never reported gone.
  */
 export function absentFindings(baseline: Baseline, findings: readonly ReportedFinding[], scannedFiles: ReadonlySet<string>, deletedFiles: ReadonlySet<string>): BaseFinding[] {
-  const atHead = new Set(findings.flatMap((f) => [f.finding.fingerprint, ...(f.finding.formerFingerprints ?? [])]));
+  // A bundle copy folded into its source finding is still at the head, as a related location.
+  const atHead = new Set(findings.flatMap((f) => [f.finding.fingerprint, ...(f.finding.formerFingerprints ?? []), ...(f.relatedLocations ?? []).map((r) => r.fingerprint)]));
   return (baseline.findings ?? []).filter((b) => !atHead.has(b.fingerprint) && (scannedFiles.has(b.file) || deletedFiles.has(b.file)));
 }
 

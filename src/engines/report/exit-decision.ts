@@ -1,5 +1,7 @@
 // The one exit rule for a scan: report + the caller's exit flags → exit code and a one-line reason.
-// Pure (no I/O). A run that checked nothing, or left in-scope files unchecked, is never a pass by default.
+// Pure (no I/O). Exit 3 means "could not check what you asked for": a run that read nothing, or left a file a
+// configured engine reads unread, is never a pass. Files in a language no configured engine reads are listed by
+// language and do not fail the run unless --require-coverage asks; they never make it Clean (clean.ts).
 import type { Severity } from '../../artifacts/schemas/common.ts';
 import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
 import type { ScanReport } from '../../artifacts/schemas/scan-report.ts';
@@ -7,11 +9,14 @@ import { ExitCode } from '../../foundations/errors.ts';
 import { failingFindings } from './counts.ts';
 import { dependencyGaps } from './dependencies.ts';
 import { plural } from './text.ts';
+import { byLanguage, excludeHint, readHint, unsupportedFiles } from './unread.ts';
 
 export interface ExitPolicy {
   failOn: Severity;
-  /** --allow-uncovered: a run that checked nothing, or left files without a scanner, may exit 0. */
+  /** --allow-uncovered: a run that checked nothing, or left files (or lockfiles) without a scanner, may exit 0. */
   allowUncovered?: boolean;
+  /** --require-coverage: in-scope files in a language no configured engine reads fail the run (exit 3). */
+  requireCoverage?: boolean;
   /** --fail-on-review: manual-review findings at or above failOn count like confirmed ones. */
   failOnReview?: boolean;
 }
@@ -42,7 +47,7 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
   // In scope and never read (an imported file over the size limit, a link out of the repository …): never a pass.
   const unread = notCovered.filter((n) => n.status === 'not-covered');
   if (unread.length > 0) {
-    return { code: ExitCode.failed, reason: `the run is incomplete: ${plural(unread.length, 'in-scope file')} not covered (${unread[0]!.path}: ${unread[0]!.reason})` };
+    return { code: ExitCode.failed, reason: `the run is incomplete: ${plural(unread.length, 'in-scope file')} not read (${unread[0]!.path}: ${unread[0]!.reason}); ${readHint(unread[0]!)}` };
   }
   const unreviewed = notCovered.filter((n) => n.status === 'unreviewed');
   const unreviewedFindings = report.counts.byVerdict.unreviewed ?? 0;
@@ -53,6 +58,9 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
   // Advisories that could not be had, or a lockfile that could not be read, leave the dependency scan unreviewed.
   const deps = dependencyGaps(report.dependencies);
   if (deps.unreviewed.length > 0) return { code: ExitCode.failed, reason: `the dependency scan is incomplete: ${deps.unreviewed[0]}` };
+  // A check asked for (--verify, --repro) that could not run checked nothing: never a pass, and never silent.
+  const notRun = (report.checks ?? []).filter((c) => !c.ran);
+  if (notRun.length > 0) return { code: ExitCode.failed, reason: `--${notRun[0]!.check} was asked for but could not run: ${notRun[0]!.detail}${notRun.length > 1 ? ` (and ${notRun.slice(1).map((c) => `--${c.check}`).join(', ')})` : ''}` };
   // A shard whose share hashed to no chunk has nothing to check; `merge` checks that the shards cover every chunk.
   if (report.shard && report.shard.chunks.length === 0) {
     return { code: ExitCode.ok, reason: `shard ${report.shard.index}/${report.shard.count} owns no chunk, so it had nothing to check ('bug-hunter merge' checks every chunk is covered)` };
@@ -61,13 +69,16 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
   if (report.diff && report.coverage.filesInScope === 0) {
     return { code: ExitCode.ok, reason: `the diff changes no source file in scope (${plural(report.diff.changedFiles, 'changed path')}); nothing to check` };
   }
+  const unsupported = unsupportedFiles(report);
   if (!policy.allowUncovered) {
     if (report.coverage.filesInScope === 0) return { code: ExitCode.failed, reason: `nothing was checked: ${whyNothing(report)}; ${ALLOW}` };
-    const unsupported = notCovered.filter((n) => n.status === 'scanner-unsupported');
-    if (unsupported.length > 0) {
+    if (report.coverage.filesScanned === 0 && unsupported.length > 0) {
+      return { code: ExitCode.failed, reason: `nothing was read: no configured engine reads the ${plural(unsupported.length, 'in-scope file')} (${byLanguage(unsupported)}); configure a model to hunt in them; ${ALLOW}` };
+    }
+    if (policy.requireCoverage && unsupported.length > 0) {
       return {
         code: ExitCode.failed,
-        reason: `${unsupported.length} of ${plural(report.coverage.filesInScope, 'in-scope file')} not checked (${unsupported[0]!.path}: ${unsupported[0]!.reason}); ${ALLOW}`,
+        reason: `${unsupported.length} of ${plural(report.coverage.filesInScope, 'in-scope file')} in a language no configured engine reads (${byLanguage(unsupported)}; --require-coverage); configure a model to hunt in them; ${excludeHint('them')}`,
       };
     }
     if (deps.unsupported.length > 0) {
@@ -91,7 +102,10 @@ export function decideExit(report: ScanReport | null, policy: ExitPolicy): ExitD
   if (listedDeps > 0) notes.push(`${plural(listedDeps, 'vulnerable dependency finding')} listed, not counted (none reachable from production code at or above --fail-on)`);
   if (deps.unsupported.length > 0) notes.push(`${plural(deps.unsupported.length, 'lockfile')} without a dependency scanner (--allow-uncovered)`);
   if (report.coverage.filesInScope === 0) notes.push('nothing was checked (--allow-uncovered)');
-  else if (report.coverage.filesScanned < report.coverage.filesInScope) notes.push(`${report.coverage.filesInScope - report.coverage.filesScanned} file(s) without a scanner (--allow-uncovered)`);
+  else if (report.coverage.filesScanned === 0) notes.push('nothing was read (--allow-uncovered)');
+  else if (unsupported.length > 0) {
+    notes.push(`${plural(unsupported.length, 'file')} in a language no configured engine reads listed, not counted (${byLanguage(unsupported)}; --require-coverage counts them)`);
+  }
   return { code: ExitCode.ok, reason: `nothing confirmed at or above --fail-on ${policy.failOn}${notes.length ? `; ${notes.join('; ')}` : ''}` };
 }
 

@@ -1,6 +1,6 @@
 // Pure per-finding join: hunter claim + skeptic votes + referee verdict + reproduction → one ReportedFinding
 // (suppressions are marked afterwards, by src/engines/suppress/apply.ts).
-// Only the referee decides; a finding it never judged is unreviewed. Tier: T1 reproduced, T2 confirmed, T3 otherwise.
+// Only the referee decides; a finding it never judged is unreviewed. A security finding's severity is its CVSS band. Tier: T1 reproduced, T2 confirmed, T3 otherwise.
 import type { Tier } from '../../artifacts/schemas/common.ts';
 import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
 import type { HunterFindings } from '../../artifacts/schemas/hunter-findings.ts';
@@ -12,6 +12,7 @@ import type { Reproductions } from '../../artifacts/schemas/reproductions.ts';
 import type { VerificationReport } from '../../artifacts/schemas/verification-report.ts';
 import { PhaseError } from '../../foundations/errors.ts';
 import { classifyFinding } from '../security/classify.ts';
+import { severityOfBand } from '../security/cvss.ts';
 import { compareText } from '../../foundations/text/compare.ts';
 
 export interface FindingSources {
@@ -63,7 +64,11 @@ export function joinFindings(sources: FindingSources): ReportedFinding[] {
     };
     if (verdict) reported.refereeEngine = verdict.engine;
     const security = classifyFinding(finding, sources.threatModel, verdict?.cvss);
-    if (security) reported.security = security;
+    if (security) {
+      reported.security = security;
+      // One severity per finding: a computed CVSS score decides it (its band), over the hunter's and the referee's.
+      reported.severity = severityOfBand(security.cvss.baseSeverity);
+    }
     const checks = (verification?.checks ?? []).filter((c) => c.findingIds.includes(finding.id));
     if (checks.length > 0) reported.verification = checks.map((c) => `${c.name}: ${c.status}`);
     if (repro) {

@@ -26,6 +26,7 @@ import { computeCoverage } from './coverage.ts';
 import { absentFindings, baselineSummary, diffSummary, markFindings } from './diff-marks.ts';
 import { joinDependencies } from './dependencies.ts';
 import { joinFindings } from './findings.ts';
+import { foldBundleTwins } from './bundle-twins.ts';
 import { reportStatus } from './status.ts';
 import { rekeyed } from '../findings/rekey.ts';
 
@@ -64,7 +65,8 @@ export interface JoinedReport {
 export function joinReport(inputs: JoinInputs): JoinedReport {
   const run = inputs.identity ?? inputs.referee.run;
   checkSameRun(run, inputs);
-  const findings = joinFindings(inputs);
+  // One finding per bug: a bundle's copy of a source finding becomes its related location, before any mark keys on it.
+  const findings = foldBundleTwins(joinFindings(inputs));
   if (inputs.ledger) stampFirstSeen(findings, inputs.ledger);
   markFindings(findings, inputs.triage.diffScope, inputs.baseline);
   // After markFindings: whether a suppression the change adds may apply depends on the finding's inDiff.
@@ -75,7 +77,7 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
   const counts = countFindings(findings, inputs.options.failOn);
   const dependencies = inputs.dependencies ? joinDependencies(inputs.dependencies, inputs.options.failOn) : undefined;
   const checks = inputs.requestedChecks ? checksRun({ requested: inputs.requestedChecks, verification: inputs.verification, reproductions: inputs.reproductions, dependencies }) : [];
-  const notCovered = cov.files.flatMap((f) => (f.status === 'scanned' ? [] : [{ path: f.path, status: f.status, reason: f.reason ?? f.status }]));
+  const notCovered = cov.files.flatMap((f) => (f.status === 'scanned' ? [] : [{ path: f.path, status: f.status, reason: f.reason ?? f.status, ...(f.language ? { language: f.language } : {}) }]));
   const { status, clean, notClean } = reportStatus({
     counts,
     chunks: cov.chunks,
@@ -118,7 +120,8 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
     ...(checks.length > 0 ? { checks } : {}),
     ...(hasSuppressionNews(suppressions) ? { suppressions } : {}),
   };
-  return { scanReport, coverage: { files: cov.files, totals: cov.totals, complete: cov.complete } };
+  const languages = Object.keys(cov.unsupportedLanguages).length > 0 ? { unsupportedLanguages: cov.unsupportedLanguages } : {};
+  return { scanReport, coverage: { files: cov.files, totals: cov.totals, complete: cov.complete, ...languages } };
 }
 
 const scannedFiles = (files: readonly Coverage['files'][number][]): Set<string> => new Set(files.flatMap((f) => (f.status === 'scanned' ? [f.path] : [])));

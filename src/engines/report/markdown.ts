@@ -9,6 +9,7 @@ import { isReported } from './findings.ts';
 import { verdictOf, type Verdict } from './clean.ts';
 import { dependencySection, dependencySummary } from './dependency-markdown.ts';
 import { leadsSection } from './leads-markdown.ts';
+import { verificationSection } from './verification-markdown.ts';
 import { printableDeep } from './printable.ts';
 import { cell, fence, inlineCode, languageOf, location, mdLine, mdText, numberedQuote, oneLine, plural } from './text.ts';
 import { compareText } from '../../foundations/text/compare.ts';
@@ -26,6 +27,7 @@ export function renderMarkdown(stored: ScanReport): string {
   const out: string[] = [`# ${TOOL_NAME} report`, '', verdictLine(report), '', ...summaryTable(report), ''];
 
   strideSection(out, report);
+  out.push(...verificationSection(report));
   out.push('## Confirmed findings', '');
   if (shownConfirmed.length === 0) out.push(confirmed.length ? 'None shown.' : 'None.', '');
   for (const severity of SEVERITY_ORDER) {
@@ -140,6 +142,8 @@ function findingSection(f: ReportedFinding, report: ScanReport): string[] {
   if (x.claim.includes('\n')) lines.push('', mdText(x.claim));
   lines.push('');
   for (const e of x.evidence) lines.push(`${inlineCode(location(e.file, e.startLine, e.endLine))}`, '', fence(numberedQuote(e), languageOf(e.file)), '');
+  if (f.relatedLocations) lines.push('**Also in bundles of this file** (the same finding, reported once here)', '', ...f.relatedLocations.map((r) => `- ${inlineCode(location(r.file, r.startLine, r.endLine))} (${r.findingId})`), '');
+  if (x.flow) lines.push('**Path (source to sink)**', '', ...x.flow.map((s, i) => `${i + 1}. ${inlineCode(`${s.file}:${s.line}`)} — ${mdLine(s.note)}`), '');
   lines.push('**Reasoning trace**', '');
   if (f.skepticReasoning.length === 0) lines.push(`- skeptic panel: ${f.skepticOutcome === 'none' ? 'did not see this finding' : f.skepticOutcome}`);
   for (const r of f.skepticReasoning) lines.push(`- skeptic ${mdLine(r.seat)} (${mdLine(r.engine)}): **${r.vote}** — ${mdLine(r.reason)}`);

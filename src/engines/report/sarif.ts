@@ -1,6 +1,7 @@
 // report.sarif, rendered from scan-report.json only: SARIF 2.1.0 that GitHub code scanning accepts.
 // Repository-relative URIs under %SRCROOT%, partialFingerprints from the finding fingerprint, level from tier,
-// baselineState new/unchanged after --baseline, and absent for each base finding gone at the head (sarif-absent.ts).
+// baselineState new/unchanged after --baseline, and absent for each base finding gone at the head (sarif-absent.ts);
+// a taint finding's path as codeFlows; the bundle copies of a finding as its relatedLocations.
 import { pathToFileURL } from 'node:url';
 import type { Evidence } from '../../artifacts/schemas/common.ts';
 import type { ReportedFinding, ScanReport } from '../../artifacts/schemas/scan-report.ts';
@@ -11,6 +12,7 @@ import { SUPPRESSIONS_WHERE } from '../suppress/apply.ts';
 import { dependencySarif } from './dependency-sarif.ts';
 import { absentSarif } from './sarif-absent.ts';
 import { buildRules, FINGERPRINT_KEY, isManualReview, levelOf, ruleIdOf } from './sarif-rules.ts';
+import { verificationLines } from './verification-markdown.ts';
 
 export { FINGERPRINT_KEY };
 
@@ -42,6 +44,14 @@ function result(f: ReportedFinding, ruleIndex: number) {
     message: { text: sentence(`Evidence ${i + 1} of ${x.evidence.length}`) },
     physicalLocation: { artifactLocation: artifactLocation(e.file), region: region(e, e.quote) },
   }));
+  // The same finding in bundles of the file: one result at the source, the copies as its related locations.
+  for (const r of f.relatedLocations ?? []) {
+    related.push({
+      id: related.length + 1,
+      message: { text: sentence(`The same finding in the bundle ${r.file} (${r.findingId} on its own)`) },
+      physicalLocation: { artifactLocation: artifactLocation(r.file), region: region(r) },
+    });
+  }
   return {
     ruleId: ruleIdOf(f),
     ruleIndex,
@@ -55,6 +65,7 @@ function result(f: ReportedFinding, ruleIndex: number) {
       },
     ],
     relatedLocations: related,
+    ...(x.flow ? { codeFlows: [codeFlowOf(x.flow)] } : {}),
     partialFingerprints: { [FINGERPRINT_KEY]: x.fingerprint },
     ...(f.suppressed ? { suppressions: [suppressionOf(f.suppressed, x.file)] } : {}),
     // Only a --baseline run compared with a base: new (not at the base) or unchanged (already there).
@@ -75,6 +86,22 @@ function result(f: ReportedFinding, ruleIndex: number) {
       ...(f.repro ? { repro: f.repro } : {}),
       ...(f.security ? { cwe: f.security.cwe, stride: f.security.stride, cvssVector: f.security.cvss.vector, cvssBaseScore: f.security.cvss.baseScore, cvssMetrics: f.security.cvss.metrics.map((m) => `${m.metric}:${m.value} — ${m.reason}`) } : {}),
     },
+  };
+}
+
+// The tainted value's path, source first and the sink last: one thread flow whose locations are the steps in order.
+function codeFlowOf(flow: NonNullable<ReportedFinding['finding']['flow']>) {
+  return {
+    message: { text: sentence(`The value's path from its source to the sink, in ${flow.length} steps`) },
+    threadFlows: [
+      {
+        locations: flow.map((s, i) => ({
+          location: { physicalLocation: { artifactLocation: artifactLocation(s.file), region: { startLine: s.line } }, message: { text: sentence(s.note) } },
+          executionOrder: i + 1,
+          nestingLevel: 0,
+        })),
+      },
+    ],
   };
 }
 
@@ -117,7 +144,8 @@ export function renderSarif(report: ScanReport): Record<string, unknown> {
   if (gaps.length > MAX_NOTIFICATIONS) {
     notifications.push({ level: 'warning', message: { text: `${gaps.length - MAX_NOTIFICATIONS} more files were not covered; see coverage.json.` }, locations: [] });
   }
-  const unusedNotes = suppressionNotifications(report);
+  // The checks asked for (--verify, --repro, --dep-scan): whether each ran, each command's status and each reproduction.
+  const unusedNotes = [...verificationLines(report).slice(0, MAX_NOTIFICATIONS).map((c) => ({ level: c.level, message: { text: sentence(c.text) } })), ...suppressionNotifications(report)];
   const root = pathToFileURL(report.run.repoRoot).href.replace(/\/?$/, '/');
   return {
     $schema: SARIF_SCHEMA,

@@ -87,6 +87,14 @@ export function renderShow(stored: ReportedFinding, options: { colour: boolean }
   if (f.suppressed) lines.push(`${p.bold('Suppressed:')} "${f.suppressed.reason}" — ${[f.suppressed.by, f.suppressed.where, f.suppressed.at].filter(Boolean).join(', ')}`);
   if (f.repro) lines.push(`${p.bold('Reproduction:')} ${f.repro.outcome} — ${f.repro.reason}${f.repro.command ? `\n  ${f.repro.command}` : ''}${f.repro.command && f.repro.dir ? `\n  (it ${HOST_RUN_WARNING})` : ''}`);
   if (f.verification?.length) lines.push(`${p.bold('Checks:')} ${f.verification.join('; ')}`);
+  if (f.relatedLocations) {
+    lines.push('', p.bold('Also in bundles of this file (the same finding, reported once here)'));
+    for (const r of f.relatedLocations) lines.push(`  ${p.cyan(location(r.file, r.startLine, r.endLine))}  ${r.findingId}`);
+  }
+  if (x.flow) {
+    lines.push('', p.bold('Path (source to sink)'));
+    x.flow.forEach((s, i) => lines.push(`  ${String(i + 1).padStart(2)}. ${p.cyan(`${s.file}:${s.line}`)}  ${s.note}`));
+  }
   for (const e of x.evidence) {
     lines.push('', p.dim(location(e.file, e.startLine, e.endLine)));
     e.quote.replace(/\n+$/, '').split('\n').forEach((line, i) => lines.push(`${p.dim(String(e.startLine + i).padStart(5))} │ ${line}`));

@@ -23,6 +23,9 @@ const FLAG_OF: Record<string, string> = {
   includeTests: '--include-tests',
   includeGenerated: '--include-generated',
   noGitignore: '--no-gitignore',
+  maxFileBytes: '--max-file-bytes',
+  include: '--include',
+  exclude: '--exclude',
   diff: 'the diff scope (--since, --diff, --staged, --radius)',
   baseline: '--baseline',
 };

@@ -2,6 +2,7 @@
 // specification). The only place a score is made: a vector that does not parse or misses a base metric is refused.
 import { createRequire } from 'node:module';
 import type { CvssSeverity } from '../../artifacts/schemas/literals.ts';
+import type { Severity } from '../../artifacts/schemas/common.ts';
 
 // The package is a webpack bundle whose named exports Node's ESM loader cannot see: load it through require.
 const { Cvss3P1 } = createRequire(import.meta.url)('ae-cvss-calculator') as typeof import('ae-cvss-calculator');
@@ -18,6 +19,12 @@ export function severityOf(score: number): CvssSeverity {
   if (score < 7) return 'medium';
   if (score < 9) return 'high';
   return 'critical';
+}
+
+/** A finding's severity when it has a CVSS score: the score's band (a score of 0, band none, is info). A finding
+ * has one severity, so a report never shows `high` beside `CVSS 9.1 critical`. */
+export function severityOfBand(band: CvssSeverity): Severity {
+  return band === 'none' ? 'info' : band;
 }
 
 // Scores by vector: a report scores every security finding, and a few vectors cover them all. Only vectors of the

@@ -10,11 +10,14 @@ const MAX_RETURNS = 6;
 
 let definitions = new Map<string, SgNode | null>();
 let named: Definitions | null = null;
+// Names the file binds to `this` (const scope = this), found on first use.
+let thisNames: Set<string> | null = null;
 
 /** Forget the per-file lookups (the engine calls this before each file). */
 export function resetCallees(): void {
   definitions = new Map();
   named = null;
+  thisNames = null;
 }
 
 function functionValue(node: SgNode | null | undefined): SgNode | null {
@@ -36,9 +39,24 @@ function byName(root: SgNode, name: string): SgNode | null {
 // `this.m(…)` (or `self.m`, `that.m` holding `this`): a prototype assignment or a class method of that name.
 function method(root: SgNode, name: string): SgNode | null {
   const defs = definitionsOf(root);
-  const fromPrototype = functionValue(defs.prototypes.get(name)?.field('right'));
+  const fromPrototype = functionValue(defs.prototypes.get(name)?.field('right')) ?? functionValue(defs.prototypePairs.get(name)?.field('value'));
   if (fromPrototype) return fromPrototype;
   return defs.methods.get(name) ?? null;
+}
+
+/** `this`, or a name holding it (`const scope = this`, `var self = this`). */
+function isThis(object: SgNode | null): boolean {
+  const text = object?.text() ?? '';
+  if (/^(this|self|that|_this)$/.test(text)) return true;
+  if (object?.kind() !== 'identifier') return false;
+  thisNames ??= new Set([...object.getRoot().root().text().matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*this\s*[;,\n]/g)].map((m) => m[1] ?? ''));
+  return thisNames.has(text);
+}
+
+/** `module.exports.name = function …` or `exports.name = function …`. */
+function exported(root: SgNode, name: string): SgNode | null {
+  const def = root.find({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: `^(module\\.)?exports\\.${name.replace(/\$/g, '\\$')}$` } } });
+  return functionValue(def?.field('right'));
 }
 
 /** The function node a call runs, when this file defines it; null for anything else (imports, built-ins, dynamic calls). */
@@ -51,10 +69,15 @@ export function calleeDefinition(call: SgNode): SgNode | null {
     const name = callee.text();
     key = `f:${name}`;
     lookup = (root) => byName(root, name);
-  } else if (callee.kind() === 'member_expression' && /^(this|self|that|_this)$/.test(callee.field('object')?.text() ?? '')) {
+  } else if (callee.kind() === 'member_expression' && isThis(callee.field('object'))) {
     const name = callee.field('property')?.text() ?? '';
     key = `m:${name}`;
     lookup = (root) => method(root, name);
+  } else if (callee.kind() === 'member_expression' && /^(module\.)?exports$/.test(callee.field('object')?.text() ?? '')) {
+    // module.exports.cmd(…): the function the module exports under that name.
+    const name = callee.field('property')?.text() ?? '';
+    key = `e:${name}`;
+    lookup = (root) => exported(root, name);
   } else return null;
   if (definitions.has(key)) return definitions.get(key) ?? null;
   const found = lookup(call.getRoot().root());

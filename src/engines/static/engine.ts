@@ -1,6 +1,6 @@
 // Runs the detectors over one file and pairs each candidate with its Finding. Memoised per file
 // content so huntFile and refuteStatic agree without the caller passing engine state around.
-import { DETECTORS } from './rules.ts';
+import { DETECTORS, getRule } from './rules.ts';
 import { toFinding } from './finding.ts';
 import { langFor, parseSource } from './parse.ts';
 import { parseSuppressions, type Suppression } from './suppress.ts';
@@ -41,6 +41,20 @@ function order(a: Candidate, b: Candidate): number {
   return a.startLine - b.startLine || compareText(a.ruleId, b.ruleId) || compareText(a.subject, b.subject);
 }
 
+const SECURITY_LENSES: ReadonlySet<string> = new Set(['injection', 'secrets']);
+
+/** One report per defect line: where a security rule already reports a line, a rule of the reviewer's lenses (one with
+ * a consequence, e.g. a type check missing on the same value) does not report it again; fixing the vulnerability
+ * rewrites the line. */
+function dropLensFindingsOnVulnerableLines(candidates: Candidate[]): void {
+  const vulnerable = new Set(candidates.filter((c) => SECURITY_LENSES.has(getRule(c.ruleId)?.lens ?? '')).map((c) => c.startLine));
+  if (vulnerable.size === 0) return;
+  for (let i = candidates.length - 1; i >= 0; i--) {
+    const c = candidates[i]!;
+    if (getRule(c.ruleId)?.consequence !== undefined && vulnerable.has(c.startLine)) candidates.splice(i, 1);
+  }
+}
+
 function compute(file: SourceFile): Analysis {
   computed += 1;
   const lines = file.content.split(/\r?\n/);
@@ -57,6 +71,7 @@ function compute(file: SourceFile): Analysis {
     for (const d of active) candidates.push(...d.run({ file, root, lines }).filter((c) => d.rules.includes(c.ruleId)));
   }
   candidates.sort(order);
+  dropLensFindingsOnVulnerableLines(candidates);
   const seen = new Map<string, number>();
   const entries: Entry[] = [];
   for (const c of candidates) {

@@ -2,6 +2,8 @@
 // `exports.name = …`, `module.exports = { a, b: c }`, `export function`, exported classes and their
 // methods, and `Ctor.prototype.m = …` on an exported constructor. Names starting with `_` are private.
 import type { SgNode } from '@ast-grep/napi';
+import { enclosingFunction } from './ast.ts';
+import { returnedValues } from './callees.ts';
 
 const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
 
@@ -30,17 +32,31 @@ function heldNames(value: SgNode, into: Set<string>): void {
   }
 }
 
+/** `module.exports = function (…) { return new Stat(…) }`: the exported factory hands out instances of Stat. */
+function constructedNames(factory: SgNode, into: Set<string>): void {
+  for (const v of returnedValues(factory)) {
+    const ctor = v.kind() === 'new_expression' ? v.field('constructor') : null;
+    if (ctor?.kind() === 'identifier') into.add(ctor.text());
+  }
+}
+
 /** Local names the module exports: assigned to module.exports / exports.x, or listed in an export clause. */
 function exportedNames(root: SgNode): Set<string> {
   if (cached) return cached.names;
   const names = new Set<string>();
   for (const a of root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: '^(module\\.)?exports\\b' } } })) {
     if (!EXPORTS_LEFT.test(a.field('left')?.text() ?? '')) continue;
+    // var api = module.exports = { … }: the local name is the exported object too.
+    const holder = a.parent();
+    if (holder?.kind() === 'variable_declarator') names.add(holder.field('name')?.text() ?? '');
+    else if (holder?.kind() === 'assignment_expression' && holder.field('left')?.kind() === 'identifier') names.add(holder.field('left')?.text() ?? '');
     let right = a.field('right');
     // module.exports = exports = fn
     while (right?.kind() === 'assignment_expression') right = right.field('right');
-    if (right?.kind() === 'identifier') names.add(right.text());
+    // module.exports = posix.parse: the function assigned to that member is the export.
+    if (right?.kind() === 'identifier' || (right?.kind() === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(right.text()))) names.add(right.text());
     else if (right?.kind() === 'object') objectNames(right, names);
+    else if (right?.kind() === 'function_expression' || right?.kind() === 'arrow_function') constructedNames(right, names);
     else if (right?.kind() === 'new_expression' || right?.kind() === 'call_expression') heldNames(right, names);
   }
   for (const e of root.findAll({ rule: { kind: 'export_statement' } })) {
@@ -76,12 +92,64 @@ function methodApi(fn: SgNode, root: SgNode): string | null {
 function objectApi(obj: SgNode, key: string, root: SgNode): string | null {
   const parent = obj.parent();
   if (parent?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(parent.field('left')?.text() ?? '')) return key;
+  // Ctor.prototype = { method: function … } on an exported constructor.
+  const proto = parent?.kind() === 'assignment_expression' ? /^([\w$]+)\.prototype$/.exec(parent.field('left')?.text() ?? '') : null;
+  if (proto && exportedNames(root).has(proto[1] ?? '')) return `${proto[1]}.prototype.${key}`;
   if (parent?.kind() === 'variable_declarator' && exportedNames(root).has(parent.field('name')?.text() ?? '')) return `${parent.field('name')?.text()}.${key}`;
   return null;
 }
 
+/** The name an inner function is known by in its enclosing function: `function n`, `const n = …`, or `obj.n = …` (as `obj`). */
+function localHandle(fn: SgNode): { name: string; key: string } | null {
+  const own = fn.field('name')?.text();
+  if (own) return { name: own, key: own };
+  const parent = fn.parent();
+  if (parent?.kind() === 'variable_declarator') {
+    const name = parent.field('name')?.text() ?? '';
+    return { name, key: name };
+  }
+  const m = parent?.kind() === 'assignment_expression' ? /^([\w$]+)\.([\w$]+)$/.exec(parent.field('left')?.text() ?? '') : null;
+  return m ? { name: m[1] ?? '', key: m[2] ?? '' } : null;
+}
+
+/** `(() => { … return { upload }; })()` assigned to an exported name or to module.exports: the name, or null. */
+function exportedIife(fn: SgNode, root: SgNode): string | null {
+  let call = fn.parent();
+  while (call?.kind() === 'parenthesized_expression') call = call.parent();
+  if (call?.kind() !== 'call_expression') return null;
+  const holder = call.parent();
+  if (holder?.kind() === 'variable_declarator') {
+    const name = holder.field('name')?.text() ?? '';
+    return exportedNames(root).has(name) ? name : null;
+  }
+  return holder?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(holder.field('left')?.text() ?? '') ? 'module.exports' : null;
+}
+
+/**
+ * A function an exported factory hands back: `module.exports = function (dir) { function add(n) {…} return add; }`,
+ * `return { upload: upload }`, or `obj.run = function …; return obj`. Its caller reaches it as the library's API.
+ */
+function returnedByFactory(fn: SgNode, root: SgNode, hops = 0): string | null {
+  const handle = localHandle(fn);
+  const factory = enclosingFunction(fn);
+  if (!handle || !factory || isPrivate(handle.key) || hops > 2) return null;
+  const handed = returnedValues(factory).some((v) => {
+    if (v.kind() === 'identifier') return v.text() === handle.name;
+    if (v.kind() !== 'object') return false;
+    return v.namedChildren().some((c) => (c.kind() === 'shorthand_property_identifier' && c.text() === handle.name) || (c.kind() === 'pair' && c.field('value')?.text() === handle.name && !isPrivate(c.field('key')?.text() ?? '')));
+  });
+  if (!handed) return null;
+  const outer = exportedIife(factory, root) ?? exportedApi(factory, hops + 1);
+  return outer ? `${outer}→${handle.key}` : null;
+}
+
 /** The public name of an exported function or method (`killPort`, `Git.log`, `Notifier.prototype.notify`), or null. */
-export function exportedApi(fn: SgNode): string | null {
+export function exportedApi(fn: SgNode, hops = 0): string | null {
+  const direct = directApi(fn);
+  return direct ?? (hops <= 2 && fn.kind() !== 'method_definition' ? returnedByFactory(fn, fn.getRoot().root(), hops) : null);
+}
+
+function directApi(fn: SgNode): string | null {
   const root = fn.getRoot().root();
   if (fn.kind() === 'method_definition') return methodApi(fn, root);
   const parent = fn.parent();
@@ -100,9 +168,19 @@ export function exportedApi(fn: SgNode): string | null {
     const left = parent.field('left')?.text() ?? '';
     const m = EXPORTS_LEFT.exec(left);
     if (m) return m[1] ? (isPrivate(m[1]) ? null : m[1]) : own ?? 'module.exports';
-    // Ctor.prototype.method = function … or Ctor.method = function … on an exported constructor.
-    const proto = /^([\w$]+)\.(?:prototype\.)?([\w$]+)$/.exec(left);
-    if (proto && !isPrivate(proto[2] ?? '') && exportedNames(root).has(proto[1] ?? '')) return left;
+    // this.method = function … inside an exported constructor: each instance carries it.
+    const field = /^this\.([\w$]+)$/.exec(left)?.[1];
+    if (field) {
+      const ctor = !isPrivate(field) ? enclosingFunction(parent) : null;
+      const ctorApi = ctor && ctor.kind() !== 'arrow_function' ? directApi(ctor) : null;
+      return ctorApi ? `${ctorApi}#${field}` : null;
+    }
+    // Ctor.prototype.method = function … or Ctor.method = function … on an exported constructor, or a function
+    // hung deeper on an exported object (`api.get.rgb = function …`, `module.exports.get.rgb = …`).
+    const path = /^([\w$]+)((?:\.[\w$]+)+)$/.exec(left);
+    if (!path || path[2]?.split('.').some(isPrivate)) return null;
+    const head = path[1] ?? '';
+    if (exportedNames(root).has(head) || exportedNames(root).has(left) || /^(module\.)?exports\./.test(left)) return left;
     return null;
   }
   if (pk === 'pair') {

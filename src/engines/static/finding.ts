@@ -1,6 +1,6 @@
 // Turns a detector candidate into a schema Finding: the one engine-independent fingerprint and id, exact-line
-// evidence quotes, a claim and a runtime trigger taken from the rule's data.
-import type { Evidence, Finding } from '../../artifacts/schemas/common.ts';
+// evidence quotes, a claim and a runtime trigger taken from the rule's data, and a tainted value's path to the sink.
+import { MAX_FLOW_STEPS, type Evidence, type Finding, type FlowStep } from '../../artifacts/schemas/common.ts';
 import { findingIdOf, fingerprintOf, normalisePath } from './fingerprint.ts';
 import { formerStaticFingerprint } from '../findings/former-fingerprint.ts';
 import { lineText } from './ast.ts';
@@ -70,5 +70,24 @@ export function toFinding(file: SourceFile, c: Candidate, lines: readonly string
     ruleId: rule.id,
   };
   if (rule.cwe) finding.cwe = rule.cwe;
+  const flow = flowOf(path, c, sink);
+  if (flow) finding.flow = flow;
   return finding;
+}
+
+const MAX_NOTE = 300;
+
+/** A tainted value's path as the finding shows it: its steps (source first), then the sink. */
+function flowOf(path: string, c: Candidate, sink: Evidence): FlowStep[] | undefined {
+  const source = c.source;
+  if (!source?.steps?.length || (source.kind !== 'input' && !source.api)) return undefined;
+  const steps: FlowStep[] = source.steps.map((s) => ({ file: normalisePath(s.file ?? path), line: s.line, note: note(s.note) }));
+  steps.push({ file: path, line: sink.startLine, note: note(`sink: ${c.subject}`) });
+  // The source and the steps nearest the sink when the path is longer than a finding keeps.
+  return steps.length > MAX_FLOW_STEPS ? [steps[0] as FlowStep, ...steps.slice(-(MAX_FLOW_STEPS - 1))] : steps;
+}
+
+function note(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > MAX_NOTE ? `${one.slice(0, MAX_NOTE - 1)}…` : one || 'a step';
 }

@@ -4,7 +4,7 @@
 import type { Finding, Severity } from '../../artifacts/schemas/common.ts';
 import { panelOutcome } from './refute/panel.ts';
 import type { Refutation } from './refute/static.ts';
-import { calibratedPrecision, getRule } from './rules.ts';
+import { calibratedPrecision, getRule, ruleDefault } from './rules.ts';
 import type { RefereeVerdict } from '../../artifacts/schemas/literals.ts';
 
 export interface StaticJudgement {
@@ -33,6 +33,10 @@ export function judgeStatic(finding: Finding, refutations: readonly Refutation[]
   const rule = finding.ruleId ? getRule(finding.ruleId) : undefined;
   const precision = rule ? calibratedPrecision(rule) : 0.5;
   const trace = refutations.map((r) => `${r.seat}: ${r.vote} — ${r.reason}`).join(' ');
+  const byDefault = rule ? ruleDefault(rule) : undefined;
+  if (rule && byDefault && !byDefault.on) {
+    return { verdict: 'dismissed', severity: finding.severity, confidence: round((1 - precision) * 0.2), tier: 'T3', reasoning: `Rule ${rule.id} is off by default: ${byDefault.why}. ${trace}` };
+  }
   if (panelOutcome(refutations) === 'killed') {
     return { verdict: 'dismissed', severity: finding.severity, confidence: round((1 - precision) * 0.2), tier: 'T3', reasoning: `Dismissed. ${trace}` };
   }

@@ -15,6 +15,8 @@ export function moduleBindings(content: string, modules: readonly string[]): Mod
   const named = new Map<string, string>();
   const alias = [
     new RegExp(String.raw`(?:const|let|var)\s+([\w$]+)\s*=\s*require\(\s*${spec}\s*\)`, 'g'),
+    // Compiled output declares first and assigns later: `var cp; cp = require('child_process');`
+    new RegExp(String.raw`(?:^|[;{}]|\n)\s*([\w$]+)\s*=\s*require\(\s*${spec}\s*\)\s*(?:[;,\n]|$)`, 'g'),
     new RegExp(String.raw`import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s*${spec}`, 'g'),
     new RegExp(String.raw`import\s+([\w$]+)\s*,\s*\{[^}]*\}\s*from\s*${spec}`, 'g'),
     new RegExp(String.raw`(?:const|let|var)\s+([\w$]+)\s*=\s*\(?\s*await\s+import\(\s*${spec}\s*\)`, 'g'),
@@ -43,7 +45,8 @@ export function moduleBindings(content: string, modules: readonly string[]): Mod
     }
   }
   // const run = util.promisify(cp.exec) / promisify(exec) / promisify(require('child_process').exec): same sink, promised.
-  const promisified = /(?:const|let|var)\s+([\w$]+)\s*=\s*(?:util\.)?promisify\(\s*([\w$.]+|require\([^)]*\)\.[\w$]+)\s*\)/g;
+  // Also under a compiled module name (util_1.promisify) and promise libraries' forms (Promise.denodeify, Bluebird.promisify).
+  const promisified = /(?:const|let|var)\s+([\w$]+)\s*=\s*(?:[\w$]+\.)?(?:promisify|denodeify|fromCallback)\(\s*([\w$.]+|require\([^)]*\)\.[\w$]+)\s*\)/g;
   for (const m of content.matchAll(promisified)) {
     const fn = m[1] && m[2] ? moduleFunction(m[2].replace(/\s+/g, ''), { aliases, named }, modules) : null;
     if (m[1] && fn) named.set(m[1], fn);

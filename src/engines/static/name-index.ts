@@ -26,6 +26,8 @@ export interface Definitions {
   declarators: Map<string, SgNode>;
   /** `X.prototype.name = …`, by the name after the last `.prototype.` (what `\.prototype\.name$` matched). */
   prototypes: Map<string, SgNode>;
+  /** The `name: …` pair of `X.prototype = { name: function … }`. */
+  prototypePairs: Map<string, SgNode>;
   /** Class methods. */
   methods: Map<string, SgNode>;
 }
@@ -38,7 +40,7 @@ function keepFirst(map: Map<string, SgNode>, key: string | undefined, node: SgNo
 }
 
 export function definitionsByName(root: SgNode): Definitions {
-  const defs: Definitions = { declarations: new Map(), declarators: new Map(), prototypes: new Map(), methods: new Map() };
+  const defs: Definitions = { declarations: new Map(), declarators: new Map(), prototypes: new Map(), prototypePairs: new Map(), methods: new Map() };
   for (const node of root.findAll(DEFINING)) {
     const kind = node.kind();
     if (kind === 'function_declaration') keepFirst(defs.declarations, node.field('name')?.text(), node);
@@ -48,6 +50,11 @@ export function definitionsByName(root: SgNode): Definitions {
       const left = node.field('left')?.text() ?? '';
       const at = left.lastIndexOf(PROTOTYPE);
       if (at >= 0) keepFirst(defs.prototypes, left.slice(at + PROTOTYPE.length), node);
+      // X.prototype = { name: function … }: each pair defines a prototype method (the pair's value is the function).
+      const right = node.field('right');
+      if (left.endsWith('.prototype') && right?.kind() === 'object') {
+        for (const pair of right.namedChildren()) if (pair.kind() === 'pair') keepFirst(defs.prototypePairs, pair.field('key')?.text(), pair);
+      }
     }
   }
   return defs;

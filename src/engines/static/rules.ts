@@ -2,7 +2,7 @@
 // rules/index.ts), validates them, answers lookups and lists the detectors the engine runs (those the rules name).
 // Confidence comes from each rule's measured precision, so the counts live next to the rule.
 import { Type } from '@sinclair/typebox';
-import { LIBRARY_SOURCES, literalUnion } from '../../artifacts/schemas/literals.ts';
+import { CONSEQUENCES, LIBRARY_SOURCES, literalUnion, type Consequence } from '../../artifacts/schemas/literals.ts';
 import { Value } from '@sinclair/typebox/value';
 import { Category, Severity } from '../../artifacts/schemas/common.ts';
 import { hashJson } from '../../foundations/hashing/hash.ts';
@@ -14,6 +14,7 @@ const RuleSchema = Type.Object(
     id: Type.String({ pattern: '^[a-z][a-z0-9-]+$' }),
     category: Category,
     lens: literalUnion(STATIC_LENSES),
+    consequence: Type.Optional(literalUnion(CONSEQUENCES)),
     severity: Severity,
     cwe: Type.Union([Type.String({ pattern: '^CWE-[0-9]+$' }), Type.Null()]),
     message: Type.String({ minLength: 1 }),
@@ -33,6 +34,12 @@ const RuleSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The severity a non-security defect carries, from what it does: data lost is high, a crash or a wrong answer medium, a
+ * leak (slow exhaustion, no wrong result) low. No CVSS: these are bugs, not vulnerabilities. */
+export function severityOfConsequence(consequence: Consequence): 'high' | 'medium' | 'low' {
+  return consequence === 'data-loss' ? 'high' : consequence === 'leak' ? 'low' : 'medium';
+}
+
 /** Validates every rule; `files` is keyed by folder name (tests pass broken ones). */
 export function loadRules(files: Readonly<Record<string, RuleModule>>): Map<string, Rule> {
   const rules = new Map<string, Rule>();
@@ -44,6 +51,9 @@ export function loadRules(files: Readonly<Record<string, RuleModule>>): Map<stri
       throw new Error(`${where} is not a valid rule (${first?.path ?? ''}: ${first?.message ?? 'invalid'}).`);
     }
     const typed = rule as Rule;
+    if (typed.consequence && typed.severity !== severityOfConsequence(typed.consequence)) {
+      throw new Error(`${where}: a rule whose consequence is '${typed.consequence}' has severity '${severityOfConsequence(typed.consequence)}', not '${typed.severity}'.`);
+    }
     if (typed.id !== name) throw new Error(`${where} defines rule '${typed.id}'; a rule's folder is named after its id.`);
     if (rules.has(typed.id)) throw new Error(`Static rule id '${typed.id}' is defined twice (${where}).`);
     if (module.detector && !module.detector.rules.includes(typed.id)) throw new Error(`${where} names a detector that never emits '${typed.id}'.`);
@@ -91,9 +101,27 @@ export function calibratedPrecision(rule: Rule): number {
   return Math.round(((tp + 0.5) / (tp + fp + 1)) * 1000) / 1000;
 }
 
+/** A rule is off by default when its raw measured precision, true / (true + false), is below this… */
+export const OFF_BELOW_RAW_PRECISION = 0.5;
+/** …on at least this many judged findings (fewer say too little to turn a rule off). */
+export const OFF_MIN_JUDGED = 10;
+
+/** Whether a rule runs in a default scan, and why, from its raw measured counts (not the smoothed figure). */
+export function ruleDefault(rule: Pick<Rule, 'precision'>): { on: boolean; why: string } {
+  const { truePositives: tp, falsePositives: fp } = rule.precision;
+  const judged = tp + fp;
+  if (judged < OFF_MIN_JUDGED) return { on: true, why: `${judged} judged finding${judged === 1 ? '' : 's'}, fewer than the ${OFF_MIN_JUDGED} needed to turn a rule off` };
+  const raw = `${tp}/${judged} = ${(tp / judged).toFixed(3)}`;
+  if (tp / judged < OFF_BELOW_RAW_PRECISION) return { on: false, why: `raw precision ${raw} is below ${OFF_BELOW_RAW_PRECISION} on ${OFF_MIN_JUDGED} or more judged findings` };
+  return { on: true, why: `raw precision ${raw} is at least ${OFF_BELOW_RAW_PRECISION}` };
+}
+
 export function listRules(): RuleInfo[] {
   return [...RULES.values()]
-    .map((r) => ({ id: r.id, category: r.category, lens: r.lens, severity: r.severity, cwe: r.cwe, message: r.message, precision: calibratedPrecision(r), truePositives: r.precision.truePositives, falsePositives: r.precision.falsePositives, floor: r.precision.floor }))
+    .map((r) => {
+      const { on, why } = ruleDefault(r);
+      return { id: r.id, category: r.category, lens: r.lens, severity: r.severity, cwe: r.cwe, message: r.message, precision: calibratedPrecision(r), truePositives: r.precision.truePositives, falsePositives: r.precision.falsePositives, floor: r.precision.floor, defaultOn: on, defaultWhy: why, ...(r.consequence ? { consequence: r.consequence } : {}) };
+    })
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 

@@ -13,7 +13,7 @@ import { validatedBefore } from './validators.ts';
 import { assignedIn, propertyValues } from './properties.ts';
 import { incomingArgFor } from './cross-file/export-keys.ts';
 import { callsByCallee } from './name-index.ts';
-import type { IncomingArg, SourceFacts, SourceKind } from './types.ts';
+import type { FlowStep, IncomingArg, SourceFacts, SourceKind } from './types.ts';
 
 const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
 
@@ -34,7 +34,23 @@ const MAX_DEPTH = 10;
 const UPLOAD_STORED = new Set(['path', 'filename', 'destination', 'tempFilePath', 'size']);
 
 export function facts(kind: SourceKind, via: string, names: string[] = [], sourceLine?: number): SourceFacts {
-  return sourceLine ? { kind, via, names, sourceLine } : { kind, via, names };
+  if (!sourceLine) return { kind, via, names };
+  return kind === 'input' ? { kind, via, names, sourceLine, steps: [{ line: sourceLine, note: `source: ${via}` }] } : { kind, via, names, sourceLine };
+}
+
+// Steps kept per value: the source and the hops nearest the sink (a longer chain keeps both ends).
+const MAX_STEPS = 12;
+
+/** A tainted value went through `node` (a binding, a call, a return) on its way to the sink: one more step of its
+ * path. Other values carry no path. A step on the line of the one before adds nothing a reader does not see there. */
+export function through(f: SourceFacts, node: SgNode, note: string): SourceFacts {
+  if (f.kind !== 'input' && !f.api) return f;
+  const step: FlowStep = { line: startLine(node), note };
+  const prev = f.steps ?? [];
+  const last = prev.at(-1);
+  if (last && last.line === step.line && last.file === undefined) return f;
+  const steps = [...prev, step];
+  return { ...f, steps: steps.length > MAX_STEPS ? [steps[0] as FlowStep, ...steps.slice(-(MAX_STEPS - 1))] : steps };
 }
 
 /** The strongest origin wins: one tainted part makes the whole value tainted. */
@@ -73,7 +89,8 @@ export function beginFile(publicApi = false, passedIn: readonly IncomingArg[] = 
 export function classify(expr: SgNode, depth = 0): SourceFacts {
   if (depth > MAX_DEPTH) return { ...facts('unknown', 'a value traced too deep'), cut: `depth ${MAX_DEPTH}` };
   const r = expr.range();
-  const key = `${r.start.index}:${r.end.index}:${expr.kind()}${frames.length > 0 ? `@${frames.map((f) => f.call.range().start.index).join(',')}` : ''}`;
+  // A value classified near the depth limit may be cut short: it is kept apart from the same value traced shallowly.
+  const key = `${r.start.index}:${r.end.index}:${expr.kind()}${depth > MAX_DEPTH - 4 ? '~' : ''}${frames.length > 0 ? `@${frames.map((f) => f.call.range().start.index).join(',')}` : ''}`;
   const hit = memo.get(key);
   if (hit) return hit;
   if (++steps > STEP_BUDGET) return { ...facts('unknown', 'a value not traced (analysis budget spent)'), cut: `${STEP_BUDGET} steps per file` };
@@ -114,6 +131,11 @@ function classifyUncached(expr: SgNode, depth: number): SourceFacts {
       return classifyCall(expr, depth);
     case 'unary_expression': case 'update_expression':
       return facts('sanitised', 'a computed number or boolean');
+    case 'augmented_assignment_expression': {
+      // `cmd += ' ' + x` (a binding site findDeclaration hands back): the appended part, built onto what came before.
+      const right = expr.field('right');
+      return expr.field('operator')?.text() === '+=' && right ? built(classify(right, depth)) : facts('sanitised', 'a computed number');
+    }
     case 'new_expression':
       return parsedInput(expr, (n) => classify(n, depth + 1)) ?? facts('unknown', `\`${short(text)}\``);
     default:
@@ -150,12 +172,13 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   if (!object) return facts('unknown', short(text));
   // A field the constructor set from its arguments (this.path = path) carries what was passed to `new Ctor(…)`.
   const stored = object.kind() === 'this' ? constructorFieldValues(expr) : [];
-  if (stored.length > 0) return combine(stored.map((v) => classify(v, depth + 1)));
+  if (stored.length > 0) return combine(stored.map((v) => through(classify(v, depth + 1), v, `${short(text)} = ${short(v.text())}`)));
   if (prop && object.kind() === 'identifier' && expr.kind() === 'member_expression') {
     const held = propertyValues(object, prop, expr, bindingValue(object));
-    if (held) return withName(combine(held.map((v) => classify(v, depth + 1))), text);
+    if (held) return withName(combine(held.map((v) => through(classify(v, depth + 1), v, `${short(text)} = ${short(v.text())}`))), text);
   }
-  const base = classify(object, depth + 1);
+  // The object is a child node: descending into it costs no depth (depth bounds jumps to declarations and callers).
+  const base = classify(object, depth);
   if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
   // A property this file sets on the request object (req.page = …) holds what the application put there, which is
   // client input only when that value is (req.sturl = url.parse(req.url).pathname); anywhere in the file, since a
@@ -195,11 +218,13 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
       if (pattern?.kind() === 'regex' && pattern.text().startsWith('/[^') && /^(''|""|``)$/.test(replacement?.text() ?? '')) return facts('sanitised', `${short(expr.text())}`);
     }
     if (PASSTHROUGH.test(method) && object) {
-      const passed = combine([object, ...(method === 'concat' ? args : [])].map((a) => classify(a, depth + 1)));
+      // The receiver is a sub-expression, so a long chain (`md.replace(…).replace(…)` twenty times) costs no depth.
+      const passed = combine([classify(object, depth), ...(method === 'concat' ? args : []).map((a) => classify(a, depth + 1))]);
       // 'run X'.replace('X', value) builds a string from its replacement too (a replacer function is not followed).
       const replacement = /^replace(All)?$/.test(method) && args[1] && !FUNCTION_NODE.has(String(args[1].kind())) ? classify(args[1], depth + 1) : null;
       if (replacement && (replacement.kind === 'input' || replacement.api)) return built(combine([passed, replacement]));
-      return method === 'concat' ? built(passed) : passed;
+      // [...].join(' ') and concat build one string from several parts.
+      return method === 'concat' || method === 'join' ? built(passed) : passed;
     }
   }
   // A function defined in this file: what it returns for these arguments (its parameters bound to them).
@@ -233,7 +258,7 @@ function callReturns(call: SgNode, depth: number): SourceFacts | null {
   frames.push({ fn, args: argsOf(call), call });
   try {
     const parts = values.map((v) => {
-      const value = classify(v, depth + 1);
+      const value = through(classify(v, depth + 1), v, `returned by ${name}()`);
       if (value.kind !== 'input' && !value.api) return value;
       // A guard inside the callee on the returned value (or what it was made from) contains it, as it would at the sink.
       const guard = findGuard(v, [...new Set([...params, ...value.names])], fileLines(v));
@@ -270,7 +295,7 @@ function callbackValue(call: SgNode, cb: SgNode, index: number, depth: number): 
   if (values.length === 0) return null;
   frames.push({ fn: helper, args, call });
   try {
-    const out = combine(values.map((v) => classify(v, depth + 1)));
+    const out = combine(values.map((v) => through(classify(v, depth + 1), v, `handed to the callback by ${functionName(helper)}()`)));
     if (out.kind === 'unknown' || out.kind === 'param') return null;
     return out.kind === 'input' || out.api ? { ...out, via: `${out.via}, handed to the callback by ${functionName(helper)}()` } : out;
   } finally {
@@ -282,7 +307,7 @@ function callbackValue(call: SgNode, cb: SgNode, index: number, depth: number): 
 const MAX_CALLBACK_CALLS = 6;
 
 /** The argument bound to parameter `index` of `fn` by the call being followed, classified where the call is. */
-function boundArgument(fn: SgNode, index: number, depth: number): SourceFacts | null {
+function boundArgument(fn: SgNode, index: number, name: string, depth: number): SourceFacts | null {
   for (let i = frames.length - 1; i >= 0; i--) {
     const frame = frames[i] as Frame;
     if (!sameNode(frame.fn, fn)) continue;
@@ -291,7 +316,7 @@ function boundArgument(fn: SgNode, index: number, depth: number): SourceFacts | 
     const saved = frames;
     frames = frames.slice(0, i);
     try {
-      return classify(arg, depth + 1);
+      return through(classify(arg, depth + 1), arg, `passed to ${functionName(fn)}() as \`${name}\``);
     } finally {
       frames = saved;
     }
@@ -316,20 +341,25 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
     if (param) {
       // `port = Number.parseInt(port)` as a statement of the function body replaces the caller's value for what follows.
       const replaced = replacedParam(fn, name, useLine);
-      if (replaced) return withName(classify(replaced, depth + 1), name);
-      const bound = boundArgument(fn, param.index, depth);
+      if (replaced) return withName(through(classify(replaced, depth + 1), replaced, `\`${name}\` = ${short(replaced.text())}`), name);
+      const bound = boundArgument(fn, param.index, name, depth);
       if (bound) return withName(bound, name);
       return withName(classifyParam(fn, param.index, name, depth), name);
     }
     const decl = findDeclaration(fn.field('body') ?? fn, name, useLine);
-    if (decl) return withName(decl === 'unknown' ? facts('unknown', name) : combine(decl.slice(-4).map((v) => classify(v, depth + 1))), name);
+    if (decl) return withName(decl === 'unknown' ? facts('unknown', name) : combine(decl.slice(-4).map((v) => bindingStep(classify(v, depth + 1), name, v))), name);
   }
   const root = rootOf(id);
   const decl = findDeclaration(root, name, useLine);
   if (decl === 'unknown') return facts('unknown', name, [name]);
-  if (decl) return withName(combine(decl.slice(-4).map((v) => classify(v, depth + 1))), name);
+  if (decl) return withName(combine(decl.slice(-4).map((v) => bindingStep(classify(v, depth + 1), name, v))), name);
   if (/^[A-Z][A-Z0-9_]+$/.test(name)) return facts('config', name, [name]);
   return facts('unknown', name, [name]);
+}
+
+/** `name = value` (or `for (name of value)`) as a step of the value's path. */
+function bindingStep(f: SourceFacts, name: string, value: SgNode): SourceFacts {
+  return through(f, value, `\`${name}\` = ${short(value.text())}`);
 }
 
 /** The right side of the last unconditional `name = …` among fn's own body statements before `line`, or null. */
@@ -380,6 +410,7 @@ function bindingIndex(root: SgNode): Map<string, Binding[]> {
       any: [
         { kind: 'variable_declarator' },
         { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier' } },
+        { kind: 'augmented_assignment_expression', has: { field: 'left', kind: 'identifier' } },
         { kind: 'for_in_statement' },
         { kind: 'import_statement' },
         { kind: 'catch_clause' },
@@ -390,7 +421,7 @@ function bindingIndex(root: SgNode): Map<string, Binding[]> {
     const k = node.kind();
     let names: string[];
     if (k === 'variable_declarator') names = boundNames(node.field('name') ?? node);
-    else if (k === 'assignment_expression') names = [node.field('left')?.text() ?? ''];
+    else if (k === 'assignment_expression' || k === 'augmented_assignment_expression') names = [node.field('left')?.text() ?? ''];
     else if (k === 'for_in_statement') {
       const left = node.field('left');
       names = left ? (boundNames(left).length > 0 ? boundNames(left) : [left.text()]) : [];
@@ -421,6 +452,11 @@ function findDeclaration(scope: SgNode, name: string, line: number): SgNode[] | 
   for (const b of list) {
     if (b.line > line || b.start < r.start.index || b.start >= r.end.index) continue;
     const k = b.node.kind();
+    // `x += part` adds a part to x's earlier values (the node itself, so the part is classified as built onto them).
+    if (k === 'augmented_assignment_expression') {
+      if (b.node.field('operator')?.text() === '+=') values.push(b.node);
+      continue;
+    }
     const v = k === 'variable_declarator' ? b.node.field('value') : k === 'assignment_expression' ? b.node.field('right') : k === 'for_in_statement' ? b.node.field('right') : null;
     if (v) values.push(v);
     else unknown = true;
@@ -443,9 +479,9 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     const callee = call?.field('function');
     const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
     const object = callee?.field('object');
-    if (ITERATORS.test(method) && object && index === 0) return classify(object, depth + 1);
+    if (ITERATORS.test(method) && object && index === 0) return through(classify(object, depth + 1), fn, `each element, as \`${name}\``);
     // promise.then(value => …): the value the promise resolves to.
-    if (method === 'then' && object && index === 0 && parent.namedChildren()[0] && sameNode(parent.namedChildren()[0] as SgNode, fn)) return resolvedValue(object, depth);
+    if (method === 'then' && object && index === 0 && parent.namedChildren()[0] && sameNode(parent.namedChildren()[0] as SgNode, fn)) return through(resolvedValue(object, depth), fn, `the promise's value, as \`${name}\``);
     // helper(arg, (err, value) => …) with the helper defined here: what the helper hands to its callback.
     const handed = call ? callbackValue(call, fn, index, depth) : null;
     if (handed) return handed;
@@ -458,19 +494,29 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
   const passed = incoming.length > 0 ? incomingArgFor(fn, index, incoming) : null;
   if (passed) {
     const via = `${passed.via}, passed from ${passed.from}:${passed.line} to ${passed.export || 'the module\'s export'}(${name})`;
-    if (!passed.api) return facts('input', via, [name]);
-    return { kind: 'param', via, names: [name], api: passed.api, ...(passed.built ? { built: true } : {}) };
+    const steps: FlowStep[] = [
+      { file: passed.from, line: passed.line, note: `source: ${passed.via}, passed to ${passed.export || 'the module\'s export'}()` },
+      { line: startLine(fn), note: `parameter \`${name}\`` },
+    ];
+    if (!passed.api) return { ...facts('input', via, [name]), steps };
+    return { kind: 'param', via, names: [name], api: passed.api, ...(passed.built ? { built: true } : {}), steps };
   }
   const fname = functionName(fn);
   // A library's exported function is called by code we cannot see: its parameters are the library's input.
   const api = library ? exportedApi(fn) : null;
-  if (api) return { kind: 'param', via: `parameter \`${name}\` of the exported API \`${api}\``, names: [name], api: `${api}(${name})` };
-  const callers = fname && !fname.includes('(') && fname !== '<anonymous>' ? directCalls(fn, fname.replace(/^.*\./, '')) : [];
+  if (api) {
+    const via = `parameter \`${name}\` of the exported API \`${api}\``;
+    return { kind: 'param', via, names: [name], api: `${api}(${name})`, steps: [{ line: startLine(fn), note: `source: ${via}` }] };
+  }
+  // A class's constructor is called as `new Class(…)`.
+  const cls = fn.kind() === 'method_definition' && fn.field('name')?.text() === 'constructor' ? fn.parent()?.parent()?.field('name')?.text() : undefined;
+  const callee = cls ?? (fname && !fname.includes('(') && fname !== '<anonymous>' ? fname.replace(/^.*\./, '') : undefined);
+  const callers = callee ? directCalls(fn, callee) : [];
   if (callers.length > 0 && depth < 7) {
     const parts = callers.slice(0, 8).map((call) => {
       const arg = argsOf(call)[index];
       if (!arg) return facts('literal', 'an omitted argument');
-      const value = classify(arg, depth + 2);
+      const value = through(classify(arg, depth + 2), arg, `passed to ${fname}() as \`${name}\``);
       // The caller ran the value through a validator helper first (ensure_valid_nic(nic) throws unless \w+).
       const checked = value.kind === 'input' || value.api ? validatedBefore(call, value.names) : null;
       return checked ? facts('sanitised', `what ${functionName(enclosingFunctions(call)[0] ?? fn)} passes after \`${short(checked.text)}\``) : value;
@@ -514,8 +560,13 @@ export function bindingValue(id: SgNode): SgNode | null {
   for (const fn of enclosingFunctions(id)) {
     if (paramsOf(fn).some((p) => p.name === name)) return null;
     const decl = findDeclaration(fn.field('body') ?? fn, name, line);
-    if (decl) return decl === 'unknown' ? null : (decl.at(-1) ?? null);
+    if (decl) return decl === 'unknown' ? null : lastBound(decl);
   }
   const decl = findDeclaration(rootOf(id), name, line);
-  return decl && decl !== 'unknown' ? (decl.at(-1) ?? null) : null;
+  return decl && decl !== 'unknown' ? lastBound(decl) : null;
+}
+
+/** The last value bound outright (a `+=` appends to a value, it does not bind one). */
+function lastBound(values: SgNode[]): SgNode | null {
+  return values.filter((v) => v.kind() !== 'augmented_assignment_expression').at(-1) ?? null;
 }

@@ -15,6 +15,13 @@ function constructorOf(method: SgNode): SgNode | null {
     if (!ctor) return null;
     return method.getRoot().root().find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(ctor)}$` } } });
   }
+  // Ctor.prototype = { m: function … } (or a shorthand method `m() {…}` there).
+  const object = parent?.kind() === 'pair' ? parent.parent() : method.kind() === 'method_definition' && parent?.kind() === 'object' ? parent : null;
+  const holder = object?.parent();
+  if (object?.kind() === 'object' && holder?.kind() === 'assignment_expression') {
+    const ctor = /^([\w$]+)\.prototype$/.exec(holder.field('left')?.text() ?? '')?.[1];
+    return ctor ? method.getRoot().root().find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(ctor)}$` } } }) : null;
+  }
   if (method.kind() === 'method_definition') {
     return parent?.find({ rule: { kind: 'method_definition', has: { field: 'name', regex: '^constructor$' } } }) ?? null;
   }
@@ -29,9 +36,13 @@ export function constructorFieldValues(member: SgNode): SgNode[] {
   const method = enclosingFunctions(member).find((f) => f.kind() !== 'arrow_function');
   const ctor = method ? constructorOf(method) : null;
   const body = ctor?.field('body');
-  if (!field || !body || ctor?.range().start.index === method?.range().start.index) return [];
+  if (!field || !body) return [];
+  // Read inside the constructor itself: what it stored there before the read.
+  const inside = ctor?.range().start.index === method?.range().start.index;
+  const before = member.range().start.index;
   const values: SgNode[] = [];
   for (const stmt of body.namedChildren()) {
+    if (inside && stmt.range().end.index > before) break;
     const assign = stmt.kind() === 'expression_statement' ? stmt.namedChildren()[0] : undefined;
     if (assign?.kind() === 'assignment_expression' && assign.field('left')?.text() === `this.${field}`) {
       const value = assign.field('right');

@@ -1,10 +1,10 @@
 // Internal types of the static engine: rule data, source files, and the facts a detector records
 // about each candidate so the skeptic and referee can decide without a model.
 import type { Category, Severity } from '../../artifacts/schemas/common.ts';
-import type { LibrarySource, SanitiserKind, TaintOriginKind } from '../../artifacts/schemas/literals.ts';
+import type { Consequence, LibrarySource, SanitiserKind, TaintOriginKind } from '../../artifacts/schemas/literals.ts';
 
 /** The hunting lenses a static rule can belong to (a subset of the plan's lenses). */
-export const STATIC_LENSES = ['injection', 'secrets', 'async', 'error-handling', 'logic', 'resource-leak'] as const;
+export const STATIC_LENSES = ['injection', 'secrets', 'async', 'error-handling', 'logic', 'resource-leak', 'boundary', 'type-safety', 'concurrency'] as const;
 export type StaticLens = (typeof STATIC_LENSES)[number];
 
 export interface SourceFile {
@@ -57,6 +57,15 @@ export interface SourceFacts {
   built?: boolean;
   /** Set when a bound (call nesting, depth, the per-file step budget) stopped the trace: the value is unknown for that reason. */
   cut?: string;
+  /** Tainted values: where the value went on its way here, source first (a binding, a call, a return). */
+  steps?: FlowStep[];
+}
+
+/** One step of a tainted value's path; `file` is set only when the step is in another file than the finding's. */
+export interface FlowStep {
+  line: number;
+  note: string;
+  file?: string;
 }
 
 export interface GuardFact {
@@ -89,6 +98,9 @@ export interface Rule {
   id: string;
   category: Category;
   lens: StaticLens;
+  /** For a rule of the reviewer's lenses (not a vulnerability): what the defect does when it fires; the severity follows
+   * from it (severityOfConsequence) and the finding carries no CVSS. */
+  consequence?: Consequence;
   severity: Severity;
   cwe: string | null;
   message: string;
@@ -124,6 +136,11 @@ export interface RuleInfo {
   falsePositives: number;
   /** The precision `pnpm benchmark --gate` holds the rule to once it has enough findings there. */
   floor: number;
+  /** Whether a default scan reports the rule's findings (off: raw precision below ½ on 10 or more judged findings). */
+  defaultOn: boolean;
+  /** Why it is on or off, with the raw counts. */
+  defaultWhy: string;
+  consequence?: Consequence;
 }
 
 /** A regular expression, or a function answering the same question faster than any regular expression would. */

@@ -24,7 +24,12 @@ export function removeSuppression(current: Suppressions | undefined, ref: string
 
 /** A finding of the report by id (BH-…) or by fingerprint. */
 export function findReported(report: ScanReport, ref: string): ReportedFinding | undefined {
-  return report.findings.find((f) => f.finding.id === ref) ?? report.findings.find((f) => isKeyOf(ref, f.finding));
+  return (
+    report.findings.find((f) => f.finding.id === ref) ??
+    report.findings.find((f) => isKeyOf(ref, f.finding)) ??
+    // A bundle copy's own id or fingerprint names the finding it was folded into (the same bug).
+    report.findings.find((f) => (f.relatedLocations ?? []).some((r) => r.findingId === ref || r.fingerprint === ref))
+  );
 }
 
 export const FINGERPRINT_PATTERN = /^[0-9a-f]{16,64}$/;

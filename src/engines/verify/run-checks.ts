@@ -53,16 +53,25 @@ export async function runChecks(plan: VerifyPlan, options: CheckRunOptions): Pro
   return runs;
 }
 
-// Exit 127 / "not found" / missing module: the tool is not there, which is UNAVAILABLE rather than a verdict.
-const UNAVAILABLE = /(^|\n)(sh: \d+: |bwrap: execvp |env: )?\S*: (command )?not found|No module named (pytest|\S+)|execvp .*No such file|Cannot find module '[^']*node_modules[^']*'|ERR_PNPM_NO_IMPORTER_MANIFEST_FOUND|Missing script:/;
+// Exit 127 / "not found" / missing module: the tool is not there, which is UNAVAILABLE rather than a verdict. A
+// package asked for by its bare name (require or import) is a dependency; a relative or absolute path is the
+// repository's own file, which a change may have removed: that stays a failure.
+const UNAVAILABLE = /(^|\n)(sh: \d+: |bwrap: execvp |env: )?\S*: (command )?not found|No module named (pytest|\S+)|execvp .*No such file|Cannot find module '[^']*node_modules[^']*'|Cannot find module '(?![./\\]|[A-Za-z]:)[^'\n]+'|Cannot find package '[^'\n]+' imported from|ERR_PNPM_NO_IMPORTER_MANIFEST_FOUND|Missing script:/;
+
+/** UNAVAILABLE and why when a failed run's output says a tool or dependency is missing; null when it is a verdict. */
+export function missingTool(status: SandboxResult['status'], exitCode: number | null, output: string): string | null {
+  if (status !== 'FAIL' || (exitCode !== 127 && !UNAVAILABLE.test(output))) return null;
+  return `tool or dependency missing in the sandbox: ${(UNAVAILABLE.exec(output)?.[0] ?? `exit ${exitCode}`).trim()}`;
+}
 
 function toRun(check: VerifyCheck, r: SandboxResult): CheckRun {
   const output = [r.stdout, r.stderr].filter(Boolean).join('\n');
   let status: CheckResult['status'] = r.status;
   let reason = r.reason;
-  if (r.status === 'FAIL' && (r.exitCode === 127 || UNAVAILABLE.test(output))) {
+  const missing = missingTool(r.status, r.exitCode, output);
+  if (missing) {
     status = 'UNAVAILABLE';
-    reason = `tool or dependency missing in the sandbox: ${(UNAVAILABLE.exec(output)?.[0] ?? `exit ${r.exitCode}`).trim()}`;
+    reason = missing;
   }
   const result: CheckResult = {
     name: check.name,

@@ -12,12 +12,14 @@ import { assembleTriage, beforeRead, type FileFacts, type FileOutcome, type Sour
 import { diffScopeOf } from './diff-scope.ts';
 import { listFiles, type Listing } from './list.ts';
 import { posix } from 'node:path';
-import { isTestPath, type PathRuleOptions } from './path-rules.ts';
+import { classifyPath, isTestPath, type PathRuleOptions } from './path-rules.ts';
 import { startAnalysis, threadsFor, type Analysis } from './analyze-all.ts';
 import { analyzeListed, resolveLink, type Analysed, type SourceItem } from './analyze.ts';
 import { poolSize } from '../../engines/workers/size.ts';
 import { scriptLanguage, servedDirs } from './runs-io.ts';
 import { pullRequired } from './required-io.ts';
+import { runExclusions } from './exclusions-io.ts';
+import type { ExclusionTest } from '../../engines/scope/exclusions.ts';
 
 export interface TriageSettings {
   /** Files larger than this are skipped as huge. */
@@ -66,6 +68,8 @@ async function triage(ctx: PhaseContext, settings: TriageSettings): Promise<Tria
   if (chunkTokens !== undefined && (!Number.isInteger(chunkTokens) || chunkTokens < 1)) {
     throw new UsageError(`chunkTokens must be a whole number of at least 1 (got ${String(chunkTokens)}).`);
   }
+  // --max-file-bytes (scope) over the built-in limit.
+  if (ctx.scope.maxFileBytes !== undefined) settings = { ...settings, maxFileBytes: ctx.scope.maxFileBytes };
   const listing = await listFiles(ctx.target, ctx.signal, { gitignore: !ctx.scope.noGitignore });
   // The threads boot while the path rules run.
   const threads = threadsFor(listing.paths.length, settings.readWorkerFrom, settings.workers ?? poolSize(Number.MAX_SAFE_INTEGER));
@@ -77,12 +81,40 @@ async function triage(ctx: PhaseContext, settings: TriageSettings): Promise<Tria
   }
 }
 
+/** Takes the excluded paths out of the listing, in place, as `excluded` skips; returns those the repository excluded. */
+function excludeListed(listing: Listing, skipped: SkippedFile[], test: ExclusionTest): string[] {
+  const kept: string[] = [];
+  const repository: string[] = [];
+  for (const path of listing.paths) {
+    // What triage drops without a record (.git/, the artifact folder) is no one's exclusion.
+    const why = classifyPath(path).kind === 'drop' ? null : test(path);
+    if (!why) {
+      kept.push(path);
+      continue;
+    }
+    skipped.push({ path, reason: 'excluded', detail: why.detail });
+    if (why.source === 'repository') repository.push(path);
+  }
+  listing.paths = kept;
+  return repository;
+}
+
+// A source file in scope by its path that is too large to read is in scope and not covered (coverage.ts), not a
+// quiet skip: it carries its language. Test code is in scope only with --include-tests.
+function inScopeUnread(skip: SkippedFile, item: SourceItem, includeTests: boolean): SkippedFile {
+  return skip.reason === 'huge' && (!item.isTest || includeTests) ? { ...skip, language: item.language } : skip;
+}
+
 async function triageListed(ctx: PhaseContext, settings: TriageSettings, listing: Listing, analysis: Analysis): Promise<TriageBody> {
   const chunkTokens = ctx.options.chunkTokens;
   const rules: PathRuleOptions = { includeGenerated: Boolean(ctx.scope.includeGenerated) };
-  const listed = new Set(listing.paths);
   const files: FileFacts[] = [];
   const skipped: SkippedFile[] = [...listing.skipped];
+  const exclusions = runExclusions(ctx);
+  if (exclusions.note) ctx.log.info(exclusions.note);
+  // The user's exclusions leave the run; the repository's are listed skips that imported code still pulls in.
+  const repositoryExcluded = exclusions.test ? excludeListed(listing, skipped, exclusions.test) : [];
+  const listed = new Set([...listing.paths, ...repositoryExcluded]);
   const total = listing.paths.length;
   ctx.log.progress('triage', 0, total);
   // Path rules for every file first; only source files are read, then analysed.
@@ -128,11 +160,11 @@ async function triageListed(ctx: PhaseContext, settings: TriageSettings, listing
     await batches.return(undefined);
   }
   const imports = new Map<string, readonly string[]>();
-  for (const outcome of outcomes) {
+  for (const [i, outcome] of outcomes.entries()) {
     if (outcome.kind === 'file') {
       files.push(outcome.facts);
       if (outcome.imports) imports.set(outcome.facts.path, outcome.imports);
-    } else skipped.push(outcome.skip);
+    } else skipped.push(inScopeUnread(outcome.skip, items[i] as SourceItem, ctx.scope.includeTests));
   }
   outcomes.length = 0;
   // What in-scope code imports is in scope, whatever its folder, name or header (required-io.ts).

@@ -2,6 +2,8 @@
 // output, minified name, not source, test code). No file system access.
 import type { SkippedFile } from '../../artifacts/schemas/triage.ts';
 import { detectLanguage } from '../../engines/code-index/languages.ts';
+// Build output folders and minified names: shared with the report, which keeps a bug and its bundle copies once.
+import { MINIFIED_NAME, OUTPUT_DIRS } from '../../engines/findings/bundles.ts';
 
 export type PathVerdict =
   | { kind: 'drop' }
@@ -11,8 +13,6 @@ export type PathVerdict =
 // bug-hunter's own artifacts and git's internals are never part of a scan (and never worth a record).
 const DROPPED_DIRS = new Set(['.git', '.bug-hunter']);
 const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'vendors', 'third_party', 'third-party', 'thirdparty', 'bower_components', 'jspm_packages', '.yarn', '.pnpm-store', 'Pods', 'Carthage', 'site-packages', '.venv', 'venv']);
-// Build output and caches: generated from the real source, which is scanned instead.
-const OUTPUT_DIRS = new Set(['dist', 'build', '.next', '.nuxt', '.svelte-kit', '.output', 'coverage', '__generated__', '.turbo', '.cache', '__pycache__']);
 const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', '__mocks__', 'fixtures', '__fixtures__', 'testdata', 'test-data', 'examples', 'example', 'benchmark', 'benchmarks', 'bench', 'e2e', 'cypress']);
 const LOCK_FILES = new Set([
   'package-lock.json',
@@ -36,7 +36,6 @@ const LOCK_FILES = new Set([
   'packages.lock.json',
 ]);
 const GENERATED_NAME = /(?:\.pb\.go|_pb2(?:_grpc)?\.py|\.pb\.(?:cc|h)|\.g\.dart|\.freezed\.dart|\.designer\.cs|\.generated\.[^.]+|_generated\.[^.]+|\.gen\.go)$/;
-const MINIFIED_NAME = /[.-]min\.(?:js|mjs|cjs|css)$|\.bundle\.js$/;
 const TEST_NAME = /(?:\.|_|-)(?:test|spec|e2e)\.[^.]+$|^test_[^/]*\.py$|^conftest\.py$|(?:Test|Tests|Spec|IT)\.(?:java|kt|cs|swift|scala|groovy|php)$|_(?:test|spec)\.(?:go|rb|exs?|py|rs|c|cc|cpp)$/;
 
 export function isTestPath(segments: readonly string[], baseName: string): boolean {

@@ -87,3 +87,14 @@ test('the finding carries origin and location, and none of the reporter\'s words
   assert.match(g.claim, /TypeError thrown at src\/cart\.js:8 in firstName/);
   assert.notEqual(g.id, f.id);
 });
+
+test('words naming a function defined in the code and in a test locate the code under test, not the test (issue 45)', () => {
+  const sources = new Map([
+    ['test/all_bool.js', "var parse = require('../');\nvar test = require('tape');\n\ntest('flag boolean true', function (t) {\n  t.end();\n});\n"],
+    ['index.js', "module.exports = function parse(args, opts) {\n  function setKey(obj, keys, value) {\n    obj[keys[0]] = value;\n  }\n  return setKey({}, ['a'], args);\n};\n"],
+  ]);
+  const idx = buildCodeIndex([...sources].map(([path, text]) => indexSource(path, 'javascript', text).file));
+  const at = locate({ frames: [], clues: reportClues('`parse` with a __proto__ key pollutes through `setKey`.'), index: idx, sources });
+  assert.equal(at?.file, 'index.js', JSON.stringify(at));
+  assert.equal(at?.how, 'named-function');
+});

@@ -54,6 +54,8 @@ export interface WorldOptions {
   noReviewerModel?: boolean;
   /** More files committed with the source (path → text); the finding does not cite them. */
   files?: Record<string, string>;
+  /** The engine that made the finding (default the builders' model engine). */
+  engine?: 'static' | 'model';
 }
 
 /** `answer` is what the scripted fixer returns for every fixer prompt (edits, or a Reply such as a 500), or for this prompt. */
@@ -74,7 +76,7 @@ export async function queueWorld(t: TestContext, answer: SearchReplace[] | Reply
   const run = identity({ ...ZERO_RUN, repoRoot: base.dir, baseCommit: base.base });
   const line = options.source?.line ?? 3;
   const quote = [{ file: 'src/clamp.js', startLine: line, endLine: line, quote: 'if (x > hi) return lo;' }];
-  const out = outWith(scanReport(run, [reported(finding(FINDING_ID, { fingerprint: FINGERPRINT, startLine: line, evidence: quote }))]), options.repro === false ? [] : [FINDING_ID]);
+  const out = outWith(scanReport(run, [reported(finding(FINDING_ID, { fingerprint: FINGERPRINT, startLine: line, evidence: quote, ...(options.engine ? { engine: options.engine } : {}) }))]), options.repro === false ? [] : [FINDING_ID]);
   t.after(out.cleanup);
 
   const github = await startGitHubStandIn({ token: TOKEN });

@@ -68,8 +68,8 @@ test('a fix that removes an exported function is failed by the panel (scope-chec
   assert.match(issue.comments.at(-1)!, /exported unused is removed/);
 });
 
-test('an empty diff (the fixer changes nothing, no reproduction fails) closes the issue with the explanation; nothing is pushed', async (t) => {
-  const w = await queueWorld(t, [], { repro: false });
+test('an empty diff (the fixer changes nothing, no reproduction fails, a static rescan of the base no longer reports it) closes the issue with the explanation; nothing is pushed', async (t) => {
+  const w = await queueWorld(t, [], { repro: false, engine: 'static' });
   const issue = w.queueIssue();
   const result = await w.work();
   assert.equal(result.code, 0, result.stderr);
@@ -77,7 +77,20 @@ test('an empty diff (the fixer changes nothing, no reproduction fails) closes th
   assert.equal(entry.outcome, 'empty-diff', entry.reason);
   assert.equal(issue.state, 'closed');
   assert.equal(issue.state_reason, 'completed');
-  assert.match(issue.comments.at(-1)!, /closes this issue: the fixer found nothing to change/);
+  assert.match(issue.comments.at(-1)!, /closes this issue: the fixer found nothing to change on the base branch and a static scan of src\/clamp.js at [0-9a-f]{12} no longer reports its fingerprint/);
   assert.deepEqual(remoteBranches(w.remote), ['main']);
   assert.equal(w.github.pulls.length, 0);
+});
+
+test('an empty diff on a finding a model made: the queue cannot rescan it, so the issue stays open, auto-failed, saying why', async (t) => {
+  const w = await queueWorld(t, [], { repro: false });
+  const issue = w.queueIssue();
+  const result = await w.work();
+  assert.equal(result.code, 0, result.stderr);
+  const entry = readArtifact(w.outDir, 'work-report').issues[0]!;
+  assert.deepEqual([entry.outcome, entry.failure], ['failed', 'spec'], entry.reason);
+  assert.match(entry.reason, /cannot confirm the bug is gone: a model found it, and the fix queue does not run the scan.s models again/);
+  assert.equal(issue.state, 'open');
+  assert.ok(issue.labels.includes('auto-failed') && !issue.labels.includes('auto-ready'), issue.labels.join(', '));
+  assert.match(result.stdout, /Needs a person:\n\s+#\d+ \(failed\): stays open, auto-failed: the fixer changed nothing/);
 });

@@ -120,18 +120,21 @@ test('a source file changed mid-run fails its chunk closed and the run exits 3',
   assert.equal(result.report?.coverage.complete, false);
 });
 
-test('files in a language the static engine cannot scan are reported scanner-unsupported, never clean, and exit 3', async (t) => {
+test('files in a language the static engine cannot scan are reported scanner-unsupported by language, never clean; exit 3 only with --require-coverage', async (t) => {
   const repo = gitRepo(t, { 'app.py': 'import os\n\ndef run(cmd):\n    os.system(cmd)\n', 'lib.js': 'export const add = (a, b) => a + b;\n' });
   const result = await runScan({ target: repo, log: quiet });
   const notCovered = result.report?.coverage.notCovered ?? [];
   assert.deepEqual(notCovered.filter((n) => n.status === 'scanner-unsupported').map((n) => n.path), ['app.py']);
   assert.equal(result.report?.clean, false);
   assert.equal(result.report?.coverage.complete, false);
-  // Unchecked files are never a pass; --allow-uncovered is the caller's explicit opt-out.
-  assert.equal(result.exitCode, 3);
-  assert.match(result.exitReason, /app\.py/);
-  const allowed = await runScan({ target: repo, log: quiet, exitPolicy: { allowUncovered: true } });
-  assert.equal(allowed.exitCode, 0);
+  assert.equal(notCovered.find((n) => n.path === 'app.py')?.language, 'python');
+  assert.deepEqual(readArtifact(result.outDir, 'coverage').unsupportedLanguages, { python: 1 });
+  // Listed, not counted by default: the run read what an engine reads.
+  assert.equal(result.exitCode, 0);
+  assert.match(result.exitReason, /python 1 \(app\.py\); --require-coverage counts them/);
+  const required = await runScan({ target: repo, log: quiet, exitPolicy: { requireCoverage: true } });
+  assert.equal(required.exitCode, 3);
+  assert.match(required.exitReason, /app\.py/);
 });
 
 test('--loop covers the chunks past --max-chunks; without it they are reported uncovered', async (t) => {

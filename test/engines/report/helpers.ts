@@ -75,6 +75,21 @@ export function refereeOf(verdicts: Record<string, RefereeVerdict['verdict']>, f
   };
 }
 
+// A CVSS 3.1 vector in each band: 9.8 critical, 8.1 high, 6.5 medium, 1.8 low, 0.0 none (info).
+export const VECTOR_IN_BAND: Record<RefereeVerdict['severity'], string> = {
+  critical: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+  high: 'CVSS:3.1/AV:N/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:N',
+  medium: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:N',
+  low: 'CVSS:3.1/AV:L/AC:H/PR:H/UI:R/S:U/C:L/I:N/A:N',
+  info: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:N',
+};
+
+/** The referee scores each security finding in the band of the severity it gives: the report's severity of a scored
+ * finding is its band, so a test about another matter keeps the severities it states. */
+export function scoredAtTheirSeverity(referee: Referee): Referee {
+  return { ...referee, verdicts: referee.verdicts.map((v) => ({ ...v, cvss: { vector: VECTOR_IN_BAND[v.severity], reason: 'scored at the severity the test gives it' } })) };
+}
+
 export function verificationOf(reproduced: string[], run = identity()): VerificationReport {
   return {
     ...header('verification-report', run),
@@ -103,4 +118,20 @@ export function joinStamped(inputs: JoinInputs & { now?: Date }): { scanReport: 
   const run = inputs.identity ?? inputs.referee.run;
   const at = (now ?? new Date()).toISOString();
   return { scanReport: stamp('scan-report', scanReport, run, at), coverage: stamp('coverage', coverage, run, at) };
+}
+
+/** The stored scan report of a run whose chunks all finished and whose findings the referee all confirmed. */
+export function confirmedRun(chunks: string[][], findings: Finding[], extra: Partial<Pick<JoinInputs, 'suppressions' | 'baseline'>> = {}): ScanReport {
+  const triage = triageOf(chunks);
+  return joinStamped({
+    triage,
+    plan: planOf(triage),
+    hunter: hunterOf(findings, doneChunks(triage)),
+    skeptic: skepticOf(findings),
+    referee: refereeOf({}, findings),
+    suppressions: extra.suppressions ?? noSuppressions(),
+    ...(extra.baseline ? { baseline: extra.baseline } : {}),
+    options: { failOn: 'low', showSuspected: false },
+    durationMs: 1,
+  }).scanReport;
 }

@@ -52,7 +52,10 @@ test('verdicts are kept apart and tiers follow verification and the referee', ()
 });
 
 test('counts by verdict, tier, severity and category', () => {
-  const { scanReport } = joinStamped(inputs());
+  // a is a security finding: its severity is its CVSS band, so its referee proposes a critical (9.8) vector.
+  const referee = refereeOf({ [c.id]: 'manual-review', [d.id]: 'dismissed', [e.id]: 'unreviewed' }, all);
+  referee.verdicts.find((v) => v.findingId === a.id)!.cvss = { vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', reason: 'unauthenticated remote command execution' };
+  const { scanReport } = joinStamped(inputs({ referee }));
   assert.deepEqual(scanReport.counts.byVerdict, { confirmed: 2, 'manual-review': 1, unreviewed: 1, dismissed: 1 });
   assert.deepEqual(scanReport.counts.byTier, { T1: 1, T2: 1, T3: 2 });
   assert.deepEqual(scanReport.counts.bySeverity, { critical: 1, medium: 1 });

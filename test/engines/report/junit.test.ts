@@ -9,7 +9,7 @@ import { spawnCli } from '../../helpers/cli.ts';
 import { buggyProject } from '../../helpers/project.ts';
 import { gitRepo, tempDir } from '../../helpers/temp.ts';
 import { JUNIT_XSD, validateXml } from '../../helpers/xml-schema.ts';
-import { doneChunks, hunterOf, joinStamped, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { doneChunks, hunterOf, joinStamped, noSuppressions, planOf, refereeOf, scoredAtTheirSeverity, skepticOf, triageOf } from './helpers.ts';
 import { makeFinding } from '../../helpers/builders.ts';
 
 const HOSTILE = `a&b <c> "d" 'e' ]]> \u0000\u0001\u0008\u000b\u000c\u001f\ud800 \uffff tab\there\nnewline </testcase><x/>`;
@@ -26,7 +26,7 @@ function reportOf(verdicts: Record<string, 'confirmed' | 'manual-review' | 'dism
     plan: planOf(triage),
     hunter: hunterOf(Object.keys(verdicts).length ? findings : [], doneChunks(triage)),
     skeptic: skepticOf(Object.keys(verdicts).length ? findings : []),
-    referee: refereeOf(ids, Object.keys(verdicts).length ? findings : []),
+    referee: scoredAtTheirSeverity(refereeOf(ids, Object.keys(verdicts).length ? findings : [])),
     suppressions: noSuppressions(),
     options: { failOn, showSuspected: false },
     durationMs: 1234,

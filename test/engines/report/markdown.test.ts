@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JoinInputs } from '../../../src/engines/report/join.ts';
 import { renderMarkdown } from '../../../src/engines/report/markdown.ts';
-import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, scoredAtTheirSeverity, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
 import { makeFinding } from '../../helpers/builders.ts';
 
 const a = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote: 'exec(`ls ${cmd}`)\nreturn ```x```', severity: 'high' });
@@ -54,7 +54,7 @@ test('never clean while a chunk never ran', () => {
 });
 
 test('the summary table comes first, then confirmed findings with excerpt, reasoning and the T1 repro command', () => {
-  const md = renderMarkdown(report({ hunter: hunterOf([a], doneChunks(triage)), skeptic: skepticOf([a]), referee: refereeOf({}, [a]), verification: verificationOf([a.id]), reproductions: reproductionsOf([a.id]) }));
+  const md = renderMarkdown(report({ hunter: hunterOf([a], doneChunks(triage)), skeptic: skepticOf([a]), referee: scoredAtTheirSeverity(refereeOf({}, [a])), verification: verificationOf([a.id]), reproductions: reproductionsOf([a.id]) }));
   const table = md.indexOf('| Run status |');
   const findings = md.indexOf('## Confirmed findings');
   assert.ok(table > 0 && table < findings, 'summary table before the findings');

@@ -11,7 +11,7 @@ import { silentLogger } from '../../../src/foundations/logger.ts';
 import { reportPhase } from '../../../src/phases/report/index.ts';
 import { sha256 } from '../../../src/foundations/hashing/hash.ts';
 import { DEFAULT_RUN_OPTIONS, DEFAULT_SCOPE } from '../../../src/engines/run/options.ts';
-import { doneChunks, hunterOf, planOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
+import { doneChunks, hunterOf, planOf, refereeOf, scoredAtTheirSeverity, skepticOf, triageOf } from './helpers.ts';
 import { identity } from '../../helpers/builders.ts';
 
 /** A git repository in a temp folder with a configured user; `files` maps path → content. */
@@ -55,7 +55,7 @@ export async function runReport(
   writeArtifact(outDir, 'adaptive-plan', planOf(triage, run));
   writeArtifact(outDir, 'hunter-findings', hunterOf(findings, doneChunks(triage), run));
   writeArtifact(outDir, 'skeptic', skepticOf(findings, run));
-  writeArtifact(outDir, 'referee', refereeOf(verdicts, findings, run));
+  writeArtifact(outDir, 'referee', scoredAtTheirSeverity(refereeOf(verdicts, findings, run)));
   const controller = new AbortController();
   await reportPhase.run({
     target,

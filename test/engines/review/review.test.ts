@@ -6,7 +6,7 @@ import type { ScanReport } from '../../../src/artifacts/schemas/scan-report.ts';
 import { UsageError } from '../../../src/foundations/errors.ts';
 import { renderGitHubReview } from '../../../src/engines/review/github-review.ts';
 import { renderPrComment } from '../../../src/engines/review/pr-comment.ts';
-import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, skepticOf, triageOf } from '../report/helpers.ts';
+import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, scoredAtTheirSeverity, skepticOf, triageOf } from '../report/helpers.ts';
 import { identity, makeFinding } from '../../helpers/builders.ts';
 
 const COMMIT = 'a'.repeat(40);
@@ -26,7 +26,7 @@ function report(options: { failedChunk?: boolean; commit?: string | null } = {})
     plan: planOf(triage, run),
     hunter: hunterOf(all, chunks, run),
     skeptic: skepticOf(all, run),
-    referee: refereeOf({ [dismissed.id]: 'dismissed' }, all, run),
+    referee: scoredAtTheirSeverity(refereeOf({ [dismissed.id]: 'dismissed' }, all, run)),
     suppressions: noSuppressions(),
     options: { failOn: 'low', showSuspected: false },
     durationMs: 1,
@@ -115,7 +115,7 @@ test('pr-comment: a clean run says clean in the headline and lists what was supp
     plan: planOf(triage),
     hunter: hunterOf([fresh], doneChunks(triage)),
     skeptic: skepticOf([fresh]),
-    referee: refereeOf({}, [fresh]),
+    referee: scoredAtTheirSeverity(refereeOf({}, [fresh])),
     options: { failOn: 'low' as const, showSuspected: false },
     durationMs: 1,
   };

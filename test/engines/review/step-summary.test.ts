@@ -28,7 +28,8 @@ test('scan appends a job summary to GITHUB_STEP_SUMMARY: verdict, counts, top fi
   assert.ok(text.startsWith('## earlier step\n\n### bug-hunter scan: '), 'appended after a blank line, not overwritten');
   assert.match(text, /### bug-hunter scan: Not clean: 2 confirmed findings/);
   assert.match(text, /\| 2 \| 2 \| 0 \| 0 \| 2\/2 \|/);
-  assert.match(text, /- \*\*critical\*\* `src\/handler0\.js:5-8`/);
+  // The rule says critical; the finding's CVSS band (its one severity) says high.
+  assert.match(text, /- \*\*high\*\* `src\/handler0\.js:5-8`/);
   assert.ok(text.includes(`\`bug-hunter report list --out '${out}'\``), text);
   assert.ok(text.includes(`\`bug-hunter report show <id> --out '${out}'\``));
   // The hostile name appears only inside a code span, never as live HTML, emphasis or a link.

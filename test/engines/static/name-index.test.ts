@@ -85,3 +85,12 @@ for (const [label, source] of [['tricky cases', TRICKY], ...REAL.map((p) => [p.s
     assert.ok(found > 0, 'some names are called');
   });
 }
+
+test('a pair of X.prototype = {…} is indexed apart from X.prototype.name = … assignments', () => {
+  const root = parse(Lang.JavaScript, 'P.prototype = { info: function () {}, size: 1 };\nQ.prototype.info = function () {};\nR.proto = { other: 1 };').root();
+  const defs = definitionsByName(root);
+  assert.equal(defs.prototypePairs.get('info')?.text(), 'info: function () {}');
+  assert.equal(defs.prototypePairs.get('size')?.text(), 'size: 1');
+  assert.equal(defs.prototypePairs.has('other'), false);
+  assert.equal(defs.prototypes.get('info')?.text(), 'Q.prototype.info = function () {}');
+});

@@ -11,23 +11,41 @@ const CP = ['child_process', 'shelljs'];
 const SHELL_RUNNERS = ['shell-exec', 'exec-sh', 'sync-exec', 'child-process-promise/exec'];
 const SHELL_ALWAYS = new Set(['exec', 'execSync']);
 const SHELL_OPTIONAL = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']);
+// execa runs a shell only when asked (`shell: true`); execaCommand splits on spaces and `$` escapes its template's values.
+const EXECA = ['execa'];
+const EXECA_FUNCTIONS = new Set(['execa', 'execaSync', 'execaCommand', 'execaCommandSync', 'command', 'commandSync', 'sync']);
+// `require('shelljs/global')` puts shelljs's commands, exec among them, on the global object.
+const SHELLJS_GLOBAL = /(?:require\(\s*|import\s+)['"]shelljs\/global['"]/;
+// child_process handed in rather than required (`this.child_process.exec`, `deps.childProcess.exec`): the name says which module it is.
+const INJECTED_CP = /(?:^|\.)(?:child_process|childProcess)\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)$/;
 
 function hasShellOption(args: SgNode[]): boolean {
   return args.some((a) => a.kind() === 'object' && /\bshell\s*:\s*(?!false\b)[^,}]+/.test(a.text()));
 }
 
+/** `execa.command(…)`, `execa.sync(…)`: execa's methods run a program, and a shell only with `shell: true`. */
+function execaMethod(callee: string, execa: ReturnType<typeof moduleBindings>): string | null {
+  const dot = callee.lastIndexOf('.');
+  return dot > 0 && execa.aliases.has(callee.slice(0, dot)) && EXECA_FUNCTIONS.has(callee.slice(dot + 1)) ? 'spawn' : null;
+}
+
 function commandCandidates(ctx: DetectorContext): Candidate[] {
   const b = moduleBindings(ctx.file.content, CP);
   for (const runner of moduleBindings(ctx.file.content, SHELL_RUNNERS).aliases) b.named.set(runner, 'exec');
-  if (b.aliases.size === 0 && b.named.size === 0 && !/require\(\s*['"](node:)?child_process['"]\s*\)\./.test(ctx.file.content)) return [];
+  if (SHELLJS_GLOBAL.test(ctx.file.content)) b.named.set('exec', 'exec');
+  const execa = moduleBindings(ctx.file.content, EXECA);
+  for (const alias of execa.aliases) b.named.set(alias, 'execa');
+  for (const [local, fn] of execa.named) if (EXECA_FUNCTIONS.has(fn)) b.named.set(local, 'spawn');
+  const injected = /\b(?:child_process|childProcess)\.(?:exec|spawn|execFile|fork)/.test(ctx.file.content);
+  if (b.aliases.size === 0 && b.named.size === 0 && !injected && !/require\(\s*['"](node:)?child_process['"]\s*\)\./.test(ctx.file.content)) return [];
   const out: Candidate[] = [];
   // Local names bound to a sink (`const run = promisify(cp.exec)`, `import { exec as run }`) are callees too.
   const locals = [...b.named.keys()].filter((n) => /^[\w$]+$/.test(n)).map((n) => n.replace(/\$/g, '\\$'));
-  const callee = `(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)$${locals.length > 0 ? `|^(${locals.join('|')})$` : ''}`;
+  const callee = `(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|command|commandSync|sync)$${locals.length > 0 ? `|^(${locals.join('|')})$` : ''}`;
   const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callee } } });
   for (const call of calls) {
     const callee = call.field('function')?.text() ?? '';
-    const fn = moduleFunction(callee, b, CP);
+    const fn = moduleFunction(callee, b, CP) ?? execaMethod(callee, execa) ?? INJECTED_CP.exec(callee)?.[1];
     if (!fn) continue;
     const args = argsOf(call);
     const [command, argv] = args;
@@ -103,7 +121,7 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
 export const commandInjection: Detector = {
   order: 1,
   rules: ['command-injection'],
-  prefilter: /child_process|shelljs|shell-exec|exec-sh|sync-exec|child-process-promise/,
+  prefilter: /child_process|childProcess\.|shelljs|shell-exec|exec-sh|sync-exec|child-process-promise|\bexeca\b/,
   run: commandCandidates,
 };
 

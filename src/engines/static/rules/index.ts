@@ -17,15 +17,18 @@ import { rule as missingAwaitInTry } from './missing-await-in-try/rule.ts';
 import { rule as nanComparison } from './nan-comparison/rule.ts';
 import { rule as nosqlInjection } from './nosql-injection/rule.ts';
 import { rule as offByOneLength } from './off-by-one-length/rule.ts';
+import { rule as oneBasedPageOffset } from './one-based-page-offset/rule.ts';
 import { rule as openRedirect } from './open-redirect/rule.ts';
 import { rule as pathTraversal } from './path-traversal/rule.ts';
 import { rule as prototypePollution } from './prototype-pollution/rule.ts';
 import { rule as redos } from './redos/rule.ts';
+import { rule as requestValueStringMethod } from './request-value-string-method/rule.ts';
 import { rule as selfComparison } from './self-comparison/rule.ts';
 import { rule as sqlInjection } from './sql-injection/rule.ts';
 import { rule as ssrf } from './ssrf/rule.ts';
 import { rule as streamWithoutErrorHandler } from './stream-without-error-handler/rule.ts';
 import { rule as suppressionWithoutReason } from './suppression-without-reason/rule.ts';
+import { rule as swallowedAsyncError } from './swallowed-async-error/rule.ts';
 import { rule as swallowedErrorSuccess } from './swallowed-error-success/rule.ts';
 import { rule as switchFallthrough } from './switch-fallthrough/rule.ts';
 import { rule as unreachableCode } from './unreachable-code/rule.ts';
@@ -56,15 +59,18 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'nan-comparison': nanComparison,
   'nosql-injection': nosqlInjection,
   'off-by-one-length': offByOneLength,
+  'one-based-page-offset': oneBasedPageOffset,
   'open-redirect': openRedirect,
   'path-traversal': pathTraversal,
   'prototype-pollution': prototypePollution,
   'redos': redos,
+  'request-value-string-method': requestValueStringMethod,
   'self-comparison': selfComparison,
   'sql-injection': sqlInjection,
   'ssrf': ssrf,
   'stream-without-error-handler': streamWithoutErrorHandler,
   'suppression-without-reason': suppressionWithoutReason,
+  'swallowed-async-error': swallowedAsyncError,
   'swallowed-error-success': swallowedErrorSuccess,
   'switch-fallthrough': switchFallthrough,
   'unreachable-code': unreachableCode,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SINK_LINE_TOLERANCE, classCompatible, matchesSink, type RecordedFinding } from '../../../../scripts/corpora/real-world/match.ts';
+import { SINK_LINE_TOLERANCE, classCompatible, matchesSink, sinkStatus, stillFlagged, type RecordedFinding } from '../../../../scripts/corpora/real-world/match.ts';
 
 const finding = (over: Partial<RecordedFinding> = {}): RecordedFinding => ({
   file: 'lib/run.js', startLine: 40, endLine: 40, verdict: 'confirmed', tier: 'T2', reported: true,
@@ -8,15 +8,11 @@ const finding = (over: Partial<RecordedFinding> = {}): RecordedFinding => ({
 });
 const sink = { file: 'lib/run.js', line: 40, functionStart: 30, functionEnd: 50 };
 
-test('a finding anywhere inside the sink\'s enclosing function matches', () => {
-  assert.equal(matchesSink(finding({ startLine: 31, endLine: 31 }), sink, 'command-injection'), true);
-  assert.equal(matchesSink(finding({ startLine: 50, endLine: 52 }), sink, 'command-injection'), true);
-});
-
-test('a finding outside the function matches only within the stated tolerance of the sink line', () => {
-  const narrow = { file: 'lib/run.js', line: 40, functionStart: 39, functionEnd: 41 };
-  assert.equal(matchesSink(finding({ startLine: 40 + SINK_LINE_TOLERANCE, endLine: 40 + SINK_LINE_TOLERANCE }), narrow, 'command-injection'), true);
-  assert.equal(matchesSink(finding({ startLine: 41 + SINK_LINE_TOLERANCE, endLine: 45 }), narrow, 'command-injection'), false);
+test('in the vulnerable version only the line tolerance counts: elsewhere in the enclosing function is not found', () => {
+  assert.equal(matchesSink(finding({ startLine: 40 + SINK_LINE_TOLERANCE, endLine: 40 + SINK_LINE_TOLERANCE }), sink, 'command-injection'), true);
+  assert.equal(matchesSink(finding({ startLine: 30, endLine: 40 - SINK_LINE_TOLERANCE }), sink, 'command-injection'), true, 'a range that reaches the window');
+  assert.equal(matchesSink(finding({ startLine: 31, endLine: 31 }), sink, 'command-injection'), false, 'inside the function, 9 lines away');
+  assert.equal(matchesSink(finding({ startLine: 41 + SINK_LINE_TOLERANCE, endLine: 45 }), sink, 'command-injection'), false);
   assert.equal(matchesSink(finding({ startLine: 20, endLine: 20 }), sink, 'command-injection'), false);
 });
 
@@ -45,4 +41,27 @@ test('a fixed version whose sink function is gone matches any finding of the cla
   assert.equal(matchesSink(finding({ file: 'lib/x.js' }), gone, 'command-injection'), false);
   // A fixed version where the function still exists: only findings inside it count.
   assert.equal(matchesSink(finding({ startLine: 400, endLine: 400 }), { file: 'lib/run.js', functionStart: 30, functionEnd: 50 }, 'command-injection'), false);
+});
+
+test('found needs a reported finding at the sink; a manual-review candidate there is seen, not found; anything else is missed', () => {
+  const at = [{ file: 'lib/run.js', line: 40 }];
+  assert.equal(sinkStatus([finding()], at, 'command-injection'), 'found');
+  const review = finding({ reported: false, verdict: 'manual-review', tier: 'T2' });
+  assert.equal(sinkStatus([review], at, 'command-injection'), 'seen');
+  assert.equal(sinkStatus([review, finding()], at, 'command-injection'), 'found');
+  assert.equal(sinkStatus([finding({ reported: false, verdict: 'dismissed' })], at, 'command-injection'), 'missed');
+  assert.equal(sinkStatus([finding({ reported: false, verdict: 'confirmed', tier: 'T3' })], at, 'command-injection'), 'missed', 'a suspected (T3) finding is not reported');
+  assert.equal(sinkStatus([{ ...review, suppressed: true }], at, 'command-injection'), 'missed', 'a suppressed candidate is no lead');
+  assert.equal(sinkStatus([finding({ startLine: 50, endLine: 50 })], at, 'command-injection'), 'missed');
+  assert.equal(sinkStatus([finding({ cwe: 'CWE-22', category: 'path-traversal', ruleId: 'path-traversal' })], at, 'command-injection'), 'missed', 'wrong class');
+});
+
+test('a fixed version is still flagged by a reported finding of the class in the sink function, or anywhere in the file when it is gone', () => {
+  const fn = [{ file: 'lib/run.js', functionStart: 30, functionEnd: 50 }];
+  assert.equal(stillFlagged([finding({ startLine: 49, endLine: 49 })], fn, 'command-injection'), true);
+  assert.equal(stillFlagged([finding({ startLine: 60, endLine: 60 })], fn, 'command-injection'), false);
+  assert.equal(stillFlagged([finding({ startLine: 49, endLine: 49, reported: false, verdict: 'manual-review' })], fn, 'command-injection'), false);
+  assert.equal(stillFlagged([finding({ startLine: 400, endLine: 400 })], [{ file: 'lib/run.js' }], 'command-injection'), true);
+  // A line on a fixed sink does not narrow it: the function decides.
+  assert.equal(stillFlagged([finding({ startLine: 31, endLine: 31 })], [{ ...fn[0]!, line: 45 }], 'command-injection'), true);
 });

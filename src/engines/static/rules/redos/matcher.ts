@@ -1,7 +1,14 @@
-// ReDoS: a regular expression literal (or new RegExp(literal)) applied to request input, judged
-// super-linear by the recheck analyser (src/engines/recheck/). Results are memoised per pattern.
+// ReDoS: a regular expression applied (.test/.exec, match/matchAll/replace/replaceAll/split/search) to request input
+// or, in a library, to an exported function's parameter or a value derived from it, judged by the recheck analyser
+// (src/engines/recheck/; bounded by steps, verdicts memoised per pattern and flags). Which patterns a node denotes:
+// regex-value.ts. What counts: exponential and 3rd degree or worse always; 2nd degree on request input (not a header,
+// which the HTTP server caps), or on a library parameter when the pattern is anchored at both ends (overlapping
+// quantifiers inside one match, ms's duration parser). An unanchored 2nd degree scan on a library parameter (a trim
+// like /\s+$/, a split on / *, */) is in nearly every library: counting it would add about ten findings on the mature
+// packages for two development cases. recheck's safe or unknown never fires.
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../../ast.ts';
+import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
+import { regexValues } from './regex-value.ts';
 import { isRequestHandler } from '../../sources/handlers.ts';
 import { findGuard } from '../../guards.ts';
 import { bindingValue, classify } from '../../taint.ts';
@@ -28,22 +35,6 @@ export function analyseRegex(source: string, flags: string): RegexVerdict {
   const verdict = checker(source, flags);
   verdicts.set(key, verdict);
   return verdict;
-}
-
-function regexOf(node: SgNode | null | undefined): { source: string; flags: string } | null {
-  let n = node ?? null;
-  if (n?.kind() === 'identifier') n = bindingValue(n);
-  if (!n) return null;
-  if (n.kind() === 'regex') return { source: n.field('pattern')?.text() ?? '', flags: n.field('flags')?.text() ?? '' };
-  if (n.kind() === 'new_expression' && n.field('constructor')?.text() === 'RegExp') {
-    const [src, flags] = argsOf(n);
-    if (src?.kind() !== 'string') return null;
-    const str = (s: SgNode): string => {
-      try { return JSON.parse(s.text().replace(/^'(.*)'$/s, (_m, body: string) => `"${body.replace(/\\'/g, "'").replace(/"/g, '\\"')}"`)) as string; } catch { return ''; }
-    };
-    return { source: str(src), flags: flags?.kind() === 'string' ? str(flags) : '' };
-  }
-  return null;
 }
 
 const INPUT_TEXT = /\b(req|request|ctx|event|evt)\.|process\.argv|location\./;
@@ -76,6 +67,51 @@ function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: st
   return HEADER_SOURCE.test(source.via);
 }
 
+/** Whether a callee is a function required from another module (`balanced` of `var balanced = require('x')`). */
+function isImported(callee: SgNode | null): boolean {
+  let head = callee;
+  while (head?.kind() === 'member_expression') head = head.field('object');
+  if (head?.kind() !== 'identifier') return false;
+  const value = bindingValue(head);
+  return value?.kind() === 'call_expression' && value.field('function')?.text() === 'require';
+}
+
+/**
+ * `m.body` where `m = balanced('{', '}', str)` and the function is another module's: what an imported parser returns
+ * for a library parameter is cut from it (a matched group, a split part), as long as the caller's value. Taint stops
+ * at such calls for the other rules (the result is not the caller's text); for a pattern, only the length matters.
+ */
+function importedResult(node: SgNode | null, depth = 0): SourceFacts | null {
+  if (!node || depth > 3) return null;
+  const kind = node.kind();
+  if (kind === 'member_expression' || kind === 'subscript_expression') return importedResult(node.field('object'), depth + 1);
+  if (kind === 'identifier') return importedResult(bindingValue(node), depth + 1);
+  if (kind !== 'call_expression' || !isImported(node.field('function'))) return null;
+  const fed = argsOf(node).map((a) => classify(a)).find((f) => f.api);
+  return fed ? { ...fed, via: `what ${node.field('function')?.text() ?? 'a call'}() returns for ${fed.via}` } : null;
+}
+
+// Lines a quote may hold (finding.ts's MAX_EVIDENCE_LINES): a pattern and its use this close are one passage.
+const ONE_PASSAGE = 8;
+
+const CUT = /^(slice|substring|substr)$/;
+
+/** `s.slice(0, 100)` (or substring/substr with a numeric end), directly or through the names it is bound to: a
+ * subject whose length a constant bounds, so no pattern can take long on it. */
+function cutToLength(node: SgNode | null, depth = 0): boolean {
+  if (!node || depth > 3) return false;
+  if (node.kind() === 'identifier') return cutToLength(bindingValue(node), depth + 1);
+  if (node.kind() === 'parenthesized_expression') return cutToLength(node.namedChildren()[0] ?? null, depth + 1);
+  if (node.kind() !== 'call_expression') return false;
+  const callee = node.field('function');
+  const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
+  if (PASSTHROUGH_CASE.test(method)) return cutToLength(callee?.field('object') ?? null, depth + 1);
+  const args = argsOf(node);
+  return CUT.test(method) && args.length === 2 && args.every((a) => a.kind() === 'number');
+}
+// Methods that keep a cut string's length bounded (a case change, a trim).
+const PASSTHROUGH_CASE = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*Case)$/;
+
 const APPLY = '\\.(test|exec|match|matchAll|replace|replaceAll|split|search)$';
 
 function run(ctx: DetectorContext): Candidate[] {
@@ -92,32 +128,46 @@ function run(ctx: DetectorContext): Candidate[] {
     const fn = enclosingFunction(call);
     // In a library, the regex may run on an exported function's argument anywhere in the file.
     if (!library && !INPUT_TEXT.test(subject.text()) && !(fn && (isRequestHandler(fn) || enclosingFunctions(call).some(isRequestHandler)))) continue;
-    const source = classify(subject);
+    const direct = classify(subject);
+    const source = library && direct.kind === 'unknown' ? importedResult(subject) ?? direct : direct;
     if (source.kind !== 'input' && !(library && source.api)) continue;
-    const re = regexOf(regexNode);
-    if (!re || re.source.length === 0) continue;
-    // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
-    if (withoutLoops(re.source, re.flags)) continue;
-    const quadraticIgnored = ignoresQuadratic(source, re.source);
-    // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
-    if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) continue;
-    const verdict = analyseRegex(re.source, re.flags);
-    if (!verdict.vulnerable) continue;
-    if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) continue;
+    if (cutToLength(subject)) continue;
+    // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
+    const judged = regexValues(regexNode).flatMap((re) => {
+      if (re.source.length === 0) return [];
+      // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
+      if (withoutLoops(re.source, re.flags)) return [];
+      const quadraticIgnored = ignoresQuadratic(source, re.source);
+      // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
+      if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) return [];
+      const verdict = analyseRegex(re.source, re.flags);
+      if (!verdict.vulnerable) return [];
+      if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
+      return [{ re, verdict }];
+    });
+    const worst = judged.find((j) => j.verdict.complexity === 'exponential') ?? judged[0];
+    if (!worst) continue;
+    const { re, verdict } = worst;
     const names = [...new Set([...source.names, ...identifiersIn(subject)])];
     const guard = findGuard(call, names, ctx.lines);
-    // A regex defined elsewhere (a module-level constant) is cited where it is written; the call is the second quote.
-    const def = regexNode.kind() === 'identifier' ? bindingValue(regexNode) : null;
-    const at = def && startLine(def) !== startLine(call) ? def : call;
+    // Cited where the input meets the pattern (the call; in a chain `md.replace(…)\n  .replace(…)` the method's line,
+    // not the chain's first). A pattern written a few lines above is quoted with its use as one passage, starting at
+    // the pattern; one written farther away (a module-level constant or table) is the second quote.
+    const at = callee?.field('property') ?? call;
+    const defLine = startLine(re.def);
+    const elsewhere = defLine < startLine(at) || defLine > endLine(call);
+    const together = elsewhere && defLine < startLine(at) && endLine(call) - defLine < ONE_PASSAGE;
     const candidate: Candidate = {
-      ruleId: 'redos', startLine: startLine(at), endLine: endLine(at), symbol: symbolOf(call),
+      ruleId: 'redos', startLine: together ? defLine : startLine(at), endLine: endLine(call), symbol: symbolOf(call),
       subject: call.text(),
-      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}${at === call ? '' : ` on line ${startLine(call)}`}.`,
-      source: at === call ? { ...source, names } : { ...source, names, sourceLine: startLine(call) },
+      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}${elsewhere ? `; the pattern is written on line ${defLine}` : ''}.`,
+      source: elsewhere && !together ? { ...source, names, sourceLine: defLine } : { ...source, names },
       severity: verdict.complexity === 'exponential' ? 'high' : 'medium',
     };
     // A length limit on the input bounds the match time; treat it like a guard.
-    const limit = names.some((n) => new RegExp(`\\b${n}\\.length\\s*[<>]`).test(ctx.lines.slice(0, startLine(call)).join('\n')));
+    // Either way round: `s.length > 100` or `MAX < s.length`.
+    const before = ctx.lines.slice(0, startLine(call)).join('\n');
+    const limit = names.some((n) => new RegExp(`(?:^|[^\\w$.])${escapeRe(n)}\\.length\\s*[<>]|[<>]=?\\s*${escapeRe(n)}\\.length\\b`).test(before));
     if (guard) candidate.guard = guard;
     else if (limit) candidate.guard = { kind: 'type-check', text: 'the input length is checked before the match', line: candidate.startLine };
     out.push(candidate);

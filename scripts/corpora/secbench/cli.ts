@@ -1,0 +1,105 @@
+// `pnpm benchmark:real-world --corpus secbench`: select (part, class, sample) → fetch (cached) → check each pin →
+// scan each package version with the real CLI (or reuse this engine's cached result) → score → print. The
+// development part prints everything; the held-out part prints per-class counts only — its progress lines,
+// problems and errors name no case, package or file. Exit 0 done, 3 a scan did not complete.
+import pLimit from 'p-limit';
+import type { CommandIO } from '../../../src/commands/kit/command.ts';
+import { ExitCode } from '../../../src/foundations/errors.ts';
+import { packageKey } from '../real-world/corpus.ts';
+import { scanAll, type CorpusDeps } from '../real-world/engine-results.ts';
+import { sourceDir } from '../real-world/fetch.ts';
+import { readSecbench, secbenchTargets, selectSecbench, type SecbenchPart } from './corpus.ts';
+import { formatDev, formatHeldOut, heldOutCounts } from './format.ts';
+import { sourceReader } from './fetch.ts';
+import { pinSecbenchCase } from './pins.ts';
+import { scoreSecbenchCase, type SecbenchInput } from './score.ts';
+
+export interface SecbenchRunOptions {
+  part: SecbenchPart;
+  classes: readonly string[];
+  sample?: number;
+  jobs: number;
+  showMisses: boolean;
+  cache: string;
+  quiet: boolean;
+}
+
+/** The run's outside world: benchDir is the secbench folder. */
+export type SecbenchDeps = CorpusDeps;
+
+async function run(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDeps): Promise<number> {
+  const { cases, split } = readSecbench(deps.benchDir);
+  const selected = selectSecbench(cases, split, { part: options.part, classes: options.classes, ...(options.sample !== undefined ? { sample: options.sample } : {}) });
+  const heldOutKeys = new Set(secbenchTargets(selected.filter((s) => s.side === 'held-out').map((s) => s.case)).map((t) => t.key));
+  const targets = secbenchTargets(selected.map((s) => s.case));
+  const fingerprint = deps.fingerprint();
+  const log = (t: string) => (options.quiet ? undefined : io.stderr(t));
+  log(`secbench: ${selected.length} case(s) (${options.part}${options.sample !== undefined ? `, ${options.sample} per class` : ''}), ${targets.length} package version(s); engine ${fingerprint}; cache ${options.cache}\n`);
+
+  const fetchLimit = pLimit(2);
+  const fetched = await Promise.all(targets.map((t) => fetchLimit(() => deps.fetch(options.cache, t.name, t.version, io.signal))));
+  const ok = new Set(fetched.filter((f) => f.status !== 'failed').map((f) => f.key));
+  const failedDev = fetched.filter((f) => f.status === 'failed' && !heldOutKeys.has(f.key));
+  const failedHeld = fetched.filter((f) => f.status === 'failed' && heldOutKeys.has(f.key)).length;
+  for (const f of failedDev) log(`secbench: fetch ${f.key} failed: ${f.error}\n`);
+  if (failedHeld > 0) log(`secbench: ${failedHeld} held-out package version(s) did not fetch\n`);
+
+  const pinned = selected.map((s) => {
+    const vulnerableFetched = ok.has(packageKey(s.case.package, s.case.version));
+    return { ...s, vulnerableFetched, pin: vulnerableFetched ? pinSecbenchCase(s.case, sourceReader(options.cache, s.case.package)) : undefined };
+  });
+  const needed = new Set<string>();
+  for (const p of pinned) {
+    if (!p.pin?.ok) continue;
+    needed.add(packageKey(p.case.package, p.case.version));
+    if (p.case.fixedVersion !== null && ok.has(packageKey(p.case.package, p.case.fixedVersion))) needed.add(packageKey(p.case.package, p.case.fixedVersion));
+  }
+  const jobs = targets.filter((t) => needed.has(t.key)).map((t) => ({ key: t.key, dir: sourceDir(options.cache, t.name, t.version) }));
+  await deps.build();
+  const { records, reused } = await scanAll(jobs, {
+    cache: options.cache,
+    fingerprint,
+    jobs: options.jobs,
+    signal: io.signal,
+    scan: deps.scan,
+    progress: (done, total, r) =>
+      log(heldOutKeys.has(r.key) ? `secbench: ${done}/${total} scanned (held-out)\n` : `secbench: ${done}/${total} ${r.key} ${r.status}, ${(r.durationMs / 1000).toFixed(1)} s\n`),
+  });
+  if (reused > 0) log(`secbench: ${reused} result(s) of this engine reused from the cache\n`);
+
+  const outcomes = pinned.map((p) => {
+    const input: SecbenchInput = {
+      case: p.case,
+      side: p.side,
+      fetched: p.vulnerableFetched,
+      ...(p.pin ? { pin: p.pin } : {}),
+      ...(records.get(packageKey(p.case.package, p.case.version)) ? { vulnerable: records.get(packageKey(p.case.package, p.case.version))! } : {}),
+      ...(p.case.fixedVersion !== null && records.get(packageKey(p.case.package, p.case.fixedVersion)) ? { fixed: records.get(packageKey(p.case.package, p.case.fixedVersion))! } : {}),
+    };
+    return scoreSecbenchCase(input);
+  });
+  const incompleteDev = jobs.filter((j) => !heldOutKeys.has(j.key) && records.get(j.key)?.status !== 'complete');
+  const incompleteHeld = jobs.filter((j) => heldOutKeys.has(j.key) && records.get(j.key)?.status !== 'complete').length;
+
+  io.stdout(`SecBench.js — engine ${fingerprint}\n\n`);
+  if (options.part !== 'held-out') io.stdout(formatDev(outcomes, { showMisses: options.showMisses }));
+  if (options.part === 'both') io.stdout('\n');
+  if (options.part !== 'dev') io.stdout(formatHeldOut(heldOutCounts(outcomes)));
+  if (incompleteDev.length > 0) io.stdout(`\nIncomplete development scans (${incompleteDev.length}), counted as misses: ${incompleteDev.map((j) => `${j.key} (${records.get(j.key)?.error ?? 'no result'})`).join(', ')}\n`);
+  if (incompleteHeld > 0) io.stdout(`\nIncomplete held-out scans: ${incompleteHeld}, counted as misses\n`);
+  return incompleteDev.length + incompleteHeld > 0 ? ExitCode.failed : ExitCode.ok;
+}
+
+/**
+ * Runs the SecBench.js corpus. A held-out (or both) run withholds what any error says: its message may carry a
+ * package or file name, so only the kind of error is shown.
+ */
+export async function runSecbench(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDeps): Promise<number> {
+  if (options.part === 'dev') return run(options, io, deps);
+  try {
+    return await run(options, io, deps);
+  } catch (error) {
+    if (io.signal.aborted) throw new Error('The held-out run was interrupted.');
+    throw new Error(`The held-out run failed (${(error as Error).name}); its message is withheld because it may name a held-out case. Rerun with --part dev to check the runner.`);
+  }
+}
