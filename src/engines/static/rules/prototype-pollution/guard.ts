@@ -46,13 +46,15 @@ function usesGuardList(root: SgNode, text: string): boolean {
 function ownCheckOf(text: string, targets: ReadonlySet<string>): boolean {
   for (const t of targets) {
     const v = escapeRe(t);
-    const check = new RegExp(`(?:hasOwnProperty\\.call|\\bhasOwn\\w*|\\b[\\w$]*[hH]as(?:Own\\w*)?(?:\\.call)?)\\(\\s*${v}\\s*,\\s*([^)]+)\\)|\\b${v}\\.hasOwnProperty\\(\\s*([^)]+)\\)`, 'g');
+    const check = new RegExp(`(?:hasOwnProperty\\.call|\\bhasOwn\\w*|\\b[\\w$]*[hH]as(?:Own\\w*)?(?:\\.call)?)\\)?\\(\\s*${v}\\s*,\\s*([^)]+)\\)|\\b${v}\\.hasOwnProperty\\(\\s*([^)]+)\\)`, 'g');
     for (const m of text.matchAll(check)) {
       const key = escapeRe((m[1] ?? m[2] ?? '').trim());
       const at = m.index ?? 0;
       const after = text.slice(at + m[0].length, at + m[0].length + 120);
       // `if (!has(t, k)) t[k] = {}` creates the missing key; the walk then reads it either way.
-      if (/!\s*(?:Object\.prototype\.)?$/.test(text.slice(Math.max(0, at - 20), at)) && new RegExp(`^[^;{}]*?\\)\\s*\\{?\\s*${v}\\s*\\[\\s*${key}\\s*\\]\\s*=[^=]`).test(after)) continue;
+      // A branch that leaves (`{ t[k] = v; continue; }`) does not descend: the walk goes on only through own keys.
+      const branch = /^[^{};]*?\)\s*(\{[^}]*\}|[^;]*;)/.exec(after)?.[1] ?? '';
+      if (/!\s*(?:Object\.prototype\.)?$/.test(text.slice(Math.max(0, at - 20), at)) && new RegExp(`^[^;{}]*?\\)\\s*\\{?\\s*${v}\\s*\\[\\s*${key}\\s*\\]\\s*=[^=]`).test(after) && !/\b(?:continue|return|break)\b/.test(branch)) continue;
       return true;
     }
   }

@@ -123,8 +123,16 @@ export class KeyOrigins {
     const k = n.kind();
     if (depth > 6) return false;
     if (k === 'string' || k === 'number' || k === 'true' || k === 'false' || k === 'null' || k === 'undefined' || k === 'regex') return false;
+    // Numbers are never `__proto__`: `+s`, `-i`, `i++`, `a - b`, `x >> 2`, comparisons.
+    if (k === 'unary_expression' && /^(?:[-+~!]|typeof|void)$/.test(n.child(0)?.text() ?? '')) return false;
+    if (k === 'update_expression') return false;
+    if (k === 'binary_expression' && /^(?:[-*/%&|^<>]|\*\*|<<|>>>?|[<>=!]=?=?|instanceof|in)$/.test(n.field('operator')?.text() ?? '')) return false;
     if (k === 'template_string') return n.findAll({ rule: { kind: 'template_substitution' } }).some((s) => this.key(s, depth + 1));
     if (k === 'identifier') {
+      // The variable of an enclosing loop shadows other bindings of its name: a counting loop's variable is a number,
+      // a for…in/of variable takes that loop's keys.
+      const loop = this.loopOf(n);
+      if (loop) return this.binding(loop, depth);
       // A parameter of an enclosing callback shadows every other binding of the name in the scope.
       const param = this.paramOf(n);
       return param ? this.binding(param, depth) : this.name(n.text(), depth);
@@ -158,11 +166,44 @@ export class KeyOrigins {
 
   /** An object whose own keys are attacker keys: input, not the written object itself. */
   keysOf(node: SgNode, depth: number): boolean {
-    const n = unwrap(node);
+    let n = unwrap(node);
+    // `for (k in (a, b))`: the last expression is the object.
+    if (n.kind() === 'sequence_expression') n = unwrap(n.namedChildren().at(-1) ?? n);
     if (n.kind() === 'object' || n.kind() === 'array') return false;
     const root = rootName(n);
     if (root && this.self.has(root)) return false;
     return this.key(n, depth + 1);
+  }
+
+  /** The binding of an identifier by the nearest enclosing loop (inside the scope) that declares it as its variable. */
+  private loopOf(id: SgNode): Binding | null {
+    const name = id.text();
+    for (const a of id.ancestors()) {
+      const k = a.kind();
+      if (k === 'for_in_statement') {
+        const left = a.field('left');
+        if (left && (left.text() === name || left.find({ rule: { kind: 'identifier', regex: `^${escapeRe(name)}$` } }))) {
+          const right = a.field('right');
+          return right ? { kind: a.children().some((c) => c.text() === 'of') ? 'for-of' : 'for-in', node: right } : null;
+        }
+      } else if (k === 'for_statement') {
+        const init = a.field('initializer')?.text() ?? '';
+        const step = a.field('increment')?.text() ?? '';
+        const v = escapeRe(name);
+        if (new RegExp(`^(?:let|var)\\s+${v}\\s*=`).test(init) && new RegExp(`^(?:${v}\\s*(?:\\+\\+|--|[-+]=)|(?:\\+\\+|--)\\s*${v}\\b)`).test(step)) return { kind: 'counter' };
+      }
+      if (a.id() === this.scope.id()) break;
+    }
+    return null;
+  }
+
+  /** A call listing an object's keys, directly or through one variable: `keys = Object.keys(o); for (k of keys)`. */
+  private keyList(node: SgNode, depth = 0): SgNode | null {
+    const n = unwrap(node);
+    if (n.kind() === 'call_expression') return KEY_LISTS.test(n.field('function')?.text().replace(/\s+/g, '') ?? '') ? n : null;
+    if (n.kind() !== 'identifier' || depth > 1) return null;
+    const bindings = bindingsOf(this.scope, n.text());
+    return bindings.length === 1 && bindings[0]?.kind === 'value' && bindings[0].node ? this.keyList(bindings[0].node, depth + 1) : null;
   }
 
   /** The parameter binding of an identifier by the nearest enclosing function (inside the scope) declaring it. */
@@ -198,8 +239,8 @@ export class KeyOrigins {
       case 'keyed': case 'for-in': return Boolean(b.node) && this.keysOf(b.node as SgNode, depth);
       case 'for-of': case 'element': {
         const over = unwrap(b.node as SgNode);
-        const callee = over.kind() === 'call_expression' ? over.field('function')?.text().replace(/\s+/g, '') ?? '' : '';
-        if (KEY_LISTS.test(callee)) return argsOf(over).slice(0, 1).some((a) => this.keysOf(a, depth));
+        const list = this.keyList(over);
+        if (list) return argsOf(list).slice(0, 1).some((a) => this.keysOf(a, depth));
         return this.key(over, depth + 1);
       }
     }

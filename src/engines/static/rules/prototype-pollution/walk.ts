@@ -24,6 +24,7 @@ export function ownedBy(site: SgNode, fn: SgNode): boolean {
 }
 
 const WRITE = { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression' } };
+const CONSTANT = /^(?:null|undefined|true|false|void 0|!0|!1|-?\d[\d.e]*|'[^']*'|"[^"]*")$/;
 const FRESH = /^(?:\{[\s\S]*\}|\[[\s\S]*\]|new\s+\w+\([^)]*\))$/;
 
 /** The identifiers `name` is set from (`name = other`, `var name = other || {}`): the objects a walk starts at. */
@@ -133,7 +134,8 @@ export function pollutingWrites(fn: SgNode): PollutingWrite[] {
         const targets = new Set([name, ...origins(scope, name)]);
         const origin = keyed(targets);
         if (!origin.key(sub.field('index') as SgNode)) continue;
-        const leaf = writes.filter((w) => unwrap(w.field('left')?.field('object') as SgNode).text() === name && origin.key(w.field('left')?.field('index') as SgNode) && valueWrite(w));
+        // The leaf stores the input's value: a constant (`t[k] = null` before descending) carries nothing.
+        const leaf = writes.filter((w) => unwrap(w.field('left')?.field('object') as SgNode).text() === name && origin.key(w.field('left')?.field('index') as SgNode) && valueWrite(w) && !CONSTANT.test(unwrap(w.field('right') as SgNode).text()));
         if (leaf.length > 0) out.push({ write: pickLeaf(leaf), shape: 'recursive merge', targets, via: call });
       }
     }
@@ -168,13 +170,14 @@ export function pollutingWrites(fn: SgNode): PollutingWrite[] {
     ].filter((v): v is SgNode => Boolean(v));
     const walked = values.some((v) => {
       // cur = cur[k] …, or an alias g = o[k] (o another object), with an attacker key.
+      // The alias's key is read against its own object: `g = o[k]` with k one of o's own keys is o's own value.
       const head = headSubscript(v);
-      if (head) return origin.key(head.field('index') as SgNode);
+      if (head) return keyed(new Set([...targets, rootName(head)].filter(Boolean))).key(head.field('index') as SgNode);
       const u = unwrap(v);
       if (u.kind() !== 'call_expression') return false;
       const callee = u.field('function');
       // keys.reduce((o, k) => o[k] …, obj): the walk result.
-      if (callee?.kind() === 'member_expression' && /^reduce(Right)?$/.test(callee.field('property')?.text() ?? '')) return origin.key(callee.field('object') as SgNode) && argsOf(u).length > 1;
+      if (callee?.kind() === 'member_expression' && /^reduce(Right)?$/.test(callee.field('property')?.text() ?? '')) return origin.key(callee.field('object') as SgNode) && argsOf(u).length > 1 && descends(argsOf(u)[0]);
       // parent = walk(obj, parentPath) with the last segment popped off the same path.
       return popped(scope, index) && argsOf(u).length > 1 && argsOf(u).some((a) => origin.key(a));
     });
@@ -199,6 +202,16 @@ export function exported(fn: SgNode): boolean {
     if (k === 'assignment_expression' && /^(?:module\.)?exports\b/.test(p.field('left')?.text() ?? '')) return true;
   }
   return false;
+}
+
+/** A reduce callback that steps into its accumulator by the element: `(o, k) => o[k] …` (not `(acc, d) => d(acc)`). */
+function descends(callback: SgNode | undefined): boolean {
+  const cb = callback ? unwrap(callback) : null;
+  if (!cb || !FUNCTION_KINDS.has(String(cb.kind()))) return false;
+  const params = cb.field('parameters')?.namedChildren() ?? [];
+  const [acc, el] = params.map((p) => p.text());
+  if (!acc || !el) return false;
+  return cb.findAll({ rule: { kind: 'subscript_expression' } }).some((s) => unwrap(s.field('object') as SgNode).text() === acc && (s.field('index')?.text() ?? '').includes(el));
 }
 
 /** The key is the last segment taken off a list: `last = keys.pop()`, `keys[keys.length - 1]`. */
