@@ -63,10 +63,40 @@ function ownCheckOf(text: string, targets: ReadonlySet<string>): boolean {
 
 /** The function declared under `name` in this file rejects __proto__-like keys (itself or through a helper it calls). */
 export function helperGuards(fn: SgNode, name: string, depth = 2): boolean {
+  const file = fn.getRoot();
+  let memo = HELPERS.get(file);
+  if (!memo) HELPERS.set(file, (memo = new Map()));
+  const id = `${depth}:${name}`;
+  const hit = memo.get(id);
+  if (hit !== undefined) return hit;
+  memo.set(id, false);
+  const result = helperGuardsUncached(fn, name, depth);
+  memo.set(id, result);
+  return result;
+}
+
+const HELPERS = new WeakMap<object, Map<string, boolean>>();
+const DECLARED = new WeakMap<object, Map<string, string>>();
+
+/** The file's functions and variables by name (the first declaration of each in source order), their text. */
+function helpersOf(fn: SgNode): Map<string, string> {
+  const file = fn.getRoot();
+  let decls = DECLARED.get(file);
+  if (!decls) {
+    decls = new Map();
+    for (const d of file.root().findAll({ rule: { any: [{ kind: 'function_declaration' }, { kind: 'variable_declarator' }] } })) {
+      const name = d.field('name')?.text();
+      if (name && !decls.has(name)) decls.set(name, d.text());
+    }
+    DECLARED.set(file, decls);
+  }
+  return decls;
+}
+
+function helperGuardsUncached(fn: SgNode, name: string, depth: number): boolean {
   const root = fn.getRoot().root();
-  const helper = root.find({ rule: { any: [{ kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(name)}$` } }, { kind: 'variable_declarator', has: { field: 'name', regex: `^${escapeRe(name)}$` } }] } });
-  if (!helper) return false;
-  const text = helper.text();
+  const text = helpersOf(fn).get(name);
+  if (text === undefined) return false;
   if (guardText(text) || usesGuardList(root, text)) return true;
   if (depth <= 1) return false;
   const called = new Set([...text.matchAll(/\b([\w$]+)\s*\(/g)].map((m) => m[1] as string).filter((n) => n !== name));

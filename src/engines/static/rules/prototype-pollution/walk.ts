@@ -95,17 +95,36 @@ function selfNames(fn: SgNode): string[] {
   return [...new Set(names.filter((n) => /^[\w$]+$/.test(n)))];
 }
 
+const DECLARATIONS = new WeakMap<object, Map<string, string>>();
+
+/** The file's function declarations by name (the first of each name), their text: one walk per file. */
+function declarationsOf(fn: SgNode): Map<string, string> {
+  const file = fn.getRoot();
+  let decls = DECLARATIONS.get(file);
+  if (!decls) {
+    decls = new Map();
+    for (const d of file.root().findAll({ rule: { kind: 'function_declaration' } })) {
+      const name = d.field('name')?.text();
+      if (name && !decls.has(name)) decls.set(name, d.text());
+    }
+    DECLARATIONS.set(file, decls);
+  }
+  return decls;
+}
+
 /** Functions of this file that fn calls and that call fn back (mixinDeep → mixin → mixinDeep): mutual recursion. */
 function mutualNames(fn: SgNode): string[] {
   const own = selfNames(fn);
   if (own.length === 0) return [];
-  const root = fn.getRoot().root();
+  const decls = declarationsOf(fn);
+  if (decls.size === 0) return [];
   const back = new RegExp(`(?:^|[^.\\w$])(?:${own.map(escapeRe).join('|')})\\s*\\(`);
+  // Only names of this file's function declarations can call back: test the text before walking the calls.
+  const text = fn.text();
+  const named = [...decls.keys()].filter((g) => !own.includes(g) && text.includes(g));
+  if (named.length === 0) return [];
   const called = new Set(fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } } }).map((c) => c.field('function')?.text() ?? ''));
-  return [...called].filter((g) => !own.includes(g) && /^[\w$]+$/.test(g)).filter((g) => {
-    const decl = root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: `^${escapeRe(g)}$` } } });
-    return decl !== null && back.test(decl.text());
-  });
+  return named.filter((g) => called.has(g) && back.test(decls.get(g) ?? ''));
 }
 
 /** Candidate polluting writes in fn (owned by fn or its anonymous callbacks), before guards. */
@@ -115,7 +134,14 @@ export function pollutingWrites(fn: SgNode): PollutingWrite[] {
   const writes = fn.findAll({ rule: WRITE }).filter((w) => ownedBy(w, fn));
   if (writes.length === 0) return [];
   const out: PollutingWrite[] = [];
-  const keyed = (targets: Set<string>) => new KeyOrigins(scope, targets);
+  // One key analysis per set of written objects: its memo serves every write into them.
+  const analyses = new Map<string, KeyOrigins>();
+  const keyed = (targets: Set<string>) => {
+    const id = [...targets].sort().join(' ');
+    let origin = analyses.get(id);
+    if (!origin) analyses.set(id, (origin = new KeyOrigins(scope, targets)));
+    return origin;
+  };
   const valueWrite = (w: SgNode) => {
     const right = unwrap(w.field('right') as SgNode).text();
     return !FRESH.test(right) && !/^[\w$.]*(clone|copy)\w*\(/i.test(right);
@@ -123,7 +149,7 @@ export function pollutingWrites(fn: SgNode): PollutingWrite[] {
 
   // Recursion: fn(w[k], …) or fn(alias of w[k], …), then writes w[k2] = v.
   const names = [...selfNames(fn), ...mutualNames(fn)];
-  if (names.length > 0) {
+  if (names.length > 0 && new RegExp(`(?:${names.map(escapeRe).join('|')})\\s*\\(`).test(fnText)) {
     const callRe = `^(?:[\\w$]+\\.)*(?:${names.map(escapeRe).join('|')})$`;
     for (const call of fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callRe } } })) {
       for (const sub of argsOf(call).flatMap((arg) => subscriptsBehind(scope, arg))) {
@@ -159,6 +185,9 @@ export function pollutingWrites(fn: SgNode): PollutingWrite[] {
     }
     if (obj.kind() !== 'identifier') continue;
     const name = obj.text();
+    // A walk sets the written object inside the function (`cur = cur[k]`, `let parent = walk(…)`): without such an
+    // assignment there is nothing to walk, whatever the key.
+    if (!new RegExp(`(?:^|[^.\\w$])${escapeRe(name)}\\s*(?::[^=;]+)?=[^=>]`).test(fnText)) continue;
     if (freshCopy(fnText, name)) continue;
     const targets = new Set([name, ...origins(scope, name)]);
     const origin = keyed(targets);
