@@ -76,26 +76,30 @@ export function helperGuards(fn: SgNode, name: string, depth = 2): boolean {
 }
 
 const HELPERS = new WeakMap<object, Map<string, boolean>>();
-const DECLARED = new WeakMap<object, Map<string, string>>();
+const DECLARED = { functions: new WeakMap<object, Map<string, string>>(), all: new WeakMap<object, Map<string, string>>() };
 
-/** The file's functions and variables by name (the first declaration of each in source order), their text. */
-function helpersOf(fn: SgNode): Map<string, string> {
+/**
+ * The file's function declarations (`functions`), or functions and variables (`all`), by name — the first of each name
+ * in source order — to their text: one walk per file.
+ */
+export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<string, string> {
   const file = fn.getRoot();
-  let decls = DECLARED.get(file);
+  let decls = DECLARED[which].get(file);
   if (!decls) {
     decls = new Map();
-    for (const d of file.root().findAll({ rule: { any: [{ kind: 'function_declaration' }, { kind: 'variable_declarator' }] } })) {
+    const rule = which === 'all' ? { any: [{ kind: 'function_declaration' }, { kind: 'variable_declarator' }] } : { kind: 'function_declaration' };
+    for (const d of file.root().findAll({ rule })) {
       const name = d.field('name')?.text();
       if (name && !decls.has(name)) decls.set(name, d.text());
     }
-    DECLARED.set(file, decls);
+    DECLARED[which].set(file, decls);
   }
   return decls;
 }
 
 function helperGuardsUncached(fn: SgNode, name: string, depth: number): boolean {
   const root = fn.getRoot().root();
-  const text = helpersOf(fn).get(name);
+  const text = declarationsOf(fn, 'all').get(name);
   if (text === undefined) return false;
   if (guardText(text) || usesGuardList(root, text)) return true;
   if (depth <= 1) return false;

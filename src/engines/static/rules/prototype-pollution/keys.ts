@@ -131,6 +131,7 @@ export class KeyOrigins {
     if (k === 'identifier') {
       // The variable of an enclosing loop shadows other bindings of its name: a counting loop's variable is a number,
       // a for…in/of variable takes that loop's keys.
+      if (this.numberChecked(n.text())) return false;
       const loop = this.loopOf(n);
       if (loop) return this.binding(loop, depth);
       // A parameter of an enclosing callback shadows every other binding of the name in the scope.
@@ -173,6 +174,17 @@ export class KeyOrigins {
     const root = rootName(n);
     if (root && this.self.has(root)) return false;
     return this.key(n, depth + 1);
+  }
+
+  /** The function refuses `name` unless it is a number: `if (typeof k !== 'number') throw …` (or return, continue). */
+  private numberChecked(name: string): boolean {
+    const v = escapeRe(name);
+    return new RegExp(`typeof\\s+${v}\\s*!==?\\s*['"]number['"]\\s*\\)\\s*\\{?\\s*(?:throw|return|continue)\\b|!\\s*Number\\.is(?:Safe)?Integer\\(\\s*${v}\\s*\\)\\s*\\)\\s*\\{?\\s*(?:throw|return|continue)\\b`).test(this.scopeText());
+  }
+
+  private text?: string;
+  private scopeText(): string {
+    return (this.text ??= this.scope.text());
   }
 
   /** The binding of an identifier by the nearest enclosing loop (inside the scope) that declares it as its variable. */

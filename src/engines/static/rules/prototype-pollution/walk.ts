@@ -8,6 +8,7 @@
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
+import { declarationsOf } from './guard.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
 
 export interface PollutingWrite { write: SgNode; shape: 'bracket chain' | 'path walk' | 'recursive merge'; targets: Set<string>; via?: SgNode }
@@ -95,28 +96,11 @@ function selfNames(fn: SgNode): string[] {
   return [...new Set(names.filter((n) => /^[\w$]+$/.test(n)))];
 }
 
-const DECLARATIONS = new WeakMap<object, Map<string, string>>();
-
-/** The file's function declarations by name (the first of each name), their text: one walk per file. */
-function declarationsOf(fn: SgNode): Map<string, string> {
-  const file = fn.getRoot();
-  let decls = DECLARATIONS.get(file);
-  if (!decls) {
-    decls = new Map();
-    for (const d of file.root().findAll({ rule: { kind: 'function_declaration' } })) {
-      const name = d.field('name')?.text();
-      if (name && !decls.has(name)) decls.set(name, d.text());
-    }
-    DECLARATIONS.set(file, decls);
-  }
-  return decls;
-}
-
 /** Functions of this file that fn calls and that call fn back (mixinDeep → mixin → mixinDeep): mutual recursion. */
 function mutualNames(fn: SgNode): string[] {
   const own = selfNames(fn);
   if (own.length === 0) return [];
-  const decls = declarationsOf(fn);
+  const decls = declarationsOf(fn, 'functions');
   if (decls.size === 0) return [];
   const back = new RegExp(`(?:^|[^.\\w$])(?:${own.map(escapeRe).join('|')})\\s*\\(`);
   // Only names of this file's function declarations can call back: test the text before walking the calls.
