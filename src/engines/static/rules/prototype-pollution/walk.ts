@@ -118,6 +118,9 @@ export function pollutingWrites(fn: SgNode): PollutingWrite[] {
   const writes = fn.findAll({ rule: WRITE }).filter((w) => ownedBy(w, fn));
   if (writes.length === 0) return [];
   const out: PollutingWrite[] = [];
+  // The objects each written name starts at, looked up once per name.
+  const starts = new Map<string, string[]>();
+  const originsOf = (name: string) => starts.get(name) ?? (starts.set(name, origins(scope, name)), starts.get(name) as string[]);
   // One key analysis per set of written objects: its memo serves every write into them.
   const analyses = new Map<string, KeyOrigins>();
   const keyed = (targets: Set<string>) => {
@@ -141,7 +144,7 @@ export function pollutingWrites(fn: SgNode): PollutingWrite[] {
         if (base.kind() !== 'identifier' && base.kind() !== 'member_expression') continue;
         const name = base.text();
         if (freshCopy(fnText, name)) continue;
-        const targets = new Set([name, ...origins(scope, name)]);
+        const targets = new Set([name, ...originsOf(name)]);
         const origin = keyed(targets);
         if (!origin.key(sub.field('index') as SgNode)) continue;
         // The leaf stores the input's value: a constant (`t[k] = null` before descending) carries nothing.
@@ -173,7 +176,7 @@ export function pollutingWrites(fn: SgNode): PollutingWrite[] {
     // assignment there is nothing to walk, whatever the key.
     if (!new RegExp(`(?:^|[^.\\w$])${escapeRe(name)}\\s*(?::[^=;]+)?=[^=>]`).test(fnText)) continue;
     if (freshCopy(fnText, name)) continue;
-    const targets = new Set([name, ...origins(scope, name)]);
+    const targets = new Set([name, ...originsOf(name)]);
     const origin = keyed(targets);
     if (!origin.key(index)) continue;
     const re = `^${escapeRe(name)}$`;
