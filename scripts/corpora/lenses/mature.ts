@@ -3,7 +3,7 @@
 // cache, with the rules of the reviewer's lenses (a consequence, or a non-security lens) counted apart from the
 // security rules: reported findings per 1,000 lines, and every lens finding listed with its verdict for a person.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { huntFile, judgeStatic, refuteStatic } from '../../../src/engines/static/index.ts';
 import { getRule } from '../../../src/engines/static/rules.ts';
