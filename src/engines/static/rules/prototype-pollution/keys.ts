@@ -127,6 +127,8 @@ export class KeyOrigins {
     if (k === 'unary_expression' && /^(?:[-+~!]|typeof|void)$/.test(n.child(0)?.text() ?? '')) return false;
     if (k === 'update_expression') return false;
     if (k === 'binary_expression' && /^(?:[-*/%&|^<>]|\*\*|<<|>>>?|[<>=!]=?=?|instanceof|in)$/.test(n.field('operator')?.text() ?? '')) return false;
+    // `cond ? 'a' : 'b'`: the key is one of the branches; the condition only picks between them.
+    if (k === 'ternary_expression') return [n.field('consequence'), n.field('alternative')].some((b) => b !== null && this.key(b, depth + 1));
     if (k === 'template_string') return n.findAll({ rule: { kind: 'template_substitution' } }).some((s) => this.key(s, depth + 1));
     if (k === 'identifier') {
       // The variable of an enclosing loop shadows other bindings of its name: a counting loop's variable is a number,
