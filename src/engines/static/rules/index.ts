@@ -38,6 +38,7 @@ import { rule as weakPasswordHash } from './weak-password-hash/rule.ts';
 import { rule as xss } from './xss/rule.ts';
 import { rule as xssUrlAttribute } from './xss-url-attribute/rule.ts';
 import { rule as xxe } from './xxe/rule.ts';
+import { rule as zeroOptionIgnored } from './zero-option-ignored/rule.ts';
 import { rule as zipSlip } from './zip-slip/rule.ts';
 import type { RuleModule } from '../types.ts';
 
@@ -80,5 +81,6 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'xss': xss,
   'xss-url-attribute': xssUrlAttribute,
   'xxe': xxe,
+  'zero-option-ignored': zeroOptionIgnored,
   'zip-slip': zipSlip,
 };
