@@ -27,6 +27,7 @@ import { rule as selfComparison } from './self-comparison/rule.ts';
 import { rule as sqlInjection } from './sql-injection/rule.ts';
 import { rule as ssrf } from './ssrf/rule.ts';
 import { rule as streamWithoutErrorHandler } from './stream-without-error-handler/rule.ts';
+import { rule as stringMethodOnNonString } from './string-method-on-non-string/rule.ts';
 import { rule as suppressionWithoutReason } from './suppression-without-reason/rule.ts';
 import { rule as swallowedAsyncError } from './swallowed-async-error/rule.ts';
 import { rule as swallowedErrorSuccess } from './swallowed-error-success/rule.ts';
@@ -70,6 +71,7 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'sql-injection': sqlInjection,
   'ssrf': ssrf,
   'stream-without-error-handler': streamWithoutErrorHandler,
+  'string-method-on-non-string': stringMethodOnNonString,
   'suppression-without-reason': suppressionWithoutReason,
   'swallowed-async-error': swallowedAsyncError,
   'swallowed-error-success': swallowedErrorSuccess,
