@@ -6,6 +6,7 @@ import { rule as asyncPromiseExecutor } from './async-promise-executor/rule.ts';
 import { rule as codeInjection } from './code-injection/rule.ts';
 import { rule as commandInjection } from './command-injection/rule.ts';
 import { rule as constantCondition } from './constant-condition/rule.ts';
+import { rule as discardedTimeoutTimer } from './discarded-timeout-timer/rule.ts';
 import { rule as droppedRethrowingChain } from './dropped-rethrowing-chain/rule.ts';
 import { rule as floatingPromise } from './floating-promise/rule.ts';
 import { rule as handleLeak } from './handle-leak/rule.ts';
@@ -51,6 +52,7 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'code-injection': codeInjection,
   'command-injection': commandInjection,
   'constant-condition': constantCondition,
+  'discarded-timeout-timer': discardedTimeoutTimer,
   'dropped-rethrowing-chain': droppedRethrowingChain,
   'floating-promise': floatingPromise,
   'handle-leak': handleLeak,
