@@ -25,6 +25,7 @@ import { rule as pathTraversal } from './path-traversal/rule.ts';
 import { rule as prototypePollution } from './prototype-pollution/rule.ts';
 import { rule as redos } from './redos/rule.ts';
 import { rule as requestValueStringMethod } from './request-value-string-method/rule.ts';
+import { rule as resourceFieldOverwritten } from './resource-field-overwritten/rule.ts';
 import { rule as selfComparison } from './self-comparison/rule.ts';
 import { rule as sqlInjection } from './sql-injection/rule.ts';
 import { rule as ssrf } from './ssrf/rule.ts';
@@ -71,6 +72,7 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'prototype-pollution': prototypePollution,
   'redos': redos,
   'request-value-string-method': requestValueStringMethod,
+  'resource-field-overwritten': resourceFieldOverwritten,
   'self-comparison': selfComparison,
   'sql-injection': sqlInjection,
   'ssrf': ssrf,
