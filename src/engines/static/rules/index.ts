@@ -11,6 +11,7 @@ import { rule as droppedRethrowingChain } from './dropped-rethrowing-chain/rule.
 import { rule as floatingPromise } from './floating-promise/rule.ts';
 import { rule as handleLeak } from './handle-leak/rule.ts';
 import { rule as hardcodedSecret } from './hardcoded-secret/rule.ts';
+import { rule as inclusiveEndZeroLength } from './inclusive-end-zero-length/rule.ts';
 import { rule as insecureRandomSecret } from './insecure-random-secret/rule.ts';
 import { rule as jwtDecodeUnverified } from './jwt-decode-unverified/rule.ts';
 import { rule as jwtUnpinnedAlgorithm } from './jwt-unpinned-algorithm/rule.ts';
@@ -58,6 +59,7 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'floating-promise': floatingPromise,
   'handle-leak': handleLeak,
   'hardcoded-secret': hardcodedSecret,
+  'inclusive-end-zero-length': inclusiveEndZeroLength,
   'insecure-random-secret': insecureRandomSecret,
   'jwt-decode-unverified': jwtDecodeUnverified,
   'jwt-unpinned-algorithm': jwtUnpinnedAlgorithm,
