@@ -13,6 +13,7 @@ import { rule as handleLeak } from './handle-leak/rule.ts';
 import { rule as hardcodedSecret } from './hardcoded-secret/rule.ts';
 import { rule as inclusiveEndZeroLength } from './inclusive-end-zero-length/rule.ts';
 import { rule as insecureRandomSecret } from './insecure-random-secret/rule.ts';
+import { rule as isnanOnlyIntegerCheck } from './isnan-only-integer-check/rule.ts';
 import { rule as jwtDecodeUnverified } from './jwt-decode-unverified/rule.ts';
 import { rule as jwtUnpinnedAlgorithm } from './jwt-unpinned-algorithm/rule.ts';
 import { rule as looseBooleanCompare } from './loose-boolean-compare/rule.ts';
@@ -61,6 +62,7 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'hardcoded-secret': hardcodedSecret,
   'inclusive-end-zero-length': inclusiveEndZeroLength,
   'insecure-random-secret': insecureRandomSecret,
+  'isnan-only-integer-check': isnanOnlyIntegerCheck,
   'jwt-decode-unverified': jwtDecodeUnverified,
   'jwt-unpinned-algorithm': jwtUnpinnedAlgorithm,
   'loose-boolean-compare': looseBooleanCompare,
