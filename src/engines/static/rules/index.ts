@@ -3,6 +3,7 @@
 import { rule as assignmentInCondition } from './assignment-in-condition/rule.ts';
 import { rule as asyncForeach } from './async-foreach/rule.ts';
 import { rule as asyncPromiseExecutor } from './async-promise-executor/rule.ts';
+import { rule as callbackGuardedInOneBranch } from './callback-guarded-in-one-branch/rule.ts';
 import { rule as codeInjection } from './code-injection/rule.ts';
 import { rule as commandInjection } from './command-injection/rule.ts';
 import { rule as constantCondition } from './constant-condition/rule.ts';
@@ -52,6 +53,7 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'assignment-in-condition': assignmentInCondition,
   'async-foreach': asyncForeach,
   'async-promise-executor': asyncPromiseExecutor,
+  'callback-guarded-in-one-branch': callbackGuardedInOneBranch,
   'code-injection': codeInjection,
   'command-injection': commandInjection,
   'constant-condition': constantCondition,
