@@ -42,6 +42,7 @@ import { rule as unreachableCode } from './unreachable-code/rule.ts';
 import { rule as unsafeDeserialization } from './unsafe-deserialization/rule.ts';
 import { rule as weakKeyDerivation } from './weak-key-derivation/rule.ts';
 import { rule as weakPasswordHash } from './weak-password-hash/rule.ts';
+import { rule as writeAfterCallbackEnd } from './write-after-callback-end/rule.ts';
 import { rule as xss } from './xss/rule.ts';
 import { rule as xssUrlAttribute } from './xss-url-attribute/rule.ts';
 import { rule as xxe } from './xxe/rule.ts';
@@ -92,6 +93,7 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'unsafe-deserialization': unsafeDeserialization,
   'weak-key-derivation': weakKeyDerivation,
   'weak-password-hash': weakPasswordHash,
+  'write-after-callback-end': writeAfterCallbackEnd,
   'xss': xss,
   'xss-url-attribute': xssUrlAttribute,
   'xxe': xxe,
