@@ -9,6 +9,7 @@ import { rule as commandInjection } from './command-injection/rule.ts';
 import { rule as constantCondition } from './constant-condition/rule.ts';
 import { rule as discardedTimeoutTimer } from './discarded-timeout-timer/rule.ts';
 import { rule as droppedRethrowingChain } from './dropped-rethrowing-chain/rule.ts';
+import { rule as failedResourceKept } from './failed-resource-kept/rule.ts';
 import { rule as floatingPromise } from './floating-promise/rule.ts';
 import { rule as handleLeak } from './handle-leak/rule.ts';
 import { rule as hardcodedSecret } from './hardcoded-secret/rule.ts';
@@ -60,6 +61,7 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'constant-condition': constantCondition,
   'discarded-timeout-timer': discardedTimeoutTimer,
   'dropped-rethrowing-chain': droppedRethrowingChain,
+  'failed-resource-kept': failedResourceKept,
   'floating-promise': floatingPromise,
   'handle-leak': handleLeak,
   'hardcoded-secret': hardcodedSecret,
