@@ -8,6 +8,7 @@ import { rule as callbackGuardedInOneBranch } from './callback-guarded-in-one-br
 import { rule as codeInjection } from './code-injection/rule.ts';
 import { rule as commandInjection } from './command-injection/rule.ts';
 import { rule as constantCondition } from './constant-condition/rule.ts';
+import { rule as countAgainstDrainedLength } from './count-against-drained-length/rule.ts';
 import { rule as discardedTimeoutTimer } from './discarded-timeout-timer/rule.ts';
 import { rule as droppedRethrowingChain } from './dropped-rethrowing-chain/rule.ts';
 import { rule as failedResourceKept } from './failed-resource-kept/rule.ts';
@@ -61,6 +62,7 @@ export const RULE_FILES: Readonly<Record<string, RuleModule>> = {
   'code-injection': codeInjection,
   'command-injection': commandInjection,
   'constant-condition': constantCondition,
+  'count-against-drained-length': countAgainstDrainedLength,
   'discarded-timeout-timer': discardedTimeoutTimer,
   'dropped-rethrowing-chain': droppedRethrowingChain,
   'failed-resource-kept': failedResourceKept,
