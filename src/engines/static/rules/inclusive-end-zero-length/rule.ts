@@ -6,7 +6,7 @@ import type { RuleModule } from '../../types.ts';
 export const rule: RuleModule = {
   meta: {
     id: 'inclusive-end-zero-length',
-    category: 'boundary',
+    category: 'logic',
     lens: 'boundary',
     consequence: 'crash',
     severity: 'medium',
