@@ -15,7 +15,7 @@ function throwsItself(handler: SgNode): boolean {
   if (!HANDLER_KINDS.has(String(handler.kind()))) return false;
   const body = handler.field('body');
   if (!body) return false;
-  if (body.kind() !== 'statement_block') return /^Promise\.reject\(/.test(body.text());
+  if (body.kind() !== 'statement_block') return body.text().startsWith('Promise.reject(');
   const own = (n: SgNode) => enclosingFunction(n)?.range().start.index === handler.range().start.index;
   return body.findAll({ rule: { kind: 'throw_statement' } }).some(own)
     || body.findAll({ rule: { kind: 'return_statement', regex: '^return\\s+Promise\\.reject\\(' } }).some(own);

@@ -13,7 +13,7 @@ function callbackOf(call: SgNode): SgNode | undefined {
   const last = argsOf(call).at(-1);
   if (!last) return undefined;
   if (CALLBACK.has(String(last.kind()))) return last;
-  if (last.kind() === 'call_expression' && /\.bind$/.test(last.field('function')?.text() ?? '')) {
+  if (last.kind() === 'call_expression' && (last.field('function')?.text() ?? '').endsWith('.bind')) {
     const inner = last.field('function')?.field('object');
     return inner && CALLBACK.has(String(inner.kind())) ? inner : undefined;
   }
