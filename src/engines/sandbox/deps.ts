@@ -1,9 +1,11 @@
 // Dependency strategies and ecosystem detection: how (and whether) a project's dependencies reach the offline sandbox.
-// vendored: node_modules already in the tree, bound read-only. off: none. host: a read-only host cache plus an
-// offline install inside the sandbox. fetch: would need network during a prefetch, which this build does not do.
+// auto (the default): the developer's installed node_modules bound read-only when there are any (a linked worktree's
+// come from its main working tree, installed.ts), else none. vendored: the same, required. off: none, ever. host:
+// the installed ones, else a read-only host cache plus an offline install inside the sandbox. fetch: fetch.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Installed } from './installed.ts';
 import type { DependencyStrategy } from './types.ts';
 
 export type PackageManager = 'npm' | 'pnpm' | 'yarn';
@@ -58,18 +60,23 @@ export interface DependencyPlan {
   unsupported?: string;
 }
 
-/** The strategy to use: an explicit choice wins; otherwise vendored when node_modules is present, else off. */
-export function planDependencies(root: string, requested: DependencyStrategy | undefined, hasNodeModules: boolean, home = homedir()): DependencyPlan {
-  const strategy = requested ?? (hasNodeModules ? 'vendored' : 'off');
+/**
+ * The plan for every strategy but fetch (fetch.ts): `installed` is what installedDependencies found, `pnp` Yarn
+ * Plug'n'Play's loader when the tree uses it.
+ */
+export function planDependencies(root: string, requested: DependencyStrategy | undefined, installed: Installed, home = homedir(), pnp: string | null = null): DependencyPlan {
+  const strategy = requested ?? 'auto';
   if (strategy === 'off') return { strategy, vendorNodeModules: false, roBinds: [] };
-  if (strategy === 'vendored') {
-    if (!hasNodeModules && existsSync(join(root, 'package.json'))) {
-      return { strategy, vendorNodeModules: false, roBinds: [], unsupported: 'vendored dependencies requested but the tree has no node_modules' };
-    }
-    return { strategy, vendorNodeModules: true, roBinds: [] };
+  if (pnp) {
+    return { strategy, vendorNodeModules: false, roBinds: [], unsupported: `Yarn Plug'n'Play (${pnp}) is not supported: its dependencies live in zip archives its loader resolves, not in node_modules. Set nodeLinker: node-modules in .yarnrc.yml and reinstall, or run with --deps off` };
   }
-  if (strategy === 'fetch') {
-    return { strategy, vendorNodeModules: false, roBinds: [], unsupported: 'unsupported here: no network (fetch needs one online prefetch; use vendored or host)' };
+  if (strategy === 'fetch') return { strategy, vendorNodeModules: false, roBinds: [], unsupported: 'fetch is planned by fetch.ts' };
+  if (installed.kind === 'refused') return { strategy, vendorNodeModules: false, roBinds: [], unsupported: installed.reason };
+  if (installed.kind === 'bind') return { strategy, vendorNodeModules: true, roBinds: [] };
+  if (strategy === 'auto') return { strategy, vendorNodeModules: false, roBinds: [] };
+  if (strategy === 'vendored') {
+    if (existsSync(join(root, 'package.json'))) return { strategy, vendorNodeModules: false, roBinds: [], unsupported: 'vendored dependencies requested but the tree has no node_modules' };
+    return { strategy, vendorNodeModules: false, roBinds: [] };
   }
   return hostPlan(root, home);
 }

@@ -8,8 +8,9 @@ import { redact, secretValuesFrom } from './redact.ts';
 import { sandboxEnv } from './env.ts';
 import { spawnBounded, type SpawnOutcome } from './spawn.ts';
 import { copyWorkspace, type WorkspaceCopy } from './workspace.ts';
-import { planDependencies } from './deps.ts';
-import { bindOutsideWorkspace } from './binds.ts';
+import { planDependencies, type DependencyPlan } from './deps.ts';
+import { installedDependencies, mainTreeOf, plugAndPlay, type Installed } from './installed.ts';
+import { fetchPlan } from './fetch.ts';
 import { firstClosedFolder, sandboxIdentity, stageReadOnly } from './identity.ts';
 import { GO_CACHE_INSIDE, GO_SEED_INSIDE, GO_SEED_SETUP, goSeedCache } from './go-seed.ts';
 import { SandboxUnavailableError, type PreparedRun, type SandboxBackend, type SandboxRequest, type SandboxResult } from './types.ts';
@@ -38,14 +39,16 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
     throw new SandboxUnavailableError(`Could not copy ${request.workspace} into a throw-away workspace: ${(error as Error).message}.`, { cause: error });
   }
   try {
-    const deps = planDependencies(request.workspace, request.dependencies, copy.nodeModules.length > 0, request.hostCacheDir);
+    const { deps, installed } = await dependencyPlan(request, copy);
     if (deps.unsupported) return errorResult(backend, `dependencies: ${deps.unsupported}`);
-    if (backend.name === 'none' && deps.roBinds.length > 0) return errorResult(backend, 'dependencies: the host strategy needs a sandbox backend that can mount the cache');
+    if (backend.name === 'none' && deps.roBinds.length > 0) return errorResult(backend, `dependencies: the ${deps.strategy} strategy needs a sandbox backend that can mount the cache`);
     const inside = backend.name === 'none' ? copy.dir : INSIDE_WORKSPACE;
-    const vendored = deps.vendorNodeModules ? copy.nodeModules.map((rel) => ({ host: join(request.workspace, rel), inside: `${inside}/${rel}` })) : [];
-    // Folders of the tree are bound only when they really are in the tree; the host cache is the user's own choice.
-    const escape = bindOutsideWorkspace(request.workspace, vendored);
-    if (escape) return errorResult(backend, `dependencies: ${escape}`);
+    // The installed node_modules (the tree's own, or a linked worktree's main tree's), each already checked: the
+    // folder in its tree, every link under it into the repository or a package store (bound at its own path).
+    const vendored =
+      deps.vendorNodeModules && installed.kind === 'bind'
+        ? [...installed.binds.map((b) => ({ host: b.host, inside: `${inside}/${b.rel}` })), ...(backend.name === 'none' ? [] : installed.stores.map((s) => ({ host: s, inside: s })))]
+        : [];
     const goSeed = await goSeedFor(backend, request);
     const roBinds = [...deps.roBinds, ...vendored, ...(goSeed ? [{ host: goSeed, inside: GO_SEED_INSIDE, unchanging: true }] : [])];
     const staged = stageReadOnly(roBinds, copy, id, backend.name === 'none');
@@ -76,6 +79,22 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
   } finally {
     copy.remove();
   }
+}
+
+/** The dependency plan of a request, with the installed node_modules it may bind. */
+async function dependencyPlan(request: SandboxRequest, copy: WorkspaceCopy): Promise<{ deps: DependencyPlan; installed: Installed }> {
+  const strategy = request.dependencies ?? 'auto';
+  const none: Installed = { kind: 'none' };
+  if (strategy === 'off') return { deps: planDependencies(request.workspace, strategy, none), installed: none };
+  const pnp = plugAndPlay(request.workspace, ...(mainOf(request.workspace) ?? []));
+  if (strategy === 'fetch' && !pnp) return { deps: await fetchPlan(request.workspace, request.fetchCacheDir, request.signal), installed: none };
+  const installed = strategy === 'fetch' ? none : installedDependencies(request.workspace, copy.nodeModules);
+  return { deps: planDependencies(request.workspace, strategy, installed, request.hostCacheDir, pnp), installed };
+}
+
+function mainOf(workspace: string): string[] | null {
+  const tree = mainTreeOf(workspace);
+  return tree ? [join(tree.main, tree.sub)] : null;
 }
 
 /** The Go build-cache seed for a Go run (a go.mod at the root, or go itself), else null. */

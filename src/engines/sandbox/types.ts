@@ -40,6 +40,8 @@ export interface SandboxRequest {
   dependencies?: DependencyStrategy;
   /** Home folder whose package caches the `host` strategy may expose read-only; default the user's home. */
   hostCacheDir?: string;
+  /** Folder of the `fetch` strategy's caches (src/engines/sandbox/fetch.ts); default `$XDG_CACHE_HOME/bug-hunter/deps`. */
+  fetchCacheDir?: string;
   /** Folder of the Go build-cache seeds (src/engines/sandbox/go-seed.ts); default `$XDG_CACHE_HOME/bug-hunter/go-build`. */
   goSeedRoot?: string;
   /** Extra secret values to redact, on top of the host environment and known patterns. */
