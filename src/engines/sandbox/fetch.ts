@@ -4,7 +4,7 @@
 // scanned repository's .npmrc / .yarnrc / pnpm settings never reach it (the registry is the user's: their own config
 // or npm_config_registry). A cache folder appears by one rename once complete, so a half fetch is never used.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { sha256 } from '../../foundations/hashing/hash.ts';
@@ -16,6 +16,8 @@ const LOCKFILES: Record<PackageManager, string[]> = {
   yarn: ['yarn.lock'],
 };
 const PREFETCH_MS = 600_000;
+const NPM_CACHE_COPY = '/tmp/bug-hunter-npm-cache';
+const REGISTRY_FILE = 'bug-hunter-registry';
 const SKIP = new Set(['node_modules', '.git', '.bug-hunter', '.hg', '.svn']);
 
 /** `$XDG_CACHE_HOME/bug-hunter/deps`, else `~/.cache/bug-hunter/deps`. */
@@ -32,11 +34,22 @@ export function prefetchArgv(manager: PackageManager, store: string): string[] {
 }
 
 /** The argv run inside the sandbox before the command: an offline install from the read-only cache. */
-export function offlineInstallArgv(manager: PackageManager): string[] {
+export function offlineInstallArgv(manager: PackageManager, registry?: string): string[] {
   const store = `${HOST_CACHE_INSIDE}/${manager}`;
   if (manager === 'pnpm') return ['pnpm', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--package-import-method=copy', `--store-dir=${store}`];
   if (manager === 'yarn') return ['yarn', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--non-interactive', '--ignore-engines', `--cache-folder=${store}`];
-  return ['npm', 'ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', `--cache=${store}`];
+  // npm will not read a packument (needed when the lockfile omits `resolved`) from a cache it cannot write: the index
+  // is copied into the sandbox's /tmp, the content stays read-only and is reached through a link.
+  const index = `${NPM_CACHE_COPY}/_cacache`;
+  return [
+    'sh',
+    '-c',
+    `mkdir -p ${index} && cp -R ${store}/_cacache/index-v5 ${index}/ && ln -s ${store}/_cacache/content-v2 ${index}/content-v2 && exec npm ci --offline --ignore-scripts --no-audit --no-fund --cache=${NPM_CACHE_COPY}${registry ? ` --registry=${quoted(registry)}` : ''}`,
+  ];
+}
+
+function quoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 export function lockfileOf(root: string, manager: PackageManager): string | null {
@@ -65,7 +78,9 @@ export async function fetchPlan(root: string, cacheRoot = fetchCacheRoot(), sign
   }
   const done = await job;
   if (!done.ok) return { strategy: 'fetch', vendorNodeModules: false, roBinds: [], unsupported: done.reason };
-  return { strategy: 'fetch', vendorNodeModules: false, roBinds: [{ host: dir, inside: `${HOST_CACHE_INSIDE}/${manager}` }], prepare: offlineInstallArgv(manager), fetched: done.fetched };
+  // npm looks a packument up under the registry it was fetched from (a lockfile may omit `resolved`).
+  const registry = existsSync(join(dir, REGISTRY_FILE)) ? readFileSync(join(dir, REGISTRY_FILE), 'utf8').trim() : undefined;
+  return { strategy: 'fetch', vendorNodeModules: false, roBinds: [{ host: dir, inside: `${HOST_CACHE_INSIDE}/${manager}` }], prepare: offlineInstallArgv(manager, registry), fetched: done.fetched };
 }
 
 async function prefetch(root: string, manager: PackageManager, lockfile: string, dir: string, signal?: AbortSignal): Promise<{ ok: true; fetched: boolean } | { ok: false; reason: string }> {
@@ -79,6 +94,10 @@ async function prefetch(root: string, manager: PackageManager, lockfile: string,
     const failed = await runHost(argv, scratch, signal);
     if (failed) return { ok: false, reason: `the ${manager} prefetch (${argv.slice(0, 2).join(' ')}, lifecycle scripts off) failed: ${failed}` };
     if (!existsSync(store)) return { ok: false, reason: `the ${manager} prefetch left no cache at ${store}` };
+    if (manager === 'npm') {
+      const registry = await runHost(['npm', 'config', 'get', 'registry'], scratch, signal, true);
+      if (registry && /^https?:\/\/\S+$/.test(registry)) writeFileSync(join(store, REGISTRY_FILE), `${registry}\n`);
+    }
     try {
       renameSync(store, dir);
     } catch (error) {
@@ -110,11 +129,12 @@ function copyManifests(root: string, scratch: string, lockfile: string): void {
   walk(root);
 }
 
-/** Null when the command succeeded, else the last lines of what it said. */
-function runHost(argv: string[], cwd: string, signal?: AbortSignal): Promise<string | null> {
+/** Null when the command succeeded, else the last lines of what it said (`answer`: its output on success, null on failure). */
+function runHost(argv: string[], cwd: string, signal?: AbortSignal, answer = false): Promise<string | null> {
   return new Promise((done) => {
     const env = { ...process.env, npm_config_ignore_scripts: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
     execFile(argv[0]!, argv.slice(1), { cwd, env, timeout: PREFETCH_MS, maxBuffer: 64 * 1024 * 1024, ...(signal ? { signal } : {}) }, (error, stdout, stderr) => {
+      if (answer) return done(error ? null : stdout.trim());
       if (!error) return done(null);
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return done(`${argv[0]} is not installed`);

@@ -16,6 +16,9 @@ import { GO_CACHE_INSIDE, GO_SEED_INSIDE, GO_SEED_SETUP, goSeedCache } from './g
 import { SandboxUnavailableError, type PreparedRun, type SandboxBackend, type SandboxRequest, type SandboxResult } from './types.ts';
 
 export const INSIDE_WORKSPACE = '/workspace';
+// How the step before the command says the offline install failed (never a verdict on the command).
+const INSTALL_FAILED = 'bug-hunter: the offline dependency install failed';
+const INSTALL_EXIT = 97;
 
 export async function runSandboxed(backend: SandboxBackend, request: SandboxRequest): Promise<SandboxResult> {
   const unavailable = backend.unavailableReason();
@@ -53,7 +56,7 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
     const roBinds = [...deps.roBinds, ...vendored, ...(goSeed ? [{ host: goSeed, inside: GO_SEED_INSIDE, unchanging: true }] : [])];
     const staged = stageReadOnly(roBinds, copy, id, backend.name === 'none');
     // Steps before the command: the Go cache filled from its seed, an offline install (its output to stderr).
-    const setup = [...(goSeed ? [GO_SEED_SETUP] : []), ...(deps.prepare ? [`${shellJoin(deps.prepare)} >&2`] : [])];
+    const setup = [...(goSeed ? [GO_SEED_SETUP] : []), ...(deps.prepare ? [`{ ${shellJoin(deps.prepare)} >&2 || { echo '${INSTALL_FAILED}' >&2; exit ${INSTALL_EXIT}; }; }`] : [])];
     const env = { ...(goSeed ? { GOCACHE: GO_CACHE_INSIDE } : {}), ...request.env };
     const run: PreparedRun = {
       // With steps to do first, a tiny sh runs them and then execs the command.
@@ -75,7 +78,13 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
       ...(id.uid !== undefined ? { uid: id.uid, gid: id.gid } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
     });
-    return toResult(backend, outcome, secrets);
+    const result = toResult(backend, outcome, secrets);
+    // The offline install before the command failed: the dependencies are missing, the command never ran.
+    if (deps.prepare && result.exitCode === INSTALL_EXIT && result.stderr.includes(INSTALL_FAILED)) {
+      const said = result.stderr.split('\n').filter((l) => l.trim() && !l.includes(INSTALL_FAILED)).slice(-2).join(' | ');
+      return { ...result, status: 'ERROR', reason: `dependencies: the offline install before the command (--deps ${deps.strategy}) failed: ${said || 'no message'}` };
+    }
+    return result;
   } finally {
     copy.remove();
   }

@@ -5,7 +5,7 @@ import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSandboxed } from '../../../src/engines/sandbox/index.ts';
 import { describeBackends } from '../../../src/engines/sandbox/select.ts';
@@ -19,7 +19,7 @@ const skip = skipWithout(bwrapWorks, 'bubblewrap');
 
 const USE = 'try { console.log("DEP", require("tiny-fetch-bh")); } catch (e) { console.log("NO-DEP", e.code); process.exit(4); }\n';
 
-async function world(t: TestContext, manager: 'npm' | 'pnpm') {
+async function world(t: TestContext, manager: 'npm' | 'pnpm', omitResolved = false) {
   const root = tempDir(t, `bh-fetch-${manager}-`);
   const marker = join(root, 'lifecycle-script-ran');
   writeFiles(root, {
@@ -39,16 +39,18 @@ async function world(t: TestContext, manager: 'npm' | 'pnpm') {
   // The lockfile, made by the package manager itself against the stand-in (no scripts, nothing installed); never a
   // synchronous spawn, which would stop this process's stand-in from answering.
   const lockEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: root, npm_config_registry: `${registry.url}/`, npm_config_cache: join(root, 'lock-cache'), npm_config_userconfig: join(root, 'none.npmrc') };
-  const lockArgs = manager === 'npm' ? ['install', '--package-lock-only', '--ignore-scripts', `--registry=${registry.url}/`] : ['install', '--lockfile-only', '--ignore-scripts', `--registry=${registry.url}/`, `--store-dir=${join(root, 'lock-store')}`];
+  const lockArgs = manager === 'npm' ? ['install', '--package-lock-only', '--ignore-scripts', `--registry=${registry.url}/`, ...(omitResolved ? ['--omit-lockfile-registry-resolved'] : [])] : ['install', '--lockfile-only', '--ignore-scripts', `--registry=${registry.url}/`, `--store-dir=${join(root, 'lock-store')}`];
   await promisify(execFile)(manager, lockArgs, { cwd: join(root, 'proj'), env: lockEnv, timeout: 120_000 });
   registry.requests.length = 0;
   return { root, marker, proj: join(root, 'proj'), cache: join(root, 'fetch-cache'), registry, close: async () => ((closed = true), await registry.close()) };
 }
 
-for (const manager of ['npm', 'pnpm'] as const) {
-  test(`${manager}: one online prefetch (scripts off) into a cache keyed by the lockfile, then offline read-only installs with the registry gone`, { skip }, async (t) => {
+// A lockfile without `resolved` URLs (npm's omit-lockfile-registry-resolved, as source-map 0.2.0's was made) makes
+// npm read each packument from the cache: a read-only cache alone did not serve it (ENOTCACHED).
+for (const [manager, omitResolved] of [['npm', false], ['npm', true], ['pnpm', false]] as const) {
+  test(`${manager}${omitResolved ? ' (lockfile without resolved URLs)' : ''}: one online prefetch (scripts off) into a cache keyed by the lockfile, then offline read-only installs with the registry gone`, { skip }, async (t) => {
     assertAvailable(bwrapWorks, 'bubblewrap');
-    const w = await world(t, manager);
+    const w = await world(t, manager, omitResolved);
     const run = () => runSandboxed(bwrap(), { workspace: w.proj, argv: ['node', 'use.cjs'], dependencies: 'fetch', fetchCacheDir: w.cache, limits: { timeoutMs: 120_000 } });
 
     const first = await run();
@@ -67,6 +69,14 @@ for (const manager of ['npm', 'pnpm'] as const) {
     assert.equal(hashTree(join(w.cache, keyed[0]!)), cacheBefore, 'the cache is read-only to the sandbox');
     assert.equal(existsSync(w.marker), false, 'no lifecycle script ran, in the prefetch or the install');
     assert.ok(!existsSync(join(w.proj, 'node_modules')), 'the tree itself is never written');
+
+    // A cache that cannot serve the install: the command never runs, and that is an ERROR naming the install, not a FAIL.
+    rmSync(join(w.cache, keyed[0]!), { recursive: true });
+    mkdirSync(join(w.cache, keyed[0]!));
+    const broken = await run();
+    assert.equal(broken.status, 'ERROR', broken.stderr);
+    assert.match(broken.reason ?? '', /^dependencies: the offline install before the command \(--deps fetch\) failed: /);
+    assert.doesNotMatch(broken.stdout, /NO-DEP|DEP from/);
   });
 }
 
