@@ -30,18 +30,29 @@ export function plugAndPlay(...trees: string[]): string | null {
   return null;
 }
 
-/** The main working tree when `workspace` is inside a linked git worktree, with the workspace's place in it; else null. */
-export function mainTreeOf(workspace: string): { main: string; top: string; sub: string } | null {
+/**
+ * The developer's working tree when `workspace` is inside a linked git worktree, with the workspace's place in it;
+ * else null. `preferred` (the tree a fixer's worktree was made from, itself perhaps a linked worktree) wins when it
+ * is another working tree of the same repository; otherwise the main working tree.
+ */
+export function mainTreeOf(workspace: string, preferred?: string): { main: string; top: string; sub: string } | null {
   const top = gitOrNull(workspace, ['rev-parse', '--show-toplevel'])?.trim();
-  const gitDir = gitOrNull(workspace, ['rev-parse', '--absolute-git-dir'])?.trim();
   const common = gitOrNull(workspace, ['rev-parse', '--path-format=absolute', '--git-common-dir'])?.trim();
-  if (!top || !gitDir || !common || resolve(gitDir) === resolve(common)) return null;
+  if (!top || !common) return null;
+  const sub = relative(realpathSync(top), realpathSync(workspace));
+  if (preferred) {
+    const theirs = gitOrNull(preferred, ['rev-parse', '--show-toplevel'])?.trim();
+    const theirCommon = gitOrNull(preferred, ['rev-parse', '--path-format=absolute', '--git-common-dir'])?.trim();
+    if (theirs && theirCommon && resolve(theirCommon) === resolve(common) && realpathSync(theirs) !== realpathSync(top)) return { main: theirs, top, sub };
+  }
+  const gitDir = gitOrNull(workspace, ['rev-parse', '--absolute-git-dir'])?.trim();
+  if (!gitDir || resolve(gitDir) === resolve(common)) return null;
   // The first entry of the list is the main working tree (unless the repository is bare: then there is none).
   const list = gitOrNull(workspace, ['worktree', 'list', '--porcelain']) ?? '';
   const first = list.split('\n\n')[0] ?? '';
   const main = /^worktree (.+)$/m.exec(first)?.[1];
   if (!main || /^bare$/m.test(first) || !existsSync(main)) return null;
-  return { main, top, sub: relative(realpathSync(top), realpathSync(workspace)) };
+  return { main, top, sub };
 }
 
 /** Stores a link under node_modules may lead into besides the repository: pnpm's (and a configured one). */
@@ -54,12 +65,12 @@ export function packageStores(home = homedir(), env: NodeJS.ProcessEnv = process
 }
 
 /**
- * The installed dependencies a run of `workspace` binds: its own node_modules (`own`, found by the copy), else a
- * linked worktree's main tree's that git ignores there. `repository` bounds where links may lead.
+ * The installed dependencies a run of `workspace` binds: its own node_modules (`own`, found by the copy), else those
+ * of the developer's tree it is a linked worktree of (mainTreeOf) that git ignores there.
  */
-export function installedDependencies(workspace: string, own: readonly string[], stores = packageStores()): Installed {
+export function installedDependencies(workspace: string, own: readonly string[], stores = packageStores(), preferred?: string): Installed {
   if (own.length > 0) return checked(workspace, workspace, repositoryOf(workspace), own.map((rel) => ({ host: join(workspace, rel), rel })), stores);
-  const tree = mainTreeOf(workspace);
+  const tree = mainTreeOf(workspace, preferred);
   if (!tree) return { kind: 'none' };
   const from = join(tree.main, tree.sub);
   if (!existsSync(from)) return { kind: 'none' };

@@ -95,14 +95,14 @@ async function dependencyPlan(request: SandboxRequest, copy: WorkspaceCopy): Pro
   const strategy = request.dependencies ?? 'auto';
   const none: Installed = { kind: 'none' };
   if (strategy === 'off') return { deps: planDependencies(request.workspace, strategy, none), installed: none };
-  const pnp = plugAndPlay(request.workspace, ...(mainOf(request.workspace) ?? []));
+  const pnp = plugAndPlay(request.workspace, ...(mainOf(request.workspace, request.installedFrom) ?? []));
   if (strategy === 'fetch' && !pnp) return { deps: await fetchPlan(request.workspace, request.fetchCacheDir, request.signal), installed: none };
-  const installed = strategy === 'fetch' ? none : installedDependencies(request.workspace, copy.nodeModules);
+  const installed = strategy === 'fetch' ? none : installedDependencies(request.workspace, copy.nodeModules, undefined, request.installedFrom);
   return { deps: planDependencies(request.workspace, strategy, installed, request.hostCacheDir, pnp), installed };
 }
 
-function mainOf(workspace: string): string[] | null {
-  const tree = mainTreeOf(workspace);
+function mainOf(workspace: string, preferred?: string): string[] | null {
+  const tree = mainTreeOf(workspace, preferred);
   return tree ? [join(tree.main, tree.sub)] : null;
 }
 

@@ -112,3 +112,19 @@ test("Yarn Plug'n'Play is detected and said unsupported rather than half-run (of
   const off = await run(worktree, ['node', 'use.cjs'], 'off');
   assert.equal(off.status, 'FAIL');
 });
+
+test("a worktree made from a tree that is itself a linked worktree binds that tree's node_modules (installedFrom), not the main tree's", { skip }, async (t) => {
+  assertAvailable(bwrapWorks, 'bubblewrap');
+  const { main } = repoWithWorktree(t, { 'package.json': '{"name":"p","version":"1.0.0"}', 'use.cjs': USE('tiny-dep-bh') }, { 'node_modules/tiny-dep-bh/index.js': 'module.exports = "the-main-tree";' });
+  // The developer works in a linked worktree of their own, with its own install; the fixer's worktree is made from it.
+  const developer = join(tempDir(t, 'bh-wt-dev-'), 'dev');
+  git(main, 'worktree', 'add', '--detach', '--quiet', developer, 'HEAD');
+  writeFiles(developer, { 'node_modules/tiny-dep-bh/index.js': 'module.exports = "the-developer-tree";' });
+  const fixer = join(tempDir(t, 'bh-wt-fixer-'), 'fix');
+  git(developer, 'worktree', 'add', '--detach', '--quiet', fixer, 'HEAD');
+  const mine = await runSandboxed(bwrap(), { workspace: fixer, argv: ['node', 'use.cjs'], installedFrom: developer, limits: { timeoutMs: 30_000 } });
+  assert.equal(mine.status, 'PASS', `${mine.reason ?? ''} ${mine.stderr}`);
+  assert.match(mine.stdout, /DEP the-developer-tree/);
+  const fallback = await run(fixer, ['node', 'use.cjs']);
+  assert.match(fallback.stdout, /DEP the-main-tree/, 'without it, the main working tree');
+});
