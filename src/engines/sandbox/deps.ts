@@ -1,7 +1,8 @@
 // Dependency strategies and ecosystem detection: how (and whether) a project's dependencies reach the offline sandbox.
 // auto (the default): the developer's installed node_modules bound read-only when there are any (a linked worktree's
 // come from its main working tree, installed.ts), else none. vendored: the same, required. off: none, ever. host:
-// the installed ones, else a read-only host cache plus an offline install inside the sandbox. fetch: fetch.ts.
+// the installed ones, else a read-only host cache plus an offline install inside the sandbox (offlineInstallArgv, which
+// fetch.ts uses too).
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ export interface Ecosystem {
 }
 
 export const HOST_CACHE_INSIDE = '/deps-cache';
+const NPM_CACHE_COPY = '/tmp/bug-hunter-npm-cache';
 
 export function detectEcosystems(root: string): Ecosystem[] {
   const found: Ecosystem[] = [];
@@ -84,16 +86,29 @@ export function planDependencies(root: string, requested: DependencyStrategy | u
 // Only the package store itself is exposed: never ~/.npmrc, ~/.config, or anything holding credentials.
 function hostPlan(root: string, home: string): DependencyPlan {
   const manager = detectPackageManager(root);
-  const caches: Record<PackageManager, { dir: string; prepare: string[] }> = {
-    npm: { dir: join(home, '.npm', '_cacache'), prepare: ['npm', 'ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', `--cache=${HOST_CACHE_INSIDE}/npm`] },
-    pnpm: {
-      dir: join(home, '.local', 'share', 'pnpm', 'store'),
-      prepare: ['pnpm', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--package-import-method=copy', `--store-dir=${HOST_CACHE_INSIDE}/pnpm`],
-    },
-    yarn: { dir: join(home, '.cache', 'yarn'), prepare: ['yarn', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', `--cache-folder=${HOST_CACHE_INSIDE}/yarn`] },
-  };
-  const { dir, prepare } = caches[manager];
+  const dirs: Record<PackageManager, string> = { npm: join(home, '.npm', '_cacache'), pnpm: join(home, '.local', 'share', 'pnpm', 'store'), yarn: join(home, '.cache', 'yarn') };
+  const dir = dirs[manager];
   if (!existsSync(dir)) return { strategy: 'host', vendorNodeModules: false, roBinds: [], unsupported: `host dependency cache for ${manager} not found at ${dir}` };
   const inside = manager === 'npm' ? `${HOST_CACHE_INSIDE}/npm/_cacache` : `${HOST_CACHE_INSIDE}/${manager}`;
-  return { strategy: 'host', vendorNodeModules: false, roBinds: [{ host: dir, inside }], prepare };
+  return { strategy: 'host', vendorNodeModules: false, roBinds: [{ host: dir, inside }], prepare: offlineInstallArgv(manager) };
 }
+
+/** The argv run inside the sandbox before the command: an offline install from the read-only cache. */
+export function offlineInstallArgv(manager: PackageManager, registry?: string): string[] {
+  const store = `${HOST_CACHE_INSIDE}/${manager}`;
+  if (manager === 'pnpm') return ['pnpm', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--package-import-method=copy', `--store-dir=${store}`];
+  if (manager === 'yarn') return ['yarn', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--non-interactive', '--ignore-engines', `--cache-folder=${store}`];
+  // npm will not read a packument (needed when the lockfile omits `resolved`) from a cache it cannot write: the index
+  // is copied into the sandbox's /tmp, the content stays read-only and is reached through a link.
+  const index = `${NPM_CACHE_COPY}/_cacache`;
+  return [
+    'sh',
+    '-c',
+    `mkdir -p ${index} && cp -R ${store}/_cacache/index-v5 ${index}/ && ln -s ${store}/_cacache/content-v2 ${index}/content-v2 && exec npm ci --offline --ignore-scripts --no-audit --no-fund --cache=${NPM_CACHE_COPY}${registry ? ` --registry=${quoted(registry)}` : ''}`,
+  ];
+}
+
+function quoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+

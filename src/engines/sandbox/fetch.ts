@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { sha256 } from '../../foundations/hashing/hash.ts';
-import { detectPackageManager, HOST_CACHE_INSIDE, type DependencyPlan, type PackageManager } from './deps.ts';
+import { detectPackageManager, HOST_CACHE_INSIDE, offlineInstallArgv, type DependencyPlan, type PackageManager } from './deps.ts';
 
 const LOCKFILES: Record<PackageManager, string[]> = {
   npm: ['package-lock.json', 'npm-shrinkwrap.json'],
@@ -16,7 +16,6 @@ const LOCKFILES: Record<PackageManager, string[]> = {
   yarn: ['yarn.lock'],
 };
 const PREFETCH_MS = 600_000;
-const NPM_CACHE_COPY = '/tmp/bug-hunter-npm-cache';
 const REGISTRY_FILE = 'bug-hunter-registry';
 const SKIP = new Set(['node_modules', '.git', '.bug-hunter', '.hg', '.svn']);
 
@@ -31,25 +30,6 @@ export function prefetchArgv(manager: PackageManager, store: string): string[] {
   if (manager === 'pnpm') return ['pnpm', 'fetch', '--ignore-scripts', `--store-dir=${store}`];
   if (manager === 'yarn') return ['yarn', 'install', '--frozen-lockfile', '--ignore-scripts', '--non-interactive', '--ignore-engines', `--cache-folder=${store}`];
   return ['npm', 'ci', '--ignore-scripts', '--no-audit', '--no-fund', `--cache=${store}`];
-}
-
-/** The argv run inside the sandbox before the command: an offline install from the read-only cache. */
-export function offlineInstallArgv(manager: PackageManager, registry?: string): string[] {
-  const store = `${HOST_CACHE_INSIDE}/${manager}`;
-  if (manager === 'pnpm') return ['pnpm', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--package-import-method=copy', `--store-dir=${store}`];
-  if (manager === 'yarn') return ['yarn', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--non-interactive', '--ignore-engines', `--cache-folder=${store}`];
-  // npm will not read a packument (needed when the lockfile omits `resolved`) from a cache it cannot write: the index
-  // is copied into the sandbox's /tmp, the content stays read-only and is reached through a link.
-  const index = `${NPM_CACHE_COPY}/_cacache`;
-  return [
-    'sh',
-    '-c',
-    `mkdir -p ${index} && cp -R ${store}/_cacache/index-v5 ${index}/ && ln -s ${store}/_cacache/content-v2 ${index}/content-v2 && exec npm ci --offline --ignore-scripts --no-audit --no-fund --cache=${NPM_CACHE_COPY}${registry ? ` --registry=${quoted(registry)}` : ''}`,
-  ];
-}
-
-function quoted(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 export function lockfileOf(root: string, manager: PackageManager): string | null {
