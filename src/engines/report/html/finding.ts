@@ -28,14 +28,14 @@ function evidenceBlock(e: Evidence, inputs: HtmlInputs): Html {
   if (!ctx || !ctx.matches) {
     const lines = e.quote.split('\n');
     const note = ctx ? html`<p class="muted">The file no longer holds this quote at these lines; the quote as recorded:</p>` : '';
-    return html`<figure class="evidence"><figcaption><code>${where}</code></figcaption>${note}<pre class="code"><code>${lines.map((l, i) => html`<span class="line hit"><span class="ln">${e.startLine + i}</span>${l}</span>`)}</code></pre></figure>`;
+    return html`<figure class="evidence"><figcaption><code>${where}</code></figcaption>${note}<pre class="code" tabindex="0"><code>${lines.map((l, i) => html`<span class="line hit"><span class="ln">${e.startLine + i}</span>${l}</span>`)}</code></pre></figure>`;
   }
   const rows = ctx.lines.map((l, i) => {
     const n = ctx.first + i;
     const hit = n >= e.startLine && n <= e.endLine;
     return html`<span class="line${hit ? ' hit' : ''}"><span class="ln">${n}</span>${l}</span>`;
   });
-  return html`<figure class="evidence"><figcaption><code>${where}</code> <span class="muted">(with ${e.startLine - ctx.first} lines before and ${ctx.first + ctx.lines.length - 1 - e.endLine} after; quoted lines highlighted)</span></figcaption><pre class="code"><code>${rows}</code></pre></figure>`;
+  return html`<figure class="evidence"><figcaption><code>${where}</code> <span class="muted">(with ${e.startLine - ctx.first} lines before and ${ctx.first + ctx.lines.length - 1 - e.endLine} after; quoted lines highlighted)</span></figcaption><pre class="code" tabindex="0"><code>${rows}</code></pre></figure>`;
 }
 
 function facts(f: ReportedFinding, runId: string): Html {
@@ -81,8 +81,8 @@ function proofPanel(f: ReportedFinding, inputs: HtmlInputs): Html | '' {
     : html`<p class="muted">No fix yet: <code>bug-hunter fix</code> applies one and re-runs this test and the rest of the suite.</p>`;
   return html`<section class="proof" aria-label="Proof of ${id}"><h4>Proof: reproduced (T1)</h4><p>${f.repro.reason}</p>${
     f.repro.command ? html`<p>Re-run: <code>${f.repro.command}</code>${f.repro.dir ? html` (test in <code>${f.repro.dir}</code>)` : ''}. <strong>Warning:</strong> the script ${HOST_RUN_WARNING}.</p>` : ''
-  }${runs}${files?.test ? html`<h5>The reproduction test: <code>${files.test.name}</code></h5><pre><code>${files.test.text}</code></pre>` : ''}${
-    files?.failingOutput ? html`<h5>What it failed with on the unfixed code</h5><pre><code>${files.failingOutput}</code></pre>` : ''
+  }${runs}${files?.test ? html`<h5>The reproduction test: <code>${files.test.name}</code></h5><pre tabindex="0"><code>${files.test.text}</code></pre>` : ''}${
+    files?.failingOutput ? html`<h5>What it failed with on the unfixed code</h5><pre tabindex="0"><code>${files.failingOutput}</code></pre>` : ''
   }${after}</section>`;
 }
 

@@ -179,7 +179,7 @@ ${filterBar(report)}
 ${groups.map((g) => groupSection(g, inputs))}
 ${suppressionNotes(report)}
 ${dependencySection(report)}
-${inputs.threatModel ? html`<section aria-labelledby="threat-h"><h2 id="threat-h">Threat model: data-flow diagram</h2>${svg ? html`<div class="diagram">${svg}</div>` : html`<p class="empty">No data flows were found.</p>`}${threatTable(inputs.threatModel)}</section>` : ''}
+${inputs.threatModel ? html`<section aria-labelledby="threat-h"><h2 id="threat-h">Threat model: data-flow diagram</h2>${svg ? html`<div class="diagram" tabindex="0" role="region" aria-label="Data-flow diagram (scrolls sideways)">${svg}</div>` : html`<p class="empty">No data flows were found.</p>`}${threatTable(inputs.threatModel)}</section>` : ''}
 ${checksSection(report)}
 ${coverageSection(report)}
 </main>
