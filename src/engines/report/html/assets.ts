@@ -52,6 +52,16 @@ export const SCRIPT = `
 (function(){
   "use strict";
   var data = JSON.parse(document.getElementById("bh-data").textContent);
+  var bodies = null;
+  // A large page keeps each finding's body (markup the renderer escaped) in a data block until the finding is opened.
+  function fill(el){
+    var body = el.querySelector(".body[data-lazy]");
+    if (!body) return;
+    bodies = bodies || JSON.parse(document.getElementById("bh-bodies").textContent);
+    body.innerHTML = bodies[el.id] || "";
+    body.removeAttribute("data-lazy");
+  }
+  document.addEventListener("toggle", function(e){ if (e.target.open) fill(e.target); }, true);
   var form = document.getElementById("filters");
   if (!form) return;
   form.hidden = false;
@@ -68,6 +78,7 @@ export const SCRIPT = `
     tier: function(a, b){ return cmp(a.f.tier, b.f.tier) || RANK[a.f.sev] - RANK[b.f.sev]; },
     confidence: function(a, b){ return b.f.conf - a.f.conf || RANK[a.f.sev] - RANK[b.f.sev]; }
   };
+  var sortedBy = "severity";
   function cmp(a, b){ return a < b ? -1 : a > b ? 1 : 0; }
   function state(){
     var s = {};
@@ -86,12 +97,16 @@ export const SCRIPT = `
       if (x.el.hidden === ok) x.el.hidden = !ok;
       if (ok) shown++;
     });
-    var order = SORTS[s.sort || "severity"] || SORTS.severity;
-    var sorted = items.slice().sort(order);
+    var by = SORTS[s.sort] ? s.sort : "severity";
+    // The page comes in severity order: the nodes move only when the order changes.
+    var sorted = by === sortedBy ? null : items.slice().sort(SORTS[by]);
+    sortedBy = by;
     lists.forEach(function(list){
-      var frag = document.createDocumentFragment();
-      sorted.forEach(function(x){ if (x.el.parentNode === list) frag.appendChild(x.el); });
-      list.appendChild(frag);
+      if (sorted) {
+        var frag = document.createDocumentFragment();
+        sorted.forEach(function(x){ if (x.el.parentNode === list) frag.appendChild(x.el); });
+        list.appendChild(frag);
+      }
       var count = document.getElementById(list.id + "-shown");
       if (count) {
         var n = 0;
@@ -115,7 +130,7 @@ export const SCRIPT = `
     if (target) {
       KEYS.forEach(function(k){ if (controls[k]) controls[k].value = k === "sort" ? "severity" : ""; });
       apply();
-      if (target.tagName === "DETAILS") target.open = true;
+      if (target.tagName === "DETAILS") { fill(target); target.open = true; }
       target.scrollIntoView();
       return;
     }

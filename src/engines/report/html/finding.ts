@@ -95,17 +95,26 @@ function reasoning(f: ReportedFinding): Html {
   return html`<h4>Reasoning</h4><ul>${items}</ul>`;
 }
 
-/** The finding as a <details> element with id = the finding's id (the page's stable link). */
-export function findingCard(f: ReportedFinding, inputs: HtmlInputs): Html {
+/** Everything about the finding below its summary line: the markup of its <div class="body">. */
+export function findingBody(f: ReportedFinding, inputs: HtmlInputs): Html {
   const x = f.finding;
   const flow = x.flow ? html`<h4>Path (source to sink)</h4><ol class="flow">${x.flow.map((s) => html`<li><code>${s.file}:${s.line}</code> — ${s.note}</li>`)}</ol>` : '';
   const related = f.relatedLocations?.length
     ? html`<h4>Also in bundles of this file</h4><ul>${f.relatedLocations.map((r) => html`<li><code>${location(r.file, r.startLine, r.endLine)}</code> (${r.findingId})</li>`)}</ul>`
     : '';
+  return html`<p class="claim-full">${x.claim}</p><p><a href="#${x.id}">Link to this finding</a></p>${facts(f, inputs.report.run.runId)}${proofPanel(f, inputs)}<h4>Evidence</h4>${join(
+    x.evidence.map((e) => evidenceBlock(e, inputs)),
+  )}${flow}${related}${reasoning(f)}`;
+}
+
+/**
+ * The finding as a <details> element with id = the finding's id (the page's stable link). `body` undefined: the body
+ * is left empty and the page's script fills it from the bodies data block when the finding is opened (large pages).
+ */
+export function findingCard(f: ReportedFinding, body: Html | undefined): Html {
+  const x = f.finding;
   const change = changeOf(f);
   return html`<details class="finding" id="${x.id}"><summary><span class="badge sev-${f.severity}">${f.severity}</span><span class="badge tier">${f.tier}</span>${
     change === 'new' ? html`<span class="badge tag">new</span>` : ''
-  } <span class="claim">${oneLine(x.claim, 160)}</span> <span class="muted">— <code>${location(x.file, x.startLine, x.endLine)}</code> · ${x.category} · ${x.id}</span></summary><div class="body"><p class="claim-full">${x.claim}</p><p><a href="#${x.id}">Link to this finding</a></p>${facts(f, inputs.report.run.runId)}${proofPanel(f, inputs)}<h4>Evidence</h4>${join(
-    x.evidence.map((e) => evidenceBlock(e, inputs)),
-  )}${flow}${related}${reasoning(f)}</div></details>`;
+  } <span class="claim">${oneLine(x.claim, 160)}</span> <span class="muted">— <code>${location(x.file, x.startLine, x.endLine)}</code> · ${x.category} · ${x.id}</span></summary><div class="body"${body ? '' : html` data-lazy="1"`}>${body ?? ''}</div></details>`;
 }

@@ -15,7 +15,7 @@ import { shardNote } from '../markdown.ts';
 import { CSP, SCRIPT, STYLE } from './assets.ts';
 import { dataFlowSvg } from './diagram.ts';
 import { html, join, jsonScript, raw, type Html } from './escape.ts';
-import { changeOf, findingCard } from './finding.ts';
+import { changeOf, findingBody, findingCard } from './finding.ts';
 import type { HtmlInputs } from './inputs.ts';
 import { printableDeep } from '../printable.ts';
 import { coverageSection, dependencySection, threatTable } from './sections.ts';
@@ -98,10 +98,14 @@ ${hasBaseline ? html`<label for="f-change">New or baseline<select id="f-change">
 </form>`;
 }
 
-function groupSection(g: Group, inputs: HtmlInputs): Html {
+/** Up to this many findings, every body is in the page's markup (searchable, readable without the script); above it,
+ * bodies travel in a JSON block and are drawn when a finding is opened, so a 1,000-finding page opens quickly. */
+export const INLINE_BODIES = 200;
+
+function groupSection(g: Group, inputs: HtmlInputs, inline: boolean): Html {
   if (g.findings.length === 0 && g.id !== 'confirmed') return html``;
   return html`<section aria-labelledby="${g.id}-h"><h2 id="${g.id}-h">${g.title} (${g.findings.length}) <span class="muted" id="list-${g.id}-shown"></span></h2><p class="muted">${g.note}</p>${
-    g.findings.length ? html`<div class="findings" id="list-${g.id}">${g.findings.map((f) => findingCard(f, inputs))}</div>` : html`<p class="empty">None.</p>`
+    g.findings.length ? html`<div class="findings" id="list-${g.id}">${g.findings.map((f) => findingCard(f, inline ? findingBody(f, inputs) : undefined))}</div>` : html`<p class="empty">None.</p>`
   }</section>`;
 }
 
@@ -145,7 +149,7 @@ function pageData(report: ScanReport): unknown {
   };
 }
 
-export function renderHtml(gathered: HtmlInputs): string {
+export function renderHtml(gathered: HtmlInputs, options: { inlineBodies?: number } = {}): string {
   // Control characters and bidirectional overrides from the repository or a model are shown as \uXXXX, as in report.md.
   const inputs: HtmlInputs = {
     ...gathered,
@@ -156,6 +160,8 @@ export function renderHtml(gathered: HtmlInputs): string {
   };
   const { report } = inputs;
   const groups = groupsOf(report);
+  const inline = report.findings.length <= (options.inlineBodies ?? INLINE_BODIES);
+  const bodies = inline ? {} : Object.fromEntries(report.findings.map((f) => [f.finding.id, findingBody(f, inputs).toString()]));
   const svg = inputs.threatModel ? dataFlowSvg(inputs.threatModel) : null;
   const nav = [
     ...groups.filter((g) => g.findings.length || g.id === 'confirmed').map((g) => [`${g.id}-h`, `${g.title} (${g.findings.length})`]),
@@ -176,7 +182,7 @@ export function renderHtml(gathered: HtmlInputs): string {
 <nav aria-label="Sections"><ul class="counts">${nav.map(([id, label]) => html`<li><a href="#${id!}">${label!}</a></li>`)}</ul></nav></header>
 <main>${summary(report)}
 ${filterBar(report)}
-${groups.map((g) => groupSection(g, inputs))}
+${groups.map((g) => groupSection(g, inputs, inline))}
 ${suppressionNotes(report)}
 ${dependencySection(report)}
 ${inputs.threatModel ? html`<section aria-labelledby="threat-h"><h2 id="threat-h">Threat model: data-flow diagram</h2>${svg ? html`<div class="diagram" tabindex="0" role="region" aria-label="Data-flow diagram (scrolls sideways)">${svg}</div>` : html`<p class="empty">No data flows were found.</p>`}${threatTable(inputs.threatModel)}</section>` : ''}
@@ -185,6 +191,7 @@ ${coverageSection(report)}
 </main>
 <footer><p class="muted">Written by ${TOOL_NAME} ${report.run.toolVersion}. This page loads nothing and runs only its own script.</p></footer>
 <script type="application/json" id="bh-data">${raw(jsonScript(pageData(report)))}</script>
+<script type="application/json" id="bh-bodies">${raw(jsonScript(bodies))}</script>
 <script>${raw(SCRIPT)}</script>
 </body></html>
 `;

@@ -123,3 +123,23 @@ test('a hostile run: the proof panel shows, hostile text stays text, no request 
   assert.deepEqual(hits, [], 'nothing reached the beacon server');
   await assertAccessible(opened, 'hostile run, two findings open');
 });
+
+test('a large page keeps bodies in a data block: opening a finding draws its evidence and proof, still as text, still no request', { skip }, async (t) => {
+  assertAvailable(chromiumAvailable, 'chromium');
+  const run = richRun(t, 'http://127.0.0.1:9/beacon', { inlineBodies: 0 });
+  const file = join(run.outDir, 'report.html');
+  writeFileSync(file, run.page);
+  assert.ok(!run.page.includes('figure class="evidence"'), 'no body is in the markup');
+  const opened = await openFile(t, file, `#${run.ids.t1}`);
+  const { page } = opened;
+  const proof = page.locator(`details[id="${run.ids.t1}"] section.proof`);
+  assert.equal(await proof.isVisible(), true, 'the linked finding is opened and drawn');
+  const t2 = page.locator(`details[id="${run.ids.t2}"]`);
+  await t2.locator('summary').click();
+  assert.equal(await t2.locator('figure.evidence').isVisible(), true);
+  assert.ok((await t2.innerText()).includes('<script>alert(2)</script>'));
+  assert.equal(await page.locator('main img, main script, main link').count(), 0);
+  assert.equal(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned), undefined);
+  onlyThePage(opened);
+  await assertAccessible(opened, 'large-page mode, two findings open');
+});

@@ -83,7 +83,7 @@ function threatModel(run: ReturnType<typeof identity>, beacon: string): ThreatMo
 }
 
 /** Builds the run folder and renders its page; `beacon` is a URL any request to would be counted. */
-export function richRun(t: TestContext, beacon = 'http://127.0.0.1:9/beacon'): RichRun {
+export function richRun(t: TestContext, beacon = 'http://127.0.0.1:9/beacon', render: { inlineBodies?: number } = {}): RichRun {
   const target = tempDir(t, 'bh-html-');
   const outDir = join(target, '.bug-hunter');
   const files = ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/d.ts', HOSTILE_FILE];
@@ -134,6 +134,6 @@ export function richRun(t: TestContext, beacon = 'http://127.0.0.1:9/beacon'): R
   writeFileSync(join(repro, 'repro.test.js'), `import { run } from '../../src/a.ts';\ntest('BH repro', () => run({ query: { cmd: 'touch /tmp/pwned' } }));\n`);
   writeFileSync(join(repro, 'failing-output.txt'), `Error: injected command ran\n  token=${PLANTED.github}\n-----BEGIN RSA PRIVATE KEY-----\nMIIEsecretbody\n-----END RSA PRIVATE KEY-----\n`);
   writeFileSync(join(repro, 'run.sh'), '#!/bin/sh\n');
-  const page = renderHtml(gatherHtmlInputs(scanReport, outDir, target));
+  const page = renderHtml(gatherHtmlInputs(scanReport, outDir, target), render);
   return { target, outDir, page, ids: { t1: t1.id, t2: t2.id, review: review.id, dismissed: dismissed.id, unreviewed: unreviewed.id } };
 }

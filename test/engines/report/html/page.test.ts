@@ -20,21 +20,24 @@ test('every finding has its section and stable id, with its evidence lines aroun
   assert.match(page, /<span class="line hit"><span class="ln">5<\/span>  exec\(req\.query\.cmd\);<\/span>/);
 });
 
-test('hostile names and text are escaped: only the page\'s own two scripts, no markup, no comment, no control character', (t) => {
-  const { page } = richRun(t);
-  assert.equal(page.match(/<script/g)?.length, 2);
-  assert.equal(page.match(/<\/script/gi)?.length, 2);
+for (const inlineBodies of [200, 0]) {
+test(`hostile names and text are escaped (bodies ${inlineBodies ? 'inline' : 'in a data block'}): only the page's own script and data blocks, no markup, no comment, no control character`, (t) => {
+  const { page } = richRun(t, undefined, { inlineBodies });
+  assert.equal(page.match(/<script/g)?.length, 3);
+  assert.equal(page.match(/<\/script/gi)?.length, 3);
   assert.doesNotMatch(page, /<img|<link rel="stylesheet"|<!--/i);
   // oxlint-disable-next-line no-control-regex -- matching control characters is the point
   assert.doesNotMatch(page, /[\x00-\x08\x0b-\x1f\x7f]/);
-  assert.ok(page.includes('&lt;script&gt;alert(2)&lt;/script&gt;'), 'the model text is shown as text');
-  assert.ok(page.includes('src/&lt;img src=x onerror=alert(1)&gt;&lt;!--x.ts'), 'the file name is shown as text');
+  assert.ok(page.includes('&lt;img src=x onerror=alert(1)&gt;'), 'the file name and model text are shown as text');
+  if (inlineBodies) assert.ok(page.includes('&lt;script&gt;alert(2)&lt;/script&gt;'), 'the model text is shown as text');
   const data = /<script type="application\/json" id="bh-data">([^<]*)<\/script>/.exec(page)?.[1];
   assert.ok(data, 'the data block is closed by its own </script>');
   const parsed = JSON.parse(data) as { runId: string; findings: { file: string }[] };
   assert.equal(parsed.runId, HOSTILE_RUN);
   assert.ok(parsed.findings.some((f) => f.file === HOSTILE_FILE));
+  for (const secret of [...Object.values(PLANTED), 'MIIEsecretbody']) assert.ok(!page.includes(secret), `${secret} is in the page`);
 });
+}
 
 test('the CSP allows exactly the page\'s own style and script by hash, and nothing else', (t) => {
   const { page } = richRun(t);
