@@ -28,7 +28,7 @@ caption{font-weight:600;text-align:left;padding:2px 0}
 form.filters{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:end;background:var(--panel);border:1px solid var(--line);padding:8px 12px;border-radius:6px;position:sticky;top:0;z-index:1}
 form.filters label{display:flex;flex-direction:column;font-size:13px}
 form.filters select,form.filters input{font:inherit;padding:2px 4px}
-.finding{border:1px solid var(--line);border-radius:6px;margin:6px 0;background:#fff}
+.finding{content-visibility:auto;contain-intrinsic-size:auto 42px;border:1px solid var(--line);border-radius:6px;margin:6px 0;background:#fff}
 .finding[hidden]{display:none}
 .finding>summary{cursor:pointer;padding:6px 10px;list-style-position:inside}
 .finding>summary .claim{font-weight:600}
@@ -39,9 +39,7 @@ form.filters select,form.filters input{font:inherit;padding:2px 4px}
 .tier{background:#263238;color:#fff}.tag{background:#e4e4e4;color:#1a1a1a}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:8px 0}
 dl.facts dt{font-weight:600}dl.facts dd{margin:0}
-.code .ln{display:inline-block;min-width:3.5em;color:var(--muted);user-select:none}
-.code .hit{background:#fff3c4;display:block}
-.code .line{display:block}
+.code mark{background:#fff3c4;color:inherit;display:block}
 .proof{border:2px solid #1e7b34;background:#f3faf5;border-radius:6px;padding:8px 12px;margin:8px 0}
 .proof h4{margin:0 0 4px}
 .diagram{overflow-x:auto;border:1px solid var(--line);background:#fff;padding:8px}

@@ -22,20 +22,24 @@ const oneLine = (text: string, width: number) => {
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
 };
 
+/** Numbered lines as one text block, the quoted ones inside a single <mark> (few tags: a large page carries many). */
+function numbered(first: number, lines: readonly string[], hitFrom: number, hitTo: number): Html {
+  const width = String(first + lines.length - 1).length;
+  const text = (from: number, to: number) => lines.slice(from - first, to - first + 1).map((l, i) => `${String(from + i).padStart(width)}  ${l}\n`).join('');
+  const last = first + lines.length - 1;
+  return html`<pre class="code" tabindex="0"><code>${text(first, hitFrom - 1)}<mark>${text(hitFrom, hitTo)}</mark>${text(hitTo + 1, last)}</code></pre>`;
+}
+
 function evidenceBlock(e: Evidence, inputs: HtmlInputs): Html {
   const where = location(e.file, e.startLine, e.endLine);
   const ctx = inputs.context.get(contextKey(e));
   if (!ctx || !ctx.matches) {
     const lines = e.quote.split('\n');
     const note = ctx ? html`<p class="muted">The file no longer holds this quote at these lines; the quote as recorded:</p>` : '';
-    return html`<figure class="evidence"><figcaption><code>${where}</code></figcaption>${note}<pre class="code" tabindex="0"><code>${lines.map((l, i) => html`<span class="line hit"><span class="ln">${e.startLine + i}</span>${l}</span>`)}</code></pre></figure>`;
+    return html`<figure class="evidence"><figcaption><code>${where}</code></figcaption>${note}${numbered(e.startLine, lines, e.startLine, e.startLine + lines.length - 1)}</figure>`;
   }
-  const rows = ctx.lines.map((l, i) => {
-    const n = ctx.first + i;
-    const hit = n >= e.startLine && n <= e.endLine;
-    return html`<span class="line${hit ? ' hit' : ''}"><span class="ln">${n}</span>${l}</span>`;
-  });
-  return html`<figure class="evidence"><figcaption><code>${where}</code> <span class="muted">(with ${e.startLine - ctx.first} lines before and ${ctx.first + ctx.lines.length - 1 - e.endLine} after; quoted lines highlighted)</span></figcaption><pre class="code" tabindex="0"><code>${rows}</code></pre></figure>`;
+  const after = ctx.first + ctx.lines.length - 1 - e.endLine;
+  return html`<figure class="evidence"><figcaption><code>${where}</code> <span class="muted">(with ${e.startLine - ctx.first} lines before and ${after} after; quoted lines marked)</span></figcaption>${numbered(ctx.first, ctx.lines, e.startLine, e.endLine)}</figure>`;
 }
 
 function facts(f: ReportedFinding, runId: string): Html {

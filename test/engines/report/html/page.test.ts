@@ -16,8 +16,8 @@ test('every finding has its section and stable id, with its evidence lines aroun
   assert.match(page, /injected command ran/);
   assert.match(page, /<svg [^>]*id="dfd"/);
   // Line 5 is the quote; lines 1-4 and 6-7 around it are shown too (the file has 7 lines, the last empty).
-  assert.match(page, /<span class="ln">1<\/span>import \{ exec \}/);
-  assert.match(page, /<span class="line hit"><span class="ln">5<\/span>  exec\(req\.query\.cmd\);<\/span>/);
+  assert.match(page, /<code>1  import \{ exec \}[^\n]*\n2  const token = &#39;\[REDACTED\]&#39;;\n/);
+  assert.match(page, /<mark>5    exec\(req\.query\.cmd\);\n<\/mark>6  \}\n7  \n<\/code>/);
 });
 
 for (const inlineBodies of [200, 0]) {

@@ -21,7 +21,7 @@ test('an incomplete run (a finding left unreviewed) still writes report.html wit
   assert.match(page, /<h2 id="unreviewed-h">Unreviewed \(1\)/);
   assert.ok(page.includes(`id="${f.id}"`));
   // The evidence is shown with the lines around it, read from the target.
-  assert.match(page, /<span class="ln">1<\/span>import \{ exec \}/);
+  assert.match(page, /<code>1  import \{ exec \}[^\n]*\n2  export function run\(req\) \{\n<mark>3    exec\(req\.query\.cmd\);\n<\/mark>4  \}\n/);
 
   const printed = await runCli(['report', '--format', 'html', target]);
   assert.equal(printed.code, 0, printed.stderr);
