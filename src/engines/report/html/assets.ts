@@ -43,6 +43,7 @@ dl.facts dt{font-weight:600}dl.facts dd{margin:0}
 .proof{border:2px solid #1e7b34;background:#f3faf5;border-radius:6px;padding:8px 12px;margin:8px 0}
 .proof h4{margin:0 0 4px}
 .diagram{overflow-x:auto;border:1px solid var(--line);background:#fff;padding:8px}
+.diagram svg{max-width:100%;height:auto}
 .empty{color:var(--muted);font-style:italic}
 `;
 
