@@ -48,7 +48,7 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
   if (result.resumeCommand) lines.push(`To continue this run: ${result.resumeCommand}`);
   if (result.fixes) lines.push(`Fixes: ${result.fixes} — see fix-report.json and the Fixes section of report.md.`);
   // Name only files that exist: an interrupted or failed run wrote its state, not a report.
-  lines.push(`Artifacts: ${result.outDir}  (${report ? 'report.md, scan-report.json, report.sarif' : 'state.json: no report was written'})`);
+  lines.push(`Artifacts: ${result.outDir}  (${report ? 'report.md, report.html, scan-report.json, report.sarif' : 'state.json: no report was written'})`);
   lines.push(`exit ${result.exitCode}: ${result.exitReason}`);
   return `${lines.join('\n')}\n`;
 }
