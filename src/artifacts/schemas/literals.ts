@@ -28,7 +28,7 @@ export const SANDBOX_CHOICES = ['auto', 'bwrap', 'podman', 'docker', 'none'] as 
 export type SandboxChoice = (typeof SANDBOX_CHOICES)[number];
 
 /** How dependencies reach the offline sandbox (--deps). */
-export const DEPENDENCY_STRATEGIES = ['vendored', 'off', 'host', 'fetch'] as const;
+export const DEPENDENCY_STRATEGIES = ['auto', 'vendored', 'off', 'host', 'fetch'] as const;
 export type DependencyStrategy = (typeof DEPENDENCY_STRATEGIES)[number];
 
 export const DIFF_MODES = ['since', 'diff', 'staged'] as const;
