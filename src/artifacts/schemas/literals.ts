@@ -57,7 +57,8 @@ export const FUNCTIONS_SOURCES = ['advisory', 'curated', 'none'] as const;
 export type FunctionsSource = (typeof FUNCTIONS_SOURCES)[number];
 export const DEP_SCAN_STATUSES = ['scanned', 'unreviewed', 'scanner-unsupported'] as const;
 export type DepScanStatus = (typeof DEP_SCAN_STATUSES)[number];
-export const ADVISORY_SOURCES = ['osv', 'registry', 'none'] as const;
+/** osv: OSV files given with --advisories; osv-export: OSV's npm export fetched by `advisories update`; registry: the npm registry. */
+export const ADVISORY_SOURCES = ['osv', 'osv-export', 'registry', 'none'] as const;
 export type AdvisorySource = (typeof ADVISORY_SOURCES)[number];
 export const COMPLETENESS = ['complete', 'incomplete'] as const;
 export type Completeness = (typeof COMPLETENESS)[number];

@@ -39,7 +39,7 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
       lines.push(`Not read (no configured engine reads the language): ${plural(unsupported.length, 'file')} — ${byLanguage(unsupported, 3)}; a model reads them (--require-coverage makes them fail the run)`);
     }
     for (const f of shown) lines.push(findingLine(f));
-    if (report.dependencies) lines.push(`Dependencies: ${dependencySummary(report.dependencies)} — see report.md`);
+    if (report.dependencies) lines.push(`Dependencies: ${dependencySummary(report.dependencies, report.generatedAt)} — see report.md`);
     const checks = verificationLines(report);
     if (checks.length > 0) lines.push('Checks asked for:', ...checks.map((c) => `  ${c.level === 'error' ? 'NOT RUN ' : ''}${c.text}`));
     lines.push(...manualReviewLines(report));
