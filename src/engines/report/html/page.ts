@@ -70,7 +70,7 @@ function summary(report: ScanReport): Html {
   const extra = [diffNote(report) && ['Diff scope', diffNote(report)!], baselineNote(report) && ['Baseline', baselineNote(report)!], shardNote(report) && ['Shard', shardNote(report)!]].filter(
     (x): x is [string, string] => Boolean(x),
   );
-  if (report.dependencies) extra.push(['Vulnerable dependencies', dependencySummary(report.dependencies)]);
+  if (report.dependencies) extra.push(['Vulnerable dependencies', dependencySummary(report.dependencies, report.generatedAt)]);
   return html`<section aria-labelledby="summary-h"><h2 id="summary-h">Summary</h2><div class="counts">${countTable('By verdict', [
     ['confirmed', v.confirmed ?? 0],
     ['manual review', v['manual-review'] ?? 0],
