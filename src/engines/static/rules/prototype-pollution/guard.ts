@@ -32,10 +32,9 @@ export function guardText(text: string): boolean {
 }
 
 /** A list at module level holding both dangerous keys, used in text (`if (BLOCKED.includes(k)) …`). */
-function usesGuardList(root: SgNode, text: string): boolean {
+function usesGuardList(fn: SgNode, text: string): boolean {
   for (const m of text.matchAll(/\b([\w$]+)\s*\.\s*(?:includes|indexOf|has)\s*\(/g)) {
-    const name = m[1] as string;
-    const decl = root.find({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: `^${escapeRe(name)}$` } } });
+    const decl = declarationsOf(fn, 'variables').get(m[1] as string);
     if (decl && namesBoth(decl.text())) return true;
   }
   return false;
@@ -76,21 +75,21 @@ export function helperGuards(fn: SgNode, name: string, depth = 2): boolean {
 }
 
 const HELPERS = new WeakMap<object, Map<string, boolean>>();
-const DECLARED = { functions: new WeakMap<object, Map<string, string>>(), all: new WeakMap<object, Map<string, string>>() };
+const DECLARED = { functions: new WeakMap<object, Map<string, SgNode>>(), variables: new WeakMap<object, Map<string, SgNode>>(), all: new WeakMap<object, Map<string, SgNode>>() };
+const DECLARED_KINDS = { functions: ['function_declaration'], variables: ['variable_declarator'], all: ['function_declaration', 'variable_declarator'] };
 
 /**
- * The file's function declarations (`functions`), or functions and variables (`all`), by name — the first of each name
- * in source order — to their text: one walk per file.
+ * The file's function declarations (`functions`), variable declarators (`variables`), or both (`all`), by name — the
+ * first of each name in source order: one walk per file.
  */
-export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<string, string> {
+export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<string, SgNode> {
   const file = fn.getRoot();
   let decls = DECLARED[which].get(file);
   if (!decls) {
     decls = new Map();
-    const rule = which === 'all' ? { any: [{ kind: 'function_declaration' }, { kind: 'variable_declarator' }] } : { kind: 'function_declaration' };
-    for (const d of file.root().findAll({ rule })) {
+    for (const d of file.root().findAll({ rule: { any: DECLARED_KINDS[which].map((kind) => ({ kind })) } })) {
       const name = d.field('name')?.text();
-      if (name && !decls.has(name)) decls.set(name, d.text());
+      if (name && !decls.has(name)) decls.set(name, d);
     }
     DECLARED[which].set(file, decls);
   }
@@ -98,10 +97,9 @@ export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<st
 }
 
 function helperGuardsUncached(fn: SgNode, name: string, depth: number): boolean {
-  const root = fn.getRoot().root();
-  const text = declarationsOf(fn, 'all').get(name);
+  const text = declarationsOf(fn, 'all').get(name)?.text();
   if (text === undefined) return false;
-  if (guardText(text) || usesGuardList(root, text)) return true;
+  if (guardText(text) || usesGuardList(fn, text)) return true;
   if (depth <= 1) return false;
   const called = new Set([...text.matchAll(/\b([\w$]+)\s*\(/g)].map((m) => m[1] as string).filter((n) => n !== name));
   return [...called].some((n) => helperGuards(fn, n, depth - 1));
@@ -110,7 +108,7 @@ function helperGuardsUncached(fn: SgNode, name: string, depth: number): boolean 
 /** The function (with the helpers it calls in this file) guards the writes into `targets`. */
 export function guarded(fn: SgNode, targets: ReadonlySet<string>): boolean {
   const text = fn.text();
-  if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn.getRoot().root(), text)) return true;
+  if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn, text)) return true;
   const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
   return [...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1));
 }

@@ -7,6 +7,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
 import { helperGuards } from './guard.ts';
+import { scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
 /** Calls whose callback's first parameter is an element of the receiver (a key when the receiver is a key list). */
@@ -73,41 +74,31 @@ function bindingsOf(scope: SgNode, name: string): Binding[] {
 }
 
 function findBindings(scope: SgNode, name: string): Binding[] {
-  const re = `^${escapeRe(name)}$`;
+  const index = scopeIndex(scope);
   const out: Binding[] = [];
-  for (const f of [scope, ...scope.findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind })) } })]) {
-    const params = f.field('parameters')?.namedChildren() ?? (f.field('parameter') ? [f.field('parameter') as SgNode] : []);
-    params.forEach((p, index) => {
-      const ids = p.kind() === 'identifier' ? [p] : p.findAll({ rule: { kind: 'identifier', regex: re } }).filter((id) => id.parent()?.kind() !== 'assignment_pattern' || id.parent()?.field('left')?.id() === id.id());
-      if (ids.some((id) => id.text() === name)) out.push(paramBinding(f, index));
+  for (const f of index.functions) {
+    index.paramsOf(f).forEach((p, i) => {
+      if (p.bound.has(name)) out.push(paramBinding(f, i));
     });
   }
-  for (const d of scope.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: re } } })) {
+  for (const d of index.declarators.get(name) ?? []) {
     const value = d.field('value');
     const inFor = d.parent()?.parent()?.kind() === 'for_statement' && d.parent()?.id() === d.parent()?.parent()?.field('initializer')?.id();
     out.push(inFor && value?.kind() === 'number' ? { kind: 'counter' } : value ? { kind: 'value', node: value } : { kind: 'counter' });
   }
   // Destructured: const { head, rest } = splitPath(path), const [a, b] = key.split('=').
-  for (const d of scope.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', any: [{ kind: 'object_pattern' }, { kind: 'array_pattern' }] } } })) {
-    const value = d.field('value');
-    if (value && d.field('name')?.find({ rule: { any: [{ kind: 'identifier' }, { kind: 'shorthand_property_identifier_pattern' }], regex: re } })) out.push({ kind: 'value', node: value });
-  }
-  for (const a of scope.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier', regex: re } } })) {
+  for (const d of index.destructured.get(name) ?? []) out.push({ kind: 'value', node: d.field('value') as SgNode });
+  for (const a of [...(index.assignments.get(name) ?? []), ...(index.augmented.get(name) ?? [])]) {
     const value = a.field('right');
     if (value) out.push({ kind: 'value', node: value });
   }
-  for (const a of scope.findAll({ rule: { kind: 'augmented_assignment_expression', has: { field: 'left', kind: 'identifier', regex: re } } })) {
-    const value = a.field('right');
-    if (value) out.push({ kind: 'value', node: value });
-  }
-  for (const loop of scope.findAll({ rule: { kind: 'for_in_statement' } })) {
-    const left = loop.field('left');
-    if (!left || !(left.text() === name || left.find({ rule: { kind: 'identifier', regex: re } }))) continue;
+  for (const loop of index.loops) {
+    if (!index.loopDeclares(loop, name)) continue;
     const right = loop.field('right');
     const of = loop.children().some((c) => c.text() === 'of');
     if (right) out.push({ kind: of ? 'for-of' : 'for-in', node: right });
   }
-  if (scope.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: re } } })) out.push({ kind: 'function' });
+  if (index.declaredFunctions.has(name)) out.push({ kind: 'function' });
   return out;
 }
 
@@ -195,8 +186,7 @@ export class KeyOrigins {
     for (const a of id.ancestors()) {
       const k = a.kind();
       if (k === 'for_in_statement') {
-        const left = a.field('left');
-        if (left && (left.text() === name || left.find({ rule: { kind: 'identifier', regex: `^${escapeRe(name)}$` } }))) {
+        if (scopeIndex(this.scope).loopDeclares(a, name)) {
           const right = a.field('right');
           return right ? { kind: a.children().some((c) => c.text() === 'of') ? 'for-of' : 'for-in', node: right } : null;
         }
@@ -225,8 +215,7 @@ export class KeyOrigins {
     const name = id.text();
     for (const f of id.ancestors()) {
       if (!FUNCTION_KINDS.has(String(f.kind()))) continue;
-      const params = f.field('parameters')?.namedChildren() ?? (f.field('parameter') ? [f.field('parameter') as SgNode] : []);
-      const index = params.findIndex((p) => p.text() === name || p.find({ rule: { kind: 'identifier', regex: `^${escapeRe(name)}$` } }) !== null);
+      const index = scopeIndex(this.scope).paramsOf(f).findIndex((p) => p.node.text() === name || p.all.has(name));
       if (index >= 0) return paramBinding(f, index);
       if (f.id() === this.scope.id()) break;
     }

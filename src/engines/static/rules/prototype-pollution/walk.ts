@@ -10,6 +10,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
 import { declarationsOf } from './guard.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
+import { scopeIndex } from './scope.ts';
 
 export interface PollutingWrite { write: SgNode; shape: 'bracket chain' | 'path walk' | 'recursive merge'; targets: Set<string>; via?: SgNode }
 
@@ -18,14 +19,9 @@ const FRESH = /^(?:\{[\s\S]*\}|\[[\s\S]*\]|new\s+\w+\([^)]*\))$/;
 
 /** The identifiers `name` is set from (`name = other`, `var name = other || {}`): the objects a walk starts at. */
 function origins(scope: SgNode, name: string): string[] {
-  const re = `^${escapeRe(name)}$`;
-  const values = [
-    ...scope.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: re } } }).map((d) => d.field('value')),
-    ...scope.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier', regex: re } } }).map((a) => a.field('right')),
-  ];
   // Only plain identifiers (`cur = obj`, `t = target || {}`): `target = args[i]` does not make every args[…] the target.
-  return values.flatMap((v) => {
-    const u = v ? unwrap(v) : null;
+  return scopeIndex(scope).valuesOf(name).flatMap((v) => {
+    const u = unwrap(v);
     const head = u?.kind() === 'binary_expression' ? unwrap(u.field('left') as SgNode) : u;
     return head?.kind() === 'identifier' ? [head.text()] : [];
   });
@@ -43,14 +39,7 @@ function subscriptsBehind(scope: SgNode, node: SgNode, depth = 0): SgNode[] {
   if (n.kind() === 'subscript_expression') return [n];
   if (n.kind() === 'assignment_expression') return subscriptsBehind(scope, n.field('left') as SgNode, depth);
   if (depth > 2) return [];
-  if (n.kind() === 'identifier') {
-    const re = `^${escapeRe(n.text())}$`;
-    const values = [
-      ...scope.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: re } } }).map((d) => d.field('value')),
-      ...scope.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier', regex: re } } }).map((a) => a.field('right')),
-    ];
-    return values.flatMap((v) => (v ? subscriptsBehind(scope, v, depth + 1) : []));
-  }
+  if (n.kind() === 'identifier') return scopeIndex(scope).valuesOf(n.text()).flatMap((v) => subscriptsBehind(scope, v, depth + 1));
   if (n.kind() === 'ternary_expression' || n.kind() === 'binary_expression') {
     return n.namedChildren().filter((c) => /^(identifier|subscript_expression|parenthesized_expression)$/.test(String(c.kind()))).flatMap((c) => subscriptsBehind(scope, c, depth + 1));
   }
@@ -96,7 +85,7 @@ function mutualNames(fn: SgNode): string[] {
   const named = [...decls.keys()].filter((g) => !own.includes(g) && text.includes(g));
   if (named.length === 0) return [];
   const called = new Set(fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } } }).map((c) => c.field('function')?.text() ?? ''));
-  return named.filter((g) => called.has(g) && back.test(decls.get(g) ?? ''));
+  return named.filter((g) => called.has(g) && back.test(decls.get(g)?.text() ?? ''));
 }
 
 /**
@@ -127,8 +116,10 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
   // Recursion: fn(w[k], …) or fn(alias of w[k], …), then writes w[k2] = v.
   const names = [...selfNames(fn), ...mutualNames(fn)];
   if (names.length > 0 && new RegExp(`(?:${names.map(escapeRe).join('|')})\\s*\\(`).test(fnText)) {
-    const callRe = `^(?:[\\w$]+\\.)*(?:${names.map(escapeRe).join('|')})$`;
-    for (const call of fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callRe } } })) {
+    const callRe = new RegExp(`^(?:[\\w$]+\\.)*(?:${names.map(escapeRe).join('|')})$`);
+    // Every call, its callee tested here: a pattern in the parser's search compiles a regular expression per function.
+    const calls = fn.findAll({ rule: { kind: 'call_expression' } }).filter((c) => callRe.test(c.field('function')?.text() ?? ''));
+    for (const call of calls) {
       for (const sub of argsOf(call).flatMap((arg) => subscriptsBehind(scope, arg))) {
         const base = unwrap(sub.field('object') as SgNode);
         if (base.kind() !== 'identifier' && base.kind() !== 'member_expression') continue;
@@ -169,12 +160,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
     const targets = new Set([name, ...originsOf(name)]);
     const origin = keyed(targets);
     if (!origin.key(index)) continue;
-    const re = `^${escapeRe(name)}$`;
-    const values = [
-      ...scope.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier', regex: re } } }).map((a) => a.field('right')),
-      ...scope.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: re } } }).map((d) => d.field('value')),
-    ].filter((v): v is SgNode => Boolean(v));
-    const walked = values.some((v) => {
+    const walked = scopeIndex(scope).valuesOf(name, true).some((v) => {
       // cur = cur[k] …, or an alias g = o[k] (o another object), with an attacker key.
       // The alias's key is read against its own object: `g = o[k]` with k one of o's own keys is o's own value.
       const head = headSubscript(v);
@@ -225,11 +211,7 @@ function popped(scope: SgNode, index: SgNode): boolean {
   const n = unwrap(index);
   if (/\.pop\(\)$|\[\s*[\w$]+\.length\s*-\s*1\s*\]$/.test(n.text())) return true;
   if (n.kind() !== 'identifier') return false;
-  const re = `^${escapeRe(n.text())}$`;
-  return [
-    ...scope.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: re } } }).map((d) => d.field('value')?.text() ?? ''),
-    ...scope.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier', regex: re } } }).map((a) => a.field('right')?.text() ?? ''),
-  ].some((t) => /\.pop\(\)$|\[\s*[\w$]+\.length\s*-\s*1\s*\]$/.test(t));
+  return scopeIndex(scope).valuesOf(n.text()).some((v) => /\.pop\(\)$|\[\s*[\w$]+\.length\s*-\s*1\s*\]$/.test(v.text()));
 }
 
 /** The write that stores the input's value: a plain value (`t[k] = v`, `t[k] = src[k]`) before a computed one. */
