@@ -84,15 +84,17 @@ const DECLARED_KINDS = { functions: ['function_declaration'], variables: ['varia
  */
 export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<string, SgNode> {
   const file = fn.getRoot();
-  let decls = DECLARED[which].get(file);
-  if (!decls) {
-    decls = new Map();
-    for (const d of file.root().findAll({ rule: { any: DECLARED_KINDS[which].map((kind) => ({ kind })) } })) {
-      const name = d.field('name')?.text();
-      if (name && !decls.has(name)) decls.set(name, d);
-    }
-    DECLARED[which].set(file, decls);
+  return DECLARED[which].get(file) ?? rememberDeclarations(fn, which, file.root().findAll({ rule: { any: DECLARED_KINDS[which].map((kind) => ({ kind })) } }));
+}
+
+/** Keeps the file's declarations of one kind, found by a caller's walk (`nodes`: every one of them, in source order). */
+export function rememberDeclarations(node: SgNode, which: keyof typeof DECLARED, nodes: readonly SgNode[]): Map<string, SgNode> {
+  const decls = new Map<string, SgNode>();
+  for (const d of nodes) {
+    const name = d.field('name')?.text();
+    if (name && !decls.has(name)) decls.set(name, d);
   }
+  DECLARED[which].set(node.getRoot(), decls);
   return decls;
 }
 

@@ -4,7 +4,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { endLine, FUNCTION_KINDS, functionName, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
-import { guarded } from './guard.ts';
+import { guarded, rememberDeclarations } from './guard.ts';
 import { pollutingWrites, type PollutingWrite } from './walk.ts';
 
 const COMPUTED_WRITE = { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
@@ -26,7 +26,13 @@ export function writeOwners(root: SgNode): WriteOwners {
   const seen = new Set<number>();
   const fns: SgNode[] = [];
   const owned = new Map<number, SgNode[]>();
-  for (const write of root.findAll({ rule: COMPUTED_WRITE })) {
+  const declared: SgNode[] = [];
+  for (const write of root.findAll({ rule: { any: [COMPUTED_WRITE, { kind: 'function_declaration' }] } })) {
+    // The file's function declarations come with the same walk (guard.ts looks callees up in them).
+    if (write.kind() === 'function_declaration') {
+      declared.push(write);
+      continue;
+    }
     let owning = true;
     for (let p = write.parent(); p; p = p.parent()) {
       const fn = FUNCTION_KINDS.has(String(p.kind()));
@@ -47,6 +53,7 @@ export function writeOwners(root: SgNode): WriteOwners {
       if (fn) fns.push(p);
     }
   }
+  rememberDeclarations(root, 'functions', declared);
   const at = (n: SgNode) => n.range();
   const functions = fns.map((fn) => ({ fn, r: at(fn) })).sort((a, b) => a.r.start.index - b.r.start.index || b.r.end.index - a.r.end.index).map((x) => x.fn);
   return { functions, owned };
