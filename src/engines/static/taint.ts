@@ -339,6 +339,9 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
   for (const fn of enclosingFunctions(id)) {
     const param = paramsOf(fn).find((p) => p.name === name);
     if (param) {
+      // `var argv = cmd.split(' ')` in a block around the use re-binds the parameter's name: the caller's value is gone.
+      const local = rebindingDeclaration(fn, id, name);
+      if (local) return withName(bindingStep(classify(local, depth + 1), name, local), name);
       // `port = Number.parseInt(port)` as a statement of the function body replaces the caller's value for what follows.
       const replaced = replacedParam(fn, name, useLine);
       if (replaced) return withName(through(classify(replaced, depth + 1), replaced, `\`${name}\` = ${short(replaced.text())}`), name);
@@ -355,6 +358,25 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
   if (decl) return withName(combine(decl.slice(-4).map((v) => bindingStep(classify(v, depth + 1), name, v))), name);
   if (/^[A-Z][A-Z0-9_]+$/.test(name)) return facts('config', name, [name]);
   return facts('unknown', name, [name]);
+}
+
+/**
+ * The value of the last declaration `var|let|const name = value` of fn's own (not a nested function's) that comes
+ * before the use and whose block holds the use: a parameter of the same name is shadowed or overwritten there.
+ */
+function rebindingDeclaration(fn: SgNode, use: SgNode, name: string): SgNode | null {
+  const at = use.range().start.index;
+  const r = fn.range();
+  let value: SgNode | null = null;
+  for (const b of bindingIndex(rootOf(fn)).get(name) ?? []) {
+    if (b.start >= at || b.start < r.start.index || b.node.kind() !== 'variable_declarator') continue;
+    const v = b.node.field('value');
+    const block = b.node.parent()?.parent();
+    if (!v || !block || block.range().start.index > at || block.range().end.index < use.range().end.index) continue;
+    const owner = enclosingFunctions(b.node)[0];
+    if (owner && sameNode(owner, fn)) value = v;
+  }
+  return value;
 }
 
 /** `name = value` (or `for (name of value)`) as a step of the value's path. */
