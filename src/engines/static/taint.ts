@@ -8,7 +8,7 @@ import { accessedInput, parsedInput } from './sources/calls.ts';
 import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi, resetExports } from './exports.ts';
-import { findGuard, isDotDotCheck, joinsToBase } from './guards.ts';
+import { findGuard, isDotDotCheck, joinsToBase, normalisedUnderBase } from './guards.ts';
 import { validatedBefore } from './validators.ts';
 import { assignedIn, propertyValues } from './properties.ts';
 import { incomingArgFor } from './cross-file/export-keys.ts';
@@ -261,7 +261,7 @@ function callReturns(call: SgNode, depth: number): SourceFacts | null {
       const value = through(classify(v, depth + 1), v, `returned by ${name}()`);
       if (value.kind !== 'input' && !value.api) return value;
       // A guard inside the callee on the returned value (or what it was made from) contains it, as it would at the sink.
-      const guard = findGuard(v, [...new Set([...params, ...value.names])], fileLines(v));
+      const guard = findGuard(v, [...new Set([...params, ...value.names])], fileLines(v)) ?? normalisedUnderBase(fn, v, fileLines(v));
       if (guard && (!isDotDotCheck(guard) || joinsToBase(v))) return facts('sanitised', `what ${name}() returns after \`${short(guard.text)}\``);
       return value;
     });
