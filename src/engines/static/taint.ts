@@ -369,7 +369,8 @@ function rebindingDeclaration(fn: SgNode, use: SgNode, name: string): SgNode | n
   const r = fn.range();
   let value: SgNode | null = null;
   for (const b of bindingIndex(rootOf(fn)).get(name) ?? []) {
-    if (b.start >= at || b.start < r.start.index || b.node.kind() !== 'variable_declarator') continue;
+    // A declaration holding the use (`var fn = fn || noop`) reads the parameter itself.
+    if (b.node.range().end.index > at || b.start < r.start.index || b.node.kind() !== 'variable_declarator') continue;
     const v = b.node.field('value');
     const block = b.node.parent()?.parent();
     if (!v || !block || block.range().start.index > at || block.range().end.index < use.range().end.index) continue;
