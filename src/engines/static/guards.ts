@@ -93,3 +93,42 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
   }
   return null;
 }
+
+// Rooted normalisation: `path.normalize` of a path forced to start with '/' cannot climb above that '/', so joined
+// under a base it stays there — unless it is URL-decoded after normalising, which brings encoded dots and slashes
+// back (`/%2e%2e/…`); that is safe only when they were decoded before normalising.
+const NORMALISE = /\bpath\.(posix\.)?normalize\(/;
+// An anchored optional atom (`/^[\/\\]?/`, `/^\/*/`) matches every string, so its replacement always leads.
+const ROOTED = /\.replace\(\s*\/\^(?:\[(?:\\.|[^\]\n])*\]|\\.|[^/\\[\n])[?*]\/[a-z]*\s*,\s*['"]\/['"]\s*\)|\bnormalize\(\s*['"]\/['"]\s*\+/;
+const DECODE = /\b(decodeURIComponent|decodeURI|unescape)\(/;
+const encodedReplaced = (code: string): RegExp => new RegExp(String.raw`\.replace\(\s*/%2${code}/[a-z]*i[a-z]*\s*,`);
+
+/** The `path.join(base, …)` the returned value is: itself, or the last declaration of the returned name before it. */
+function joinedValue(fn: SgNode, returned: SgNode): SgNode | null {
+  if (joinsToBase(returned)) return returned;
+  if (returned.kind() !== 'identifier') return null;
+  const decls = fn.findAll({ rule: { kind: 'variable_declarator', has: { field: 'name', regex: `^${escapeRe(returned.text())}$` } } });
+  const before = decls.filter((d) => d.range().end.index <= returned.range().start.index).at(-1);
+  const value = before?.field('value');
+  return value && joinsToBase(value) ? value : null;
+}
+
+/**
+ * A guard when the value a function returns is a path normalised under a forced leading '/' and joined under a base
+ * (`p = p.replace(/^\/?/, '/')`, `path.normalize(p)`, `path.join(root, p)`), with no URL decoding after the
+ * normalisation unless encoded dots and slashes (%2e, %2f) were replaced before it.
+ */
+export function normalisedUnderBase(fn: SgNode, returned: SgNode, lines: readonly string[]): GuardFact | null {
+  const join = joinedValue(fn, returned);
+  if (!join) return null;
+  const from = startLine(fn);
+  const to = startLine(join);
+  let normalised = 0;
+  for (let line = from; line <= to; line++) if (NORMALISE.test(lines[line - 1] ?? '')) normalised = line;
+  if (normalised === 0) return null;
+  const before = lines.slice(from - 1, normalised).join('\n');
+  if (!ROOTED.test(before)) return null;
+  const after = lines.slice(normalised, to).join('\n');
+  if (DECODE.test(after) && !(encodedReplaced('e').test(before) && encodedReplaced('f').test(before))) return null;
+  return { kind: 'containment', text: (lines[normalised - 1] ?? '').trim().slice(0, 200), line: normalised };
+}

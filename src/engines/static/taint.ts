@@ -8,7 +8,7 @@ import { accessedInput, parsedInput } from './sources/calls.ts';
 import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi, resetExports } from './exports.ts';
-import { findGuard, isDotDotCheck, joinsToBase } from './guards.ts';
+import { findGuard, isDotDotCheck, joinsToBase, normalisedUnderBase } from './guards.ts';
 import { validatedBefore } from './validators.ts';
 import { assignedIn, propertyValues } from './properties.ts';
 import { incomingArgFor } from './cross-file/export-keys.ts';
@@ -261,7 +261,7 @@ function callReturns(call: SgNode, depth: number): SourceFacts | null {
       const value = through(classify(v, depth + 1), v, `returned by ${name}()`);
       if (value.kind !== 'input' && !value.api) return value;
       // A guard inside the callee on the returned value (or what it was made from) contains it, as it would at the sink.
-      const guard = findGuard(v, [...new Set([...params, ...value.names])], fileLines(v));
+      const guard = findGuard(v, [...new Set([...params, ...value.names])], fileLines(v)) ?? normalisedUnderBase(fn, v, fileLines(v));
       if (guard && (!isDotDotCheck(guard) || joinsToBase(v))) return facts('sanitised', `what ${name}() returns after \`${short(guard.text)}\``);
       return value;
     });
@@ -339,6 +339,9 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
   for (const fn of enclosingFunctions(id)) {
     const param = paramsOf(fn).find((p) => p.name === name);
     if (param) {
+      // `var argv = cmd.split(' ')` in a block around the use re-binds the parameter's name: the caller's value is gone.
+      const local = rebindingDeclaration(fn, id, name);
+      if (local) return withName(bindingStep(classify(local, depth + 1), name, local), name);
       // `port = Number.parseInt(port)` as a statement of the function body replaces the caller's value for what follows.
       const replaced = replacedParam(fn, name, useLine);
       if (replaced) return withName(through(classify(replaced, depth + 1), replaced, `\`${name}\` = ${short(replaced.text())}`), name);
@@ -355,6 +358,26 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
   if (decl) return withName(combine(decl.slice(-4).map((v) => bindingStep(classify(v, depth + 1), name, v))), name);
   if (/^[A-Z][A-Z0-9_]+$/.test(name)) return facts('config', name, [name]);
   return facts('unknown', name, [name]);
+}
+
+/**
+ * The value of the last declaration `var|let|const name = value` of fn's own (not a nested function's) that comes
+ * before the use and whose block holds the use: a parameter of the same name is shadowed or overwritten there.
+ */
+function rebindingDeclaration(fn: SgNode, use: SgNode, name: string): SgNode | null {
+  const at = use.range().start.index;
+  const r = fn.range();
+  let value: SgNode | null = null;
+  for (const b of bindingIndex(rootOf(fn)).get(name) ?? []) {
+    // A declaration holding the use (`var fn = fn || noop`) reads the parameter itself.
+    if (b.node.range().end.index > at || b.start < r.start.index || b.node.kind() !== 'variable_declarator') continue;
+    const v = b.node.field('value');
+    const block = b.node.parent()?.parent();
+    if (!v || !block || block.range().start.index > at || block.range().end.index < use.range().end.index) continue;
+    const owner = enclosingFunctions(b.node)[0];
+    if (owner && sameNode(owner, fn)) value = v;
+  }
+  return value;
 }
 
 /** `name = value` (or `for (name of value)`) as a step of the value's path. */

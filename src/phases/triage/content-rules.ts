@@ -97,6 +97,16 @@ export function generatedHeader(head: string): string | undefined {
   return undefined;
 }
 
+// A bundler's runtime at the top of a file (webpack's bootstrap comment or its UMD wrapper function) marks a bundle
+// generated from modules: the package's own source is scanned, and the bundle's copies of it (and the constants the
+// bundler substituted, `if (true)` for an AMD check) are no finding of their own. Hand-written UMD wrappers say neither.
+const BUNDLER_RUNTIME = /\/\/ webpackBootstrap\b|\bfunction webpackUniversalModuleDefinition\s*\(/;
+
+/** The bundler whose runtime opens the file, if any (searched in the head only). */
+export function bundlerRuntime(head: string): string | undefined {
+  return head.includes('webpack') && BUNDLER_RUNTIME.test(head) ? 'webpack runtime in the first lines' : undefined;
+}
+
 /** `text` is the latin1 decode of `bytes` when the caller already has it (one decode per file, not two). */
 /** `heuristics` false (a file in-scope code imports): only what stops a read (binary, not UTF-8) skips it; neither
  * a minified shape nor a generated-file header does. */
@@ -113,6 +123,8 @@ export function inspectContent(bytes: Uint8Array, text?: string, heuristics = tr
     if (minified) return { kind: 'skip', reason: 'minified', detail: minified };
   }
   const head = text ? text.slice(0, HEADER_PROBE) : Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, HEADER_PROBE)).toString('latin1');
+  const bundle = bundlerRuntime(head);
+  if (bundle) return { kind: 'skip', reason: 'generated', detail: `bundle: ${bundle}` };
   const header = generatedHeader(head);
   // The head was decoded byte for byte; re-read the quoted line as the UTF-8 it is.
   if (header) return { kind: 'skip', reason: 'generated', detail: `header: ${Buffer.from(header, 'latin1').toString('utf8')}` };

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generatedHeader, inspectContent, lineFacts } from '../../../src/phases/triage/content-rules.ts';
+import { bundlerRuntime, generatedHeader, inspectContent, lineFacts } from '../../../src/phases/triage/content-rules.ts';
 
 const inspect = (text: string | Buffer) => inspectContent(typeof text === 'string' ? Buffer.from(text) : text);
 
@@ -32,6 +32,17 @@ test('a generated marker in a header comment means generated; in code it does no
   assert.equal(hash.kind === 'skip' && hash.reason, 'generated');
   assert.equal(inspect("const MARK = /@generated|DO NOT EDIT/;\nexport const x = 1;\n").kind, 'text');
   assert.equal(generatedHeader('const note = "auto-generated";\n'), undefined);
+});
+
+test("a bundler's runtime at the top means a generated bundle; a hand-written UMD wrapper or a mention does not", () => {
+  const umd = inspect('(function webpackUniversalModuleDefinition(root, factory) {\n  module.exports = factory();\n})(this, function () {\n  return 1;\n});\n');
+  assert.equal(umd.kind === 'skip' && umd.reason, 'generated');
+  assert.match(umd.kind === 'skip' ? umd.detail : '', /webpack runtime/);
+  const boot = inspect('/******/ (() => { // webpackBootstrap\n/******/ \tvar __webpack_modules__ = {};\n/******/ })();\n');
+  assert.equal(boot.kind === 'skip' && boot.reason, 'generated');
+  assert.equal(inspect("(function (root, factory) {\n  if (typeof define === 'function' && define.amd) define([], factory);\n  else root.lib = factory();\n})(this, function () { return {}; });\n").kind, 'text');
+  assert.equal(inspect("const plugin = 'webpackBootstrap';\nexport function name() { return plugin; }\n").kind, 'text');
+  assert.equal(bundlerRuntime(`${'x = 1;\n'.repeat(400)}// webpackBootstrap\n`.slice(0, 2048)), undefined);
 });
 
 test('the generated header is the first comment line with a marker, among the first 40 lines only', () => {

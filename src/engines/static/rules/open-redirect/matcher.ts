@@ -7,6 +7,7 @@ import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 import { classify } from '../../taint.ts';
 import { INPUT_CALL, INPUT_PATH } from '../../sources/model.ts';
 import { identifiersIn, sinkCandidate } from '../../matchers/sink.ts';
+import { calleeDefinition, returnedValues } from '../../callees.ts';
 
 const REDIRECT = /^(res|response|reply|ctx|context|this)\.redirect$/;
 const HEADER = /^(res|response|reply|ctx|context|this)\.(setHeader|set|header|writeHead)$/;
@@ -100,6 +101,34 @@ function onlyRefererInput(value: SgNode): boolean {
   return reads !== null && reads.length > 0 && reads.every((r) => REFERER_READ.test(r.text()));
 }
 
+/** `new URL(x, base)` with a base: a scheme-relative `//evil.example/` becomes the host, never the path. */
+function isUrlWithBase(n: SgNode | undefined): boolean {
+  if (n?.kind() !== 'new_expression' || !/^(url\.)?URL$/.test(n.field('constructor')?.text() ?? '')) return false;
+  return (n.field('arguments')?.namedChildren().length ?? 0) >= 2;
+}
+
+/**
+ * True when the URL starts with the path of a WHATWG parse against a base (`new URL(req.url, base).pathname`, directly,
+ * through a variable of this function, or as what a helper of this file returns): the parser took any host out, so the
+ * path stays on the site (unlike url.parse(…).pathname, which keeps `//evil.example/` as the path).
+ */
+export function siteRelativePath(value: SgNode, depth = 0): boolean {
+  const head = leading(value);
+  if (!head || depth > 2) return false;
+  if (head.kind() === 'call_expression') {
+    const fn = calleeDefinition(head);
+    const returned = fn ? returnedValues(fn) : [];
+    return returned.length > 0 && returned.every((r) => siteRelativePath(r, depth + 1));
+  }
+  if (head.kind() !== 'member_expression' || head.field('property')?.text() !== 'pathname') return false;
+  const object = head.field('object');
+  if (isUrlWithBase(object?.kind() === 'parenthesized_expression' ? object.namedChildren()[0] : object ?? undefined)) return true;
+  const fn = object?.kind() === 'identifier' ? enclosingFunction(head) : null;
+  if (!fn || !object) return false;
+  const given = givenValues(fn, object.text());
+  return given.length > 0 && given.every((g) => isUrlWithBase(g));
+}
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '\\.(redirect|setHeader|set|header|writeHead)$' } } });
@@ -108,7 +137,7 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!REDIRECT.test(callee) && !HEADER.test(callee)) continue;
     const value = locationValue(call, callee);
     if (!value) continue;
-    if (fixedStart(value) || onlyRefererInput(value)) continue;
+    if (fixedStart(value) || onlyRefererInput(value) || siteRelativePath(value)) continue;
     const c = sinkCandidate({
       ruleId: 'open-redirect', sink: call, values: [value], lines: ctx.lines,
       describe: (s) => `\`${callee}\` sends the browser to a URL derived from ${s.via}.`,
