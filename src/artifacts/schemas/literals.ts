@@ -19,6 +19,9 @@ export function literalUnion<const T extends readonly [string, ...string[]]>(val
 export const CACHE_KINDS = ['static', 'recon', 'recon-files', 'threat', 'threat-model', 'code-index', 'model', 'cross-file', 'cross-file-calls'] as const;
 export type CacheKind = (typeof CACHE_KINDS)[number];
 
+/** How far an inline bug-hunter-ignore comment reaches: its line and the next, a -start … -end block, the whole file. */
+export const SUPPRESSION_KINDS = ['line', 'block', 'file'] as const;
+
 /** What a rule may be set to (`--rule <id>=<setting>`, config `rules`): off, or the severity its findings take. */
 export const RULE_SETTINGS = ['off', 'critical', 'high', 'medium', 'low', 'info'] as const;
 export type RuleSetting = (typeof RULE_SETTINGS)[number];
