@@ -32,7 +32,7 @@ function whyNoModel(config: ResolvedConfig): string {
   if (config.source === null) return 'no model configured';
   // The repository bound roles that were refused: the line must not suggest they answered, and says where they go.
   if (refusedWhoAnswers(config.refused)) {
-    return `providers in the repository's config are ignored; put them in ${own} or pass --config <file> or --trust-repo-config`;
+    return `providers in the repository's config are ignored (refused: a repository config may not choose who answers); put them in ${own} or pass --config <file> or --trust-repo-config`;
   }
   const files = config.layers.length > 0 ? config.layers.map((l) => l.path).join(', ') : config.source;
   return `${files} ${config.layers.length > 1 ? 'bind' : 'binds'} no role to a model; set "roles" and "providers" in ${own} ('bug-hunter init --use <example>'), or pass --provider and --model`;

@@ -4,7 +4,9 @@
 //   `bug-hunter-ignore-file <rule-id>: <reason>`   the whole file.
 // A suppression without a reason does not suppress; it is reported itself (rule suppression-without-reason, at its line).
 
-export type SuppressionKind = 'line' | 'block' | 'file';
+import type { SUPPRESSION_KINDS } from '../../artifacts/schemas/literals.ts';
+
+export type SuppressionKind = (typeof SUPPRESSION_KINDS)[number];
 
 export interface Suppression {
   line: number;
