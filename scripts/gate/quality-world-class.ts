@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchmarkReport } from '../../src/artifacts/schemas/benchmark-report.ts';
 import { compareInventory, expectedFiles, packedFiles, secretsIn } from './inventory.ts';
 import { testFailures } from './test-failures.ts';
+import { suiteResultReusable } from './suite-passed.ts';
 import { gitTrackedFiles } from '../../src/engines/git/git.ts';
 import { buildIfStale } from '../build/build.mjs';
 
@@ -99,12 +100,9 @@ function inventory(): Outcome & { output: string } {
 // it passed on: running the suite a second time would double CI for nothing. Taken only when that commit is HEAD
 // and the tree is unchanged since (git status --porcelain is empty); otherwise the suite runs here.
 function suiteAlreadyPassed(): (() => Outcome & { output: string }) | undefined {
-  const at = process.env.SUITE_PASSED_AT;
-  if (!at) return undefined;
-  const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
-  const head = git(['rev-parse', 'HEAD']).stdout.trim();
-  const dirty = git(['status', '--porcelain']).stdout.trim();
-  if (head !== at || dirty !== '') return undefined;
+  const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout;
+  const head = git(['rev-parse', 'HEAD']).trim();
+  if (!suiteResultReusable({ passedAt: process.env.SUITE_PASSED_AT, head, porcelain: git(['status', '--porcelain']) })) return undefined;
   return () => ({ passed: true, figures: `passed in the README's test line just before, on ${head.slice(0, 12)} (its output is above)`, output: '' });
 }
 

@@ -1,7 +1,7 @@
 // pnpm setup:system — installs the system tools the test suite needs and `pnpm test` never installs: bubblewrap and
 // prlimit (util-linux) for the sandbox, go and pytest for the PATH the sandbox sees (Go and Python reproductions),
-// xmllint (libxml2-utils) for the JUnit XML tests. As root it runs apt-get; otherwise it prints the one `sudo …`
-// command to run and exits 2. Exit 0 when everything is there (or was installed), 1 when apt-get failed.
+// xmllint (libxml2-utils) for the JUnit XML tests, chromium for the report.html browser tests. As root it runs
+// apt-get; otherwise it prints the one `sudo …` command to run and exits 2. Exit 0 when everything is there (or was installed), 1 when apt-get failed.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +15,7 @@ export const TOOLS = [
   { pkg: 'python3-pytest', probe: ['python3', ['-c', 'import pytest']], sandboxPath: true },
   { pkg: 'golang-go', probe: ['go', ['version']], sandboxPath: true },
   { pkg: 'libxml2-utils', probe: ['xmllint', ['--version']] },
+  { pkg: 'chromium', probe: ['chromium', ['--version']] },
 ];
 
 /** The packages whose tool does not answer. `env` is the caller's environment; SETUP_SYSTEM_SANDBOX_PATH replaces SANDBOX_PATH. */
@@ -28,7 +29,7 @@ export function missingPackages(env = process.env) {
 
 /** What to do about the missing packages: nothing, install them (root), or print the command for a person (exit 2). */
 export function setupPlan(missing, uid) {
-  if (missing.length === 0) return { action: 'none', exitCode: 0, message: 'setup:system: bubblewrap, prlimit, pytest, go and xmllint are installed; nothing to do.' };
+  if (missing.length === 0) return { action: 'none', exitCode: 0, message: 'setup:system: bubblewrap, prlimit, pytest, go, xmllint and chromium are installed; nothing to do.' };
   const install = `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`;
   if (uid === 0) return { action: 'install', exitCode: 0, packages: missing, message: `setup:system: installing ${missing.join(', ')} with apt-get.` };
   return {

@@ -137,7 +137,8 @@ try {
   // scripts/test/main.mjs, not `node --test`, which would sort the files by name and undo the order above.
   const result = spawnSync(process.execPath, [...loader, fileURLToPath(new URL('./main.mjs', import.meta.url)), concurrency, ...units], {
     stdio: 'inherit',
-    env: { ...process.env, TMPDIR: testTmp, XDG_STATE_HOME: stateHome, XDG_CONFIG_HOME: configHome, BH_TEST_CPU_DIR: cpuDir, BH_TEST_TIMES: timesFile },
+    // BUG_HUNTER_ADVISORIES_DIR: the user's downloaded OSV copy never reaches a test's dependency scan.
+    env: { ...process.env, TMPDIR: testTmp, XDG_STATE_HOME: stateHome, XDG_CONFIG_HOME: configHome, BUG_HUNTER_ADVISORIES_DIR: join(testTmp, 'advisories-npm'), BH_TEST_CPU_DIR: cpuDir, BH_TEST_TIMES: timesFile },
   });
   status = result.status ?? 1;
   const { sum, top } = heaviest(8);

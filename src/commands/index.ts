@@ -23,6 +23,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'work', summary: 'the fix queue: fix issues labelled nightshift + auto-ready in worktrees, gate, review, open draft pull requests', load: async () => (await import('./work/command.ts')).workCommand },
   { name: 'repro', summary: 'reproduce a reported bug (words, a stack trace or a GitHub issue) with a failing test in the sandbox, by the rules of proof', load: async () => (await import('./repro/command.ts')).reproCommand },
   { name: 'watch', summary: 'follow a branch: investigate each new commit, re-verify and close findings; watch status for the summary', load: async () => (await import('./watch/command.ts')).watchCommand },
+  { name: 'advisories', summary: "download OSV's npm advisories into the user's cache (update); scan --dep-scan reads them by default", load: async () => (await import('./advisories.ts')).advisoriesCommand },
   { name: 'cache', summary: 'the evidence cache: stats (entries, bytes, last run hits and misses) or prune (--older-than, --max-size)', load: async () => (await import('./cache.ts')).cacheCommand },
   { name: 'rules', summary: 'list every static rule: id, class, CWE, languages, measured precision', load: async () => (await import('./rules.ts')).rulesCommand },
 ];

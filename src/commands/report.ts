@@ -1,4 +1,4 @@
-// `bug-hunter report list|show <id> [target]` and `bug-hunter report --format md|json|sarif|github-review|pr-comment|junit [target]`:
+// `bug-hunter report list|show <id> [target]` and `bug-hunter report --format md|json|sarif|github-review|pr-comment|junit|html [target]`:
 // views of the last scan-report.json, with the current suppressions.json applied.
 import { hasArtifact, readArtifact, readArtifactIfPresent } from '../artifacts/store.ts';
 import type { ScanReport } from '../artifacts/schemas/scan-report.ts';
@@ -19,7 +19,7 @@ const OPTIONS = {
   format: {
     type: 'string',
     arg: '<f>',
-    description: 'print the whole report as md (report.md), json (scan-report.json) or sarif (report.sarif); github-review: the JSON body for GitHub\'s "create a review for a pull request" endpoint (a line comment per new finding, findings outside the changed lines in the body); pr-comment: a Markdown summary for a pull request comment. Neither posts anything. junit: JUnit XML, one test case per finding (failed at or above --fail-on, skipped for manual review)',
+    description: 'print the whole report as md (report.md), json (scan-report.json) or sarif (report.sarif); github-review: the JSON body for GitHub\'s "create a review for a pull request" endpoint (a line comment per new finding, findings outside the changed lines in the body); pr-comment: a Markdown summary for a pull request comment. Neither posts anything. junit: JUnit XML, one test case per finding (failed at or above --fail-on, skipped for manual review). html: the self-contained page report.html (evidence with the lines around it, proof panels, the data-flow diagram; no network)',
   },
   output: { type: 'string', arg: '<file>', description: 'with --format: write the report to <file> (atomically) instead of stdout' },
   'show-suspected': { type: 'boolean', description: 'also list T3 (suspected) findings' },
@@ -44,7 +44,7 @@ export const reportCommand: Command = defineCommand({
     synopsis: [
       'bug-hunter report [list] [target] [flags]',
       'bug-hunter report show <id> [target] [flags]',
-      'bug-hunter report --format md|json|sarif|github-review|pr-comment|junit [target] [--output <file>]',
+      'bug-hunter report --format md|json|sarif|github-review|pr-comment|junit|html [target] [--output <file>]',
     ],
     about: 'Reads <target>/.bug-hunter/scan-report.json (or --out) and applies the current suppressions.json.',
     sections: [
@@ -81,7 +81,7 @@ export const reportCommand: Command = defineCommand({
     if (values.format !== undefined) {
       const format = oneOf('format', values.format, REPORT_FORMATS, 'md');
       const view = { ...report, options: { ...report.options, showSuspected } };
-      const text = await renderFormat(format, report, view, { out: values.out });
+      const text = await renderFormat(format, report, view, { out: values.out, outDir });
       if (values.output === undefined) io.stdout(text);
       else {
         const written = writeOutputFile(values.output, text, io.cwd);

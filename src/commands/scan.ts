@@ -1,5 +1,5 @@
 // `bug-hunter scan [target]`: the whole pipeline. Prints a summary (or --json) and exits 0/1/2/3.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Severity } from '../artifacts/schemas/common.ts';
 import { SEVERITY_ORDER } from '../artifacts/schemas/common.ts';
 import { UsageError } from '../foundations/errors.ts';
@@ -127,7 +127,7 @@ const OPTIONS = {
   format: {
     type: 'string',
     arg: '<f>',
-    description: "also render the finished report as md, json, sarif, github-review, pr-comment or junit (as 'report --format'): to --output <file>, or on stdout instead of the summary",
+    description: "also render the finished report as md, json, sarif, github-review, pr-comment, junit or html (as 'report --format'): to --output <file>, or on stdout instead of the summary",
   },
   output: { type: 'string', arg: '<file>', description: 'with --format: write that format to <file> (atomically); the summary still goes to stdout' },
   quiet: common('quiet', 'no progress lines'),
@@ -242,7 +242,7 @@ export const scanCommand: Command = defineCommand({
       io.stderr(`No ${format} written: this run produced no scan report (${result.exitReason}).\n`);
       return result.exitCode;
     }
-    const text = await renderFormat(format, result.report, result.report, { out: values.out });
+    const text = await renderFormat(format, result.report, result.report, { out: values.out, outDir: values.out ? resolve(io.cwd, values.out) : join(target, '.bug-hunter') });
     if (values.output === undefined) {
       io.stdout(text);
       return result.exitCode;

@@ -63,7 +63,7 @@ export const RANKS: readonly Rank[] = [
       prompts: 'renders the prompts/*.md templates and the retrieval context blocks',
       publish: 'findings as GitHub issues',
       recheck: 'recheck verdicts for the ReDoS rule, in a helper thread',
-      report: 'joining findings into the scan report and rendering its views',
+      report: 'joining findings into the scan report and rendering its views (html/: the self-contained report.html page)',
       repro: 'reproduction tests: writing, running, judging red → green',
       review: 'findings as pull-request review comments',
       run: 'run identity, options, state.json, the lock, the artifact folder',

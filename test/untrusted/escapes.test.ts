@@ -11,9 +11,7 @@ import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, s
 import { hostileRepo } from './hostile.ts';
 import { makeFinding } from '../helpers/builders.ts';
 
-const CLEAR = '\x1b[2J\x1b[H';
-const TITLE = '\x1b]0;owned\x07';
-const RED = '\x1b[45;97m';
+import { CLEAR, MARKUP, RED, TITLE } from './hostile-strings.ts';
 // Any escape sequence or bell or carriage return that is not one of our own colour codes.
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const FOREIGN_CONTROL = /\x1b(?!\[[0-9;]*m)|\x07|\r|\x9b/;
@@ -61,7 +59,7 @@ test('escape sequences in a file name and in the source reach neither the termin
 });
 
 test('a claim and reasons from a model render as literal text in report.md: no HTML, headings, links or images', () => {
-  const hostile = '<img src=x onerror=alert(1)> <script>alert(2)</script> [click](javascript:alert(3)) ![x](http://evil/x.png) **bold**';
+  const hostile = MARKUP;
   const base = makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 1, quote: 'exec(cmd)\n```\n# not a heading', severity: 'high' });
   const finding = { ...base, claim: `${hostile}\n# Injected heading\n> quoted\n- item\n1. numbered`, runtimeTrigger: hostile };
   const triage = triageOf([['src/a.ts']]);

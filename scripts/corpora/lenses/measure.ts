@@ -1,9 +1,10 @@
-// `node --import tsx scripts/corpora/lenses/measure.ts [--show-misses] [--cache <dir>]`: recall of the static engine
+// `node --import tsx scripts/corpora/lenses/measure.ts [--part dev] [--show-misses] [--cache <dir>]`: recall of the static engine
 // on the lenses corpus. Fetches each case's before version (npm pack, into the real-world cache), checks the pinned
 // line still says what the case says, runs the static engine (hunter → skeptic → referee, default options) on the
 // case's file, and counts the case found when a REPORTED finding of a non-security rule lies within ±3 lines of
 // the pinned line ("seen": only a manual-review candidate there). Development recall per lens with ids; the
-// held-out part (split.json) as per-lens counts only, never ids.
+// held-out part (split.json) as per-lens counts only, never ids. `--part dev` leaves the held-out cases alone
+// entirely (neither fetched nor scanned): the mode for rule work.
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { huntFile, judgeStatic, refuteStatic } from '../../../src/engines/static/index.ts';
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const cache = cacheDir(args.includes('--cache') ? args[args.indexOf('--cache') + 1] : undefined);
   const showMisses = args.includes('--show-misses');
+  const part = args.includes('--part') ? args[args.indexOf('--part') + 1] : 'both';
+  if (part !== 'dev' && part !== 'both') throw new Error(`--part takes dev or both, not '${part}'.`);
   const cases = readLensCases(LENSES_DIR);
   const split = JSON.parse(readFileSync(join(LENSES_DIR, 'split.json'), 'utf8')) as { heldOut: string[] };
   const heldOut = new Set(split.heldOut);
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
   const devLines: string[] = [];
   for (const c of cases) {
     const side = heldOut.has(c.package) ? 'held' : 'dev';
+    if (side === 'held' && part === 'dev') continue;
     const fetched = await fetchPackage(cache, c.package, c.before);
     const path = join(sourceDir(cache, c.package, c.before), c.sink.file);
     let outcome: Outcome = 'unavailable';
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
   for (const [lens, r] of rows) console.log(`  ${lens.padEnd(15)} ${pct(r.dev)}`);
   console.log(`  ${'all'.padEnd(15)} ${pct(total('dev'))}`);
   for (const l of devLines) console.log(l);
+  if (part === 'dev') return;
   console.log('Held-out part (counts only):');
   for (const [lens, r] of rows) console.log(`  ${lens.padEnd(15)} ${pct(r.held)}`);
   console.log(`  ${'all'.padEnd(15)} ${pct(total('held'))}`);

@@ -75,10 +75,11 @@ export const LockfileStatus = Type.Object(
 export const AdvisorySource = Type.Object(
   {
     source: literalUnion(ADVISORY_SOURCES),
-    location: Type.String({ description: 'OSV file or folder, or the registry endpoint.' }),
+    location: Type.String({ description: 'OSV file or folder, the cached OSV export, or the registry endpoint.' }),
+    url: Type.Optional(Type.String({ description: 'osv-export: the archive the cached copy was downloaded from.' })),
     ok: Type.Boolean(),
     reason: Type.Optional(Type.String()),
-    fetchedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the registry answer was fetched (it may come from the cache).' })),
+    fetchedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When the data was fetched: the registry answer (it may come from the cache) or the OSV export (advisories update).' })),
     count: Type.Integer({ minimum: 0, description: 'npm advisories loaded.' }),
   },
   { additionalProperties: false },

@@ -39,7 +39,7 @@ export const SANDBOX_CHOICES = ['auto', 'bwrap', 'podman', 'docker', 'none'] as 
 export type SandboxChoice = (typeof SANDBOX_CHOICES)[number];
 
 /** How dependencies reach the offline sandbox (--deps). */
-export const DEPENDENCY_STRATEGIES = ['vendored', 'off', 'host', 'fetch'] as const;
+export const DEPENDENCY_STRATEGIES = ['auto', 'vendored', 'off', 'host', 'fetch'] as const;
 export type DependencyStrategy = (typeof DEPENDENCY_STRATEGIES)[number];
 
 export const DIFF_MODES = ['since', 'diff', 'staged'] as const;
@@ -68,7 +68,8 @@ export const FUNCTIONS_SOURCES = ['advisory', 'curated', 'none'] as const;
 export type FunctionsSource = (typeof FUNCTIONS_SOURCES)[number];
 export const DEP_SCAN_STATUSES = ['scanned', 'unreviewed', 'scanner-unsupported'] as const;
 export type DepScanStatus = (typeof DEP_SCAN_STATUSES)[number];
-export const ADVISORY_SOURCES = ['osv', 'registry', 'none'] as const;
+/** osv: OSV files given with --advisories; osv-export: OSV's npm export fetched by `advisories update`; registry: the npm registry. */
+export const ADVISORY_SOURCES = ['osv', 'osv-export', 'registry', 'none'] as const;
 export type AdvisorySource = (typeof ADVISORY_SOURCES)[number];
 export const COMPLETENESS = ['complete', 'incomplete'] as const;
 export type Completeness = (typeof COMPLETENESS)[number];

@@ -63,7 +63,16 @@ export const RunOptions = Type.Object(
     sandboxBackend: Type.Optional(literalUnion(SANDBOX_CHOICES)),
     allowUnsandboxed: Type.Optional(Type.Boolean()),
     dependencies: Type.Optional(literalUnion(DEPENDENCY_STRATEGIES)),
-    depScan: Type.Optional(Type.Object({ advisories: Type.Optional(Type.String()), registry: Type.Optional(Type.String()) }, { additionalProperties: false })),
+    depScan: Type.Optional(
+      Type.Object(
+        {
+          advisories: Type.Optional(Type.String()),
+          registry: Type.Optional(Type.String()),
+          exportCache: Type.Optional(Type.String({ description: 'Without --advisories: the folder of the OSV export copy `advisories update` writes.' })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     refineThreatModel: Type.Optional(Type.Boolean({ description: "The recon role's model refines the threat model whenever one serves that role; false (--no-refine-threat-model) turns it off." })),
     leads: Type.Optional(Type.Array(Type.Object({ path: Type.String(), sha256: Type.String() }, { additionalProperties: false }))),
     fix: Type.Optional(Type.Boolean()),

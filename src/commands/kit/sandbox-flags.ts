@@ -5,7 +5,7 @@ import type { FlagTable } from './usage.ts';
 
 export const SANDBOX_FLAGS = {
   sandbox: { type: 'string', arg: '<backend>', description: 'auto (default), bwrap, podman, docker, none' },
-  deps: { type: 'string', arg: '<strategy>', description: 'how dependencies reach the offline sandbox: vendored, off, host, fetch' },
+  deps: { type: 'string', arg: '<strategy>', description: 'how dependencies reach the offline sandbox: auto (default), vendored, off, host, fetch' },
 } as const satisfies FlagTable;
 
 /** The opt-out flag, described with what it runs unsandboxed (`with --sandbox none: run <what> WITHOUT a sandbox<why>`). */

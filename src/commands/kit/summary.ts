@@ -42,7 +42,7 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
       lines.push(`Not read (no configured engine reads the language): ${plural(unsupported.length, 'file')} — ${byLanguage(unsupported, 3)}; a model reads them (--require-coverage makes them fail the run)`);
     }
     for (const f of shown) lines.push(findingLine(f));
-    if (report.dependencies) lines.push(`Dependencies: ${dependencySummary(report.dependencies)} — see report.md`);
+    if (report.dependencies) lines.push(`Dependencies: ${dependencySummary(report.dependencies, report.generatedAt)} — see report.md`);
     const checks = verificationLines(report);
     if (checks.length > 0) lines.push('Checks asked for:', ...checks.map((c) => `  ${c.level === 'error' ? 'NOT RUN ' : ''}${c.text}`));
     lines.push(...manualReviewLines(report));
@@ -51,7 +51,7 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
   if (result.resumeCommand) lines.push(`To continue this run: ${result.resumeCommand}`);
   if (result.fixes) lines.push(`Fixes: ${result.fixes} — see fix-report.json and the Fixes section of report.md.`);
   // Name only files that exist: an interrupted or failed run wrote its state, not a report.
-  lines.push(`Artifacts: ${result.outDir}  (${report ? 'report.md, scan-report.json, report.sarif' : 'state.json: no report was written'})`);
+  lines.push(`Artifacts: ${result.outDir}  (${report ? 'report.md, report.html, scan-report.json, report.sarif' : 'state.json: no report was written'})`);
   lines.push(`exit ${result.exitCode}: ${result.exitReason}`);
   return `${lines.join('\n')}\n`;
 }

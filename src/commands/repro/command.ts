@@ -8,6 +8,7 @@ import { parseStackTrace } from '../../engines/stack-trace/parse.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import { resolveOutDir, resolveTarget } from '../../engines/run/target.ts';
 import { UNSANDBOXED_OPTION } from '../../engines/sandbox/none.ts';
+import { DEPENDENCY_STRATEGIES } from '../../engines/run/options.ts';
 import { atMostPositionals, common, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
 import { defineCommand, type Command, type CommandIO } from '../kit/command.ts';
 import { SANDBOX_FLAGS, unsandboxedFlag } from '../kit/sandbox-flags.ts';
@@ -77,7 +78,7 @@ the sandbox or the tester unavailable).`,
     const issue = positiveInt('issue', values.issue);
     const timeoutS = positiveInt('timeout', values.timeout);
     const backend = oneOf('sandbox', values.sandbox, ['auto', 'bwrap', 'podman', 'docker', 'none'] as const, 'auto');
-    const deps = values.deps === undefined ? undefined : oneOf('deps', values.deps, ['vendored', 'off', 'host', 'fetch'] as const, 'off');
+    const deps = values.deps === undefined ? undefined : oneOf('deps', values.deps, DEPENDENCY_STRATEGIES, 'off');
     const target = resolveTarget(positionals[0], io.cwd);
     const outDir = resolveOutDir(target, values.out, io.cwd);
 

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { UsageError } from '../../foundations/errors.ts';
 import { atMostPositionals, common, oneOf, parseCommandArgs, positiveInt } from '../kit/args.ts';
 import { defineCommand, type Command, type CommandIO } from '../kit/command.ts';
+import { writeOutputFile } from '../kit/output-file.ts';
 import { withDescription } from '../kit/usage.ts';
 import { createLogger, PROGRESS_FORMATS } from '../../engines/terminal/log.ts';
 import { MODEL_FLAGS, modelRequestOf } from '../kit/model-flags.ts';
@@ -45,12 +46,15 @@ const WATCH_OPTIONS = {
 
 const DEFAULT_SWEEP_CHUNKS = 2;
 
-const STATUS_OPTIONS = { since: { type: 'string', arg: '<duration>', description: 'what changed in this window (default 24h)' } } as const;
+const STATUS_OPTIONS = {
+  since: { type: 'string', arg: '<duration>', description: 'what changed in this window (default 24h)' },
+  html: { type: 'string', arg: '<file>', description: 'also write the summary as a self-contained page to <file>: open findings, opened and closed per commit, the changes' },
+} as const;
 
 export const watchCommand: Command = defineCommand({
   name: 'watch',
   help: {
-    synopsis: ['bug-hunter watch [target] [flags]', 'bug-hunter watch status [target] [--since 24h] [--json]'],
+    synopsis: ['bug-hunter watch [target] [flags]', 'bug-hunter watch status [target] [--since 24h] [--json] [--html <file>]'],
     about: `Follows a branch of the git repository at target (default: the current folder): for each new commit since the last
 one processed (oldest first) it investigates the commit's tree, re-verifies open findings whose code changed,
 closes the ones the commit fixed (with its id) and appends what happened to <target>/.bug-hunter/events.jsonl.
@@ -115,6 +119,7 @@ async function status(argv: string[], io: CommandIO): Promise<number> {
     const now = new Date();
     const report = readStatus(db, new Date(now.getTime() - sinceMs), now);
     io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderStatus(report));
+    if (values.html !== undefined) writeOutputFile(values.html, (await import('./status-html.ts')).renderStatusHtml(report), io.cwd);
   } finally {
     db.close();
   }

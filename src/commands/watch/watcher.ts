@@ -2,7 +2,7 @@
 // A cycle investigates the commit, folds the result into the ledger and writes everything in one transaction;
 // the outbox (events.jsonl, ledger.json) is derived afterwards. A failure of one commit is recorded and skipped;
 // three systemic failures in a row (git, crash, a provider-unavailable coverage cause) stop the watcher with exit 3.
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ExitCode, InfrastructureError, IntegrityError, PhaseError, UsageError } from '../../foundations/errors.ts';
 import type { Logger } from '../../foundations/logger.ts';
 import { gitTopLevel } from '../../engines/git/git.ts';
@@ -19,6 +19,7 @@ import { WatchDb, type DayUsage } from './db.ts';
 import { commitFocus, sweepFocus } from './focus.ts';
 import { investigate } from './investigate.ts';
 import { staleChunks, treeChunks } from './sweep-chunks.ts';
+import { inWatchTerms, pathList } from './advice.ts';
 import { chunkBudgetFor } from '../../engines/modes/profile.ts';
 import { loadModes } from '../../engines/modes/load.ts';
 import { syncOutbox, watchLedger } from './outbox.ts';
@@ -221,9 +222,9 @@ async function sweep(request: Resolved, target: string, db: WatchDb, used: { cpu
         reviewedFiles: picked.filter((p) => inv.scanned.has(p)),
         swept: chunks.length,
         outcome: 'sweep',
-        detail: chunks.map((c) => c.files.join(', ')).join(' | '),
+        detail: pathList(picked, relative(target, join(inv.outDir, 'triage.json'))),
       });
-      log.info(`watch: swept ${chunks.length} chunk(s) (${picked.join(', ')}) at ${last.sha.slice(0, 12)}: ${countKinds(result.events.map((e) => e.kind)) || 'no change'}`);
+      log.info(`watch: swept ${chunks.length} chunk(s) (${pathList(picked, relative(target, join(inv.outDir, 'triage.json')))}) at ${last.sha.slice(0, 12)}: ${countKinds(result.events.map((e) => e.kind)) || 'no change'}`);
       return 'done' as const;
     },
   );
@@ -284,11 +285,14 @@ async function processCommit(request: Resolved, target: string, db: WatchDb, com
         const counts = countKinds(result.events.map((e) => e.kind));
         // Chunks that failed on this commit's own content: what was examined counts, the commit is marked failed.
         const status = failed.length > 0 ? 'failed' : unreviewed.length > 0 ? 'partial' : 'done';
+        // One short line in watch's terms, however large the tree: the full list stays in the run's coverage.json.
+        const sweep = request.sweepChunks > 0;
+        const fullList = relative(target, join(inv.outDir, 'coverage.json'));
         const detail =
           failed.length > 0
-            ? `incomplete: ${failed.length} file(s) failed (${failed[0]!.reason ?? 'no reason'}); ${counts || 'no change'}`
+            ? `incomplete: ${failed.length} file(s) failed (${inWatchTerms(failed[0]!.reason ?? 'no reason', sweep)}); ${counts || 'no change'}`
             : unreviewed.length > 0
-              ? `incomplete: ${unreviewed.length} file(s) unreviewed (${unreviewed[0]!.reason ?? 'no reason'}): ${unreviewed.map((f) => f.path).join(', ')}; ${counts || 'no change'}`
+              ? `incomplete: ${unreviewed.length} file(s) unreviewed (${inWatchTerms(unreviewed[0]!.reason ?? 'no reason', sweep)}): ${pathList(unreviewed.map((f) => f.path), fullList)}; ${counts || 'no change'}`
               : counts || 'no change';
         record(status, detail, { ledger: result.ledger, events: result.events, reverifications: result.reverifications, renamed: result.renamed, reviewedFiles: [...inv.scanned] }, usage, inv.outDir);
         log.info(`watch: ${short} ${commit.kind === 'baseline' ? '(baseline, whole tree)' : ''} ${detail}`.replace(/\s+/g, ' '));

@@ -129,7 +129,8 @@ fixer model, bad flag); 3 a GitHub call failed or the queue halted (work-report.
         // The reviewers are the referee role's model (the judge), never the fixer's.
         panel: models.modelRoles.has('referee' satisfies Role) ? modelPanel(session.client) : rulesOnlyPanel,
         reviewer: models.modelRoles.has('referee' satisfies Role) ? modelSelfReviewer(session.client) : unreviewed,
-        proof: { backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) },
+        // The fix worktrees are made from the target: its installed (gitignored) node_modules are the ones a run binds.
+        proof: { backend: sandbox, signal: io.signal, installedFrom: target, ...(dependencies ? { dependencies } : {}) },
         // With a tester model, an issue without a bug-hunter fingerprint is reproduced first (as `repro --issue`).
         ...(models.modelRoles.has('tester') ? { reproduce: (await import('./queue-repro.ts')).queueReproducer({ target, artifactDir, client: session.client, backend: sandbox, signal: io.signal, ...(dependencies ? { dependencies } : {}) }) } : {}),
         notice: (line) => io.stderr(`${line}\n`),

@@ -10,6 +10,8 @@ import { missingTool, runChecks } from '../verify/run-checks.ts';
 export interface ProofEnv {
   backend: SandboxBackend;
   dependencies?: DependencyStrategy;
+  /** The developer's tree the worktrees are made from (whose installed node_modules a run binds). */
+  installedFrom?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -38,6 +40,7 @@ export async function runRepro(env: ProofEnv, workspace: string, reproDir: strin
     files,
     limits: { timeoutMs: env.timeoutMs ?? 120_000 },
     ...(env.dependencies ? { dependencies: env.dependencies } : {}),
+    ...(env.installedFrom ? { installedFrom: env.installedFrom } : {}),
     ...(env.signal ? { signal: env.signal } : {}),
   });
   const output = [run.stdout, run.stderr].filter(Boolean).join('\n');
@@ -54,7 +57,13 @@ export async function runSuite(env: ProofEnv, workspace: string): Promise<SuiteO
   plan.checks = plan.checks.filter((c) => c.kind === 'test' || c.kind === 'typecheck');
   if (env.timeoutMs) plan.checkTimeoutMs = env.timeoutMs;
   if (plan.checks.length === 0) return { green: false, systemic: false, unavailable: [], lines: ['suite: no test or typecheck command detected'], output: '' };
-  const runs = await runChecks(plan, { backend: env.backend, workspace, ...(env.dependencies ? { dependencies: env.dependencies } : {}), ...(env.signal ? { signal: env.signal } : {}) });
+  const runs = await runChecks(plan, {
+    backend: env.backend,
+    workspace,
+    ...(env.dependencies ? { dependencies: env.dependencies } : {}),
+    ...(env.installedFrom ? { installedFrom: env.installedFrom } : {}),
+    ...(env.signal ? { signal: env.signal } : {}),
+  });
   return {
     green: runs.every((r) => r.result.status === 'PASS'),
     systemic: runs.some((r) => ['ERROR', 'TIMEOUT', 'UNAVAILABLE', 'SKIPPED_BUDGET'].includes(r.result.status)),

@@ -2,7 +2,7 @@
 // Seen again: open (a fixed one reopens). Not seen: file gone or quote gone → fixed; code around it changed → re-verify.
 import type { Ledger, LedgerEntry, LedgerEvent, Suppressions } from '../../artifacts/schemas/memory.ts';
 import type { ReportedFinding, ScanReport } from '../../artifacts/schemas/scan-report.ts';
-import { contextHash, locateQuote } from './locate.ts';
+import { contextHash, locateQuote, shiftOf } from './locate.ts';
 import { rekeyed } from '../findings/rekey.ts';
 import { compareText } from '../../foundations/text/compare.ts';
 import type { Dismisser } from '../../artifacts/schemas/literals.ts';
@@ -121,9 +121,9 @@ function checkSource(e: LedgerEntry, state: SourceState, runId: string, event: E
     event(e, 'fixed', `the cited code is no longer in ${e.file}`);
     return;
   }
-  // Follow the code if it moved; then compare what surrounds it.
-  const anchor = own[0]!;
-  const shift = locateQuote(state.content, anchor.quote)! - anchor.startLine;
+  // Follow the code if it moved (to the place whose surroundings are its own, never merely the first identical
+  // line); then compare what surrounds it.
+  const shift = shiftOf(state.content, e, own[0]!) ?? 0;
   if (shift !== 0) {
     e.startLine = Math.max(1, e.startLine + shift);
     e.endLine = Math.max(e.startLine, e.endLine + shift);

@@ -7,6 +7,9 @@ import type { Triage } from '../../artifacts/schemas/triage.ts';
 import { PhaseError } from '../../foundations/errors.ts';
 import { shardOfChunk } from '../shard/assign.ts';
 
+/** scan's advice for a chunk past the plan's limit (watch puts it in its own terms: commands/watch/advice.ts). */
+export const PAST_CHUNK_LIMIT_ADVICE = 'run with --loop or --max-chunks to cover it';
+
 export interface CoverageResult {
   files: FileCoverage[];
   /** In-scope files no configured engine reads, per language (empty when none). */
@@ -39,7 +42,7 @@ export function computeCoverage(triage: Triage, plan: AdaptivePlan, hunter: Hunt
     let verdict: ChunkVerdict;
     if (!outcome) {
       const reason = deferred.has(chunk.id) || !planned.has(chunk.id)
-        ? `${chunk.id} is past the plan's chunk limit (${plan.limits.maxChunks}); run with --loop or --max-chunks to cover it`
+        ? `${chunk.id} is past the plan's chunk limit (${plan.limits.maxChunks}); ${PAST_CHUNK_LIMIT_ADVICE}`
         : `${chunk.id} was planned but never ran (interrupted or out of budget)`;
       verdict = { status: 'unreviewed', reason, engines: [] };
     } else if (outcome.status === 'done') {

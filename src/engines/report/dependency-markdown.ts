@@ -11,16 +11,45 @@ const GROUPS: [DepFinding['reachability'], string][] = [
   ['not-imported', 'Not imported by any source file'],
 ];
 
-/** One summary line: "3 vulnerable (reachable 1, imported 1, not-imported 1); 1 failing". */
-export function dependencySummary(d: NonNullable<ScanReport['dependencies']>): string {
+/** One summary line: "3 vulnerable (reachable 1, imported 1, not-imported 1); 1 failing; advisories: …". */
+export function dependencySummary(d: NonNullable<ScanReport['dependencies']>, at: string): string {
   const parts = GROUPS.flatMap(([r]) => (d.counts.byReachability[r] ? [`${r} ${d.counts.byReachability[r]}`] : []));
-  return `${d.findings.length} vulnerable${parts.length ? ` (${parts.join(', ')})` : ''}; ${d.counts.failing} failing${d.status === 'incomplete' ? ' — INCOMPLETE' : ''}`;
+  return `${d.findings.length} vulnerable${parts.length ? ` (${parts.join(', ')})` : ''}; ${d.counts.failing} failing${d.status === 'incomplete' ? ' — INCOMPLETE' : ''}; advisories: ${advisoryData(d.advisories, at)}`;
+}
+
+type Advisories = NonNullable<ScanReport['dependencies']>['advisories'];
+
+/** Which advisory data the scan used and how old it was when the report was written (`at`). */
+export function advisoryData(a: Advisories, at: string): string {
+  const fetched = a.fetchedAt ? `fetched ${a.fetchedAt}, ${ageOf(a.fetchedAt, at)}` : '';
+  const count = plural(a.count, 'advisory', 'advisories');
+  switch (a.source) {
+    case 'none':
+      return 'none given';
+    case 'osv':
+      return `OSV files ${a.location} (given with --advisories; how old they are is not known to bug-hunter), ${count}`;
+    case 'osv-export':
+      return a.ok ? `OSV's npm export from ${a.url ?? 'an unknown URL'} (${fetched}; refresh with \`bug-hunter advisories update\`), ${count}` : `OSV's npm export copy in ${a.location}, unusable`;
+    case 'registry':
+      return `npm registry ${a.location}${fetched ? ` (${fetched})` : ''}, ${count}`;
+  }
+}
+
+/** "3 days old", "5 hours old", "under an hour old" (from the fetch time to `at`). */
+export function ageOf(fetchedAt: string, at: string): string {
+  const ms = Date.parse(at) - Date.parse(fetchedAt);
+  if (!Number.isFinite(ms)) return 'age unknown';
+  if (ms < 0) return 'fetched after this report was written';
+  const hours = Math.floor(ms / 3_600_000);
+  if (hours < 1) return 'under an hour old';
+  if (hours < 48) return `${plural(hours, 'hour')} old`;
+  return `${plural(Math.floor(hours / 24), 'day')} old`;
 }
 
 export function dependencySection(report: ScanReport): string[] {
   const d = report.dependencies;
   if (!d) return [];
-  const source = d.advisories.source === 'none' ? 'none given' : `${d.advisories.source} ${d.advisories.location}${d.advisories.fetchedAt ? ` (fetched ${d.advisories.fetchedAt})` : ''}, ${plural(d.advisories.count, 'advisory', 'advisories')}`;
+  const source = advisoryData(d.advisories, report.generatedAt);
   const out = [
     '## Vulnerable dependencies (by reachability)',
     '',

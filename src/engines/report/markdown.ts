@@ -91,7 +91,7 @@ function summaryTable(r: ScanReport): string[] {
     ['Dismissed by review', String(r.counts.byVerdict.dismissed ?? 0)],
     ['Suppressed', String(r.counts.suppressed)],
     ['Coverage', `${cov.filesScanned}/${cov.filesInScope} in-scope files scanned${cov.complete ? '' : ' — INCOMPLETE'}`],
-    ...(r.dependencies ? ([['Vulnerable dependencies', dependencySummary(r.dependencies)]] as [string, string][]) : []),
+    ...(r.dependencies ? ([['Vulnerable dependencies', dependencySummary(r.dependencies, r.generatedAt)]] as [string, string][]) : []),
     ['Chunks', `${r.chunks.done} done, ${r.chunks.failed} failed, ${r.chunks.unreviewed} unreviewed, of ${r.chunks.total}`],
     ['Engines', r.engines.join(', ') || '—'],
     ['Models', r.models.join(', ') || '—'],

@@ -27,11 +27,16 @@ export function printable(text: string): string {
  * callers only read the result).
  */
 export function printableDeep<T>(value: T): T {
-  if (typeof value === 'string') return printable(value) as T;
+  return mapStringsDeep(value, printable);
+}
+
+/** The JSON-like value with `change` applied to every string in it, copy on change (as printableDeep). */
+export function mapStringsDeep<T>(value: T, change: (text: string) => string): T {
+  if (typeof value === 'string') return change(value) as T;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     value.forEach((v: unknown, i) => {
-      const p = printableDeep(v);
+      const p = mapStringsDeep(v, change);
       if (p !== v) (copy ??= [...value])[i] = p;
     });
     return (copy ?? value) as T;
@@ -39,7 +44,7 @@ export function printableDeep<T>(value: T): T {
   if (value && typeof value === 'object') {
     let copy: Record<string, unknown> | undefined;
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      const p = printableDeep(v);
+      const p = mapStringsDeep(v, change);
       if (p !== v) (copy ??= { ...(value as Record<string, unknown>) })[k] = p;
     }
     return (copy ?? value) as T;

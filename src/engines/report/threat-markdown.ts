@@ -3,7 +3,8 @@
 import type { ThreatFlow, ThreatModel } from '../../artifacts/schemas/threat-model.ts';
 import { cell, inlineCode, mdLine, plural } from './text.ts';
 
-const PROCESS = 'P0';
+/** The application's node in the data-flow diagram. */
+export const PROCESS = 'P0';
 
 /** A Mermaid label: everything but plain letters, digits and a few separators becomes an entity, so no text can close
  * the quote, start a link, or inject markup or directives. */
@@ -19,13 +20,18 @@ function edgeOf(f: ThreatFlow): [string, string] {
   return [PROCESS, f.to];
 }
 
-export function mermaidDiagram(model: ThreatModel): string {
-  const out = ['flowchart LR'];
-  for (const a of model.actors) out.push(`  ${a.id}(["${mermaidText(a.name)}"])`);
-  out.push(`  ${PROCESS}["${mermaidText('Application')}"]`);
-  for (const a of model.assets) out.push(`  ${a.id}[("${mermaidText(a.name)}")]`);
-  const names = new Map(model.boundaries.map((b) => [b.id, b.name]));
-  const edges = new Map<string, { from: string; to: string; boundary: string; count: number; open: number }>();
+/** One arrow of the data-flow diagram: the flows between two nodes across one boundary, and how many lack a mitigation. */
+export interface DiagramEdge {
+  from: string;
+  to: string;
+  boundary: string;
+  count: number;
+  open: number;
+}
+
+/** The diagram's arrows (drawn by threat-model.md's Mermaid and by the HTML page's SVG), in first-seen order. */
+export function diagramEdges(model: ThreatModel): DiagramEdge[] {
+  const edges = new Map<string, DiagramEdge>();
   for (const f of model.flows) {
     const [from, to] = edgeOf(f);
     const key = `${from}|${to}|${f.boundary}`;
@@ -34,10 +40,21 @@ export function mermaidDiagram(model: ThreatModel): string {
     if (f.threats.some((t) => t.mitigation.status === 'absent')) e.open += 1;
     edges.set(key, e);
   }
-  for (const e of edges.values()) {
-    const label = `${e.boundary} ${names.get(e.boundary) ?? ''}: ${plural(e.count, 'flow')}${e.open ? `, ${e.open} unmitigated` : ''}`;
-    out.push(`  ${e.from} -->|"${mermaidText(label)}"| ${e.to}`);
-  }
+  return [...edges.values()];
+}
+
+/** The words on an arrow: "TB1 HTTP requests: 3 flows, 1 unmitigated". */
+export function edgeLabel(model: ThreatModel, e: DiagramEdge): string {
+  const name = model.boundaries.find((b) => b.id === e.boundary)?.name ?? '';
+  return `${e.boundary} ${name}: ${plural(e.count, 'flow')}${e.open ? `, ${e.open} unmitigated` : ''}`;
+}
+
+export function mermaidDiagram(model: ThreatModel): string {
+  const out = ['flowchart LR'];
+  for (const a of model.actors) out.push(`  ${a.id}(["${mermaidText(a.name)}"])`);
+  out.push(`  ${PROCESS}["${mermaidText('Application')}"]`);
+  for (const a of model.assets) out.push(`  ${a.id}[("${mermaidText(a.name)}")]`);
+  for (const e of diagramEdges(model)) out.push(`  ${e.from} -->|"${mermaidText(edgeLabel(model, e))}"| ${e.to}`);
   return out.join('\n');
 }
 

@@ -1,12 +1,13 @@
-// One run at a time per target: a lock file with an owner token, pid, host and a renewable lease.
-// A lock whose owner process is dead (same host) or whose lease expired is stale and is taken over.
+// One run at a time per target: a lock file with an owner token, pid (and its start time), host and a renewable lease.
+// On this host a lock whose owner process is gone — ended, a zombie nobody reaped yet, or its pid now another
+// process — is taken over at once; one from another host only once its lease expired.
 import { hostname } from 'node:os';
 import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { IntegrityError } from '../../foundations/errors.ts';
 import { writeJsonAtomic } from '../../foundations/fs/atomic.ts';
-import { processAlive } from './process.ts';
+import { processAlive, processEntry } from './process.ts';
 import { pauseSync } from './pause.ts';
 
 export interface LockInfo {
@@ -16,6 +17,8 @@ export interface LockInfo {
   command: string;
   since: string;
   leaseUntil: string;
+  /** The owner's start time (clock ticks since boot, from /proc): the same pid with another start is another process. */
+  started?: number;
 }
 
 export interface RunLock {
@@ -59,6 +62,10 @@ function readLock(path: string): LockInfo | null {
 export function staleReason(info: LockInfo | null, now = Date.now()): string | null {
   if (!info || typeof info.pid !== 'number') return 'unreadable lock file';
   if (info.host === hostname() && !processAlive(info.pid)) return `owner pid ${info.pid} is not running`;
+  if (info.host === hostname() && typeof info.started === 'number') {
+    const now = processEntry(info.pid)?.start;
+    if (now !== undefined && now !== info.started) return `owner pid ${info.pid} is now another process`;
+  }
   if (Date.parse(info.leaseUntil) < now) return `lease expired at ${info.leaseUntil}`;
   return null;
 }
@@ -74,6 +81,8 @@ export function acquireRunLock(outDir: string, command: string): RunLock {
     since: now.toISOString(),
     leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
   };
+  const started = processEntry(process.pid)?.start;
+  if (started !== undefined) info.started = started;
   let recovered: LockInfo | null = null;
   for (let attempt = 0; attempt < 20; attempt += 1) {
     if (linkOwnerRecord(path, info)) return makeLock(path, info, recovered);

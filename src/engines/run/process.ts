@@ -1,15 +1,26 @@
 // Whether a process id on this host is still running: the test for stale locks and stale sandbox copies, and the
 // removal of folders that processes now gone left behind.
-import { readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseStat, type ProcessEntry } from './descendants.ts';
 
-/** True while `pid` runs (EPERM: it runs as another user); false once it is gone. */
+/** True while `pid` runs (EPERM: it runs as another user); false once it is gone, or ended and not yet reaped (a
+ * zombie: killed with -9 under a parent that has not waited for it, it still answers signal 0 but holds nothing). */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return processEntry(pid)?.state !== 'Z';
+}
+
+/** /proc/<pid>/stat, read; undefined without /proc (macOS, Windows) or once the process is gone. */
+export function processEntry(pid: number): ProcessEntry | undefined {
+  try {
+    return parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8')) ?? undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,9 +1,12 @@
 // Dependency strategies and ecosystem detection: how (and whether) a project's dependencies reach the offline sandbox.
-// vendored: node_modules already in the tree, bound read-only. off: none. host: a read-only host cache plus an
-// offline install inside the sandbox. fetch: would need network during a prefetch, which this build does not do.
+// auto (the default): the developer's installed node_modules bound read-only when there are any (a linked worktree's
+// come from its main working tree, installed.ts), else none. vendored: the same, required. off: none, ever. host:
+// the installed ones, else a read-only host cache plus an offline install inside the sandbox (offlineInstallArgv, which
+// fetch.ts uses too).
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Installed } from './installed.ts';
 import type { DependencyStrategy } from './types.ts';
 
 export type PackageManager = 'npm' | 'pnpm' | 'yarn';
@@ -16,6 +19,7 @@ export interface Ecosystem {
 }
 
 export const HOST_CACHE_INSIDE = '/deps-cache';
+const NPM_CACHE_COPY = '/tmp/bug-hunter-npm-cache';
 
 export function detectEcosystems(root: string): Ecosystem[] {
   const found: Ecosystem[] = [];
@@ -58,18 +62,23 @@ export interface DependencyPlan {
   unsupported?: string;
 }
 
-/** The strategy to use: an explicit choice wins; otherwise vendored when node_modules is present, else off. */
-export function planDependencies(root: string, requested: DependencyStrategy | undefined, hasNodeModules: boolean, home = homedir()): DependencyPlan {
-  const strategy = requested ?? (hasNodeModules ? 'vendored' : 'off');
+/**
+ * The plan for every strategy but fetch (fetch.ts): `installed` is what installedDependencies found, `pnp` Yarn
+ * Plug'n'Play's loader when the tree uses it.
+ */
+export function planDependencies(root: string, requested: DependencyStrategy | undefined, installed: Installed, home = homedir(), pnp: string | null = null): DependencyPlan {
+  const strategy = requested ?? 'auto';
   if (strategy === 'off') return { strategy, vendorNodeModules: false, roBinds: [] };
-  if (strategy === 'vendored') {
-    if (!hasNodeModules && existsSync(join(root, 'package.json'))) {
-      return { strategy, vendorNodeModules: false, roBinds: [], unsupported: 'vendored dependencies requested but the tree has no node_modules' };
-    }
-    return { strategy, vendorNodeModules: true, roBinds: [] };
+  if (pnp) {
+    return { strategy, vendorNodeModules: false, roBinds: [], unsupported: `Yarn Plug'n'Play (${pnp}) is not supported: its dependencies live in zip archives its loader resolves, not in node_modules. Set nodeLinker: node-modules in .yarnrc.yml and reinstall, or run with --deps off` };
   }
-  if (strategy === 'fetch') {
-    return { strategy, vendorNodeModules: false, roBinds: [], unsupported: 'unsupported here: no network (fetch needs one online prefetch; use vendored or host)' };
+  if (strategy === 'fetch') return { strategy, vendorNodeModules: false, roBinds: [], unsupported: 'fetch is planned by fetch.ts' };
+  if (installed.kind === 'refused') return { strategy, vendorNodeModules: false, roBinds: [], unsupported: installed.reason };
+  if (installed.kind === 'bind') return { strategy, vendorNodeModules: true, roBinds: [] };
+  if (strategy === 'auto') return { strategy, vendorNodeModules: false, roBinds: [] };
+  if (strategy === 'vendored') {
+    if (existsSync(join(root, 'package.json'))) return { strategy, vendorNodeModules: false, roBinds: [], unsupported: 'vendored dependencies requested but the tree has no node_modules' };
+    return { strategy, vendorNodeModules: false, roBinds: [] };
   }
   return hostPlan(root, home);
 }
@@ -77,16 +86,29 @@ export function planDependencies(root: string, requested: DependencyStrategy | u
 // Only the package store itself is exposed: never ~/.npmrc, ~/.config, or anything holding credentials.
 function hostPlan(root: string, home: string): DependencyPlan {
   const manager = detectPackageManager(root);
-  const caches: Record<PackageManager, { dir: string; prepare: string[] }> = {
-    npm: { dir: join(home, '.npm', '_cacache'), prepare: ['npm', 'ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', `--cache=${HOST_CACHE_INSIDE}/npm`] },
-    pnpm: {
-      dir: join(home, '.local', 'share', 'pnpm', 'store'),
-      prepare: ['pnpm', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--package-import-method=copy', `--store-dir=${HOST_CACHE_INSIDE}/pnpm`],
-    },
-    yarn: { dir: join(home, '.cache', 'yarn'), prepare: ['yarn', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', `--cache-folder=${HOST_CACHE_INSIDE}/yarn`] },
-  };
-  const { dir, prepare } = caches[manager];
+  const dirs: Record<PackageManager, string> = { npm: join(home, '.npm', '_cacache'), pnpm: join(home, '.local', 'share', 'pnpm', 'store'), yarn: join(home, '.cache', 'yarn') };
+  const dir = dirs[manager];
   if (!existsSync(dir)) return { strategy: 'host', vendorNodeModules: false, roBinds: [], unsupported: `host dependency cache for ${manager} not found at ${dir}` };
   const inside = manager === 'npm' ? `${HOST_CACHE_INSIDE}/npm/_cacache` : `${HOST_CACHE_INSIDE}/${manager}`;
-  return { strategy: 'host', vendorNodeModules: false, roBinds: [{ host: dir, inside }], prepare };
+  return { strategy: 'host', vendorNodeModules: false, roBinds: [{ host: dir, inside }], prepare: offlineInstallArgv(manager) };
 }
+
+/** The argv run inside the sandbox before the command: an offline install from the read-only cache. */
+export function offlineInstallArgv(manager: PackageManager, registry?: string): string[] {
+  const store = `${HOST_CACHE_INSIDE}/${manager}`;
+  if (manager === 'pnpm') return ['pnpm', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--package-import-method=copy', `--store-dir=${store}`];
+  if (manager === 'yarn') return ['yarn', 'install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--non-interactive', '--ignore-engines', `--cache-folder=${store}`];
+  // npm will not read a packument (needed when the lockfile omits `resolved`) from a cache it cannot write: the index
+  // is copied into the sandbox's /tmp, the content stays read-only and is reached through a link.
+  const index = `${NPM_CACHE_COPY}/_cacache`;
+  return [
+    'sh',
+    '-c',
+    `mkdir -p ${index} && cp -R ${store}/_cacache/index-v5 ${index}/ && ln -s ${store}/_cacache/content-v2 ${index}/content-v2 && exec npm ci --offline --ignore-scripts --no-audit --no-fund --cache=${NPM_CACHE_COPY}${registry ? ` --registry=${quoted(registry)}` : ''}`,
+  ];
+}
+
+function quoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+

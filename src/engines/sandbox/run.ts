@@ -8,13 +8,17 @@ import { redact, secretValuesFrom } from './redact.ts';
 import { sandboxEnv } from './env.ts';
 import { spawnBounded, type SpawnOutcome } from './spawn.ts';
 import { copyWorkspace, type WorkspaceCopy } from './workspace.ts';
-import { planDependencies } from './deps.ts';
-import { bindOutsideWorkspace } from './binds.ts';
+import { planDependencies, type DependencyPlan } from './deps.ts';
+import { installedDependencies, mainTreeOf, plugAndPlay, type Installed } from './installed.ts';
+import { fetchPlan } from './fetch.ts';
 import { firstClosedFolder, sandboxIdentity, stageReadOnly } from './identity.ts';
 import { GO_CACHE_INSIDE, GO_SEED_INSIDE, GO_SEED_SETUP, goSeedCache } from './go-seed.ts';
 import { SandboxUnavailableError, type PreparedRun, type SandboxBackend, type SandboxRequest, type SandboxResult } from './types.ts';
 
 export const INSIDE_WORKSPACE = '/workspace';
+// How the step before the command says the offline install failed (never a verdict on the command).
+const INSTALL_FAILED = 'bug-hunter: the offline dependency install failed';
+const INSTALL_EXIT = 97;
 
 export async function runSandboxed(backend: SandboxBackend, request: SandboxRequest): Promise<SandboxResult> {
   const unavailable = backend.unavailableReason();
@@ -38,19 +42,21 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
     throw new SandboxUnavailableError(`Could not copy ${request.workspace} into a throw-away workspace: ${(error as Error).message}.`, { cause: error });
   }
   try {
-    const deps = planDependencies(request.workspace, request.dependencies, copy.nodeModules.length > 0, request.hostCacheDir);
+    const { deps, installed } = await dependencyPlan(request, copy);
     if (deps.unsupported) return errorResult(backend, `dependencies: ${deps.unsupported}`);
-    if (backend.name === 'none' && deps.roBinds.length > 0) return errorResult(backend, 'dependencies: the host strategy needs a sandbox backend that can mount the cache');
+    if (backend.name === 'none' && deps.roBinds.length > 0) return errorResult(backend, `dependencies: the ${deps.strategy} strategy needs a sandbox backend that can mount the cache`);
     const inside = backend.name === 'none' ? copy.dir : INSIDE_WORKSPACE;
-    const vendored = deps.vendorNodeModules ? copy.nodeModules.map((rel) => ({ host: join(request.workspace, rel), inside: `${inside}/${rel}` })) : [];
-    // Folders of the tree are bound only when they really are in the tree; the host cache is the user's own choice.
-    const escape = bindOutsideWorkspace(request.workspace, vendored);
-    if (escape) return errorResult(backend, `dependencies: ${escape}`);
+    // The installed node_modules (the tree's own, or a linked worktree's main tree's), each already checked: the
+    // folder in its tree, every link under it into the repository or a package store (bound at its own path).
+    const vendored =
+      deps.vendorNodeModules && installed.kind === 'bind'
+        ? [...installed.binds.map((b) => ({ host: b.host, inside: `${inside}/${b.rel}` })), ...(backend.name === 'none' ? [] : installed.stores.map((s) => ({ host: s, inside: s })))]
+        : [];
     const goSeed = await goSeedFor(backend, request);
     const roBinds = [...deps.roBinds, ...vendored, ...(goSeed ? [{ host: goSeed, inside: GO_SEED_INSIDE, unchanging: true }] : [])];
     const staged = stageReadOnly(roBinds, copy, id, backend.name === 'none');
     // Steps before the command: the Go cache filled from its seed, an offline install (its output to stderr).
-    const setup = [...(goSeed ? [GO_SEED_SETUP] : []), ...(deps.prepare ? [`${shellJoin(deps.prepare)} >&2`] : [])];
+    const setup = [...(goSeed ? [GO_SEED_SETUP] : []), ...(deps.prepare ? [`{ ${shellJoin(deps.prepare)} >&2 || { echo '${INSTALL_FAILED}' >&2; exit ${INSTALL_EXIT}; }; }`] : [])];
     const env = { ...(goSeed ? { GOCACHE: GO_CACHE_INSIDE } : {}), ...request.env };
     const run: PreparedRun = {
       // With steps to do first, a tiny sh runs them and then execs the command.
@@ -72,10 +78,32 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
       ...(id.uid !== undefined ? { uid: id.uid, gid: id.gid } : {}),
       ...(request.signal ? { signal: request.signal } : {}),
     });
-    return toResult(backend, outcome, secrets);
+    const result = toResult(backend, outcome, secrets);
+    // The offline install before the command failed: the dependencies are missing, the command never ran.
+    if (deps.prepare && result.exitCode === INSTALL_EXIT && result.stderr.includes(INSTALL_FAILED)) {
+      const said = result.stderr.split('\n').filter((l) => l.trim() && !l.includes(INSTALL_FAILED)).slice(-2).join(' | ');
+      return { ...result, status: 'ERROR', reason: `dependencies: the offline install before the command (--deps ${deps.strategy}) failed: ${said || 'no message'}` };
+    }
+    return result;
   } finally {
     copy.remove();
   }
+}
+
+/** The dependency plan of a request, with the installed node_modules it may bind. */
+async function dependencyPlan(request: SandboxRequest, copy: WorkspaceCopy): Promise<{ deps: DependencyPlan; installed: Installed }> {
+  const strategy = request.dependencies ?? 'auto';
+  const none: Installed = { kind: 'none' };
+  if (strategy === 'off') return { deps: planDependencies(request.workspace, strategy, none), installed: none };
+  const pnp = plugAndPlay(request.workspace, ...(mainOf(request.workspace, request.installedFrom) ?? []));
+  if (strategy === 'fetch' && !pnp) return { deps: await fetchPlan(request.workspace, request.fetchCacheDir, request.signal), installed: none };
+  const installed = strategy === 'fetch' ? none : installedDependencies(request.workspace, copy.nodeModules, undefined, request.installedFrom);
+  return { deps: planDependencies(request.workspace, strategy, installed, request.hostCacheDir, pnp), installed };
+}
+
+function mainOf(workspace: string, preferred?: string): string[] | null {
+  const tree = mainTreeOf(workspace, preferred);
+  return tree ? [join(tree.main, tree.sub)] : null;
 }
 
 /** The Go build-cache seed for a Go run (a go.mod at the root, or go itself), else null. */

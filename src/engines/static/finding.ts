@@ -50,7 +50,15 @@ export function toFinding(file: SourceFile, c: Candidate, lines: readonly string
     const src = evidence(path, lines, srcLine, srcLine);
     if (src) quotes.push(src);
   }
-  const fingerprint = fingerprintOf({ file: path, startLine: sink.startLine, category: rule.category, cwe: rule.cwe ?? undefined }, lines);
+  // The line the identity keys on: the span's first line, or the rule's anchor — quoted when outside the span (one
+  // that cannot be quoted, a minified line, leaves the span's first line).
+  let anchor = c.anchorLine ?? sink.startLine;
+  if (anchor < sink.startLine || anchor > sink.endLine) {
+    const at = evidence(path, lines, anchor, anchor, c.subject);
+    if (at) quotes.push(at);
+    else anchor = sink.startLine;
+  }
+  const fingerprint = fingerprintOf({ file: path, startLine: anchor, category: rule.category, cwe: rule.cwe ?? undefined }, lines);
   const finding: Finding = {
     id: findingIdOf(fingerprint),
     fingerprint,

@@ -24,7 +24,7 @@ const PATH_JOIN = /^(path\.(posix\.|win32\.)?(join|resolve|normalize)|join|resol
 const URL_PARSE = /^(url\.(parse|format|resolve)|parseurl(\.original)?|parseUrl(\.original)?|querystring\.(parse|unescape)|qs\.parse|encodeUrl|encodeurl)$/;
 // The request a response or stream object keeps (express's res.req, send's and Koa's this.req / this.request).
 const THIS_REQUEST = /^this\.(req|request)$/;
-const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
+const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|charAt|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
 const FUNCTION_NODE = new Set(['arrow_function', 'function_expression', 'function']);
 const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/;
 const LITERAL_KINDS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'template_string', 'binary_expression', 'unary_expression']);
@@ -346,11 +346,11 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
       if (bound) return withName(bound, name);
       return withName(classifyParam(fn, param.index, name, depth), name);
     }
-    const decl = findDeclaration(fn.field('body') ?? fn, name, useLine);
+    const decl = findDeclaration(fn.field('body') ?? fn, name, useLine, id.range().start.index);
     if (decl) return withName(decl === 'unknown' ? facts('unknown', name) : combine(decl.slice(-4).map((v) => bindingStep(classify(v, depth + 1), name, v))), name);
   }
   const root = rootOf(id);
-  const decl = findDeclaration(root, name, useLine);
+  const decl = findDeclaration(root, name, useLine, id.range().start.index);
   if (decl === 'unknown') return facts('unknown', name, [name]);
   if (decl) return withName(combine(decl.slice(-4).map((v) => bindingStep(classify(v, depth + 1), name, v))), name);
   if (/^[A-Z][A-Z0-9_]+$/.test(name)) return facts('config', name, [name]);
@@ -443,7 +443,7 @@ function bindingIndex(root: SgNode): Map<string, Binding[]> {
  * The values bound to `name` before `line` inside `scope`: declarator initialisers, assignment right sides,
  * or the iterated expression of a for-of/for-in. 'unknown' when bound without a traceable value (catch, import).
  */
-function findDeclaration(scope: SgNode, name: string, line: number): SgNode[] | 'unknown' | null {
+function findDeclaration(scope: SgNode, name: string, line: number, at = -1): SgNode[] | 'unknown' | null {
   const list = bindingIndex(rootOf(scope)).get(name);
   if (!list) return null;
   const r = scope.range();
@@ -451,6 +451,8 @@ function findDeclaration(scope: SgNode, name: string, line: number): SgNode[] | 
   const values: SgNode[] = [];
   for (const b of list) {
     if (b.line > line || b.start < r.start.index || b.start >= r.end.index) continue;
+    // The use inside its own binding (`x = x.charAt(0)`) reads the value x held before, not the one bound here.
+    if (at >= b.start && at < b.node.range().end.index) continue;
     const k = b.node.kind();
     // `x += part` adds a part to x's earlier values (the node itself, so the part is classified as built onto them).
     if (k === 'augmented_assignment_expression') {

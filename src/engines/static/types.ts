@@ -83,6 +83,12 @@ export interface Candidate {
   symbol: string;
   /** Normalised text the fingerprint uses (the sink expression, not its line). */
   subject: string;
+  /**
+   * The line the finding's identity keys on when it is not startLine: a rule that now cites more than the line it
+   * reported (a merge's leaf write beside its recursive call) keeps that line, so the fingerprint — and dismissals,
+   * baselines, ledgers and published issues written under it — stay the same. The finding quotes it as evidence.
+   */
+  anchorLine?: number;
   /** Specific sentence appended to the rule message. */
   detail: string;
   /** Where the value comes from; absent for structural rules (logic, async …). */

@@ -10,7 +10,7 @@ export interface VerifyPhaseOptions {
   sandboxBackend?: BackendName | 'auto';
   /** --i-understand-this-runs-untrusted-code-unsandboxed */
   allowUnsandboxed?: boolean;
-  /** --deps <vendored|off|host|fetch>; default vendored when node_modules exists, else off. */
+  /** --deps <auto|vendored|off|host|fetch>; default auto: the installed node_modules when there are any, else none. */
   dependencies?: DependencyStrategy;
 }
 

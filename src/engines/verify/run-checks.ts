@@ -13,6 +13,8 @@ export interface CheckRunOptions {
   workspace: string;
   dependencies?: DependencyStrategy;
   hostCacheDir?: string;
+  /** See SandboxRequest.installedFrom. */
+  installedFrom?: string;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
@@ -38,6 +40,7 @@ export async function runChecks(plan: VerifyPlan, options: CheckRunOptions): Pro
         limits: { timeoutMs: timeout },
         ...(options.dependencies ? { dependencies: options.dependencies } : {}),
         ...(options.hostCacheDir ? { hostCacheDir: options.hostCacheDir } : {}),
+        ...(options.installedFrom ? { installedFrom: options.installedFrom } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (error) {

@@ -1,11 +1,12 @@
 // The deps phase's shell (scan --dep-scan, or `bug-hunter phase deps`): finds the target's lockfiles, reads
-// the advisories (OSV files given with --advisories, or the npm registry's bulk endpoint with --advisories
-// registry), indexes the in-scope JavaScript/TypeScript sources, and returns dep-findings.json's body.
+// the advisories (OSV files given with --advisories, the npm registry's bulk endpoint with --advisories registry,
+// else the copy of OSV's npm export `bug-hunter advisories update` keeps in the user's cache), indexes the in-scope JavaScript/TypeScript sources, and returns dep-findings.json's body.
 import { join } from 'node:path';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
 import { loadCodeIndex } from '../../engines/cache/code-index-load.ts';
 import { loadOsv } from '../../engines/deps/advisories/osv.ts';
+import { readExportCopy } from '../../engines/deps/advisories/export-cache.ts';
 import { DEFAULT_REGISTRY, fetchRegistryAdvisories } from '../../engines/deps/advisories/registry.ts';
 import { findLockfiles, readLockfile } from '../../engines/deps/lockfiles/read.ts';
 import { kindOf } from '../../engines/deps/lockfiles/kinds.ts';
@@ -35,8 +36,15 @@ async function scanLockfiles(ctx: PhaseContext): Promise<ScannedLockfile[]> {
 
 async function advisoriesFor(ctx: PhaseContext, lockfiles: ScannedLockfile[]): Promise<DepScanInput['advisories']> {
   const source = ctx.options.depScan?.advisories;
+  const exportCache = ctx.options.depScan?.exportCache;
+  if (!source && exportCache) {
+    const read = readExportCopy(exportCache);
+    if (!read.ok) return { source: read.missing ? 'none' : 'osv-export', location: exportCache, ok: false, reason: read.reason, count: 0, list: [] };
+    const { copy } = read;
+    return { source: 'osv-export', location: exportCache, url: copy.url, ok: true, fetchedAt: copy.fetchedAt, count: copy.advisories.length, list: copy.advisories };
+  }
   if (!source) {
-    return { source: 'none', location: '', ok: false, reason: 'no advisory source was given: pass --advisories <OSV file or folder> or --advisories registry', count: 0, list: [] };
+    return { source: 'none', location: '', ok: false, reason: 'no advisory source was given: run `bug-hunter advisories update`, or pass --advisories <OSV file or folder> or --advisories registry', count: 0, list: [] };
   }
   if (source !== 'registry') {
     const list = loadOsv(source);

@@ -50,7 +50,8 @@ export async function fixQueue(ctx: PhaseContext, deps: FixerDeps, plan: FixPlan
   const noModel = noModelReason(proposer !== null);
   if (noModel && scope.entries.length > 0) ctx.log.warn(`--fix: ${noModel}.`);
   const backend = deps.backend ?? selectBackend({ backend: ctx.options.sandboxBackend ?? 'auto', allowUnsandboxed: ctx.options.allowUnsandboxed ?? false });
-  const env = { backend, signal: ctx.signal, ...(ctx.options.dependencies ? { dependencies: ctx.options.dependencies } : {}) };
+  // The worktrees are made from the user's tree: its installed (gitignored) node_modules are the ones a run binds.
+  const env = { backend, signal: ctx.signal, installedFrom: scope.repoRoot, ...(ctx.options.dependencies ? { dependencies: ctx.options.dependencies } : {}) };
   const byId = new Map(report.findings.map((f) => [f.finding.id, f]));
   // The scan may cover a subfolder of the repository: scope paths are relative to it, worktrees hold the whole repo.
   const top = gitTopLevel(scope.repoRoot);

@@ -1,6 +1,6 @@
 // The report phase: the driver hands it every artifact of the run; it joins them (pure), updates the ledger and
-// returns scan-report.json and coverage.json, which the driver stamps and writes after their views report.md and
-// report.sarif (rendered from scan-report.json only).
+// returns scan-report.json and coverage.json, which the driver stamps and writes after their views report.md,
+// report.sarif (rendered from scan-report.json only) and report.html.
 import { artifactPath, readArtifactIfPresent } from '../../artifacts/store.ts';
 import type { Ledger } from '../../artifacts/schemas/memory.ts';
 import { usagePath, readUsage } from '../../engines/budget/ledger.ts';
@@ -29,7 +29,7 @@ import {
 
 export const reportPhase = definePhase({
   name: 'report',
-  summary: 'join everything into scan-report.json, report.md, report.sarif, coverage.json',
+  summary: 'join everything into scan-report.json, report.md, report.sarif, report.html, coverage.json',
   // Also reads suppressions.json and ledger.json from <target>/.bug-hunter (not --out): they belong to the target.
   reads: {
     triage: 'required',
@@ -47,7 +47,7 @@ export const reportPhase = definePhase({
   // coverage.json before scan-report.json: the report is the last file a run writes.
   writes: ['coverage', 'scan-report'],
   roles: [],
-  views: REPORT_VIEWS.map((view) => ({ file: view.file, render: (written: WrittenOf<'coverage' | 'scan-report'>) => written['scan-report'] && view.render(written['scan-report']) })),
+  views: REPORT_VIEWS.map((view) => ({ file: view.file, render: (written: WrittenOf<'coverage' | 'scan-report'>, outDir: string) => written['scan-report'] && view.render(written['scan-report'], outDir) })),
   async run(ctx, inputs) {
     const { triage, 'adaptive-plan': plan, 'hunter-findings': hunter, skeptic, referee } = inputs;
     const now = new Date();

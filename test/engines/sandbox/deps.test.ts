@@ -59,12 +59,12 @@ test('host: an offline npm ci from a read-only slice of the host cache, lifecycl
   }
 });
 
-test('fetch is reported unsupported here, and vendored without node_modules is an ERROR outcome', async () => {
+test('fetch without a lockfile to key its cache, and vendored without node_modules, are ERROR outcomes', async () => {
   const tree = tempTree({ 'package.json': '{"name":"p"}', 'a.js': '' });
   try {
     const fetch = await runSandboxed(bwrap(), { workspace: tree.dir, argv: ['true'], dependencies: 'fetch' });
     assert.equal(fetch.status, 'ERROR');
-    assert.match(fetch.reason ?? '', /unsupported here: no network/);
+    assert.match(fetch.reason ?? '', /fetch needs npm's lockfile \(package-lock\.json or npm-shrinkwrap\.json\)/);
     const vendored = await runSandboxed(bwrap(), { workspace: tree.dir, argv: ['true'], dependencies: 'vendored' });
     assert.equal(vendored.status, 'ERROR');
     assert.match(vendored.reason ?? '', /no node_modules/);

@@ -3,7 +3,7 @@
 // seeded random patterns, every regex literal of the test corpora, and the known bad shapes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostQuadratic, withoutLoops } from '../../../src/engines/static/matchers/regex-shape.ts';
+import { atMostQuadratic, hasCountedRepeat, withoutLoops } from '../../../src/engines/static/matchers/regex-shape.ts';
 import { analyseRegex } from '../../../src/engines/static/rules/redos/matcher.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
@@ -107,4 +107,13 @@ test('a pattern without an unbounded quantifier is never rated vulnerable by rec
   for (const [source, flags] of [['a+', ''], ['x{2,}', ''], ['(ab){1,3}', ''], ['(a)?b*', ''], ['a{x}', ''], ['\\1a', ''], ['a', 'v']]) {
     assert.equal(withoutLoops(source!, flags!), false, `/${source}/${flags}`);
   }
+});
+
+test('a counted repeat is told from a literal or escaped brace', () => {
+  assert.equal(hasCountedRepeat('[_.\\w-]{1,300}@'), true);
+  assert.equal(hasCountedRepeat('a{2}'), true);
+  assert.equal(hasCountedRepeat('x{3,}$'), true);
+  assert.equal(hasCountedRepeat('\\{\\d+\\}'), false);
+  assert.equal(hasCountedRepeat('\\s+$'), false);
+  assert.equal(hasCountedRepeat('{a}'), false);
 });

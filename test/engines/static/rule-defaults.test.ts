@@ -36,7 +36,12 @@ test('lens rules carry a consequence, the severity it gives, and no CVSS (they a
   assert.equal(severityOfConsequence('wrong-answer'), 'medium');
   assert.equal(severityOfConsequence('leak'), 'low');
   const lensRules = listRules().filter((r) => r.consequence !== undefined);
-  assert.deepEqual(lensRules.map((r) => r.id).sort(), ['one-based-page-offset', 'request-value-string-method', 'swallowed-async-error']);
+  assert.deepEqual(lensRules.map((r) => r.id).sort(), [
+    'allocation-ignores-size', 'callback-guarded-in-one-branch', 'count-against-drained-length', 'discarded-timeout-timer',
+    'dropped-rethrowing-chain', 'failed-resource-kept', 'inclusive-end-zero-length', 'isnan-only-integer-check',
+    'one-based-page-offset', 'request-value-string-method', 'resource-field-overwritten', 'string-method-on-non-string',
+    'swallowed-async-error', 'write-after-callback-end', 'zero-option-ignored',
+  ]);
   for (const r of lensRules) {
     assert.equal(r.severity, severityOfConsequence(r.consequence!), r.id);
     assert.ok(r.cwe, `${r.id} names a CWE`);

@@ -1,7 +1,7 @@
 // The dependency scan end to end on the CLI, in a real git repository locked by the real npm (the npm3
 // fixture): lodash's template is called (reachable, with the call site), the workspace's minimist is listed but
 // never imported (not-imported), and a registry answering 405 leaves every dependency unreviewed, never clean.
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,22 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import { runCli } from '../../helpers/cli.ts';
-import { gitRepo } from '../../helpers/temp.ts';
+import { npm3Project } from '../../helpers/dep-project.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../engines/deps/fixtures/lockfiles/npm3/', import.meta.url));
 const OSV = fileURLToPath(new URL('../../engines/deps/fixtures/osv/', import.meta.url));
 
-function project(t: TestContext, extra: Record<string, string> = {}): string {
-  const read = (p: string) => readFileSync(join(FIXTURE, p), 'utf8');
-  return gitRepo(t, {
-    'package.json': read('package.json'),
-    'package-lock.json': read('package-lock.json'),
-    'packages/cli/package.json': read('packages/cli/package.json'),
-    'src/render.js': "const _ = require('lodash');\n\nfunction render(text, data) {\n  const compiled = _.template(text);\n  return compiled(data);\n}\n\nmodule.exports = { render };\n",
-    'packages/cli/index.js': "const path = require('node:path');\nmodule.exports = (file) => path.basename(file);\n",
-    ...extra,
-  });
-}
+const project = npm3Project;
 
 test('scan --dep-scan with OSV advisories: reachable with the call site, not-imported for a listed but unused package', async (t) => {
   const dir = project(t, { 'requirements.txt': 'flask==2.0.0\n' });

@@ -90,7 +90,7 @@ test('report list, show and --format print the views of the last scan', async ()
     assert.equal(await main(['report', 'show', 'BH-00000000'], bad), 2);
     assert.match(bad.err.join(''), /No finding 'BH-00000000'/);
     assert.equal(await main(['report', 'list', '--format', 'md'], capture(target)), 2);
-    assert.equal(await main(['report', '--format', 'html'], capture(target)), 2);
+    assert.equal(await main(['report', '--format', 'pdf'], capture(target)), 2);
   } finally {
     removeTarget(target);
   }

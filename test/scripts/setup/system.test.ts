@@ -22,7 +22,7 @@ function fakeBin(dir: string, tools: string[]): string {
   return dir;
 }
 
-const ALL = ['bwrap', 'prlimit', 'python3', 'go', 'xmllint'];
+const ALL = ['bwrap', 'prlimit', 'python3', 'go', 'xmllint', 'chromium'];
 
 test('a tool that does not answer on the PATH (or, for go and pytest, on the sandbox PATH) names its package', (t) => {
   const bin = fakeBin(tempDir(t), ALL);
@@ -30,7 +30,7 @@ test('a tool that does not answer on the PATH (or, for go and pytest, on the san
   const some = fakeBin(tempDir(t), ['bwrap', 'xmllint']);
   // go and pytest are looked for where the sandbox looks: present on the PATH is not enough.
   assert.deepEqual(missingPackages({ PATH: `${some}:${bin}`, SETUP_SYSTEM_SANDBOX_PATH: some }), ['python3-pytest', 'golang-go']);
-  assert.deepEqual(missingPackages({ PATH: some, SETUP_SYSTEM_SANDBOX_PATH: some }), ['util-linux', 'python3-pytest', 'golang-go']);
+  assert.deepEqual(missingPackages({ PATH: some, SETUP_SYSTEM_SANDBOX_PATH: some }), ['util-linux', 'python3-pytest', 'golang-go', 'chromium']);
 });
 
 test('nothing missing: nothing to do; root: install with apt-get; anyone else: the one sudo command and exit 2', () => {

@@ -3,9 +3,11 @@
 // (src/engines/recheck/; bounded by steps, verdicts memoised per pattern and flags). Which patterns a node denotes:
 // regex-value.ts. What counts: exponential and 3rd degree or worse always; 2nd degree on request input (not a header,
 // which the HTTP server caps), or on a library parameter when the pattern is anchored at both ends (overlapping
-// quantifiers inside one match, ms's duration parser). An unanchored 2nd degree scan on a library parameter (a trim
-// like /\s+$/, a split on / *, */) is in nearly every library: counting it would add about ten findings on the mature
-// packages for two development cases. recheck's safe or unknown never fires.
+// quantifiers inside one match, ms's duration parser) or when it scans the exported function's own string argument
+// (own-argument.ts: `trim(str)` running /\s*$/ on `str`). An unanchored 2nd degree scan of what a library derived
+// from its caller's value — an options property, a stored field, a split piece, a value handed to an internal
+// helper — is in nearly every library and mostly reads configuration: it does not count. recheck's safe or unknown
+// never fires.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import { regexValues } from './regex-value.ts';
@@ -13,10 +15,11 @@ import { isRequestHandler } from '../../sources/handlers.ts';
 import { findGuard } from '../../guards.ts';
 import { bindingValue, classify } from '../../taint.ts';
 import type { Candidate, Detector, DetectorContext, SourceFacts } from '../../types.ts';
-import { atMostQuadratic, withoutLoops } from '../../matchers/regex-shape.ts';
+import { atMostQuadratic, hasCountedRepeat, withoutLoops } from '../../matchers/regex-shape.ts';
 import { checkRegexSync } from '../../../recheck/sync.ts';
 import type { RegexVerdict } from '../../../recheck/verdict.ts';
 import { identifiersIn } from '../../matchers/sink.ts';
+import { ownArgument } from './own-argument.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -57,12 +60,13 @@ function anchoredBothEnds(source: string): boolean {
 
 const HEADER_SOURCE = /\bheaders?\b|\.get\(|\.header\(/;
 
-/** Whether a 2nd degree verdict is dropped for this input and pattern. */
-function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: string): boolean {
+/** Whether a 2nd degree verdict is dropped for this input and pattern (`ownArgument`: the subject is the exported
+ * function's own string argument, see own-argument.ts). */
+function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: string, ownArgument = false): boolean {
   // A library's caller is a weaker attacker than a request: a quadratic scan from every start position (a trim
   // like /-+$/, a split on / *, */) is in nearly every library and needs a huge argument. A pattern anchored at
   // both ends that is still quadratic has overlapping quantifiers inside one match (ms's /^(\d+)?\.?\d+…$/): that counts.
-  if (source.kind !== 'input' && !anchoredBothEnds(pattern)) return true;
+  if (source.kind !== 'input' && !anchoredBothEnds(pattern) && !ownArgument) return true;
   // A request header is capped by the HTTP server (16 KB in Node): too short for a quadratic match to hurt.
   return HEADER_SOURCE.test(source.via);
 }
@@ -133,13 +137,16 @@ function run(ctx: DetectorContext): Candidate[] {
     if (source.kind !== 'input' && !(library && source.api)) continue;
     if (cutToLength(subject)) continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
+    const own = library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject);
     const judged = regexValues(regexNode).flatMap((re) => {
       if (re.source.length === 0) return [];
       // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
       if (withoutLoops(re.source, re.flags)) return [];
-      const quadraticIgnored = ignoresQuadratic(source, re.source);
+      const quadraticIgnored = ignoresQuadratic(source, re.source, own);
       // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
       if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) return [];
+      // Only a quadratic verdict could count here (own-argument.ts): not worth minutes of recheck on a counted repeat.
+      if (own && !anchoredBothEnds(re.source) && hasCountedRepeat(re.source) && atMostQuadratic(re.source, re.flags)) return [];
       const verdict = analyseRegex(re.source, re.flags);
       if (!verdict.vulnerable) return [];
       if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
@@ -166,7 +173,9 @@ function run(ctx: DetectorContext): Candidate[] {
     };
     // A length limit on the input bounds the match time; treat it like a guard.
     // Either way round: `s.length > 100` or `MAX < s.length`.
-    const before = ctx.lines.slice(0, startLine(call)).join('\n');
+    // Read in the functions around the match (outermost first line on), not in an unrelated function above it.
+    const outer = enclosingFunctions(call).at(-1);
+    const before = ctx.lines.slice(outer ? startLine(outer) - 1 : 0, startLine(call)).join('\n');
     const limit = names.some((n) => new RegExp(`(?:^|[^\\w$.])${escapeRe(n)}\\.length\\s*[<>]|[<>]=?\\s*${escapeRe(n)}\\.length\\b`).test(before));
     if (guard) candidate.guard = guard;
     else if (limit) candidate.guard = { kind: 'type-check', text: 'the input length is checked before the match', line: candidate.startLine };

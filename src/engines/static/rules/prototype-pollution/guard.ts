@@ -1,0 +1,116 @@
+// Prototype pollution, what counts as a guard. A check blocks the write only when it rejects BOTH `__proto__` and
+// `constructor`: `__proto__` reaches Object.prototype in one step, `constructor.prototype` in two, so a check of
+// `__proto__` alone leaves the second path open. Rejecting `prototype` as well is not needed — with `constructor`
+// refused, `x.prototype` on a plain object is undefined and only a function's own prototype is reachable, never
+// Object.prototype — so a guard of the two is enough for every write shape here (path setters, bracket writes,
+// merges, parsers). Also guards: a target with no prototype (Object.create(null), a Map), a check that Object.prototype
+// itself is being written, and an own-property check on the TARGET that skips inherited keys before descending (an
+// own-property check on the SOURCE blocks nothing: JSON.parse makes `__proto__` an own key of the source).
+import type { SgNode } from '@ast-grep/napi';
+import { escapeRe } from '../../ast.ts';
+
+/** Text that rejects (or names a helper or list that rejects) the dangerous keys, or makes them harmless. */
+const STRUCTURAL = /Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
+/** A helper or list whose name says it screens keys; imported ones are taken at their word. */
+const NAMED = /\b(?:is(?:Safe|Valid|Unsafe|Proto|Prototype|Dangerous|Forbidden|Allowed|Blocked)(?:Key|Prop|Property|Path|Segment)\w*|\w*[pP]ollut\w*|\w*(?:[sS]afeKey|[uU]nsafeKey|[pP]rotoKey)\w*)\s*\(|\b(?:forbidden|blocked|block|blocklist|denylist|dangerous|unsafe|reserved|disallowed)\w*\.(?:has|includes|indexOf)\(/i;
+/** Both dangerous keys named as strings (or in a regular expression) in one text. */
+function namesBoth(text: string): boolean {
+  return /__proto__/.test(text) && /['"`/|(]constructor\b|\bconstructor['"`|)]/.test(text);
+}
+
+/**
+ * `__proto__` rejected, and the descent replaces whatever is not an object (`if (typeof t[k] !== 'object') t[k] = {}`,
+ * `!isObject(t[k])`): `constructor` is a function, so the walk never enters it and `constructor.prototype` is closed.
+ */
+function protoAndObjectsOnly(text: string): boolean {
+  return /__proto__/.test(text) && /typeof\s+[\w$.]+\[(?:[^[\]]|\[[^\]]*\])+\]\s*!==?\s*['"]object['"]|!\s*(?:[\w$]+\.)?is(?:Plain)?Object\(\s*[\w$.]+\[(?:[^[\]]|\[[^\]]*\])+\]\s*\)/.test(text);
+}
+
+/** The text rejects both dangerous keys, or names a key screen, or makes the target prototype-free. */
+export function guardText(text: string): boolean {
+  return namesBoth(text) || protoAndObjectsOnly(text) || NAMED.test(text) || STRUCTURAL.test(text);
+}
+
+/** A list at module level holding both dangerous keys, used in text (`if (BLOCKED.includes(k)) …`). */
+function usesGuardList(fn: SgNode, text: string): boolean {
+  for (const m of text.matchAll(/\b([\w$]+)\s*\.\s*(?:includes|indexOf|has)\s*\(/g)) {
+    const decl = declarationsOf(fn, 'variables').get(m[1] as string);
+    if (decl && namesBoth(decl.text())) return true;
+  }
+  return false;
+}
+
+/** An own-property check of the target: `hasOwnProperty.call(t, k)`, `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`,
+ *  `hasOwn(t, k)` — unless it only decides whether to create the missing key (`if (!has(t, k)) t[k] = {}`). */
+function ownCheckOf(text: string, targets: ReadonlySet<string>): boolean {
+  for (const t of targets) {
+    const v = escapeRe(t);
+    const check = new RegExp(`(?:hasOwnProperty\\.call|\\bhasOwn\\w*|\\b[\\w$]*[hH]as(?:Own\\w*)?(?:\\.call)?)\\)?\\(\\s*${v}\\s*,\\s*([^)]+)\\)|\\b${v}\\.hasOwnProperty\\(\\s*([^)]+)\\)`, 'g');
+    for (const m of text.matchAll(check)) {
+      const key = escapeRe((m[1] ?? m[2] ?? '').trim());
+      const at = m.index ?? 0;
+      const after = text.slice(at + m[0].length, at + m[0].length + 120);
+      // `if (!has(t, k)) t[k] = {}` creates the missing key; the walk then reads it either way.
+      // A branch that leaves (`{ t[k] = v; continue; }`) does not descend: the walk goes on only through own keys.
+      const branch = /^[^{};]*?\)\s*(\{[^}]*\}|[^;]*;)/.exec(after)?.[1] ?? '';
+      if (/!\s*(?:Object\.prototype\.)?$/.test(text.slice(Math.max(0, at - 20), at)) && new RegExp(`^[^;{}]*?\\)\\s*\\{?\\s*${v}\\s*\\[\\s*${key}\\s*\\]\\s*=[^=]`).test(after) && !/\b(?:continue|return|break)\b/.test(branch)) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The function declared under `name` in this file rejects __proto__-like keys (itself or through a helper it calls). */
+export function helperGuards(fn: SgNode, name: string, depth = 2): boolean {
+  const file = fn.getRoot();
+  let memo = HELPERS.get(file);
+  if (!memo) HELPERS.set(file, (memo = new Map()));
+  const id = `${depth}:${name}`;
+  const hit = memo.get(id);
+  if (hit !== undefined) return hit;
+  memo.set(id, false);
+  const result = helperGuardsUncached(fn, name, depth);
+  memo.set(id, result);
+  return result;
+}
+
+const HELPERS = new WeakMap<object, Map<string, boolean>>();
+const DECLARED = { functions: new WeakMap<object, Map<string, SgNode>>(), variables: new WeakMap<object, Map<string, SgNode>>(), all: new WeakMap<object, Map<string, SgNode>>() };
+const DECLARED_KINDS = { functions: ['function_declaration'], variables: ['variable_declarator'], all: ['function_declaration', 'variable_declarator'] };
+
+/**
+ * The file's function declarations (`functions`), variable declarators (`variables`), or both (`all`), by name — the
+ * first of each name in source order: one walk per file.
+ */
+export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<string, SgNode> {
+  const file = fn.getRoot();
+  return DECLARED[which].get(file) ?? rememberDeclarations(fn, which, file.root().findAll({ rule: { any: DECLARED_KINDS[which].map((kind) => ({ kind })) } }));
+}
+
+/** Keeps the file's declarations of one kind, found by a caller's walk (`nodes`: every one of them, in source order). */
+export function rememberDeclarations(node: SgNode, which: keyof typeof DECLARED, nodes: readonly SgNode[]): Map<string, SgNode> {
+  const decls = new Map<string, SgNode>();
+  for (const d of nodes) {
+    const name = d.field('name')?.text();
+    if (name && !decls.has(name)) decls.set(name, d);
+  }
+  DECLARED[which].set(node.getRoot(), decls);
+  return decls;
+}
+
+function helperGuardsUncached(fn: SgNode, name: string, depth: number): boolean {
+  const text = declarationsOf(fn, 'all').get(name)?.text();
+  if (text === undefined) return false;
+  if (guardText(text) || usesGuardList(fn, text)) return true;
+  if (depth <= 1) return false;
+  const called = new Set([...text.matchAll(/\b([\w$]+)\s*\(/g)].map((m) => m[1] as string).filter((n) => n !== name));
+  return [...called].some((n) => helperGuards(fn, n, depth - 1));
+}
+
+/** The function (with the helpers it calls in this file) guards the writes into `targets`. */
+export function guarded(fn: SgNode, targets: ReadonlySet<string>): boolean {
+  const text = fn.text();
+  if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn, text)) return true;
+  const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
+  return [...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1));
+}

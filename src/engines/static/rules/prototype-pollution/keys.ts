@@ -1,0 +1,251 @@
+// Prototype pollution, where a key comes from: a property key is an attacker's key when it derives from input — a
+// function parameter (or `arguments`), the keys of another object passed in (for…in, Object.keys/entries, _.each),
+// or the segments of a path split from such a value — and not when it is a literal, an element of a literal list, a
+// loop counter, or a key read from the written object itself (`for (k of Object.keys(obj)) obj[k] = …` copies the
+// object's own keys back: nothing reaches Object.prototype). A key that passes through a local helper which rejects
+// __proto__-like segments is not an attacker key either.
+import type { SgNode } from '@ast-grep/napi';
+import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
+import { helperGuards } from './guard.ts';
+import { scopeIndex } from './scope.ts';
+
+const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
+/** Calls whose callback's first parameter is an element of the receiver (a key when the receiver is a key list). */
+const ELEMENT_CALLBACKS = /\.(forEach|map|filter|some|every|find|flatMap)$/;
+/** Calls whose callback receives (value, key) of the object passed first: _.each(src, (v, k) => …). */
+const KEYED_CALLBACKS = /^(?:_|lodash|\$|jQuery|angular|async|underscore)\.(each|forEach|forOwn|forIn|map|mapValues|eachOf)$|^(?:each|forEach|forOwn|forIn|eachOf)$/;
+const KEY_LISTS = /(?:^|\.)(?:keys|keysIn|allKeys|entries|getOwnPropertyNames|ownKeys)$/;
+
+/** Removes wrapping parentheses, TypeScript assertions (`<T>x`, `x as T`, `x!`) from an expression node. */
+export function unwrap(node: SgNode): SgNode {
+  let n = node;
+  for (let i = 0; i < 6; i++) {
+    const k = n.kind();
+    if (k === 'parenthesized_expression' || k === 'non_null_expression') n = n.namedChildren().find((c) => c.kind() !== 'comment') ?? n;
+    else if (k === 'type_assertion') n = n.namedChildren().at(-1) ?? n;
+    else if (k === 'as_expression' || k === 'satisfies_expression') n = n.namedChildren()[0] ?? n;
+    else break;
+  }
+  return n;
+}
+
+/** The root identifier of `a`, `a.b`, `a[b]`, `a.b.c` (or '' when it is not one). */
+export function rootName(node: SgNode): string {
+  let n = unwrap(node);
+  for (let i = 0; i < 8 && (n.kind() === 'member_expression' || n.kind() === 'subscript_expression'); i++) n = unwrap(n.field('object') ?? n);
+  return n.kind() === 'identifier' ? n.text() : n.kind() === 'this' ? 'this' : '';
+}
+
+
+interface Binding { kind: 'param' | 'value' | 'for-in' | 'for-of' | 'element' | 'keyed' | 'counter' | 'function'; node?: SgNode; fn?: SgNode }
+
+function paramBinding(fnNode: SgNode, index: number): Binding {
+  const call = fnNode.parent()?.kind() === 'arguments' ? fnNode.parent()?.parent() : null;
+  const callee = call?.field('function')?.text().replace(/\s+/g, '') ?? '';
+  if (call && ELEMENT_CALLBACKS.test(callee)) {
+    const receiver = call.field('function')?.field('object');
+    if (index === 0 && receiver) return { kind: 'element', node: receiver };
+    return { kind: 'counter' };
+  }
+  if (call && /\.reduce(Right)?$/.test(callee)) {
+    const receiver = call.field('function')?.field('object');
+    if (index === 1 && receiver) return { kind: 'element', node: receiver };
+    return { kind: index === 0 ? 'value' : 'counter', node: argsOf(call)[1] };
+  }
+  if (call && KEYED_CALLBACKS.test(callee)) {
+    const source = argsOf(call)[0];
+    if (index === 1 && source) return { kind: 'keyed', node: source };
+    return index === 0 && source ? { kind: 'element', node: source } : { kind: 'param' };
+  }
+  return { kind: 'param', fn: fnNode };
+}
+
+const BINDINGS = new WeakMap<SgNode, Map<string, Binding[]>>();
+
+/** Every place `name` is bound inside scope (cached per scope node: one function's writes share the lookups). */
+function bindingsOf(scope: SgNode, name: string): Binding[] {
+  let byName = BINDINGS.get(scope);
+  if (!byName) BINDINGS.set(scope, (byName = new Map()));
+  const hit = byName.get(name);
+  if (hit) return hit;
+  const found = findBindings(scope, name);
+  byName.set(name, found);
+  return found;
+}
+
+function findBindings(scope: SgNode, name: string): Binding[] {
+  const index = scopeIndex(scope);
+  const out: Binding[] = [];
+  for (const f of index.functions) {
+    index.paramsOf(f).forEach((p, i) => {
+      if (p.bound.has(name)) out.push(paramBinding(f, i));
+    });
+  }
+  for (const d of index.declarators.get(name) ?? []) {
+    const value = d.field('value');
+    const inFor = d.parent()?.parent()?.kind() === 'for_statement' && d.parent()?.id() === d.parent()?.parent()?.field('initializer')?.id();
+    out.push(inFor && value?.kind() === 'number' ? { kind: 'counter' } : value ? { kind: 'value', node: value } : { kind: 'counter' });
+  }
+  // Destructured: const { head, rest } = splitPath(path), const [a, b] = key.split('=').
+  for (const d of index.destructured.get(name) ?? []) out.push({ kind: 'value', node: d.field('value') as SgNode });
+  for (const a of [...(index.assignments.get(name) ?? []), ...(index.augmented.get(name) ?? [])]) {
+    const value = a.field('right');
+    if (value) out.push({ kind: 'value', node: value });
+  }
+  for (const loop of index.loops) {
+    if (!index.loopDeclares(loop, name)) continue;
+    const right = loop.field('right');
+    const of = loop.children().some((c) => c.text() === 'of');
+    if (right) out.push({ kind: of ? 'for-of' : 'for-in', node: right });
+  }
+  if (index.declaredFunctions.has(name)) out.push({ kind: 'function' });
+  return out;
+}
+
+/** Decides whether key expressions in one function carry attacker keys, relative to the objects being written. */
+export class KeyOrigins {
+  private readonly memo = new Map<string, boolean>();
+  private readonly visiting = new Set<string>();
+  constructor(private readonly scope: SgNode, private readonly self: ReadonlySet<string>) {}
+
+  /** A key expression carries an attacker key. */
+  key(node: SgNode, depth = 0): boolean {
+    const n = unwrap(node);
+    const k = n.kind();
+    if (depth > 6) return false;
+    if (k === 'string' || k === 'number' || k === 'true' || k === 'false' || k === 'null' || k === 'undefined' || k === 'regex') return false;
+    // Numbers are never `__proto__`: `+s`, `-i`, `i++`, `a - b`, `x >> 2`, comparisons.
+    if (k === 'unary_expression' && /^(?:[-+~!]|typeof|void)$/.test(n.child(0)?.text() ?? '')) return false;
+    if (k === 'update_expression') return false;
+    if (k === 'binary_expression' && /^(?:[-*/%&|^<>]|\*\*|<<|>>>?|[<>=!]=?=?|instanceof|in)$/.test(n.field('operator')?.text() ?? '')) return false;
+    // `cond ? 'a' : 'b'`: the key is one of the branches; the condition only picks between them.
+    if (k === 'ternary_expression') return [n.field('consequence'), n.field('alternative')].some((b) => b !== null && this.key(b, depth + 1));
+    if (k === 'template_string') return n.findAll({ rule: { kind: 'template_substitution' } }).some((s) => this.key(s, depth + 1));
+    if (k === 'identifier') {
+      // The variable of an enclosing loop shadows other bindings of its name: a counting loop's variable is a number,
+      // a for…in/of variable takes that loop's keys.
+      if (this.numberChecked(n.text())) return false;
+      const loop = this.loopOf(n);
+      if (loop) return this.binding(loop, depth);
+      // A parameter of an enclosing callback shadows every other binding of the name in the scope.
+      const param = this.paramOf(n);
+      return param ? this.binding(param, depth) : this.name(n.text(), depth);
+    }
+    if (k === 'call_expression') {
+      const callee = n.field('function');
+      // A local helper that rejects dangerous segments cleans what it returns.
+      if (callee?.kind() === 'identifier' && helperGuards(this.scope, callee.text())) return false;
+      const receiver = callee?.kind() === 'member_expression' ? callee.field('object') : null;
+      return [...(receiver ? [receiver] : []), ...argsOf(n)].some((a) => this.key(a, depth + 1));
+    }
+    if (k === 'member_expression') {
+      // `x.length` is a number whatever x is.
+      if (n.field('property')?.text() === 'length') return false;
+      const object = n.field('object');
+      return Boolean(object) && this.key(object as SgNode, depth + 1);
+    }
+    return n.children().filter((c) => c.isNamed()).some((c) => this.key(c, depth + 1));
+  }
+
+  /** The key is a parameter (or a property of one) as passed, with no parsing or key iteration in between. */
+  direct(node: SgNode, depth = 0): boolean {
+    const n = unwrap(node);
+    if (depth > 4) return false;
+    // A property of a parameter, or an element of a parameter's list (`fields[i].name`).
+    if (n.kind() === 'member_expression' || n.kind() === 'subscript_expression') return this.direct(n.field('object') as SgNode, depth + 1);
+    if (n.kind() !== 'identifier') return false;
+    const bindings = bindingsOf(this.scope, n.text());
+    return bindings.length > 0 && bindings.every((b) => b.kind === 'param' || (b.kind === 'value' && Boolean(b.node) && this.direct(b.node as SgNode, depth + 1)));
+  }
+
+  /** An object whose own keys are attacker keys: input, not the written object itself. */
+  keysOf(node: SgNode, depth: number): boolean {
+    let n = unwrap(node);
+    // `for (k in (a, b))`: the last expression is the object.
+    if (n.kind() === 'sequence_expression') n = unwrap(n.namedChildren().at(-1) ?? n);
+    if (n.kind() === 'object' || n.kind() === 'array') return false;
+    const root = rootName(n);
+    if (root && this.self.has(root)) return false;
+    return this.key(n, depth + 1);
+  }
+
+  /** The function refuses `name` unless it is a number: `if (typeof k !== 'number') throw …` (or return, continue). */
+  private numberChecked(name: string): boolean {
+    const v = escapeRe(name);
+    return new RegExp(`typeof\\s+${v}\\s*!==?\\s*['"]number['"]\\s*\\)\\s*\\{?\\s*(?:throw|return|continue)\\b|!\\s*Number\\.is(?:Safe)?Integer\\(\\s*${v}\\s*\\)\\s*\\)\\s*\\{?\\s*(?:throw|return|continue)\\b`).test(this.scopeText());
+  }
+
+  private text?: string;
+  private scopeText(): string {
+    return (this.text ??= this.scope.text());
+  }
+
+  /** The binding of an identifier by the nearest enclosing loop (inside the scope) that declares it as its variable. */
+  private loopOf(id: SgNode): Binding | null {
+    const name = id.text();
+    for (const a of id.ancestors()) {
+      const k = a.kind();
+      if (k === 'for_in_statement') {
+        if (scopeIndex(this.scope).loopDeclares(a, name)) {
+          const right = a.field('right');
+          return right ? { kind: a.children().some((c) => c.text() === 'of') ? 'for-of' : 'for-in', node: right } : null;
+        }
+      } else if (k === 'for_statement') {
+        const init = a.field('initializer')?.text() ?? '';
+        const step = a.field('increment')?.text() ?? '';
+        const v = escapeRe(name);
+        if (new RegExp(`^(?:let|var)\\s+${v}\\s*=`).test(init) && new RegExp(`^(?:${v}\\s*(?:\\+\\+|--|[-+]=)|(?:\\+\\+|--)\\s*${v}\\b)`).test(step)) return { kind: 'counter' };
+      }
+      if (a.id() === this.scope.id()) break;
+    }
+    return null;
+  }
+
+  /** A call listing an object's keys, directly or through one variable: `keys = Object.keys(o); for (k of keys)`. */
+  private keyList(node: SgNode, depth = 0): SgNode | null {
+    const n = unwrap(node);
+    if (n.kind() === 'call_expression') return KEY_LISTS.test(n.field('function')?.text().replace(/\s+/g, '') ?? '') ? n : null;
+    if (n.kind() !== 'identifier' || depth > 1) return null;
+    const bindings = bindingsOf(this.scope, n.text());
+    return bindings.length === 1 && bindings[0]?.kind === 'value' && bindings[0].node ? this.keyList(bindings[0].node, depth + 1) : null;
+  }
+
+  /** The parameter binding of an identifier by the nearest enclosing function (inside the scope) declaring it. */
+  private paramOf(id: SgNode): Binding | null {
+    const name = id.text();
+    for (const f of id.ancestors()) {
+      if (!FUNCTION_KINDS.has(String(f.kind()))) continue;
+      const index = scopeIndex(this.scope).paramsOf(f).findIndex((p) => p.node.text() === name || p.all.has(name));
+      if (index >= 0) return paramBinding(f, index);
+      if (f.id() === this.scope.id()) break;
+    }
+    return null;
+  }
+
+  private name(name: string, depth: number): boolean {
+    if (name === 'arguments') return true;
+    if (NOT_VARIABLES.has(name) || this.visiting.has(name)) return false;
+    const hit = this.memo.get(name);
+    if (hit !== undefined) return hit;
+    this.visiting.add(name);
+    const result = bindingsOf(this.scope, name).some((b) => this.binding(b, depth));
+    this.visiting.delete(name);
+    this.memo.set(name, result);
+    return result;
+  }
+
+  private binding(b: Binding, depth: number): boolean {
+    switch (b.kind) {
+      case 'param': return true;
+      case 'counter': case 'function': return false;
+      case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);
+      case 'keyed': case 'for-in': return Boolean(b.node) && this.keysOf(b.node as SgNode, depth);
+      case 'for-of': case 'element': {
+        const over = unwrap(b.node as SgNode);
+        const list = this.keyList(over);
+        if (list) return argsOf(list).slice(0, 1).some((a) => this.keysOf(a, depth));
+        return this.key(over, depth + 1);
+      }
+    }
+  }
+}

@@ -1,0 +1,110 @@
+// Prototype pollution, one function's bindings by name from one walk: the declarators, assignments, for…in/of loops
+// and functions (with their parameters' names) that the key analysis (keys.ts) and the write shapes (walk.ts) look a
+// name up in. A search with a name pattern per lookup compiled a regular expression in the parser's matcher and walked
+// the function again each time; this walks it once and answers every lookup from maps. Lists keep source order (the
+// order those searches returned), and the function list starts with the scope itself, as a search of it did.
+import type { SgNode } from '@ast-grep/napi';
+import { FUNCTION_KINDS } from '../../ast.ts';
+
+const KINDS = ['variable_declarator', 'assignment_expression', 'augmented_assignment_expression', 'for_in_statement', ...FUNCTION_KINDS];
+const IDS = { rule: { kind: 'identifier' } };
+const PATTERN_IDS = { rule: { any: [{ kind: 'identifier' }, { kind: 'shorthand_property_identifier_pattern' }] } };
+
+/** A function's parameters with the names each binds: every identifier in it, and those a default value does not hold. */
+export interface ParamNames { node: SgNode; all: Set<string>; bound: Set<string> }
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+const texts = (nodes: SgNode[]): Set<string> => new Set(nodes.map((n) => n.text()));
+
+export class ScopeIndex {
+  /** `var name = …` (any declarator, by its name's text). */
+  readonly declarators = new Map<string, SgNode[]>();
+  /** Declarators destructuring the name: `const { name } = …`, `const [a, name] = …`. */
+  readonly destructured = new Map<string, SgNode[]>();
+  /** `name = …`. */
+  readonly assignments = new Map<string, SgNode[]>();
+  /** `name += …`. */
+  readonly augmented = new Map<string, SgNode[]>();
+  readonly loops: SgNode[] = [];
+  /** The scope, then every function in it (the scope again first: a search includes the node it starts at). */
+  readonly functions: SgNode[];
+  /** Names of the function declarations in the scope (the scope's own included). */
+  readonly declaredFunctions = new Set<string>();
+  private readonly loopNames = new Map<number, { text: string; ids: Set<string> }>();
+  private readonly params = new Map<number, ParamNames[]>();
+
+  constructor(scope: SgNode) {
+    const fns: SgNode[] = [];
+    for (const n of scope.findAll({ rule: { any: KINDS.map((kind) => ({ kind })) } })) {
+      const k = String(n.kind());
+      if (k === 'variable_declarator') {
+        const name = n.field('name');
+        if (!name) continue;
+        push(this.declarators, name.text(), n);
+        const nk = name.kind();
+        if ((nk === 'object_pattern' || nk === 'array_pattern') && n.field('value')) for (const id of texts(name.findAll(PATTERN_IDS))) push(this.destructured, id, n);
+      } else if (k === 'assignment_expression' || k === 'augmented_assignment_expression') {
+        const left = n.field('left');
+        if (left?.kind() === 'identifier') push(k === 'assignment_expression' ? this.assignments : this.augmented, left.text(), n);
+      } else if (k === 'for_in_statement') {
+        this.loops.push(n);
+      } else {
+        fns.push(n);
+        if (k === 'function_declaration') {
+          const name = n.field('name')?.text();
+          if (name) this.declaredFunctions.add(name);
+        }
+      }
+    }
+    this.functions = [scope, ...fns];
+  }
+
+  /** The loop's variable part (`const [k, v]` of `for (const [k, v] of …)`) is `name` or holds it. */
+  loopDeclares(loop: SgNode, name: string): boolean {
+    let names = this.loopNames.get(loop.id());
+    if (!names) {
+      const left = loop.field('left');
+      names = left ? { text: left.text(), ids: texts(left.findAll(IDS)) } : { text: '', ids: new Set() };
+      this.loopNames.set(loop.id(), names);
+    }
+    return names.text === name || names.ids.has(name);
+  }
+
+  /** The function's parameters with their names. */
+  paramsOf(fn: SgNode): ParamNames[] {
+    let found = this.params.get(fn.id());
+    if (!found) {
+      const list = fn.field('parameters')?.namedChildren() ?? (fn.field('parameter') ? [fn.field('parameter') as SgNode] : []);
+      found = list.map((p) => {
+        if (p.kind() === 'identifier') return { node: p, all: new Set([p.text()]), bound: new Set([p.text()]) };
+        const ids = p.findAll(IDS);
+        // `(a = b)`: b is the default's value, not a name the parameter binds.
+        const bound = ids.filter((id) => id.parent()?.kind() !== 'assignment_pattern' || id.parent()?.field('left')?.id() === id.id());
+        return { node: p, all: texts(ids), bound: texts(bound) };
+      });
+      this.params.set(fn.id(), found);
+    }
+    return found;
+  }
+
+  /** The values `name` is given in the scope, declarators first: `var name = v`, then `name = v`. */
+  valuesOf(name: string, assignmentsFirst = false): SgNode[] {
+    const declared = (this.declarators.get(name) ?? []).map((d) => d.field('value'));
+    const assigned = (this.assignments.get(name) ?? []).map((a) => a.field('right'));
+    return (assignmentsFirst ? [...assigned, ...declared] : [...declared, ...assigned]).filter((v): v is SgNode => v !== null);
+  }
+}
+
+const INDEXES = new WeakMap<SgNode, ScopeIndex>();
+
+/** The index of a scope node (one per node object: the rule passes each function's node to every lookup). */
+export function scopeIndex(scope: SgNode): ScopeIndex {
+  let index = INDEXES.get(scope);
+  if (!index) INDEXES.set(scope, (index = new ScopeIndex(scope)));
+  return index;
+}

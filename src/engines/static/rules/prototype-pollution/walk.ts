@@ -1,0 +1,221 @@
+// Prototype pollution, the write shapes. A write `w[k2] = v` pollutes when `w` can be Object.prototype — because it was
+// reached from an object by an attacker key — and k2 is an attacker key too:
+//  - bracket chain: `o[a][b] = v` (also through an alias: `g = o[a]; g[b] = v`, the ini/query parser shape);
+//  - walk: `cur = cur[k]` (for/while loops over path segments, `t = t[k] = …`, `cur = cur[k] || (cur[k] = {})`),
+//    a `reduce` over the segments, or a walking helper given the segments (`parent = walk(obj, path)`, last key popped);
+//  - recursion: the function calls itself with `w[k]` (or an alias of it) — merges, extends, defaults, deep
+//    assigns, clones into the input, and path setters that recurse on the path's head.
+// Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
+import type { SgNode } from '@ast-grep/napi';
+import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
+import { declarationsOf } from './guard.ts';
+import { KeyOrigins, rootName, unwrap } from './keys.ts';
+import { scopeIndex } from './scope.ts';
+
+export interface PollutingWrite { write: SgNode; shape: 'bracket chain' | 'path walk' | 'recursive merge'; targets: Set<string>; via?: SgNode }
+
+const CONSTANT = /^(?:null|undefined|true|false|void 0|!0|!1|-?\d[\d.e]*|'[^']*'|"[^"]*")$/;
+const FRESH = /^(?:\{[\s\S]*\}|\[[\s\S]*\]|new\s+\w+\([^)]*\))$/;
+
+/** The identifiers `name` is set from (`name = other`, `var name = other || {}`): the objects a walk starts at. */
+function origins(scope: SgNode, name: string): string[] {
+  // Only plain identifiers (`cur = obj`, `t = target || {}`): `target = args[i]` does not make every args[…] the target.
+  return scopeIndex(scope).valuesOf(name).flatMap((v) => {
+    const u = unwrap(v);
+    const head = u?.kind() === 'binary_expression' ? unwrap(u.field('left') as SgNode) : u;
+    return head?.kind() === 'identifier' ? [head.text()] : [];
+  });
+}
+
+/** `name` is bound to a fresh copy (a spread literal, Object.assign({}, …), structuredClone): writes into it stay local. */
+function freshCopy(fnText: string, name: string): boolean {
+  const v = escapeRe(name);
+  return new RegExp(`\\b${v}\\s*=\\s*(?:\\{\\s*\\.\\.\\.|Object\\.assign\\(\\s*\\{\\s*\\}|structuredClone\\()`).test(fnText);
+}
+
+/** The subscripts `node` stands for: `src = target[key]`, `clone = src && isPlainObject(src) ? src : {}` (two hops). */
+function subscriptsBehind(scope: SgNode, node: SgNode, depth = 0): SgNode[] {
+  const n = unwrap(node);
+  if (n.kind() === 'subscript_expression') return [n];
+  if (n.kind() === 'assignment_expression') return subscriptsBehind(scope, n.field('left') as SgNode, depth);
+  if (depth > 2) return [];
+  if (n.kind() === 'identifier') return scopeIndex(scope).valuesOf(n.text()).flatMap((v) => subscriptsBehind(scope, v, depth + 1));
+  if (n.kind() === 'ternary_expression' || n.kind() === 'binary_expression') {
+    return n.namedChildren().filter((c) => /^(identifier|subscript_expression|parenthesized_expression)$/.test(String(c.kind()))).flatMap((c) => subscriptsBehind(scope, c, depth + 1));
+  }
+  return [];
+}
+
+/** The first subscript `name[…]` at the head of an expression: `cur[k]`, `cur[k] || …`, `cur[k] = …`, `(cur[k] ?? …)`. */
+function headSubscript(node: SgNode, name?: string): SgNode | null {
+  let n = unwrap(node);
+  for (let i = 0; i < 4; i++) {
+    if (n.kind() === 'subscript_expression') return !name || rootName(n) === name && unwrap(n.field('object') as SgNode).text() === name ? n : null;
+    if (n.kind() === 'assignment_expression') n = unwrap(n.field('left') as SgNode);
+    else if (n.kind() === 'binary_expression') n = unwrap(n.field('left') as SgNode);
+    else return null;
+  }
+  return null;
+}
+
+/** The names of the function as its own recursive calls spell it (`merge`, `exports.merge`, `jQuery.extend`). */
+function selfNames(fn: SgNode): string[] {
+  const names: string[] = [];
+  const own = fn.field('name')?.text();
+  if (own) names.push(own);
+  for (let p = fn.parent(), i = 0; p && i < 3; p = p.parent(), i++) {
+    const k = p.kind();
+    if (k === 'variable_declarator') names.push(p.field('name')?.text() ?? '');
+    else if (k === 'assignment_expression') names.push((p.field('left')?.text() ?? '').replace(/^.*\./, ''));
+    else if (k === 'pair') names.push(p.field('key')?.text().replace(/['"]/g, '') ?? '');
+    else if (k !== 'parenthesized_expression') break;
+  }
+  return [...new Set(names.filter((n) => /^[\w$]+$/.test(n)))];
+}
+
+/** Functions of this file that fn calls and that call fn back (mixinDeep → mixin → mixinDeep): mutual recursion. */
+function mutualNames(fn: SgNode): string[] {
+  const own = selfNames(fn);
+  if (own.length === 0) return [];
+  const decls = declarationsOf(fn, 'functions');
+  if (decls.size === 0) return [];
+  const back = new RegExp(`(?:^|[^.\\w$])(?:${own.map(escapeRe).join('|')})\\s*\\(`);
+  // Only names of this file's function declarations can call back: test the text before walking the calls.
+  const text = fn.text();
+  const named = [...decls.keys()].filter((g) => !own.includes(g) && text.includes(g));
+  if (named.length === 0) return [];
+  const called = new Set(fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } } }).map((c) => c.field('function')?.text() ?? ''));
+  return named.filter((g) => called.has(g) && back.test(decls.get(g)?.text() ?? ''));
+}
+
+/**
+ * Candidate polluting writes in fn, before guards. `writes`: the computed writes fn owns (its own and its anonymous callbacks', matcher.ts), in source order —
+ * a write with a literal key (`o['x'] = v`, `o[0] = v`) never takes an attacker key.
+ */
+export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): PollutingWrite[] {
+  const scope = fn;
+  const fnText = fn.text();
+  if (writes.length === 0) return [];
+  const out: PollutingWrite[] = [];
+  // The objects each written name starts at, looked up once per name.
+  const starts = new Map<string, string[]>();
+  const originsOf = (name: string) => starts.get(name) ?? (starts.set(name, origins(scope, name)), starts.get(name) as string[]);
+  // One key analysis per set of written objects: its memo serves every write into them.
+  const analyses = new Map<string, KeyOrigins>();
+  const keyed = (targets: Set<string>) => {
+    const id = [...targets].sort().join(' ');
+    let origin = analyses.get(id);
+    if (!origin) analyses.set(id, (origin = new KeyOrigins(scope, targets)));
+    return origin;
+  };
+  const valueWrite = (w: SgNode) => {
+    const right = unwrap(w.field('right') as SgNode).text();
+    return !FRESH.test(right) && !/^[\w$.]*(clone|copy)\w*\(/i.test(right);
+  };
+
+  // Recursion: fn(w[k], …) or fn(alias of w[k], …), then writes w[k2] = v.
+  const names = [...selfNames(fn), ...mutualNames(fn)];
+  if (names.length > 0 && new RegExp(`(?:${names.map(escapeRe).join('|')})\\s*\\(`).test(fnText)) {
+    const callRe = new RegExp(`^(?:[\\w$]+\\.)*(?:${names.map(escapeRe).join('|')})$`);
+    // Every call, its callee tested here: a pattern in the parser's search compiles a regular expression per function.
+    const calls = fn.findAll({ rule: { kind: 'call_expression' } }).filter((c) => callRe.test(c.field('function')?.text() ?? ''));
+    for (const call of calls) {
+      for (const sub of argsOf(call).flatMap((arg) => subscriptsBehind(scope, arg))) {
+        const base = unwrap(sub.field('object') as SgNode);
+        if (base.kind() !== 'identifier' && base.kind() !== 'member_expression') continue;
+        const name = base.text();
+        if (freshCopy(fnText, name)) continue;
+        const targets = new Set([name, ...originsOf(name)]);
+        const origin = keyed(targets);
+        if (!origin.key(sub.field('index') as SgNode)) continue;
+        // The leaf stores the input's value: a constant (`t[k] = null` before descending) carries nothing.
+        const leaf = writes.filter((w) => unwrap(w.field('left')?.field('object') as SgNode).text() === name && origin.key(w.field('left')?.field('index') as SgNode) && valueWrite(w) && !CONSTANT.test(unwrap(w.field('right') as SgNode).text()));
+        if (leaf.length > 0) out.push({ write: pickLeaf(leaf), shape: 'recursive merge', targets, via: call });
+      }
+    }
+  }
+
+  for (const w of writes) {
+    const left = w.field('left') as SgNode;
+    const obj = unwrap(left.field('object') as SgNode);
+    const index = left.field('index') as SgNode;
+    if (!valueWrite(w)) continue;
+    // Bracket chain: o[a][b] = v.
+    if (obj.kind() === 'subscript_expression') {
+      const targets = new Set([rootName(obj)].filter(Boolean));
+      const origin = keyed(targets);
+      const outer = obj.field('index') as SgNode;
+      // Keys handed straight through a private helper's parameters are the caller's business; an exported function's
+      // parameters are a library's input.
+      const passedThrough = origin.direct(outer) && origin.direct(index) && !exported(fn);
+      if (!passedThrough && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
+      continue;
+    }
+    if (obj.kind() !== 'identifier') continue;
+    const name = obj.text();
+    // A walk sets the written object inside the function (`cur = cur[k]`, `let parent = walk(…)`): without such an
+    // assignment there is nothing to walk, whatever the key.
+    if (!new RegExp(`(?:^|[^.\\w$])${escapeRe(name)}\\s*(?::[^=;]+)?=[^=>]`).test(fnText)) continue;
+    if (freshCopy(fnText, name)) continue;
+    const targets = new Set([name, ...originsOf(name)]);
+    const origin = keyed(targets);
+    if (!origin.key(index)) continue;
+    const walked = scopeIndex(scope).valuesOf(name, true).some((v) => {
+      // cur = cur[k] …, or an alias g = o[k] (o another object), with an attacker key.
+      // The alias's key is read against its own object: `g = o[k]` with k one of o's own keys is o's own value.
+      const head = headSubscript(v);
+      if (head) return keyed(new Set([...targets, rootName(head)].filter(Boolean))).key(head.field('index') as SgNode);
+      const u = unwrap(v);
+      if (u.kind() !== 'call_expression') return false;
+      const callee = u.field('function');
+      // keys.reduce((o, k) => o[k] …, obj): the walk result.
+      if (callee?.kind() === 'member_expression' && /^reduce(Right)?$/.test(callee.field('property')?.text() ?? '')) return origin.key(callee.field('object') as SgNode) && argsOf(u).length > 1 && descends(argsOf(u)[0]);
+      // parent = walk(obj, parentPath) with the last segment popped off the same path.
+      return popped(scope, index) && argsOf(u).length > 1 && argsOf(u).some((a) => origin.key(a));
+    });
+    if (walked) out.push({ write: w, shape: 'path walk', targets });
+  }
+  return out;
+}
+
+/** fn is part of the module's interface: exported by name, assigned to (module.)exports, or a method of an exported object. */
+export function exported(fn: SgNode): boolean {
+  // Symbol-keyed, #private and _underscored methods are not the module's interface, whatever exports their class.
+  const own = fn.field('name');
+  if (own && (own.kind() !== 'property_identifier' && own.kind() !== 'identifier' || own.text().startsWith('_'))) return false;
+  const text = fn.getRoot().root().text();
+  for (const name of selfNames(fn)) {
+    const n = escapeRe(name);
+    if (new RegExp(`(?:module\\.)?exports(?:\\.[\\w$]+)?\\s*=\\s*${n}\\b|export\\s+(?:default\\s+)?(?:async\\s+)?function\\s*\\*?\\s*${n}\\b|export\\s*\\{[^}]*\\b${n}\\b|export\\s+default\\s+${n}\\b|export\\s+(?:const|let|var)\\s+${n}\\b|(?:module\\.)?exports\\s*=\\s*\\{[^}]*(?:[{,:]\\s*)${n}\\s*[,}]`).test(text)) return true;
+  }
+  for (let p = fn.parent(), i = 0; p && i < 5; p = p.parent(), i++) {
+    const k = p.kind();
+    if (k === 'export_statement') return true;
+    if (k === 'assignment_expression' && /^(?:module\.)?exports\b/.test(p.field('left')?.text() ?? '')) return true;
+  }
+  return false;
+}
+
+/** A reduce callback that steps into its accumulator by the element: `(o, k) => o[k] …` (not `(acc, d) => d(acc)`). */
+function descends(callback: SgNode | undefined): boolean {
+  const cb = callback ? unwrap(callback) : null;
+  if (!cb || !FUNCTION_KINDS.has(String(cb.kind()))) return false;
+  const params = cb.field('parameters')?.namedChildren() ?? [];
+  const [acc, el] = params.map((p) => p.text());
+  if (!acc || !el) return false;
+  return cb.findAll({ rule: { kind: 'subscript_expression' } }).some((s) => unwrap(s.field('object') as SgNode).text() === acc && (s.field('index')?.text() ?? '').includes(el));
+}
+
+/** The key is the last segment taken off a list: `last = keys.pop()`, `keys[keys.length - 1]`. */
+function popped(scope: SgNode, index: SgNode): boolean {
+  const n = unwrap(index);
+  if (/\.pop\(\)$|\[\s*[\w$]+\.length\s*-\s*1\s*\]$/.test(n.text())) return true;
+  if (n.kind() !== 'identifier') return false;
+  return scopeIndex(scope).valuesOf(n.text()).some((v) => /\.pop\(\)$|\[\s*[\w$]+\.length\s*-\s*1\s*\]$/.test(v.text()));
+}
+
+/** The write that stores the input's value: a plain value (`t[k] = v`, `t[k] = src[k]`) before a computed one. */
+function pickLeaf(writes: SgNode[]): SgNode {
+  const plain = writes.find((w) => /^(identifier|member_expression|subscript_expression)$/.test(String(unwrap(w.field('right') as SgNode).kind())));
+  return plain ?? (writes[0] as SgNode);
+}

@@ -1,0 +1,130 @@
+// Values the code itself can make non-strings, used with a string-only method: the result of `JSON.stringify(x)`
+// (undefined when x is undefined, a function or a symbol), directly or through a local helper that returns it, and
+// the array branch of `Array.isArray(v) ? v.map(…) : String(v)`. `.replace()`, `.split()`, `.toLowerCase()` … then
+// throw a TypeError on exactly the inputs the code was written to accept. Not flagged: a value checked between the
+// assignment and the call (`typeof`, `Array.isArray`, a comparison with undefined/null, a truthiness test, a
+// fallback), JSON.stringify of a literal or of a local built from one, branches that are both strings, and a call
+// straight on the result (`JSON.stringify(x).replace(…)`, a serialising helper whose contract is its argument: on the
+// mature set such helpers are never handed undefined).
+import type { SgNode } from '@ast-grep/napi';
+import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
+import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+
+const STRING_ONLY = /^(toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|trimLeft|trimRight|split|replace|replaceAll|startsWith|endsWith|padStart|padEnd|localeCompare|normalize|charAt|charCodeAt|codePointAt|match|matchAll|search|substring|substr)$/;
+const LITERAL = new Set(['object', 'array', 'string', 'template_string', 'number', 'true', 'false']);
+const ARRAY_MADE = /\.(map|filter|concat|slice|flat|flatMap)\s*\(|^\[/;
+
+type Kind = 'json' | 'array';
+
+function unwrap(node: SgNode): SgNode {
+  let n = node;
+  while (n.kind() === 'parenthesized_expression' && n.namedChildren()[0]) n = n.namedChildren()[0]!;
+  return n;
+}
+
+/** `JSON.stringify(arg, …)` whose arg may be undefined: not a literal, nor a local bound to one. */
+function isOpenStringify(node: SgNode): boolean {
+  const n = unwrap(node);
+  if (n.kind() !== 'call_expression' || n.field('function')?.text() !== 'JSON.stringify') return false;
+  const arg = n.field('arguments')?.namedChildren()[0];
+  if (!arg) return false;
+  if (LITERAL.has(String(arg.kind())) || /^(String|Object\.\w+|Array\.from)\s*\(/.test(arg.text())) return false;
+  if (arg.kind() === 'identifier') {
+    const scope = enclosingFunction(n)?.text() ?? '';
+    if (new RegExp(`\\b(const|let|var)\\s+${escapeRe(arg.text())}\\s*=\\s*[{[]`).test(scope)) return false;
+  }
+  return true;
+}
+
+/** Functions declared in the file that return a JSON.stringify result unchecked (directly or via a local). */
+function stringifyHelpers(root: SgNode): Set<string> {
+  const out = new Set<string>();
+  for (const fn of root.findAll({ rule: { kind: 'function_declaration' } })) {
+    const name = fn.field('name')?.text();
+    if (!name) continue;
+    const body = fn.field('body');
+    if (!body || !/JSON\.stringify\(/.test(body.text())) continue;
+    for (const ret of body.findAll({ rule: { kind: 'return_statement' } })) {
+      if (enclosingFunction(ret)?.range().start.index !== fn.range().start.index) continue;
+      const value = ret.namedChildren()[0];
+      if (!value) continue;
+      if (isOpenStringify(value)) out.add(name);
+      else if (value.kind() === 'identifier') {
+        const v = escapeRe(value.text());
+        const bound = body.findAll({ rule: { any: [{ kind: 'variable_declarator' }, { kind: 'assignment_expression' }], regex: `^${v}\\s*=` } });
+        if (bound.some((b) => { const rhs = b.field('value') ?? b.field('right'); return rhs ? kindOf(rhs, new Set()) === 'json' : false; })) out.add(name);
+      }
+    }
+  }
+  return out;
+}
+
+function kindOf(expr: SgNode, helpers: Set<string>): Kind | undefined {
+  const e = unwrap(expr);
+  if (isOpenStringify(e)) return 'json';
+  if (e.kind() === 'call_expression' && helpers.has(e.field('function')?.text() ?? '')) return 'json';
+  if (e.kind() === 'ternary_expression') {
+    const a = e.field('consequence');
+    const b = e.field('alternative');
+    if (!a || !b) return undefined;
+    if (isOpenStringify(a) && isOpenStringify(b)) return 'json';
+    if (/Array\.isArray\(/.test(e.field('condition')?.text() ?? '') && ARRAY_MADE.test(unwrap(a).text()) !== ARRAY_MADE.test(unwrap(b).text())) return 'array';
+  }
+  return undefined;
+}
+
+function guarded(between: string, name: string): boolean {
+  const n = escapeRe(name);
+  const text = between.replace(new RegExp(`\\b${n}\\s*=\\s*$`), '');
+  return new RegExp(`typeof\\s+\\(?\\s*${n}\\b|Array\\.isArray\\(\\s*${n}\\s*\\)|\\b${n}\\s*(!==?|===?|&&|\\|\\||\\?\\?|\\?(?!\\.)|instanceof\\b)|(!==?|===?)\\s*${n}\\b|if\\s*\\(\\s*!?\\s*${n}\\s*\\)|(^|[^=!<>])=\\s*${n}\\s*(\\|\\||\\?\\?)|\\b${n}\\s*=(?!=)`).test(text);
+}
+
+function candidate(call: SgNode, what: string, kind: Kind, method: string): Candidate {
+  const why = kind === 'json' ? 'JSON.stringify returns undefined for undefined, a function or a symbol' : 'the Array.isArray branch makes it an array';
+  return {
+    ruleId: 'string-method-on-non-string', startLine: startLine(call), endLine: startLine(call), symbol: symbolOf(call),
+    subject: `${what}.${method}`,
+    detail: `\`${what}\` may not be a string (${why}), yet \`.${method}()\` is called on it unchecked: a TypeError on that input.`,
+    structural: kind === 'json' ? 'string method on an unchecked JSON.stringify result' : 'string method on a value one branch makes an array',
+  };
+}
+
+function run(ctx: DetectorContext): Candidate[] {
+  const out: Candidate[] = [];
+  const helpers = /\bfunction\b/.test(ctx.file.content) ? stringifyHelpers(ctx.root) : new Set<string>();
+  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'member_expression' } } })) {
+    const callee = call.field('function')!;
+    const method = callee.field('property')?.text() ?? '';
+    if (!STRING_ONLY.test(method)) continue;
+    const object = callee.field('object');
+    if (!object) continue;
+    if (object.kind() !== 'identifier') continue;
+    const name = object.text();
+    const fn = enclosingFunction(call);
+    const scope = fn ?? ctx.root;
+    const at = call.range().start.index;
+    // The latest binding of the name before the call, in the same function.
+    let binding: { rhs: SgNode; end: number } | undefined;
+    for (const b of scope.findAll({ rule: { any: [{ kind: 'variable_declarator' }, { kind: 'assignment_expression' }] } })) {
+      const left = b.field('name') ?? b.field('left');
+      const rhs = b.field('value') ?? b.field('right');
+      if (!left || !rhs || left.text() !== name || b.range().end.index > at) continue;
+      if (enclosingFunction(b)?.range().start.index !== fn?.range().start.index) continue;
+      if (!binding || b.range().end.index > binding.end) binding = { rhs, end: b.range().end.index };
+    }
+    if (!binding) continue;
+    const kind = kindOf(binding.rhs, helpers);
+    if (!kind) continue;
+    const between = ctx.file.content.slice(binding.end, at);
+    if (guarded(between, name)) continue;
+    out.push(candidate(call, name, kind, method));
+  }
+  return out;
+}
+
+export const stringMethodOnNonString: Detector = {
+  order: 33,
+  rules: ['string-method-on-non-string'],
+  prefilter: /JSON\.stringify\(|Array\.isArray\(/,
+  run,
+};
