@@ -71,6 +71,9 @@ console.error(`temporary folders: ${runTemp.dir} (${runTemp.why})`);
 // Scans record the cache folders they create in the user's state folder (src/engines/cache/owner.ts): the tests' go to a
 // throw-away one, never the real home.
 const stateHome = mkdtempSync(join(runTemp.dir, 'state-'));
+// The user's own config (src/engines/config/load.ts) is looked up in XDG_CONFIG_HOME: an empty throw-away folder, so
+// no test reads the real ~/.config/bug-hunter/config.json.
+const configHome = mkdtempSync(join(runTemp.dir, 'config-'));
 // Each test process writes its CPU seconds here at exit (scripts/test/cpu-probe.mjs).
 const cpuDir = mkdtempSync(join(runTemp.dir, 'cpu-'));
 // scripts/test/main.mjs writes here the seconds each file's tests took, batched or not.
@@ -135,7 +138,7 @@ try {
   const result = spawnSync(process.execPath, [...loader, fileURLToPath(new URL('./main.mjs', import.meta.url)), concurrency, ...units], {
     stdio: 'inherit',
     // BUG_HUNTER_ADVISORIES_DIR: the user's downloaded OSV copy never reaches a test's dependency scan.
-    env: { ...process.env, TMPDIR: testTmp, XDG_STATE_HOME: stateHome, BUG_HUNTER_ADVISORIES_DIR: join(testTmp, 'advisories-npm'), BH_TEST_CPU_DIR: cpuDir, BH_TEST_TIMES: timesFile },
+    env: { ...process.env, TMPDIR: testTmp, XDG_STATE_HOME: stateHome, XDG_CONFIG_HOME: configHome, BUG_HUNTER_ADVISORIES_DIR: join(testTmp, 'advisories-npm'), BH_TEST_CPU_DIR: cpuDir, BH_TEST_TIMES: timesFile },
   });
   status = result.status ?? 1;
   const { sum, top } = heaviest(8);

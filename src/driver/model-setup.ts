@@ -15,7 +15,7 @@ import { describeEngineChoice, roleUsesModel } from '../engines/models/static.ts
 export interface ModelRequest extends FlagOverrides {
   /** Record every model exchange under <out>/transcripts/ (for replay). */
   record?: boolean;
-  /** The user's own config file (--config); used instead of <target>/.bug-hunter/config.json. */
+  /** The user's own config file (--config); layered over the repository's and the user's config. */
   configPath?: string;
   /** Trust the config inside the target (--trust-repo-config): its providers, roles and limits as they are. */
   trustRepoConfig?: boolean;
@@ -42,7 +42,8 @@ export function resolveModels(target: string, request: ModelRequest = {}): Model
   const config = applyFlagOverrides(loaded, request);
   if (request.budgets) config.budgets = { ...config.budgets, ...request.budgets };
   const modelRoles = new Set(ROLES.filter((role) => roleUsesModel(config, role)));
-  const warnings = loaded.refused.length > 0 ? [repositoryConfigWarning(loaded.source ?? 'the configuration', loaded.refused)] : [];
+  const sources = [...new Set(loaded.refused.map((r) => r.source ?? loaded.source ?? 'the configuration'))];
+  const warnings = sources.map((source) => repositoryConfigWarning(source, loaded.refused.filter((r) => (r.source ?? loaded.source ?? 'the configuration') === source), loaded.userConfig));
   return { config, engine: describeEngineChoice(config), usesModels: modelRoles.size > 0, modelRoles, warnings };
 }
 

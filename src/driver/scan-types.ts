@@ -33,6 +33,8 @@ export interface ScanRequest {
   diff?: DiffRequest;
   /** With `diff`: take these changed paths instead of asking git (the --baseline scan of the base reuses the head's). */
   changedPaths?: string[];
+  /** --rule <id>=off|<severity> (repeatable), over the config files' `rules`. */
+  rules?: string[];
   /** --baseline <ref>: findings already at that commit are marked pre-existing and do not fail the run. */
   baseline?: string;
 }

@@ -22,6 +22,7 @@ import { openRun } from './open-run.ts';
 import { runPhases, type InputMakers, type PhasesRun } from './run-phases.ts';
 import { ensureBaseline } from './baseline.ts';
 import { resolveCommit, resolveDiff } from '../engines/scope/refs.ts';
+import { scanSettingsOf } from './scan-settings.ts';
 
 /** The model role that refines the threat model (--refine-threat-model). */
 const REFINING_ROLE = 'recon' satisfies Role;
@@ -120,7 +121,30 @@ function scanSettings(target: string, request: ScanRequest & ScanSelection, mode
   if (request.baseline) options.baseline = { ref: request.baseline, commit: resolveCommit(target, '--baseline', request.baseline) };
   const scope: ScopeOptions = { ...DEFAULT_SCOPE, ...request.scope };
   if (request.diff) scope.diff = request.changedPaths ? { ...request.diff, changedPaths: [...request.changedPaths].sort() } : resolveDiff(target, request.diff);
+  applyScanSettings(target, request, models, options, scope);
   return { options, scope };
+}
+
+// Rules, include, exclude and maxFileBytes from every config layer and the flags; set only when there are any, so a
+// run without them keeps the identity it always had.
+function applyScanSettings(target: string, request: ScanRequest, models: ModelSetup, options: RunOptions, scope: ScopeOptions): void {
+  const settings = scanSettingsOf({
+    config: models.config,
+    target,
+    ignoreRepository: Boolean(options.noRepoSuppressions),
+    ...(scope.diff ? { diffBase: scope.diff.from ?? null } : {}),
+    flags: {
+      ...(request.rules ? { rules: request.rules } : {}),
+      ...(request.scope?.include ? { include: request.scope.include } : {}),
+      ...(request.scope?.exclude ? { exclude: request.scope.exclude } : {}),
+      ...(request.scope?.maxFileBytes !== undefined ? { maxFileBytes: request.scope.maxFileBytes } : {}),
+    },
+  });
+  for (const key of ['include', 'exclude', 'repositoryInclude', 'repositoryExclude', 'maxFileBytes'] as const) {
+    if (settings[key] === undefined) delete scope[key];
+    else (scope as Record<string, unknown>)[key] = settings[key];
+  }
+  if (settings.listed.length > 0) options.settings = settings.listed;
 }
 
 // Written for failed and interrupted runs too (what the cache answered is still true); a failure to write it is

@@ -19,6 +19,17 @@ export function literalUnion<const T extends readonly [string, ...string[]]>(val
 export const CACHE_KINDS = ['static', 'recon', 'recon-files', 'threat', 'threat-model', 'code-index', 'model', 'cross-file', 'cross-file-calls'] as const;
 export type CacheKind = (typeof CACHE_KINDS)[number];
 
+/** How far an inline bug-hunter-ignore comment reaches: its line and the next, a -start … -end block, the whole file. */
+export const SUPPRESSION_KINDS = ['line', 'block', 'file'] as const;
+
+/** What a rule may be set to (`--rule <id>=<setting>`, config `rules`): off, or the severity its findings take. */
+export const RULE_SETTINGS = ['off', 'critical', 'high', 'medium', 'low', 'info'] as const;
+export type RuleSetting = (typeof RULE_SETTINGS)[number];
+
+/** Whose word a configured setting is: the scanned repository's config, the user's own config (or --config), a flag. */
+export const SETTING_SOURCES = ['repository', 'user', 'flag'] as const;
+export type SettingSource = (typeof SETTING_SOURCES)[number];
+
 /** What --profile accepts: a profile, or auto (chosen from triage by the plan). */
 export const PROFILE_CHOICES = ['auto', 'fast', 'balanced', 'assurance'] as const;
 export type ProfileChoice = (typeof PROFILE_CHOICES)[number];

@@ -1,7 +1,8 @@
 // scan-report.json: the canonical joined result every view (markdown, SARIF, terminal) is rendered from.
 // Findings stay in one list, kept apart by verdict; a suppressed finding stays listed (marked) but is never reported.
 import { Type, type Static } from '@sinclair/typebox';
-import { COMPLETENESS, DIFF_MODES, literalUnion, RANGE_OPERATORS, REPRO_OUTCOMES, UNCOVERED_STATUSES } from './literals.ts';
+import { COMPLETENESS, DIFF_MODES, literalUnion, RANGE_OPERATORS, REPRO_OUTCOMES, SETTING_SOURCES, UNCOVERED_STATUSES } from './literals.ts';
+import { ConfiguredSetting } from './run-options.ts';
 import { artifact, Confidence, Finding, RepoPath, Severity, Tier, Verdict } from './common.ts';
 import { ShardShare } from './adaptive-plan.ts';
 import { BaseFinding, BaselineSummary } from './baseline.ts';
@@ -125,6 +126,16 @@ export const ReportedFinding = Type.Object(
       ),
     ),
     suppressed: Type.Optional(Suppression),
+    severityOverride: Type.Optional(
+      Type.Object(
+        {
+          from: Severity,
+          source: literalUnion(SETTING_SOURCES),
+          where: Type.String({ description: 'The config file or flag that set it.' }),
+        },
+        { additionalProperties: false, description: "A user's (or the repository's) rule setting chose `severity`, over the CVSS band or the referee's: `from` is what it would have been." },
+      ),
+    ),
     security: Type.Optional(SecurityClassification),
     firstSeenRun: Type.Optional(Type.String({ description: 'Run that first saw this fingerprint, from ledger.json.' })),
     inDiff: Type.Optional(
@@ -255,6 +266,7 @@ export const ScanReport = artifact(
     ),
     checks: Type.Optional(Type.Array(CheckRun, { description: 'The checks this run was asked for (--verify, --repro, --dep-scan) and whether each ran.' })),
     suppressions: Type.Optional(SuppressionSummary),
+    settings: Type.Optional(Type.Array(ConfiguredSetting, { description: 'Rule settings and config scope keys in force for this run, by source; repository ones set aside are listed with why.' })),
     leads: Type.Optional(Type.Array(LeadReport, { description: "With --leads: each other analyser's result and what became of it (leads.json, hunter-findings.json, referee.json joined)." })),
     dependencies: Type.Optional(
       Type.Object(

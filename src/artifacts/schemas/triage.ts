@@ -1,6 +1,6 @@
 // triage.json: which files are in scope, why they rank where they do, and how they are chunked.
 import { Type, type Static } from '@sinclair/typebox';
-import { DIFF_MODES, GRAPH_SOURCES, LISTINGS, literal, literalUnion, RANGE_OPERATORS, SCOPE_REASONS, SKIP_REASONS } from './literals.ts';
+import { DIFF_MODES, GRAPH_SOURCES, LISTINGS, literal, literalUnion, RANGE_OPERATORS, SCOPE_REASONS, SKIP_REASONS, SUPPRESSION_KINDS } from './literals.ts';
 import { artifact, RepoPath, Sha256 } from './common.ts';
 
 export const RiskSignal = Type.Object(
@@ -31,10 +31,16 @@ export const TriagedFile = Type.Object(
     ignores: Type.Optional(
       Type.Array(
         Type.Object(
-          { line: Type.Integer({ minimum: 1 }), ruleId: Type.String(), reason: Type.String({ minLength: 1 }) },
+          {
+            line: Type.Integer({ minimum: 1 }),
+            ruleId: Type.String(),
+            reason: Type.String({ minLength: 1 }),
+            kind: Type.Optional(literalUnion(SUPPRESSION_KINDS, { description: 'block (-start … -end) or file (-file); absent: a line comment.' })),
+            endLine: Type.Optional(Type.Integer({ minimum: 1, description: 'block: the last line it covers.' })),
+          },
           { additionalProperties: false },
         ),
-        { description: 'The reasoned inline `bug-hunter-ignore <rule-id>: <reason>` comments of the file (absent when none): the report lists those that hid no finding as unused.' },
+        { description: 'The reasoned inline `bug-hunter-ignore[-start|-file] <rule-id>: <reason>` comments of the file (absent when none): the report lists those that hid no finding as unused.' },
       ),
     ),
   },

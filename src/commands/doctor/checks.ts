@@ -57,8 +57,8 @@ export function checkModels(target: string, env: NodeJS.ProcessEnv = process.env
   } catch (error) {
     return [{ name: 'models', status: 'fail', detail: (error as Error).message }];
   }
-  const checks: DoctorCheck[] = [{ name: 'models', status: 'ok', detail: setup.usesModels ? setup.engine : `${setup.engine}: scans work without any API key` }];
-  for (const warning of setup.warnings) checks.push({ name: 'repository config', status: 'warn', detail: warning });
+  const checks: DoctorCheck[] = [...configChecks(setup.config), { name: 'models', status: 'ok', detail: setup.usesModels ? setup.engine : `${setup.engine}: scans work without any API key` }];
+  for (const warning of setup.warnings) checks.push({ name: 'refused keys', status: 'warn', detail: warning });
   const used = new Set(ROLES.filter((r) => roleUsesModel(setup.config, r)).map((r) => setup.config.roles[r].provider));
   for (const name of [...used].sort()) {
     try {
@@ -67,6 +67,20 @@ export function checkModels(target: string, env: NodeJS.ProcessEnv = process.env
     } catch (error) {
       checks.push({ name: `provider ${name}`, status: 'fail', detail: (error as Error).message });
     }
+  }
+  return checks;
+}
+
+const LAYER_NAMES = { repository: "the repository's", user: 'yours', explicit: '--config' } as const;
+
+/** The config files in force, lowest layer first, each with the keys whose value comes from it (the rest are built-in). */
+export function configChecks(config: ModelSetup['config']): DoctorCheck[] {
+  const files = config.layers.map((l) => `${LAYER_NAMES[l.kind]} ${l.path}${l.kind === 'user' || l.trusted ? '' : ' (restricted: it may not choose who answers)'}`);
+  const own = config.userConfig && !config.layers.some((l) => l.kind === 'user') ? [`yours: ${config.userConfig} (not there; 'bug-hunter init' writes it)`] : [];
+  const checks: DoctorCheck[] = [{ name: 'config files', status: 'ok', detail: [...(files.length > 0 ? files : ['none: built-in defaults']), ...own].join('; ') + ' (later ones win; flags win over all)' }];
+  for (const layer of config.layers) {
+    const keys = Object.entries(config.origins).filter(([, path]) => path === layer.path).map(([key]) => key).sort();
+    checks.push({ name: `keys from ${LAYER_NAMES[layer.kind]}`, status: 'ok', detail: keys.length > 0 ? keys.join(', ') : 'none in force' });
   }
   return checks;
 }

@@ -18,7 +18,11 @@ export const MODEL_FLAGS = {
     arg: '<r=m>',
     description: "one role's model, e.g. --role-model hunter=claude-haiku-4-5 --role-model referee=anthropic:claude-opus-4-1",
   },
-  config: { type: 'string', arg: '<file>', description: 'your own config file (trusted), instead of <target>/.bug-hunter/config.json' },
+  config: {
+    type: 'string',
+    arg: '<file>',
+    description: "a config file of yours (trusted), layered over <target>/.bug-hunter/config.json and ~/.config/bug-hunter/config.json ($XDG_CONFIG_HOME), never replacing them; flags win over it ('bug-hunter doctor' shows each key's file)",
+  },
   'trust-repo-config': {
     type: 'boolean',
     description: "trust the scanned repository's own config: its providers, roles and looser limits are used (by default they are refused with a warning; see docs/configuration.md)",

@@ -12,6 +12,7 @@ import { isShownConfirmed } from '../../engines/report/counts.ts';
 import { verdictLines } from '../../engines/report/terminal.ts';
 import { byLanguage, exclusionNote, unsupportedFiles } from '../../engines/report/unread.ts';
 import { verificationLines } from '../../engines/report/verification-markdown.ts';
+import { settingsLines, severityLabel } from '../../engines/report/rule-settings.ts';
 
 export function summariseScan(result: ScanResult, showSuspected: boolean): string {
   const lines: string[] = [];
@@ -33,6 +34,8 @@ export function summariseScan(result: ScanResult, showSuspected: boolean): strin
     const unsupported = unsupportedFiles(report);
     const unread = report.coverage.notCovered.filter((n) => n.status === 'not-covered');
     if (unread.length > 0) lines.push(`Not covered (in scope, not read): ${unread.length} file(s), e.g. ${unread[0]!.path} — ${unread[0]!.reason}`);
+    const settings = settingsLines(report.settings);
+    if (settings.length > 0) lines.push('Settings (rules, include, exclude, maxFileBytes):', ...settings.map((l) => `  ${l}`));
     const excluded = exclusionNote(report);
     if (excluded) lines.push(`Excluded on purpose: ${excluded} (listed in coverage.json; --no-repo-suppressions sets the repository's aside)`);
     if (unsupported.length > 0) {
@@ -68,7 +71,7 @@ const MANUAL_REVIEW_SHOWN = 5;
 
 function findingLine(f: ReportedFinding): string {
   const marks = findingMarks(f);
-  return `  [${f.tier} ${f.severity}] ${f.finding.file}:${f.finding.startLine} ${f.finding.id}${marks ? ` (${marks})` : ''} — ${oneLine(f.finding.claim, 160)}`;
+  return `  [${f.tier} ${severityLabel(f)}] ${f.finding.file}:${f.finding.startLine} ${f.finding.id}${marks ? ` (${marks})` : ''} — ${oneLine(f.finding.claim, 160)}`;
 }
 
 /** The diff scope and the baseline split ("2 new, 14 pre-existing"), when the scan had them. */

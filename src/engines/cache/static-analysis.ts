@@ -4,7 +4,7 @@
 // (STATIC_ENGINE_VERSION) and the running code. The rules look at nothing else, so a changed file invalidates
 // that file and the files it passes request input to. isTest is not in the key: the analysis does not read it (the skeptic does, afresh).
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion, SANITISER_KINDS, TAINT_ORIGIN_KINDS } from '../../artifacts/schemas/literals.ts';
+import { literalUnion, SANITISER_KINDS, SUPPRESSION_KINDS, TAINT_ORIGIN_KINDS } from '../../artifacts/schemas/literals.ts';
 import { Finding } from '../../artifacts/schemas/common.ts';
 import { sha256 } from '../../foundations/hashing/hash.ts';
 import { STATIC_ENGINE_VERSION, type AnalysisStore, type SourceFile, type StoredAnalysis } from '../static/index.ts';
@@ -55,7 +55,12 @@ const Candidate = Type.Object(
 export const StoredAnalysisSchema = Type.Object(
   {
     entries: Type.Array(Type.Object({ finding: Finding, candidate: Candidate }, { additionalProperties: false })),
-    suppressions: Type.Array(Type.Object({ line: Line, ruleId: Type.String(), reason: Type.String(), text: Type.String() }, { additionalProperties: false })),
+    suppressions: Type.Array(
+      Type.Object(
+        { line: Line, ruleId: Type.String(), reason: Type.String(), text: Type.String(), kind: Type.Optional(literalUnion(SUPPRESSION_KINDS)), endLine: Type.Optional(Line) },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,21 @@
-// The config `bug-hunter init` writes: valid as is (it selects the static engine), with an `examples`
-// section showing each provider. Copy an example's "providers" and "roles" to the top level to use it.
+// The configs `bug-hunter init` writes, both valid as they are (the static engine): the repository's, with only keys a
+// repository config may set (limits), and the user's, with who answers (providers, roles) and an `examples` section
+// showing each provider. `init --use <example>` promotes one example's "providers" and "roles" to the top level.
 import type { ConfigFile } from './schema.ts';
+import { REPOSITORY_MAY_SET } from './trust.ts';
+
+/** The repository's part: every key a repository config may set (limits, as written they ask nothing). */
+export function repositoryExample(): ConfigFile {
+  const all = exampleConfig();
+  return Object.fromEntries(Object.entries(all).filter(([key]) => key !== 'examples' && Object.entries(REPOSITORY_MAY_SET).some(([k, may]) => may !== 'never' && (k === key || k.startsWith(`${key}.`))))) as ConfigFile;
+}
+
+/** The user's part: providers, roles and the examples; `use` promotes one example to the top level. */
+export function userExample(use?: string): ConfigFile {
+  const { providers, roles, examples } = exampleConfig();
+  const chosen = use === undefined ? undefined : examples?.[use];
+  return { providers: chosen ? chosen.providers : providers, roles: chosen ? chosen.roles : roles, ...(examples ? { examples } : {}) };
+}
 
 export function exampleConfig(): ConfigFile {
   return {

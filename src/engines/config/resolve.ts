@@ -1,6 +1,8 @@
 // Turns a validated config file into a ResolvedConfig: defaults filled in, every role bound, bindings checked.
 // Pure: no file or environment access (keys are read only when a client is created).
 import { UsageError } from '../../foundations/errors.ts';
+import type { LayerInfo } from './layers.ts';
+import type { KeysAt } from './scan-settings.ts';
 import { ROLES, type ConfigFile, type ModelPrice, type ProviderConfig, type Role, type RoleBinding } from './schema.ts';
 
 /** A setting refused from an untrusted (repository) config, and why (decided in trust.ts). */
@@ -28,8 +30,16 @@ export interface ResolvedConfig {
   retries: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
   maxOutputChars: number;
   record: boolean;
-  /** Settings refused from an untrusted (repository) config (see trust.ts); empty when none. */
-  refused: RepositoryRefusal[];
+  /** Settings refused from an untrusted (repository) config (see trust.ts), with the file each came from; empty when none. */
+  refused: Array<RepositoryRefusal & { source?: string }>;
+  /** The files in force, lowest layer first (empty: built-in defaults only). */
+  layers: LayerInfo[];
+  /** Dotted key → the file its value came from; keys not listed are built-in. */
+  origins: Record<string, string>;
+  /** Where the user's own config is looked up (named in advice), when loaded from files. */
+  userConfig?: string;
+  /** What is scanned (rules, include, exclude, maxFileBytes) per file, kept apart by whose word it is (scan-settings.ts). */
+  scanLayers?: { repository?: KeysAt; user: KeysAt[] };
 }
 
 /** The implicit provider that means "no model": always present under this name. */
@@ -73,6 +83,8 @@ export function resolveConfig(file: ConfigFile, source: string | null, baseDir: 
     maxOutputChars: file.maxOutputChars ?? CONFIG_DEFAULTS.maxOutputChars,
     record: file.record ?? false,
     refused: [],
+    layers: [],
+    origins: {},
   };
   checkBindings(config);
   return config;

@@ -1,7 +1,8 @@
-// The shape of `.bug-hunter/config.json`: providers, role bindings, budgets, prices, timeouts, retries.
+// The shape of a config file (the repository's `.bug-hunter/config.json`, the user's, --config): providers, role
+// bindings, budgets, prices, timeouts, retries, and what is scanned (rules, include, exclude, maxFileBytes).
 // One TypeBox source of truth; types derive from it. API keys never appear here — only env var NAMES.
 import { Type, type Static } from '@sinclair/typebox';
-import { literalUnion, PROMPT_INPUTS, STRUCTURED_OUTPUT_MODES } from '../../artifacts/schemas/literals.ts';
+import { literalUnion, PROMPT_INPUTS, RULE_SETTINGS, STRUCTURED_OUTPUT_MODES } from '../../artifacts/schemas/literals.ts';
 
 export const ROLES = ['recon', 'hunter', 'skeptic', 'referee', 'tester', 'fixer'] as const;
 export const Role = literalUnion(ROLES, { description: 'A pipeline role that may ask a model.' });
@@ -119,8 +120,16 @@ export const ConfigFile = Type.Object(
     retries: Type.Optional(Retries),
     maxOutputChars: Type.Optional(PositiveInt('Largest model answer accepted, in characters (default 200000); the answer is read with a cap of 6 bytes per character plus 64 KiB, past which the read stops.')),
     record: Type.Optional(Type.Boolean({ description: 'Store every model exchange under <out>/transcripts/ for replay.' })),
+    rules: Type.Optional(
+      Type.Record(Type.String({ pattern: '^[a-z][a-z0-9-]*$' }), literalUnion(RULE_SETTINGS), {
+        description: "Static rule id → off, or the severity its findings take (over the CVSS band); shown as an override. As --rule <id>=<setting>.",
+      }),
+    ),
+    include: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description: 'Only files matching one of these globs (gitignore syntax, relative to the target) are in scope. As --include.' })),
+    exclude: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, description: 'Files matching one of these globs are left out on purpose, listed as excluded. As --exclude.' })),
+    maxFileBytes: Type.Optional(PositiveInt('Read source files up to this many bytes (default 1048576). As --max-file-bytes.')),
     examples: Type.Optional(Type.Record(Type.String(), Example, { description: 'Documentation only: ready-made provider setups to copy.' })),
   },
-  { additionalProperties: false, title: 'bug-hunter config', description: 'bug-hunter configuration (.bug-hunter/config.json).' },
+  { additionalProperties: false, title: 'bug-hunter config', description: 'bug-hunter configuration: <target>/.bug-hunter/config.json (the repository\'s), $XDG_CONFIG_HOME/bug-hunter/config.json (yours), --config <file>.' },
 );
 export type ConfigFile = Static<typeof ConfigFile>;

@@ -31,6 +31,12 @@ export const REPOSITORY_MAY_SET = {
   'retries.baseDelayMs': 'stricter-only',
   'retries.maxDelayMs': 'stricter-only',
   maxOutputChars: 'stricter-only',
+  // What is scanned: the repository's word, listed by source, set aside under --no-repo-suppressions and, in a
+  // diff-aware scan, taken from the diff's base (src/engines/config/scan-settings.ts).
+  rules: 'set',
+  include: 'set',
+  exclude: 'set',
+  maxFileBytes: 'set',
 } as const satisfies Record<string, RepositoryPermission>;
 
 export type ConfigKey = keyof typeof REPOSITORY_MAY_SET;
@@ -157,7 +163,7 @@ const describe = (r: RepositoryRefusal): string =>
   r.why === 'looser' ? `${r.key} ${r.asked} (${r.kept} is used)` : r.why === 'unpriced' ? `${r.key} (no built-in price to compare with)` : r.key;
 
 /** The one warning for everything refused: which keys, from where, and how to accept them. */
-export function repositoryConfigWarning(source: string, refused: readonly RepositoryRefusal[]): string {
+export function repositoryConfigWarning(source: string, refused: readonly RepositoryRefusal[], userConfig?: string): string {
   const who = refused.filter((r) => r.why === 'who-answers').map(describe);
   const limits = refused.filter((r) => r.why !== 'who-answers').map(describe);
   const parts = [
@@ -166,6 +172,6 @@ export function repositoryConfigWarning(source: string, refused: readonly Reposi
   ];
   return (
     `refused in ${source}: ${parts.join('; ')}. If you trust this repository, pass --trust-repo-config; ` +
-    'or put these settings in your own config outside it (--config <file>), or pass them on the command line (--provider, --model, --base-url).'
+    `or put these settings in your own config (${userConfig ?? '~/.config/bug-hunter/config.json'}, or a file passed with --config), or pass them on the command line (--provider, --model, --base-url).`
   );
 }

@@ -13,12 +13,7 @@ export function roleUsesModel(config: ResolvedConfig, role: Role): boolean {
 /** One line for logs and reports: which engine serves which role (all roles, or only those a phase declares). */
 export function describeEngineChoice(config: ResolvedConfig, roles: readonly Role[] = ROLES): string {
   const modelRoles = roles.filter((r) => roleUsesModel(config, r));
-  if (modelRoles.length === 0) {
-    if (config.source === null) return 'static engine (no model configured)';
-    // Say why when the repository bound roles that were refused: the engine line must not suggest they answered.
-    if (refusedWhoAnswers(config.refused)) return `static engine (the providers and roles of ${config.source} were refused: a repository config may not choose who answers; --trust-repo-config accepts them)`;
-    return `static engine (${config.source} binds no role to a model)`;
-  }
+  if (modelRoles.length === 0) return `static engine (${whyNoModel(config)})`;
   const groups = new Map<string, Role[]>();
   for (const role of modelRoles) {
     const b = config.roles[role];
@@ -29,4 +24,16 @@ export function describeEngineChoice(config: ResolvedConfig, roles: readonly Rol
   const rest = roles.filter((r) => !modelRoles.includes(r));
   if (rest.length > 0) parts.push(`${rest.join(', ')} → static engine`);
   return `models: ${parts.join('; ')}`;
+}
+
+/** Why no role uses a model, in words that point at the fix. */
+function whyNoModel(config: ResolvedConfig): string {
+  const own = config.userConfig ?? '~/.config/bug-hunter/config.json';
+  if (config.source === null) return 'no model configured';
+  // The repository bound roles that were refused: the line must not suggest they answered, and says where they go.
+  if (refusedWhoAnswers(config.refused)) {
+    return `providers in the repository's config are ignored (refused: a repository config may not choose who answers); put them in ${own} or pass --config <file> or --trust-repo-config`;
+  }
+  const files = config.layers.length > 0 ? config.layers.map((l) => l.path).join(', ') : config.source;
+  return `${files} ${config.layers.length > 1 ? 'bind' : 'binds'} no role to a model; set "roles" and "providers" in ${own} ('bug-hunter init --use <example>'), or pass --provider and --model`;
 }

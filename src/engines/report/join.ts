@@ -26,6 +26,8 @@ import { computeCoverage } from './coverage.ts';
 import { absentFindings, baselineSummary, diffSummary, markFindings } from './diff-marks.ts';
 import { joinDependencies } from './dependencies.ts';
 import { joinFindings } from './findings.ts';
+import { applyRuleSettings } from './rule-settings.ts';
+import type { RunOptionsData } from '../../artifacts/schemas/run-options.ts';
 import { foldBundleTwins } from './bundle-twins.ts';
 import { reportStatus } from './status.ts';
 import { rekeyed } from '../findings/rekey.ts';
@@ -52,6 +54,8 @@ export interface JoinInputs {
   options: { failOn: Severity; showSuspected: boolean };
   usage?: ScanReport['usage'];
   durationMs: number;
+  /** Rule settings and config scope keys of the run (RunOptions.settings), by source. */
+  settings?: RunOptionsData['settings'];
   /** The run every input must belong to; defaults to the referee's. */
   identity?: RunIdentity;
 }
@@ -66,7 +70,8 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
   const run = inputs.identity ?? inputs.referee.run;
   checkSameRun(run, inputs);
   // One finding per bug: a bundle's copy of a source finding becomes its related location, before any mark keys on it.
-  const findings = foldBundleTwins(joinFindings(inputs));
+  // Rule settings before any count: an off rule reports nothing, a severity override counts at its new severity.
+  const { findings } = applyRuleSettings(foldBundleTwins(joinFindings(inputs)), inputs.settings);
   if (inputs.ledger) stampFirstSeen(findings, inputs.ledger);
   markFindings(findings, inputs.triage.diffScope, inputs.baseline);
   // After markFindings: whether a suppression the change adds may apply depends on the finding's inDiff.
@@ -119,6 +124,7 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
     ...(dependencies ? { dependencies } : {}),
     ...(checks.length > 0 ? { checks } : {}),
     ...(hasSuppressionNews(suppressions) ? { suppressions } : {}),
+    ...(inputs.settings?.length ? { settings: [...inputs.settings] } : {}),
   };
   const languages = Object.keys(cov.unsupportedLanguages).length > 0 ? { unsupportedLanguages: cov.unsupportedLanguages } : {};
   return { scanReport, coverage: { files: cov.files, totals: cov.totals, complete: cov.complete, ...languages } };

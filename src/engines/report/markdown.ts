@@ -1,5 +1,6 @@
 // report.md, rendered from scan-report.json only: summary table first, then confirmed findings by severity with
 // code excerpts and the reasoning trace, then what needs a person, what was not covered, dismissed and suppressed.
+import { settingsLines, severityLabel } from './rule-settings.ts';
 import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
 import { baselineNote, diffNote } from './diff-marks.ts';
 import type { ReportedFinding, ScanReport } from '../../artifacts/schemas/scan-report.ts';
@@ -52,6 +53,8 @@ export function renderMarkdown(stored: ScanReport): string {
     out.push('');
   }
   suppressionSections(out, verdictOf(report));
+  const settings = settingsLines(report.settings);
+  if (settings.length > 0) out.push('## Settings (rules, include, exclude, maxFileBytes)', '', ...settings.map((l) => `- ${mdLine(l)}`), '');
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }
 
@@ -121,7 +124,7 @@ function findingSection(f: ReportedFinding, report: ScanReport): string[] {
     `#### ${x.id} — ${mdLine(oneLine(x.claim, 200))}`,
     '',
     `- **Where:** ${where}`,
-    `- **Tier:** ${TIER_NAME[f.tier]} · **Severity:** ${f.severity} · **Category:** ${mdLine(x.category)}${x.cwe ? ` (${mdLine(x.cwe)})` : ''} · **Confidence:** ${f.confidence.toFixed(2)}`,
+    `- **Tier:** ${TIER_NAME[f.tier]} · **Severity:** ${mdLine(severityLabel(f))} · **Category:** ${mdLine(x.category)}${x.cwe ? ` (${mdLine(x.cwe)})` : ''} · **Confidence:** ${f.confidence.toFixed(2)}`,
     `- **Found by:** ${mdLine(source)}${x.corroboratedBy?.length ? `; also ${mdLine(x.corroboratedBy.join(', '))}` : ''}`,
     `- **Trigger:** ${mdLine(x.runtimeTrigger)}`,
     `- **Fingerprint:** ${x.fingerprint}${seenNote(f, report)}`,

@@ -1,6 +1,7 @@
 // The terminal view of scan-report.json: a one-screen list and a full "show" of one finding.
 // Colour only when asked (a TTY); plain text otherwise, so piped output stays greppable. Text from the scanned
 // repository or a model has its control characters made visible first, so only our own colours reach the terminal.
+import { severityLabel } from './rule-settings.ts';
 import type { ReportedFinding, ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { groupByStride, scoreLabel } from '../security/by-stride.ts';
 import { isReported } from './findings.ts';
@@ -84,6 +85,7 @@ export function renderShow(stored: ReportedFinding, options: { colour: boolean }
     lines.push(`${p.bold('Security:')} ${f.security.cwe} · ${f.security.stride} · ${scoreLabel(f)} ${f.security.cvss.vector}${f.security.cvss.adjusted ? ` (referee adjusted from ${f.security.cvss.adjusted.from}: ${f.security.cvss.adjusted.reason})` : ''}`);
     for (const m of f.security.cvss.metrics) lines.push(`  ${m.metric}:${m.value} — ${m.reason}`);
   }
+  if (f.severityOverride) lines.push(`${p.bold('Severity override:')} ${severityLabel(f)} (${f.severityOverride.source === 'repository' ? "the repository's config" : 'your setting'}; the CVSS band or the referee said ${f.severityOverride.from})`);
   if (f.suppressed) lines.push(`${p.bold('Suppressed:')} "${f.suppressed.reason}" — ${[f.suppressed.by, f.suppressed.where, f.suppressed.at].filter(Boolean).join(', ')}`);
   if (f.repro) lines.push(`${p.bold('Reproduction:')} ${f.repro.outcome} — ${f.repro.reason}${f.repro.command ? `\n  ${f.repro.command}` : ''}${f.repro.command && f.repro.dir ? `\n  (it ${HOST_RUN_WARNING})` : ''}`);
   if (f.verification?.length) lines.push(`${p.bold('Checks:')} ${f.verification.join('; ')}`);

@@ -18,9 +18,15 @@ function shellWord(path: string): string {
 export function exclusionNote(report: Pick<ScanReport, 'coverage'>): string | undefined {
   const excluded = report.coverage.notCovered.filter((n) => n.status === 'skipped' && n.reason.startsWith('excluded: '));
   if (excluded.length === 0) return undefined;
-  const repository = excluded.filter((n) => n.reason.includes("the repository's")).length;
-  const user = excluded.length - repository;
-  return [user ? `${user} by --include/--exclude (yours)` : '', repository ? `${repository} by the repository's .bug-hunterignore` : ''].filter(Boolean).join(', ');
+  const repository = excluded.filter((n) => n.reason.includes("the repository's"));
+  const ignoreFile = repository.filter((n) => n.reason.includes('.bug-hunterignore')).length;
+  const config = repository.length - ignoreFile;
+  const user = excluded.length - repository.length;
+  return [
+    user ? `${user} by --include/--exclude (yours)` : '',
+    ignoreFile ? `${ignoreFile} by the repository's .bug-hunterignore` : '',
+    config ? `${config} by the repository's config (include/exclude)` : '',
+  ].filter(Boolean).join(', ');
 }
 
 /** In-scope files in a language no configured engine reads. */

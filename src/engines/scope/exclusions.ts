@@ -14,6 +14,9 @@ export interface ExclusionRules {
   exclude?: readonly string[];
   /** The text of .bug-hunterignore as it applies to this run (undefined: none, or set aside). */
   repositoryIgnore?: string;
+  /** The repository config's include and exclude globs as they apply to this run (src/engines/config/scan-settings.ts). */
+  repositoryInclude?: readonly string[];
+  repositoryExclude?: readonly string[];
 }
 
 /** Why a file is left out, and whose word that is; null when it stays. */
@@ -34,7 +37,9 @@ export function exclusionTest(rules: ExclusionRules): ExclusionTest | undefined 
   const include = rules.include?.length ? matcher(rules.include) : undefined;
   const exclude = rules.exclude?.length ? matcher(rules.exclude) : undefined;
   const repository = rules.repositoryIgnore?.trim() ? matcher(rules.repositoryIgnore) : undefined;
-  if (!include && !exclude && !repository) return undefined;
+  const repoInclude = rules.repositoryInclude?.length ? matcher(rules.repositoryInclude) : undefined;
+  const repoExclude = rules.repositoryExclude?.length ? matcher(rules.repositoryExclude) : undefined;
+  if (!include && !exclude && !repository && !repoInclude && !repoExclude) return undefined;
   return (path) => {
     if (include && !include.ignores(path)) return { source: 'user', detail: `not matched by --include ${rules.include!.join(' ')}` };
     if (exclude) {
@@ -44,6 +49,11 @@ export function exclusionTest(rules: ExclusionRules): ExclusionTest | undefined 
     if (repository) {
       const hit = repository.test(path);
       if (hit.ignored) return { source: 'repository', detail: `excluded by the repository's ${IGNORE_FILE} (${hit.rule?.pattern ?? 'a rule'})` };
+    }
+    if (repoInclude && !repoInclude.ignores(path)) return { source: 'repository', detail: `not matched by the repository's config include ${rules.repositoryInclude!.join(' ')}` };
+    if (repoExclude) {
+      const hit = repoExclude.test(path);
+      if (hit.ignored) return { source: 'repository', detail: `excluded by the repository's config exclude ${hit.rule?.pattern ?? rules.repositoryExclude!.join(' ')}` };
     }
     return null;
   };

@@ -83,6 +83,7 @@ export const reportPhase = definePhase({
         request.depScan,
       ),
       options: { failOn: ctx.options.failOn, showSuspected: ctx.options.showSuspected },
+      ...(ctx.options.settings ? { settings: ctx.options.settings } : {}),
       usage: runUsage(readUsage(usagePath(ctx.outDir)), ctx.identity.runId),
       durationMs: runDuration(ctx.state?.state.startedAt ?? readArtifactIfPresent(ctx.outDir, 'state')?.startedAt, now),
       identity: ctx.identity,

@@ -57,7 +57,9 @@ export function analyzeBytes(path: string, language: string, isTest: boolean, by
 // its own, never a suppression). Decoded as UTF-8 only when the marker is there, so a reason keeps its characters.
 function inlineIgnores(text: string, bytes: Buffer): NonNullable<FileFacts['ignores']> {
   if (!text.includes('bug-hunter-ignore')) return [];
-  return parseSuppressions(bytes.toString('utf8').split(/\r?\n/)).flatMap((s) => (s.reason ? [{ line: s.line, ruleId: s.ruleId, reason: s.reason }] : []));
+  return parseSuppressions(bytes.toString('utf8').split(/\r?\n/)).flatMap((s) =>
+    s.reason ? [{ line: s.line, ruleId: s.ruleId, reason: s.reason, ...(s.kind && s.kind !== 'line' ? { kind: s.kind } : {}), ...(s.kind === 'block' && s.endLine ? { endLine: s.endLine } : {}) }] : [],
+  );
 }
 
 export interface AssembleInput {

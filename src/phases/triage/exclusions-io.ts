@@ -17,7 +17,13 @@ export interface RunExclusions {
 }
 
 export function runExclusions(ctx: PhaseContext): RunExclusions {
-  const user = { ...(ctx.scope.include ? { include: ctx.scope.include } : {}), ...(ctx.scope.exclude ? { exclude: ctx.scope.exclude } : {}) };
+  const user = {
+    ...(ctx.scope.include ? { include: ctx.scope.include } : {}),
+    ...(ctx.scope.exclude ? { exclude: ctx.scope.exclude } : {}),
+    // The repository config's globs, already as they apply (none under --no-repo-suppressions; the base's in a diff).
+    ...(ctx.scope.repositoryInclude ? { repositoryInclude: ctx.scope.repositoryInclude } : {}),
+    ...(ctx.scope.repositoryExclude ? { repositoryExclude: ctx.scope.repositoryExclude } : {}),
+  };
   const here = readWorkingIgnore(ctx.target);
   if (ctx.options.noRepoSuppressions) {
     return { test: exclusionTest(user), ...(here !== undefined ? { note: `${IGNORE_FILE} set aside (--no-repo-suppressions)` } : {}) };
