@@ -7,6 +7,7 @@ import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSyn
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { isInside, toPosix } from '../../foundations/fs/paths.ts';
+import { compareText } from '../../foundations/text/compare.ts';
 import { gitOrNull } from '../git/run.ts';
 
 export interface InstalledBind {
@@ -168,7 +169,7 @@ export function nodeModulesUnder(tree: string): string[] {
     }
   };
   walk(tree);
-  return found.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
+  return found.sort((a, b) => a.split('/').length - b.split('/').length || compareText(a, b));
 }
 
 function isDirLink(path: string): boolean {

@@ -23,5 +23,5 @@ test('report --format github-review prints a review body for the scanned commit;
 
   const bad = await spawnCli(['report', repo, '--format', 'github']);
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /--format must be one of md, json, sarif, github-review, pr-comment, junit \(got 'github'\)/);
+  assert.match(bad.stderr, /--format must be one of md, json, sarif, github-review, pr-comment, junit, html \(got 'github'\)/);
 });
