@@ -1,12 +1,14 @@
 // `pnpm benchmark:real-world --corpus mature-held-out`: the ten further mature packages frozen in
 // benchmark/real-world/mature-held-out.json, for a held-out false-alarm rate reported apart from mature.json.
-// It prints counts only — packages, lines, reported findings per 1,000 lines, how many high or critical —
-// never a package's findings; progress lines and errors name no package. Exit 0 done, 3 a fetch or scan failed.
+// It prints counts only — packages, lines, reported findings per 1,000 lines, how many high or critical, and per
+// rule how many findings in how many packages (a rule's aggregate, like the per-class counts of a held-out recall
+// run) — never a package, a file or a finding; progress lines and errors name no package. Exit 0 done, 3 a fetch or scan failed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { CommandIO } from '../../../src/commands/kit/command.ts';
 import { ExitCode } from '../../../src/foundations/errors.ts';
+import { compareText } from '../../../src/foundations/text/compare.ts';
 import { packageKey, parseMature } from './corpus.ts';
 import { scanAll, type CorpusDeps } from './engine-results.ts';
 import { sourceDir } from './fetch.ts';
@@ -23,6 +25,14 @@ export interface MatureCounts {
   high: number;
   critical: number;
   reviewOnly: number;
+  /** Reported findings per rule id, with how many packages they fall in; sorted by count, then id. */
+  byRule: RuleCount[];
+}
+
+export interface RuleCount {
+  rule: string;
+  reported: number;
+  packages: number;
 }
 
 /** Counts over complete scans: nothing that names a package or a finding. */
@@ -39,13 +49,31 @@ export function matureCounts(packages: number, records: readonly ScanRecord[]): 
     high: reported.filter((f) => f.severity === 'high').length,
     critical: reported.filter((f) => f.severity === 'critical').length,
     reviewOnly: done.reduce((s, r) => s + r.findings.filter(isReviewCandidate).length, 0),
+    byRule: countByRule(done),
   };
+}
+
+function countByRule(done: readonly ScanRecord[]): RuleCount[] {
+  const rows = new Map<string, { reported: number; packages: Set<string> }>();
+  for (const record of done) {
+    for (const f of record.findings.filter((x) => x.reported)) {
+      const rule = f.ruleId ?? '(model)';
+      const row = rows.get(rule) ?? { reported: 0, packages: new Set<string>() };
+      row.reported += 1;
+      row.packages.add(record.key);
+      rows.set(rule, row);
+    }
+  }
+  return [...rows]
+    .map(([rule, r]) => ({ rule, reported: r.reported, packages: r.packages.size }))
+    .sort((a, b) => b.reported - a.reported || compareText(a.rule, b.rule));
 }
 
 export function formatMatureCounts(title: string, c: MatureCounts): string {
   return [
     `${title}: ${c.complete}/${c.packages} package(s) scanned to completion`,
     `  ${c.reported} reported in ${c.lines.toLocaleString('en-US')} lines = ${c.perKloc.toFixed(3)} per 1,000 lines; high ${c.high}, critical ${c.critical}; manual-review candidates ${c.reviewOnly}`,
+    ...c.byRule.map((r) => `  ${r.rule}: ${r.reported} in ${r.packages} package(s)`),
   ].join('\n') + '\n';
 }
 

@@ -95,8 +95,12 @@ test('the held-out mature set prints lines, rate and severity counts, never a pa
     rec('zz-other@2.0.0', [finding({ severity: 'high' })]),
     rec('zz-failed@1.0.0', [finding()], 'failed'),
   ]);
-  assert.deepEqual(counts, { packages: 3, complete: 2, lines: 4000, reported: 3, perKloc: 0.75, high: 1, critical: 1, reviewOnly: 1 });
+  assert.deepEqual(counts, {
+    packages: 3, complete: 2, lines: 4000, reported: 3, perKloc: 0.75, high: 1, critical: 1, reviewOnly: 1,
+    byRule: [{ rule: 'command-injection', reported: 3, packages: 2 }],
+  });
   const text = formatMatureCounts('mature-held-out.json', counts);
   assert.match(text, /2\/3 package\(s\)[\s\S]*3 reported in 4,000 lines = 0\.750 per 1,000 lines; high 1, critical 1/);
+  assert.match(text, /command-injection: 3 in 2 package\(s\)/);
   for (const secret of [...SECRETS, 'zz-other', 'zz-failed']) assert.ok(!text.includes(secret));
 });
