@@ -37,6 +37,14 @@ function deadOnPurpose(block: SgNode, content: string): boolean {
   return fn.findAll({ rule: { kind: 'comment' } }).some((c) => DEAD_ON_PURPOSE.test(c.text()) && enclosingFunction(c)?.range().start.index === at);
 }
 
+// A bare `break;`, `continue;` or `return;` after a jump (the `return x; break;` habit in a switch) has nothing to
+// run: dead, but no behaviour is lost, so it is not a slip.
+function emptyJump(stmt: SgNode): boolean {
+  const k = String(stmt.kind());
+  if (k === 'break_statement' || k === 'continue_statement') return true;
+  return k === 'return_statement' && stmt.namedChildren().every((c) => c.kind() === 'comment');
+}
+
 function unreachable(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   // Only blocks where a jump is followed by a live statement kind reach JavaScript.
@@ -46,7 +54,7 @@ function unreachable(ctx: DetectorContext): Candidate[] {
     const stmts = statements(block);
     const jump = stmts.findIndex((s) => JUMPS.has(String(s.kind())));
     if (jump < 0) continue;
-    const dead = stmts.slice(jump + 1).find((s) => !HARMLESS.has(String(s.kind())) && !(s.kind() === 'variable_declaration' && !/=/.test(s.text())));
+    const dead = stmts.slice(jump + 1).find((s) => !HARMLESS.has(String(s.kind())) && !emptyJump(s) && !(s.kind() === 'variable_declaration' && !/=/.test(s.text())));
     if (!dead) continue;
     if (deadOnPurpose(block, ctx.file.content)) continue;
     out.push({
