@@ -45,6 +45,7 @@ dl.facts dt{font-weight:600}dl.facts dd{margin:0}
 .diagram{overflow-x:auto;border:1px solid var(--line);background:#fff;padding:8px}
 .diagram svg{max-width:100%;height:auto}
 .empty{color:var(--muted);font-style:italic}
+details.fold>summary{cursor:pointer;margin:4px 0;color:var(--link)}
 `;
 
 export const SCRIPT = `
@@ -52,13 +53,25 @@ export const SCRIPT = `
   "use strict";
   var data = JSON.parse(document.getElementById("bh-data").textContent);
   var bodies = null;
-  // A large page keeps each finding's body (markup the renderer escaped) in a data block until the finding is opened.
+  // A large page keeps each finding's body (markup the renderer escaped) in a gzip'd, base64 data block, unpacked
+  // in the page (no request) the first time a finding is opened: the parser reads a small block, not megabytes.
+  function load(){
+    if (!bodies) {
+      var bin = atob(document.getElementById("bh-bodies").textContent.trim());
+      var bytes = new Uint8Array(bin.length);
+      for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      bodies = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text().then(JSON.parse);
+    }
+    return bodies;
+  }
   function fill(el){
     var body = el.querySelector(".body[data-lazy]");
     if (!body) return;
-    bodies = bodies || JSON.parse(document.getElementById("bh-bodies").textContent);
-    body.innerHTML = bodies[el.id] || "";
-    body.removeAttribute("data-lazy");
+    load().then(function(all){
+      if (!body.hasAttribute("data-lazy")) return;
+      body.innerHTML = all[el.id] || "";
+      body.removeAttribute("data-lazy");
+    });
   }
   document.addEventListener("toggle", function(e){ if (e.target.open) fill(e.target); }, true);
   var form = document.getElementById("filters");
