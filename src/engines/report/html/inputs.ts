@@ -12,8 +12,8 @@ import type { ThreatModel } from '../../../artifacts/schemas/threat-model.ts';
 import type { Reproduction } from '../../../artifacts/schemas/verification-report.ts';
 import { readArtifactIfPresent } from '../../../artifacts/store.ts';
 import { readSource } from '../../integrity/source.ts';
-import { redact, REDACTED } from '../../sandbox/redact.ts';
-import { mapStringsDeep, printable } from '../printable.ts';
+import { printable } from '../printable.ts';
+import { redactDeep, redactLines } from '../redact.ts';
 
 /** Lines shown on each side of an evidence quote. */
 export const CONTEXT_LINES = 5;
@@ -45,32 +45,6 @@ export interface HtmlInputs {
 
 export function contextKey(e: Pick<Evidence, 'file' | 'startLine' | 'endLine'>): string {
   return `${e.file}:${e.startLine}:${e.endLine}`;
-}
-
-const BEGIN_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
-const END_KEY = /-----END [A-Z0-9 ]*PRIVATE KEY-----/;
-
-/** redact() line by line, keeping the line count: every line of a private-key block becomes [REDACTED]. */
-export function redactLines(lines: readonly string[]): string[] {
-  let inKey = false;
-  return lines.map((line) => {
-    if (inKey) {
-      if (END_KEY.test(line)) inKey = false;
-      return REDACTED;
-    }
-    const begin = line.search(BEGIN_KEY);
-    if (begin < 0) return redact(line);
-    inKey = !END_KEY.test(line.slice(begin));
-    return REDACTED;
-  });
-}
-
-/** Every string in a JSON-like value redacted (copy on change); a string of several lines keeps its line count. */
-export function redactDeep<T>(value: T): T {
-  return mapStringsDeep(value, (text) => {
-    const out = text.includes('\n') ? redactLines(text.split('\n')).join('\n') : redact(text);
-    return out === text ? text : out;
-  });
 }
 
 const squash = (text: string) => text.replace(/\s+/g, '');
