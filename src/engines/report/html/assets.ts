@@ -173,5 +173,8 @@ export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
+/** The CSP of a page with no script (`watch status --html`, work-report.html): only the hashed stylesheet. */
+export const STATIC_CSP = `default-src 'none'; style-src ${cspHash(STYLE)}; img-src data:; base-uri 'none'; form-action 'none'`;
+
 /** The page's Content-Security-Policy: nothing but its own hashed style and script, and data: images. */
 export const CSP = `default-src 'none'; script-src ${cspHash(SCRIPT)}; style-src ${cspHash(STYLE)}; img-src data:; base-uri 'none'; form-action 'none'`;
