@@ -33,7 +33,7 @@ form.filters select,form.filters input{font:inherit;padding:2px 4px}
 .finding>summary{cursor:pointer;padding:6px 10px;list-style-position:inside}
 .finding>summary .claim{font-weight:600}
 .finding .body{padding:4px 12px 12px;border-top:1px solid var(--line)}
-.badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:700;text-transform:uppercase;margin-right:4px}
+.badge{display:inline-block;white-space:nowrap;border-radius:4px;padding:0 6px;font-size:12px;font-weight:700;text-transform:uppercase;margin-right:4px}
 .sev-critical{background:#7a0010;color:#fff}.sev-high{background:#b3261e;color:#fff}.sev-medium{background:#ffd27a;color:#1a1a1a}
 .sev-low{background:#cfe3ff;color:#1a1a1a}.sev-info{background:#e4e4e4;color:#1a1a1a}
 .tier{background:#263238;color:#fff}.tag{background:#e4e4e4;color:#1a1a1a}
