@@ -49,9 +49,16 @@ export function contextKey(e: Pick<Evidence, 'file' | 'startLine' | 'endLine'>):
 
 const squash = (text: string) => text.replace(/\s+/g, '');
 
-/** The lines around each evidence quote of the report's findings, read from `root` (each file once). */
+/** A file's lines as read (to check each quote against) and as shown (redacted over the whole file, so a private-key
+ * block whose BEGIN line is above a quote's window is still redacted inside it). */
+interface FileLines {
+  raw: string[];
+  shown: string[];
+}
+
+/** The lines around each evidence quote of the report's findings, read from `root`: each file read and redacted once. */
 export function evidenceContext(root: string, report: ScanReport): Map<string, EvidenceContext> {
-  const files = new Map<string, string[] | null>();
+  const files = new Map<string, FileLines | null>();
   const out = new Map<string, EvidenceContext>();
   for (const f of report.findings) {
     for (const e of f.finding.evidence) {
@@ -59,14 +66,15 @@ export function evidenceContext(root: string, report: ScanReport): Map<string, E
       if (out.has(key)) continue;
       if (!files.has(e.file)) {
         const source = readSource(root, e.file);
-        files.set(e.file, source.ok ? source.content.replace(/\r\n/g, '\n').split('\n') : null);
+        const raw = source.ok ? source.content.replace(/\r\n/g, '\n').split('\n') : null;
+        files.set(e.file, raw && { raw, shown: redactLines(raw).map(printable) });
       }
-      const lines = files.get(e.file);
-      if (!lines || e.endLine > lines.length) continue;
+      const file = files.get(e.file);
+      if (!file || e.endLine > file.raw.length) continue;
       const first = Math.max(1, e.startLine - CONTEXT_LINES);
-      const last = Math.min(lines.length, e.endLine + CONTEXT_LINES);
-      const matches = squash(lines.slice(e.startLine - 1, e.endLine).join('\n')) === squash(e.quote);
-      out.set(key, { first, lines: redactLines(lines.slice(first - 1, last)).map(printable), matches });
+      const last = Math.min(file.raw.length, e.endLine + CONTEXT_LINES);
+      const matches = squash(file.raw.slice(e.startLine - 1, e.endLine).join('\n')) === squash(e.quote);
+      out.set(key, { first, lines: file.shown.slice(first - 1, last), matches });
     }
   }
   return out;
