@@ -14,7 +14,7 @@ export async function renderFormat(format: ReportFormat, report: ScanReport, vie
   if (format === 'html') {
     const { gatherHtmlInputs } = await import('../../engines/report/html/inputs.ts');
     const { renderHtml } = await import('../../engines/report/html/page.ts');
-    return hints.outDir ? renderHtml(gatherHtmlInputs(view, hints.outDir)) : renderHtml({ report: view, context: new Map() });
+    return hints.outDir ? renderHtml(gatherHtmlInputs(view, hints.outDir)) : renderHtml({ report: (await import('../../engines/report/redact.ts')).redactDeep(view), context: new Map() });
   }
   if (format === 'md') return (await import('../../engines/report/markdown.ts')).renderMarkdown(view);
   if (format === 'pr-comment') return (await import('../../engines/review/pr-comment.ts')).renderPrComment(view, hints);

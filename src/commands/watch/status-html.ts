@@ -3,7 +3,7 @@
 // every change with its claim, failed and partly reviewed commits, and the budget. Every string from watch.db (claims,
 // file names, commit details) goes through the report page's `html` template, so it can only be text.
 import { SEVERITY_ORDER } from '../../artifacts/schemas/common.ts';
-import { cspHash, STYLE } from '../../engines/report/html/assets.ts';
+import { STATIC_CSP, STYLE } from '../../engines/report/html/assets.ts';
 import { html, raw } from '../../engines/report/html/escape.ts';
 import { TOOL_NAME } from '../../foundations/version.ts';
 import type { WatchStatus } from './status.ts';
@@ -22,12 +22,11 @@ export function perCommit(changes: WatchStatus['changes']): { commit: string; op
 }
 
 export function renderStatusHtml(s: WatchStatus): string {
-  const csp = `default-src 'none'; style-src ${cspHash(STYLE)}; img-src data:; base-uri 'none'; form-action 'none'`;
   const rows = perCommit(s.changes);
   const b = s.budget;
   return html`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${raw(csp)}">
+<meta http-equiv="Content-Security-Policy" content="${raw(STATIC_CSP)}">
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
 <title>${TOOL_NAME} watch status</title>

@@ -64,7 +64,7 @@ failure labels the issue auto-failed with a comment naming the phase; an empty d
 rescan of the finding's file at the base no longer reports it (else auto-failed, with what the fixer said). Three systemic
 failures in a row (crash, timeout, setup) halt the queue. Afterwards, issues that say "Depends on #M" are
 labelled auto-ready once their dependencies are closed or auto-pr-ready. Records everything in work-report.json
-(rewritten after each issue) and work-report.md.`,
+(rewritten after each issue), work-report.md and work-report.html (the same summary as a self-contained page).`,
     sections: [{ flags: OPTIONS }],
     after: `Environment: GITHUB_TOKEN (or GH_TOKEN), GITHUB_API_URL, GITHUB_SERVER_URL as for publish.
 Exit codes: 0 the queue ran (whatever each issue's outcome); 2 usage or setup (no token, no scan report, no

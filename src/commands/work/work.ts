@@ -34,6 +34,7 @@ import type { ModelPanel } from './model-panel.ts';
 import { fetchRemoteBase, pushCommit } from './remote.ts';
 import { waitFor } from './start-at.ts';
 import { renderMarkdown, workReportOf, type WorkReportParts } from './report.ts';
+import { renderWorkHtml, WORK_HTML_FILE } from './report-html.ts';
 import { MAX_FIX_ATTEMPTS } from '../../engines/fix/fix-one.ts';
 import { resolveRepro } from '../../engines/fix/repro-dir.ts';
 
@@ -119,6 +120,7 @@ async function workLocked(request: WorkRequest, ctx: Context): Promise<WorkOutco
     const reportPath = writeArtifact(request.artifactDir, 'work-report', report);
     const markdownPath = join(request.artifactDir, 'work-report.md');
     writeFileAtomic(markdownPath, renderMarkdown(report));
+    writeFileAtomic(join(request.artifactDir, WORK_HTML_FILE), renderWorkHtml(report));
     return { report, reportPath, markdownPath };
   };
   try {

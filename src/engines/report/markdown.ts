@@ -12,6 +12,7 @@ import { dependencySection, dependencySummary } from './dependency-markdown.ts';
 import { leadsSection } from './leads-markdown.ts';
 import { verificationSection } from './verification-markdown.ts';
 import { printableDeep } from './printable.ts';
+import { redactDeep } from './redact.ts';
 import { cell, fence, inlineCode, languageOf, location, mdLine, mdText, numberedQuote, oneLine, plural } from './text.ts';
 import { compareText } from '../../foundations/text/compare.ts';
 import { HOST_RUN_WARNING } from '../repro/host-warning.ts';
@@ -20,8 +21,9 @@ const TIER_NAME = { T1: 'T1 reproduced', T2: 'T2 verified', T3: 'T3 suspected' }
 const MAX_ROWS = 200;
 
 export function renderMarkdown(stored: ScanReport): string {
-  // Claims, reasons and paths come from the repository or a model: control characters shown, Markdown and HTML escaped.
-  const report = printableDeep(stored);
+  // Claims, reasons and paths come from the repository or a model: secrets redacted (as on report.html), control
+  // characters shown, Markdown and HTML escaped.
+  const report = printableDeep(redactDeep(stored));
   const live = report.findings.filter((f) => !f.suppressed);
   const confirmed = live.filter((f) => f.verdict === 'confirmed');
   const shownConfirmed = confirmed.filter((f) => report.options.showSuspected || f.tier !== 'T3');

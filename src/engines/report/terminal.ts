@@ -1,12 +1,14 @@
 // The terminal view of scan-report.json: a one-screen list and a full "show" of one finding.
 // Colour only when asked (a TTY); plain text otherwise, so piped output stays greppable. Text from the scanned
-// repository or a model has its control characters made visible first, so only our own colours reach the terminal.
+// repository or a model has its secrets redacted and its control characters made visible first, so only our own
+// colours reach the terminal.
 import { severityLabel } from './rule-settings.ts';
 import type { ReportedFinding, ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { groupByStride, scoreLabel } from '../security/by-stride.ts';
 import { isReported } from './findings.ts';
 import { verdictOf } from './clean.ts';
 import { printableDeep } from './printable.ts';
+import { redactDeep } from './redact.ts';
 import { location, oneLine, plural } from './text.ts';
 import { HOST_RUN_WARNING } from '../repro/host-warning.ts';
 
@@ -31,7 +33,7 @@ function severityPaint(p: Paint, f: ReportedFinding): string {
 
 /** What `report list` shows: reported findings (T3 with showSuspected), then one summary line. */
 export function renderList(stored: ScanReport, options: { colour: boolean; showSuspected: boolean }): string {
-  const report = printableDeep(stored);
+  const report = printableDeep(redactDeep(stored));
   const p = paint(options.colour);
   const shown = report.findings.filter((f) => isReported(f, options.showSuspected));
   const lines: string[] = [];
@@ -68,7 +70,7 @@ export function verdictLines(report: ScanReport, p: Paint = paint(false)): strin
 
 /** What `report show <id>` shows: everything about one finding, including the reasoning trace. */
 export function renderShow(stored: ReportedFinding, options: { colour: boolean }): string {
-  const f = printableDeep(stored);
+  const f = printableDeep(redactDeep(stored));
   const p = paint(options.colour);
   const x = f.finding;
   const lines = [

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { JoinInputs } from '../../../src/engines/report/join.ts';
 import { renderMarkdown } from '../../../src/engines/report/markdown.ts';
+import { renderList, renderShow } from '../../../src/engines/report/terminal.ts';
 import { joinStamped, doneChunks, hunterOf, noSuppressions, planOf, refereeOf, scoredAtTheirSeverity, skepticOf, triageOf, verificationOf, reproductionsOf } from './helpers.ts';
 import { makeFinding } from '../../helpers/builders.ts';
 
@@ -76,4 +77,24 @@ test('suppressed findings appear only in their own section', () => {
   assert.match(md, /## Suppressed \(1\)/);
   assert.match(md, /suppressed by a dismissal on this machine .* by Ann on 2025-01-02: "only in tests"/);
   assert.match(md, /Result: clean.*1 finding suppressed/);
+});
+
+test('a secret planted beside a finding, quoted in its evidence and repeated in its claim, reaches neither report.md nor report show', () => {
+  const token = `ghp_${'Q7'.repeat(18)}`;
+  const aws = 'AKIAQQZZ7777XXXX5678';
+  const quote = [`const token = '${token}';`, '-----BEGIN RSA PRIVATE KEY-----', 'MIIEplantedkeybody', '-----END RSA PRIVATE KEY-----', `exec(cmd + '${aws}')`].join('\n');
+  const leaky = { ...makeFinding({ file: 'src/a.ts', symbol: 'run', subject: 'cmd', line: 3, quote, severity: 'high' }) };
+  leaky.claim = `${leaky.claim} (the token ${token} sits beside it)`;
+  const r = report({ hunter: hunterOf([leaky], doneChunks(triage)), skeptic: skepticOf([leaky]), referee: scoredAtTheirSeverity(refereeOf({}, [leaky])), verification: verificationOf([leaky.id]) });
+  assert.ok(JSON.stringify(r).includes(token), 'the stored report holds the secret (the test plants it)');
+  const md = renderMarkdown(r);
+  const shown = renderShow(r.findings[0]!, { colour: false });
+  const list = renderList(r, { colour: false, showSuspected: true });
+  for (const [name, text] of [['report.md', md], ['report show', shown], ['report list', list]] as const) {
+    for (const secret of [token, aws, 'MIIEplantedkeybody']) assert.ok(!text.includes(secret), `${secret} is in ${name}`);
+  }
+  assert.match(md, /\[REDACTED\]/);
+  assert.match(shown, /\[REDACTED\]/);
+  // The quote keeps its line count: the marked lines still match the file's numbering.
+  assert.match(md, /7 \| exec\(cmd \+ '\[REDACTED\]'\)/);
 });

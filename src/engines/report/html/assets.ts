@@ -33,7 +33,7 @@ form.filters select,form.filters input{font:inherit;padding:2px 4px}
 .finding>summary{cursor:pointer;padding:6px 10px;list-style-position:inside}
 .finding>summary .claim{font-weight:600}
 .finding .body{padding:4px 12px 12px;border-top:1px solid var(--line)}
-.badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:700;text-transform:uppercase;margin-right:4px}
+.badge{display:inline-block;white-space:nowrap;border-radius:4px;padding:0 6px;font-size:12px;font-weight:700;text-transform:uppercase;margin-right:4px}
 .sev-critical{background:#7a0010;color:#fff}.sev-high{background:#b3261e;color:#fff}.sev-medium{background:#ffd27a;color:#1a1a1a}
 .sev-low{background:#cfe3ff;color:#1a1a1a}.sev-info{background:#e4e4e4;color:#1a1a1a}
 .tier{background:#263238;color:#fff}.tag{background:#e4e4e4;color:#1a1a1a}
@@ -45,6 +45,7 @@ dl.facts dt{font-weight:600}dl.facts dd{margin:0}
 .diagram{overflow-x:auto;border:1px solid var(--line);background:#fff;padding:8px}
 .diagram svg{max-width:100%;height:auto}
 .empty{color:var(--muted);font-style:italic}
+details.fold>summary{cursor:pointer;margin:4px 0;color:var(--link)}
 `;
 
 export const SCRIPT = `
@@ -52,13 +53,25 @@ export const SCRIPT = `
   "use strict";
   var data = JSON.parse(document.getElementById("bh-data").textContent);
   var bodies = null;
-  // A large page keeps each finding's body (markup the renderer escaped) in a data block until the finding is opened.
+  // A large page keeps each finding's body (markup the renderer escaped) in a gzip'd, base64 data block, unpacked
+  // in the page (no request) the first time a finding is opened: the parser reads a small block, not megabytes.
+  function load(){
+    if (!bodies) {
+      var bin = atob(document.getElementById("bh-bodies").textContent.trim());
+      var bytes = new Uint8Array(bin.length);
+      for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      bodies = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text().then(JSON.parse);
+    }
+    return bodies;
+  }
   function fill(el){
     var body = el.querySelector(".body[data-lazy]");
     if (!body) return;
-    bodies = bodies || JSON.parse(document.getElementById("bh-bodies").textContent);
-    body.innerHTML = bodies[el.id] || "";
-    body.removeAttribute("data-lazy");
+    load().then(function(all){
+      if (!body.hasAttribute("data-lazy")) return;
+      body.innerHTML = all[el.id] || "";
+      body.removeAttribute("data-lazy");
+    });
   }
   document.addEventListener("toggle", function(e){ if (e.target.open) fill(e.target); }, true);
   var form = document.getElementById("filters");
@@ -159,6 +172,9 @@ export const SCRIPT = `
 export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
+
+/** The CSP of a page with no script (`watch status --html`, work-report.html): only the hashed stylesheet. */
+export const STATIC_CSP = `default-src 'none'; style-src ${cspHash(STYLE)}; img-src data:; base-uri 'none'; form-action 'none'`;
 
 /** The page's Content-Security-Policy: nothing but its own hashed style and script, and data: images. */
 export const CSP = `default-src 'none'; script-src ${cspHash(SCRIPT)}; style-src ${cspHash(STYLE)}; img-src data:; base-uri 'none'; form-action 'none'`;

@@ -12,8 +12,8 @@ import type { ThreatModel } from '../../../artifacts/schemas/threat-model.ts';
 import type { Reproduction } from '../../../artifacts/schemas/verification-report.ts';
 import { readArtifactIfPresent } from '../../../artifacts/store.ts';
 import { readSource } from '../../integrity/source.ts';
-import { redact, REDACTED } from '../../sandbox/redact.ts';
-import { mapStringsDeep, printable } from '../printable.ts';
+import { printable } from '../printable.ts';
+import { redactDeep, redactLines } from '../redact.ts';
 
 /** Lines shown on each side of an evidence quote. */
 export const CONTEXT_LINES = 5;
@@ -47,37 +47,18 @@ export function contextKey(e: Pick<Evidence, 'file' | 'startLine' | 'endLine'>):
   return `${e.file}:${e.startLine}:${e.endLine}`;
 }
 
-const BEGIN_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
-const END_KEY = /-----END [A-Z0-9 ]*PRIVATE KEY-----/;
-
-/** redact() line by line, keeping the line count: every line of a private-key block becomes [REDACTED]. */
-export function redactLines(lines: readonly string[]): string[] {
-  let inKey = false;
-  return lines.map((line) => {
-    if (inKey) {
-      if (END_KEY.test(line)) inKey = false;
-      return REDACTED;
-    }
-    const begin = line.search(BEGIN_KEY);
-    if (begin < 0) return redact(line);
-    inKey = !END_KEY.test(line.slice(begin));
-    return REDACTED;
-  });
-}
-
-/** Every string in a JSON-like value redacted (copy on change); a string of several lines keeps its line count. */
-export function redactDeep<T>(value: T): T {
-  return mapStringsDeep(value, (text) => {
-    const out = text.includes('\n') ? redactLines(text.split('\n')).join('\n') : redact(text);
-    return out === text ? text : out;
-  });
-}
-
 const squash = (text: string) => text.replace(/\s+/g, '');
 
-/** The lines around each evidence quote of the report's findings, read from `root` (each file once). */
+/** A file's lines as read (to check each quote against) and as shown (redacted over the whole file, so a private-key
+ * block whose BEGIN line is above a quote's window is still redacted inside it). */
+interface FileLines {
+  raw: string[];
+  shown: string[];
+}
+
+/** The lines around each evidence quote of the report's findings, read from `root`: each file read and redacted once. */
 export function evidenceContext(root: string, report: ScanReport): Map<string, EvidenceContext> {
-  const files = new Map<string, string[] | null>();
+  const files = new Map<string, FileLines | null>();
   const out = new Map<string, EvidenceContext>();
   for (const f of report.findings) {
     for (const e of f.finding.evidence) {
@@ -85,14 +66,15 @@ export function evidenceContext(root: string, report: ScanReport): Map<string, E
       if (out.has(key)) continue;
       if (!files.has(e.file)) {
         const source = readSource(root, e.file);
-        files.set(e.file, source.ok ? source.content.replace(/\r\n/g, '\n').split('\n') : null);
+        const raw = source.ok ? source.content.replace(/\r\n/g, '\n').split('\n') : null;
+        files.set(e.file, raw && { raw, shown: redactLines(raw).map(printable) });
       }
-      const lines = files.get(e.file);
-      if (!lines || e.endLine > lines.length) continue;
+      const file = files.get(e.file);
+      if (!file || e.endLine > file.raw.length) continue;
       const first = Math.max(1, e.startLine - CONTEXT_LINES);
-      const last = Math.min(lines.length, e.endLine + CONTEXT_LINES);
-      const matches = squash(lines.slice(e.startLine - 1, e.endLine).join('\n')) === squash(e.quote);
-      out.set(key, { first, lines: redactLines(lines.slice(first - 1, last)).map(printable), matches });
+      const last = Math.min(file.raw.length, e.endLine + CONTEXT_LINES);
+      const matches = squash(file.raw.slice(e.startLine - 1, e.endLine).join('\n')) === squash(e.quote);
+      out.set(key, { first, lines: file.shown.slice(first - 1, last), matches });
     }
   }
   return out;

@@ -9,6 +9,13 @@ import { location, plural } from '../text.ts';
 import { html, type Html } from './escape.ts';
 
 const MAX_ROWS = 1000;
+/** A table longer than this is folded in a closed <details> (not laid out until opened: a 1,000-row table costs a
+ * large page's load more than its findings do). */
+export const FOLD_ROWS = 50;
+
+function folded(rows: number, what: string, table: Html): Html {
+  return rows > FOLD_ROWS ? html`<details class="fold"><summary>Show all ${rows} ${what}</summary>${table}</details>` : table;
+}
 
 const REACHABILITY: [string, string][] = [
   ['reachable', 'Reachable: a call to the vulnerable function was found'],
@@ -49,9 +56,9 @@ export function threatTable(model: ThreatModel): Html {
       : ''
   }${
     open.length
-      ? html`<h3>Threats with no mitigation seen (${open.length})</h3><table><thead><tr><th scope="col">flow</th><th scope="col">STRIDE</th><th scope="col">where</th><th scope="col">entry</th><th scope="col">threat</th><th scope="col">what is missing</th></tr></thead><tbody>${open.map(
+      ? html`<h3>Threats with no mitigation seen (${open.length})</h3>${folded(open.length, 'threats', html`<table><thead><tr><th scope="col">flow</th><th scope="col">STRIDE</th><th scope="col">where</th><th scope="col">entry</th><th scope="col">threat</th><th scope="col">what is missing</th></tr></thead><tbody>${open.map(
           ({ f, t }) => html`<tr><td>${f.id}</td><td>${t.stride}</td><td><code>${(t.mitigation.at ?? f.at).file}:${(t.mitigation.at ?? f.at).line}</code></td><td>${f.entry?.name ?? ''}</td><td>${t.threat}</td><td>${t.mitigation.detail}</td></tr>`,
-        )}</tbody></table>`
+        )}</tbody></table>`)}`
       : ''
   }`;
 }
@@ -65,9 +72,9 @@ export function coverageSection(report: ScanReport): Html {
       ? html`<p>No in-scope source files were found; nothing was checked.</p>`
       : gaps.length === 0
         ? html`<p>Every in-scope file (${cov.filesInScope}) was scanned.</p>`
-        : html`<p>${plural(gaps.length, 'in-scope file')} ${gaps.length === 1 ? 'was' : 'were'} not scanned:</p><table><thead><tr><th scope="col">file</th><th scope="col">status</th><th scope="col">why</th></tr></thead><tbody>${gaps
+        : html`<p>${plural(gaps.length, 'in-scope file')} ${gaps.length === 1 ? 'was' : 'were'} not scanned:</p>${folded(Math.min(gaps.length, MAX_ROWS), 'files', html`<table><thead><tr><th scope="col">file</th><th scope="col">status</th><th scope="col">why</th></tr></thead><tbody>${gaps
             .slice(0, MAX_ROWS)
-            .map((g) => html`<tr><td><code>${g.path}</code></td><td>${g.status}</td><td>${g.reason}</td></tr>`)}</tbody></table>${gaps.length > MAX_ROWS ? html`<p>…and ${gaps.length - MAX_ROWS} more; see coverage.json.</p>` : ''}`;
+            .map((g) => html`<tr><td><code>${g.path}</code></td><td>${g.status}</td><td>${g.reason}</td></tr>`)}</tbody></table>`)}${gaps.length > MAX_ROWS ? html`<p>…and ${gaps.length - MAX_ROWS} more; see coverage.json.</p>` : ''}`;
   return html`<section aria-labelledby="coverage-h"><h2 id="coverage-h">Coverage</h2><p>${cov.filesScanned}/${cov.filesInScope} in-scope files scanned${cov.complete ? '' : ' — INCOMPLETE'}.</p>${lead}${
     skipped.length ? html`<p>Left out of scope by triage: ${skipped.map(([k, n]) => `${k} ${n}`).join(', ')} (files listed in coverage.json).</p>` : ''
   }</section>`;

@@ -132,10 +132,13 @@ test('a large page keeps bodies in a data block: opening a finding draws its evi
   assert.ok(!run.page.includes('figure class="evidence"'), 'no body is in the markup');
   const opened = await openFile(t, file, `#${run.ids.t1}`);
   const { page } = opened;
+  // The packed bodies are unpacked (in the page, asynchronously) the first time a finding is opened.
   const proof = page.locator(`details[id="${run.ids.t1}"] section.proof`);
+  await proof.waitFor({ state: 'visible', timeout: 10_000 });
   assert.equal(await proof.isVisible(), true, 'the linked finding is opened and drawn');
   const t2 = page.locator(`details[id="${run.ids.t2}"]`);
   await t2.locator('summary').click();
+  await t2.locator('figure.evidence').waitFor({ state: 'visible', timeout: 10_000 });
   assert.equal(await t2.locator('figure.evidence').isVisible(), true);
   assert.ok((await t2.innerText()).includes('<script>alert(2)</script>'));
   assert.equal(await page.locator('main img, main script, main link').count(), 0);

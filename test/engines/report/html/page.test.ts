@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { unpackBodies } from '../../../../src/engines/report/html/page.ts';
 import { HOSTILE_FILE, HOSTILE_RUN, PLANTED, richRun } from './fixture.ts';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -36,6 +37,17 @@ test(`hostile names and text are escaped (bodies ${inlineBodies ? 'inline' : 'in
   assert.equal(parsed.runId, HOSTILE_RUN);
   assert.ok(parsed.findings.some((f) => f.file === HOSTILE_FILE));
   for (const secret of [...Object.values(PLANTED), 'MIIEsecretbody']) assert.ok(!page.includes(secret), `${secret} is in the page`);
+  if (!inlineBodies) {
+    // The packed bodies hold the same escaped markup: unpacked, they pass the same checks as the inline page.
+    const packed = /<script type="text\/plain" id="bh-bodies">([A-Za-z0-9+/=]*)<\/script>/.exec(page)?.[1];
+    assert.ok(packed, 'the bodies block is base64 only');
+    const bodies = Object.values(unpackBodies(packed)).join('\n');
+    assert.match(bodies, /figure class="evidence"/);
+    assert.ok(bodies.includes('&lt;script&gt;alert(2)&lt;/script&gt;'), 'the model text is shown as text');
+    assert.doesNotMatch(bodies, /<script|<img|<!--/i);
+    for (const secret of [...Object.values(PLANTED), 'MIIEsecretbody']) assert.ok(!bodies.includes(secret), `${secret} is in the packed bodies`);
+    assert.ok(bodies.includes('[REDACTED]'));
+  }
 });
 }
 
