@@ -5,9 +5,8 @@
 // assignment and the call (`typeof`, `Array.isArray`, a comparison with undefined/null, a truthiness test, a
 // fallback, or an unchecked dereference such as `json[i]` or `json.length` that already treats it as a string),
 // JSON.stringify of a literal or of a local built from one or from a string (`x.toString()`, `String(x)`, `a.join()`),
-// branches that are both strings, and a call
-// straight on the result (`JSON.stringify(x).replace(…)`, a serialising helper whose contract is its argument: on the
-// mature set such helpers are never handed undefined).
+// branches that are both strings, and a call straight on the result (`JSON.stringify(x).replace(…)`, a serialising
+// helper whose contract is its argument: on the mature set such helpers are never handed undefined).
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
