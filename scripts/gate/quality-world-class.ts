@@ -12,6 +12,7 @@ import type { BenchmarkReport } from '../../src/artifacts/schemas/benchmark-repo
 import { compareInventory, expectedFiles, packedFiles, secretsIn } from './inventory.ts';
 import { testFailures } from './test-failures.ts';
 import { suiteResultReusable } from './suite-passed.ts';
+import { filesDigest, gitState, readMarker, testFilesUnder } from '../test/suite-marker.mjs';
 import { gitTrackedFiles } from '../../src/engines/git/git.ts';
 import { buildIfStale } from '../build/build.mjs';
 
@@ -96,14 +97,23 @@ function inventory(): Outcome & { output: string } {
   return { passed: problems.length === 0, figures: `${files.length} files${problems.length ? `, ${problems.length} problems` : ''}`, output: problems.join('\n') };
 }
 
-// .ci/run runs the README's test line (the whole suite) just before this gate and sets SUITE_PASSED_AT to the commit
-// it passed on: running the suite a second time would double CI for nothing. Taken only when that commit is HEAD
-// and the tree is unchanged since (git status --porcelain is empty); otherwise the suite runs here.
+// .ci/run runs the README's test line (the whole suite) just before this gate: running the suite a second time would
+// double CI for nothing. The runner leaves a marker of each full run in the git folder (scripts/test/suite-marker.mjs);
+// its result is taken only when it passed on this commit, with a clean tree then and now, every test file there is
+// and the same CI setting (scripts/gate/suite-passed.ts); otherwise the suite runs here.
 function suiteAlreadyPassed(): (() => Outcome & { output: string }) | undefined {
-  const git = (args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout;
-  const head = git(['rev-parse', 'HEAD']).trim();
-  if (!suiteResultReusable({ passedAt: process.env.SUITE_PASSED_AT, head, porcelain: git(['status', '--porcelain']) })) return undefined;
-  return () => ({ passed: true, figures: `passed in the README's test line just before, on ${head.slice(0, 12)} (its output is above)`, output: '' });
+  const now = gitState(root);
+  if (!now) return undefined;
+  const decision = suiteResultReusable({
+    marker: readMarker(root),
+    head: now.head,
+    porcelain: now.porcelain,
+    files: filesDigest(root, testFilesUnder(join(root, 'test'))),
+    ci: process.env.CI === 'true',
+  });
+  appendFileSync(logPath, `\n===== tests: ${decision.reusable ? 'taken from the last full run' : 'run here'} (${decision.why})\n`);
+  if (!decision.reusable) return undefined;
+  return () => ({ passed: true, figures: `${decision.why} (the test runner's marker; its output is above)`, output: '' });
 }
 
 let testCounts: { pass: number; fail: number } | undefined;

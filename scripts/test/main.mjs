@@ -4,6 +4,8 @@
 // code as `node --test`: spec on a terminal, else TAP; exit 1 when a test that is not a todo fails.
 // With BH_TEST_TIMES set, it writes there the seconds each test file's top-level tests took, by the path of the file
 // that holds them: the one measure of a file's time whether it ran alone or shared a process (scripts/test/batches.mjs).
+// With BH_TEST_SUMMARY set, it writes there node:test's closing summary lines (tests, pass, fail, …), which the runner
+// puts in the suite's result marker (scripts/test/suite-marker.mjs).
 // Usage: node [flags for every test process] scripts/test/main.mjs <concurrency> <file>…  (the test processes
 // inherit this process's flags, as `node --test` passes on its own).
 import { writeFileSync } from 'node:fs';
@@ -29,5 +31,10 @@ stream.on('test:fail', (data) => {
   timed(data);
   if (data.todo === undefined || data.todo === false) process.exitCode = 1;
 });
+const summary = [];
+stream.on('test:diagnostic', (data) => {
+  if (data.nesting === 0) summary.push(data.message);
+});
+if (process.env.BH_TEST_SUMMARY) process.on('exit', () => writeFileSync(process.env.BH_TEST_SUMMARY, JSON.stringify(summary)));
 if (process.env.BH_TEST_TIMES) process.on('exit', () => writeFileSync(process.env.BH_TEST_TIMES, JSON.stringify(Object.fromEntries(seconds))));
 stream.compose(process.stdout.isTTY ? new spec() : tap).pipe(process.stdout);

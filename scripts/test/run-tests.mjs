@@ -12,16 +12,9 @@ import { compileForTests } from './compile.mjs';
 import { planProcesses, startOrder, writeBatchEntries } from './batches.mjs';
 import { readSlowFiles, slowestFirst } from './order.mjs';
 import { makeRunTemp } from './tmp.mjs';
+import { gitState, isFullRun, recordRun, removeMarker, summaryOf, testFilesUnder } from './suite-marker.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function collect(dir) {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === 'fixtures' ? [] : collect(path);
-    return name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 /** CPU seconds of every finished descendant (the test processes and what they ran), from /proc; undefined elsewhere. */
 function childrenCpuSeconds() {
@@ -43,13 +36,18 @@ if (loaderChoice !== 'compiled' && loaderChoice !== 'tsx') {
   process.exit(2);
 }
 const args = process.argv.slice(2);
-const found = (args.length > 0 ? args : ['test']).flatMap((p) => (statSync(p).isDirectory() ? collect(p) : [p])).map((p) => resolve(p));
+const found = (args.length > 0 ? args : ['test']).flatMap((p) => (statSync(p).isDirectory() ? testFilesUnder(p) : [p])).map((p) => resolve(p));
 const slowFiles = readSlowFiles(ROOT);
 const files = slowestFirst(found, slowFiles, (file) => relative(ROOT, file));
 if (files.length === 0) {
   console.error('No test files found.');
   process.exit(1);
 }
+// A full run (every test file under test/) leaves its result in a marker the quality gate reads
+// (scripts/test/suite-marker.mjs): the one before it is stale from the start, whatever this run ends with.
+const fullRun = isFullRun(ROOT, files);
+const gitBefore = fullRun ? gitState(ROOT) : undefined;
+if (fullRun) removeMarker(ROOT);
 const distWas = buildIfStale();
 if (distWas !== 'fresh') console.error(`dist/ was ${distWas}: rebuilt before the tests.`);
 // Test files spend much of their time waiting on child processes (git, the sandbox, the CLI), so two per core
@@ -76,8 +74,9 @@ const stateHome = mkdtempSync(join(runTemp.dir, 'state-'));
 const configHome = mkdtempSync(join(runTemp.dir, 'config-'));
 // Each test process writes its CPU seconds here at exit (scripts/test/cpu-probe.mjs).
 const cpuDir = mkdtempSync(join(runTemp.dir, 'cpu-'));
-// scripts/test/main.mjs writes here the seconds each file's tests took, batched or not.
+// scripts/test/main.mjs writes here the seconds each file's tests took, batched or not, and node:test's summary.
 const timesFile = join(runTemp.dir, 'file-times.json');
+const summaryFile = join(runTemp.dir, 'summary.json');
 // The test processes' TMPDIR, open to every user like /tmp: as root the sandbox runs as a uid of its own, which must
 // reach the throw-away copies made in it.
 const testTmp = mkdtempSync(join(runTemp.dir, 'tmp-'));
@@ -138,9 +137,13 @@ try {
   const result = spawnSync(process.execPath, [...loader, fileURLToPath(new URL('./main.mjs', import.meta.url)), concurrency, ...units], {
     stdio: 'inherit',
     // BUG_HUNTER_ADVISORIES_DIR: the user's downloaded OSV copy never reaches a test's dependency scan.
-    env: { ...process.env, TMPDIR: testTmp, XDG_STATE_HOME: stateHome, XDG_CONFIG_HOME: configHome, BUG_HUNTER_ADVISORIES_DIR: join(testTmp, 'advisories-npm'), BH_TEST_CPU_DIR: cpuDir, BH_TEST_TIMES: timesFile },
+    env: { ...process.env, TMPDIR: testTmp, XDG_STATE_HOME: stateHome, XDG_CONFIG_HOME: configHome, BUG_HUNTER_ADVISORIES_DIR: join(testTmp, 'advisories-npm'), BH_TEST_CPU_DIR: cpuDir, BH_TEST_TIMES: timesFile, BH_TEST_SUMMARY: summaryFile },
   });
   status = result.status ?? 1;
+  if (fullRun) {
+    const summary = existsSync(summaryFile) ? summaryOf(JSON.parse(readFileSync(summaryFile, 'utf8'))) : {};
+    console.error(recordRun({ root: ROOT, files, before: gitBefore, after: gitState(ROOT), status, summary, ci: process.env.CI === 'true' }));
+  }
   const { sum, top } = heaviest(8);
   if (top.length > 1) console.log(`CPU of the test files: ${sum.toFixed(1)} s (each in benchmark/out/test-cpu.txt); the most: ${top.join(', ')}`);
 } finally {

@@ -9,4 +9,5 @@ export declare const MIN_FREE_BYTES: number;
 export declare function chooseTempParent(setting: string | undefined, shm: ShmFacts | undefined, systemTmp: string): { parent: string; why: string };
 export declare function mountedNoexec(path: string, mountinfo: string): boolean;
 export declare const RUN_FOLDER: RegExp;
+export declare const RUN_FOLDER_IDLE_MS: number;
 export declare function makeRunTemp(env?: NodeJS.ProcessEnv): Promise<{ dir: string; why: string }>;

@@ -59,13 +59,19 @@ function probeShm() {
 
 /** A run's folder: named after the runner's pid, so a later run can tell it is orphaned. */
 export const RUN_FOLDER = /^bug-hunter-tests-(\d+)-/;
+/**
+ * …and idle this long. /dev/shm is shared by every runner on the machine, some in a pid namespace of their own
+ * (bubblewrap's, a container's), whose pids look gone from here: a full run once lost its live folder mid-run to
+ * another runner's cleanup (40 tests failed with ENOENT). A live run writes in its folder all the time.
+ */
+export const RUN_FOLDER_IDLE_MS = 6 * 3600 * 1000;
 
-/** Makes this run's temporary folder, first removing those of runs killed before their cleanup. Needs dist/ (built
+/** Makes this run's temporary folder, first removing those of runs killed before their cleanup (gone and idle). Needs dist/ (built
  * by the runner first): the removal is the sandbox's own, compiled there. */
 export async function makeRunTemp(env = process.env) {
   const setting = env.TEST_TMPDIR;
   const { parent, why } = chooseTempParent(setting, setting ? undefined : probeShm(), tmpdir());
   const { removeLeftoversOfGone } = await import(new URL('../../dist/engines/run/process.js', import.meta.url).href);
-  removeLeftoversOfGone(parent, RUN_FOLDER);
+  removeLeftoversOfGone(parent, RUN_FOLDER, { idleMs: RUN_FOLDER_IDLE_MS });
   return { dir: mkdtempSync(join(parent, `${PREFIX}${process.pid}-`)), why };
 }

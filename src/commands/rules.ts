@@ -3,7 +3,7 @@
 // and whose word that is (the repository's config, the user's, --config, --rule). Reads rule data and config only.
 import { resolve } from 'node:path';
 import { ExitCode, UsageError } from '../foundations/errors.ts';
-import { CONFIRM_MIN_PRECISION, listRules, STATIC_LANGUAGES } from '../engines/static/index.ts';
+import { CONFIRM_MIN_PRECISION, listRules, ruleInForce, STATIC_LANGUAGES, type RuleInForce } from '../engines/static/index.ts';
 import { loadConfig } from '../engines/config/load.ts';
 import type { ScanSettings } from '../engines/config/scan-settings.ts';
 import { scanSettingsOf } from '../driver/scan-settings.ts';
@@ -43,9 +43,10 @@ a model to hunt for it.`,
     const rules = listRules();
     const withTarget = positionals.length === 1 || values.config !== undefined || (values.rule?.length ?? 0) > 0;
     const here = withTarget ? settingsHere(resolve(io.cwd, positionals[0] ?? '.'), values, io.cwd) : undefined;
-    const inForce = (id: string, defaultOn: boolean) => ruleHere(here, id, defaultOn);
+    // What a scan under these settings does with the rule: the scan's own answer (ruleInForce), shared with the report.
+    const inForce = (id: string) => ruleInForce(id, here?.rules.get(id));
     if (values.json) {
-      io.stdout(`${JSON.stringify(rules.map((r) => ({ ...r, languages: STATIC_LANGUAGES, ...(here ? { here: inForce(r.id, r.defaultOn) } : {}) })), null, 2)}\n`);
+      io.stdout(`${JSON.stringify(rules.map((r) => ({ ...r, languages: STATIC_LANGUAGES, ...(here ? { here: inForce(r.id) } : {}) })), null, 2)}\n`);
       return ExitCode.ok;
     }
     const rows = rules.map((r) => [
@@ -54,7 +55,7 @@ a model to hunt for it.`,
       r.cwe ?? '—',
       STATIC_LANGUAGES.join(', '),
       r.defaultOn ? 'on' : 'off',
-      ...(here ? [describeHere(inForce(r.id, r.defaultOn))] : []),
+      ...(here ? [describeHere(inForce(r.id))] : []),
       `${r.truePositives}/${r.truePositives + r.falsePositives}`,
       r.precision.toFixed(3),
       r.defaultWhy,
@@ -63,7 +64,7 @@ a model to hunt for it.`,
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
     const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
     const off = rules.filter((r) => !r.defaultOn).length;
-    const offHere = here ? rules.filter((r) => !inForce(r.id, r.defaultOn).on).length : undefined;
+    const offHere = here ? rules.filter((r) => !inForce(r.id).on).length : undefined;
     io.stdout(
       `${[line(head), ...rows.map(line)].join('\n')}\n${rules.length} rules, ${off} off by default${offHere !== undefined ? `, ${offHere} off here` : ''}. smoothed precision = (tp + ½) / (judged + 1), the figure the referee compares with ${CONFIRM_MIN_PRECISION}.\n`,
     );
@@ -71,28 +72,12 @@ a model to hunt for it.`,
   },
 });
 
-interface RuleHere {
-  on: boolean;
-  /** A severity the settings give the rule's findings, over the CVSS band. */
-  severity?: string;
-  /** Whose word it is: 'default', or the file / --rule that set it. */
-  by: string;
-}
-
 function settingsHere(target: string, values: { config?: string; rule?: string[]; 'no-repo-suppressions'?: boolean }, cwd: string): ScanSettings {
   const config = loadConfig(target, values.config ? { path: resolve(cwd, values.config) } : {});
   return scanSettingsOf({ config, target, ignoreRepository: Boolean(values['no-repo-suppressions']), flags: values.rule ? { rules: values.rule } : {} });
 }
 
-// A severity does not switch on a rule that is off by default (as in a scan); 'off' always wins.
-export function ruleHere(settings: ScanSettings | undefined, id: string, defaultOn: boolean): RuleHere {
-  const set = settings?.rules.get(id);
-  if (!set) return { on: defaultOn, by: 'default' };
-  if (set.setting === 'off') return { on: false, by: set.where };
-  return defaultOn ? { on: true, severity: set.setting, by: set.where } : { on: false, by: 'default' };
-}
-
-function describeHere(h: RuleHere): string {
+function describeHere(h: RuleInForce): string {
   const state = h.on ? (h.severity ? `on, ${h.severity}` : 'on') : 'off';
   return h.by === 'default' ? state : `${state} (${h.by})`;
 }

@@ -2,10 +2,10 @@
 // system's; TEST_TMPDIR overrides; folders of runs that were killed are removed by the next run, live ones never.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chooseTempParent, makeRunTemp, MIN_FREE_BYTES, mountedNoexec, RUN_FOLDER, TMPFS_MAGIC } from '../../scripts/test/tmp.mjs';
-import { removeLeftoversOfGone } from '../../src/engines/run/process.ts';
+import { chooseTempParent, makeRunTemp, MIN_FREE_BYTES, mountedNoexec, RUN_FOLDER, RUN_FOLDER_IDLE_MS, TMPFS_MAGIC } from '../../scripts/test/tmp.mjs';
+import { isLeftover, lastWriteMs, removeLeftoversOfGone } from '../../src/engines/run/process.ts';
 import { tempDir } from '../helpers/temp.ts';
 
 const EXT4 = 0xef53;
@@ -46,7 +46,7 @@ test('TEST_TMPDIR names the parent, or keeps the system folder with "system", wh
 test("orphans: a folder whose runner is gone is removed; a live runner's, this process's and other names are kept", (t) => {
   const parent = tempDir(t);
   for (const name of ['bug-hunter-tests-111-aaaa', 'bug-hunter-tests-222-bbbb', `bug-hunter-tests-${process.pid}-cccc`, 'bug-hunter-tests-x-dddd', 'other-333-eeee']) mkdirSync(join(parent, name));
-  const removed = removeLeftoversOfGone(parent, RUN_FOLDER, (pid) => pid === 222);
+  const removed = removeLeftoversOfGone(parent, RUN_FOLDER, { alive: (pid) => pid === 222 });
   assert.deepEqual(removed, ['bug-hunter-tests-111-aaaa']);
   assert.deepEqual(readdirSync(parent).sort(), ['bug-hunter-tests-222-bbbb', `bug-hunter-tests-${process.pid}-cccc`, 'bug-hunter-tests-x-dddd', 'other-333-eeee'].sort());
   assert.deepEqual(removeLeftoversOfGone(join(parent, 'absent'), RUN_FOLDER), [], 'a parent that does not exist has no orphans');
@@ -54,11 +54,50 @@ test("orphans: a folder whose runner is gone is removed; a live runner's, this p
 
 test("makeRunTemp removes a killed run's folder and makes this run's under TEST_TMPDIR, named after the runner's pid", async (t) => {
   const parent = tempDir(t);
-  // A pid no process has: above the kernel's pid_max (at most 2^22).
-  mkdirSync(join(parent, 'bug-hunter-tests-99999999-gone'));
+  // A pid no process has: above the kernel's pid_max (at most 2^22); nothing written in it for longer than a run idles.
+  const gone = join(parent, 'bug-hunter-tests-99999999-gone');
+  mkdirSync(gone);
+  const longAgo = (Date.now() - RUN_FOLDER_IDLE_MS - 60_000) / 1000;
+  utimesSync(gone, longAgo, longAgo);
+  // The same pid looked gone, but its folder was written a moment ago: a runner in another pid namespace, kept.
+  mkdirSync(join(parent, 'bug-hunter-tests-99999998-live'));
   const made = await makeRunTemp({ TEST_TMPDIR: parent });
-  assert.deepEqual(readdirSync(parent), [made.dir.slice(parent.length + 1)], 'the killed run\'s folder was removed');
+  assert.deepEqual(readdirSync(parent).sort(), ['bug-hunter-tests-99999998-live', made.dir.slice(parent.length + 1)].sort(), 'the killed run\'s folder was removed, the busy one kept');
   assert.ok(existsSync(made.dir));
   assert.match(made.dir, new RegExp(`^${parent}/bug-hunter-tests-${process.pid}-`));
   assert.equal(made.why, 'TEST_TMPDIR');
+});
+
+test('a leftover needs its process gone and, where another pid namespace may share the folder, nothing written for the idle time', () => {
+  const hour = 3600 * 1000;
+  const now = 100 * hour;
+  const gone = () => false;
+  const live = () => true;
+  assert.equal(isLeftover(111, 0, 1, { alive: gone, now }), true, 'without idleMs the pid alone decides');
+  assert.equal(isLeftover(111, now, 1, { alive: live, now }), false);
+  assert.equal(isLeftover(1, 0, 1, { alive: gone, now }), false, "this process's own folder is never a leftover");
+  assert.equal(isLeftover(0, 0, 1, { alive: gone, now }), false, 'a name without a pid is not a leftover');
+  // A runner in another pid namespace looks gone; its folder was written a minute ago: kept.
+  assert.equal(isLeftover(111, now - 60_000, 1, { alive: gone, now, idleMs: 6 * hour }), false);
+  assert.equal(isLeftover(111, now - 7 * hour, 1, { alive: gone, now, idleMs: 6 * hour }), true);
+  // A reused pid: the process is alive (another one), so the old folder stays until its pid is free.
+  assert.equal(isLeftover(111, now - 7 * hour, 1, { alive: live, now, idleMs: 6 * hour }), false);
+});
+
+test("a folder's last write is the newest of itself and its direct entries: a run writing in its TMPDIR keeps it fresh", (t) => {
+  const parent = tempDir(t);
+  const run = join(parent, 'bug-hunter-tests-111-aaaa');
+  mkdirSync(join(run, 'tmp-x'), { recursive: true });
+  const longAgo = (Date.now() - 10 * 3600 * 1000) / 1000;
+  utimesSync(run, longAgo, longAgo);
+  utimesSync(join(run, 'tmp-x'), longAgo, longAgo);
+  assert.ok(Date.now() - lastWriteMs(run) > 9 * 3600 * 1000);
+  assert.deepEqual(removeLeftoversOfGone(parent, RUN_FOLDER, { alive: () => false, idleMs: 6 * 3600 * 1000, now: Date.now() + 1 }).length, 1);
+  const again = join(parent, 'bug-hunter-tests-112-bbbb');
+  mkdirSync(join(again, 'tmp-y'), { recursive: true });
+  utimesSync(again, longAgo, longAgo);
+  writeFileSync(join(again, 'tmp-y', 'test-made-this'), '');
+  assert.ok(Date.now() - lastWriteMs(again) < 3600 * 1000, 'the TMPDIR inside it was written just now');
+  assert.deepEqual(removeLeftoversOfGone(parent, RUN_FOLDER, { alive: () => false, idleMs: 6 * 3600 * 1000 }), []);
+  assert.equal(lastWriteMs(join(parent, 'absent')), 0);
 });

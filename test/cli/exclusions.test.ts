@@ -60,3 +60,27 @@ test('in a diff-aware scan, an ignore rule the change adds does not hide the cod
   assert.equal(full.code, 0, full.stdout);
   assert.match(full.stdout, /Excluded on purpose: 1 by the repository's \.bug-hunterignore/);
 });
+
+test("in a diff-aware scan, a .bug-hunterignore the change removes stays in force as at the diff's base", async (t) => {
+  const repo = gitRepo(t, { '.bug-hunterignore': 'tools/\n', 'lib/ok.js': SAFE, 'tools/run.js': SAFE });
+  writeFiles(repo, { 'tools/run.js': INJECTION });
+  git(repo, 'rm', '-q', '.bug-hunterignore');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'drop the ignore file and change the tool');
+  const diff = await runCli(['scan', repo, '--quiet', '--since', 'HEAD~1']);
+  assert.equal(diff.code, 0, diff.stdout);
+  assert.match(diff.stdout, /Excluded on purpose: 1 by the repository's \.bug-hunterignore/);
+  assert.deepEqual(excluded(repo), { 'tools/run.js': "skipped: excluded: excluded by the repository's .bug-hunterignore (tools/)" });
+  // A full scan of the head has no ignore file: the tool is read and its bug reported.
+  const full = await runCli(['scan', repo, '--quiet']);
+  assert.equal(full.code, 1, full.stdout);
+  assert.match(full.stdout, /\[T2 high\] tools\/run\.js:2/);
+  // The same removal staged and not yet committed: HEAD's file stays in force for the staged change's review.
+  const staged = gitRepo(t, { '.bug-hunterignore': 'tools/\n', 'lib/ok.js': SAFE, 'tools/run.js': SAFE });
+  writeFiles(staged, { 'tools/run.js': INJECTION });
+  git(staged, 'rm', '-q', '.bug-hunterignore');
+  git(staged, 'add', '-A');
+  const pre = await runCli(['scan', staged, '--quiet', '--staged']);
+  assert.equal(pre.code, 0, pre.stdout);
+  assert.match(pre.stdout, /Excluded on purpose: 1 by the repository's \.bug-hunterignore/);
+});

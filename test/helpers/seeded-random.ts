@@ -1,14 +1,3 @@
-// One seeded generator for the property tests: the same sequence for the same seed on every machine, so a failing
-// case is run again from its seed.
-
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The seeded generator for the property tests: the one in scripts/kit/seeded-random.ts, which the frozen corpus
+// splits use too (scripts may not import test helpers), passed on under the name the tests know.
+export { prng } from '../../scripts/kit/seeded-random.ts';

@@ -19,7 +19,7 @@ export interface CorpusDeps {
 }
 
 /** Bumped when ScanRecord keeps more from a scan, so older records are not taken for complete ones. */
-export const RECORD_VERSION = 2;
+export const RECORD_VERSION = 3;
 
 export function engineResultsDir(cache: string, fingerprint: string): string {
   return join(cache, 'results-by-engine', `${fingerprint}-r${RECORD_VERSION}`);

@@ -26,6 +26,8 @@ export interface RecordedFinding {
   why?: string;
   /** Hidden by a suppression. */
   suppressed?: boolean;
+  /** The same finding's copies in bundles of its file (the report keeps one finding at the source). */
+  related?: { file: string; startLine: number; endLine: number }[];
 }
 
 /**
@@ -88,9 +90,15 @@ function overlaps(a1: number, a2: number, b1: number, b2: number): boolean {
  * the file when the function is gone.
  */
 export function matchesSink(finding: RecordedFinding, sink: LocatedSink, cls: VulnClass): boolean {
-  if (finding.file !== sink.file || !classCompatible(finding, cls)) return false;
-  if (sink.line !== undefined) return overlaps(finding.startLine, finding.endLine, sink.line - SINK_LINE_TOLERANCE, sink.line + SINK_LINE_TOLERANCE);
-  if (sink.functionStart !== undefined && sink.functionEnd !== undefined) return overlaps(finding.startLine, finding.endLine, sink.functionStart, sink.functionEnd);
+  if (!classCompatible(finding, cls)) return false;
+  // A bundle copy folded into the source finding cites its own file and lines: the sink may be in the bundle.
+  return [finding, ...(finding.related ?? [])].some((at) => locationAtSink(at, sink));
+}
+
+function locationAtSink(at: { file: string; startLine: number; endLine: number }, sink: LocatedSink): boolean {
+  if (at.file !== sink.file) return false;
+  if (sink.line !== undefined) return overlaps(at.startLine, at.endLine, sink.line - SINK_LINE_TOLERANCE, sink.line + SINK_LINE_TOLERANCE);
+  if (sink.functionStart !== undefined && sink.functionEnd !== undefined) return overlaps(at.startLine, at.endLine, sink.functionStart, sink.functionEnd);
   return true;
 }
 

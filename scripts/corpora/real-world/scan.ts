@@ -40,6 +40,7 @@ export function recordFindings(report: ScanReport): RecordedFinding[] {
     claim: f.finding.claim.replace(/\s+/g, ' ').slice(0, 240),
     ...(isReported(f) ? {} : { why: whyNotReported(f) }),
     ...(f.suppressed ? { suppressed: true } : {}),
+    ...(f.relatedLocations ? { related: f.relatedLocations.map((r) => ({ file: r.file, startLine: r.startLine, endLine: r.endLine })) } : {}),
   }));
 }
 

@@ -3,7 +3,7 @@
 // in the held-out part) and stratified by class (each class keeps about HELD_OUT_SHARE of its cases held out).
 // The split is written once to benchmark/real-world/secbench/split.json and a test checks it is still what this
 // function computes from the recorded seed: changing the seed or the code is visible in review.
-import { prng } from '../../../test/helpers/seeded-random.ts';
+import { prng } from '../../kit/seeded-random.ts';
 
 export const SPLIT_SEED = 20261206;
 export const HELD_OUT_SHARE = 0.3;

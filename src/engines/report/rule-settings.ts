@@ -1,9 +1,11 @@
-// Rule settings (--rule, config `rules`) applied to the joined findings: pure. A rule set to off reports nothing; a
-// severity replaces the finding's (over the CVSS band and the referee's) and is kept visible as an override.
+// Rule settings (--rule, config `rules`) applied to the joined findings: pure. What each setting does to its rule is
+// ruleInForce's answer (src/engines/static/rule-in-force.ts, shared with `bug-hunter rules <target>`): a rule set to
+// off reports nothing; a severity replaces the finding's (over the CVSS band and the referee's) and is kept visible as
+// an override, except on a rule that is off by default (its findings stay as the referee dismissed them).
 import type { ConfiguredSetting } from '../../artifacts/schemas/run-options.ts';
 import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
 import type { Static } from '@sinclair/typebox';
-import { SEVERITY_ORDER, type Severity } from '../../artifacts/schemas/common.ts';
+import { ruleInForce } from '../static/rule-in-force.ts';
 
 type Setting = Static<typeof ConfiguredSetting>;
 
@@ -16,18 +18,20 @@ export function applyRuleSettings(findings: ReportedFinding[], settings: readonl
   if (byRule.size === 0) return { findings, hidden };
   const kept: ReportedFinding[] = [];
   for (const f of findings) {
-    const setting = f.finding.ruleId ? byRule.get(f.finding.ruleId) : undefined;
-    if (!setting) {
+    const ruleId = f.finding.ruleId;
+    const setting = ruleId ? byRule.get(ruleId) : undefined;
+    if (!ruleId || !setting) {
       kept.push(f);
       continue;
     }
-    if (setting.value === 'off') {
-      hidden.set(`rules.${f.finding.ruleId}`, (hidden.get(`rules.${f.finding.ruleId}`) ?? 0) + 1);
+    const inForce = ruleInForce(ruleId, { setting: setting.value, where: setting.where });
+    if (!inForce.on && inForce.by !== 'default') {
+      hidden.set(`rules.${ruleId}`, (hidden.get(`rules.${ruleId}`) ?? 0) + 1);
       continue;
     }
-    if ((SEVERITY_ORDER as readonly string[]).includes(setting.value) && setting.value !== f.severity) {
+    if (inForce.severity && inForce.severity !== f.severity) {
       f.severityOverride = { from: f.severity, source: setting.source, where: setting.where };
-      f.severity = setting.value as Severity;
+      f.severity = inForce.severity;
     }
     kept.push(f);
   }

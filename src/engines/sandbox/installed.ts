@@ -2,8 +2,9 @@
 // read-only. A linked git worktree (the fixer's, `work`'s, `repro --fix`'s, or one a user scans) has none of its
 // own, since git ignores them; they are the main working tree's, one per package that the worktree also holds
 // (workspaces of npm, pnpm and Yarn alike). Every symbolic link under them must resolve inside the repository or a
-// package manager's store, or nothing is bound and the link is named. Yarn Plug'n'Play has no node_modules to bind.
-import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+// package manager's store, or nothing is bound and the link is named; that walk is done once per folder and process
+// while the folder and its install records are unchanged. Yarn Plug'n'Play has no node_modules to bind.
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { isInside, toPosix } from '../../foundations/fs/paths.ts';
@@ -117,12 +118,16 @@ function checked(from: string, tree: string, repository: string, binds: Installe
   return { kind: 'bind', from, binds, stores: [...used] };
 }
 
-/** The first symbolic link under `dir` leading outside the repository and every store, as a message; else null. */
-function linkOutside(dir: string, root: string, stores: string[], used: Set<string>): string | null {
+/**
+ * Walks the tree under `dir` depth first; links are entries, never followed. `visit` answers each entry: 'enter' (go
+ * into it when it is a folder), 'pass', or { stop } to end the walk with that answer, which the walk returns (null
+ * when no entry stopped it). A folder that cannot be read is passed over.
+ */
+function walkTree(dir: string, visit: (entry: Dirent, path: string) => 'enter' | 'pass' | { stop: string }): string | null {
   const pending = [dir];
   while (pending.length > 0) {
     const current = pending.pop()!;
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(current, { withFileTypes: true });
     } catch {
@@ -130,45 +135,87 @@ function linkOutside(dir: string, root: string, stores: string[], used: Set<stri
     }
     for (const entry of entries) {
       const path = join(current, entry.name);
-      if (entry.isDirectory()) pending.push(path);
-      if (!entry.isSymbolicLink()) continue;
-      const target = resolve(dirname(path), readlinkSync(path));
-      let real = target;
-      try {
-        real = realpathSync(target);
-      } catch {
-        // Dangling: judged by where it points.
-      }
-      if (isInside(root, real)) continue;
-      const store = stores.find((s) => isInside(s, real));
-      if (store) {
-        used.add(store);
-        continue;
-      }
-      return `${path} is a symbolic link to ${real}, outside the repository and the package manager's store; the installed dependencies are not bound into the sandbox. Reinstall them inside the repository (or run with --deps off) and run again`;
+      const answer = visit(entry, path);
+      if (typeof answer === 'object') return answer.stop;
+      if (answer === 'enter' && entry.isDirectory()) pending.push(path);
     }
   }
   return null;
 }
 
+/** Files a package manager rewrites on every install, inside the node_modules folder (npm, pnpm, Yarn). */
+const INSTALL_RECORDS = ['.package-lock.json', '.modules.yaml', '.yarn-state.yml'];
+
+/** What one link walk found: the first escaping link (a message) or null, and the stores links lead into. */
+interface LinkWalk {
+  escape: string | null;
+  used: string[];
+}
+
+/** Link walks of this process, by folder, repository, stores and the folder's state (its mtime and its install records'). */
+const linkWalks = new Map<string, LinkWalk>();
+let walkCount = 0;
+
+function folderState(dir: string): string | null {
+  try {
+    const times = [statSync(dir).mtimeMs, ...INSTALL_RECORDS.map((name) => (existsSync(join(dir, name)) ? statSync(join(dir, name)).mtimeMs : 0))];
+    return `${realpathSync(dir)}\0${times.join(',')}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The first symbolic link under `dir` leading outside the repository and every store, as a message; else null. An
+ * unchanged folder (folderState) is not walked again in this process. */
+function linkOutside(dir: string, root: string, stores: string[], used: Set<string>): string | null {
+  const state = folderState(dir);
+  const key = state === null ? null : `${state}\0${root}\0${stores.join('\0')}`;
+  const known = key === null ? undefined : linkWalks.get(key);
+  const walk = known ?? walkLinks(dir, root, stores);
+  if (key !== null && !known) linkWalks.set(key, walk);
+  for (const store of walk.used) used.add(store);
+  return walk.escape;
+}
+
+function walkLinks(dir: string, root: string, stores: string[]): LinkWalk {
+  walkCount += 1;
+  const used = new Set<string>();
+  const escape = walkTree(dir, (entry, path) => {
+    if (!entry.isSymbolicLink()) return 'enter';
+    const target = resolve(dirname(path), readlinkSync(path));
+    let real = target;
+    try {
+      real = realpathSync(target);
+    } catch {
+      // Dangling: judged by where it points.
+    }
+    if (isInside(root, real)) return 'pass';
+    const store = stores.find((s) => isInside(s, real));
+    if (store) {
+      used.add(store);
+      return 'pass';
+    }
+    return { stop: `${path} is a symbolic link to ${real}, outside the repository and the package manager's store; the installed dependencies are not bound into the sandbox. Reinstall them inside the repository (or run with --deps off) and run again` };
+  });
+  return { escape, used: [...used] };
+}
+
+/** How many link walks this process has done (the cache's effect, for tests). */
+export function linkWalkCount(): number {
+  return walkCount;
+}
+
 /** Workspace-relative node_modules folders of a tree (not those inside another node_modules), nearest first. */
 export function nodeModulesUnder(tree: string): string[] {
   const found: string[] = [];
-  const walk = (dir: string): void => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
+  walkTree(tree, (entry, path) => {
+    if (SKIP.has(entry.name)) return 'pass';
+    if (entry.name === 'node_modules' && (entry.isDirectory() || isDirLink(path))) {
+      found.push(toPosix(relative(tree, path)));
+      return 'pass';
     }
-    for (const entry of entries) {
-      if (SKIP.has(entry.name)) continue;
-      const path = join(dir, entry.name);
-      if (entry.name === 'node_modules' && (entry.isDirectory() || isDirLink(path))) found.push(toPosix(relative(tree, path)));
-      else if (entry.isDirectory()) walk(path);
-    }
-  };
-  walk(tree);
+    return 'enter';
+  });
   return found.sort((a, b) => a.split('/').length - b.split('/').length || compareText(a, b));
 }
 

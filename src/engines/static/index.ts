@@ -12,6 +12,7 @@ export type { StaticJudgement } from './judge.ts';
 export { refuteStatic, NON_PRODUCTION_PATH } from './refute/static.ts';
 export { judgeStatic, staticallyUpheld, CONFIRM_MIN_PRECISION } from './judge.ts';
 export { listRules, STATIC_ENGINE_VERSION } from './rules.ts';
+export { ruleInForce, type RuleInForce, type RuleSettingAt } from './rule-in-force.ts';
 
 /** The languages every static rule covers (the grammars the engine parses). */
 export const STATIC_LANGUAGES = ['javascript', 'typescript'] as const;

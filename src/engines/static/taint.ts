@@ -22,6 +22,9 @@ const SANITISERS = /^(path\.(posix\.|win32\.)?basename|basename|parseInt|parseFl
 const PATH_JOIN = /^(path\.(posix\.|win32\.)?(join|resolve|normalize)|join|resolve|normalize|util\.format|format|util\.inspect|inspect|String|decodeURIComponent|decodeURI|Buffer\.from)$/;
 // encodeurl's encodeUrl only percent-encodes characters a URL may not hold: the URL still says what the input said.
 const URL_PARSE = /^(url\.(parse|format|resolve)|parseurl(\.original)?|parseUrl(\.original)?|querystring\.(parse|unescape)|qs\.parse|encodeUrl|encodeurl)$/;
+// Parsers, tree rewriters and code generators turn code into a syntax tree and back: the tree, and the code generated
+// from it, still say what the code they were given said (the first argument; the rest are options and visitors).
+const CODE_TREE = /^(acorn\.parse(ExpressionAt)?|esprima\.parse(Script|Module)?|espree\.parse|(babelParser|babel)\.parse(Expression)?|escodegen\.generate|astring\.generate|estraverse\.replace|recast\.(parse|print))$/;
 // The request a response or stream object keeps (express's res.req, send's and Koa's this.req / this.request).
 const THIS_REQUEST = /^this\.(req|request)$/;
 const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|charAt|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
@@ -204,7 +207,7 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   if (SANITISERS.test(name)) return facts('sanitised', `${name}(…)`);
   if (name === 'require' || /^(os\.tmpdir|os\.homedir|process\.cwd|fileURLToPath)$/.test(name)) return facts('config', `${name}(…)`);
   // URL parsers and formatters keep the origin of what they parse (url.parse(req.url).pathname is still input).
-  if (URL_PARSE.test(name)) return combine(args.slice(0, 1).map((a) => classify(a, depth + 1)));
+  if (URL_PARSE.test(name) || CODE_TREE.test(name)) return combine(args.slice(0, 1).map((a) => classify(a, depth + 1)));
   if (PATH_JOIN.test(name)) {
     const joined = combine(args.map((a) => classify(a, depth + 1)));
     return name.endsWith('format') ? built(joined) : joined;

@@ -32,3 +32,12 @@ test('the cases file rejects a duplicate id and a case whose before and after ve
   const badLens = { ...doc, cases: [{ ...doc.cases[0], lens: 'injection' }] };
   assert.throws(() => parseLensCases(JSON.stringify(badLens)), /schema/);
 });
+
+test("the split's description states the held-out share the data has, not the share it aims at", () => {
+  const doc = JSON.parse(readFileSync(join(LENSES_DIR, 'split.json'), 'utf8')) as { description: string; counts: Record<string, { development: number; heldOut: number }> };
+  const rows = Object.values(doc.counts);
+  const held = rows.reduce((n, row) => n + row.heldOut, 0);
+  const total = rows.reduce((n, row) => n + row.development + row.heldOut, 0);
+  assert.ok(doc.description.includes(`${held} of ${total} cases (${Math.round((held / total) * 100)}%) held out`), doc.description);
+  assert.doesNotMatch(doc.description, /70\/30/);
+});

@@ -27,6 +27,15 @@ test('another file never matches, however close the line', () => {
   assert.equal(matchesSink(finding({ file: 'lib/other.js' }), sink, 'command-injection'), false);
 });
 
+test('a bundle copy folded into the source finding counts at its own file and lines, and only there', () => {
+  const bundleSink = { file: 'dist/run.js', line: 400 };
+  const folded = finding({ related: [{ file: 'dist/run.js', startLine: 401, endLine: 401 }] });
+  assert.equal(matchesSink(folded, bundleSink, 'command-injection'), true);
+  assert.equal(matchesSink(folded, sink, 'command-injection'), true, 'the source location still counts');
+  assert.equal(matchesSink(finding({ related: [{ file: 'dist/run.js', startLine: 300, endLine: 300 }] }), bundleSink, 'command-injection'), false);
+  assert.equal(matchesSink({ ...folded, cwe: 'CWE-1333' }, bundleSink, 'command-injection'), false, 'the class still has to fit');
+});
+
 test('the class must fit: by CWE when the finding has one, by category otherwise', () => {
   assert.equal(matchesSink(finding({ cwe: 'CWE-94', ruleId: 'code-injection' }), sink, 'command-injection'), false);
   assert.equal(matchesSink(finding({ category: 'resource-leak', ruleId: 'handle-leak', cwe: 'CWE-775' }), sink, 'command-injection'), false);
