@@ -39,6 +39,9 @@ if (process.argv.includes('--write') || process.argv.includes('--check')) {
     if (!process.argv.includes('--write')) continue;
     let text = readFileSync(path, 'utf8');
     for (const [key, value] of Object.entries(counts)) text = text.replace(new RegExp(`(\\b${key}: )\\d+,`), `$1${value},`);
+    // How many of them are judged on real packages, written beside the counts when there are any.
+    if (/\bonRealCode: \d+,/.test(text)) text = text.replace(/(\bonRealCode: )\d+,/, `$1${real.length},`);
+    else if (real.length > 0) text = text.replace(/(\bfalsePositives: \d+,)/, `$1 onRealCode: ${real.length},`);
     writeFileSync(path, text);
   }
   if (process.argv.includes('--write')) console.log('Rule precision counts written to src/engines/static/rules/<rule-id>/rule.ts.');

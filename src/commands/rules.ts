@@ -31,7 +31,7 @@ export const rulesCommand: Command = defineCommand({
 scan reports it and why, the raw measured counts (true positives / judged findings, over the labelled fixtures,
 the bundled example and the judged real-world findings) and, labelled as such, the smoothed precision the
 referee uses — (true positives + ½) / (judged + 1). A rule is off by default when its raw precision is below
-0.5 on 10 or more judged findings. With a <target> (or --rule / --config), a 'here' column says what a scan of
+0.5 on 10 or more judged findings; the reason says how many of them were judged on real packages. With a <target> (or --rule / --config), a 'here' column says what a scan of
 that target would do with each rule after the config files ("rules": the repository's, yours, --config) and
 --rule, and whose word it is. A bug class without a rule here is not looked for by the static engine; configure
 a model to hunt for it.`,

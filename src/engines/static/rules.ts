@@ -25,6 +25,7 @@ const RuleSchema = Type.Object(
       {
         truePositives: Type.Integer({ minimum: 0 }),
         falsePositives: Type.Integer({ minimum: 0 }),
+        onRealCode: Type.Optional(Type.Integer({ minimum: 0 })),
         measuredOn: Type.String(),
         floor: Type.Number({ minimum: 0, maximum: 1 }),
       },
@@ -108,12 +109,14 @@ export const OFF_MIN_JUDGED = 10;
 
 /** Whether a rule runs in a default scan, and why, from its raw measured counts (not the smoothed figure). */
 export function ruleDefault(rule: Pick<Rule, 'precision'>): { on: boolean; why: string } {
-  const { truePositives: tp, falsePositives: fp } = rule.precision;
+  const { truePositives: tp, falsePositives: fp, onRealCode = 0 } = rule.precision;
   const judged = tp + fp;
-  if (judged < OFF_MIN_JUDGED) return { on: true, why: `${judged} judged finding${judged === 1 ? '' : 's'}, fewer than the ${OFF_MIN_JUDGED} needed to turn a rule off` };
+  // Where the judged findings come from: real packages, or the rule's hand-written cases.
+  const real = `${onRealCode} on real code`;
+  if (judged < OFF_MIN_JUDGED) return { on: true, why: `on with too few judged findings: ${judged} (${real}), fewer than the ${OFF_MIN_JUDGED} needed to turn a rule off` };
   const raw = `${tp}/${judged} = ${(tp / judged).toFixed(3)}`;
-  if (tp / judged < OFF_BELOW_RAW_PRECISION) return { on: false, why: `raw precision ${raw} is below ${OFF_BELOW_RAW_PRECISION} on ${OFF_MIN_JUDGED} or more judged findings` };
-  return { on: true, why: `raw precision ${raw} is at least ${OFF_BELOW_RAW_PRECISION}` };
+  if (tp / judged < OFF_BELOW_RAW_PRECISION) return { on: false, why: `raw precision ${raw} is below ${OFF_BELOW_RAW_PRECISION} on ${OFF_MIN_JUDGED} or more judged findings (${real})` };
+  return { on: true, why: `raw precision ${raw} is at least ${OFF_BELOW_RAW_PRECISION} (${real})` };
 }
 
 export function listRules(): RuleInfo[] {

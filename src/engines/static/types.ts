@@ -119,7 +119,15 @@ export interface Rule {
   librarySource?: LibrarySource;
   /** Measured counts (scripts/bench/static-precision.ts --write) and the precision below which `pnpm benchmark --gate`
    * fails once the rule has enough findings there: the measured precision minus a margin, set by hand. */
-  precision: { truePositives: number; falsePositives: number; measuredOn: string; floor: number };
+  precision: {
+    truePositives: number;
+    falsePositives: number;
+    /** How many of the judged findings are findings on real packages (benchmark/static-real-world-judgements.json);
+     * the rest are the rule's cases and the benchmark cases, written by hand. Absent: none. */
+    onRealCode?: number;
+    measuredOn: string;
+    floor: number;
+  };
 }
 
 /** One file under src/engines/static/rules/: the rule's metadata beside the detector that emits it. Several rules may

@@ -16,6 +16,10 @@ test('a rule is off by default only with raw precision below 0.5 on at least 10 
   assert.match(ruleDefault(counts(4, 6)).why, /raw precision 4\/10 = 0\.400 is below 0\.5/);
   assert.equal(ruleDefault(counts(5, 5)).on, true, 'exactly one half stays on');
   assert.equal(ruleDefault(counts(1, 10)).on, false);
+  // The reason says how many of the judged findings are on real packages, and when a rule is on for too few.
+  assert.match(ruleDefault(counts(2, 0)).why, /^on with too few judged findings: 2 \(0 on real code\), fewer than the 10/);
+  assert.match(ruleDefault({ precision: { truePositives: 1, falsePositives: 11, onRealCode: 10, measuredOn: 'x', floor: 0 } }).why, /below 0\.5 on 10 or more judged findings \(10 on real code\)$/);
+  assert.match(ruleDefault(getRule('switch-fallthrough')!).why, /\(10 on real code\)/, 'its ten lodash and axios judgements are on real code');
   const off = listRules().filter((r) => !r.defaultOn).map((r) => r.id);
   assert.ok(off.includes('switch-fallthrough'), 'switch-fallthrough measures 1 true of 11');
   for (const r of listRules()) assert.equal(r.defaultOn, ruleDefault(getRule(r.id)!).on);
@@ -27,7 +31,7 @@ test("an off rule still runs (its cases are still measured) but a default scan d
   assert.ok(found.length >= 1, 'the detector still finds the fallthrough');
   const judged = judgeStatic(found[0]!, refuteStatic(found[0]!, file));
   assert.equal(judged.verdict, 'dismissed');
-  assert.match(judged.reasoning, /off by default: raw precision 1\/11/);
+  assert.match(judged.reasoning, /off by default: raw precision 1\/12/);
 });
 
 test('lens rules carry a consequence, the severity it gives, and no CVSS (they are not security findings)', () => {

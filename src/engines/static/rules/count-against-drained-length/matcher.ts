@@ -2,12 +2,19 @@
 // `onEnd = function () { if (++closed >= this._all.length) cb() }` with `while (this._all.length) { …end(onEnd);
 // remove(…) }` below. The loop empties the collection before any callback runs, so the first completion already
 // sees the count reached and reports everything done (mysql's pool.end race). Not flagged: a count taken before the
-// loop (`let waiting = list.length`), and collections that are walked rather than drained.
+// loop (`let waiting = list.length`), collections that are walked rather than drained, and loops that fill a list
+// up to a bound (`while (kept.length < limit && …)`), wherever the enclosing function (a bundle's module wrapper) is.
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 
 const COMPARE = /^(\+\+\s*[\w$]+|[\w$]+\s*\+\+|[\w$]+)\s*(>=|>|===|==)\s*((this\.)?[\w$.]+)\.length$|^((this\.)?[\w$.]+)\.length\s*(<=|<|===|==)\s*(\+\+\s*[\w$]+|[\w$]+\s*\+\+|[\w$]+)$/;
+
+// A drain loop runs while the collection is non-empty and nothing else: `while (list.length)`, `… > 0`, `… !== 0`.
+// `while (kept.length < limit && …)` fills a list up to a bound; that is no drain.
+function drainLoop(list: string): RegExp {
+  return new RegExp(`while\\s*\\(\\s*${list}\\.length\\s*((>|!==?)\\s*0\\s*)?\\)`);
+}
 
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
@@ -25,7 +32,7 @@ function run(ctx: DetectorContext): Candidate[] {
     const l = escapeRe(list);
     while ((outer = enclosingFunction(outer))) {
       const text = outer.text();
-      if (new RegExp(`while\\s*\\(\\s*${l}\\.length\\b`).test(text)) { drains = true; break; }
+      if (drainLoop(l).test(text)) { drains = true; break; }
     }
     if (!drains || !outer) continue;
     // Counting up from a snapshot is fine; so is a counter that starts at the length.
@@ -43,6 +50,6 @@ function run(ctx: DetectorContext): Candidate[] {
 export const countAgainstDrainedLength: Detector = {
   order: 43,
   rules: ['count-against-drained-length'],
-  prefilter: /while\s*\(\s*[\w$.]+\.length\s*\)/,
+  prefilter: /while\s*\(\s*[\w$.]+\.length\s*((>|!==?)\s*0\s*)?\)/,
   run,
 };

@@ -3,9 +3,10 @@
 // the array branch of `Array.isArray(v) ? v.map(…) : String(v)`. `.replace()`, `.split()`, `.toLowerCase()` … then
 // throw a TypeError on exactly the inputs the code was written to accept. Not flagged: a value checked between the
 // assignment and the call (`typeof`, `Array.isArray`, a comparison with undefined/null, a truthiness test, a
-// fallback), JSON.stringify of a literal or of a local built from one, branches that are both strings, and a call
-// straight on the result (`JSON.stringify(x).replace(…)`, a serialising helper whose contract is its argument: on the
-// mature set such helpers are never handed undefined).
+// fallback, or an unchecked dereference such as `json[i]` or `json.length` that already treats it as a string),
+// JSON.stringify of a literal or of a local built from one or from a string (`x.toString()`, `String(x)`, `a.join()`),
+// branches that are both strings, and a call straight on the result (`JSON.stringify(x).replace(…)`, a serialising
+// helper whose contract is its argument: on the mature set such helpers are never handed undefined).
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
@@ -31,7 +32,7 @@ function isOpenStringify(node: SgNode): boolean {
   if (LITERAL.has(String(arg.kind())) || /^(String|Object\.\w+|Array\.from)\s*\(/.test(arg.text())) return false;
   if (arg.kind() === 'identifier') {
     const scope = enclosingFunction(n)?.text() ?? '';
-    if (new RegExp(`\\b(const|let|var)\\s+${escapeRe(arg.text())}\\s*=\\s*[{[]`).test(scope)) return false;
+    if (new RegExp(`\\b(const|let|var)\\s+${escapeRe(arg.text())}\\s*=\\s*([{[\`'"]|String\\(|[\\w$.]+\\.(toString|join|toFixed|toISOString)\\()`).test(scope)) return false;
   }
   return true;
 }
@@ -79,6 +80,12 @@ function guarded(between: string, name: string): boolean {
   return new RegExp(`typeof\\s+\\(?\\s*${n}\\b|Array\\.isArray\\(\\s*${n}\\s*\\)|\\b${n}\\s*(!==?|===?|&&|\\|\\||\\?\\?|\\?(?!\\.)|instanceof\\b)|(!==?|===?)\\s*${n}\\b|if\\s*\\(\\s*!?\\s*${n}\\s*\\)|(^|[^=!<>])=\\s*${n}\\s*(\\|\\||\\?\\?)|\\b${n}\\s*=(?!=)`).test(text);
 }
 
+// The value already dereferenced unchecked before the call (`json[i]`, `json.slice(…)`, `str.length > 40`): the code
+// treats it as a string from its first use on, so a later string method is not where an undefined would fail.
+function usedBefore(between: string, name: string): boolean {
+  return new RegExp(`(^|[^\\w$.])${escapeRe(name)}\\s*(\\.(?!\\.)[\\w$]|\\[)`).test(between);
+}
+
 function candidate(call: SgNode, what: string, kind: Kind, method: string): Candidate {
   const why = kind === 'json' ? 'JSON.stringify returns undefined for undefined, a function or a symbol' : 'the Array.isArray branch makes it an array';
   return {
@@ -116,7 +123,7 @@ function run(ctx: DetectorContext): Candidate[] {
     const kind = kindOf(binding.rhs, helpers);
     if (!kind) continue;
     const between = ctx.file.content.slice(binding.end, at);
-    if (guarded(between, name)) continue;
+    if (guarded(between, name) || usedBefore(between, name)) continue;
     out.push(candidate(call, name, kind, method));
   }
   return out;

@@ -1,10 +1,12 @@
 // Swallowed asynchronous failures answered as success: a callback that never looks at its `err` parameter and
 // still reports success (`(err) => res.json({ ok: true })`, `cb(null, …)`, `resolve(…)`), and an AWAITED promise
 // whose `.catch` handler is empty or only logs, followed in the same block by a success response. A fire-and-forget
-// `.catch(() => {})` (not awaited) is taken as deliberate, as is a callback that reads its error at all.
+// `.catch(() => {})` (not awaited) is taken as deliberate, as is a callback that reads its error at all, and one handed
+// to a function of this file that provably never calls back with an error (matchers/error-free-callback.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { endLine, enclosingFunction, FUNCTION_KINDS, startLine, symbolOf } from '../../ast.ts';
 import { isRequestHandler } from '../../sources/handlers.ts';
+import { errorFreeCallback } from '../../matchers/error-free-callback.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 
 const ERR_PARAM = /^(err|error|er)$/;
@@ -41,7 +43,10 @@ function ignoredErrorCallbacks(ctx: DetectorContext): Candidate[] {
     const results = (fn.field('parameters')?.namedChildren() ?? []).slice(1).map((p) => p.text()).filter((t) => /^[A-Za-z_$][\w$]*$/.test(t));
     const success = own.find((s) => SUCCESS_IN_CALLBACK.test(s.text()) && !results.some((r) => mentions(s, r)));
     if (!success) continue;
-    const callee = args.parent()?.field('function')?.text() ?? 'a call';
+    // A callee of this file that only ever calls back `cb(null, …)` has no error to swallow.
+    const call = args.parent();
+    if (call?.kind() === 'call_expression' && errorFreeCallback(ctx.root, call, fn)) continue;
+    const callee = call?.field('function')?.text() ?? 'a call';
     out.push({
       ruleId: 'swallowed-async-error', startLine: startLine(fn), endLine: startLine(fn), symbol: symbolOf(fn),
       subject: `${callee.slice(0, 80)}(${param.text()})→${success.text().slice(0, 80)}`,

@@ -3,13 +3,17 @@
 // (expire now, allow none), but `if (x)` reads it as "not given" and the default stays. Flagged only when the branch
 // uses the option as a number (parseInt/parseFloat/Number/Math.*, `- 0`, unary `+`, or `'Name=' + x`) and its name is
 // a quantity (max…/min…, …Age/Count/Size/Limit/Length/Retries/Depth/Ttl/Threshold); not timeouts, intervals,
-// delays or ports (where 0 conventionally means "off"), and not when the function tests the option against 0,
-// undefined, null or its type anywhere.
+// delays or ports (where 0 conventionally means "off"), not fields of anything but an options object (a record
+// parsed from text holds '0', which is truthy), and not when the function tests the option against 0, undefined, null
+// or its type anywhere.
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 
 const QUANTITY = /^(max|min)([A-Z_]\w*)?$|^\w+(Age|Count|Size|Limit|Length|Retries|Depth|Ttl|TTL|Threshold)$|^(limit|size|count|ttl|retries|depth|threshold|concurrency)$/;
+// Options a caller hands in (`opts`, `options`, `this.config`, `poolOptions`): where a 0 is a value someone chose.
+// A record parsed from text (`this._pax.size`, a header field) holds strings, and '0' is truthy.
+const OPTIONS = /^(opts?|options|config|conf|cfg|settings|params|props|init)$|(Opts|Options|Config|Settings)$/;
 const NOT_QUANTITY = /timeout|interval|delay|port|wait(?!ing)/i;
 
 /** The option tested in `if (obj.name)`, as [object text, property name], when it is a quantity option. */
@@ -18,7 +22,7 @@ function testedOption(test: SgNode): [string, string] | undefined {
   if (!inner || inner.kind() !== 'member_expression') return undefined;
   const object = inner.field('object')?.text() ?? '';
   const property = inner.field('property')?.text() ?? '';
-  if (!/^(this\.)?[\w$]+$/.test(object) || !QUANTITY.test(property) || NOT_QUANTITY.test(property)) return undefined;
+  if (!/^(this\.)?[\w$]+$/.test(object) || !OPTIONS.test(object.replace(/^this\./, '')) || !QUANTITY.test(property) || NOT_QUANTITY.test(property)) return undefined;
   return [object, property];
 }
 
