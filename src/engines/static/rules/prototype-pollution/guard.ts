@@ -10,12 +10,13 @@ import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
 
 /** Text that rejects (or names a helper or list that rejects) the dangerous keys, or makes them harmless. */
-const STRUCTURAL = /Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
+const STRUCTURAL = /\bin\s+Object\.prototype\b|Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
 /** A helper or list whose name says it screens keys; imported ones are taken at their word. */
 const NAMED = /\b(?:is(?:Safe|Valid|Unsafe|Proto|Prototype|Dangerous|Forbidden|Allowed|Blocked)(?:Key|Prop|Property|Path|Segment)\w*|\w*[pP]ollut\w*|\w*(?:[sS]afeKey|[uU]nsafeKey|[pP]rotoKey)\w*)\s*\(|\b(?:forbidden|blocked|block|blocklist|denylist|dangerous|unsafe|reserved|disallowed)\w*\.(?:has|includes|indexOf)\(/i;
-/** Both dangerous keys named as strings (or in a regular expression) in one text. */
+/** `__proto__` with `constructor` or `prototype` named as strings (or in a regular expression) in one text: reaching
+ *  Object.prototype takes `__proto__` or the pair `constructor.prototype`, so refusing either word of the pair closes it. */
 function namesBoth(text: string): boolean {
-  return /__proto__/.test(text) && /['"`/|(]constructor\b|\bconstructor['"`|)]/.test(text);
+  return /__proto__/.test(text) && /['"`/|(](?:constructor|prototype)\b|\b(?:constructor|prototype)['"`|)$]/.test(text);
 }
 
 /**
@@ -112,5 +113,11 @@ export function guarded(fn: SgNode, targets: ReadonlySet<string>): boolean {
   const text = fn.text();
   if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn, text)) return true;
   const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
-  return [...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1));
+  if ([...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1))) return true;
+  // A helper called as a statement acts only by throwing: `checkKey(k);` with a body that throws on the dangerous keys.
+  // A helper handed to a list's filter/every/some keeps only the keys it accepts: `path.split('.').filter(validKey)`.
+  const statements = [...text.matchAll(/(?:^|[;{}]|\)\s*\n)\s*([\w$]+)\s*\([^;{}]*\)\s*;/g)].map((m) => m[1] as string);
+  if (statements.some((n) => helperGuards(fn, n, 1) && /\bthrow\b/.test(declarationsOf(fn, 'all').get(n)?.text() ?? ''))) return true;
+  const screens = [...text.matchAll(/\.(?:filter|every)\(\s*([\w$]+)\s*\)/g)].map((m) => m[1] as string);
+  return screens.some((n) => helperGuards(fn, n, 1));
 }

@@ -16,6 +16,31 @@ const ELEMENT_CALLBACKS = /\.(forEach|map|filter|some|every|find|flatMap)$/;
 const KEYED_CALLBACKS = /^(?:_|lodash|\$|jQuery|angular|async|underscore)\.(each|forEach|forOwn|forIn|map|mapValues|eachOf)$|^(?:each|forEach|forOwn|forIn|eachOf)$/;
 const KEY_LISTS = /(?:^|\.)(?:keys|keysIn|allKeys|entries|getOwnPropertyNames|ownKeys)$/;
 
+const DANGEROUS = ['__proto__', 'constructor', 'prototype'];
+const STRING_TEXT = (n: SgNode | null | undefined): string | null => (n && n.kind() === 'string' ? n.text().slice(1, -1) : null);
+
+/**
+ * A concatenation or template whose fixed head is no dangerous key's beginning, or whose fixed tail is no dangerous
+ * key's end: `'$' + name` and `${k}:meta` can never be __proto__, constructor or prototype (`'__' + x` can).
+ */
+function fixedAffix(n: SgNode): boolean {
+  let head: string | null = null;
+  let tail: string | null = null;
+  if (n.kind() === 'template_string') {
+    const parts = n.children().filter((c) => c.kind() === 'string_fragment' || c.kind() === 'template_substitution');
+    if (!parts.some((c) => c.kind() === 'template_substitution')) return false;
+    if (parts[0]?.kind() === 'string_fragment') head = parts[0].text();
+    if (parts.at(-1)?.kind() === 'string_fragment') tail = parts.at(-1)?.text() ?? null;
+  } else {
+    if (n.field('operator')?.text() !== '+') return false;
+    let left = unwrap(n.field('left') as SgNode);
+    while (left.kind() === 'binary_expression' && left.field('operator')?.text() === '+') left = unwrap(left.field('left') as SgNode);
+    head = STRING_TEXT(left);
+    tail = STRING_TEXT(unwrap(n.field('right') as SgNode));
+  }
+  return (head !== null && head !== '' && !DANGEROUS.some((d) => d.startsWith(head as string))) || (tail !== null && tail !== '' && !DANGEROUS.some((d) => d.endsWith(tail as string)));
+}
+
 /** Removes wrapping parentheses, TypeScript assertions (`<T>x`, `x as T`, `x!`) from an expression node. */
 export function unwrap(node: SgNode): SgNode {
   let n = node;
@@ -118,6 +143,8 @@ export class KeyOrigins {
     if (k === 'unary_expression' && /^(?:[-+~!]|typeof|void)$/.test(n.child(0)?.text() ?? '')) return false;
     if (k === 'update_expression') return false;
     if (k === 'binary_expression' && /^(?:[-*/%&|^<>]|\*\*|<<|>>>?|[<>=!]=?=?|instanceof|in)$/.test(n.field('operator')?.text() ?? '')) return false;
+    // A fixed prefix or suffix that no dangerous key starts or ends with: `'$' + name`, `${k}:meta`.
+    if ((k === 'binary_expression' || k === 'template_string') && fixedAffix(n)) return false;
     // `cond ? 'a' : 'b'`: the key is one of the branches; the condition only picks between them.
     if (k === 'ternary_expression') return [n.field('consequence'), n.field('alternative')].some((b) => b !== null && this.key(b, depth + 1));
     if (k === 'template_string') return n.findAll({ rule: { kind: 'template_substitution' } }).some((s) => this.key(s, depth + 1));
@@ -127,10 +154,15 @@ export class KeyOrigins {
       if (this.numberChecked(n.text())) return false;
       const loop = this.loopOf(n);
       if (loop) return this.binding(loop, depth);
+      // The name was last set, before this use, by a statement every path to the use runs: only that value reaches.
+      const last = this.dominating(n);
+      if (last) return this.key(last, depth + 1);
       // A parameter of an enclosing callback shadows every other binding of the name in the scope.
       const param = this.paramOf(n);
       return param ? this.binding(param, depth) : this.name(n.text(), depth);
     }
+    // One character of a string key (`key[i]`, `key.charAt(i)`) is never __proto__, constructor or prototype.
+    if (this.oneCharacter(n)) return false;
     if (k === 'call_expression') {
       const callee = n.field('function');
       // A local helper that rejects dangerous segments cleans what it returns.
@@ -167,6 +199,76 @@ export class KeyOrigins {
     const root = rootName(n);
     if (root && this.self.has(root)) return false;
     return this.key(n, depth + 1);
+  }
+
+  /** `s[i]` with a numeric index, or `s.charAt(i)`, where s is a property key (a string): one character. */
+  private oneCharacter(n: SgNode): boolean {
+    if (n.kind() === 'call_expression') {
+      const callee = n.field('function');
+      return callee?.kind() === 'member_expression' && callee.field('property')?.text() === 'charAt' && this.stringKey(callee.field('object') as SgNode);
+    }
+    if (n.kind() !== 'subscript_expression') return false;
+    return this.numeric(n.field('index') as SgNode) && this.stringKey(n.field('object') as SgNode);
+  }
+
+  /** A number: a numeric literal or arithmetic, or a counting loop's variable. */
+  private numeric(node: SgNode): boolean {
+    const n = unwrap(node);
+    const k = n.kind();
+    if (k === 'number' || k === 'update_expression') return true;
+    if (k === 'binary_expression') return /^(?:[-*/%]|\*\*)$/.test(n.field('operator')?.text() ?? '') || (n.field('operator')?.text() === '+' && n.namedChildren().every((c) => this.numeric(c)));
+    if (k !== 'identifier') return false;
+    if (this.loopOf(n)?.kind === 'counter') return true;
+    const bindings = bindingsOf(this.scope, n.text());
+    return bindings.length > 0 && bindings.every((b) => b.kind === 'counter' || (b.kind === 'value' && b.node?.kind() === 'number'));
+  }
+
+  /** A property key, so a string: a for…in variable, an element of a key list, the key of an Object.entries pair. */
+  private stringKey(node: SgNode): boolean {
+    const n = unwrap(node);
+    if (n.kind() !== 'identifier') return false;
+    const name = n.text();
+    const loop = this.loopOf(n) ?? this.paramOf(n);
+    const bindings = loop ? [loop] : bindingsOf(this.scope, name);
+    return bindings.length > 0 && bindings.every((b) => {
+      if (b.kind === 'for-in') return true;
+      if (b.kind !== 'for-of' && b.kind !== 'element') return false;
+      const list = this.keyList(unwrap(b.node as SgNode));
+      if (!list) return false;
+      if (!/entries$/.test(list.field('function')?.text() ?? '')) return true;
+      // `for (const [k, v] of Object.entries(o))`: only k, the first element of the pair.
+      const pair = b.kind === 'for-of' ? this.loopPattern(n) : null;
+      return pair?.kind() === 'array_pattern' && pair.namedChildren()[0]?.text() === name;
+    });
+  }
+
+  /** The variable part of the for…of loop around id that declares id. */
+  private loopPattern(id: SgNode): SgNode | null {
+    for (const a of id.ancestors()) {
+      if (a.kind() === 'for_in_statement' && scopeIndex(this.scope).loopDeclares(a, id.text())) return a.field('left');
+      if (a.id() === this.scope.id()) break;
+    }
+    return null;
+  }
+
+  /**
+   * The value of the last statement in the scope that sets `id`'s name, when it stands before the use in a block
+   * holding the use (so every path to the use runs it, and no later assignment exists to reach the use around a loop).
+   */
+  private dominating(id: SgNode): SgNode | null {
+    const name = id.text();
+    const index = scopeIndex(this.scope);
+    const defs = [...(index.declarators.get(name) ?? []), ...(index.assignments.get(name) ?? []), ...(index.augmented.get(name) ?? [])];
+    if (defs.length === 0) return null;
+    const last = defs.reduce((a, b) => (b.range().start.index > a.range().start.index ? b : a));
+    const at = id.range().start.index;
+    if (last.kind() === 'augmented_assignment_expression' || last.range().end.index > at) return null;
+    const statement = last.parent();
+    if (!statement || !/^(?:expression_statement|variable_declaration|lexical_declaration)$/.test(String(statement.kind()))) return null;
+    const block = statement.parent();
+    if (!block || !/^(?:statement_block|program)$/.test(String(block.kind())) || block.range().end.index <= at) return null;
+    for (let p = id.parent(); p && p.id() !== block.id(); p = p.parent()) if (FUNCTION_KINDS.has(String(p.kind()))) return null;
+    return last.field(last.kind() === 'variable_declarator' ? 'value' : 'right');
   }
 
   /** The function refuses `name` unless it is a number: `if (typeof k !== 'number') throw …` (or return, continue). */
@@ -242,6 +344,8 @@ export class KeyOrigins {
       case 'keyed': case 'for-in': return Boolean(b.node) && this.keysOf(b.node as SgNode, depth);
       case 'for-of': case 'element': {
         const over = unwrap(b.node as SgNode);
+        // `for (const c of key)`: the characters of a key.
+        if (b.kind === 'for-of' && this.stringKey(over)) return false;
         const list = this.keyList(over);
         if (list) return argsOf(list).slice(0, 1).some((a) => this.keysOf(a, depth));
         return this.key(over, depth + 1);
