@@ -62,7 +62,7 @@ export function rootName(node: SgNode): string {
 }
 
 
-interface Binding { kind: 'param' | 'value' | 'for-in' | 'for-of' | 'element' | 'keyed' | 'counter' | 'function'; node?: SgNode; fn?: SgNode }
+interface Binding { kind: 'param' | 'value' | 'for-in' | 'for-of' | 'element' | 'keyed' | 'counter' | 'function'; node?: SgNode; fn?: SgNode; index?: number }
 
 function paramBinding(fnNode: SgNode, index: number): Binding {
   const call = fnNode.parent()?.kind() === 'arguments' ? fnNode.parent()?.parent() : null;
@@ -82,7 +82,32 @@ function paramBinding(fnNode: SgNode, index: number): Binding {
     if (index === 1 && source) return { kind: 'keyed', node: source };
     return index === 0 && source ? { kind: 'element', node: source } : { kind: 'param' };
   }
-  return { kind: 'param', fn: fnNode };
+  return { kind: 'param', fn: fnNode, index };
+}
+
+/**
+ * A private function declaration's parameter that every call in the file fills from a helper rejecting the dangerous
+ * keys (`parsed = parsePath(path); setParsed(obj, val, parsed)` with parsePath refusing __proto__ and constructor).
+ */
+function screenedParam(fn: SgNode, index: number): boolean {
+  const name = fn.kind() === 'function_declaration' ? fn.field('name')?.text() : undefined;
+  if (!name) return false;
+  const root = fn.getRoot().root();
+  const v = escapeRe(name);
+  if (new RegExp(`\\bexports\\b[^;\\n]*\\b${v}\\b|\\bexports\\s*=\\s*\\{[^}]*\\b${v}\\b|\\bexport\\b[^;\\n]*\\b${v}\\b`).test(root.text())) return false;
+  const calls = root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex: `^${v}$` } } });
+  if (calls.length === 0) return false;
+  return calls.every((call) => {
+    const arg = argsOf(call)[index];
+    if (!arg) return false;
+    const caller = call.ancestors().find((a) => FUNCTION_KINDS.has(String(a.kind())));
+    const value = unwrap(arg).kind() === 'identifier' && caller ? scopeIndex(caller).valuesOf(unwrap(arg).text()) : [arg];
+    return value.length > 0 && value.every((x) => {
+      const u = unwrap(x);
+      const callee = u.kind() === 'call_expression' ? u.field('function') : null;
+      return callee?.kind() === 'identifier' && helperGuards(fn, callee.text());
+    });
+  });
 }
 
 const BINDINGS = new WeakMap<SgNode, Map<string, Binding[]>>();
@@ -235,7 +260,7 @@ export class KeyOrigins {
       if (b.kind !== 'for-of' && b.kind !== 'element') return false;
       const list = this.keyList(unwrap(b.node as SgNode));
       if (!list) return false;
-      if (!/entries$/.test(list.field('function')?.text() ?? '')) return true;
+      if (!(list.field('function')?.text() ?? '').endsWith('entries')) return true;
       // `for (const [k, v] of Object.entries(o))`: only k, the first element of the pair.
       const pair = b.kind === 'for-of' ? this.loopPattern(n) : null;
       return pair?.kind() === 'array_pattern' && pair.namedChildren()[0]?.text() === name;
@@ -338,7 +363,7 @@ export class KeyOrigins {
 
   private binding(b: Binding, depth: number): boolean {
     switch (b.kind) {
-      case 'param': return true;
+      case 'param': return !(b.fn && b.index !== undefined && b.fn.id() === this.scope.id() && screenedParam(b.fn, b.index));
       case 'counter': case 'function': return false;
       case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);
       case 'keyed': case 'for-in': return Boolean(b.node) && this.keysOf(b.node as SgNode, depth);
