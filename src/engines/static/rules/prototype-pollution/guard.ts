@@ -1,11 +1,12 @@
-// Prototype pollution, what counts as a guard. A check blocks the write only when it rejects BOTH `__proto__` and
-// `constructor`: `__proto__` reaches Object.prototype in one step, `constructor.prototype` in two, so a check of
-// `__proto__` alone leaves the second path open. Rejecting `prototype` as well is not needed — with `constructor`
-// refused, `x.prototype` on a plain object is undefined and only a function's own prototype is reachable, never
-// Object.prototype — so a guard of the two is enough for every write shape here (path setters, bracket writes,
-// merges, parsers). Also guards: a target with no prototype (Object.create(null), a Map), a check that Object.prototype
-// itself is being written, and an own-property check on the TARGET that skips inherited keys before descending (an
-// own-property check on the SOURCE blocks nothing: JSON.parse makes `__proto__` an own key of the source).
+// Prototype pollution, what counts as a guard. A check blocks the write only when it rejects `__proto__` and one word
+// of the pair `constructor.prototype`: `__proto__` reaches Object.prototype in one step, `constructor.prototype` in two,
+// so a check of `__proto__` alone leaves the second path open, and refusing either `constructor` or `prototype` closes
+// it (with `constructor` refused only a function's own prototype is reachable; with `prototype` refused the walk stops
+// at the constructor function) — enough for every write shape here (path setters, bracket writes, merges, parsers).
+// Also guards: a target with no prototype (Object.create(null), a Map), a check that Object.prototype itself is being
+// written or that the key is not in Object.prototype, an own-property check on the TARGET that skips inherited keys
+// before descending (an own-property check on the SOURCE blocks nothing: JSON.parse makes `__proto__` an own key of
+// the source), a checking helper called as a statement that throws, and a key check a list is filtered through.
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
 

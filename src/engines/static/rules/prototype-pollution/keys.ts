@@ -3,7 +3,10 @@
 // or the segments of a path split from such a value — and not when it is a literal, an element of a literal list, a
 // loop counter, or a key read from the written object itself (`for (k of Object.keys(obj)) obj[k] = …` copies the
 // object's own keys back: nothing reaches Object.prototype). A key that passes through a local helper which rejects
-// __proto__-like segments is not an attacker key either.
+// __proto__-like segments is not an attacker key either, nor are keys the library builds itself: one character of a
+// key (`key[i]`, `key.charAt(i)`, `for (c of key)`: a trie), a key with a fixed prefix or suffix no dangerous key has
+// (`'$' + name`), a name whose last assignment before the use (on every path to it) gives it such a value, and a
+// private function's parameter every call in the file fills from a helper that refuses the dangerous keys.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
 import { helperGuards } from './guard.ts';

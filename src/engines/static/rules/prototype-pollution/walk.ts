@@ -5,6 +5,8 @@
 //    a `reduce` over the segments, or a walking helper given the segments (`parent = walk(obj, path)`, last key popped);
 //  - recursion: the function calls itself with `w[k]` (or an alias of it) — merges, extends, defaults, deep
 //    assigns, clones into the input, and path setters that recurse on the path's head.
+// Not a walk: one lookup of an entry in an object the library holds by a parameter as passed (`e = registry[name]`,
+// then `e[k] = opts[k]`): the caller names which entry to change, and no single input walks two levels.
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
