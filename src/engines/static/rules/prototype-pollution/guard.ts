@@ -1,21 +1,23 @@
-// Prototype pollution, what counts as a guard. A check blocks the write only when it rejects BOTH `__proto__` and
-// `constructor`: `__proto__` reaches Object.prototype in one step, `constructor.prototype` in two, so a check of
-// `__proto__` alone leaves the second path open. Rejecting `prototype` as well is not needed — with `constructor`
-// refused, `x.prototype` on a plain object is undefined and only a function's own prototype is reachable, never
-// Object.prototype — so a guard of the two is enough for every write shape here (path setters, bracket writes,
-// merges, parsers). Also guards: a target with no prototype (Object.create(null), a Map), a check that Object.prototype
-// itself is being written, and an own-property check on the TARGET that skips inherited keys before descending (an
-// own-property check on the SOURCE blocks nothing: JSON.parse makes `__proto__` an own key of the source).
+// Prototype pollution, what counts as a guard. A check blocks the write only when it rejects `__proto__` and one word
+// of the pair `constructor.prototype`: `__proto__` reaches Object.prototype in one step, `constructor.prototype` in two,
+// so a check of `__proto__` alone leaves the second path open, and refusing either `constructor` or `prototype` closes
+// it (with `constructor` refused only a function's own prototype is reachable; with `prototype` refused the walk stops
+// at the constructor function) — enough for every write shape here (path setters, bracket writes, merges, parsers).
+// Also guards: a target with no prototype (Object.create(null), a Map), a check that Object.prototype itself is being
+// written or that the key is not in Object.prototype, an own-property check on the TARGET that skips inherited keys
+// before descending (an own-property check on the SOURCE blocks nothing: JSON.parse makes `__proto__` an own key of
+// the source), a checking helper called as a statement that throws, and a key check a list is filtered through.
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
 
 /** Text that rejects (or names a helper or list that rejects) the dangerous keys, or makes them harmless. */
-const STRUCTURAL = /Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
+const STRUCTURAL = /\bin\s+Object\.prototype\b|Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
 /** A helper or list whose name says it screens keys; imported ones are taken at their word. */
 const NAMED = /\b(?:is(?:Safe|Valid|Unsafe|Proto|Prototype|Dangerous|Forbidden|Allowed|Blocked)(?:Key|Prop|Property|Path|Segment)\w*|\w*[pP]ollut\w*|\w*(?:[sS]afeKey|[uU]nsafeKey|[pP]rotoKey)\w*)\s*\(|\b(?:forbidden|blocked|block|blocklist|denylist|dangerous|unsafe|reserved|disallowed)\w*\.(?:has|includes|indexOf)\(/i;
-/** Both dangerous keys named as strings (or in a regular expression) in one text. */
+/** `__proto__` with `constructor` or `prototype` named as strings (or in a regular expression) in one text: reaching
+ *  Object.prototype takes `__proto__` or the pair `constructor.prototype`, so refusing either word of the pair closes it. */
 function namesBoth(text: string): boolean {
-  return /__proto__/.test(text) && /['"`/|(]constructor\b|\bconstructor['"`|)]/.test(text);
+  return /__proto__/.test(text) && /['"`/|(](?:constructor|prototype)\b|\b(?:constructor|prototype)['"`|)$]/.test(text);
 }
 
 /**
@@ -112,5 +114,11 @@ export function guarded(fn: SgNode, targets: ReadonlySet<string>): boolean {
   const text = fn.text();
   if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn, text)) return true;
   const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
-  return [...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1));
+  if ([...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1))) return true;
+  // A helper called as a statement acts only by throwing: `checkKey(k);` with a body that throws on the dangerous keys.
+  // A helper handed to a list's filter/every/some keeps only the keys it accepts: `path.split('.').filter(validKey)`.
+  const statements = [...text.matchAll(/(?:^|[;{}]|\)\s*\n)\s*([\w$]+)\s*\([^;{}]*\)\s*;/g)].map((m) => m[1] as string);
+  if (statements.some((n) => helperGuards(fn, n, 1) && /\bthrow\b/.test(declarationsOf(fn, 'all').get(n)?.text() ?? ''))) return true;
+  const screens = [...text.matchAll(/\.(?:filter|every)\(\s*([\w$]+)\s*\)/g)].map((m) => m[1] as string);
+  return screens.some((n) => helperGuards(fn, n, 1));
 }

@@ -3,7 +3,10 @@
 // or the segments of a path split from such a value — and not when it is a literal, an element of a literal list, a
 // loop counter, or a key read from the written object itself (`for (k of Object.keys(obj)) obj[k] = …` copies the
 // object's own keys back: nothing reaches Object.prototype). A key that passes through a local helper which rejects
-// __proto__-like segments is not an attacker key either.
+// __proto__-like segments is not an attacker key either, nor are keys the library builds itself: one character of a
+// key (`key[i]`, `key.charAt(i)`, `for (c of key)`: a trie), a key with a fixed prefix or suffix no dangerous key has
+// (`'$' + name`), a name whose last assignment before the use (on every path to it) gives it such a value, and a
+// private function's parameter every call in the file fills from a helper that refuses the dangerous keys.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
 import { helperGuards } from './guard.ts';
@@ -15,6 +18,31 @@ const ELEMENT_CALLBACKS = /\.(forEach|map|filter|some|every|find|flatMap)$/;
 /** Calls whose callback receives (value, key) of the object passed first: _.each(src, (v, k) => …). */
 const KEYED_CALLBACKS = /^(?:_|lodash|\$|jQuery|angular|async|underscore)\.(each|forEach|forOwn|forIn|map|mapValues|eachOf)$|^(?:each|forEach|forOwn|forIn|eachOf)$/;
 const KEY_LISTS = /(?:^|\.)(?:keys|keysIn|allKeys|entries|getOwnPropertyNames|ownKeys)$/;
+
+const DANGEROUS = ['__proto__', 'constructor', 'prototype'];
+const STRING_TEXT = (n: SgNode | null | undefined): string | null => (n && n.kind() === 'string' ? n.text().slice(1, -1) : null);
+
+/**
+ * A concatenation or template whose fixed head is no dangerous key's beginning, or whose fixed tail is no dangerous
+ * key's end: `'$' + name` and `${k}:meta` can never be __proto__, constructor or prototype (`'__' + x` can).
+ */
+function fixedAffix(n: SgNode): boolean {
+  let head: string | null = null;
+  let tail: string | null = null;
+  if (n.kind() === 'template_string') {
+    const parts = n.children().filter((c) => c.kind() === 'string_fragment' || c.kind() === 'template_substitution');
+    if (!parts.some((c) => c.kind() === 'template_substitution')) return false;
+    if (parts[0]?.kind() === 'string_fragment') head = parts[0].text();
+    if (parts.at(-1)?.kind() === 'string_fragment') tail = parts.at(-1)?.text() ?? null;
+  } else {
+    if (n.field('operator')?.text() !== '+') return false;
+    let left = unwrap(n.field('left') as SgNode);
+    while (left.kind() === 'binary_expression' && left.field('operator')?.text() === '+') left = unwrap(left.field('left') as SgNode);
+    head = STRING_TEXT(left);
+    tail = STRING_TEXT(unwrap(n.field('right') as SgNode));
+  }
+  return (head !== null && head !== '' && !DANGEROUS.some((d) => d.startsWith(head as string))) || (tail !== null && tail !== '' && !DANGEROUS.some((d) => d.endsWith(tail as string)));
+}
 
 /** Removes wrapping parentheses, TypeScript assertions (`<T>x`, `x as T`, `x!`) from an expression node. */
 export function unwrap(node: SgNode): SgNode {
@@ -37,7 +65,7 @@ export function rootName(node: SgNode): string {
 }
 
 
-interface Binding { kind: 'param' | 'value' | 'for-in' | 'for-of' | 'element' | 'keyed' | 'counter' | 'function'; node?: SgNode; fn?: SgNode }
+interface Binding { kind: 'param' | 'value' | 'for-in' | 'for-of' | 'element' | 'keyed' | 'counter' | 'function'; node?: SgNode; fn?: SgNode; index?: number }
 
 function paramBinding(fnNode: SgNode, index: number): Binding {
   const call = fnNode.parent()?.kind() === 'arguments' ? fnNode.parent()?.parent() : null;
@@ -57,7 +85,32 @@ function paramBinding(fnNode: SgNode, index: number): Binding {
     if (index === 1 && source) return { kind: 'keyed', node: source };
     return index === 0 && source ? { kind: 'element', node: source } : { kind: 'param' };
   }
-  return { kind: 'param', fn: fnNode };
+  return { kind: 'param', fn: fnNode, index };
+}
+
+/**
+ * A private function declaration's parameter that every call in the file fills from a helper rejecting the dangerous
+ * keys (`parsed = parsePath(path); setParsed(obj, val, parsed)` with parsePath refusing __proto__ and constructor).
+ */
+function screenedParam(fn: SgNode, index: number): boolean {
+  const name = fn.kind() === 'function_declaration' ? fn.field('name')?.text() : undefined;
+  if (!name) return false;
+  const root = fn.getRoot().root();
+  const v = escapeRe(name);
+  if (new RegExp(`\\bexports\\b[^;\\n]*\\b${v}\\b|\\bexports\\s*=\\s*\\{[^}]*\\b${v}\\b|\\bexport\\b[^;\\n]*\\b${v}\\b`).test(root.text())) return false;
+  const calls = root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex: `^${v}$` } } });
+  if (calls.length === 0) return false;
+  return calls.every((call) => {
+    const arg = argsOf(call)[index];
+    if (!arg) return false;
+    const caller = call.ancestors().find((a) => FUNCTION_KINDS.has(String(a.kind())));
+    const value = unwrap(arg).kind() === 'identifier' && caller ? scopeIndex(caller).valuesOf(unwrap(arg).text()) : [arg];
+    return value.length > 0 && value.every((x) => {
+      const u = unwrap(x);
+      const callee = u.kind() === 'call_expression' ? u.field('function') : null;
+      return callee?.kind() === 'identifier' && helperGuards(fn, callee.text());
+    });
+  });
 }
 
 const BINDINGS = new WeakMap<SgNode, Map<string, Binding[]>>();
@@ -118,6 +171,8 @@ export class KeyOrigins {
     if (k === 'unary_expression' && /^(?:[-+~!]|typeof|void)$/.test(n.child(0)?.text() ?? '')) return false;
     if (k === 'update_expression') return false;
     if (k === 'binary_expression' && /^(?:[-*/%&|^<>]|\*\*|<<|>>>?|[<>=!]=?=?|instanceof|in)$/.test(n.field('operator')?.text() ?? '')) return false;
+    // A fixed prefix or suffix that no dangerous key starts or ends with: `'$' + name`, `${k}:meta`.
+    if ((k === 'binary_expression' || k === 'template_string') && fixedAffix(n)) return false;
     // `cond ? 'a' : 'b'`: the key is one of the branches; the condition only picks between them.
     if (k === 'ternary_expression') return [n.field('consequence'), n.field('alternative')].some((b) => b !== null && this.key(b, depth + 1));
     if (k === 'template_string') return n.findAll({ rule: { kind: 'template_substitution' } }).some((s) => this.key(s, depth + 1));
@@ -127,10 +182,15 @@ export class KeyOrigins {
       if (this.numberChecked(n.text())) return false;
       const loop = this.loopOf(n);
       if (loop) return this.binding(loop, depth);
+      // The name was last set, before this use, by a statement every path to the use runs: only that value reaches.
+      const last = this.dominating(n);
+      if (last) return this.key(last, depth + 1);
       // A parameter of an enclosing callback shadows every other binding of the name in the scope.
       const param = this.paramOf(n);
       return param ? this.binding(param, depth) : this.name(n.text(), depth);
     }
+    // One character of a string key (`key[i]`, `key.charAt(i)`) is never __proto__, constructor or prototype.
+    if (this.oneCharacter(n)) return false;
     if (k === 'call_expression') {
       const callee = n.field('function');
       // A local helper that rejects dangerous segments cleans what it returns.
@@ -167,6 +227,76 @@ export class KeyOrigins {
     const root = rootName(n);
     if (root && this.self.has(root)) return false;
     return this.key(n, depth + 1);
+  }
+
+  /** `s[i]` with a numeric index, or `s.charAt(i)`, where s is a property key (a string): one character. */
+  private oneCharacter(n: SgNode): boolean {
+    if (n.kind() === 'call_expression') {
+      const callee = n.field('function');
+      return callee?.kind() === 'member_expression' && callee.field('property')?.text() === 'charAt' && this.stringKey(callee.field('object') as SgNode);
+    }
+    if (n.kind() !== 'subscript_expression') return false;
+    return this.numeric(n.field('index') as SgNode) && this.stringKey(n.field('object') as SgNode);
+  }
+
+  /** A number: a numeric literal or arithmetic, or a counting loop's variable. */
+  private numeric(node: SgNode): boolean {
+    const n = unwrap(node);
+    const k = n.kind();
+    if (k === 'number' || k === 'update_expression') return true;
+    if (k === 'binary_expression') return /^(?:[-*/%]|\*\*)$/.test(n.field('operator')?.text() ?? '') || (n.field('operator')?.text() === '+' && n.namedChildren().every((c) => this.numeric(c)));
+    if (k !== 'identifier') return false;
+    if (this.loopOf(n)?.kind === 'counter') return true;
+    const bindings = bindingsOf(this.scope, n.text());
+    return bindings.length > 0 && bindings.every((b) => b.kind === 'counter' || (b.kind === 'value' && b.node?.kind() === 'number'));
+  }
+
+  /** A property key, so a string: a for…in variable, an element of a key list, the key of an Object.entries pair. */
+  private stringKey(node: SgNode): boolean {
+    const n = unwrap(node);
+    if (n.kind() !== 'identifier') return false;
+    const name = n.text();
+    const loop = this.loopOf(n) ?? this.paramOf(n);
+    const bindings = loop ? [loop] : bindingsOf(this.scope, name);
+    return bindings.length > 0 && bindings.every((b) => {
+      if (b.kind === 'for-in') return true;
+      if (b.kind !== 'for-of' && b.kind !== 'element') return false;
+      const list = this.keyList(unwrap(b.node as SgNode));
+      if (!list) return false;
+      if (!(list.field('function')?.text() ?? '').endsWith('entries')) return true;
+      // `for (const [k, v] of Object.entries(o))`: only k, the first element of the pair.
+      const pair = b.kind === 'for-of' ? this.loopPattern(n) : null;
+      return pair?.kind() === 'array_pattern' && pair.namedChildren()[0]?.text() === name;
+    });
+  }
+
+  /** The variable part of the for…of loop around id that declares id. */
+  private loopPattern(id: SgNode): SgNode | null {
+    for (const a of id.ancestors()) {
+      if (a.kind() === 'for_in_statement' && scopeIndex(this.scope).loopDeclares(a, id.text())) return a.field('left');
+      if (a.id() === this.scope.id()) break;
+    }
+    return null;
+  }
+
+  /**
+   * The value of the last statement in the scope that sets `id`'s name, when it stands before the use in a block
+   * holding the use (so every path to the use runs it, and no later assignment exists to reach the use around a loop).
+   */
+  private dominating(id: SgNode): SgNode | null {
+    const name = id.text();
+    const index = scopeIndex(this.scope);
+    const defs = [...(index.declarators.get(name) ?? []), ...(index.assignments.get(name) ?? []), ...(index.augmented.get(name) ?? [])];
+    if (defs.length === 0) return null;
+    const last = defs.reduce((a, b) => (b.range().start.index > a.range().start.index ? b : a));
+    const at = id.range().start.index;
+    if (last.kind() === 'augmented_assignment_expression' || last.range().end.index > at) return null;
+    const statement = last.parent();
+    if (!statement || !/^(?:expression_statement|variable_declaration|lexical_declaration)$/.test(String(statement.kind()))) return null;
+    const block = statement.parent();
+    if (!block || !/^(?:statement_block|program)$/.test(String(block.kind())) || block.range().end.index <= at) return null;
+    for (let p = id.parent(); p && p.id() !== block.id(); p = p.parent()) if (FUNCTION_KINDS.has(String(p.kind()))) return null;
+    return last.field(last.kind() === 'variable_declarator' ? 'value' : 'right');
   }
 
   /** The function refuses `name` unless it is a number: `if (typeof k !== 'number') throw …` (or return, continue). */
@@ -236,12 +366,14 @@ export class KeyOrigins {
 
   private binding(b: Binding, depth: number): boolean {
     switch (b.kind) {
-      case 'param': return true;
+      case 'param': return !(b.fn && b.index !== undefined && b.fn.id() === this.scope.id() && screenedParam(b.fn, b.index));
       case 'counter': case 'function': return false;
       case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);
       case 'keyed': case 'for-in': return Boolean(b.node) && this.keysOf(b.node as SgNode, depth);
       case 'for-of': case 'element': {
         const over = unwrap(b.node as SgNode);
+        // `for (const c of key)`: the characters of a key.
+        if (b.kind === 'for-of' && this.stringKey(over)) return false;
         const list = this.keyList(over);
         if (list) return argsOf(list).slice(0, 1).some((a) => this.keysOf(a, depth));
         return this.key(over, depth + 1);

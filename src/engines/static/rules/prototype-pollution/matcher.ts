@@ -64,6 +64,18 @@ export function functionsWithComputedWrite(root: SgNode): SgNode[] {
   return writeOwners(root).functions;
 }
 
+/** The function, or a function it runs inside as an anonymous callback (`parts.forEach((k) => …)` after the
+ *  caller's key check), guards the writes into `targets`. */
+function guardedAround(fn: SgNode, targets: ReadonlySet<string>): boolean {
+  let f: SgNode | null = fn;
+  for (let i = 0; f && i < 4; i++) {
+    if (guarded(f, targets)) return true;
+    if (f.field('name') || f.parent()?.kind() !== 'arguments') return false;
+    f = f.ancestors().find((a) => FUNCTION_KINDS.has(String(a.kind()))) ?? null;
+  }
+  return false;
+}
+
 const DETAIL: Record<PollutingWrite['shape'], string> = {
   'recursive merge': 'recurses into the target with keys copied from its input and writes',
   'path walk': 'walks an object along keys from its input and writes',
@@ -83,7 +95,7 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!writes) continue;
     const r = fn.range();
     if (r.end.index - r.start.index > 20000) continue;
-    const found = pollutingWrites(fn, writes).filter((f) => !guarded(fn, f.targets));
+    const found = pollutingWrites(fn, writes).filter((f) => !guardedAround(fn, f.targets));
     const hit = choose(found);
     if (!hit) continue;
     const name = functionName(fn);

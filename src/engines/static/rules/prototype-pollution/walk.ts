@@ -5,6 +5,8 @@
 //    a `reduce` over the segments, or a walking helper given the segments (`parent = walk(obj, path)`, last key popped);
 //  - recursion: the function calls itself with `w[k]` (or an alias of it) — merges, extends, defaults, deep
 //    assigns, clones into the input, and path setters that recurse on the path's head.
+// Not a walk: one lookup of an entry in an object the library holds by a parameter as passed (`e = registry[name]`,
+// then `e[k] = opts[k]`): the caller names which entry to change, and no single input walks two levels.
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
@@ -164,7 +166,10 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       // cur = cur[k] …, or an alias g = o[k] (o another object), with an attacker key.
       // The alias's key is read against its own object: `g = o[k]` with k one of o's own keys is o's own value.
       const head = headSubscript(v);
-      if (head) return keyed(new Set([...targets, rootName(head)].filter(Boolean))).key(head.field('index') as SgNode);
+      if (head) {
+        if (registryEntry(head, name, origin)) return false;
+        return keyed(new Set([...targets, rootName(head)].filter(Boolean))).key(head.field('index') as SgNode);
+      }
       const u = unwrap(v);
       if (u.kind() !== 'call_expression') return false;
       const callee = u.field('function');
@@ -176,6 +181,18 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
     if (walked) out.push({ write: w, shape: 'path walk', targets });
   }
   return out;
+}
+
+/**
+ * `entry = registry[name]`: one lookup (not a step of a walk over `entry` itself) in an object the library holds (no
+ * input reaches it) by a parameter as passed. The caller names which of the library's own entries to change; the
+ * keys written below it come from another argument, so no single input walks two levels.
+ */
+function registryEntry(head: SgNode, alias: string, origin: KeyOrigins): boolean {
+  const object = unwrap(head.field('object') as SgNode);
+  const key = unwrap(head.field('index') as SgNode);
+  if (rootName(object) === alias || key.kind() !== 'identifier') return false;
+  return origin.direct(key) && !origin.key(object);
 }
 
 /** fn is part of the module's interface: exported by name, assigned to (module.)exports, or a method of an exported object. */
