@@ -6,7 +6,9 @@
 // CPU ratio between the two is the figure load from other processes disturbs least, and the findings' digests say
 // whether both found the same. It also prints the parse floor: the CPU of parsing every file once with the engine's
 // parser (tree-sitter, through ast-grep) and nothing else, the least any engine on that parser can take.
-// Usage: node --import tsx scripts/bench/static.ts [source-dir] [--workers N] [--min-lines N] [--runs N] [--baseline <checkout>]
+// With --detectors, one more run of each checkout in one thread charges its CPU to each detector and stage (parse,
+// prefilters, findings, skeptic + referee) and prints the table, the baseline's column when its engine can record it.
+// Usage: node --import tsx scripts/bench/static.ts [source-dir] [--workers N] [--min-lines N] [--runs N] [--baseline <checkout>] [--detectors]
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,11 +35,12 @@ function option(name: string): string | undefined {
   return i > 0 ? process.argv[i + 1] : undefined;
 }
 
-interface EngineRun { seconds: number; cpuSeconds: number; files: number; candidates: number; confirmed: number; digest: string; peakMb: number | undefined }
+interface DetectorTime { name: string; cpuMs: number; files: number }
+interface EngineRun { seconds: number; cpuSeconds: number; files: number; candidates: number; confirmed: number; digest: string; peakMb: number | undefined; times?: DetectorTime[] }
 
 /** One fresh process running a checkout's compiled engine over the tree. */
-function engineRun(checkout: string, tree: string, workers: number): EngineRun {
-  const run = timeCommand([process.execPath, join(root, 'scripts/bench/kit/static-engine.mjs'), join(checkout, 'dist'), tree, String(workers)]);
+function engineRun(checkout: string, tree: string, workers: number, times = false): EngineRun {
+  const run = timeCommand([process.execPath, join(root, 'scripts/bench/kit/static-engine.mjs'), join(checkout, 'dist'), tree, String(workers), ...(times ? ['--times'] : [])]);
   if (run.status !== 0) throw new Error(`the engine of ${checkout} failed (exit ${run.status}): ${run.stderr.slice(-1000)}`);
   return { ...(JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Omit<EngineRun, 'peakMb'>), peakMb: run.peakMb };
 }
@@ -55,6 +58,21 @@ const summary = (runs: EngineRun[]) => ({
   peak: Math.max(...runs.map((r) => r.peakMb ?? 0)),
   digests: new Set(runs.map((r) => r.digest)),
 });
+
+/** One single-thread run per checkout with the engine's CPU attribution on; the table, most expensive first. */
+function printDetectorTimes(tree: string, baseline: string | undefined): void {
+  const ours = engineRun(root, tree, 1, true);
+  const theirs = baseline ? engineRun(baseline, tree, 1, true) : undefined;
+  if (!ours.times) return void console.log('detectors     this checkout\'s engine records no detector times');
+  const base = new Map((theirs?.times ?? []).map((t) => [t.name, t]));
+  const total = ours.times.reduce((s, t) => s + t.cpuMs, 0);
+  console.log(`detectors     CPU per detector and stage, one thread (${ours.cpuSeconds.toFixed(2)} s CPU in all${theirs ? `; baseline ${theirs.cpuSeconds.toFixed(2)} s${theirs.times ? '' : ', which records no detector times'}` : ''})`);
+  for (const t of ours.times) {
+    const b = base.get(t.name);
+    const them = b ? `   baseline ${(b.cpuMs / 1000).toFixed(2).padStart(6)} s ${String(b.files).padStart(5)} files` : '';
+    console.log(`  ${t.name.padEnd(34)} ${(t.cpuMs / 1000).toFixed(2).padStart(6)} s ${(100 * t.cpuMs / total).toFixed(1).padStart(5)}% ${String(t.files).padStart(5)} files${them}`);
+  }
+}
 
 async function main(): Promise<void> {
   const source = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : 'node_modules/.pnpm';
@@ -113,6 +131,7 @@ async function main(): Promise<void> {
       console.log(`baseline      ${them.seconds.toFixed(2)} s wall, ${them.cpu.toFixed(2)} s CPU, ${them.peak.toFixed(0)} MB peak (${baseline}); this checkout takes ${(us.cpu / them.cpu).toFixed(2)}× its CPU time, ${(us.seconds / them.seconds).toFixed(2)}× its wall time`);
       console.log(`findings      ${same ? 'identical to the baseline\'s' : 'DIFFERENT from the baseline\'s'} (${theirs[0]!.candidates} candidates, ${theirs[0]!.confirmed} confirmed there)`);
     }
+    if (process.argv.includes('--detectors')) printDetectorTimes(tree, baseline);
     console.log(`targets       ≥ 150,000 lines/s: ${lps >= 150_000 ? 'met' : 'NOT met'}; ≤ 2.5× oxlint: ${ratio <= 2.5 ? 'met' : 'NOT met'}; ≤ 500 MB: ${us.peak <= 500 ? 'met' : 'NOT met'}`);
   } finally {
     rmSync(tree, { recursive: true, force: true });

@@ -3,17 +3,21 @@
 // hunt's analyses as a scan's evidence cache hands them over. Prints one JSON line:
 // wall and CPU seconds (user + sys of every thread), counts, and a digest of the findings so two checkouts can be
 // shown to find the same. Plain JavaScript so it runs against any checkout's dist/, older ones included.
-// Usage: node scripts/bench/kit/static-engine.mjs <dist dir> <tree> <workers>
+// With --times (and 1 worker, so all the work is in this thread) it also prints the engine's CPU per detector and stage
+// when the checkout's engine can record it (recordDetectorTimes), and the skeptic and referee's share.
+// Usage: node scripts/bench/kit/static-engine.mjs <dist dir> <tree> <workers> [--times]
 import { createHash } from 'node:crypto';
 import { engineModule } from './dist-module.mjs';
 import { treeSources } from './tree-sources.mjs';
 
-const [dist, tree, workersArg] = process.argv.slice(2);
+const [dist, tree, workersArg, timesFlag] = process.argv.slice(2);
 const workers = Number(workersArg);
 const engine = await import(engineModule(dist, 'static/index.js'));
 const { createFilePool } = await import(engineModule(dist, 'workers/pool.js'));
 
 const sources = treeSources(tree);
+const timing = timesFlag === '--times' && typeof engine.recordDetectorTimes === 'function';
+if (timing) engine.recordDetectorTimes(true);
 const cpu = process.cpuUsage();
 const started = performance.now();
 const pool = workers > 1 ? createFilePool(workers) : undefined;
@@ -28,6 +32,7 @@ const perFile = await Promise.all(sources.map(async (file) => {
   return engine.findingsOf(analysis);
 }));
 await pool?.close();
+const judging = process.cpuUsage();
 let candidates = 0;
 let confirmed = 0;
 const digest = createHash('sha256');
@@ -39,6 +44,8 @@ perFile.forEach((findings, i) => {
     digest.update(JSON.stringify(f)).update(verdict).update('\0');
   }
 });
+const judged = process.cpuUsage(judging);
 const seconds = (performance.now() - started) / 1000;
 const used = process.cpuUsage(cpu);
-console.log(JSON.stringify({ seconds, cpuSeconds: (used.user + used.system) / 1e6, files: sources.length, candidates, confirmed, digest: digest.digest('hex') }));
+const times = timing ? [...engine.detectorTimes(), { name: '<skeptic + referee>', cpuMs: (judged.user + judged.system) / 1000, files: candidates }] : undefined;
+console.log(JSON.stringify({ seconds, cpuSeconds: (used.user + used.system) / 1e6, files: sources.length, candidates, confirmed, digest: digest.digest('hex'), ...(times ? { times } : {}) }));

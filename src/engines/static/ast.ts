@@ -1,6 +1,6 @@
 // Small helpers over ast-grep nodes: lines, enclosing functions, parameters and stable symbol names.
 // Every helper is pure; node identity is by kind + range, which is stable for one parse.
-import type { SgNode } from '@ast-grep/napi';
+import type { SgNode, SgRoot } from '@ast-grep/napi';
 
 export const FUNCTION_KINDS = new Set([
   'function_declaration', 'function_expression', 'arrow_function', 'method_definition',
@@ -15,16 +15,96 @@ export function endLine(node: SgNode): number {
   return node.range().end.line + 1;
 }
 
+/** A tree's nodes of some kinds in source order (outer before inner), with each one's innermost enclosing such node. */
+interface KindIndex { nodes: SgNode[]; starts: number[]; ends: number[]; parents: number[] }
+
+// Asking a node for its parent makes tree-sitter walk down from the root, so finding a node's function by climbing cost
+// the depth times the distance, for each of the tens of thousands of questions the rules ask on a file. One walk of
+// the tree lists its functions instead, and a question becomes a binary search by position (ranges nest). Kept per
+// tree and kind set, weakly: a tree's indexes go when the tree does.
+const kindIndexes = new WeakMap<SgRoot, Map<ReadonlySet<string>, KindIndex>>();
+
+function kindIndex(node: SgNode, kinds: ReadonlySet<string>): KindIndex {
+  const tree = node.getRoot();
+  let byKinds = kindIndexes.get(tree);
+  if (!byKinds) kindIndexes.set(tree, (byKinds = new Map()));
+  let index = byKinds.get(kinds);
+  if (index) return index;
+  const nodes = tree.root().findAll({ rule: { any: [...kinds].map((kind) => ({ kind })) } });
+  index = { nodes, starts: [], ends: [], parents: [] };
+  const open: number[] = [];
+  for (const [i, fn] of nodes.entries()) {
+    const { start, end } = fn.range();
+    while (open.length > 0 && index.ends[open.at(-1)!]! <= start.index) open.pop();
+    index.starts.push(start.index);
+    index.ends.push(end.index);
+    index.parents.push(open.at(-1) ?? -1);
+    open.push(i);
+  }
+  byKinds.set(kinds, index);
+  return index;
+}
+
+/** Index (in a kind index) of the innermost node strictly enclosing [start, end), or -1. */
+function innermostEnclosing(index: KindIndex, start: number, end: number): number {
+  let lo = 0;
+  let hi = index.starts.length - 1;
+  let last = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.starts[mid]! <= start) { last = mid; lo = mid + 1; } else hi = mid - 1;
+  }
+  // A node of the kinds with the asked node's own range is that node, or lies inside it (the asked node is a
+  // statement around it): never an enclosing one.
+  for (let i = last; i >= 0; i = index.parents[i]!) {
+    if (index.ends[i]! >= end && !(index.starts[i] === start && index.ends[i] === end)) return i;
+  }
+  return -1;
+}
+
+/** The innermost ancestor of `node` whose kind is in `kinds` (pass the same Set each time: indexes are kept per Set). */
+export function enclosingOfKind(node: SgNode, kinds: ReadonlySet<string>): SgNode | null {
+  const { start, end } = node.range();
+  // An empty node (a parser-inserted token) can sit just past a function's end and still be outside it: climb.
+  if (start.index === end.index) {
+    for (let p = node.parent(); p; p = p.parent()) if (kinds.has(String(p.kind()))) return p;
+    return null;
+  }
+  const index = kindIndex(node, kinds);
+  const i = innermostEnclosing(index, start.index, end.index);
+  return i < 0 ? null : index.nodes[i]!;
+}
+
 export function enclosingFunction(node: SgNode): SgNode | null {
-  for (let p = node.parent(); p; p = p.parent()) if (FUNCTION_KINDS.has(String(p.kind()))) return p;
-  return null;
+  return enclosingOfKind(node, FUNCTION_KINDS);
+}
+
+const nodeMemos = new WeakMap<SgRoot, Map<string, unknown>>();
+
+/** `make()`, computed once per tree, question and node (a node is its kind and range; ast-grep hands out fresh
+ * wrappers): for per-node analyses several rules, or one rule many times, ask of the same node. */
+export function memoOnNode<T>(node: SgNode, question: string, make: () => T): T {
+  const tree = node.getRoot();
+  let memo = nodeMemos.get(tree);
+  if (!memo) nodeMemos.set(tree, (memo = new Map()));
+  const { start, end } = node.range();
+  const key = `${question}\0${node.kind()}\0${start.index}\0${end.index}`;
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = make();
+  memo.set(key, value);
+  return value;
 }
 
 /** The function chain from innermost outwards. */
 export function enclosingFunctions(node: SgNode): SgNode[] {
+  const { start, end } = node.range();
   // One call for the whole chain: tree-sitter finds a node's parent by walking down from the root, so a parent()
   // per level costs the depth squared (1.6x the time on a 19,000-line file).
-  return node.ancestors().filter((p) => FUNCTION_KINDS.has(String(p.kind())));
+  if (start.index === end.index) return node.ancestors().filter((p) => FUNCTION_KINDS.has(String(p.kind())));
+  const index = kindIndex(node, FUNCTION_KINDS);
+  const chain: SgNode[] = [];
+  for (let i = innermostEnclosing(index, start.index, end.index); i >= 0; i = index.parents[i]!) chain.push(index.nodes[i]!);
+  return chain;
 }
 
 function firstStringArg(call: SgNode): string {

@@ -3,8 +3,10 @@
 // Pure AST lookups, memoised per file; taint.ts classifies those values with the call's own arguments.
 import type { SgNode } from '@ast-grep/napi';
 import { definitionsByName, type Definitions } from './name-index.ts';
+import { enclosingOfKind, memoOnNode } from './ast.ts';
 
-const FUNCTION_KINDS = new Set(['function_declaration', 'function_expression', 'function', 'arrow_function', 'method_definition', 'generator_function_declaration']);
+// (The grammar has no `function` node kind any more: it was renamed function_expression, and ast-grep rejects the name.)
+const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration']);
 // At most this many return values are followed per callee: enough for an early `return null` and the real result.
 const MAX_RETURNS = 6;
 
@@ -87,6 +89,11 @@ export function calleeDefinition(call: SgNode): SgNode | null {
 
 /** The expressions a function returns (an arrow's expression body included), not those of functions nested in it. */
 export function returnedValues(fn: SgNode): SgNode[] {
+  // Asked again and again of one function (an exported factory, for each function it may hand back): found once.
+  return memoOnNode(fn, 'returned values', () => returnedValuesUncached(fn)).slice();
+}
+
+function returnedValuesUncached(fn: SgNode): SgNode[] {
   const body = fn.field('body');
   if (!body) return [];
   if (body.kind() !== 'statement_block') return [body];
@@ -102,8 +109,7 @@ export function returnedValues(fn: SgNode): SgNode[] {
 }
 
 function owner(node: SgNode): SgNode | null {
-  for (let p = node.parent(); p; p = p.parent()) if (FUNCTION_KINDS.has(String(p.kind()))) return p;
-  return null;
+  return enclosingOfKind(node, FUNCTION_KINDS);
 }
 
 /** Whether two nodes are the same syntax node (ast-grep hands out fresh wrappers). */

@@ -5,6 +5,7 @@ import { toFinding } from './finding.ts';
 import { langFor, parseSource } from './parse.ts';
 import { parseSuppressions, type Suppression } from './suppress.ts';
 import { beginFile } from './taint.ts';
+import { detectorName, timed } from './detector-times.ts';
 import { beginSourceFile } from './sources/handlers.ts';
 import type { Candidate, SourceFile } from './types.ts';
 import type { Finding } from '../../artifacts/schemas/common.ts';
@@ -55,23 +56,7 @@ function dropLensFindingsOnVulnerableLines(candidates: Candidate[]): void {
   }
 }
 
-function compute(file: SourceFile): Analysis {
-  computed += 1;
-  const lines = file.content.split(/\r?\n/);
-  const suppressions = parseSuppressions(lines);
-  const candidates: Candidate[] = suppressions.filter((s) => s.reason.length === 0).map(reasonless);
-  const lang = langFor(file);
-  // A library's exported parameters, and those other modules pass request input to, are sources without a request in sight.
-  const library = file.publicApi !== undefined || (file.incoming?.length ?? 0) > 0;
-  const active = lang === null ? [] : DETECTORS.filter((d) => (d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content))) && (d.requires?.test(file.content) ?? true));
-  if (lang !== null && active.length > 0) {
-    const root = parseSource(lang, file.content).root();
-    beginFile(file.publicApi !== undefined, file.incoming);
-    beginSourceFile(file.path, file.content);
-    for (const d of active) candidates.push(...d.run({ file, root, lines }).filter((c) => d.rules.includes(c.ruleId)));
-  }
-  candidates.sort(order);
-  dropLensFindingsOnVulnerableLines(candidates);
+function entriesOf(file: SourceFile, candidates: readonly Candidate[], lines: readonly string[]): Entry[] {
   const seen = new Map<string, number>();
   const entries: Entry[] = [];
   for (const c of candidates) {
@@ -81,6 +66,29 @@ function compute(file: SourceFile): Analysis {
     const finding = toFinding(file, c, lines, occurrence);
     if (finding) entries.push({ finding, candidate: c });
   }
+  return entries;
+}
+
+function compute(file: SourceFile): Analysis {
+  computed += 1;
+  const lines = file.content.split(/\r?\n/);
+  const suppressions = parseSuppressions(lines);
+  const candidates: Candidate[] = suppressions.filter((s) => s.reason.length === 0).map(reasonless);
+  const lang = langFor(file);
+  // A library's exported parameters, and those other modules pass request input to, are sources without a request in sight.
+  const library = file.publicApi !== undefined || (file.incoming?.length ?? 0) > 0;
+  const active = lang === null ? [] : timed('<prefilters>', () => DETECTORS.filter((d) => (d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content))) && (d.requires?.test(file.content) ?? true)));
+  if (lang !== null && active.length > 0) {
+    const root = timed('<parse>', () => parseSource(lang, file.content).root());
+    timed('<file setup>', () => {
+      beginFile(file.publicApi !== undefined, file.incoming);
+      beginSourceFile(file.path, file.content);
+    });
+    for (const d of active) candidates.push(...timed(detectorName(d.rules), () => d.run({ file, root, lines })).filter((c) => d.rules.includes(c.ruleId)));
+  }
+  candidates.sort(order);
+  dropLensFindingsOnVulnerableLines(candidates);
+  const entries = candidates.length === 0 ? [] : timed('<findings>', () => entriesOf(file, candidates, lines));
   return { entries, suppressions, lines };
 }
 

@@ -2,7 +2,7 @@
 // `exports.name = …`, `module.exports = { a, b: c }`, `export function`, exported classes and their
 // methods, and `Ctor.prototype.m = …` on an exported constructor. Names starting with `_` are private.
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunction } from './ast.ts';
+import { enclosingFunction, memoOnNode } from './ast.ts';
 import { returnedValues } from './callees.ts';
 
 const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
@@ -145,6 +145,11 @@ function returnedByFactory(fn: SgNode, root: SgNode, hops = 0): string | null {
 
 /** The public name of an exported function or method (`killPort`, `Git.log`, `Notifier.prototype.notify`), or null. */
 export function exportedApi(fn: SgNode, hops = 0): string | null {
+  // Taint asks it of a function once per parameter it classifies, and a factory's answer once per function inside it.
+  return memoOnNode(fn, `exported api ${hops}`, () => exportedApiUncached(fn, hops));
+}
+
+function exportedApiUncached(fn: SgNode, hops: number): string | null {
   const direct = directApi(fn);
   return direct ?? (hops <= 2 && fn.kind() !== 'method_definition' ? returnedByFactory(fn, fn.getRoot().root(), hops) : null);
 }

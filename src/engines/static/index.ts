@@ -7,6 +7,7 @@ import { langFor } from './parse.ts';
 export type { SourceFile, RuleInfo } from './types.ts';
 export type { AnalysisStore, StoredAnalysis } from './engine.ts';
 export { storedAnalysis } from './engine.ts';
+export { recordDetectorTimes, detectorTimes, type DetectorTime } from './detector-times.ts';
 export type { Refutation, RefuteOptions } from './refute/static.ts';
 export type { StaticJudgement } from './judge.ts';
 export { refuteStatic, NON_PRODUCTION_PATH } from './refute/static.ts';

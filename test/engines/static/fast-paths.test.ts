@@ -1,7 +1,8 @@
 // Fast paths of the static engine against the plain form they replace, on every file of the test corpora.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
+import type { SgNode } from '@ast-grep/napi';
+import { enclosingFunction, enclosingFunctions, FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
 import { functionsWithComputedWrite } from '../../../src/engines/static/rules/prototype-pollution/matcher.ts';
 import { hasSelfComparison } from '../../../src/engines/static/matchers/self-compared.ts';
 import { floatingPromise } from '../../../src/engines/static/matchers/async.ts';
@@ -84,4 +85,39 @@ test('the floating-promise and ReDoS prefilters answer what their lookahead rege
     if (FLOATING_GATE.test(text) || REDOS_GATE.test(text)) passed++;
   }
   assert.ok(passed > 20 && passed < texts.length - 20, `both answers are exercised (${passed} of ${texts.length} pass)`);
+});
+
+// Same range, different nodes: an arrow that is a whole statement, a parenthesised IIFE, a method, a generator.
+const SHAPES = {
+  path: 'shapes.ts', language: 'typescript', isTest: false,
+  content: `x => x
+(function () { return () => { if (a) { b(() => c) } }; })();
+class K { m(p = () => 1) { return function* g() { yield (y) => y; }; } }
+export default async (a: number) => { const f = function named() {}; return f; }
+function broken( { return 1 }`,
+};
+
+test('enclosingFunction and enclosingFunctions, found by position, answer as climbing the parents does on every node', () => {
+  const climb = (n: SgNode): SgNode | null => {
+    for (let p = n.parent(); p; p = p.parent()) if (FUNCTION_KINDS.has(String(p.kind()))) return p;
+    return null;
+  };
+  const id = (n: SgNode | null) => (n ? `${n.kind()}@${place(n)}` : 'none');
+  let nodes = 0;
+  let inside = 0;
+  for (const file of [NESTED, SHAPES, ...engineCorpus()]) {
+    const lang = langFor(file);
+    if (lang === null) continue;
+    const stack = [parseSource(lang, file.content).root()];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      nodes++;
+      const expected = climb(node);
+      if (expected) inside++;
+      assert.equal(id(enclosingFunction(node)), id(expected), `${file.path}: ${id(node)}`);
+      assert.deepEqual(enclosingFunctions(node).map(id), node.ancestors().filter((p) => FUNCTION_KINDS.has(String(p.kind()))).map(id), `${file.path}: ${id(node)}`);
+      stack.push(...node.children());
+    }
+  }
+  assert.ok(inside >= 1000 && nodes > inside, `nodes inside functions and outside them (${inside} of ${nodes})`);
 });

@@ -13,18 +13,40 @@ function tests(text: string, name: string): boolean {
   return new RegExp(`if\\s*\\(\\s*!?\\s*${n}\\s*[)&|]|(^|[^\\w$.])${n}\\s*&&|typeof\\s+${n}\\b|\\b${n}\\s*[!=]==?\\s*(null|undefined)|\\b${n}\\?\\.\\(`).test(text);
 }
 
-/** Direct calls `name(...)` in a branch that the branch itself does not guard. */
-function unguardedCalls(branch: SgNode): SgNode[] {
-  const fn = enclosingFunction(branch)?.range().start.index;
+/** Whether a call to `name` in a branch is guarded on the way down from the branch to it. */
+function guardedInBranch(call: SgNode, branch: SgNode, name: string): boolean {
+  for (let p = call.parent(); p && p.range().start.index >= branch.range().start.index && p !== branch; p = p.parent()) {
+    if ((p.kind() === 'if_statement' || p.kind() === 'binary_expression' || p.kind() === 'ternary_expression') && tests(p.text().slice(0, p.text().indexOf(call.text())), name)) return true;
+  }
+  return false;
+}
+
+/** Direct calls `name(...)` in a branch, in the branch's own function, that the branch does not guard and whose name
+ * `wanted` accepts (asked first: the cheap test spares the walks up the tree for the many calls it rejects). */
+function unguardedCalls(branch: SgNode, wanted: (name: string) => boolean): SgNode[] {
+  let fn: number | undefined | null = null;
   return branch.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } } }).filter((call) => {
-    if (enclosingFunction(call)?.range().start.index !== fn) return false;
     const name = call.field('function')!.text();
-    // Guarded on the way down from the branch to the call.
-    for (let p = call.parent(); p && p.range().start.index >= branch.range().start.index && p !== branch; p = p.parent()) {
-      if ((p.kind() === 'if_statement' || p.kind() === 'binary_expression' || p.kind() === 'ternary_expression') && tests(p.text().slice(0, p.text().indexOf(call.text())), name)) return false;
-    }
-    return true;
+    if (!wanted(name)) return false;
+    if (fn === null) fn = enclosingFunction(branch)?.range().start.index;
+    if (enclosingFunction(call)?.range().start.index !== fn) return false;
+    return !guardedInBranch(call, branch, name);
   });
+}
+
+/** Whether `sibling` tests `name` for presence and calls it, memoised per name. */
+function checkedAndCalledIn(sibling: SgNode): (name: string) => boolean {
+  let text: string | undefined;
+  const known = new Map<string, boolean>();
+  return (name) => {
+    let answer = known.get(name);
+    if (answer === undefined) {
+      text ??= sibling.text();
+      answer = text.includes(name) && tests(text, name) && new RegExp(`\\b${escapeRe(name)}\\s*\\(`).test(text);
+      known.set(name, answer);
+    }
+    return answer;
+  };
 }
 
 function run(ctx: DetectorContext): Candidate[] {
@@ -35,12 +57,11 @@ function run(ctx: DetectorContext): Candidate[] {
     const cons = ifs.field('consequence');
     const alt = ifs.field('alternative');
     if (!cons || !alt) continue;
-    const fn = enclosingFunction(ifs);
-    const before = ctx.file.content.slice((fn ?? ctx.root).range().start.index, ifs.range().start.index);
+    let before: string | undefined;
     for (const [branch, sibling] of [[cons, alt], [alt, cons]] as const) {
-      for (const call of unguardedCalls(branch)) {
+      for (const call of unguardedCalls(branch, checkedAndCalledIn(sibling))) {
         const name = call.field('function')!.text();
-        if (!tests(sibling.text(), name) || !new RegExp(`\\b${escapeRe(name)}\\s*\\(`).test(sibling.text())) continue;
+        before ??= ctx.file.content.slice((enclosingFunction(ifs) ?? ctx.root).range().start.index, ifs.range().start.index);
         if (tests(before, name) || tests(ifs.field('condition')?.text() ?? '', name)) continue;
         // The sibling's test may just pick the branch (`else if (cb)`): that still says cb can be missing.
         out.push({

@@ -18,7 +18,8 @@ function drainLoop(list: string): RegExp {
 
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const cmp of ctx.root.findAll({ rule: { kind: 'binary_expression', regex: '\\.length' } })) {
+  // A comparison with a `….length` operand (COMPARE's shapes): asked of the operands, not of every comparison's text.
+  for (const cmp of ctx.root.findAll({ rule: { kind: 'binary_expression', has: { kind: 'member_expression', has: { field: 'property', regex: '^length$' } } } })) {
     const m = COMPARE.exec(cmp.text().trim());
     if (!m) continue;
     const list = m[3] ?? m[5]!;

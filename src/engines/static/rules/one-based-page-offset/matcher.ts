@@ -56,6 +56,7 @@ export const onePageOffset: Detector = {
   order: 30,
   rules: ['one-based-page-offset'],
   prefilter: /page/i,
-  requires: /\*/,
+  // A multiplication, and the page read from the request.
+  requires: { test: (text) => text.includes('*') && REQUEST.test(text) },
   run,
 };

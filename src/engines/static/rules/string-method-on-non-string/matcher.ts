@@ -38,13 +38,21 @@ function isOpenStringify(node: SgNode): boolean {
 }
 
 /** Functions declared in the file that return a JSON.stringify result unchecked (directly or via a local). */
-function stringifyHelpers(root: SgNode): Set<string> {
+function stringifyHelpers(root: SgNode, content: string): Set<string> {
   const out = new Set<string>();
+  // Where `JSON.stringify(` occurs: a body holds it when one of these lies inside the body's range (no body's text is
+  // copied out of the tree to ask).
+  const at = [...content.matchAll(/JSON\.stringify\(/g)].map((m) => m.index);
+  if (at.length === 0) return out;
+  const holds = (body: SgNode) => {
+    const { start, end } = body.range();
+    return at.some((i) => i >= start.index && i + 'JSON.stringify('.length <= end.index);
+  };
   for (const fn of root.findAll({ rule: { kind: 'function_declaration' } })) {
     const name = fn.field('name')?.text();
     if (!name) continue;
     const body = fn.field('body');
-    if (!body || !/JSON\.stringify\(/.test(body.text())) continue;
+    if (!body || !holds(body)) continue;
     for (const ret of body.findAll({ rule: { kind: 'return_statement' } })) {
       if (enclosingFunction(ret)?.range().start.index !== fn.range().start.index) continue;
       const value = ret.namedChildren()[0];
@@ -96,10 +104,26 @@ function candidate(call: SgNode, what: string, kind: Kind, method: string): Cand
   };
 }
 
+/** Names bound somewhere in the file to a value kindOf may call a non-string: its text names JSON.stringify,
+ * Array.isArray or a stringify helper. A name bound to none of these cannot end up bound to one, so a string method
+ * called on it is not looked into (the tree search below is the costly part). */
+function suspectNames(root: SgNode, helpers: Set<string>): Set<string> {
+  const words = ['JSON\\.stringify\\b', 'Array\\.isArray\\(', ...[...helpers].map((h) => `(^|[^\\w$])${escapeRe(h)}($|[^\\w$])`)].join('|');
+  const out = new Set<string>();
+  for (const b of root.findAll({ rule: { any: [{ kind: 'variable_declarator' }, { kind: 'assignment_expression' }], regex: words } })) {
+    const left = b.field('name') ?? b.field('left');
+    if (left) out.add(left.text());
+  }
+  return out;
+}
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  const helpers = /\bfunction\b/.test(ctx.file.content) ? stringifyHelpers(ctx.root) : new Set<string>();
-  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'member_expression' } } })) {
+  const helpers = /\bfunction\b/.test(ctx.file.content) ? stringifyHelpers(ctx.root, ctx.file.content) : new Set<string>();
+  let suspects: Set<string> | undefined;
+  // `name.method(…)` with a string-only method, asked of the tree (the checks below stay the definition).
+  const shape = { kind: 'member_expression', all: [{ has: { field: 'property', regex: STRING_ONLY.source } }, { has: { field: 'object', kind: 'identifier' } }] };
+  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', ...shape } } })) {
     const callee = call.field('function')!;
     const method = callee.field('property')?.text() ?? '';
     if (!STRING_ONLY.test(method)) continue;
@@ -107,6 +131,8 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!object) continue;
     if (object.kind() !== 'identifier') continue;
     const name = object.text();
+    suspects ??= suspectNames(ctx.root, helpers);
+    if (!suspects.has(name)) continue;
     const fn = enclosingFunction(call);
     const scope = fn ?? ctx.root;
     const at = call.range().start.index;
