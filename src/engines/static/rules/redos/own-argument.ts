@@ -1,18 +1,27 @@
 // Whether a matched subject is the exported function's own string argument: the parameter itself (`trim(str)`
 // matching `str`), through string methods that keep it the caller's text (trim, a case change, a replace, String(),
-// `x || ''`), or a local name bound to such a value in the same function. A string function's whole job is to scan
-// what its caller hands it, so a quadratic scan there is the caller's to trigger. Not its own argument: a property
-// of a parameter (an options object's setting), a stored field, a piece cut from it (a split part, a loop element)
-// or a value handed on to an internal helper — a library scans those too, mostly configuration. Nor an argument the
-// function's doc comment says is no string (`@param {Object} regexp`) or a function it documents as `@private`.
+// `x || ''`, a prefix or suffix cut at a computed index, not a piece between two), either branch of a ternary that is, a local name bound to
+// such a value in the same function, the parameter of a helper in the same file that an exported function hands
+// its own argument to (`sanitize(str)` called as `sanitize(input)`), or a field the constructor of an exported
+// class stores from its argument (`this.text = text`). A string function's whole job is to scan what its caller
+// hands it, so a quadratic scan there is the caller's to trigger. Not its own argument: a property of a parameter
+// (an options object's setting), a piece split from it (a split part, a loop element), a value another function
+// made of it, an argument the function's doc comment says is no string (`@param {Object} regexp`) or a function it
+// documents as `@private`.
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, enclosingFunctions, escapeRe, paramsOf, startLine } from '../../ast.ts';
+import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, startLine } from '../../ast.ts';
+import { calleeDefinition, sameNode } from '../../callees.ts';
 import { exportedApi } from '../../exports.ts';
 import { bindingValue } from '../../taint.ts';
+import { constructorFieldValues } from '../../this-fields.ts';
 
 // Methods whose result is still the receiver's text, as long as it (a trim, a case change, a replacement).
 const KEEPS_TEXT = /^(trim|trimStart|trimEnd|trimLeft|trimRight|toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|toString|valueOf|normalize|replace|replaceAll)$/;
+// Cuts that may keep a prefix or suffix of the receiver (prefixOrSuffix).
+const CUT = /^(slice|substring|substr)$/;
 const MAX_DEPTH = 6;
+// Calls of an internal helper looked at: one that hands it an exported function's own argument is enough.
+const MAX_HELPER_CALLS = 8;
 
 export function ownArgument(subject: SgNode, depth = 0): boolean {
   if (depth > MAX_DEPTH) return false;
@@ -31,15 +40,27 @@ export function ownArgument(subject: SgNode, depth = 0): boolean {
       if (op === '+') return (left.kind() === 'string' && ownArgument(right, depth + 1)) || (right.kind() === 'string' && ownArgument(left, depth + 1));
       return false;
     }
+    case 'ternary_expression': {
+      // `firstSemi === -1 ? str : str.substr(0, firstSemi)`: the caller's text either way.
+      const yes = subject.field('consequence');
+      const no = subject.field('alternative');
+      return yes !== null && no !== null && ownArgument(yes, depth + 1) && ownArgument(no, depth + 1);
+    }
     case 'call_expression': {
       const callee = subject.field('function');
       if (callee?.kind() === 'identifier' && callee.text() === 'String') {
         const [arg] = argsOf(subject);
         return arg ? ownArgument(arg, depth + 1) : false;
       }
-      if (callee?.kind() !== 'member_expression' || !KEEPS_TEXT.test(callee.field('property')?.text() ?? '')) return false;
-      const object = callee.field('object');
+      const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
+      if (!KEEPS_TEXT.test(method) && !(CUT.test(method) && prefixOrSuffix(argsOf(subject)))) return false;
+      const object = callee?.field('object');
       return object ? ownArgument(object, depth + 1) : false;
+    }
+    case 'member_expression': {
+      // `this.text` stored by the constructor of an exported class from its own argument.
+      if (subject.field('object')?.kind() !== 'this') return false;
+      return constructorFieldValues(subject).some((v) => ownArgument(v, depth + 1));
     }
     case 'identifier':
       return ownParameter(subject, depth);
@@ -53,13 +74,39 @@ export function ownArgument(subject: SgNode, depth = 0): boolean {
 function ownParameter(id: SgNode, depth: number): boolean {
   const name = id.text();
   for (const fn of enclosingFunctions(id)) {
-    if (paramsOf(fn).some((p) => p.name === name && p.node.kind() === 'identifier')) {
-      return exportedApi(fn) !== null && documentedAsString(fn, name) && !replacedBefore(fn, name, startLine(id), depth);
+    const param = paramsOf(fn).find((p) => p.name === name && p.node.kind() === 'identifier');
+    if (param) {
+      if (!documentedAsString(fn, name) || replacedBefore(fn, name, startLine(id), depth)) return false;
+      return exportedApi(fn) !== null || handedOwnArgument(fn, param.index, depth);
     }
     if (paramsOf(fn).some((p) => p.name === name)) return false;
   }
   const bound = bindingValue(id);
   return bound !== null && ownArgument(bound, depth + 1);
+}
+
+/** `s.substr(0, i)` or `s.slice(i)`: a prefix or suffix cut at a computed index is as long as the caller makes it
+ * (a constant end is cutToLength's bound, in matcher.ts). A piece between two computed indexes (one line of a text,
+ * `src.substring(lineStarts[n - 1], lineStarts[n])`) is not the caller's text. */
+function prefixOrSuffix(args: SgNode[]): boolean {
+  const [from, to] = args;
+  if (!from) return false;
+  if (!to) return from.kind() !== 'number';
+  return from.text() === '0' && to.kind() !== 'number';
+}
+
+/** A helper of this file (not exported) that some call in the file, outside the helper, hands an exported
+ * function's own argument at `index` (`sanitize(str1)` in `diceCoefficient(str1, str2)`). */
+function handedOwnArgument(fn: SgNode, index: number, depth: number): boolean {
+  const name = functionName(fn).replace(/^.*\./, '');
+  if (!/^[\w$]+$/.test(name) || depth + 2 > MAX_DEPTH) return false;
+  const calls = fn.getRoot().root().findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `(^|\\.)${escapeRe(name)}$` } } });
+  const outside = calls.filter((c) => !enclosingFunctions(c).some((f) => sameNode(f, fn))).slice(0, MAX_HELPER_CALLS);
+  return outside.some((call) => {
+    const def = calleeDefinition(call);
+    const arg = argsOf(call)[index];
+    return def !== null && sameNode(def, fn) && arg !== undefined && ownArgument(arg, depth + 2);
+  });
 }
 
 /** `name = value` before `line` in fn with a value that is not the argument's own text (`str = dirname(str)`). */

@@ -15,17 +15,24 @@ const MAX_DEPTH = 6;
 // Branches followed per expression: a ternary of tables should not fan out into dozens of verdicts.
 const MAX_VALUES = 4;
 
-/** The text of a JS string literal node, or null when it cannot be read. */
+// JavaScript's single-character escapes; any other escaped character stands for itself (`"\\."` is `.`).
+const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', 0: '\0' };
+const ESCAPE = /\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|(\r\n|[\s\S]))/g;
+
+/** The text of a JS string literal node, or null when it cannot be read (a legacy octal escape). */
 function stringText(node: SgNode): string | null {
-  const raw = node.text();
-  const body = raw.slice(1, -1);
-  const quoted = raw.startsWith("'") ? `"${body.replace(/\\'/g, "'").replace(/(^|[^\\])((?:\\\\)*)"/g, '$1$2\\"')}"` : raw;
-  try {
-    const value: unknown = JSON.parse(quoted);
-    return typeof value === 'string' ? value : null;
-  } catch {
-    return null;
-  }
+  const body = node.text().slice(1, -1);
+  let octal = false;
+  const text = body.replace(ESCAPE, (_, hex?: string, point?: string, unit?: string, ch?: string) => {
+    if (hex !== undefined || unit !== undefined) return String.fromCharCode(parseInt(hex ?? unit ?? '', 16));
+    if (point !== undefined) return String.fromCodePoint(parseInt(point, 16));
+    // A backslash before a line break continues the string on the next line.
+    if (ch === '\n' || ch === '\r' || ch === '\r\n' || ch === '\u2028' || ch === '\u2029') return '';
+    if (ch !== undefined && /[1-9]/.test(ch)) octal = true;
+    return ESCAPES[ch ?? ''] ?? ch ?? '';
+  });
+  // `\0` followed by a digit is an octal escape too.
+  return octal || /(^|[^\\])(\\\\)*\\0[0-9]/.test(body) ? null : text;
 }
 
 /** The value of an expression that is a constant string, or null. */
