@@ -48,23 +48,11 @@ export function analyseRegex(source: string, flags: string): RegexVerdict {
 const INPUT_TEXT = /\b(req|request|ctx|event|evt)\.|process\.argv|location\./;
 /** `^…$` around the whole pattern (no top-level alternation that could escape the anchors). */
 function anchoredBothEnds(source: string): boolean {
-  if (!source.startsWith('^') || !source.endsWith('$') || source.endsWith('\\$')) return false;
-  let depth = 0;
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i];
-    if (ch === '\\') i++;
-    else if (inClass) inClass = ch !== ']';
-    else if (ch === '[') inClass = true;
-    else if (ch === '(') depth++;
-    else if (ch === ')') depth--;
-    else if (ch === '|' && depth === 0) return false;
-  }
-  return true;
+  return source.startsWith('^') && source.endsWith('$') && !source.endsWith('\\$') && topAlternatives(source).length === 0;
 }
 
 /** The top-level alternatives of a pattern (`a|b|c`), or [] when it has none. */
-export function topAlternatives(source: string): string[] {
+function topAlternatives(source: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let inClass = false;
