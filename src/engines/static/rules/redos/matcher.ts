@@ -2,8 +2,8 @@
 // or, in a library, to an exported function's parameter or a value derived from it, judged by the recheck analyser
 // (src/engines/recheck/; bounded by steps, verdicts memoised per pattern and flags). Which patterns a node denotes:
 // regex-value.ts. What counts: exponential and 3rd degree or worse always; 2nd degree on request input (not a header,
-// which the HTTP server caps), or on a library parameter when the pattern is anchored at both ends (overlapping
-// quantifiers inside one match, ms's duration parser) or when it scans the exported function's own string argument
+// which the HTTP server caps), or on a library parameter when the pattern is tried once, anchored at the start
+// (overlapping quantifiers inside one match, ms's duration parser) or when it scans the exported function's own string argument
 // (own-argument.ts: `trim(str)` running /\s*$/ on `str`). An unanchored 2nd degree scan of what a library derived
 // from its caller's value — an options property, a stored field, a split piece, a value handed to an internal
 // helper — is in nearly every library and mostly reads configuration: it does not count. Nor does any verdict on a
@@ -46,9 +46,10 @@ export function analyseRegex(source: string, flags: string): RegexVerdict {
 }
 
 const INPUT_TEXT = /\b(req|request|ctx|event|evt)\.|process\.argv|location\./;
-/** `^…$` around the whole pattern (no top-level alternation that could escape the anchors). */
-function anchoredBothEnds(source: string): boolean {
-  return source.startsWith('^') && source.endsWith('$') && !source.endsWith('\\$') && topAlternatives(source).length === 0;
+/** `^…` before the whole pattern (no top-level alternation that could escape the anchor): the match is tried once
+ * at the start (with the m flag, once per line start), not again from every position. */
+function anchoredAtStart(source: string): boolean {
+  return source.startsWith('^') && topAlternatives(source).length === 0;
 }
 
 /** The top-level alternatives of a pattern (`a|b|c`), or [] when it has none. */
@@ -81,9 +82,10 @@ const HEADER_SOURCE = /\bheaders?\b|\.get\(|\.header\(/;
  * function's own string argument, see own-argument.ts). */
 function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: string, ownArgument = false): boolean {
   // A library's caller is a weaker attacker than a request: a quadratic scan from every start position (a trim
-  // like /-+$/, a split on / *, */) is in nearly every library and needs a huge argument. A pattern anchored at
-  // both ends that is still quadratic has overlapping quantifiers inside one match (ms's /^(\d+)?\.?\d+…$/): that counts.
-  if (source.kind !== 'input' && !anchoredBothEnds(pattern) && !ownArgument) return true;
+  // like /-+$/, a split on / *, */) is in nearly every library and needs a huge argument. A pattern tried once, at
+  // the start, that is still quadratic has overlapping quantifiers inside one match (ms's /^(\d+)?\.?\d+…$/, a
+  // cookie pair's /^([^=;]+)\s*=/): that counts.
+  if (source.kind !== 'input' && !anchoredAtStart(pattern) && !ownArgument) return true;
   // A request header is capped by the HTTP server (16 KB in Node): too short for a quadratic match to hurt.
   return HEADER_SOURCE.test(source.via);
 }
@@ -183,8 +185,10 @@ function run(ctx: DetectorContext): Candidate[] {
       const quadraticIgnored = ignoresQuadratic(source, re.source, own);
       // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
       if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) return [];
-      // Only a quadratic verdict could count here (own-argument.ts): not worth minutes of recheck on a counted repeat.
-      if (own && !anchoredBothEnds(re.source) && hasCountedRepeat(re.source) && atMostQuadratic(re.source, re.flags)) return [];
+      // Only a quadratic verdict could count here (an own argument, or a pattern anchored at the start only): not
+      // worth minutes of recheck on a counted repeat. Anchored at both ends it is asked, as it always was.
+      const bothEnds = anchoredAtStart(re.source) && re.source.endsWith('$') && !re.source.endsWith('\\$');
+      if (source.kind !== 'input' && !bothEnds && hasCountedRepeat(re.source) && atMostQuadratic(re.source, re.flags)) return [];
       const verdict = worstVerdict(re.source, re.flags, repeated(method, re.flags));
       if (!verdict.vulnerable) return [];
       if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];

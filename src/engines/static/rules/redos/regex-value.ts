@@ -1,10 +1,12 @@
 // Which regular expressions an expression applied as a pattern denotes, read from the file without running it: a
-// literal; `new RegExp(…)` or `RegExp(…)` of a constant string; an identifier or an object-literal property bound to
-// one (a module-level table); either branch of `c ? a : b` or `a || b`. A constant string is a literal, a template
-// without substitutions, a `+` of constants, a name bound to one, or `[…constants].join(constant)` (an alternation
-// table). Anything else (a pattern built from a parameter) is not resolved: no verdict is guessed for it.
+// literal; `new RegExp(…)` or `RegExp(…)` of a constant string; what a function of the file returns; an identifier
+// or an object-literal property bound to one (a module-level table); either branch of `c ? a : b` or `a || b`. A
+// constant string is a literal (JavaScript's escapes read), a template without substitutions, a `+` of constants, a
+// name bound to one, or `[…constants].join(constant)` (an alternation table). Anything else (a pattern built from a
+// parameter) is not resolved: no verdict is guessed for it.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../../ast.ts';
+import { calleeDefinition, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
 import { propertyValues } from '../../properties.ts';
 
@@ -69,6 +71,12 @@ export function constantString(node: SgNode | null | undefined, depth = 0): stri
   }
 }
 
+/** The patterns a call to a function defined in this file returns. */
+function returnedPatterns(call: SgNode, depth: number): RegexValue[] {
+  const fn = calleeDefinition(call);
+  return fn ? returnedValues(fn).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES) : [];
+}
+
 /** The patterns `node` may denote where it is applied; [] when none can be told. */
 export function regexValues(node: SgNode | null | undefined, depth = 0): RegexValue[] {
   if (!node || depth > MAX_DEPTH) return [];
@@ -95,7 +103,8 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
     case 'new_expression':
     case 'call_expression': {
       const ctor = node.field(node.kind() === 'new_expression' ? 'constructor' : 'function')?.text();
-      if (ctor !== 'RegExp') return [];
+      // `str.match(ansiRegex())`: what a function of this file returns (`function ansiRegex() { return /…/g; }`).
+      if (ctor !== 'RegExp') return node.kind() === 'call_expression' ? returnedPatterns(node, depth) : [];
       const [src, flags] = argsOf(node);
       const source = constantString(src);
       const flagText = flags ? constantString(flags) : '';
