@@ -7,7 +7,7 @@
 // hands it, so a quadratic scan there is the caller's to trigger. Not its own argument: a property of a parameter
 // (an options object's setting), a piece split from it (a split part, a loop element), a value another function
 // made of it, an argument the function's doc comment says is no string (`@param {Object} regexp`) or a function it
-// documents as `@private`.
+// documents as internal (`@private`, `@api private`).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, startLine } from '../../ast.ts';
 import { calleeDefinition, sameNode } from '../../callees.ts';
@@ -77,7 +77,9 @@ function ownParameter(id: SgNode, depth: number): boolean {
     const param = paramsOf(fn).find((p) => p.name === name && p.node.kind() === 'identifier');
     if (param) {
       if (!documentedAsString(fn, name) || replacedBefore(fn, name, startLine(id), depth)) return false;
-      return exportedApi(fn) !== null || handedOwnArgument(fn, param.index, depth);
+      // A helper is private by nature: only an exported function documented as internal is not the caller's.
+      if (exportedApi(fn) !== null) return !documentedPrivate(fn);
+      return handedOwnArgument(fn, param.index, depth);
     }
     if (paramsOf(fn).some((p) => p.name === name)) return false;
   }
@@ -124,14 +126,23 @@ const WRAPPERS = new Set(['assignment_expression', 'expression_statement', 'vari
 // Documented types that hold no string (any other type, `*` or an unknown name, may).
 const NOT_STRING = /^(object|regexp|array|number|boolean|function|date|buffer|map|set|error|\w+\[\])$/i;
 
-/** False when fn's doc comment marks it `@private` or documents `name` with only non-string types. */
-function documentedAsString(fn: SgNode, name: string): boolean {
+/** fn's doc comment (the block comment before the function or the statement that holds it), or null. */
+function docComment(fn: SgNode): string | null {
   let at: SgNode = fn;
   for (let p = at.parent(); p && WRAPPERS.has(String(p.kind())); p = p.parent()) at = p;
   const doc = at.prev();
-  if (doc?.kind() !== 'comment' || !doc.text().startsWith('/**')) return true;
-  const text = doc.text();
-  if (/@private\b/.test(text)) return false;
+  return doc?.kind() === 'comment' && doc.text().startsWith('/**') ? doc.text() : null;
+}
+
+/** fn's doc comment marks it internal: `@private`, or JSDoc's older `@api private`. */
+function documentedPrivate(fn: SgNode): boolean {
+  return /@private\b|@api\s+private\b/.test(docComment(fn) ?? '');
+}
+
+/** False when fn's doc comment documents `name` with only non-string types. */
+function documentedAsString(fn: SgNode, name: string): boolean {
+  const text = docComment(fn);
+  if (!text) return true;
   const type = new RegExp(`@param\\s+\\{([^}]*)\\}\\s+\\[?${name.replace(/\$/g, '\\$')}\\b`).exec(text)?.[1];
   if (!type) return true;
   return !type.split('|').every((t) => NOT_STRING.test(t.trim().replace(/^[?!]/, '')));
