@@ -1,19 +1,17 @@
 // Whether a matched subject is the exported function's own string argument: the parameter itself (`trim(str)`
 // matching `str`), through string methods that keep it the caller's text (trim, a case change, a replace, String(),
 // `x || ''`, a prefix or suffix cut at a computed index, not a piece between two), either branch of a ternary that is, a local name bound to
-// such a value in the same function, the parameter of a helper in the same file that an exported function hands
-// its own argument to (`sanitize(str)` called as `sanitize(input)`), or a field the constructor of an exported
-// class stores from its argument (`this.text = text`). A string function's whole job is to scan what its caller
-// hands it, so a quadratic scan there is the caller's to trigger. Not its own argument: a property of a parameter
-// (an options object's setting), a piece split from it (a split part, a loop element), a value another function
-// made of it, an argument the function's doc comment says is no string (`@param {Object} regexp`) or a function it
+// such a value in the same function, or the parameter of a helper in the same file that an exported function hands
+// its own argument to (`sanitize(str)` called as `sanitize(input)`). A string function's whole job is to scan what
+// its caller hands it, so a quadratic scan there is the caller's to trigger. Not its own argument: a property of a
+// parameter (an options object's setting), a stored field (a template engine's `this.templateText` is the
+// developer's template), a piece split from it (a split part, a loop element), a value another function made of it, an argument the function's doc comment says is no string (`@param {Object} regexp`) or a function it
 // documents as internal (`@private`, `@api private`).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, startLine } from '../../ast.ts';
 import { calleeDefinition, sameNode } from '../../callees.ts';
 import { exportedApi } from '../../exports.ts';
 import { bindingValue } from '../../taint.ts';
-import { constructorFieldValues } from '../../this-fields.ts';
 
 // Methods whose result is still the receiver's text, as long as it (a trim, a case change, a replacement).
 const KEEPS_TEXT = /^(trim|trimStart|trimEnd|trimLeft|trimRight|toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|toString|valueOf|normalize|replace|replaceAll)$/;
@@ -56,11 +54,6 @@ export function ownArgument(subject: SgNode, depth = 0): boolean {
       if (!KEEPS_TEXT.test(method) && !(CUT.test(method) && prefixOrSuffix(argsOf(subject)))) return false;
       const object = callee?.field('object');
       return object ? ownArgument(object, depth + 1) : false;
-    }
-    case 'member_expression': {
-      // `this.text` stored by the constructor of an exported class from its own argument.
-      if (subject.field('object')?.kind() !== 'this') return false;
-      return constructorFieldValues(subject).some((v) => ownArgument(v, depth + 1));
     }
     case 'identifier':
       return ownParameter(subject, depth);
