@@ -27,6 +27,13 @@ test('constant strings: literals, concatenation, names bound to them and joined 
   assert.equal(constantString(probe("var o = 'it\\'s \"q\"'; probe(o);")), 'it\'s "q"');
 });
 
+test('a string literal reads JavaScript escapes, also those JSON has not (an escaped dot or colon is the character)', () => {
+  assert.equal(constantString(probe(String.raw`probe("^http\://[a-z\.\-]+\x41\u0042\u{43}\t$");`)), '^http://[a-z.-]+ABC\t$');
+  assert.equal(constantString(probe(String.raw`probe('\d+\\.');`)), 'd+\\.');
+  // A legacy octal escape is not read (no verdict is guessed for it).
+  assert.equal(constantString(probe(String.raw`probe('a\101');`)), null);
+});
+
 test('a string built from a parameter, or a template with a substitution, is no constant', () => {
   assert.equal(constantString(probe("function f(p) { probe('^' + p + '$'); }")), null);
   assert.equal(constantString(probe('var x = 1; probe(`a${x}`);')), null);
@@ -52,6 +59,17 @@ test('a function hung two levels deep on the exported object, or exported as obj
   assert.deepEqual(member.map((f) => f.startLine), [3]);
   const internal = hunt(['var posix = {};', 'posix.parse = function (s) {', '  return /^(.*,)+(.+)?$/.test(s);', '};', 'module.exports = function () { return 1; };'].join('\n'));
   assert.deepEqual(internal, []);
+});
+
+test('configuration the caller writes gets no verdict: a format string, a flag list, an options setting', () => {
+  const shape = (param: string, use: string) => hunt([`module.exports = function (${param}) {`, `  return ${use}.replace(/(\\[[^\\]]+])|(MMMM|MM|DD)/g, '');`, '};'].join('\n'));
+  assert.deepEqual(shape('formatStr', 'formatStr'), []);
+  assert.deepEqual(shape('dateFormat', 'dateFormat'), []);
+  assert.deepEqual(shape('flagList', 'String(flagList)'), []);
+  assert.deepEqual(shape('opts', 'opts.pattern'), []);
+  // The data the function processes, named as data, is judged.
+  assert.deepEqual(shape('text', 'text').map((f) => f.startLine), [2]);
+  assert.deepEqual(shape('information', 'information').map((f) => f.startLine), [2]);
 });
 
 test('a pattern written elsewhere is cited at the match, with its definition as the second quote', () => {

@@ -2,12 +2,16 @@
 // or, in a library, to an exported function's parameter or a value derived from it, judged by the recheck analyser
 // (src/engines/recheck/; bounded by steps, verdicts memoised per pattern and flags). Which patterns a node denotes:
 // regex-value.ts. What counts: exponential and 3rd degree or worse always; 2nd degree on request input (not a header,
-// which the HTTP server caps), or on a library parameter when the pattern is anchored at both ends (overlapping
-// quantifiers inside one match, ms's duration parser) or when it scans the exported function's own string argument
+// which the HTTP server caps), or on a library parameter when the pattern is tried once, anchored at the start
+// (overlapping quantifiers inside one match, ms's duration parser) or when it scans the exported function's own string argument
 // (own-argument.ts: `trim(str)` running /\s*$/ on `str`). An unanchored 2nd degree scan of what a library derived
 // from its caller's value — an options property, a stored field, a split piece, a value handed to an internal
-// helper — is in nearly every library and mostly reads configuration: it does not count. recheck's safe or unknown
-// never fires.
+// helper — is in nearly every library and mostly reads configuration: it does not count. Nor does any verdict on a
+// value the library's parameter names say is configuration the application writes (a format string, a flag list,
+// an options object: configuration.ts). A pattern applied globally (replace/match with g, matchAll, split) is tried
+// again after each match, so an alternative that an earlier one shadows at the first position still runs at the
+// others (trim's /^\s*|\s*$/g): each top-level alternative is judged too when the whole is rated safe. recheck's
+// safe or unknown never fires.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import { regexValues } from './regex-value.ts';
@@ -20,6 +24,7 @@ import { checkRegexSync } from '../../../recheck/sync.ts';
 import type { RegexVerdict } from '../../../recheck/verdict.ts';
 import { identifiersIn } from '../../matchers/sink.ts';
 import { ownArgument } from './own-argument.ts';
+import { configurationSubject } from './configuration.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -41,11 +46,18 @@ export function analyseRegex(source: string, flags: string): RegexVerdict {
 }
 
 const INPUT_TEXT = /\b(req|request|ctx|event|evt)\.|process\.argv|location\./;
-/** `^…$` around the whole pattern (no top-level alternation that could escape the anchors). */
-function anchoredBothEnds(source: string): boolean {
-  if (!source.startsWith('^') || !source.endsWith('$') || source.endsWith('\\$')) return false;
+/** `^…` before the whole pattern (no top-level alternation that could escape the anchor): the match is tried once
+ * at the start (with the m flag, once per line start), not again from every position. */
+function anchoredAtStart(source: string): boolean {
+  return source.startsWith('^') && topAlternatives(source).length === 0;
+}
+
+/** The top-level alternatives of a pattern (`a|b|c`), or [] when it has none. */
+function topAlternatives(source: string): string[] {
+  const parts: string[] = [];
   let depth = 0;
   let inClass = false;
+  let from = 0;
   for (let i = 0; i < source.length; i++) {
     const ch = source[i];
     if (ch === '\\') i++;
@@ -53,10 +65,16 @@ function anchoredBothEnds(source: string): boolean {
     else if (ch === '[') inClass = true;
     else if (ch === '(') depth++;
     else if (ch === ')') depth--;
-    else if (ch === '|' && depth === 0) return false;
+    else if (ch === '|' && depth === 0) {
+      parts.push(source.slice(from, i));
+      from = i + 1;
+    }
   }
-  return true;
+  return parts.length === 0 ? [] : [...parts, source.slice(from)];
 }
+
+// Applications that run the pattern again from where the last match ended: every position gets its own attempt.
+const GLOBAL_APPLY = /^(replace|replaceAll|match|matchAll|split)$/;
 
 const HEADER_SOURCE = /\bheaders?\b|\.get\(|\.header\(/;
 
@@ -64,9 +82,10 @@ const HEADER_SOURCE = /\bheaders?\b|\.get\(|\.header\(/;
  * function's own string argument, see own-argument.ts). */
 function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: string, ownArgument = false): boolean {
   // A library's caller is a weaker attacker than a request: a quadratic scan from every start position (a trim
-  // like /-+$/, a split on / *, */) is in nearly every library and needs a huge argument. A pattern anchored at
-  // both ends that is still quadratic has overlapping quantifiers inside one match (ms's /^(\d+)?\.?\d+…$/): that counts.
-  if (source.kind !== 'input' && !anchoredBothEnds(pattern) && !ownArgument) return true;
+  // like /-+$/, a split on / *, */) is in nearly every library and needs a huge argument. A pattern tried once, at
+  // the start, that is still quadratic has overlapping quantifiers inside one match (ms's /^(\d+)?\.?\d+…$/, a
+  // cookie pair's /^([^=;]+)\s*=/): that counts.
+  if (source.kind !== 'input' && !anchoredAtStart(pattern) && !ownArgument) return true;
   // A request header is capped by the HTTP server (16 KB in Node): too short for a quadratic match to hurt.
   return HEADER_SOURCE.test(source.via);
 }
@@ -116,6 +135,25 @@ function cutToLength(node: SgNode | null, depth = 0): boolean {
 // Methods that keep a cut string's length bounded (a case change, a trim).
 const PASSTHROUGH_CASE = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*Case)$/;
 
+/** Whether the application retries the pattern after each match (a global replace or match, matchAll, split). */
+function repeated(method: string, flags: string): boolean {
+  return GLOBAL_APPLY.test(method) && (flags.includes('g') || method === 'split' || method === 'matchAll');
+}
+
+// Alternatives judged one by one, at most: a long alternation of keywords is linear and needs none.
+const MAX_ALTERNATIVES = 4;
+
+/** recheck's verdict on the pattern; when it is applied repeatedly and rated safe, the worst verdict on one of its
+ * top-level alternatives (each with unbounded repeats) instead, as each runs in full where the earlier ones fail. */
+function worstVerdict(source: string, flags: string, global: boolean): RegexVerdict {
+  const whole = analyseRegex(source, flags);
+  if (whole.vulnerable || !global) return whole;
+  const looping = topAlternatives(source).filter((a) => a.length > 0 && !withoutLoops(a, flags));
+  if (looping.length === 0 || looping.length > MAX_ALTERNATIVES) return whole;
+  const verdicts = looping.map((a) => analyseRegex(a, flags)).filter((v) => v.vulnerable);
+  return verdicts.find((v) => v.complexity === 'exponential') ?? verdicts[0] ?? whole;
+}
+
 const APPLY = '\\.(test|exec|match|matchAll|replace|replaceAll|split|search)$';
 
 function run(ctx: DetectorContext): Candidate[] {
@@ -136,6 +174,8 @@ function run(ctx: DetectorContext): Candidate[] {
     const source = library && direct.kind === 'unknown' ? importedResult(subject) ?? direct : direct;
     if (source.kind !== 'input' && !(library && source.api)) continue;
     if (cutToLength(subject)) continue;
+    // Configuration the application writes (a format string, a flag list, an options setting) is no attacker's.
+    if (library && source.kind !== 'input' && configurationSubject(subject, source)) continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
     const own = library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject);
     const judged = regexValues(regexNode).flatMap((re) => {
@@ -145,9 +185,11 @@ function run(ctx: DetectorContext): Candidate[] {
       const quadraticIgnored = ignoresQuadratic(source, re.source, own);
       // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
       if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) return [];
-      // Only a quadratic verdict could count here (own-argument.ts): not worth minutes of recheck on a counted repeat.
-      if (own && !anchoredBothEnds(re.source) && hasCountedRepeat(re.source) && atMostQuadratic(re.source, re.flags)) return [];
-      const verdict = analyseRegex(re.source, re.flags);
+      // Only a quadratic verdict could count here (an own argument, or a pattern anchored at the start only): not
+      // worth minutes of recheck on a counted repeat. Anchored at both ends it is asked, as it always was.
+      const bothEnds = anchoredAtStart(re.source) && re.source.endsWith('$') && !re.source.endsWith('\\$');
+      if (source.kind !== 'input' && !bothEnds && hasCountedRepeat(re.source) && atMostQuadratic(re.source, re.flags)) return [];
+      const verdict = worstVerdict(re.source, re.flags, repeated(method, re.flags));
       if (!verdict.vulnerable) return [];
       if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
       return [{ re, verdict }];

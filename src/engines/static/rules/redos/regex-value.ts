@@ -1,10 +1,12 @@
 // Which regular expressions an expression applied as a pattern denotes, read from the file without running it: a
-// literal; `new RegExp(…)` or `RegExp(…)` of a constant string; an identifier or an object-literal property bound to
-// one (a module-level table); either branch of `c ? a : b` or `a || b`. A constant string is a literal, a template
-// without substitutions, a `+` of constants, a name bound to one, or `[…constants].join(constant)` (an alternation
-// table). Anything else (a pattern built from a parameter) is not resolved: no verdict is guessed for it.
+// literal; `new RegExp(…)` or `RegExp(…)` of a constant string; what a function of the file returns; an identifier
+// or an object-literal property bound to one (a module-level table); either branch of `c ? a : b` or `a || b`. A
+// constant string is a literal (JavaScript's escapes read), a template without substitutions, a `+` of constants, a
+// name bound to one, or `[…constants].join(constant)` (an alternation table). Anything else (a pattern built from a
+// parameter) is not resolved: no verdict is guessed for it.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../../ast.ts';
+import { calleeDefinition, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
 import { propertyValues } from '../../properties.ts';
 
@@ -15,17 +17,24 @@ const MAX_DEPTH = 6;
 // Branches followed per expression: a ternary of tables should not fan out into dozens of verdicts.
 const MAX_VALUES = 4;
 
-/** The text of a JS string literal node, or null when it cannot be read. */
+// JavaScript's single-character escapes; any other escaped character stands for itself (`"\\."` is `.`).
+const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', 0: '\0' };
+const ESCAPE = /\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|(\r\n|[\s\S]))/g;
+
+/** The text of a JS string literal node, or null when it cannot be read (a legacy octal escape). */
 function stringText(node: SgNode): string | null {
-  const raw = node.text();
-  const body = raw.slice(1, -1);
-  const quoted = raw.startsWith("'") ? `"${body.replace(/\\'/g, "'").replace(/(^|[^\\])((?:\\\\)*)"/g, '$1$2\\"')}"` : raw;
-  try {
-    const value: unknown = JSON.parse(quoted);
-    return typeof value === 'string' ? value : null;
-  } catch {
-    return null;
-  }
+  const body = node.text().slice(1, -1);
+  let octal = false;
+  const text = body.replace(ESCAPE, (_, hex?: string, point?: string, unit?: string, ch?: string) => {
+    if (hex !== undefined || unit !== undefined) return String.fromCharCode(parseInt(hex ?? unit ?? '', 16));
+    if (point !== undefined) return String.fromCodePoint(parseInt(point, 16));
+    // A backslash before a line break continues the string on the next line.
+    if (ch === '\n' || ch === '\r' || ch === '\r\n' || ch === '\u2028' || ch === '\u2029') return '';
+    if (ch !== undefined && /[1-9]/.test(ch)) octal = true;
+    return ESCAPES[ch ?? ''] ?? ch ?? '';
+  });
+  // `\0` followed by a digit is an octal escape too.
+  return octal || /(^|[^\\])(\\\\)*\\0[0-9]/.test(body) ? null : text;
 }
 
 /** The value of an expression that is a constant string, or null. */
@@ -62,6 +71,12 @@ export function constantString(node: SgNode | null | undefined, depth = 0): stri
   }
 }
 
+/** The patterns a call to a function defined in this file returns. */
+function returnedPatterns(call: SgNode, depth: number): RegexValue[] {
+  const fn = calleeDefinition(call);
+  return fn ? returnedValues(fn).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES) : [];
+}
+
 /** The patterns `node` may denote where it is applied; [] when none can be told. */
 export function regexValues(node: SgNode | null | undefined, depth = 0): RegexValue[] {
   if (!node || depth > MAX_DEPTH) return [];
@@ -88,7 +103,8 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
     case 'new_expression':
     case 'call_expression': {
       const ctor = node.field(node.kind() === 'new_expression' ? 'constructor' : 'function')?.text();
-      if (ctor !== 'RegExp') return [];
+      // `str.match(ansiRegex())`: what a function of this file returns (`function ansiRegex() { return /…/g; }`).
+      if (ctor !== 'RegExp') return node.kind() === 'call_expression' ? returnedPatterns(node, depth) : [];
       const [src, flags] = argsOf(node);
       const source = constantString(src);
       const flagText = flags ? constantString(flags) : '';

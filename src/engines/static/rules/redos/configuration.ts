@@ -1,0 +1,45 @@
+// Whether a library's matched subject is configuration the application writes rather than data it processes: the
+// exported parameter it comes from, or the options object the matched value is read from, says so (a format string
+// `formatStr`, a flag list `flagList`, an options object `opts` or one of its settings, a template). A date library's
+// format tokens, a driver's flag list and a server's options are written by the developer who calls the library, so
+// a slow pattern on them is no attacker's to trigger, whatever its degree. The data the function processes (`str`,
+// `text`, `input`, `value`, `url`, a glob or route pattern) is not named so.
+import type { SgNode } from '@ast-grep/napi';
+import type { SourceFacts } from '../../types.ts';
+
+// A whole name, or its last word in camelCase or snake_case (`dateFormat`, `format_str`, `flagList`, `opts`).
+const CONFIG_NAME = /^(?:fmt|tpl|opts?|conf|cfg)$|(?:^|[a-z_])(?:format|Format|template|Template|flags?|Flags?|options|Options|config|Config|settings|Settings)(?:Str(?:ing)?|_?str(?:ing)?|List|_?list)?$/;
+// `options.delimiter`, `opts.flags`, `this.options.format`: a setting read from an options object.
+const CONFIG_OBJECT = /(?:^|\.)(?:options|opts|config|conf|cfg|settings)\s*(?:\.|\[|\?\.)/i;
+
+/** The exported parameter a library source names (`parseFlagList(flagList)` → flagList), or ''. */
+function apiParameter(source: Pick<SourceFacts, 'api'>): string {
+  return /\(([\w$]+)\)$/.exec(source.api ?? '')?.[1] ?? '';
+}
+
+/** The value a string-method chain starts from (`options.sep.trim().split(…)` → `options.sep`; `String(x || '')` →
+ * x): what is matched, not the arguments of the calls along the way (a replacement read from options). */
+function receiver(node: SgNode, depth = 0): SgNode {
+  if (depth > 12) return node;
+  const kind = node.kind();
+  if (kind === 'parenthesized_expression') {
+    const inner = node.namedChildren()[0];
+    return inner ? receiver(inner, depth + 1) : node;
+  }
+  if (kind === 'binary_expression' && /^(\|\||\?\?)$/.test(node.field('operator')?.text() ?? '')) {
+    const left = node.field('left');
+    return left ? receiver(left, depth + 1) : node;
+  }
+  if (kind !== 'call_expression') return node;
+  const callee = node.field('function');
+  if (callee?.kind() === 'member_expression') {
+    const object = callee.field('object');
+    return object ? receiver(object, depth + 1) : node;
+  }
+  const [arg] = node.field('arguments')?.namedChildren() ?? [];
+  return callee?.text() === 'String' && arg ? receiver(arg, depth + 1) : node;
+}
+
+export function configurationSubject(subject: SgNode, source: Pick<SourceFacts, 'api'>): boolean {
+  return CONFIG_NAME.test(apiParameter(source)) || CONFIG_OBJECT.test(`${receiver(subject).text()}.`);
+}
