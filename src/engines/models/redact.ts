@@ -1,6 +1,6 @@
 // Keys come only from the environment and must never reach an artifact, transcript, log or error message:
 // every string leaving the model layer passes through a redactor built from the keys in use.
-import { redact } from '../sandbox/redact.ts';
+import { redact } from '../../foundations/text/redact.ts';
 
 export type Redactor = (text: string) => string;
 

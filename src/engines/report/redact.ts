@@ -1,7 +1,7 @@
 // The reports' secret redaction: the sandbox's redact() (token shapes and private-key blocks) applied to every string
 // a report shows — report.md, `report show`, report.html — keeping each multi-line string's line count, so a secret
 // planted beside a finding and quoted in its evidence never reaches a rendered report.
-import { redact, REDACTED } from '../sandbox/redact.ts';
+import { redact, REDACTED } from '../../foundations/text/redact.ts';
 import { mapStringsDeep } from './printable.ts';
 
 const BEGIN_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;

@@ -2,7 +2,7 @@
 export { runSandboxed, INSIDE_WORKSPACE } from './run.ts';
 export { selectBackend, describeBackends, type BackendChoice, type BackendReport } from './select.ts';
 export { UNSANDBOXED_FLAG } from './none.ts';
-export { redact, secretValuesFrom, REDACTED } from './redact.ts';
+export { redact, secretValuesFrom, REDACTED } from '../../foundations/text/redact.ts';
 export { DEFAULT_LIMITS } from './limits.ts';
 export { detectEcosystems, detectPackageManager, type Ecosystem } from './deps.ts';
 export { SandboxUnavailableError } from './types.ts';

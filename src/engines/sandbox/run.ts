@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prlimitPrefix, resolveLimits } from './limits.ts';
-import { redact, secretValuesFrom } from './redact.ts';
+import { redact, secretValuesFrom } from '../../foundations/text/redact.ts';
 import { sandboxEnv } from './env.ts';
 import { spawnBounded, type SpawnOutcome } from './spawn.ts';
 import { copyWorkspace, type WorkspaceCopy } from './workspace.ts';

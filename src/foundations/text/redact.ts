@@ -1,4 +1,5 @@
-// Secret redaction for anything stored from a sandboxed run: host secret values and well-known token shapes.
+// Secret redaction for anything stored or shown: host secret values and well-known token shapes. Lives in
+// foundations so reports, model transcripts and the sandbox share it without loading the sandbox.
 // Pure: callers pass the environment; nothing here reads process.env.
 
 const PATTERNS: RegExp[] = [
