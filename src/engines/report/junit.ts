@@ -9,6 +9,7 @@ import { failingFindings } from './counts.ts';
 import { isListed } from './findings.ts';
 import { location, oneLine } from './text.ts';
 import { xmlAttr, xmlText } from './xml.ts';
+import { redactDeep } from './redact.ts';
 
 type Outcome = 'failure' | 'skipped' | 'passed';
 
@@ -54,7 +55,9 @@ function caseXml(c: Case): string {
   return `${open}>\n      <${c.outcome} message="${xmlAttr(c.message)}" type="${xmlAttr(c.type)}">${xmlText(c.detail)}</${c.outcome}>\n    </testcase>`;
 }
 
-export function renderJunit(report: ScanReport): string {
+export function renderJunit(stored: ScanReport): string {
+  // What leaves the machine (code scanning, CI, a pull request) never carries a secret quoted in evidence.
+  const report = redactDeep(stored);
   const cases = casesOf(report);
   const count = (o: Case['outcome']) => cases.filter((c) => c.outcome === o).length;
   const properties: [string, string][] = [

@@ -13,6 +13,7 @@ import { dependencySarif } from './dependency-sarif.ts';
 import { absentSarif } from './sarif-absent.ts';
 import { buildRules, FINGERPRINT_KEY, isManualReview, levelOf, ruleIdOf } from './sarif-rules.ts';
 import { verificationLines } from './verification-markdown.ts';
+import { redactDeep } from './redact.ts';
 
 export { FINGERPRINT_KEY };
 
@@ -127,7 +128,9 @@ function suppressionNotifications(report: ScanReport) {
   return [...v.notApplied.map((l) => note(`Suppression not applied: ${l}`)), ...v.unused.map((l) => note(`Unused suppression: ${l}`))].slice(0, MAX_NOTIFICATIONS);
 }
 
-export function renderSarif(report: ScanReport): Record<string, unknown> {
+export function renderSarif(stored: ScanReport): Record<string, unknown> {
+  // What leaves the machine (code scanning, CI, a pull request) never carries a secret quoted in evidence.
+  const report = redactDeep(stored);
   const suppressed = report.findings.filter((f) => f.suppressed);
   // Manual-review findings are always listed (as notes for review), suspected ones only with --show-suspected.
   const shown = [...report.findings.filter((f) => isListed(f, report.options.showSuspected)), ...suppressed];

@@ -7,6 +7,7 @@ import { UsageError } from '../../foundations/errors.ts';
 import { TOOL_NAME } from '../../foundations/version.ts';
 import { findingComment, findingItem } from './finding-comment.ts';
 import { reviewHeadline, selectForReview } from './select.ts';
+import { redactDeep } from '../report/redact.ts';
 
 export type ReviewComment = { path: string; line: number; side: 'RIGHT'; body: string };
 export type ReviewRequest = { commit_id: string; event: 'COMMENT'; body: string; comments: ReviewComment[] };
@@ -15,7 +16,9 @@ type Assignable<T extends U, U> = T;
 /** Compile-time proof: the body plus owner, repo and pull_number is what Octokit's pulls.createReview takes. */
 export type CreateReviewParameters = Assignable<ReviewRequest & { owner: string; repo: string; pull_number: number }, RestEndpointMethodTypes['pulls']['createReview']['parameters']>;
 
-export function renderGitHubReview(report: ScanReport): ReviewRequest {
+export function renderGitHubReview(stored: ScanReport): ReviewRequest {
+  // What leaves the machine (code scanning, CI, a pull request) never carries a secret quoted in evidence.
+  const report = redactDeep(stored);
   const commit = report.run.baseCommit;
   if (!commit) throw new UsageError('--format github-review needs the commit the scan ran on, and this run was not in a git repository. Scan the pull request head in a git checkout.');
   const s = selectForReview(report);

@@ -8,6 +8,7 @@ import { TOOL_NAME } from '../../foundations/version.ts';
 import { findingComment, findingItem } from './finding-comment.ts';
 import { outFlag } from './step-summary.ts';
 import { reviewHeadline, selectForReview } from './select.ts';
+import { redactDeep } from '../report/redact.ts';
 
 const IN_FULL = 10;
 const BODY_LIMIT = 65_536;
@@ -19,7 +20,9 @@ function suppressionLines(v: Verdict): string[] {
 }
 
 /** `hints.out`: the --out of the run, added to the commands the comment suggests so they find the same run. */
-export function renderPrComment(report: ScanReport, hints: { out?: string | undefined } = {}): string {
+export function renderPrComment(stored: ScanReport, hints: { out?: string | undefined } = {}): string {
+  // What leaves the machine (code scanning, CI, a pull request) never carries a secret quoted in evidence.
+  const report = redactDeep(stored);
   const flag = outFlag(hints.out);
   const s = selectForReview(report);
   const fresh = [...s.onLines, ...s.offDiff];
