@@ -21,6 +21,7 @@ import { compareRuns } from './twice.ts';
 import { runMatureHeldOut } from './mature-held-out.ts';
 import { SECBENCH_CLASSES, SECBENCH_PARTS, type SecbenchClass, type SecbenchPart } from '../secbench/corpus.ts';
 import { runSecbench } from '../secbench/cli.ts';
+import { FOLDS, type Fold } from '../secbench/fold.ts';
 
 export const CORPORA = ['real-world', 'secbench', 'mature-held-out'] as const;
 export type Corpus = (typeof CORPORA)[number];
@@ -40,6 +41,7 @@ there; fixed still flagged: a reported finding of the class in the sink's functi
 secbench and mature-held-out (results are cached per engine fingerprint: a rerun scans only what changed):
   --part <p>        dev (default), held-out or both; the held-out part prints per-class counts only
   --sample <n>      n cases per class, evenly spaced, from the chosen part
+  --fold <f>        study or check: one half of the development part (by package); check prints counts only
   --class <name>    only the cases of this class (repeatable)
   --jobs <n>        scans at a time, 1 or 2 (default 1)
   --show-misses     one row per development miss with its reason (dev part only)
@@ -94,13 +96,14 @@ const REAL_DEPS = {
 };
 
 const REAL_WORLD_ONLY = ['only', 'mature-only', 'parallel', 'twice', 'rescore', 'reuse', 'gate', 'write-gate', 'no-findings', 'json'] as const;
-const SECBENCH_ONLY = ['part', 'sample', 'show-misses'] as const;
+const SECBENCH_ONLY = ['part', 'sample', 'fold', 'show-misses'] as const;
 
 export async function runRealWorld(argv: string[], io: CommandIO): Promise<number> {
   const { values } = parseCommandArgs('benchmark:real-world', argv, {
     corpus: { type: 'string' },
     part: { type: 'string' },
     sample: { type: 'string' },
+    fold: { type: 'string' },
     jobs: { type: 'string' },
     'show-misses': { type: 'boolean' },
     cache: { type: 'string' },
@@ -133,9 +136,12 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
     const part = oneOf<SecbenchPart>('part', values.part, SECBENCH_PARTS, 'dev');
     if (values['show-misses'] && part !== 'dev') throw new UsageError('--show-misses is for the development part only (--part dev): held-out misses are never shown.');
     const sample = positiveInt('sample', values.sample);
+    const fold = values.fold === undefined ? undefined : oneOf<Fold>('fold', values.fold, FOLDS, 'study');
+    if (fold !== undefined && part !== 'dev') throw new UsageError('--fold splits the development part; use it with --part dev.');
+    if (fold === 'check' && values['show-misses']) throw new UsageError('--show-misses is for the study fold: the check fold prints counts only.');
     const secClasses = (values.class ?? []).map((c) => oneOf<SecbenchClass>('class', c, SECBENCH_CLASSES, 'redos'));
     return runSecbench(
-      { part, classes: secClasses, ...(sample !== undefined ? { sample } : {}), jobs, showMisses: values['show-misses'] === true, cache: cacheDir(values.cache, process.env, io.cwd), quiet: values.quiet === true },
+      { part, classes: secClasses, ...(sample !== undefined ? { sample } : {}), ...(fold !== undefined ? { fold } : {}), jobs, showMisses: values['show-misses'] === true, cache: cacheDir(values.cache, process.env, io.cwd), quiet: values.quiet === true },
       io,
       { ...REAL_DEPS, benchDir: join(BENCH_DIR, 'secbench') },
     );

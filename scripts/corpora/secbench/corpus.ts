@@ -9,6 +9,7 @@ import { RepoPath } from '../../../src/artifacts/schemas/common.ts';
 import { UsageError } from '../../../src/foundations/errors.ts';
 import { parseValidated } from '../../bench/benchmark/json-input.ts';
 import { packageKey, type VulnClass } from '../real-world/corpus.ts';
+import { foldOf, type Fold } from './fold.ts';
 
 /** The classes SecBench.js cases carry (a subset of the real-world classes, so matching is shared). */
 export const SECBENCH_CLASSES = ['command-injection', 'code-injection', 'path-traversal', 'prototype-pollution', 'redos'] as const satisfies readonly VulnClass[];
@@ -98,11 +99,20 @@ export interface SecbenchSelection {
   part: SecbenchPart;
   classes: readonly string[];
   sample?: number;
+  /** Development part only: one fold of it. The check fold's cases take the held-out side (counts only). */
+  fold?: Fold;
 }
 
 /** The cases of a run, each with its side: the part, then the classes, then the sample (taken per side). */
 export function selectSecbench(cases: readonly SecbenchCase[], split: SecbenchSplit, sel: SecbenchSelection): { case: SecbenchCase; side: Side }[] {
   const sides = sideOf(cases, split);
+  if (sel.fold !== undefined) {
+    if (sel.part !== 'dev') throw new UsageError('--fold splits the development part; use it with --part dev.');
+    const folds = foldOf(cases.filter((c) => sides.get(c.id) === 'dev'));
+    const of = cases.filter((c) => folds.get(c.package) === sel.fold && (sel.classes.length === 0 || sel.classes.includes(c.class)));
+    const side: Side = sel.fold === 'check' ? 'held-out' : 'dev';
+    return (sel.sample !== undefined ? sampleCases(of, sel.sample) : of).map((c) => ({ case: c, side }));
+  }
   const wanted: Side[] = sel.part === 'both' ? ['dev', 'held-out'] : [sel.part];
   return wanted.flatMap((side) => {
     const of = cases.filter((c) => sides.get(c.id) === side && (sel.classes.length === 0 || sel.classes.includes(c.class)));

@@ -34,9 +34,9 @@ const LEGEND = [
   "fixed: cases with a fixed version measured; still flagged: a reported finding of the class in the sink's function of the fixed version (the file if the function is gone).",
 ];
 
-export function formatHeldOut(counts: HeldOutCounts): string {
-  if (counts.rows.length === 0) return 'SecBench.js held-out part: no cases selected.\n';
-  return `${['SecBench.js held-out part (per-class counts only; never look at its misses):', '', ...table(counts.rows), '', ...LEGEND].join('\n')}\n`;
+export function formatHeldOut(counts: HeldOutCounts, title = 'SecBench.js held-out part (per-class counts only; never look at its misses)'): string {
+  if (counts.rows.length === 0) return `${title.replace(/ \(.*$/, '')}: no cases selected.\n`;
+  return `${[`${title}:`, '', ...table(counts.rows), '', ...LEGEND].join('\n')}\n`;
 }
 
 export function formatDev(outcomes: readonly SecbenchOutcome[], options: { showMisses?: boolean } = {}): string {
