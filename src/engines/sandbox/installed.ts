@@ -155,8 +155,9 @@ let walkCount = 0;
  * The first symbolic link under `dir` leading outside the repository and every store, as a message; else null. Walked
  * on every call: a walk remembered by the folder's state (its mtime, its install records') let a link repointed deep
  * in the tree after the first walk be bound, since that changes only its own folder. A sound check of a remembered
- * walk must stat every folder and resolve every link again (half a walk, measured) and still trusts change times the
- * kernel keeps at a clock tick's grain, so a change in the tick of the walk would pass: the walk itself is the check.
+ * walk must stat every folder and resolve every link again (measured on a pnpm node_modules of 13,700 entries: from half
+ * to as much as a walk, 80-180 ms warm) and still trusts change times the kernel keeps at a clock tick's grain, so a
+ * change in the tick of the walk would pass: the walk itself is the check.
  */
 function linkOutside(dir: string, root: string, stores: string[], used: Set<string>): string | null {
   const walk = walkLinks(dir, root, stores);
