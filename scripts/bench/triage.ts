@@ -12,6 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildIfStale } from '../build/build.mjs';
+import { prng } from '../kit/seeded-random.ts';
 
 const TARGET_RATIO = 1.5;
 const TARGET_RSS_MB = 300;
@@ -19,17 +20,6 @@ const TARGET_RSS_MB = 300;
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(name);
   return i >= 0 && process.argv[i + 1] ? (process.argv[i + 1] as string) : fallback;
-}
-
-// Deterministic pseudo-random numbers, so every machine generates the same tree.
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Ordinary code lines, and trust-boundary lines that a quarter of the files carry (as in a real service:

@@ -1,5 +1,6 @@
 // pnpm quality:world-class — every gate in order, each as a child process: schemas fresh, typecheck, lint,
-// tests, benchmark gate, bug-hunter doctor, package inventory, the packed tarball installed into a fresh project. One screen of pass/fail with key figures;
+// tests, benchmark gate, rule counts fresh (each rule file records this tree's count), bug-hunter doctor, package
+// inventory, the packed tarball installed into a fresh project. One screen of pass/fail with key figures;
 // full output in benchmark/out/quality-world-class.log, its tail shown on failure. Exit 1 on any failure.
 // The package inventory expects exactly the git-tracked files under package.json "files" (plus package.json,
 // README and LICENSE), and nothing forbidden or secret.
@@ -68,6 +69,17 @@ function benchmarkGate(): Outcome & { output: string } {
   }
 }
 
+// The counts each rule file records (src/engines/static/rules/<rule-id>/rule.ts), against a fresh count: a rule changed
+// without `static-precision.ts --write` calibrates confidence from counts of another rule. Slow (the labelled corpus
+// and the benchmark cases are scanned), so here and not in the unit suite.
+const RULE_COUNTS_COMMAND = ['--import', 'tsx', 'scripts/bench/static-precision.ts', '--stale'];
+
+function ruleCountsFresh(): Outcome & { output: string } {
+  const r = run('rule counts fresh', process.execPath, RULE_COUNTS_COMMAND);
+  const stale = r.output.split('\n').filter((l) => l.startsWith('STALE ')).length;
+  return { passed: r.status === 0, figures: stale > 0 ? `${stale} rule(s) stale: static-precision.ts --write` : r.status === 0 ? 'every rule file holds this count' : 'no count', output: r.output };
+}
+
 // Build output is git-ignored but published: every file of a fresh dist/ must be in the tarball.
 function builtFiles(): string[] {
   buildIfStale();
@@ -133,6 +145,7 @@ const steps: [string, () => Outcome & { output: string }][] = [
       return `${pass ?? '?'} pass, ${fail ?? '?'} fail${wall ? `, wall ${wall}` : ''}${cpu ? `, CPU ${cpu}` : ''}`;
     })],
   ['benchmark gate', benchmarkGate],
+  ['rule counts fresh', ruleCountsFresh],
   ['bug-hunter doctor', script('bug-hunter doctor', ['bug-hunter', 'doctor'])],
   ['package inventory', inventory],
   ['package install', script('package install', ['check:package'])],

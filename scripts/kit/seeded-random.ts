@@ -1,5 +1,5 @@
 // One seeded generator for the scripts (the frozen corpus splits, scripts/corpora/secbench/split.ts) and the tests'
-// property checks (test/helpers/seeded-random.ts passes it on): the same sequence for the same seed on every machine,
+// property checks (imported from here directly): the same sequence for the same seed on every machine,
 // so a frozen split is recomputed byte for byte and a failing property case is run again from its seed.
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every machine. */

@@ -3,7 +3,7 @@
 // headers, padding past the size limit, one very long comment line, genuinely minified code, and symlinks (to a
 // file or a folder inside the repository, and out of it). Every repository has index.js, which requires the planted file.
 import { ROUTE, ROUTE_LINES, type PlantedRepo } from './planted-route.ts';
-import { prng } from '../helpers/seeded-random.ts';
+import { prng } from '../../scripts/kit/seeded-random.ts';
 
 
 const FOLDERS = ['', 'lib/', 'vendor/', 'test/', 'dist/', 'build/', 'node_modules/left-pad/', 'third_party/x/', 'src/__tests__/', 'examples/', 'coverage/'];

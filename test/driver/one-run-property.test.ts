@@ -18,7 +18,7 @@ import { builtDeclarations, supersededFiles } from '../../src/driver/run-artifac
 import { PIPELINE } from '../../src/driver/registry.ts';
 import { runCli, type CliResult } from '../helpers/cli.ts';
 import { git, gitRepo, writeFiles } from '../helpers/temp.ts';
-import { prng as random } from '../helpers/seeded-random.ts';
+import { prng as random } from '../../scripts/kit/seeded-random.ts';
 
 const SEEDS = (process.env.BUG_HUNTER_PROPERTY_SEEDS ?? '38,7').split(',').map(Number);
 const STEPS = Number(process.env.BUG_HUNTER_PROPERTY_STEPS ?? 18);

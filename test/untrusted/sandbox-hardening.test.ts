@@ -42,11 +42,13 @@ async function waitFor<T>(probe: () => T | undefined, what: string): Promise<T> 
   throw new Error(`gave up waiting for ${what}`);
 }
 
+// The rule (docs/sandbox.md): a copy whose owner is gone is removed at the next run; a live owner's never (the live and
+// reused-pid cases: test/engines/sandbox/workspace.test.ts).
 test('a workspace copy left by a run killed with SIGKILL during --verify is removed by the next sandboxed run', { timeout: 120_000 }, async (t) => {
   const slow = hostileRepo(t, { files: { 'package.json': JSON.stringify({ name: 's', version: '1.0.0', scripts: { test: 'sleep 60' } }), 'src/a.js': 'export const a = 1;\n' } });
   let child: ChildProcess | undefined;
   const killed = spawnCli(['scan', slow, '--verify'], { onStderr: (_chunk, c) => (child ??= c) });
-  const copy = await waitFor(() => (child?.pid ? readdirSync(tmpdir()).find((n) => n.startsWith(`bh-sandbox-${child!.pid}-`)) : undefined), 'the sandbox copy');
+  const copy = await waitFor(() => (child?.pid ? readdirSync(tmpdir()).find((n) => new RegExp(`^bh-sandbox-${child!.pid}(?:\\.\\d+\\.\\d+)?-`).test(n)) : undefined), 'the sandbox copy');
   child!.kill('SIGKILL');
   await killed;
   assert.ok(existsSync(join(tmpdir(), copy)), 'SIGKILL leaves the copy behind');

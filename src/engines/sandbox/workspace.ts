@@ -6,7 +6,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { toPosix } from '../../foundations/fs/paths.ts';
 import { OutsideRootError, writeInside } from '../../foundations/fs/inside.ts';
 import type { SandboxFile } from './types.ts';
-import { removeLeftoversOfGone } from '../run/process.ts';
+import { OWNER_IN_NAME, ownerToken, removeLeftoversOfGone } from '../run/process.ts';
 
 export interface WorkspaceCopy {
   /** Host path of the copy. */
@@ -19,12 +19,15 @@ export interface WorkspaceCopy {
 // The artifact folder and VCS internals are not needed to run a check and may be large or sensitive.
 const SKIP_NAMES = new Set(['.bug-hunter', '.git', '.hg', '.svn']);
 
-// Copies are named after the process that made them, so a copy left by a killed run can be recognised.
+// Copies are named after the process that made them (pid, and on Linux its start time and pid namespace: ownerToken),
+// so a copy left by a killed run is recognised at the next run, even once its pid is another process's.
 const COPY_PREFIX = 'bh-sandbox-';
-const COPY_NAME = /^bh-sandbox-(\d+)-/;
+const COPY_NAME = new RegExp(`^bh-sandbox-${OWNER_IN_NAME}-`);
 let staleRemoved = false;
 
-/** Removes throw-away copies whose process is gone (a run killed with SIGKILL cannot clean up after itself). */
+/** Removes throw-away copies whose process is gone (a run killed with SIGKILL cannot clean up after itself): no process
+ * with its pid runs, or the one that does started at another time (the pid was reused). A live owner's copy stays; one
+ * made in another pid namespace goes once idle for FOREIGN_IDLE_MS (process.ts). */
 export function removeStaleCopies(dir = tmpdir()): string[] {
   return removeLeftoversOfGone(dir, COPY_NAME);
 }
@@ -35,7 +38,7 @@ export function makeThrowAwayFolder(kind = ''): string {
     staleRemoved = true;
     removeStaleCopies();
   }
-  return mkdtempSync(join(tmpdir(), `${COPY_PREFIX}${process.pid}-${kind}`));
+  return mkdtempSync(join(tmpdir(), `${COPY_PREFIX}${ownerToken()}-${kind}`));
 }
 
 export function copyWorkspace(source: string, files: SandboxFile[] = []): WorkspaceCopy {

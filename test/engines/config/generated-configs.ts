@@ -5,17 +5,6 @@ import { DEFAULT_PRICES } from '../../../src/engines/config/prices.ts';
 import { CONFIG_DEFAULTS } from '../../../src/engines/config/resolve.ts';
 import { PROVIDER_TYPES, ROLES, type ConfigFile, type ModelPrice, type ProviderConfig, type RoleBinding } from '../../../src/engines/config/schema.ts';
 
-/** mulberry32: a small deterministic generator, so a failing case is found again from its seed. */
-export function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Model ids to price and to look up: built-in ids, prefixes of them, longer ids, vendor-prefixed, unknown ones. */
 export const MODEL_IDS = [
   ...Object.keys(DEFAULT_PRICES),

@@ -10,7 +10,8 @@ import { parseConfig } from '../../../src/engines/config/load.ts';
 import { ConfigFile } from '../../../src/engines/config/schema.ts';
 import { BUILT_IN_LIMITS, REPOSITORY_MAY_SET, repositoryConfigWarning, restrictRepositoryConfig, STRICTER_IS } from '../../../src/engines/config/trust.ts';
 import type { RepositoryRefusal } from '../../../src/engines/config/resolve.ts';
-import { MODEL_IDS, randomConfig, seeded } from './generated-configs.ts';
+import { prng as seeded } from '../../../scripts/kit/seeded-random.ts';
+import { MODEL_IDS, randomConfig } from './generated-configs.ts';
 
 type Json = Record<string, unknown>;
 const valueAt = (obj: unknown, key: string): unknown => key.split('.').reduce<unknown>((at, part) => (at && typeof at === 'object' ? (at as Json)[part] : undefined), obj);

@@ -10,7 +10,7 @@ import { isBundlePath } from '../../../src/engines/findings/bundles.ts';
 import { findReported } from '../../../src/engines/suppress/suppressions.ts';
 import { confirmedRun, NOW, noSuppressions } from './helpers.ts';
 import { identity, makeFinding } from '../../helpers/builders.ts';
-import { prng } from '../../helpers/seeded-random.ts';
+import { prng } from '../../../scripts/kit/seeded-random.ts';
 
 const VERDICTS = ['confirmed', 'manual-review', 'unreviewed', 'dismissed'] as const;
 const BUNDLES = ['dist/{n}.js', 'dist/esm/{n}.js', 'dist/{n}.min.js', 'umd/{n}.js', 'lib/{n}.cjs.js', 'build/{n}.js'];

@@ -7,7 +7,7 @@ import { scoreVector, severityOfBand } from '../../../src/engines/security/cvss.
 import { SEVERITY_ORDER, type Severity } from '../../../src/artifacts/schemas/common.ts';
 import { doneChunks, hunterOf, refereeOf, skepticOf, triageOf } from './helpers.ts';
 import { makeFinding } from '../../helpers/builders.ts';
-import { prng } from '../../helpers/seeded-random.ts';
+import { prng } from '../../../scripts/kit/seeded-random.ts';
 
 const VALUES: Record<string, string[]> = { AV: ['N', 'A', 'L', 'P'], AC: ['L', 'H'], PR: ['N', 'L', 'H'], UI: ['N', 'R'], S: ['U', 'C'], C: ['N', 'L', 'H'], I: ['N', 'L', 'H'], A: ['N', 'L', 'H'] };
 

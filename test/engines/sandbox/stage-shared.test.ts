@@ -83,6 +83,6 @@ test('the shared copy goes when the process exits', { skip: SKIP }, (t) => {
     copy.remove();
     console.log(bind.host);`;
   const staged = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
-  assert.match(staged, /bh-sandbox-\d+-ro/);
+  assert.match(staged, /bh-sandbox-\d+(?:\.\d+\.\d+)?-ro/);
   assert.equal(existsSync(staged), false, `${staged} was removed at exit`);
 });

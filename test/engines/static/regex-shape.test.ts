@@ -7,6 +7,7 @@ import { atMostQuadratic, hasCountedRepeat, withoutLoops } from '../../../src/en
 import { analyseRegex } from '../../../src/engines/static/rules/redos/matcher.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
+import { prng } from '../../../scripts/kit/seeded-random.ts';
 
 const worseThanQuadratic = (source: string, flags: string) => {
   const verdict = analyseRegex(source, flags);
@@ -15,12 +16,7 @@ const worseThanQuadratic = (source: string, flags: string) => {
 
 /** Seeded random patterns over atoms, quantifiers, groups, alternation and anchors (mulberry32). */
 function randomPatterns(count: number, seed: number): Array<[string, string]> {
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const atoms = ['a', 'b', '.', '\\s', '\\S', '\\w', '\\d', '[ab]', '[^a]', '[\\s\\S]', '\\n', ' ', ',', '[a-z]', '[^\\n]', '\\b'];
   const quantifiers = ['', '', '', '?', '*', '+', '*?', '+?', '{2}', '{1,3}', '{2,}', '{0,4}?'];

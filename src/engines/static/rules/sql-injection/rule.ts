@@ -13,7 +13,7 @@ export const rule: RuleModule = {
     message: 'An SQL statement is built by concatenating untrusted input instead of using query parameters.',
     trigger: "{source} containing SQL such as `' OR '1'='1`.",
     taint: true,
-    precision: { truePositives: 4, falsePositives: 0, measuredOn: MEASURED_ON, floor: 0.9 },
+    precision: { truePositives: 5, falsePositives: 0, measuredOn: MEASURED_ON, floor: 0.9 },
   },
   detector: sqlInjection,
 };

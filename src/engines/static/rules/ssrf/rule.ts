@@ -13,7 +13,7 @@ export const rule: RuleModule = {
     trigger: '{source} set to `http://169.254.169.254/latest/meta-data/` or `http://localhost:6379/`, which the server then requests.',
     taint: true,
     precision: {
-      truePositives: 9,
+      truePositives: 12,
       falsePositives: 0,
       measuredOn: 'src/engines/static/rules/*/fixtures + benchmark/real-world (uppy-companion-url)',
       floor: 0.9,
