@@ -22,6 +22,8 @@ import { runMatureHeldOut } from './mature-held-out.ts';
 import { SECBENCH_CLASSES, SECBENCH_PARTS, type SecbenchClass, type SecbenchPart } from '../secbench/corpus.ts';
 import { runSecbench } from '../secbench/cli.ts';
 import { FOLDS, type Fold } from '../secbench/fold.ts';
+import { evidenceOf } from '../incomplete-fixes/corpora.ts';
+import { shownIncomplete } from '../incomplete-fixes/evidence.ts';
 
 export const CORPORA = ['real-world', 'secbench', 'mature-held-out'] as const;
 export type Corpus = (typeof CORPORA)[number];
@@ -31,7 +33,8 @@ export const REAL_WORLD_USAGE = `Usage: pnpm benchmark:real-world [--corpus real
 Fetches package versions with npm pack (cached outside the repository), scans each with this checkout's CLI as
 a user would with no model key (bug-hunter scan <dir> --loop), and scores them. Found: a reported finding
 (confirmed, T1 or T2) of the case's class within 3 lines of the sink line; seen: only a manual-review candidate
-there; fixed still flagged: a reported finding of the class in the sink's function of the fixed version.
+there; fixed still flagged: a reported finding of the class in the sink's function of the fixed version, counted
+apart when incomplete-fixes.json holds an exploit showing the fix incomplete (pnpm prove:incomplete-fixes).
 
   --corpus <name>   real-world (default): benchmark/real-world/cases.json and mature.json — recall per class,
                     fixed versions still flagged, reported findings per 1,000 mature lines, every reported finding;
@@ -227,7 +230,7 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
     return { case: c, vulnerableSinks: sinks.vulnerable, fixedSinks: sinks.fixed, ...(vulnerable ? { vulnerable } : {}), ...(fixed ? { fixed } : {}) };
   });
   const matureRecords = mature.map((m) => first.get(packageKey(m.package, m.version)) ?? { key: packageKey(m.package, m.version), status: 'failed' as const, error: 'no result', exitCode: null, lines: 0, files: 0, durationMs: 0, findings: [] });
-  const score = scoreRealWorld(inputs, matureRecords);
+  const score = scoreRealWorld(inputs, matureRecords, shownIncomplete(evidenceOf(BENCH_DIR, 'real-world')));
 
   const gatePath = join(BENCH_DIR, 'gate.json');
   const gate = values.gate ? evaluateRealWorldGate(score, parseRealWorldGate(readFileSync(gatePath, 'utf8'), gatePath)) : undefined;

@@ -10,7 +10,9 @@ const lpad = (s: string | number, n: number): string => String(s).padStart(n);
 export function formatScore(score: RealWorldScore, options: { findings?: boolean } = {}): string {
   const out: string[] = [];
   if (score.cases.length > 0) {
-    out.push(`Recall ${pct(score.recall.value)} (${score.recall.found}/${score.recall.total} sinks reported); fixed versions still flagged ${score.fixedFlagged.count}/${score.fixedFlagged.total} (${pct(score.fixedFlagged.rate)})`);
+    const ff = score.fixedFlagged;
+    out.push(`Recall ${pct(score.recall.value)} (${score.recall.found}/${score.recall.total} sinks reported); fixed versions still flagged ${ff.count}/${ff.total} (${pct(ff.rate)})`);
+    out.push(`  of which the fix is shown incomplete (evidence in incomplete-fixes.json): ${ff.shownIncomplete}; without them ${ff.without}/${ff.total} (${pct(ff.rateWithout)})`);
     out.push('');
     out.push(`${pad('class', 24)}${lpad('cases', 6)}${lpad('found', 7)}${lpad('recall', 8)}${lpad('review-only', 13)}${lpad('fixed flagged', 15)}`);
     for (const r of score.perClass) {
@@ -21,7 +23,7 @@ export function formatScore(score: RealWorldScore, options: { findings?: boolean
     out.push('');
     out.push(`found: ${score.cases.filter((c) => c.found).map((c) => c.id).join(', ') || '-'}`);
     out.push(`review-only (a hidden manual-review finding at the sink, not counted): ${score.cases.filter((c) => c.reviewOnly).map((c) => c.id).join(', ') || '-'}`);
-    out.push(`fixed still flagged: ${score.cases.filter((c) => c.fixedFlagged).map((c) => c.id).join(', ') || '-'}`);
+    out.push(`fixed still flagged: ${score.cases.filter((c) => c.fixedFlagged).map((c) => `${c.id}${c.fixShownIncomplete ? ' (fix shown incomplete)' : ''}`).join(', ') || '-'}`);
   }
   if (score.mature.rows.length > 0) {
     out.push('');

@@ -1,5 +1,7 @@
 // The real-world gate, pure: recall may not drop below the recorded figure, fixed versions still flagged
-// may not rise, and the mature packages' reported rate may not rise. Only a full, complete run is gated.
+// may not rise, and the mature packages' reported rate may not rise. Only a full, complete run is gated. A flagged
+// fixed version whose fix an exploit in incomplete-fixes.json shows incomplete is a true finding: it is counted apart
+// and not against the ceiling; one without an entry counts against it.
 import type { RealWorldGate } from './corpus.ts';
 import type { RealWorldScore } from './score.ts';
 
@@ -34,8 +36,8 @@ export function evaluateRealWorldGate(score: RealWorldScore, gate: RealWorldGate
     },
     {
       name: 'fixed-flagged',
-      passed: score.fixedFlagged.count <= gate.maxFixedFlagged,
-      detail: `${score.fixedFlagged.count} fixed version(s) still flagged, recorded at most ${gate.maxFixedFlagged}`,
+      passed: score.fixedFlagged.without <= gate.maxFixedFlagged,
+      detail: `${score.fixedFlagged.count} fixed version(s) still flagged, ${score.fixedFlagged.shownIncomplete} of them with the fix shown incomplete (incomplete-fixes.json) and counted apart: ${score.fixedFlagged.without} against at most ${gate.maxFixedFlagged}`,
     },
     {
       name: 'mature-per-kloc',
@@ -45,6 +47,9 @@ export function evaluateRealWorldGate(score: RealWorldScore, gate: RealWorldGate
   ];
   return { passed: checks.every((c) => c.passed), checks, lost: gate.found.filter((id) => !foundNow.has(id)).sort() };
 }
+
+export const GATE_DESCRIPTION =
+  'Written by `pnpm benchmark:real-world --write-gate` from a full run; `--gate` fails when recall drops below minRecall, or fixed versions still flagged or reported findings per 1,000 mature lines rise above their ceilings (the issue #20 targets, or the recorded figure if worse). maxFixedFlagged counts the flagged fixed versions without evidence: one whose fix an exploit in incomplete-fixes.json shows incomplete (`pnpm prove:incomplete-fixes`) is a true finding, counted apart.';
 
 /** Issue #20's false-alarm targets: at most 10% of fixed versions still flagged, 0.1 reported per 1,000 mature lines. */
 export const FIXED_FLAGGED_TARGET = 0.1;
@@ -56,10 +61,10 @@ export const MATURE_PER_KLOC_TARGET = 0.1;
  */
 export function gateFromScore(score: RealWorldScore, measuredOn: string): RealWorldGate {
   return {
-    description: 'Written by `pnpm benchmark:real-world --write-gate` from a full run; `--gate` fails when recall drops below minRecall, or fixed versions still flagged or reported findings per 1,000 mature lines rise above their ceilings (the issue #20 targets, or the recorded figure if worse).',
+    description: GATE_DESCRIPTION,
     measuredOn,
     minRecall: round(score.recall.value),
-    maxFixedFlagged: Math.max(score.fixedFlagged.count, Math.floor(FIXED_FLAGGED_TARGET * score.fixedFlagged.total)),
+    maxFixedFlagged: Math.max(score.fixedFlagged.without, Math.floor(FIXED_FLAGGED_TARGET * score.fixedFlagged.total)),
     maxMaturePerKloc: Math.max(round(score.mature.perKloc), MATURE_PER_KLOC_TARGET),
     found: score.cases.filter((c) => c.found).map((c) => c.id).sort(),
   };

@@ -45,6 +45,8 @@ export interface CaseOutcome {
   reviewOnly: boolean;
   /** A reported finding still matches the sink in the fixed version. */
   fixedFlagged: boolean;
+  /** Flagged, and incomplete-fixes.json holds an exploit showing the fixed version still exploitable: a true finding. */
+  fixShownIncomplete: boolean;
   /** Both scans completed; otherwise the case counts as missed and the run as incomplete. */
   complete: boolean;
 }
@@ -78,7 +80,8 @@ export interface RealWorldScore {
   cases: CaseOutcome[];
   recall: { found: number; total: number; value: number };
   perClass: ClassRow[];
-  fixedFlagged: { count: number; total: number; rate: number };
+  /** Raw count and rate; `shownIncomplete` of them have evidence the fix is incomplete; `without`/`rateWithout` leave those out. */
+  fixedFlagged: { count: number; total: number; rate: number; shownIncomplete: number; without: number; rateWithout: number };
   mature: { lines: number; reported: number; perKloc: number; rows: MatureRow[] };
   findings: JudgeRow[];
   /** Scans that did not complete, by key, with why. */
@@ -93,7 +96,11 @@ function failureOf(record: ScanRecord | undefined, key: string): { key: string; 
   return undefined;
 }
 
-export function scoreRealWorld(inputs: readonly CaseInput[], mature: readonly ScanRecord[]): RealWorldScore {
+/**
+ * `shownIncomplete`: case ids whose fixed version an exploit in incomplete-fixes.json shows still exploitable; a
+ * flagged fixed version among them is counted apart. A case without an entry never is.
+ */
+export function scoreRealWorld(inputs: readonly CaseInput[], mature: readonly ScanRecord[], shownIncomplete: ReadonlySet<string> = new Set()): RealWorldScore {
   const findings: JudgeRow[] = [];
   const failures: { key: string; error: string }[] = [];
   const cases = inputs.map((input): CaseOutcome => {
@@ -108,13 +115,15 @@ export function scoreRealWorld(inputs: readonly CaseInput[], mature: readonly Sc
     for (const f of [vulnFailure, fixedFailure]) if (f) failures.push(f);
     const status = vulnFailure ? 'missed' : sinkStatus(vuln, input.vulnerableSinks, c.class);
     const found = status === 'found';
+    const fixedFlagged = !fixedFailure && stillFlagged(fixed, input.fixedSinks, c.class);
     return {
       id: c.id,
       class: c.class,
       kind: c.kind,
       found,
       reviewOnly: status === 'seen',
-      fixedFlagged: !fixedFailure && stillFlagged(fixed, input.fixedSinks, c.class),
+      fixedFlagged,
+      fixShownIncomplete: fixedFlagged && shownIncomplete.has(c.id),
       complete: !vulnFailure && !fixedFailure,
     };
   });
@@ -142,11 +151,19 @@ export function scoreRealWorld(inputs: readonly CaseInput[], mature: readonly Sc
   const matureReported = matureRows.reduce((s, r) => s + r.reported, 0);
   const found = cases.filter((c) => c.found).length;
   const fixedFlagged = cases.filter((c) => c.fixedFlagged).length;
+  const shownApart = cases.filter((c) => c.fixShownIncomplete).length;
   return {
     cases,
     recall: { found, total: cases.length, value: ratio(found, cases.length) },
     perClass,
-    fixedFlagged: { count: fixedFlagged, total: cases.length, rate: ratio(fixedFlagged, cases.length) },
+    fixedFlagged: {
+      count: fixedFlagged,
+      total: cases.length,
+      rate: ratio(fixedFlagged, cases.length),
+      shownIncomplete: shownApart,
+      without: fixedFlagged - shownApart,
+      rateWithout: ratio(fixedFlagged - shownApart, cases.length),
+    },
     mature: { lines: matureLines, reported: matureReported, perKloc: ratio(matureReported * 1000, matureLines), rows: matureRows },
     findings,
     failures,

@@ -14,6 +14,8 @@ import { formatDev, formatHeldOut, heldOutCounts } from './format.ts';
 import { sourceReader } from './fetch.ts';
 import { pinSecbenchCase } from './pins.ts';
 import { scoreSecbenchCase, type SecbenchInput } from './score.ts';
+import { readIncompleteFixes, shownIncomplete } from '../incomplete-fixes/evidence.ts';
+import { secbenchFacts } from '../incomplete-fixes/corpora.ts';
 
 export interface SecbenchRunOptions {
   part: SecbenchPart;
@@ -31,6 +33,8 @@ export type SecbenchDeps = CorpusDeps;
 
 async function run(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDeps): Promise<number> {
   const { cases, split } = readSecbench(deps.benchDir);
+  // Development cases only (the parser refuses an entry for a held-out case without naming it).
+  const evidence = shownIncomplete(readIncompleteFixes(deps.benchDir, secbenchFacts(cases, split)));
   const selected = selectSecbench(cases, split, {
     part: options.part,
     classes: options.classes,
@@ -83,7 +87,7 @@ async function run(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDep
       ...(records.get(packageKey(p.case.package, p.case.version)) ? { vulnerable: records.get(packageKey(p.case.package, p.case.version))! } : {}),
       ...(p.case.fixedVersion !== null && records.get(packageKey(p.case.package, p.case.fixedVersion)) ? { fixed: records.get(packageKey(p.case.package, p.case.fixedVersion))! } : {}),
     };
-    return scoreSecbenchCase(input);
+    return scoreSecbenchCase(input, evidence);
   });
   const incompleteDev = jobs.filter((j) => !heldOutKeys.has(j.key) && records.get(j.key)?.status !== 'complete');
   const incompleteHeld = jobs.filter((j) => heldOutKeys.has(j.key) && records.get(j.key)?.status !== 'complete').length;

@@ -43,7 +43,15 @@ export function formatDev(outcomes: readonly SecbenchOutcome[], options: { showM
   const dev = outcomes.filter((o) => o.side === 'dev');
   if (dev.length === 0) return 'SecBench.js development part: no cases selected.\n';
   const rows = classRows(dev);
-  const out = ['SecBench.js development part:', '', ...table(rows), ''];
+  const total = totalRow(rows);
+  const out = [
+    'SecBench.js development part:',
+    '',
+    ...table(rows),
+    '',
+    `fixed versions still flagged ${total.stillFlagged}/${total.withFixed} (${rate(total.stillFlagged, total.withFixed)}); of which the fix is shown incomplete (evidence in incomplete-fixes.json): ${total.shownIncomplete}; without them ${total.stillFlagged - total.shownIncomplete}/${total.withFixed} (${rate(total.stillFlagged - total.shownIncomplete, total.withFixed)})`,
+    '',
+  ];
   const excluded = dev.filter((o) => o.excluded);
   if (excluded.length > 0) {
     const why = new Map<string, number>();
@@ -64,7 +72,7 @@ export function formatDev(outcomes: readonly SecbenchOutcome[], options: { showM
       out.push(`  ${pad(o.case.class, 20)}${pad(o.miss!.reason, 22)}${o.case.id} ${o.case.sink.file}:${o.case.sink.line} — ${o.miss!.detail}`);
     }
     const flagged = dev.filter((o) => o.fixed === 'flagged');
-    if (flagged.length > 0) out.push('', `Fixed versions still flagged (development part): ${flagged.map((o) => `${o.case.id} (fixed ${o.case.fixedVersion})`).join(', ')}`);
+    if (flagged.length > 0) out.push('', `Fixed versions still flagged (development part): ${flagged.map((o) => `${o.case.id} (fixed ${o.case.fixedVersion}${o.fixShownIncomplete ? ', fix shown incomplete' : ''})`).join(', ')}`);
   }
   out.push('', ...LEGEND);
   return `${out.join('\n')}\n`;

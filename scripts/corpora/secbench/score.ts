@@ -27,6 +27,8 @@ export interface SecbenchOutcome {
   status?: SinkStatus;
   /** Cases with a fixed version whose fixed scan completed: whether it is still flagged. */
   fixed?: 'flagged' | 'clean' | 'unmeasured';
+  /** Flagged, a development case, and incomplete-fixes.json shows its fix incomplete: a true finding, counted apart. */
+  fixShownIncomplete?: true;
   /** Development misses only. */
   miss?: MissLabel;
 }
@@ -40,9 +42,12 @@ export interface SecbenchClassRow {
   seen: number;
   withFixed: number;
   stillFlagged: number;
+  /** Of stillFlagged, the development cases whose fix an exploit shows incomplete. */
+  shownIncomplete: number;
 }
 
-export function scoreSecbenchCase(input: SecbenchInput): SecbenchOutcome {
+/** `shownIncomplete`: development case ids with evidence in incomplete-fixes.json; never applied to a held-out case. */
+export function scoreSecbenchCase(input: SecbenchInput, shownIncomplete: ReadonlySet<string> = new Set()): SecbenchOutcome {
   const { case: c, side } = input;
   if (!input.fetched || !input.pin) return { case: c, side, excluded: 'not fetched' };
   if (!input.pin.ok) return { case: c, side, excluded: input.pin.why };
@@ -52,7 +57,8 @@ export function scoreSecbenchCase(input: SecbenchInput): SecbenchOutcome {
   const fixedMeasured = c.fixedVersion !== null && pin.fixed !== undefined && input.fixed?.status === 'complete';
   const fixed = c.fixedVersion === null ? undefined : fixedMeasured ? (stillFlagged(input.fixed!.findings, [pin.fixed!], c.class) ? 'flagged' : 'clean') : 'unmeasured';
   const miss = side === 'dev' && status !== 'found' ? missReason(input.vulnerable, { ...pin.vulnerable, line: c.sink.line }, c.class) : undefined;
-  return { case: c, side, status, ...(fixed ? { fixed } : {}), ...(miss ? { miss } : {}) };
+  const apart = fixed === 'flagged' && side === 'dev' && shownIncomplete.has(c.id);
+  return { case: c, side, status, ...(fixed ? { fixed } : {}), ...(apart ? { fixShownIncomplete: true as const } : {}), ...(miss ? { miss } : {}) };
 }
 
 /** Per-class rows (only classes with cases), then an 'all' total is the caller's sum. */
@@ -70,6 +76,7 @@ export function classRows(outcomes: readonly SecbenchOutcome[]): SecbenchClassRo
         seen: rows.filter((o) => o.status === 'seen').length,
         withFixed: rows.filter((o) => o.fixed === 'flagged' || o.fixed === 'clean').length,
         stillFlagged: rows.filter((o) => o.fixed === 'flagged').length,
+        shownIncomplete: rows.filter((o) => o.fixShownIncomplete).length,
       },
     ];
   });
@@ -77,5 +84,14 @@ export function classRows(outcomes: readonly SecbenchOutcome[]): SecbenchClassRo
 
 export function totalRow(rows: readonly SecbenchClassRow[]): Omit<SecbenchClassRow, 'class'> {
   const sum = (k: keyof Omit<SecbenchClassRow, 'class'>) => rows.reduce((s, r) => s + r[k], 0);
-  return { cases: sum('cases'), excluded: sum('excluded'), measured: sum('measured'), found: sum('found'), seen: sum('seen'), withFixed: sum('withFixed'), stillFlagged: sum('stillFlagged') };
+  return {
+    cases: sum('cases'),
+    excluded: sum('excluded'),
+    measured: sum('measured'),
+    found: sum('found'),
+    seen: sum('seen'),
+    withFixed: sum('withFixed'),
+    stillFlagged: sum('stillFlagged'),
+    shownIncomplete: sum('shownIncomplete'),
+  };
 }

@@ -45,6 +45,7 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
     const { deps, installed } = await dependencyPlan(request, copy);
     if (deps.unsupported) return errorResult(backend, `dependencies: ${deps.unsupported}`);
     if (backend.name === 'none' && deps.roBinds.length > 0) return errorResult(backend, `dependencies: the ${deps.strategy} strategy needs a sandbox backend that can mount the cache`);
+    if (backend.name === 'none' && (request.readOnly?.length ?? 0) > 0) return errorResult(backend, 'read-only folders need a sandbox backend that can mount them');
     const inside = backend.name === 'none' ? copy.dir : INSIDE_WORKSPACE;
     // The installed node_modules (the tree's own, or a linked worktree's main tree's), each already checked: the
     // folder in its tree, every link under it into the repository or a package store (bound at its own path).
@@ -53,7 +54,7 @@ export async function runSandboxed(backend: SandboxBackend, request: SandboxRequ
         ? [...installed.binds.map((b) => ({ host: b.host, inside: `${inside}/${b.rel}` })), ...(backend.name === 'none' ? [] : installed.stores.map((s) => ({ host: s, inside: s })))]
         : [];
     const goSeed = await goSeedFor(backend, request);
-    const roBinds = [...deps.roBinds, ...vendored, ...(goSeed ? [{ host: goSeed, inside: GO_SEED_INSIDE, unchanging: true }] : [])];
+    const roBinds = [...deps.roBinds, ...vendored, ...(request.readOnly ?? []), ...(goSeed ? [{ host: goSeed, inside: GO_SEED_INSIDE, unchanging: true }] : [])];
     const staged = stageReadOnly(roBinds, copy, id, backend.name === 'none');
     // Steps before the command: the Go cache filled from its seed, an offline install (its output to stderr).
     const setup = [...(goSeed ? [GO_SEED_SETUP] : []), ...(deps.prepare ? [`{ ${shellJoin(deps.prepare)} >&2 || { echo '${INSTALL_FAILED}' >&2; exit ${INSTALL_EXIT}; }; }`] : [])];

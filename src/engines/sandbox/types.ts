@@ -47,6 +47,8 @@ export interface SandboxRequest {
   fetchCacheDir?: string;
   /** Folder of the Go build-cache seeds (src/engines/sandbox/go-seed.ts); default `$XDG_CACHE_HOME/bug-hunter/go-build`. */
   goSeedRoot?: string;
+  /** Host folders shown read-only at an absolute path inside the sandbox (a package under test); not for `none`. */
+  readOnly?: Array<{ host: string; inside: string }>;
   /** Extra secret values to redact, on top of the host environment and known patterns. */
   secrets?: string[];
   signal?: AbortSignal;

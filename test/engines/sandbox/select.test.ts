@@ -46,3 +46,17 @@ test('a command that does not exist is a FAIL outcome from inside the sandbox, n
     tree.cleanup();
   }
 });
+
+test('a read-only folder is shown at its inside path under bubblewrap, unwritable, and refused by the none backend', async () => {
+  const tree = tempTree({ 'probe.mjs': "import fs from 'node:fs'; console.log(fs.readFileSync('/pkg/data.txt', 'utf8').trim()); try { fs.writeFileSync('/pkg/data.txt', 'x'); console.log('written'); } catch (e) { console.log(e.code); }" });
+  const pkg = tempTree({ 'data.txt': 'from the host\n' });
+  try {
+    const result = await runSandboxed(selectBackend({ backend: 'bwrap' }), { workspace: tree.dir, argv: ['node', 'probe.mjs'], readOnly: [{ host: pkg.dir, inside: '/pkg' }] });
+    assert.match(result.stdout, /^from the host\n(EROFS|EACCES)\n$/);
+    const none = await runSandboxed(selectBackend({ backend: 'none', allowUnsandboxed: true }), { workspace: tree.dir, argv: ['node', 'probe.mjs'], readOnly: [{ host: pkg.dir, inside: '/pkg' }] });
+    assert.deepEqual([none.status, none.reason], ['ERROR', 'read-only folders need a sandbox backend that can mount them']);
+  } finally {
+    tree.cleanup();
+    pkg.cleanup();
+  }
+});

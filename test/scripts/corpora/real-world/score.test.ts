@@ -44,8 +44,27 @@ test('a sink copy listed in alsoAt counts like the sink itself', () => {
 
 test('a fixed version still reporting the sink is counted and its finding is listed as matching the case', () => {
   const score = scoreRealWorld([input(kase('a', 'command-injection'), [hit()], [hit({ startLine: 21, endLine: 21 })])], []);
-  assert.deepEqual(score.fixedFlagged, { count: 1, total: 1, rate: 1 });
+  assert.deepEqual(score.fixedFlagged, { count: 1, total: 1, rate: 1, shownIncomplete: 0, without: 1, rateWithout: 1 });
   assert.deepEqual(score.findings.map((j) => [j.role, j.scan, j.matches]), [['vulnerable', 'a@1.0.0', 'a'], ['fixed', 'a@1.0.1', 'a']]);
+});
+
+test('a flagged fixed version counts apart only when incomplete-fixes.json has its entry; the gate counts the rest', () => {
+  const flaggedFixed = [hit({ startLine: 21, endLine: 21 })];
+  const inputs = [input(kase('a', 'command-injection'), [hit()], flaggedFixed), input(kase('b', 'command-injection'), [hit()], flaggedFixed), input(kase('c', 'command-injection'), [hit()], [])];
+  // 'a' has evidence; 'b' is flagged without any; 'c' has an entry but is not flagged, so there is nothing to count apart.
+  const score = scoreRealWorld(inputs, [], new Set(['a', 'c']));
+  assert.deepEqual(score.fixedFlagged, { count: 2, total: 3, rate: 2 / 3, shownIncomplete: 1, without: 1, rateWithout: 1 / 3 });
+  assert.deepEqual(score.cases.map((c) => [c.id, c.fixedFlagged, c.fixShownIncomplete]), [['a', true, true], ['b', true, false], ['c', false, false]]);
+  const text = formatScore(score);
+  assert.match(text, /of which the fix is shown incomplete \(evidence in incomplete-fixes\.json\): 1; without them 1\/3 \(0\.33\)/);
+  assert.match(text, /fixed still flagged: a \(fix shown incomplete\), b\n/);
+  const gate = { description: '', measuredOn: 'x', minRecall: 0, maxFixedFlagged: 1, maxMaturePerKloc: 1, found: [] };
+  const held = evaluateRealWorldGate(score, gate).checks.find((c) => c.name === 'fixed-flagged')!;
+  assert.equal(held.passed, true);
+  assert.match(held.detail, /2 fixed version\(s\) still flagged, 1 of them with the fix shown incomplete .*: 1 against at most 1/);
+  // Without the evidence the same run has two against the ceiling, and fails.
+  assert.equal(evaluateRealWorldGate(scoreRealWorld(inputs, []), gate).checks.find((c) => c.name === 'fixed-flagged')!.passed, false);
+  assert.equal(gateFromScore(score, 'x').maxFixedFlagged, 1);
 });
 
 test('an incomplete scan is a failure and its case is missed, not silently dropped', () => {

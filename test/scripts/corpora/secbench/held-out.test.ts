@@ -82,7 +82,7 @@ test('the held-out formatter only ever sees counts', () => {
   const kase = { id: 'zz-hidden-case', class: 'redos' as const, package: 'zz-hidden-pkg', version: '1.0.0', fixedVersion: null, sink: { file: 'zz-secret-dir/sinkfile.js', line: 2 }, advisory: null };
   const outcome = scoreSecbenchCase({ case: kase, side: 'held-out', fetched: true, pin: { ok: true, vulnerable: { file: kase.sink.file, line: 2 } }, vulnerable: { key: 'k', status: 'complete', exitCode: 0, lines: 1, files: 1, durationMs: 1, findings: [] } });
   const counts = heldOutCounts([outcome]);
-  assert.deepEqual(Object.keys(counts.rows[0]!).sort(), ['cases', 'class', 'excluded', 'found', 'measured', 'seen', 'stillFlagged', 'withFixed']);
+  assert.deepEqual(Object.keys(counts.rows[0]!).sort(), ['cases', 'class', 'excluded', 'found', 'measured', 'seen', 'shownIncomplete', 'stillFlagged', 'withFixed']);
   const text = formatHeldOut(counts);
   for (const secret of SECRETS) assert.ok(!text.includes(secret));
   assert.match(text, /redos\s+1\s+0\s+0\s+0\.00/);

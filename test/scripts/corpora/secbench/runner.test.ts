@@ -6,6 +6,7 @@ import { missReason } from '../../../../scripts/corpora/secbench/misses.ts';
 import { scoreSecbenchCase, type SecbenchInput } from '../../../../scripts/corpora/secbench/score.ts';
 import type { RecordedFinding } from '../../../../scripts/corpora/real-world/match.ts';
 import type { ScanRecord } from '../../../../scripts/corpora/real-world/score.ts';
+import { formatDev, heldOutCounts } from '../../../../scripts/corpora/secbench/format.ts';
 
 const kase = (id: string, over: Partial<SecbenchCase> = {}): SecbenchCase => ({
   id, class: 'command-injection', package: `pkg-${id}`, version: '1.0.0', fixedVersion: '1.0.1', sink: { file: 'lib/run.js', line: 6 }, advisory: null, ...over,
@@ -93,4 +94,19 @@ test('each development miss gets one mechanism label', () => {
   assert.deepEqual(label([finding({ startLine: 20, endLine: 21 }), finding({ startLine: 15, endLine: 15, reported: false, verdict: 'dismissed' })]).detail, 'nearest 9 lines away: command-injection at line 15 (dismissed)');
   assert.deepEqual(label([finding({ category: 'redos', ruleId: 'redos', cwe: 'CWE-1333', startLine: 30, endLine: 30 })]), { reason: 'no-candidate-in-file', detail: '1 candidate(s) of other classes in the file, none near the sink' });
   assert.deepEqual(label([finding({ file: 'other.js' })]), { reason: 'no-candidate-in-file', detail: 'nothing in the file' });
+});
+
+test('a flagged fixed version counts apart only for a development case with evidence; the summary gives raw and split figures', () => {
+  const flagged = (id: string, side: 'dev' | 'held-out' = 'dev') => ({ case: kase(id), side, fixed: record([finding({ startLine: 5, endLine: 5 })]) });
+  const evidence = new Set(['a', 'h']);
+  const outcomes = [
+    scoreSecbenchCase({ ...flagged('a'), fetched: true, pin: pinned(kase('a')), vulnerable: record([]) }, evidence),
+    scoreSecbenchCase({ ...flagged('b'), fetched: true, pin: pinned(kase('b')), vulnerable: record([]) }, evidence),
+    // A held-out case never counts apart, whatever a set says (the evidence file refuses held-out entries anyway).
+    scoreSecbenchCase({ ...flagged('h', 'held-out'), fetched: true, pin: pinned(kase('h')), vulnerable: record([]) }, evidence),
+  ];
+  assert.deepEqual(outcomes.map((o) => [o.case.id, o.fixed, o.fixShownIncomplete ?? false]), [['a', 'flagged', true], ['b', 'flagged', false], ['h', 'flagged', false]]);
+  assert.match(formatDev(outcomes, { showMisses: true }), /fixed versions still flagged 2\/2 \(1\.00\); of which the fix is shown incomplete \(evidence in incomplete-fixes\.json\): 1; without them 1\/2 \(0\.50\)/);
+  assert.match(formatDev(outcomes, { showMisses: true }), /a \(fixed 1\.0\.1, fix shown incomplete\), b \(fixed 1\.0\.1\)/);
+  assert.equal(heldOutCounts(outcomes).rows[0]!.shownIncomplete, 0);
 });
