@@ -6,9 +6,13 @@ import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { handedBackCode } from './handed-back-code.ts';
 import { sinkCandidate } from './sink.ts';
 
-const CP = ['child_process', 'shelljs'];
+// child_process itself, shelljs, and modules that hand out child_process's functions under the same names (promised
+// or per platform): `require('mz/child_process').exec(cmd)` runs a shell as child_process's exec does.
+const CP = ['child_process', 'shelljs', 'mz/child_process', 'child-process-promise', 'promisify-child-process', 'child-process-async', 'platform-command'];
+// cross-spawn is child_process.spawn as a module: `spawn(cmd, args, opts)` and `spawn.sync(…)`.
+const CROSS_SPAWN = ['cross-spawn'];
 // Modules whose export is itself a function that runs its argument in a shell.
-const SHELL_RUNNERS = ['shell-exec', 'exec-sh', 'sync-exec', 'child-process-promise/exec'];
+const SHELL_RUNNERS = ['shell-exec', 'exec-sh', 'sync-exec', 'child-process-promise/exec', 'await-exec'];
 const SHELL_ALWAYS = new Set(['exec', 'execSync']);
 const SHELL_OPTIONAL = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']);
 // execa runs a shell only when asked (`shell: true`); execaCommand splits on spaces and `$` escapes its template's values.
@@ -36,6 +40,9 @@ function commandCandidates(ctx: DetectorContext): Candidate[] {
   const execa = moduleBindings(ctx.file.content, EXECA);
   for (const alias of execa.aliases) b.named.set(alias, 'execa');
   for (const [local, fn] of execa.named) if (EXECA_FUNCTIONS.has(fn)) b.named.set(local, 'spawn');
+  const crossSpawn = moduleBindings(ctx.file.content, CROSS_SPAWN);
+  for (const alias of crossSpawn.aliases) b.named.set(alias, 'spawn').set(`${alias}.sync`, 'spawnSync');
+  for (const [local, fn] of crossSpawn.named) if (fn === 'sync' || fn === 'spawn') b.named.set(local, fn === 'sync' ? 'spawnSync' : 'spawn');
   const injected = /\b(?:child_process|childProcess)\.(?:exec|spawn|execFile|fork)/.test(ctx.file.content);
   if (b.aliases.size === 0 && b.named.size === 0 && !injected && !/require\(\s*['"](node:)?child_process['"]\s*\)\./.test(ctx.file.content)) return [];
   const out: Candidate[] = [];
@@ -121,7 +128,7 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
 export const commandInjection: Detector = {
   order: 1,
   rules: ['command-injection'],
-  prefilter: /child_process|childProcess\.|shelljs|shell-exec|exec-sh|sync-exec|child-process-promise|\bexeca\b/,
+  prefilter: /child_process|childProcess\.|shelljs|shell-exec|exec-sh|sync-exec|child-process|platform-command|cross-spawn|await-exec|\bexeca\b/,
   run: commandCandidates,
 };
 
