@@ -210,6 +210,8 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   if (accessed) return accessed;
   if (SANITISERS.test(name)) return facts('sanitised', `${name}(…)`);
   if (OBJECT_PARTS.test(name) && args[0]) return classify(args[0], depth + 1);
+  // `settings = defaults({}, settings, DEFAULTS)`, `Object.assign({}, opts)`: the merged object holds every argument's properties.
+  if (MERGES.test(name)) return combine(args.map((a) => classify(a, depth + 1)), 'merged literals');
   if (name === 'require' || /^(os\.tmpdir|os\.homedir|process\.cwd|fileURLToPath)$/.test(name)) return facts('config', `${name}(…)`);
   // URL parsers and formatters keep the origin of what they parse (url.parse(req.url).pathname is still input).
   if (URL_PARSE.test(name) || CODE_TREE.test(name)) return combine(args.slice(0, 1).map((a) => classify(a, depth + 1)));
@@ -252,6 +254,8 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
 // Array methods whose result holds the receiver's elements, and those whose result is what their callback returns.
 const KEEPS_ELEMENTS = /^(filter|sort|reverse|flat|find|findLast|toSorted|toReversed)$/;
 const CALLBACK_RESULT = /^(map|flatMap|reduce|reduceRight)$/;
+// Object merges by their usual names (Object.assign, lodash/underscore's defaults and extend, deepmerge).
+const MERGES = /^(?:Object\.assign|(?:[\w$]+\.)?(?:defaults|defaultsDeep|extend|extendOwn|assignIn|merge|mergeDeep|deepmerge|deepMerge))$/;
 // `Object.keys(opts)`, `Object.entries(opts)`: the caller's object's keys and values.
 const OBJECT_PARTS = /^Object\.(keys|values|entries)$/;
 

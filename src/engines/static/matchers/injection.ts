@@ -115,7 +115,18 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
       ruleId: 'code-injection', sink: node, values, lines: ctx.lines,
       describe: (s) => `\`${callee}\` evaluates code derived from ${s.via}.`,
     });
-    // A library handing its caller's code back as a function (a compiler) builds nothing into it.
+    // `new Function(name, body)`: the arguments before the last are parameter names, never code by contract, so code
+    // that reaches one from the caller (a template's `variable` option) is injected whatever else the library does.
+    // The names are judged on their own (their guards too): the body may be the caller's code as given.
+    const named = c && callee === 'Function' && values.length > 1 ? sinkCandidate({
+      ruleId: 'code-injection', sink: node, values: values.slice(0, -1), lines: ctx.lines,
+      describe: (s) => `\`${callee}\` takes a parameter name derived from ${s.via}; code there runs when the function is built.`,
+    }) : null;
+    if (named?.source?.kind === 'param' && named.source.api && !named.guard) {
+      named.source = { ...named.source, built: true };
+      out.push(named);
+      continue;
+    }
     if (c?.source?.built && c.source.kind !== 'input' && callee === 'Function' && handedBackCode(node, values.at(-1))) {
       c.source = { ...c.source, built: false };
       c.detail += ' The function is handed back to the caller, not run, and its code is the caller\'s value as given.';
