@@ -23,6 +23,9 @@ const SHELLJS_GLOBAL = /(?:require\(\s*|import\s+)['"]shelljs\/global['"]/;
 // child_process handed in rather than required (`this.child_process.exec`, `deps.childProcess.exec`): the name says which module it is.
 const INJECTED_CP = /(?:^|\.)(?:child_process|childProcess)\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)$/;
 
+// `(0, cp.exec)`: an indirect call of the member inside.
+const INDIRECT = /^\(\s*0\s*,\s*([\w$.]+)\s*\)$/;
+
 function hasShellOption(args: SgNode[]): boolean {
   return args.some((a) => a.kind() === 'object' && /\bshell\s*:\s*(?!false\b)[^,}]+/.test(a.text()));
 }
@@ -48,10 +51,11 @@ function commandCandidates(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   // Local names bound to a sink (`const run = promisify(cp.exec)`, `import { exec as run }`) are callees too.
   const locals = [...b.named.keys()].filter((n) => /^[\w$]+$/.test(n)).map((n) => n.replace(/\$/g, '\\$'));
-  const callee = `(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|command|commandSync|sync)$${locals.length > 0 ? `|^(${locals.join('|')})$` : ''}`;
+  // Compiled modules call an import as `(0, child_process_1.exec)(cmd)`: the same call, written to drop `this`.
+  const callee = `(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|command|commandSync|sync)\\)?$${locals.length > 0 ? `|^(\\(\\s*0\\s*,\\s*)?(${locals.join('|')})\\)?$` : ''}`;
   const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callee } } });
   for (const call of calls) {
-    const callee = call.field('function')?.text() ?? '';
+    const callee = (call.field('function')?.text() ?? '').replace(INDIRECT, '$1');
     const fn = moduleFunction(callee, b, CP) ?? execaMethod(callee, execa) ?? INJECTED_CP.exec(callee)?.[1];
     if (!fn) continue;
     const args = argsOf(call);
@@ -86,7 +90,7 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
   const vm = moduleBindings(ctx.file.content, ['vm']);
   const vmObjects = ['vm', ...vm.aliases].filter((n) => /^[\w$]+$/.test(n)).map((n) => n.replace(/\$/g, '\\$'));
   const vmLocals = [...vm.named].filter(([local, fn]) => VM_RUN.test(fn) && /^[\w$]+$/.test(local)).map(([local]) => local.replace(/\$/g, '\\$'));
-  const vmCall = `^(${vmObjects.join('|')})\\.(runInNewContext|runInThisContext|runInContext|compileFunction)$${vmLocals.length > 0 ? `|^(${vmLocals.join('|')})$` : ''}`;
+  const vmCall = `^(\\(\\s*0\\s*,\\s*)?(${vmObjects.join('|')})\\.(runInNewContext|runInThisContext|runInContext|compileFunction)\\)?$${vmLocals.length > 0 ? `|^(\\(\\s*0\\s*,\\s*)?(${vmLocals.join('|')})\\)?$` : ''}`;
   const nodes = ctx.root.findAll({
     rule: {
       any: [
