@@ -40,6 +40,12 @@ function constructedNames(factory: SgNode, into: Set<string>): void {
   }
 }
 
+/** `new Tools(…)` (or `new Tools`): the class whose instance is exported. */
+function instanceOf(value: SgNode, into: Set<string>): void {
+  const ctor = value.kind() === 'new_expression' ? value.field('constructor') : null;
+  if (ctor?.kind() === 'identifier') into.add(ctor.text());
+}
+
 /** Local names the module exports: assigned to module.exports / exports.x, or listed in an export clause. */
 function exportedNames(root: SgNode): Set<string> {
   if (cached) return cached.names;
@@ -57,12 +63,17 @@ function exportedNames(root: SgNode): Set<string> {
     if (right?.kind() === 'identifier' || (right?.kind() === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(right.text()))) names.add(right.text());
     else if (right?.kind() === 'object') objectNames(right, names);
     else if (right?.kind() === 'function_expression' || right?.kind() === 'arrow_function') constructedNames(right, names);
-    else if (right?.kind() === 'new_expression' || right?.kind() === 'call_expression') heldNames(right, names);
+    else if (right?.kind() === 'new_expression' || right?.kind() === 'call_expression') {
+      heldNames(right, names);
+      // module.exports = new Tools(): the instance is the module, so its class's methods are the library's API.
+      instanceOf(right, names);
+    }
   }
   for (const e of root.findAll({ rule: { kind: 'export_statement' } })) {
     for (const s of e.findAll({ rule: { kind: 'export_specifier' } })) names.add(s.field('name')?.text() ?? '');
     const value = e.field('value');
     if (value?.kind() === 'identifier') names.add(value.text());
+    else if (value) instanceOf(value, names);
   }
   names.delete('');
   cached = { names };

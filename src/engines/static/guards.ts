@@ -73,6 +73,8 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
   const to = startLine(sink);
   const compiled = PER_NAME.filter(([kind]) => !ignore.includes(kind)).flatMap(([kind, src]) => usable.map((n) => [kind, new RegExp(src.replaceAll('NAME', escapeRe(n)))] as const));
   const column = sink.range().start.column;
+  const namedTests = usable.map((n) => new RegExp(String.raw`(?<!\.)\b([\w$]+)\.test\(\s*${escapeRe(n)}\s*\)`));
+  let anchored: Set<string> | null = null;
   for (let line = from; line <= to; line++) {
     let text = lines[line - 1] ?? '';
     // On the sink's own line only the text before the sink can guard it (columns are bytes: ASCII lines only).
@@ -80,6 +82,16 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
     if (text.length > 2000) continue;
     // Every pattern holds NAME as written: a line without any of the names cannot match one.
     if (!usable.some((n) => text.includes(n))) continue;
+    // `IDENT.test(name)` with IDENT an anchored regex literal declared in the file (`var bareIdentifier = /^\s*\w+\s*$/`).
+    for (const re of namedTests) {
+      const m = re.exec(text);
+      if (!m?.[1]) continue;
+      anchored ??= anchoredRegexNames(lines);
+      if (anchored.has(m[1])) {
+        const fact: GuardFact = { kind: 'allow-list', text: text.trim().slice(0, 200), line };
+        if (!accept || accept(fact)) return fact;
+      }
+    }
     for (const [kind, re] of compiled) {
       const m = re.exec(text);
       if (!m) continue;
@@ -92,6 +104,19 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
     }
   }
   return null;
+}
+
+const ANCHORED_DECL = /\b(?:var|let|const)\s+([\w$]+)\s*=\s*\/\^[^\n]*\$\/[a-z]*\s*(?:[;,]|$)/;
+
+/** Names the file binds to an anchored regex literal (`/^…$/`): testing a value against one is an allow-list. */
+function anchoredRegexNames(lines: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const line of lines) {
+    if (line.length > 500 || !line.includes('/^')) continue;
+    const m = ANCHORED_DECL.exec(line);
+    if (m?.[1]) out.add(m[1]);
+  }
+  return out;
 }
 
 // Rooted normalisation: `path.normalize` of a path forced to start with '/' cannot climb above that '/', so joined

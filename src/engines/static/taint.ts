@@ -29,7 +29,7 @@ const CODE_TREE = /^(acorn\.parse(ExpressionAt)?|esprima\.parse(Script|Module)?|
 const THIS_REQUEST = /^this\.(req|request)$/;
 const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|charAt|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
 const FUNCTION_NODE = new Set(['arrow_function', 'function_expression', 'function']);
-const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce)$/;
+const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce|reduceRight)$/;
 const LITERAL_KINDS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'template_string', 'binary_expression', 'unary_expression']);
 
 const MAX_DEPTH = 10;
@@ -60,8 +60,9 @@ export function through(f: SourceFacts, node: SgNode, note: string): SourceFacts
 export function combine(parts: SourceFacts[], fallbackVia = 'a literal'): SourceFacts {
   if (parts.length === 0) return facts('literal', fallbackVia);
   let best = parts[0] as SourceFacts;
-  // Equal rank: a library API parameter names its origin better than an anonymous one.
-  for (const p of parts) if (RANK[p.kind] > RANK[best.kind] || (RANK[p.kind] === RANK[best.kind] && p.api && !best.api)) best = p;
+  // Equal rank: a library API parameter names its origin better than an anonymous one, and one the library builds
+  // into a larger string on some path (`execCmd = cond ? command : parts.join(' ')`) is built.
+  for (const p of parts) if (RANK[p.kind] > RANK[best.kind] || (RANK[p.kind] === RANK[best.kind] && p.api && (!best.api || (p.built && !best.built)))) best = p;
   const names = [...new Set(parts.flatMap((p) => p.names))];
   return { ...best, names };
 }
@@ -124,8 +125,11 @@ function classifyUncached(expr: SgNode, depth: number): SourceFacts {
       return combine([expr.field('consequence'), expr.field('alternative')].filter(isNode).map((n) => classify(n, depth + 1)));
     case 'array':
       return combine(expr.namedChildren().map((n) => classify(n, depth + 1)), 'an array of literals');
-    case 'object':
-      return combine(expr.findAll({ rule: { kind: 'pair' } }).map((p) => p.field('value')).filter(isNode).map((n) => classify(n, depth + 1)), 'an object of literals');
+    case 'object': {
+      // `{ src, dst }` holds the bindings its shorthand properties name, as `{ src: src }` would.
+      const values = expr.findAll({ rule: { any: [{ kind: 'pair' }, { kind: 'shorthand_property_identifier' }] } }).map((p) => (p.kind() === 'pair' ? p.field('value') : p)).filter(isNode);
+      return combine(values.map((n) => (n.kind() === 'shorthand_property_identifier' ? classifyIdentifier(n, depth + 1) : classify(n, depth + 1))), 'an object of literals');
+    }
     case 'member_expression': case 'subscript_expression':
       return classifyMember(expr, text, depth);
     case 'identifier':
@@ -205,6 +209,9 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   const accessed = accessedInput(expr, (n) => classify(n, depth + 1));
   if (accessed) return accessed;
   if (SANITISERS.test(name)) return facts('sanitised', `${name}(…)`);
+  if (OBJECT_PARTS.test(name) && args[0]) return classify(args[0], depth + 1);
+  // `settings = defaults({}, settings, DEFAULTS)`, `Object.assign({}, opts)`: the merged object holds every argument's properties.
+  if (MERGES.test(name)) return combine(args.map((a) => classify(a, depth + 1)), 'merged literals');
   if (name === 'require' || /^(os\.tmpdir|os\.homedir|process\.cwd|fileURLToPath)$/.test(name)) return facts('config', `${name}(…)`);
   // URL parsers and formatters keep the origin of what they parse (url.parse(req.url).pathname is still input).
   if (URL_PARSE.test(name) || CODE_TREE.test(name)) return combine(args.slice(0, 1).map((a) => classify(a, depth + 1)));
@@ -220,6 +227,8 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
       const [pattern, replacement] = args;
       if (pattern?.kind() === 'regex' && pattern.text().startsWith('/[^') && /^(''|""|``)$/.test(replacement?.text() ?? '')) return facts('sanitised', `${short(expr.text())}`);
     }
+    const collected = object ? collectionResult(method, object, args, depth) : null;
+    if (collected) return collected;
     if (PASSTHROUGH.test(method) && object) {
       // The receiver is a sub-expression, so a long chain (`md.replace(…).replace(…)` twenty times) costs no depth.
       const passed = combine([classify(object, depth), ...(method === 'concat' ? args : []).map((a) => classify(a, depth + 1))]);
@@ -240,6 +249,33 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   const fromArgs = combine(args.map((a) => classify(a, depth + 1)));
   if (fromArgs.kind === 'input') return { ...fromArgs, kind: 'unknown', via: `the result of ${short(name)}(${fromArgs.via})` };
   return facts('unknown', `the result of ${short(name)}(…)`);
+}
+
+// Array methods whose result holds the receiver's elements, and those whose result is what their callback returns.
+const KEEPS_ELEMENTS = /^(filter|sort|reverse|flat|find|findLast|toSorted|toReversed)$/;
+const CALLBACK_RESULT = /^(map|flatMap|reduce|reduceRight)$/;
+// Object merges by their usual names (Object.assign, lodash/underscore's defaults and extend, deepmerge).
+const MERGES = /^(?:Object\.assign|(?:[\w$]+\.)?(?:defaults|defaultsDeep|extend|extendOwn|assignIn|merge|mergeDeep|deepmerge|deepMerge))$/;
+// `Object.keys(opts)`, `Object.entries(opts)`: the caller's object's keys and values.
+const OBJECT_PARTS = /^Object\.(keys|values|entries)$/;
+
+/**
+ * `files.map((f) => '"' + f + '"')`, `Object.keys(o).reduce((acc, k) => acc + ' --' + k, '')`: what the callback
+ * returns for the receiver's elements (its parameters read them), with a reduce's initial value; `list.filter(…)`
+ * keeps the receiver's elements. Null for other calls, or when the callback is not a function written here.
+ */
+function collectionResult(method: string, object: SgNode, args: SgNode[], depth: number): SourceFacts | null {
+  if (KEEPS_ELEMENTS.test(method)) return classify(object, depth);
+  if (!CALLBACK_RESULT.test(method)) return null;
+  const [callback, initial] = args;
+  if (!callback) return null;
+  if (callback.kind() === 'identifier' && SANITISERS.test(callback.text())) return facts('sanitised', `${short(object.text())}.${method}(${callback.text()})`);
+  if (callback.kind() === 'identifier' && /^(String|trim)$/.test(callback.text())) return classify(object, depth);
+  if (!FUNCTION_NODE.has(String(callback.kind()))) return null;
+  const returned = returnedValues(callback).map((v) => through(classify(v, depth + 1), v, `returned by the ${method}() callback`));
+  const parts = method.startsWith('reduce') && initial ? [...returned, classify(initial, depth + 1)] : returned;
+  if (parts.length === 0) return null;
+  return combine(parts);
 }
 
 // Calls being followed into their callee, innermost last: the callee's parameters read these arguments.
@@ -507,7 +543,8 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     const callee = call?.field('function');
     const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
     const object = callee?.field('object');
-    if (ITERATORS.test(method) && object && index === 0) return through(classify(object, depth + 1), fn, `each element, as \`${name}\``);
+    // A reduce callback's second parameter is the element (its first, the accumulator, starts from the receiver's too).
+    if (ITERATORS.test(method) && object && (index === 0 || (index === 1 && /^reduce(Right)?$/.test(method)))) return through(classify(object, depth + 1), fn, `each element, as \`${name}\``);
     // promise.then(value => …): the value the promise resolves to.
     if (method === 'then' && object && index === 0 && parent.namedChildren()[0] && sameNode(parent.namedChildren()[0] as SgNode, fn)) return through(resolvedValue(object, depth), fn, `the promise's value, as \`${name}\``);
     // helper(arg, (err, value) => …) with the helper defined here: what the helper hands to its callback.
@@ -592,6 +629,23 @@ export function bindingValue(id: SgNode): SgNode | null {
   }
   const decl = findDeclaration(rootOf(id), name, line);
   return decl && decl !== 'unknown' ? lastBound(decl) : null;
+}
+
+/**
+ * Every value bound to a local variable before `id` is read: its initialiser, later assignments, and the parts `+=`
+ * appends. Null for a parameter, a binding with no traceable value, or anything not a local.
+ */
+export function boundValues(id: SgNode): SgNode[] | null {
+  if (id.kind() !== 'identifier') return null;
+  const name = id.text();
+  const line = startLine(id);
+  for (const fn of enclosingFunctions(id)) {
+    if (paramsOf(fn).some((p) => p.name === name)) return null;
+    const decl = findDeclaration(fn.field('body') ?? fn, name, line, id.range().start.index);
+    if (decl) return decl === 'unknown' ? null : decl.map((v) => (v.kind() === 'augmented_assignment_expression' ? v.field('right') : v)).filter(isNode);
+  }
+  const decl = findDeclaration(rootOf(id), name, line, id.range().start.index);
+  return decl && decl !== 'unknown' ? decl.map((v) => (v.kind() === 'augmented_assignment_expression' ? v.field('right') : v)).filter(isNode) : null;
 }
 
 /** The last value bound outright (a `+=` appends to a value, it does not bind one). */

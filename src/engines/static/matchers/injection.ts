@@ -6,9 +6,13 @@ import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { handedBackCode } from './handed-back-code.ts';
 import { sinkCandidate } from './sink.ts';
 
-const CP = ['child_process', 'shelljs'];
+// child_process itself, shelljs, and modules that hand out child_process's functions under the same names (promised
+// or per platform): `require('mz/child_process').exec(cmd)` runs a shell as child_process's exec does.
+const CP = ['child_process', 'shelljs', 'mz/child_process', 'child-process-promise', 'promisify-child-process', 'child-process-async', 'platform-command'];
+// cross-spawn is child_process.spawn as a module: `spawn(cmd, args, opts)` and `spawn.sync(…)`.
+const CROSS_SPAWN = ['cross-spawn'];
 // Modules whose export is itself a function that runs its argument in a shell.
-const SHELL_RUNNERS = ['shell-exec', 'exec-sh', 'sync-exec', 'child-process-promise/exec'];
+const SHELL_RUNNERS = ['shell-exec', 'exec-sh', 'sync-exec', 'child-process-promise/exec', 'await-exec'];
 const SHELL_ALWAYS = new Set(['exec', 'execSync']);
 const SHELL_OPTIONAL = new Set(['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork']);
 // execa runs a shell only when asked (`shell: true`); execaCommand splits on spaces and `$` escapes its template's values.
@@ -18,6 +22,9 @@ const EXECA_FUNCTIONS = new Set(['execa', 'execaSync', 'execaCommand', 'execaCom
 const SHELLJS_GLOBAL = /(?:require\(\s*|import\s+)['"]shelljs\/global['"]/;
 // child_process handed in rather than required (`this.child_process.exec`, `deps.childProcess.exec`): the name says which module it is.
 const INJECTED_CP = /(?:^|\.)(?:child_process|childProcess)\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)$/;
+
+// `(0, cp.exec)`: an indirect call of the member inside.
+const INDIRECT = /^\(\s*0\s*,\s*([\w$.]+)\s*\)$/;
 
 function hasShellOption(args: SgNode[]): boolean {
   return args.some((a) => a.kind() === 'object' && /\bshell\s*:\s*(?!false\b)[^,}]+/.test(a.text()));
@@ -36,15 +43,19 @@ function commandCandidates(ctx: DetectorContext): Candidate[] {
   const execa = moduleBindings(ctx.file.content, EXECA);
   for (const alias of execa.aliases) b.named.set(alias, 'execa');
   for (const [local, fn] of execa.named) if (EXECA_FUNCTIONS.has(fn)) b.named.set(local, 'spawn');
+  const crossSpawn = moduleBindings(ctx.file.content, CROSS_SPAWN);
+  for (const alias of crossSpawn.aliases) b.named.set(alias, 'spawn').set(`${alias}.sync`, 'spawnSync');
+  for (const [local, fn] of crossSpawn.named) if (fn === 'sync' || fn === 'spawn') b.named.set(local, fn === 'sync' ? 'spawnSync' : 'spawn');
   const injected = /\b(?:child_process|childProcess)\.(?:exec|spawn|execFile|fork)/.test(ctx.file.content);
   if (b.aliases.size === 0 && b.named.size === 0 && !injected && !/require\(\s*['"](node:)?child_process['"]\s*\)\./.test(ctx.file.content)) return [];
   const out: Candidate[] = [];
   // Local names bound to a sink (`const run = promisify(cp.exec)`, `import { exec as run }`) are callees too.
   const locals = [...b.named.keys()].filter((n) => /^[\w$]+$/.test(n)).map((n) => n.replace(/\$/g, '\\$'));
-  const callee = `(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|command|commandSync|sync)$${locals.length > 0 ? `|^(${locals.join('|')})$` : ''}`;
+  // Compiled modules call an import as `(0, child_process_1.exec)(cmd)`: the same call, written to drop `this`.
+  const callee = `(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|command|commandSync|sync)\\)?$${locals.length > 0 ? `|^(\\(\\s*0\\s*,\\s*)?(${locals.join('|')})\\)?$` : ''}`;
   const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callee } } });
   for (const call of calls) {
-    const callee = call.field('function')?.text() ?? '';
+    const callee = (call.field('function')?.text() ?? '').replace(INDIRECT, '$1');
     const fn = moduleFunction(callee, b, CP) ?? execaMethod(callee, execa) ?? INJECTED_CP.exec(callee)?.[1];
     if (!fn) continue;
     const args = argsOf(call);
@@ -79,7 +90,7 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
   const vm = moduleBindings(ctx.file.content, ['vm']);
   const vmObjects = ['vm', ...vm.aliases].filter((n) => /^[\w$]+$/.test(n)).map((n) => n.replace(/\$/g, '\\$'));
   const vmLocals = [...vm.named].filter(([local, fn]) => VM_RUN.test(fn) && /^[\w$]+$/.test(local)).map(([local]) => local.replace(/\$/g, '\\$'));
-  const vmCall = `^(${vmObjects.join('|')})\\.(runInNewContext|runInThisContext|runInContext|compileFunction)$${vmLocals.length > 0 ? `|^(${vmLocals.join('|')})$` : ''}`;
+  const vmCall = `^(\\(\\s*0\\s*,\\s*)?(${vmObjects.join('|')})\\.(runInNewContext|runInThisContext|runInContext|compileFunction)\\)?$${vmLocals.length > 0 ? `|^(\\(\\s*0\\s*,\\s*)?(${vmLocals.join('|')})\\)?$` : ''}`;
   const nodes = ctx.root.findAll({
     rule: {
       any: [
@@ -108,7 +119,18 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
       ruleId: 'code-injection', sink: node, values, lines: ctx.lines,
       describe: (s) => `\`${callee}\` evaluates code derived from ${s.via}.`,
     });
-    // A library handing its caller's code back as a function (a compiler) builds nothing into it.
+    // `new Function(name, body)`: the arguments before the last are parameter names, never code by contract, so code
+    // that reaches one from the caller (a template's `variable` option) is injected whatever else the library does.
+    // The names are judged on their own (their guards too): the body may be the caller's code as given.
+    const named = c && callee === 'Function' && values.length > 1 ? sinkCandidate({
+      ruleId: 'code-injection', sink: node, values: values.slice(0, -1), lines: ctx.lines,
+      describe: (s) => `\`${callee}\` takes a parameter name derived from ${s.via}; code there runs when the function is built.`,
+    }) : null;
+    if (named?.source?.kind === 'param' && named.source.api && !named.guard) {
+      named.source = { ...named.source, built: true };
+      out.push(named);
+      continue;
+    }
     if (c?.source?.built && c.source.kind !== 'input' && callee === 'Function' && handedBackCode(node, values.at(-1))) {
       c.source = { ...c.source, built: false };
       c.detail += ' The function is handed back to the caller, not run, and its code is the caller\'s value as given.';
@@ -121,7 +143,7 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
 export const commandInjection: Detector = {
   order: 1,
   rules: ['command-injection'],
-  prefilter: /child_process|childProcess\.|shelljs|shell-exec|exec-sh|sync-exec|child-process-promise|\bexeca\b/,
+  prefilter: /child_process|childProcess\.|shelljs|shell-exec|exec-sh|sync-exec|child-process|platform-command|cross-spawn|await-exec|\bexeca\b/,
   run: commandCandidates,
 };
 

@@ -4,7 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { endLine, startLine, symbolOf } from '../ast.ts';
 import { validatedBefore } from '../validators.ts';
 import { findGuard, isDotDotCheck, joinsToBase } from '../guards.ts';
-import { classify, combine } from '../taint.ts';
+import { boundValues, classify, combine } from '../taint.ts';
 import type { Candidate, GuardFact, SourceFacts } from '../types.ts';
 
 /** Names a guard may test: identifiers and dotted member paths (req.params.name) inside a value. */
@@ -60,13 +60,42 @@ function guardOf(o: SinkOptions, source: SourceFacts): GuardFact | null {
   if (tainted.length === 0) return findGuard(o.sink, all, o.lines, ignore, accept);
   let first: GuardFact | null = null;
   for (const { p, facts } of tainted) {
-    const names = [...new Set([...facts.names, ...identifiersIn(p)])];
-    // A validator helper called on the value earlier in the sink's function contains it too (src/engines/static/validators.ts).
-    const guard = findGuard(o.sink, names, o.lines, ignore, accept) ?? validatedBefore(o.sink, names);
+    const guard = partGuard(o, p, facts, ignore, accept, 0);
     if (!guard) return null;
     first ??= guard;
   }
   return first;
+}
+
+// Local variables a built value is followed through, part by part, before its parts count as one value.
+const MAX_EXPANSION = 2;
+
+/**
+ * The guard that covers one tainted part. A local variable built from several parts (`cmd = 'gm ' + orig;
+ * cmd += ' -style ' + style`) is guarded by a check on the variable itself, or else only when each of its tainted
+ * parts is: escaping one operand says nothing about the others.
+ */
+function partGuard(o: SinkOptions, p: SgNode, facts: SourceFacts, ignore: ReadonlyArray<GuardFact['kind']>, accept: (g: GuardFact) => boolean, level: number): GuardFact | null {
+  const own = p.kind() === 'identifier' ? findGuard(o.sink, [p.text()], o.lines, ignore, accept) ?? validatedBefore(o.sink, [p.text()]) : null;
+  if (own) return own;
+  const bound = level < MAX_EXPANSION && p.kind() === 'identifier' ? boundValues(p) : null;
+  const pieces = bound?.flatMap(parts) ?? [];
+  // Built from more than one piece: each tainted piece answers for itself.
+  if (pieces.length > 1) {
+    const taintedPieces = pieces.map((q) => ({ q, f: classify(q) })).filter(({ f }) => isTainted(f));
+    if (taintedPieces.length > 0) {
+      let first: GuardFact | null = null;
+      for (const { q, f } of taintedPieces) {
+        const guard = partGuard(o, q, f, ignore, accept, level + 1);
+        if (!guard) return null;
+        first ??= guard;
+      }
+      return first;
+    }
+  }
+  const names = [...new Set([...facts.names, ...identifiersIn(p)])];
+  // A validator helper called on the value earlier in the sink's function contains it too (src/engines/static/validators.ts).
+  return findGuard(o.sink, names, o.lines, ignore, accept) ?? validatedBefore(o.sink, names);
 }
 
 /** A candidate unless every value is a literal or sanitised. */
