@@ -19,7 +19,7 @@ function apiParameter(source: Pick<SourceFacts, 'api'>): string {
 
 /** The value a string-method chain starts from (`options.sep.trim().split(…)` → `options.sep`; `String(x || '')` →
  * x): what is matched, not the arguments of the calls along the way (a replacement read from options). */
-function receiver(node: SgNode, depth = 0): SgNode {
+export function receiver(node: SgNode, depth = 0): SgNode {
   if (depth > 12) return node;
   const kind = node.kind();
   if (kind === 'parenthesized_expression') {

@@ -14,7 +14,8 @@
 // safe or unknown never fires.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
-import { regexValues } from './regex-value.ts';
+import { appliedPatterns } from './regex-value.ts';
+import { stringPrototypeThis } from './string-prototype.ts';
 import { isRequestHandler } from '../../sources/handlers.ts';
 import { findGuard } from '../../guards.ts';
 import { bindingValue, classify } from '../../taint.ts';
@@ -171,14 +172,16 @@ function run(ctx: DetectorContext): Candidate[] {
     // In a library, the regex may run on an exported function's argument anywhere in the file.
     if (!library && !INPUT_TEXT.test(subject.text()) && !(fn && (isRequestHandler(fn) || enclosingFunctions(call).some(isRequestHandler)))) continue;
     const direct = classify(subject);
-    const source = library && direct.kind === 'unknown' ? importedResult(subject) ?? direct : direct;
+    // `this` in a method installed on String.prototype is the string the application calls it on.
+    const protoThis = library && direct.kind === 'unknown' ? stringPrototypeThis(subject) : null;
+    const source = protoThis ?? (library && direct.kind === 'unknown' ? importedResult(subject) ?? direct : direct);
     if (source.kind !== 'input' && !(library && source.api)) continue;
     if (cutToLength(subject)) continue;
     // Configuration the application writes (a format string, a flag list, an options setting) is no attacker's.
     if (library && source.kind !== 'input' && configurationSubject(subject, source)) continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
-    const own = library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject);
-    const judged = regexValues(regexNode).flatMap((re) => {
+    const own = protoThis !== null || (library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject));
+    const judged = appliedPatterns(regexNode, method).flatMap((re) => {
       if (re.source.length === 0) return [];
       // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
       if (withoutLoops(re.source, re.flags)) return [];

@@ -3,7 +3,8 @@
 // or an object-literal property bound to one (a module-level table); either branch of `c ? a : b` or `a || b`. A
 // constant string is a literal (JavaScript's escapes read), a template without substitutions, a `+` of constants, a
 // name bound to one, or `[…constants].join(constant)` (an alternation table). Anything else (a pattern built from a
-// parameter) is not resolved: no verdict is guessed for it.
+// parameter) is not resolved: no verdict is guessed for it. match, matchAll and search compile a constant string
+// argument into a pattern too (appliedPatterns).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../../ast.ts';
 import { calleeDefinition, returnedValues } from '../../callees.ts';
@@ -113,4 +114,16 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
     default:
       return [];
   }
+}
+
+// String methods that compile a string argument into a pattern (`s.match('a+')` is `s.match(new RegExp('a+'))`);
+// replace and split take a string literally.
+const COMPILES_STRING = /^(match|matchAll|search)$/;
+
+/** The patterns a call applies: what `node` denotes, or for match/matchAll/search a constant string it compiles. */
+export function appliedPatterns(node: SgNode, method: string): RegexValue[] {
+  const values = regexValues(node);
+  if (values.length > 0 || !COMPILES_STRING.test(method)) return values;
+  const source = constantString(node);
+  return source === null ? [] : [{ source, flags: method === 'matchAll' ? 'g' : '', def: node }];
 }
