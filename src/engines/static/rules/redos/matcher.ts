@@ -219,7 +219,8 @@ function run(ctx: DetectorContext): Candidate[] {
     // A length limit on the input bounds the match time; treat it like a guard.
     // Either way round: `s.length > 100` or `MAX < s.length`.
     // Read in the functions around the match (outermost first line on), not in an unrelated function above it.
-    const outer = enclosingFunctions(call).at(-1);
+    // `this` belongs to the innermost non-arrow function: a sibling method above it checks another string's length.
+    const outer = protoThis ? enclosingFunctions(call).find((f) => f.kind() !== 'arrow_function') : enclosingFunctions(call).at(-1);
     const before = ctx.lines.slice(outer ? startLine(outer) - 1 : 0, startLine(call)).join('\n');
     const limit = names.some((n) => new RegExp(`(?:^|[^\\w$.])${escapeRe(n)}\\.length\\s*[<>]|[<>]=?\\s*${escapeRe(n)}\\.length\\b`).test(before));
     if (guard) candidate.guard = guard;
