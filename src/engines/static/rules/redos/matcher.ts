@@ -16,6 +16,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import { appliedPatterns } from './regex-value.ts';
 import { stringPrototypeThis } from './string-prototype.ts';
+import { builtFragments, builtSource } from './built-pattern.ts';
 import { isRequestHandler } from '../../sources/handlers.ts';
 import { findGuard } from '../../guards.ts';
 import { bindingValue, classify } from '../../taint.ts';
@@ -157,6 +158,13 @@ function worstVerdict(source: string, flags: string, global: boolean): RegexVerd
 
 const APPLY = '\\.(test|exec|match|matchAll|replace|replaceAll|split|search)$';
 
+/** The fragments of a pattern the library builds: in `new RegExp(built)`, or a built string match/search compile. */
+function patternFragments(regexNode: SgNode, method: string): ReturnType<typeof builtFragments> {
+  const source = builtSource(regexNode);
+  if (source === regexNode && !/^(match|matchAll|search)$/.test(method)) return [];
+  return builtFragments(source);
+}
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const library = ctx.file.publicApi !== undefined;
@@ -181,7 +189,10 @@ function run(ctx: DetectorContext): Candidate[] {
     if (library && source.kind !== 'input' && configurationSubject(subject, source)) continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
     const own = protoThis !== null || (library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject));
-    const judged = appliedPatterns(regexNode, method).flatMap((re) => {
+    const resolved = appliedPatterns(regexNode, method);
+    // A pattern built from the caller's text: the constant sub-patterns written into it, exponential ones only.
+    const built = resolved.length === 0 ? patternFragments(regexNode, method) : [];
+    const judged = [...resolved, ...built].flatMap((re) => {
       if (re.source.length === 0) return [];
       // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
       if (withoutLoops(re.source, re.flags)) return [];
@@ -195,6 +206,7 @@ function run(ctx: DetectorContext): Candidate[] {
       const verdict = worstVerdict(re.source, re.flags, repeated(method, re.flags));
       if (!verdict.vulnerable) return [];
       if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
+      if (built.includes(re) && verdict.complexity !== 'exponential') return [];
       return [{ re, verdict }];
     });
     const worst = judged.find((j) => j.verdict.complexity === 'exponential') ?? judged[0];
