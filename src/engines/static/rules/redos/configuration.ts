@@ -50,3 +50,15 @@ export function configurationSubject(subject: SgNode, source: Pick<SourceFacts, 
   if (start.kind() === 'member_expression' && DATA_SETTING.test(start.field('property')?.text() ?? '')) return false;
   return CONFIG_NAME.test(apiParameter(source)) || CONFIG_OBJECT.test(`${start.text()}.`);
 }
+
+// An error's text (`err.message`, `error.sqlMessage`): what a driver, a server or the runtime wrote, handed to the
+// library's error formatter; a slow pattern on it is no caller's to trigger.
+const ERROR_OBJECT = /^(?:e|er|err|error|\w+(?:Err|Error))$/;
+const ERROR_TEXT = /^(?:message|sqlMessage|stack|detail|reason)$/;
+
+export function errorText(subject: SgNode): boolean {
+  const start = receiver(subject);
+  if (start.kind() !== 'member_expression') return false;
+  const object = start.field('object');
+  return object?.kind() === 'identifier' && ERROR_OBJECT.test(object.text()) && ERROR_TEXT.test(start.field('property')?.text() ?? '');
+}

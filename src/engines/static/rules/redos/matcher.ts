@@ -26,7 +26,7 @@ import { checkRegexSync } from '../../../recheck/sync.ts';
 import type { RegexVerdict } from '../../../recheck/verdict.ts';
 import { identifiersIn } from '../../matchers/sink.ts';
 import { ownArgument } from './own-argument.ts';
-import { configurationSubject } from './configuration.ts';
+import { configurationSubject, errorText } from './configuration.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -187,6 +187,8 @@ function run(ctx: DetectorContext): Candidate[] {
     if (cutToLength(subject)) continue;
     // Configuration the application writes (a format string, a flag list, an options setting) is no attacker's.
     if (library && source.kind !== 'input' && configurationSubject(subject, source)) continue;
+    // Nor is an error's message: a driver or server wrote it.
+    if (library && source.kind !== 'input' && errorText(subject)) continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
     const own = protoThis !== null || (library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject));
     const resolved = appliedPatterns(regexNode, method);
