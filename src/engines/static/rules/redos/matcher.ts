@@ -11,7 +11,10 @@
 // an options object: configuration.ts). A pattern applied globally (replace/match with g, matchAll, split) is tried
 // again after each match, so an alternative that an earlier one shadows at the first position still runs at the
 // others (trim's /^\s*|\s*$/g): each top-level alternative is judged too when the whole is rated safe. recheck's
-// safe or unknown never fires.
+// safe or unknown never fires. Caller text also arrives as `this` in a String.prototype method (string-prototype.ts)
+// and as `arguments[N]` (taint.ts); a pattern may be a constant string match/search compile, an entry of a table read
+// at a computed key (regex-value.ts) or one the library builds from the caller's text, judged by the constant
+// sub-patterns written into it (built-pattern.ts). An error's message is no caller's text (configuration.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import { appliedPatterns } from './regex-value.ts';
