@@ -3,7 +3,7 @@
 // methods, and `Ctor.prototype.m = …` on an exported constructor. Names starting with `_` are private.
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, memoOnNode } from './ast.ts';
-import { returnedValues } from './callees.ts';
+import { returnedValues, sameNode } from './callees.ts';
 
 const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
 
@@ -68,6 +68,10 @@ function exportedNames(root: SgNode): Set<string> {
       // module.exports = new Tools(): the instance is the module, so its class's methods are the library's API.
       instanceOf(right, names);
     }
+  }
+  // var api = module.exports; api.parse = …: the local name is the exported object.
+  for (const d of root.findAll({ rule: { kind: 'variable_declarator', has: { field: 'value', regex: '^(module\\.)?exports$' } } })) {
+    if (EXPORTS_LEFT.test(d.field('value')?.text() ?? '')) names.add(d.field('name')?.text() ?? '');
   }
   for (const e of root.findAll({ rule: { kind: 'export_statement' } })) {
     for (const s of e.findAll({ rule: { kind: 'export_specifier' } })) names.add(s.field('name')?.text() ?? '');
@@ -141,9 +145,15 @@ function exportedIife(fn: SgNode, root: SgNode): string | null {
  * `return { upload: upload }`, or `obj.run = function …; return obj`. Its caller reaches it as the library's API.
  */
 function returnedByFactory(fn: SgNode, root: SgNode, hops = 0): string | null {
-  const handle = localHandle(fn);
   const factory = enclosingFunction(fn);
-  if (!handle || !factory || isPrivate(handle.key) || hops > 2) return null;
+  if (!factory || hops > 2) return null;
+  const inline = handedInline(fn, factory);
+  if (inline !== null) {
+    const outer = isPrivate(inline) ? null : exportedIife(factory, root) ?? exportedApi(factory, hops + 1);
+    return outer ? `${outer}→${inline}` : null;
+  }
+  const handle = localHandle(fn);
+  if (!handle || isPrivate(handle.key)) return null;
   const handed = returnedValues(factory).some((v) => {
     if (v.kind() === 'identifier') return v.text() === handle.name;
     if (v.kind() !== 'object') return false;
@@ -154,6 +164,25 @@ function returnedByFactory(fn: SgNode, root: SgNode, hops = 0): string | null {
   return outer ? `${outer}→${handle.key}` : null;
 }
 
+const unwrapped = (node: SgNode | null): SgNode | null => (node?.kind() === 'parenthesized_expression' ? unwrapped(node.namedChildren()[0] ?? null) : node);
+
+/** `return function (input) {…}` or `return { check: function (value) {…}, run(x) {…} }` written inline in the
+ * factory: the name the caller reaches fn by ('' when returned itself), or null when fn is not handed out so. */
+function handedInline(fn: SgNode, factory: SgNode): string | null {
+  for (const v of returnedValues(factory)) {
+    const value = unwrapped(v);
+    if (!value) continue;
+    if (sameNode(value, fn)) return fn.field('name')?.text() ?? '';
+    if (value.kind() !== 'object') continue;
+    for (const c of value.namedChildren()) {
+      if (c.kind() === 'method_definition' && sameNode(c, fn)) return c.field('name')?.text() ?? '';
+      const held = c.kind() === 'pair' ? unwrapped(c.field('value')) : null;
+      if (held && sameNode(held, fn)) return c.field('key')?.text() ?? '';
+    }
+  }
+  return null;
+}
+
 /** The public name of an exported function or method (`killPort`, `Git.log`, `Notifier.prototype.notify`), or null. */
 export function exportedApi(fn: SgNode, hops = 0): string | null {
   // Taint asks it of a function once per parameter it classifies, and a factory's answer once per function inside it.
@@ -162,7 +191,9 @@ export function exportedApi(fn: SgNode, hops = 0): string | null {
 
 function exportedApiUncached(fn: SgNode, hops: number): string | null {
   const direct = directApi(fn);
-  return direct ?? (hops <= 2 && fn.kind() !== 'method_definition' ? returnedByFactory(fn, fn.getRoot().root(), hops) : null);
+  if (direct !== null || hops > 2) return direct;
+  // A method is handed out only inline, in an object the factory returns.
+  return fn.kind() !== 'method_definition' || fn.parent()?.kind() === 'object' ? returnedByFactory(fn, fn.getRoot().root(), hops) : null;
 }
 
 function directApi(fn: SgNode): string | null {

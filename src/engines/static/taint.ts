@@ -177,6 +177,8 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   if (prop === 'length') return facts('sanitised', 'a length');
   const object = expr.field('object');
   if (!object) return facts('unknown', short(text));
+  const passed = library && object.kind() === 'identifier' && object.text() === 'arguments' ? argumentsItem(expr) : null;
+  if (passed) return passed;
   // A field the constructor set from its arguments (this.path = path) carries what was passed to `new Ctor(…)`.
   const stored = object.kind() === 'this' ? constructorFieldValues(expr) : [];
   if (stored.length > 0) return combine(stored.map((v) => through(classify(v, depth + 1), v, `${short(text)} = ${short(v.text())}`)));
@@ -526,6 +528,17 @@ function findDeclaration(scope: SgNode, name: string, line: number, at = -1): Sg
     else unknown = true;
   }
   return values.length > 0 ? values : unknown ? 'unknown' : null;
+}
+
+/** `arguments[0]` in an exported function (not an arrow, which has no arguments of its own): its caller's value. */
+function argumentsItem(expr: SgNode): SourceFacts | null {
+  const index = expr.kind() === 'subscript_expression' ? expr.field('index') : null;
+  if (index?.kind() !== 'number') return null;
+  const fn = enclosingFunctions(expr).find((f) => f.kind() !== 'arrow_function');
+  const api = fn ? exportedApi(fn) : null;
+  if (!fn || !api) return null;
+  const via = `argument ${index.text()} of the exported API \`${api}\``;
+  return { kind: 'param', via, names: [expr.text()], api: `${api}(arguments)`, steps: [{ line: startLine(fn), note: `source: ${via}` }] };
 }
 
 /** A parameter: request input in a handler, the iterated value of an array callback, or the arguments of direct calls. */

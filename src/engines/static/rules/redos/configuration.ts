@@ -3,7 +3,8 @@
 // `formatStr`, a flag list `flagList`, an options object `opts` or one of its settings, a template). A date library's
 // format tokens, a driver's flag list and a server's options are written by the developer who calls the library, so
 // a slow pattern on them is no attacker's to trigger, whatever its degree. The data the function processes (`str`,
-// `text`, `input`, `value`, `url`, a glob or route pattern) is not named so.
+// `text`, `input`, `value`, `url`, a glob or route pattern) is not named so, nor is a setting that carries that text
+// (`opts.input`, `options.text`): an options object may hand over the data as well as the choices.
 import type { SgNode } from '@ast-grep/napi';
 import type { SourceFacts } from '../../types.ts';
 
@@ -19,7 +20,7 @@ function apiParameter(source: Pick<SourceFacts, 'api'>): string {
 
 /** The value a string-method chain starts from (`options.sep.trim().split(…)` → `options.sep`; `String(x || '')` →
  * x): what is matched, not the arguments of the calls along the way (a replacement read from options). */
-function receiver(node: SgNode, depth = 0): SgNode {
+export function receiver(node: SgNode, depth = 0): SgNode {
   if (depth > 12) return node;
   const kind = node.kind();
   if (kind === 'parenthesized_expression') {
@@ -40,6 +41,24 @@ function receiver(node: SgNode, depth = 0): SgNode {
   return callee?.text() === 'String' && arg ? receiver(arg, depth + 1) : node;
 }
 
+// A setting that carries the text to process, not a choice about processing it (`opts.input`, `options.text`).
+const DATA_SETTING = /^(?:input|text|str|string|value|content|body|data|html|markdown|md|source|src|url|uri|query|message|subject)$/i;
+
 export function configurationSubject(subject: SgNode, source: Pick<SourceFacts, 'api'>): boolean {
-  return CONFIG_NAME.test(apiParameter(source)) || CONFIG_OBJECT.test(`${receiver(subject).text()}.`);
+  const start = receiver(subject);
+  // The options object hands the library the text itself: what is matched is data, whatever the object is named.
+  if (start.kind() === 'member_expression' && DATA_SETTING.test(start.field('property')?.text() ?? '')) return false;
+  return CONFIG_NAME.test(apiParameter(source)) || CONFIG_OBJECT.test(`${start.text()}.`);
+}
+
+// An error's text (`err.message`, `error.sqlMessage`): what a driver, a server or the runtime wrote, handed to the
+// library's error formatter; a slow pattern on it is no caller's to trigger.
+const ERROR_OBJECT = /^(?:e|er|err|error|\w+(?:Err|Error))$/;
+const ERROR_TEXT = /^(?:message|sqlMessage|stack|detail|reason)$/;
+
+export function errorText(subject: SgNode): boolean {
+  const start = receiver(subject);
+  if (start.kind() !== 'member_expression') return false;
+  const object = start.field('object');
+  return object?.kind() === 'identifier' && ERROR_OBJECT.test(object.text()) && ERROR_TEXT.test(start.field('property')?.text() ?? '');
 }

@@ -11,10 +11,15 @@
 // an options object: configuration.ts). A pattern applied globally (replace/match with g, matchAll, split) is tried
 // again after each match, so an alternative that an earlier one shadows at the first position still runs at the
 // others (trim's /^\s*|\s*$/g): each top-level alternative is judged too when the whole is rated safe. recheck's
-// safe or unknown never fires.
+// safe or unknown never fires. Caller text also arrives as `this` in a String.prototype method (string-prototype.ts)
+// and as `arguments[N]` (taint.ts); a pattern may be a constant string match/search compile, an entry of a table read
+// at a computed key (regex-value.ts) or one the library builds from the caller's text, judged by the constant
+// sub-patterns written into it (built-pattern.ts). An error's message is no caller's text (configuration.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
-import { regexValues } from './regex-value.ts';
+import { appliedPatterns } from './regex-value.ts';
+import { stringPrototypeThis } from './string-prototype.ts';
+import { builtFragments, builtSource } from './built-pattern.ts';
 import { isRequestHandler } from '../../sources/handlers.ts';
 import { findGuard } from '../../guards.ts';
 import { bindingValue, classify } from '../../taint.ts';
@@ -24,7 +29,7 @@ import { checkRegexSync } from '../../../recheck/sync.ts';
 import type { RegexVerdict } from '../../../recheck/verdict.ts';
 import { identifiersIn } from '../../matchers/sink.ts';
 import { ownArgument } from './own-argument.ts';
-import { configurationSubject } from './configuration.ts';
+import { configurationSubject, errorText } from './configuration.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -156,6 +161,13 @@ function worstVerdict(source: string, flags: string, global: boolean): RegexVerd
 
 const APPLY = '\\.(test|exec|match|matchAll|replace|replaceAll|split|search)$';
 
+/** The fragments of a pattern the library builds: in `new RegExp(built)`, or a built string match/search compile. */
+function patternFragments(regexNode: SgNode, method: string): ReturnType<typeof builtFragments> {
+  const source = builtSource(regexNode);
+  if (source === regexNode && !/^(match|matchAll|search)$/.test(method)) return [];
+  return builtFragments(source);
+}
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const library = ctx.file.publicApi !== undefined;
@@ -171,14 +183,21 @@ function run(ctx: DetectorContext): Candidate[] {
     // In a library, the regex may run on an exported function's argument anywhere in the file.
     if (!library && !INPUT_TEXT.test(subject.text()) && !(fn && (isRequestHandler(fn) || enclosingFunctions(call).some(isRequestHandler)))) continue;
     const direct = classify(subject);
-    const source = library && direct.kind === 'unknown' ? importedResult(subject) ?? direct : direct;
+    // `this` in a method installed on String.prototype is the string the application calls it on.
+    const protoThis = library && direct.kind === 'unknown' ? stringPrototypeThis(subject) : null;
+    const source = protoThis ?? (library && direct.kind === 'unknown' ? importedResult(subject) ?? direct : direct);
     if (source.kind !== 'input' && !(library && source.api)) continue;
     if (cutToLength(subject)) continue;
     // Configuration the application writes (a format string, a flag list, an options setting) is no attacker's.
     if (library && source.kind !== 'input' && configurationSubject(subject, source)) continue;
+    // Nor is an error's message: a driver or server wrote it.
+    if (library && source.kind !== 'input' && errorText(subject)) continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
-    const own = library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject);
-    const judged = regexValues(regexNode).flatMap((re) => {
+    const own = protoThis !== null || (library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject));
+    const resolved = appliedPatterns(regexNode, method);
+    // A pattern built from the caller's text: the constant sub-patterns written into it, exponential ones only.
+    const built = resolved.length === 0 ? patternFragments(regexNode, method) : [];
+    const judged = [...resolved, ...built].flatMap((re) => {
       if (re.source.length === 0) return [];
       // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
       if (withoutLoops(re.source, re.flags)) return [];
@@ -192,6 +211,7 @@ function run(ctx: DetectorContext): Candidate[] {
       const verdict = worstVerdict(re.source, re.flags, repeated(method, re.flags));
       if (!verdict.vulnerable) return [];
       if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
+      if (built.includes(re) && verdict.complexity !== 'exponential') return [];
       return [{ re, verdict }];
     });
     const worst = judged.find((j) => j.verdict.complexity === 'exponential') ?? judged[0];
@@ -216,7 +236,8 @@ function run(ctx: DetectorContext): Candidate[] {
     // A length limit on the input bounds the match time; treat it like a guard.
     // Either way round: `s.length > 100` or `MAX < s.length`.
     // Read in the functions around the match (outermost first line on), not in an unrelated function above it.
-    const outer = enclosingFunctions(call).at(-1);
+    // `this` belongs to the innermost non-arrow function: a sibling method above it checks another string's length.
+    const outer = protoThis ? enclosingFunctions(call).find((f) => f.kind() !== 'arrow_function') : enclosingFunctions(call).at(-1);
     const before = ctx.lines.slice(outer ? startLine(outer) - 1 : 0, startLine(call)).join('\n');
     const limit = names.some((n) => new RegExp(`(?:^|[^\\w$.])${escapeRe(n)}\\.length\\s*[<>]|[<>]=?\\s*${escapeRe(n)}\\.length\\b`).test(before));
     if (guard) candidate.guard = guard;

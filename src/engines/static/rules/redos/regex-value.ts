@@ -3,7 +3,8 @@
 // or an object-literal property bound to one (a module-level table); either branch of `c ? a : b` or `a || b`. A
 // constant string is a literal (JavaScript's escapes read), a template without substitutions, a `+` of constants, a
 // name bound to one, or `[…constants].join(constant)` (an alternation table). Anything else (a pattern built from a
-// parameter) is not resolved: no verdict is guessed for it.
+// parameter) is not resolved: no verdict is guessed for it. match, matchAll and search compile a constant string
+// argument into a pattern too (appliedPatterns).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../../ast.ts';
 import { calleeDefinition, returnedValues } from '../../callees.ts';
@@ -71,6 +72,34 @@ export function constantString(node: SgNode | null | undefined, depth = 0): stri
   }
 }
 
+// Entries of a table read at a computed key looked at: every one may be the one picked, and verdicts are memoised.
+const MAX_TABLE = 16;
+
+/** The values of the object or array literal `table[key]` reads (bound to the table's name), or []. */
+function tableEntries(node: SgNode): SgNode[] {
+  const object = node.field('object');
+  const index = node.field('index');
+  if (object?.kind() !== 'identifier' || !index || index.kind() === 'string' || index.kind() === 'number') return [];
+  const table = bindingValue(object);
+  if (table?.kind() === 'array') return table.namedChildren().filter((c) => c.kind() !== 'comment').slice(0, MAX_TABLE);
+  if (table?.kind() !== 'object') return [];
+  return table.namedChildren().flatMap((c) => {
+    const value = c.kind() === 'pair' ? c.field('value') : null;
+    return value ? [value] : [];
+  }).slice(0, MAX_TABLE);
+}
+
+/** `{ exp: /…/ }`'s value at key, when entry is an object literal that writes it. */
+function ownValue(entry: SgNode, key: string): SgNode[] {
+  if (entry.kind() !== 'object') return [];
+  return entry.namedChildren().flatMap((c) => {
+    const k = c.kind() === 'pair' ? c.field('key') : null;
+    const name = k?.kind() === 'string' ? k.text().slice(1, -1) : k?.text();
+    const value = c.field('value');
+    return name === key && value ? [value] : [];
+  });
+}
+
 /** The patterns a call to a function defined in this file returns. */
 function returnedPatterns(call: SgNode, depth: number): RegexValue[] {
   const fn = calleeDefinition(call);
@@ -93,9 +122,16 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       const op = node.field('operator')?.text();
       return op === '||' || op === '??' ? [node.field('left'), node.field('right')].flatMap((b) => regexValues(b, depth + 1)).slice(0, MAX_VALUES) : [];
     }
+    case 'subscript_expression':
+      // `PATTERNS[kind]`: any entry of a module's table may be picked.
+      return tableEntries(node).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_TABLE);
     case 'member_expression': {
       const object = node.field('object');
       const prop = node.field('property')?.text();
+      // `parsers[name].exp`: that field of any entry of the table.
+      if (object?.kind() === 'subscript_expression' && prop) {
+        return tableEntries(object).flatMap((entry) => ownValue(entry, prop)).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_TABLE);
+      }
       if (object?.kind() !== 'identifier' || !prop) return [];
       const held = propertyValues(object, prop, node, bindingValue(object)) ?? [];
       return held.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES);
@@ -113,4 +149,16 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
     default:
       return [];
   }
+}
+
+// String methods that compile a string argument into a pattern (`s.match('a+')` is `s.match(new RegExp('a+'))`);
+// replace and split take a string literally.
+const COMPILES_STRING = /^(match|matchAll|search)$/;
+
+/** The patterns a call applies: what `node` denotes, or for match/matchAll/search a constant string it compiles. */
+export function appliedPatterns(node: SgNode, method: string): RegexValue[] {
+  const values = regexValues(node);
+  if (values.length > 0 || !COMPILES_STRING.test(method)) return values;
+  const source = constantString(node);
+  return source === null ? [] : [{ source, flags: method === 'matchAll' ? 'g' : '', def: node }];
 }
