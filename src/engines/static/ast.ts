@@ -1,6 +1,7 @@
 // Small helpers over ast-grep nodes: lines, enclosing functions, parameters and stable symbol names.
 // Every helper is pure; node identity is by kind + range, which is stable for one parse.
 import type { SgNode, SgRoot } from '@ast-grep/napi';
+import { compareText } from '../../foundations/text/compare.ts';
 
 export const FUNCTION_KINDS = new Set([
   'function_declaration', 'function_expression', 'arrow_function', 'method_definition',
@@ -21,14 +22,24 @@ interface KindIndex { nodes: SgNode[]; starts: number[]; ends: number[]; parents
 // Asking a node for its parent makes tree-sitter walk down from the root, so finding a node's function by climbing cost
 // the depth times the distance, for each of the tens of thousands of questions the rules ask on a file. One walk of
 // the tree lists its functions instead, and a question becomes a binary search by position (ranges nest). Kept per
-// tree and kind set, weakly: a tree's indexes go when the tree does.
-const kindIndexes = new WeakMap<SgRoot, Map<ReadonlySet<string>, KindIndex>>();
+// tree and kind set, weakly: a tree's indexes go when the tree does. Keyed by the sorted kinds, not the Set's identity:
+// callers passing equal sets of kinds (each its own Set) share one index and one walk.
+const kindIndexes = new WeakMap<SgRoot, Map<string, KindIndex>>();
+const kindKeys = new WeakMap<ReadonlySet<string>, string>();
+
+/** The cache key of a set of kinds: its members sorted (remembered per Set, so a caller's one Set is sorted once). */
+function kindsKey(kinds: ReadonlySet<string>): string {
+  let key = kindKeys.get(kinds);
+  if (key === undefined) kindKeys.set(kinds, (key = [...kinds].sort(compareText).join('\0')));
+  return key;
+}
 
 function kindIndex(node: SgNode, kinds: ReadonlySet<string>): KindIndex {
   const tree = node.getRoot();
   let byKinds = kindIndexes.get(tree);
   if (!byKinds) kindIndexes.set(tree, (byKinds = new Map()));
-  let index = byKinds.get(kinds);
+  const key = kindsKey(kinds);
+  let index = byKinds.get(key);
   if (index) return index;
   const nodes = tree.root().findAll({ rule: { any: [...kinds].map((kind) => ({ kind })) } });
   index = { nodes, starts: [], ends: [], parents: [] };
@@ -41,7 +52,7 @@ function kindIndex(node: SgNode, kinds: ReadonlySet<string>): KindIndex {
     index.parents.push(open.at(-1) ?? -1);
     open.push(i);
   }
-  byKinds.set(kinds, index);
+  byKinds.set(key, index);
   return index;
 }
 
@@ -62,7 +73,8 @@ function innermostEnclosing(index: KindIndex, start: number, end: number): numbe
   return -1;
 }
 
-/** The innermost ancestor of `node` whose kind is in `kinds` (pass the same Set each time: indexes are kept per Set). */
+/** The innermost ancestor of `node` whose kind is in `kinds` (indexes are kept per tree and set of kinds; the Set should
+ * not change once passed). */
 export function enclosingOfKind(node: SgNode, kinds: ReadonlySet<string>): SgNode | null {
   const { start, end } = node.range();
   // An empty node (a parser-inserted token) can sit just past a function's end and still be outside it: climb.

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunction, enclosingFunctions, FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
+import { enclosingFunction, enclosingFunctions, enclosingOfKind, FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
 import { functionsWithComputedWrite } from '../../../src/engines/static/rules/prototype-pollution/matcher.ts';
 import { hasSelfComparison } from '../../../src/engines/static/matchers/self-compared.ts';
 import { floatingPromise } from '../../../src/engines/static/matchers/async.ts';
@@ -120,4 +120,20 @@ test('enclosingFunction and enclosingFunctions, found by position, answer as cli
     }
   }
   assert.ok(inside >= 1000 && nodes > inside, `nodes inside functions and outside them (${inside} of ${nodes})`);
+});
+
+test('enclosingOfKind shares one index between equal sets of kinds, whatever their identity or order', () => {
+  const root = parseSource(langFor(NESTED)!, NESTED.content).root();
+  const kinds = new Set(['class_body', 'statement_block']);
+  const same = new Set(['statement_block', 'class_body']);
+  let asked = 0;
+  for (const node of root.findAll({ rule: { kind: 'subscript_expression' } })) {
+    const a = enclosingOfKind(node, kinds);
+    assert.equal(a?.kind(), node.ancestors().find((p) => kinds.has(String(p.kind())))?.kind(), `${place(node)}`);
+    if (a === null) continue;
+    // The same wrapper object comes back: both answers were read from one index (a second walk makes fresh wrappers).
+    assert.ok(a === enclosingOfKind(node, same), `${place(node)}`);
+    asked++;
+  }
+  assert.ok(asked >= 5, `writes asked about (${asked})`);
 });

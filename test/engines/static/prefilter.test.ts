@@ -9,6 +9,11 @@ import { zipSlip } from '../../../src/engines/static/rules/zip-slip/matcher.ts';
 import { swallowedError } from '../../../src/engines/static/rules/swallowed-error-success/matcher.ts';
 import { nosqlInjection } from '../../../src/engines/static/rules/nosql-injection/matcher.ts';
 import { xss } from '../../../src/engines/static/rules/xss/matcher.ts';
+import { resourceFieldOverwritten } from '../../../src/engines/static/rules/resource-field-overwritten/matcher.ts';
+import { swallowedAsyncError } from '../../../src/engines/static/rules/swallowed-async-error/matcher.ts';
+import { stringMethodOnNonString } from '../../../src/engines/static/rules/string-method-on-non-string/matcher.ts';
+import { callbackGuardedInOneBranch, testedAndCalled, tests as testsPresence } from '../../../src/engines/static/rules/callback-guarded-in-one-branch/matcher.ts';
+import { escapeRe } from '../../../src/engines/static/ast.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { beginFile } from '../../../src/engines/static/taint.ts';
 import { beginSourceFile } from '../../../src/engines/static/sources/handlers.ts';
@@ -68,4 +73,42 @@ test('NoSQL injection requires a database in the file, not just a .find( call, a
 test('XSS requires a response, the document or an HTML property in the file, not just a .write( call', () => {
   for (const text of ['res.send(`<b>${req.query.q}</b>`)', 'el.innerHTML = location.hash', 'ctx.body = html', 'response.status(200).end(page)']) assert.ok(xss.requires?.test(text), text);
   assert.ok(!xss.requires?.test('stream.write(chunk); out.end(buffer);'));
+});
+
+test('resource-field-overwritten requires a field released somewhere in the file', () => {
+  for (const text of ['this.timer = setInterval(tick, 10); clearInterval( this.timer );', 'this.conn = new Redis(o); this.conn.quit ()', 'this.$s.destroy(e)']) assert.ok(resourceFieldOverwritten.requires?.test(text), text);
+  for (const text of ['this.conn = new Redis(o); conn.quit();', 'this.timer = setInterval(tick, 10); clearInterval(timer);', 'this.a.b.close()']) assert.ok(!resourceFieldOverwritten.requires?.test(text), text);
+});
+
+test('swallowed-async-error requires a success answer somewhere in the file', () => {
+  for (const text of ['fs.stat(p, (err) => res.json({ ok: true }))', 'x.then(() => resolve (1))', 'cb(null, v)', "return { status: 'ok' }"]) assert.ok(swallowedAsyncError.requires?.test(text), text);
+  for (const text of ['fs.stat(p, (err) => { if (err) throw err; })', 'cb(err)', 'unresolved(1)']) assert.ok(!swallowedAsyncError.requires?.test(text), text);
+});
+
+test('string-method-on-non-string requires a string-only method named in the file', () => {
+  for (const text of ['const s = JSON.stringify(v); s.replace(/a/g, "b")', 'Array.isArray(v) ? v.map(f) : String(v); t.toLowerCase()']) assert.ok(stringMethodOnNonString.requires?.test(text), text);
+  for (const text of ['const s = JSON.stringify(v); s.replacer(1); s.splits()', 'Array.isArray(v) && v.length']) assert.ok(!stringMethodOnNonString.requires?.test(text), text);
+});
+
+// bug-hunter-ignore redos: the names are escaped and the texts are the test's own short strings
+const calledAndTested = (text: string) => [...new Set(text.match(/[\w$]+/g) ?? [])].flatMap((run) => [...run].flatMap((_, i) => [...run].map((__, j) => run.slice(i, j + 1))))
+  .some((name) => /^[A-Za-z_$][\w$]*$/.test(name) && testsPresence(text, name) && new RegExp(`\\b${escapeRe(name)}\\s*\\(`).test(text));
+
+test('callback-guarded-in-one-branch passes every text in which some name is both tested for presence and called', () => {
+  const kept = ['if (!cb) return; else cb()', 'cb && cb(); else', 'typeof $cb; $cb (1)', 'a$b == null; b(2)', 'cb?.(1); cb(2)', 'if (done) {} else { done() }'];
+  for (const text of kept) assert.ok(callbackGuardedInOneBranch.requires?.test(text), text);
+  for (const text of ['if (err) cb(err); else next()', 'f(); if (x.y) g(); else h()', 'cb && other()']) assert.ok(!callbackGuardedInOneBranch.requires?.test(text), text);
+  // Random text over the characters that matter: whenever some name is tested and called (the detector's own test and
+  // call regexes, tried on every name in the text), the requirement passes.
+  const alphabet = ['a', 'b', 'cb', 'cb', 'cb(', 'cb(', 'a$b', '$cb', 'cb$', ' && ', '(cb)', '$', '_', '1', '.', '(', ')', ' ', '\n', '!', '=', '&&', '|', '?', 'if', 'if (', 'typeof ', 'null', 'undefined', '==', 'else', ';', 'é', '\\u0061'];
+  let seed = 11;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  let both = 0;
+  for (let i = 0; i < 60_000; i++) {
+    const text = Array.from({ length: next() % 12 }, () => alphabet[next() % alphabet.length]).join('');
+    if (!calledAndTested(text)) continue;
+    both++;
+    assert.ok(testedAndCalled(text), JSON.stringify(text));
+  }
+  assert.ok(both >= 200, `random texts with a tested and called name (${both})`);
 });

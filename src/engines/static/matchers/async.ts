@@ -59,9 +59,14 @@ function promiseExecutor(ctx: DetectorContext): Candidate[] {
 
 function floatingAndTry(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  const returnsInTry = ctx.root.findAll({ rule: { kind: 'return_statement', has: { kind: 'call_expression' }, inside: { kind: 'statement_block', inside: { kind: 'try_statement', has: { kind: 'catch_clause' } } } } });
+  // Each search only where its words are in the text: a try with a catch, and parameters opening with `(req`/`(request`
+  // (the handler rule's regex, on the parameters' own text).
+  const text = ctx.file.content;
+  const returnsInTry = /\btry\b/.test(text) && /\bcatch\b/.test(text)
+    ? ctx.root.findAll({ rule: { kind: 'return_statement', has: { kind: 'call_expression' }, inside: { kind: 'statement_block', inside: { kind: 'try_statement', has: { kind: 'catch_clause' } } } } })
+    : [];
   const handlerRule = { any: [...FUNCTION_KINDS].map((kind) => ({ kind, has: { field: 'parameters' as const, regex: '^\\(\\s*(req|request)\\b' } })) };
-  const handlers = ctx.root.findAll({ rule: handlerRule });
+  const handlers = /\(\s*(req|request)\b/.test(text) ? ctx.root.findAll({ rule: handlerRule }) : [];
   if (returnsInTry.length === 0 && handlers.length === 0) return out;
   const names = asyncNames(ctx.root);
   const statements = handlers.flatMap((h) => h.findAll({ rule: { kind: 'expression_statement', has: { kind: 'call_expression' } } }));

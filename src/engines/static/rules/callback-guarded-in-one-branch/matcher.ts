@@ -8,7 +8,7 @@ import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 
 /** Whether `text` tests `name` for presence: `if (name)`, `if (!name)`, `name &&`, `typeof name`, `name == null`. */
-function tests(text: string, name: string): boolean {
+export function tests(text: string, name: string): boolean {
   const n = escapeRe(name);
   return new RegExp(`if\\s*\\(\\s*!?\\s*${n}\\s*[)&|]|(^|[^\\w$.])${n}\\s*&&|typeof\\s+${n}\\b|\\b${n}\\s*[!=]==?\\s*(null|undefined)|\\b${n}\\?\\.\\(`).test(text);
 }
@@ -76,9 +76,47 @@ function run(ctx: DetectorContext): Candidate[] {
   return out;
 }
 
+// The names `tests` can find tested, and those called (`name(`), read off the whole text in one pass each. A name is a
+// run of [\w$] characters, or a part of one that `tests`' word boundaries can cut out at a `$` (prefixes for
+// `typeof name\b`, suffixes for `\bname ==` and `\bname(`).
+// Matches do not overlap, so no match may swallow the start of another: `typeof`'s name and the comparison's tail are
+// lookaheads (`typeof typeof x`, `typeof if (cb)`), and what the others consume past their name cannot start a match.
+// Runs are read whole, from their first character (the lookbehinds), which also spares the regex a try at every
+// character inside each run.
+const TESTED = /if\s*\(\s*!?\s*([\w$]+)\s*[)&|]|(?<![\w$.])([\w$]+)\s*&&|typeof(?=\s+([\w$]+))|(?<![\w$])([\w$]+)(?=\s*[!=]==?\s*(?:null|undefined))|(?<![\w$])([\w$]+)\?\.\(/g;
+const CALLED = /(?<![\w$])([\w$]+)\s*\(/g;
+const WORD = /\w/;
+
+/** The run and the parts of it that start (suffixes) or end (prefixes) at a word boundary inside it (only a `$` makes one). */
+function cuts(run: string, ends: 'prefixes' | 'suffixes' | 'both'): string[] {
+  if (!run.includes('$')) return [run];
+  const out = [run];
+  for (let i = 1; i < run.length; i++) {
+    if (WORD.test(run[i - 1]!) === WORD.test(run[i]!)) continue;
+    if (ends !== 'suffixes') out.push(run.slice(0, i));
+    if (ends !== 'prefixes') out.push(run.slice(i));
+  }
+  return out;
+}
+
+/**
+ * A necessary condition of a finding, on the text alone: a finding is a call `name(…)` whose sibling branch both
+ * `tests` name and calls it (`\bname\s*\(`), so some name must be tested and called somewhere in the file. Names
+ * written with escapes or outside ASCII are not read this way: such a file always passes.
+ */
+export function testedAndCalled(text: string): boolean {
+  if (text.includes('\\u') || /[^\t-\x7f]/.test(text)) return true;
+  const tested = new Set<string>();
+  for (const m of text.matchAll(TESTED)) for (const name of cuts(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]!, 'both')) tested.add(name);
+  if (tested.size === 0) return false;
+  for (const m of text.matchAll(CALLED)) for (const name of cuts(m[1]!, 'suffixes')) if (tested.has(name)) return true;
+  return false;
+}
+
 export const callbackGuardedInOneBranch: Detector = {
   order: 39,
   rules: ['callback-guarded-in-one-branch'],
   prefilter: /\belse\b/,
+  requires: { test: testedAndCalled },
   run,
 };

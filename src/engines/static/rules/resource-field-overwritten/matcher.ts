@@ -55,5 +55,8 @@ export const resourceFieldOverwritten: Detector = {
   order: 36,
   rules: ['resource-field-overwritten'],
   prefilter: /this\.[\w$]+\s*=\s*(new\b|[\w$.]*\b(setInterval|createConnection|createServer|connect|createSocket|createReadStream|createWriteStream|spawn|fork)\s*\()/,
+  // A finding needs the field released somewhere in the file (`released`, tested on the whole text, for some field
+  // `[\w$]+`): a file without any such release is not walked.
+  requires: new RegExp(`clearInterval\\(\\s*this\\.[\\w$]+\\s*\\)|this\\.[\\w$]+\\.${RELEASE}\\s*\\(`),
   run,
 };

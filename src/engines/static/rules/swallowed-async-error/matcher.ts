@@ -105,5 +105,8 @@ export const swallowedAsyncError: Detector = {
   order: 29,
   rules: ['swallowed-async-error'],
   prefilter: /\b(err|error|er)\s*[,)]|\.catch\s*\(/,
+  // Both halves report only a statement SUCCESS_IN_CALLBACK matches (RESPONSE is one of its alternatives), and a
+  // statement's text is the file's text at that place: a file it does not match anywhere has no finding.
+  requires: SUCCESS_IN_CALLBACK,
   run,
 };
