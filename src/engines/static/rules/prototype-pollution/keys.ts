@@ -213,6 +213,8 @@ export class KeyOrigins {
       const callee = n.field('function');
       // A local helper that rejects dangerous segments cleans what it returns.
       if (callee?.kind() === 'identifier' && helperGuards(this.scope, callee.text())) return false;
+      // `Object.keys(o)[0]`: the keys of o, the written object's own when o is one of them.
+      if (KEY_LISTS.test(callee?.text().replace(/\s+/g, '') ?? '')) return argsOf(n).slice(0, 1).some((a) => this.keysOf(a, depth));
       const receiver = callee?.kind() === 'member_expression' ? callee.field('object') : null;
       return [...(receiver ? [receiver] : []), ...argsOf(n)].some((a) => this.key(a, depth + 1));
     }

@@ -222,7 +222,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       if (registryEntry(head, alias, origin)) return false;
       return keyed(new Set([...targets, rootName(head)].filter(Boolean))).key(head.field('index') as SgNode);
     };
-    const walked = scopeIndex(scope).valuesOf(name, true).some((v) => {
+    const walked = valuesSeenBy(scope, name, w).some((v) => {
       if (headSubscript(v)) return stepped(v, name);
       const u = unwrap(v);
       // `parent = obj` where `obj = obj[k]` walks: the write lands in the object the walk reached.
@@ -249,6 +249,22 @@ function registryEntry(head: SgNode, alias: string, origin: KeyOrigins): boolean
   const key = unwrap(head.field('index') as SgNode);
   if (rootName(object) === alias || key.kind() !== 'identifier') return false;
   return origin.direct(key) && !origin.key(object);
+}
+
+/**
+ * The values `name` is given where `at` can see them: every assignment, and the declarators of the functions around
+ * `at` — a `var name = o[k]` inside a nested function declares another variable (a bundle's module loader shadows
+ * its cache `n` in a callback), it does not walk this one.
+ */
+function valuesSeenBy(scope: SgNode, name: string, at: SgNode): SgNode[] {
+  const index = scopeIndex(scope);
+  const r = at.range();
+  const declared = (index.declarators.get(name) ?? []).filter((d) => {
+    const owner = d.ancestors().find((a) => FUNCTION_KINDS.has(String(a.kind())));
+    return !owner || owner.range().start.index <= r.start.index && r.end.index <= owner.range().end.index;
+  });
+  const assigned = (index.assignments.get(name) ?? []).map((a) => a.field('right'));
+  return [...assigned, ...declared.map((d) => d.field('value'))].filter((v): v is SgNode => v !== null);
 }
 
 /** fn is part of the module's interface: exported by name, assigned to (module.)exports, or a method of an exported object. */
