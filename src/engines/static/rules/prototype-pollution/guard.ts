@@ -47,9 +47,10 @@ function usesGuardList(fn: SgNode, text: string): boolean {
 function ownCheckOf(text: string, targets: ReadonlySet<string>): boolean {
   for (const t of targets) {
     const v = escapeRe(t);
-    const check = new RegExp(`(?:hasOwnProperty\\.call|\\bhasOwn\\w*|\\b[\\w$]*[hH]as(?:Own\\w*)?(?:\\.call)?)\\)?\\(\\s*${v}\\s*,\\s*([^)]+)\\)|\\b${v}\\.hasOwnProperty\\(\\s*([^)]+)\\)`, 'g');
+    // Also the target's own names listed and searched: `Object.getOwnPropertyNames(t).indexOf(k) == -1`.
+    const check = new RegExp(`(?:hasOwnProperty\\.call|\\bhasOwn\\w*|\\b[\\w$]*[hH]as(?:Own\\w*)?(?:\\.call)?)\\)?\\(\\s*${v}\\s*,\\s*([^)]+)\\)|\\b${v}\\.hasOwnProperty\\(\\s*([^)]+)\\)|Object\\.(?:getOwnPropertyNames|keys)\\(\\s*${v}\\s*\\)\\.(?:indexOf|includes)\\(\\s*([^)]+)\\)`, 'g');
     for (const m of text.matchAll(check)) {
-      const key = escapeRe((m[1] ?? m[2] ?? '').trim());
+      const key = escapeRe((m[1] ?? m[2] ?? m[3] ?? '').trim());
       const at = m.index ?? 0;
       const after = text.slice(at + m[0].length, at + m[0].length + 120);
       // `if (!has(t, k)) t[k] = {}` creates the missing key; the walk then reads it either way.
@@ -109,10 +110,28 @@ function helperGuardsUncached(fn: SgNode, name: string, depth: number): boolean 
   return [...called].some((n) => helperGuards(fn, n, depth - 1));
 }
 
+/**
+ * The written object starts at instance state the file only ever creates without a prototype: `obj = this.vars` with
+ * every `this.vars = …` in the file `Object.create(null)` (a scope table the class owns). `__proto__`, `constructor`
+ * and `prototype` do not resolve on it, as with a local `Object.create(null)` target.
+ */
+function nullPrototypeState(fn: SgNode, text: string, targets: ReadonlySet<string>): boolean {
+  const fields = new Set<string>();
+  for (const t of targets) {
+    for (const m of text.matchAll(new RegExp(`(?:^|[^.\\w$])${escapeRe(t)}\\s*=\\s*this\\.([\\w$]+)\\s*[;,\\n]`, 'g'))) fields.add(m[1] as string);
+  }
+  if (fields.size === 0) return false;
+  const file = fn.getRoot().root().text();
+  return [...fields].every((f) => {
+    const sets = [...file.matchAll(new RegExp(`\\bthis\\.${escapeRe(f)}\\s*=(?!=)\\s*([^;\\n]*)`, 'g'))].map((m) => (m[1] as string).trim());
+    return sets.length > 0 && sets.every((v) => /^Object\.create\(\s*null\s*\)$/.test(v));
+  });
+}
+
 /** The function (with the helpers it calls in this file) guards the writes into `targets`. */
 export function guarded(fn: SgNode, targets: ReadonlySet<string>): boolean {
   const text = fn.text();
-  if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn, text)) return true;
+  if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn, text) || nullPrototypeState(fn, text, targets)) return true;
   const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
   if ([...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1))) return true;
   // A helper called as a statement acts only by throwing: `checkKey(k);` with a body that throws on the dangerous keys.

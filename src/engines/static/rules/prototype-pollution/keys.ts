@@ -9,7 +9,7 @@
 // private function's parameter every call in the file fills from a helper that refuses the dangerous keys.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
-import { helperGuards } from './guard.ts';
+import { guardText, helperGuards } from './guard.ts';
 import { scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
@@ -103,6 +103,7 @@ function screenedParam(fn: SgNode, index: number): boolean {
   return calls.every((call) => {
     const arg = argsOf(call)[index];
     if (!arg) return false;
+    if (checkedAround(call, arg, fn)) return true;
     const caller = call.ancestors().find((a) => FUNCTION_KINDS.has(String(a.kind())));
     const value = unwrap(arg).kind() === 'identifier' && caller ? scopeIndex(caller).valuesOf(unwrap(arg).text()) : [arg];
     return value.length > 0 && value.every((x) => {
@@ -111,6 +112,23 @@ function screenedParam(fn: SgNode, index: number): boolean {
       return callee?.kind() === 'identifier' && helperGuards(fn, callee.text());
     });
   });
+}
+
+/** The call runs only when an `if` around it (inside its caller) passed the argument through a key check:
+ *  `if (isValidKey(key)) mixin(target, obj[key], key)`. */
+function checkedAround(call: SgNode, arg: SgNode, fn: SgNode): boolean {
+  const name = unwrap(arg).text();
+  if (!/^[\w$]+$/.test(name)) return false;
+  const v = new RegExp(`\\b${escapeRe(name)}\\b`);
+  for (let child = call, p = call.parent(); p && !FUNCTION_KINDS.has(String(p.kind())); child = p, p = p.parent()) {
+    if (p.kind() !== 'if_statement' || p.field('consequence')?.id() !== child.id()) continue;
+    const condition = p.field('condition');
+    const text = condition?.text() ?? '';
+    if (!v.test(text)) continue;
+    if (guardText(text)) return true;
+    for (const m of text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)) if (helperGuards(fn, m[1] as string)) return true;
+  }
+  return false;
 }
 
 const BINDINGS = new WeakMap<SgNode, Map<string, Binding[]>>();
@@ -165,7 +183,7 @@ export class KeyOrigins {
   key(node: SgNode, depth = 0): boolean {
     const n = unwrap(node);
     const k = n.kind();
-    if (depth > 6) return false;
+    if (depth > 12) return false;
     if (k === 'string' || k === 'number' || k === 'true' || k === 'false' || k === 'null' || k === 'undefined' || k === 'regex') return false;
     // Numbers are never `__proto__`: `+s`, `-i`, `i++`, `a - b`, `x >> 2`, comparisons.
     if (k === 'unary_expression' && /^(?:[-+~!]|typeof|void)$/.test(n.child(0)?.text() ?? '')) return false;
@@ -195,6 +213,8 @@ export class KeyOrigins {
       const callee = n.field('function');
       // A local helper that rejects dangerous segments cleans what it returns.
       if (callee?.kind() === 'identifier' && helperGuards(this.scope, callee.text())) return false;
+      // `Object.keys(o)[0]`: the keys of o, the written object's own when o is one of them.
+      if (KEY_LISTS.test(callee?.text().replace(/\s+/g, '') ?? '')) return argsOf(n).slice(0, 1).some((a) => this.keysOf(a, depth));
       const receiver = callee?.kind() === 'member_expression' ? callee.field('object') : null;
       return [...(receiver ? [receiver] : []), ...argsOf(n)].some((a) => this.key(a, depth + 1));
     }
@@ -202,6 +222,8 @@ export class KeyOrigins {
       // `x.length` is a number whatever x is.
       if (n.field('property')?.text() === 'length') return false;
       const object = n.field('object');
+      // `this.input`, set in this scope (`this.input = fs.readFileSync(path)`): the values it was given.
+      if (object?.kind() === 'this') return (scopeIndex(this.scope).thisProps.get(n.field('property')?.text() ?? '') ?? []).some((a) => this.key(a.field('right') as SgNode, depth + 1));
       return Boolean(object) && this.key(object as SgNode, depth + 1);
     }
     return n.children().filter((c) => c.isNamed()).some((c) => this.key(c, depth + 1));
@@ -225,8 +247,29 @@ export class KeyOrigins {
     if (n.kind() === 'sequence_expression') n = unwrap(n.namedChildren().at(-1) ?? n);
     if (n.kind() === 'object' || n.kind() === 'array') return false;
     const root = rootName(n);
-    if (root && this.self.has(root)) return false;
+    if (root && this.self.has(root) && this.aliasAt(root, n)) return false;
     return this.key(n, depth + 1);
+  }
+
+  /**
+   * `root`, one of the written objects, is the written object where `at` stands: itself, or an alias of it made by an
+   * assignment whose block holds `at` (`target = source` in the branch where source is not an object leaves the loop
+   * over source's keys in the other branch copying them into a different target).
+   */
+  private aliasAt(root: string, at: SgNode): boolean {
+    const index = scopeIndex(this.scope);
+    const aliasing = [...this.self].filter((s) => s !== root).flatMap((s) => [...(index.declarators.get(s) ?? []), ...(index.assignments.get(s) ?? [])]).filter((d) => {
+      const v = d.field(d.kind() === 'variable_declarator' ? 'value' : 'right');
+      const u = v ? unwrap(v) : null;
+      const head = u?.kind() === 'binary_expression' ? unwrap(u.field('left') as SgNode) : u;
+      return head?.kind() === 'identifier' && head.text() === root;
+    });
+    if (aliasing.length === 0) return true;
+    const r = at.range();
+    return aliasing.some((d) => {
+      const block = d.ancestors().find((a) => /^(?:statement_block|program)$/.test(String(a.kind())));
+      return !block || block.range().start.index <= r.start.index && r.end.index <= block.range().end.index;
+    });
   }
 
   /** `s[i]` with a numeric index, or `s.charAt(i)`, where s is a property key (a string): one character. */
@@ -358,7 +401,9 @@ export class KeyOrigins {
     const hit = this.memo.get(name);
     if (hit !== undefined) return hit;
     this.visiting.add(name);
-    const result = bindingsOf(this.scope, name).some((b) => this.binding(b, depth));
+    // A name's answer is kept for every later use, so it is worked out from its bindings with the full depth: an answer
+    // cut short by the depth of the first use that asked would be kept as false for all (`visiting` stops cycles).
+    const result = bindingsOf(this.scope, name).some((b) => this.binding(b, 0));
     this.visiting.delete(name);
     this.memo.set(name, result);
     return result;

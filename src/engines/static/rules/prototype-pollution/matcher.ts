@@ -82,9 +82,19 @@ const DETAIL: Record<PollutingWrite['shape'], string> = {
   'bracket chain': 'writes two levels deep with both keys from its input:',
 };
 
-/** One write per function: a merge's leaf write, else a walk's last write, else the first bracket chain. */
+/** One write per function: a merge's leaf write, else a walk's last value write (its last write when it writes only
+ *  fresh objects), else the first bracket chain. */
 function choose(found: PollutingWrite[]): PollutingWrite | undefined {
-  return found.find((f) => f.shape === 'recursive merge') ?? found.filter((f) => f.shape === 'path walk').at(-1) ?? found[0];
+  const walks = found.filter((f) => f.shape === 'path walk');
+  return found.find((f) => f.shape === 'recursive merge') ?? walks.filter((f) => !f.fresh).at(-1) ?? walks.at(-1) ?? found[0];
+}
+
+/** The lines of the other writes of the same walk close to its chosen write (`cur[k] = cur[k] || {}` above
+ *  `cur[last] = v`): each writes Object.prototype once the walk reaches it, so the finding spans them. */
+function walkLines(found: PollutingWrite[], hit: PollutingWrite): number[] {
+  if (hit.shape !== 'path walk') return [];
+  const at = startLine(hit.write);
+  return found.filter((f) => f.shape === 'path walk' && f !== hit && [...f.targets].some((t) => hit.targets.has(t)) && Math.abs(startLine(f.write) - at) <= 6).flatMap((f) => [startLine(f.write), endLine(f.write)]);
 }
 
 function run(ctx: DetectorContext): Candidate[] {
@@ -104,7 +114,7 @@ function run(ctx: DetectorContext): Candidate[] {
     // A merge's finding spans its descent (the recursive call) and its leaf write when they sit close together: the
     // bug is the pair. Far apart, the leaf write alone (where Object.prototype is written).
     const close = via !== undefined && Math.abs(startLine(via) - startLine(site)) <= 6;
-    const lines = [startLine(site), endLine(site), ...(close ? [startLine(via), endLine(via)] : [])];
+    const lines = [startLine(site), endLine(site), ...(close ? [startLine(via), endLine(via)] : []), ...walkLines(found, hit)];
     // Its identity stays at the recursive call, where this rule has always reported a merge: the fingerprint keys on
     // the call's line and the former fingerprint on its text, so dismissals, baselines, ledgers and published issues
     // written before the leaf write was cited still match. A walk or bracket chain is named by its write, as before.
@@ -113,7 +123,7 @@ function run(ctx: DetectorContext): Candidate[] {
       ruleId: 'prototype-pollution',
       startLine: Math.min(...lines),
       endLine: Math.max(...lines),
-      ...(via && startLine(via) !== Math.min(...lines) ? { anchorLine: startLine(via) } : {}),
+      ...(startLine(anchor) !== Math.min(...lines) ? { anchorLine: startLine(anchor) } : {}),
       symbol: symbolOf(anchor),
       subject: `${name}: ${anchor.text()}`,
       detail: via

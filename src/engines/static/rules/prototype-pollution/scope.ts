@@ -28,6 +28,8 @@ export class ScopeIndex {
   readonly destructured = new Map<string, SgNode[]>();
   /** `name = …`. */
   readonly assignments = new Map<string, SgNode[]>();
+  /** `this.name = …` (by the property's name). */
+  readonly thisProps = new Map<string, SgNode[]>();
   /** `name += …`. */
   readonly augmented = new Map<string, SgNode[]>();
   readonly loops: SgNode[] = [];
@@ -51,6 +53,7 @@ export class ScopeIndex {
       } else if (k === 'assignment_expression' || k === 'augmented_assignment_expression') {
         const left = n.field('left');
         if (left?.kind() === 'identifier') push(k === 'assignment_expression' ? this.assignments : this.augmented, left.text(), n);
+        else if (k === 'assignment_expression' && left?.kind() === 'member_expression' && left.field('object')?.kind() === 'this') push(this.thisProps, left.field('property')?.text() ?? '', n);
       } else if (k === 'for_in_statement') {
         this.loops.push(n);
       } else {

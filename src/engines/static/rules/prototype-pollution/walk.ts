@@ -10,11 +10,18 @@
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
-import { declarationsOf } from './guard.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
 import { scopeIndex } from './scope.ts';
 
-export interface PollutingWrite { write: SgNode; shape: 'bracket chain' | 'path walk' | 'recursive merge'; targets: Set<string>; via?: SgNode }
+export interface PollutingWrite {
+  write: SgNode;
+  shape: 'bracket chain' | 'path walk' | 'recursive merge';
+  targets: Set<string>;
+  via?: SgNode;
+  /** A walk's write of a fresh object (`cur[k] = {}`): it pollutes too (Object.prototype[k] = {}), but the value write
+   *  of the same walk, when there is one, is the finding's anchor. */
+  fresh?: boolean;
+}
 
 const CONSTANT = /^(?:null|undefined|true|false|void 0|!0|!1|-?\d[\d.e]*|'[^']*'|"[^"]*")$/;
 const FRESH = /^(?:\{[\s\S]*\}|\[[\s\S]*\]|new\s+\w+\([^)]*\))$/;
@@ -75,19 +82,60 @@ function selfNames(fn: SgNode): string[] {
   return [...new Set(names.filter((n) => /^[\w$]+$/.test(n)))];
 }
 
-/** Functions of this file that fn calls and that call fn back (mixinDeep → mixin → mixinDeep): mutual recursion. */
+/** The functions of a file by the names their calls spell (selfNames), built once per file and only when needed. */
+const NAMED_FUNCTIONS = new WeakMap<object, { fn: SgNode; start: number; end: number; names: string[] }[]>();
+function namedFunctions(fn: SgNode): { fn: SgNode; start: number; end: number; names: string[] }[] {
+  const file = fn.getRoot();
+  let list = NAMED_FUNCTIONS.get(file);
+  if (!list) {
+    list = file.root().findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind })) } }).map((f) => ({ fn: f, start: f.range().start.index, end: f.range().end.index, names: selfNames(f) }));
+    NAMED_FUNCTIONS.set(file, list);
+  }
+  return list;
+}
+
+/** Where each name is called (`name(`, not `.name(`) or passed on as an argument (`(…, name, …)`), one pass per file. */
+const REFERENCES = new WeakMap<object, Map<string, number[]>>();
+function referencesOf(fn: SgNode): Map<string, number[]> {
+  const file = fn.getRoot();
+  let refs = REFERENCES.get(file);
+  if (!refs) {
+    refs = new Map();
+    for (const m of file.root().text().matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(|[(,]\s*([\w$]+)\s*(?=[,)])/g)) {
+      const name = (m[1] ?? m[2]) as string;
+      const list = refs.get(name);
+      if (list) list.push(m.index ?? 0);
+      else refs.set(name, [m.index ?? 0]);
+    }
+    REFERENCES.set(file, refs);
+  }
+  return refs;
+}
+
+/**
+ * Functions of this file that fn calls (by name or as a method, `Object.merge(…)`) and that call fn back or hand it on
+ * as a callback (`forIn(obj, copy, target)`): mutual recursion (mixinDeep → copy → mixinDeep, merge → mergeOne → merge).
+ */
 function mutualNames(fn: SgNode): string[] {
   const own = selfNames(fn);
   if (own.length === 0) return [];
-  const decls = declarationsOf(fn, 'functions');
-  if (decls.size === 0) return [];
-  const back = new RegExp(`(?:^|[^.\\w$])(?:${own.map(escapeRe).join('|')})\\s*\\(`);
-  // Only names of this file's function declarations can call back: test the text before walking the calls.
-  const text = fn.text();
-  const named = [...decls.keys()].filter((g) => !own.includes(g) && text.includes(g));
-  if (named.length === 0) return [];
-  const called = new Set(fn.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } } }).map((c) => c.field('function')?.text() ?? ''));
-  return named.filter((g) => called.has(g) && back.test(decls.get(g)?.text() ?? ''));
+  const r = fn.range();
+  // A call back, or the function passed on by name: somewhere in the file outside fn itself.
+  const at = own.flatMap((n) => referencesOf(fn).get(n) ?? []).filter((i) => i < r.start.index || i >= r.end.index);
+  if (at.length === 0) return [];
+  const functions = namedFunctions(fn);
+  const callers = new Set<string>();
+  for (const i of at) {
+    // The innermost named function holding the reference.
+    const holder = functions.filter((f) => f.start <= i && i < f.end && f.names.length > 0).sort((a, b) => b.start - a.start)[0];
+    for (const n of holder?.names ?? []) if (!own.includes(n)) callers.add(n);
+  }
+  if (callers.size === 0) return [];
+  const called = new Set(fn.findAll({ rule: { kind: 'call_expression' } }).map((c) => {
+    const callee = c.field('function');
+    return callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : callee?.text() ?? '';
+  }));
+  return [...callers].filter((g) => called.has(g));
 }
 
 /**
@@ -124,7 +172,8 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
     for (const call of calls) {
       for (const sub of argsOf(call).flatMap((arg) => subscriptsBehind(scope, arg))) {
         const base = unwrap(sub.field('object') as SgNode);
-        if (base.kind() !== 'identifier' && base.kind() !== 'member_expression') continue;
+        // `fn(this[k], …)`: a method (or a callback run with the target as `this`) descending into its receiver.
+        if (base.kind() !== 'identifier' && base.kind() !== 'member_expression' && base.kind() !== 'this') continue;
         const name = base.text();
         if (freshCopy(fnText, name)) continue;
         const targets = new Set([name, ...originsOf(name)]);
@@ -141,9 +190,12 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
     const left = w.field('left') as SgNode;
     const obj = unwrap(left.field('object') as SgNode);
     const index = left.field('index') as SgNode;
-    if (!valueWrite(w)) continue;
+    const fresh = !valueWrite(w);
+    // A copy written along the walk (`n[k] = clone(n[k])`) replaces each level before stepping into it: nothing shared.
+    if (fresh && !FRESH.test(unwrap(w.field('right') as SgNode).text())) continue;
     // Bracket chain: o[a][b] = v.
     if (obj.kind() === 'subscript_expression') {
+      if (fresh) continue;
       const targets = new Set([rootName(obj)].filter(Boolean));
       const origin = keyed(targets);
       const outer = obj.field('index') as SgNode;
@@ -162,15 +214,19 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
     const targets = new Set([name, ...originsOf(name)]);
     const origin = keyed(targets);
     if (!origin.key(index)) continue;
-    const walked = scopeIndex(scope).valuesOf(name, true).some((v) => {
-      // cur = cur[k] …, or an alias g = o[k] (o another object), with an attacker key.
-      // The alias's key is read against its own object: `g = o[k]` with k one of o's own keys is o's own value.
+    // cur = cur[k] …, or an alias g = o[k] (o another object), with an attacker key.
+    // The alias's key is read against its own object: `g = o[k]` with k one of o's own keys is o's own value.
+    const stepped = (v: SgNode, alias: string) => {
       const head = headSubscript(v);
-      if (head) {
-        if (registryEntry(head, name, origin)) return false;
-        return keyed(new Set([...targets, rootName(head)].filter(Boolean))).key(head.field('index') as SgNode);
-      }
+      if (!head) return false;
+      if (registryEntry(head, alias, origin)) return false;
+      return keyed(new Set([...targets, rootName(head)].filter(Boolean))).key(head.field('index') as SgNode);
+    };
+    const walked = valuesSeenBy(scope, name, w).some((v) => {
+      if (headSubscript(v)) return stepped(v, name);
       const u = unwrap(v);
+      // `parent = obj` where `obj = obj[k]` walks: the write lands in the object the walk reached.
+      if (u.kind() === 'identifier' && u.text() !== name) return scopeIndex(scope).valuesOf(u.text(), true).some((a) => headSubscript(a) !== null && stepped(a, u.text()));
       if (u.kind() !== 'call_expression') return false;
       const callee = u.field('function');
       // keys.reduce((o, k) => o[k] …, obj): the walk result.
@@ -178,7 +234,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       // parent = walk(obj, parentPath) with the last segment popped off the same path.
       return popped(scope, index) && argsOf(u).length > 1 && argsOf(u).some((a) => origin.key(a));
     });
-    if (walked) out.push({ write: w, shape: 'path walk', targets });
+    if (walked) out.push({ write: w, shape: 'path walk', targets, ...(fresh ? { fresh } : {}) });
   }
   return out;
 }
@@ -193,6 +249,22 @@ function registryEntry(head: SgNode, alias: string, origin: KeyOrigins): boolean
   const key = unwrap(head.field('index') as SgNode);
   if (rootName(object) === alias || key.kind() !== 'identifier') return false;
   return origin.direct(key) && !origin.key(object);
+}
+
+/**
+ * The values `name` is given where `at` can see them: every assignment, and the declarators of the functions around
+ * `at` — a `var name = o[k]` inside a nested function declares another variable (a bundle's module loader shadows
+ * its cache `n` in a callback), it does not walk this one.
+ */
+function valuesSeenBy(scope: SgNode, name: string, at: SgNode): SgNode[] {
+  const index = scopeIndex(scope);
+  const r = at.range();
+  const declared = (index.declarators.get(name) ?? []).filter((d) => {
+    const owner = d.ancestors().find((a) => FUNCTION_KINDS.has(String(a.kind())));
+    return !owner || owner.range().start.index <= r.start.index && r.end.index <= owner.range().end.index;
+  });
+  const assigned = (index.assignments.get(name) ?? []).map((a) => a.field('right'));
+  return [...assigned, ...declared.map((d) => d.field('value'))].filter((v): v is SgNode => v !== null);
 }
 
 /** fn is part of the module's interface: exported by name, assigned to (module.)exports, or a method of an exported object. */
