@@ -202,7 +202,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       // Keys handed straight through a private helper's parameters are the caller's business; an exported function's
       // parameters are a library's input.
       const passedThrough = origin.direct(outer) && origin.direct(index) && !exported(fn);
-      if (!passedThrough && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
+      if (!passedThrough && !freshBefore(writes, obj, w) && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
       continue;
     }
     if (obj.kind() !== 'identifier') continue;
@@ -249,6 +249,21 @@ function registryEntry(head: SgNode, alias: string, origin: KeyOrigins): boolean
   const key = unwrap(head.field('index') as SgNode);
   if (rootName(object) === alias || key.kind() !== 'identifier') return false;
   return origin.direct(key) && !origin.key(object);
+}
+
+/**
+ * `o[a] = {}` stands before the write `o[a][b] = v` in a block holding it, so every path to the write runs it: with
+ * a = `__proto__` it gives o a new prototype object and `o[a]` is that object, not Object.prototype.
+ */
+function freshBefore(writes: readonly SgNode[], outer: SgNode, write: SgNode): boolean {
+  const text = outer.text();
+  const at = write.range().start.index;
+  return writes.some((w) => {
+    if (w.range().end.index > at || (w.field('left')?.text() ?? '') !== text || !FRESH.test(unwrap(w.field('right') as SgNode).text())) return false;
+    const statement = w.parent();
+    const block = statement?.kind() === 'expression_statement' ? statement.parent() : null;
+    return block !== null && /^(?:statement_block|program)$/.test(String(block.kind())) && block.range().end.index >= write.range().end.index;
+  });
 }
 
 /**
