@@ -159,7 +159,7 @@ function nullPrototypeWalk(fn: SgNode, targets: ReadonlySet<string>): boolean {
       const call = /^([\w$]+)\s*\(/.exec(value);
       if (call) return maker(call[1] as string);
       if (/^Object\.create\(\s*null\s*\)$/.test(value)) return true;
-      if (new RegExp(`^[\\w$]+\\s*\\[[^\\]]+\\]$`).test(value)) return true;
+      if (/^[\w$]+\s*\[(?:[^[\]]|\[[^\]]*\])+\]$/.test(value)) return true;
       return /^[\w$]+$/.test(value) && ok(value, depth + 1);
     });
   };
