@@ -123,19 +123,19 @@ function mutualNames(fn: SgNode): string[] {
   // A call back, or the function passed on by name: somewhere in the file outside fn itself.
   const at = own.flatMap((n) => referencesOf(fn).get(n) ?? []).filter((i) => i < r.start.index || i >= r.end.index);
   if (at.length === 0) return [];
-  const functions = namedFunctions(fn);
-  const callers = new Set<string>();
-  for (const i of at) {
-    // The innermost named function holding the reference.
-    const holder = functions.filter((f) => f.start <= i && i < f.end && f.names.length > 0).sort((a, b) => b.start - a.start)[0];
-    for (const n of holder?.names ?? []) if (!own.includes(n)) callers.add(n);
-  }
-  if (callers.size === 0) return [];
   const called = new Set(fn.findAll({ rule: { kind: 'call_expression' } }).map((c) => {
     const callee = c.field('function');
     return callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : callee?.text() ?? '';
   }));
-  return [...callers].filter((g) => called.has(g));
+  for (const n of own) called.delete(n);
+  if (called.size === 0) return [];
+  // The functions fn calls that hold one of the references back.
+  const out = new Set<string>();
+  for (const g of namedFunctions(fn)) {
+    const names = g.names.filter((n) => called.has(n));
+    if (names.length > 0 && at.some((i) => g.start <= i && i < g.end)) for (const n of names) out.add(n);
+  }
+  return [...out];
 }
 
 /**
