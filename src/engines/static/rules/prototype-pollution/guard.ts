@@ -9,6 +9,7 @@
 // the source), a checking helper called as a statement that throws, and a key check a list is filtered through.
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
+import { scopeIndex } from './scope.ts';
 
 /** Text that rejects (or names a helper or list that rejects) the dangerous keys, or makes them harmless. */
 const STRUCTURAL = /\bin\s+Object\.prototype\b|Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
@@ -128,10 +129,51 @@ function nullPrototypeState(fn: SgNode, text: string, targets: ReadonlySet<strin
   });
 }
 
+/**
+ * Every object the write can land in is made without a prototype: each value the written names take in the function
+ * (or, for a name from an enclosing function, in the file) is a step of the walk (`t = t[k]`), another such name, or a
+ * call of a file-local helper that returns Object.create(null) (`table = createTable()`) — a plain `{}` anywhere along
+ * the walk lets `__proto__.__proto__` through, so it is no guard.
+ */
+function nullPrototypeWalk(fn: SgNode, targets: ReadonlySet<string>): boolean {
+  const makers = new Map<string, boolean>();
+  const maker = (name: string) => {
+    let hit = makers.get(name);
+    if (hit === undefined) {
+      const body = declarationsOf(fn, 'functions').get(name)?.text() ?? '';
+      hit = /\breturn\s+Object\.create\(\s*null\s*\)|=\s*Object\.create\(\s*null\s*\)/.test(body);
+      makers.set(name, hit);
+    }
+    return hit;
+  };
+  const file = fn.getRoot().root();
+  const seen = new Set<string>();
+  const ok = (name: string, depth: number): boolean => {
+    if (seen.has(name)) return true;
+    if (depth > 3 || params.has(name)) return false;
+    seen.add(name);
+    const v = escapeRe(name);
+    const local = [...fn.text().matchAll(new RegExp(`(?:^|[^.\\w$])${v}\\s*=(?![=>])\\s*([^;\\n]+)`, 'g'))];
+    const values = (local.length > 0 ? local : [...file.text().matchAll(new RegExp(`(?:^|[^.\\w$])${v}\\s*=(?![=>])\\s*([^;\\n]+)`, 'g'))]).map((m) => (m[1] as string).trim().replace(/,$/, ''));
+    return values.length > 0 && values.every((value) => {
+      const call = /^([\w$]+)\s*\(/.exec(value);
+      if (call) return maker(call[1] as string);
+      if (/^Object\.create\(\s*null\s*\)$/.test(value)) return true;
+      if (/^[\w$]+\s*\[(?:[^[\]]|\[[^\]]*\])+\]$/.test(value)) return true;
+      return /^[\w$]+$/.test(value) && ok(value, depth + 1);
+    });
+  };
+  // A parameter is the caller's object, with its prototype.
+  const params = new Set(scopeIndex(fn).paramsOf(fn).flatMap((p) => [...p.bound]));
+  const names = [...targets].filter((t) => /^[\w$]+$/.test(t) && t !== 'this');
+  if (names.some((t) => params.has(t))) return false;
+  return names.length > 0 && names.every((t) => ok(t, 0));
+}
+
 /** The function (with the helpers it calls in this file) guards the writes into `targets`. */
 export function guarded(fn: SgNode, targets: ReadonlySet<string>): boolean {
   const text = fn.text();
-  if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn, text) || nullPrototypeState(fn, text, targets)) return true;
+  if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn, text) || nullPrototypeState(fn, text, targets) || nullPrototypeWalk(fn, targets)) return true;
   const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
   if ([...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1))) return true;
   // A helper called as a statement acts only by throwing: `checkKey(k);` with a body that throws on the dangerous keys.

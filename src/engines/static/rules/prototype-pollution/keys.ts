@@ -205,7 +205,7 @@ export class KeyOrigins {
       if (last) return this.key(last, depth + 1);
       // A parameter of an enclosing callback shadows every other binding of the name in the scope.
       const param = this.paramOf(n);
-      return param ? this.binding(param, depth) : this.name(n.text(), depth);
+      return param ? this.binding(param, depth) : this.name(n.text());
     }
     // One character of a string key (`key[i]`, `key.charAt(i)`) is never __proto__, constructor or prototype.
     if (this.oneCharacter(n)) return false;
@@ -303,6 +303,7 @@ export class KeyOrigins {
     const bindings = loop ? [loop] : bindingsOf(this.scope, name);
     return bindings.length > 0 && bindings.every((b) => {
       if (b.kind === 'for-in') return true;
+      if (b.kind === 'value' && b.node && this.downlevelEntryKey(unwrap(b.node))) return true;
       if (b.kind !== 'for-of' && b.kind !== 'element') return false;
       const list = this.keyList(unwrap(b.node as SgNode));
       if (!list) return false;
@@ -310,6 +311,29 @@ export class KeyOrigins {
       // `for (const [k, v] of Object.entries(o))`: only k, the first element of the pair.
       const pair = b.kind === 'for-of' ? this.loopPattern(n) : null;
       return pair?.kind() === 'array_pattern' && pair.namedChildren()[0]?.text() === name;
+    });
+  }
+
+  /**
+   * `_d[0]` of a for…of over Object.entries/keys as TypeScript compiles it for old targets:
+   * `for (_b = __values(Object.entries(o)), _c = _b.next(); …) { _d = __read(_c.value, 2), name = _d[0]; … }`.
+   */
+  private downlevelEntryKey(n: SgNode): boolean {
+    if (n.kind() !== 'subscript_expression' || n.field('index')?.text() !== '0') return false;
+    const only = (name: string): SgNode[] => bindingsOf(this.scope, name).flatMap((b) => (b.kind === 'value' && b.node ? [unwrap(b.node)] : []));
+    const pair = unwrap(n.field('object') as SgNode);
+    if (pair.kind() !== 'identifier') return false;
+    return only(pair.text()).some((read) => {
+      if (read.kind() !== 'call_expression' || !/^(?:[\w$]+\.)?__read$/.test(read.field('function')?.text() ?? '')) return false;
+      const step = argsOf(read)[0];
+      const iter = step?.kind() === 'member_expression' && step.field('property')?.text() === 'value' ? unwrap(step.field('object') as SgNode) : null;
+      if (iter?.kind() !== 'identifier') return false;
+      return only(iter.text()).some((next) => {
+        const callee = next.kind() === 'call_expression' ? next.field('function') : null;
+        const list = callee?.kind() === 'member_expression' ? unwrap(callee.field('object') as SgNode) : null;
+        if (list?.kind() !== 'identifier' || callee?.field('property')?.text() !== 'next') return false;
+        return only(list.text()).some((v) => v.kind() === 'call_expression' && /^(?:[\w$]+\.)?__values$/.test(v.field('function')?.text() ?? '') && argsOf(v)[0] !== undefined && this.keyList(argsOf(v)[0] as SgNode) !== null);
+      });
     });
   }
 
@@ -395,7 +419,7 @@ export class KeyOrigins {
     return null;
   }
 
-  private name(name: string, depth: number): boolean {
+  private name(name: string): boolean {
     if (name === 'arguments') return true;
     if (NOT_VARIABLES.has(name) || this.visiting.has(name)) return false;
     const hit = this.memo.get(name);

@@ -123,19 +123,19 @@ function mutualNames(fn: SgNode): string[] {
   // A call back, or the function passed on by name: somewhere in the file outside fn itself.
   const at = own.flatMap((n) => referencesOf(fn).get(n) ?? []).filter((i) => i < r.start.index || i >= r.end.index);
   if (at.length === 0) return [];
-  const functions = namedFunctions(fn);
-  const callers = new Set<string>();
-  for (const i of at) {
-    // The innermost named function holding the reference.
-    const holder = functions.filter((f) => f.start <= i && i < f.end && f.names.length > 0).sort((a, b) => b.start - a.start)[0];
-    for (const n of holder?.names ?? []) if (!own.includes(n)) callers.add(n);
-  }
-  if (callers.size === 0) return [];
   const called = new Set(fn.findAll({ rule: { kind: 'call_expression' } }).map((c) => {
     const callee = c.field('function');
     return callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : callee?.text() ?? '';
   }));
-  return [...callers].filter((g) => called.has(g));
+  for (const n of own) called.delete(n);
+  if (called.size === 0) return [];
+  // The functions fn calls that hold one of the references back.
+  const out = new Set<string>();
+  for (const g of namedFunctions(fn)) {
+    const names = g.names.filter((n) => called.has(n));
+    if (names.length > 0 && at.some((i) => g.start <= i && i < g.end)) for (const n of names) out.add(n);
+  }
+  return [...out];
 }
 
 /**
@@ -202,7 +202,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       // Keys handed straight through a private helper's parameters are the caller's business; an exported function's
       // parameters are a library's input.
       const passedThrough = origin.direct(outer) && origin.direct(index) && !exported(fn);
-      if (!passedThrough && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
+      if (!passedThrough && !freshBefore(writes, obj, w) && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
       continue;
     }
     if (obj.kind() !== 'identifier') continue;
@@ -249,6 +249,21 @@ function registryEntry(head: SgNode, alias: string, origin: KeyOrigins): boolean
   const key = unwrap(head.field('index') as SgNode);
   if (rootName(object) === alias || key.kind() !== 'identifier') return false;
   return origin.direct(key) && !origin.key(object);
+}
+
+/**
+ * `o[a] = {}` stands before the write `o[a][b] = v` in a block holding it, so every path to the write runs it: with
+ * a = `__proto__` it gives o a new prototype object and `o[a]` is that object, not Object.prototype.
+ */
+function freshBefore(writes: readonly SgNode[], outer: SgNode, write: SgNode): boolean {
+  const text = outer.text();
+  const at = write.range().start.index;
+  return writes.some((w) => {
+    if (w.range().end.index > at || (w.field('left')?.text() ?? '') !== text || !FRESH.test(unwrap(w.field('right') as SgNode).text())) return false;
+    const statement = w.parent();
+    const block = statement?.kind() === 'expression_statement' ? statement.parent() : null;
+    return block !== null && /^(?:statement_block|program)$/.test(String(block.kind())) && block.range().end.index >= write.range().end.index;
+  });
 }
 
 /**
