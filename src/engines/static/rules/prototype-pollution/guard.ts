@@ -9,7 +9,7 @@
 // the source), a checking helper called as a statement that throws, and a key check a list is filtered through.
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
-import { scopeIndex } from './scope.ts';
+import { fileText, scopeIndex } from './scope.ts';
 
 /** Text that rejects (or names a helper or list that rejects) the dangerous keys, or makes them harmless. */
 const STRUCTURAL = /\bin\s+Object\.prototype\b|Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
@@ -80,7 +80,7 @@ export function helperGuards(fn: SgNode, name: string, depth = 2): boolean {
 
 const HELPERS = new WeakMap<object, Map<string, boolean>>();
 const DECLARED = { functions: new WeakMap<object, Map<string, SgNode>>(), variables: new WeakMap<object, Map<string, SgNode>>(), all: new WeakMap<object, Map<string, SgNode>>() };
-const DECLARED_KINDS = { functions: ['function_declaration'], variables: ['variable_declarator'], all: ['function_declaration', 'variable_declarator'] };
+const DECLARED_KINDS = { functions: 'function_declaration', variables: 'variable_declarator' };
 
 /**
  * The file's function declarations (`functions`), variable declarators (`variables`), or both (`all`), by name — the
@@ -88,7 +88,17 @@ const DECLARED_KINDS = { functions: ['function_declaration'], variables: ['varia
  */
 export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<string, SgNode> {
   const file = fn.getRoot();
-  return DECLARED[which].get(file) ?? rememberDeclarations(fn, which, file.root().findAll({ rule: { any: DECLARED_KINDS[which].map((kind) => ({ kind })) } }));
+  const known = DECLARED[which].get(file);
+  if (known) return known;
+  if (which !== 'all') return rememberDeclarations(fn, which, file.root().findAll({ rule: { kind: DECLARED_KINDS[which] } }));
+  // Both kinds: the first of each name in source order is the earlier of the first function and the first variable.
+  const all = new Map(declarationsOf(fn, 'functions'));
+  for (const [name, v] of declarationsOf(fn, 'variables')) {
+    const f = all.get(name);
+    if (!f || v.range().start.index < f.range().start.index) all.set(name, v);
+  }
+  DECLARED.all.set(file, all);
+  return all;
 }
 
 /** Keeps the file's declarations of one kind, found by a caller's walk (`nodes`: every one of them, in source order). */
@@ -122,7 +132,7 @@ function nullPrototypeState(fn: SgNode, text: string, targets: ReadonlySet<strin
     for (const m of text.matchAll(new RegExp(`(?:^|[^.\\w$])${escapeRe(t)}\\s*=\\s*this\\.([\\w$]+)\\s*[;,\\n]`, 'g'))) fields.add(m[1] as string);
   }
   if (fields.size === 0) return false;
-  const file = fn.getRoot().root().text();
+  const file = fileText(fn);
   return [...fields].every((f) => {
     const sets = [...file.matchAll(new RegExp(`\\bthis\\.${escapeRe(f)}\\s*=(?!=)\\s*([^;\\n]*)`, 'g'))].map((m) => (m[1] as string).trim());
     return sets.length > 0 && sets.every((v) => /^Object\.create\(\s*null\s*\)$/.test(v));
@@ -146,7 +156,6 @@ function nullPrototypeWalk(fn: SgNode, targets: ReadonlySet<string>): boolean {
     }
     return hit;
   };
-  const file = fn.getRoot().root();
   const seen = new Set<string>();
   const ok = (name: string, depth: number): boolean => {
     if (seen.has(name)) return true;
@@ -154,7 +163,7 @@ function nullPrototypeWalk(fn: SgNode, targets: ReadonlySet<string>): boolean {
     seen.add(name);
     const v = escapeRe(name);
     const local = [...fn.text().matchAll(new RegExp(`(?:^|[^.\\w$])${v}\\s*=(?![=>])\\s*([^;\\n]+)`, 'g'))];
-    const values = (local.length > 0 ? local : [...file.text().matchAll(new RegExp(`(?:^|[^.\\w$])${v}\\s*=(?![=>])\\s*([^;\\n]+)`, 'g'))]).map((m) => (m[1] as string).trim().replace(/,$/, ''));
+    const values = (local.length > 0 ? local : [...fileText(fn).matchAll(new RegExp(`(?:^|[^.\\w$])${v}\\s*=(?![=>])\\s*([^;\\n]+)`, 'g'))]).map((m) => (m[1] as string).trim().replace(/,$/, ''));
     return values.length > 0 && values.every((value) => {
       const call = /^([\w$]+)\s*\(/.exec(value);
       if (call) return maker(call[1] as string);
