@@ -9,7 +9,7 @@
 // the source), a checking helper called as a statement that throws, and a key check a list is filtered through.
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
-import { fileText, scopeIndex } from './scope.ts';
+import { fileMemo, fileText, scopeIndex } from './scope.ts';
 
 /** Text that rejects (or names a helper or list that rejects) the dangerous keys, or makes them harmless. */
 const STRUCTURAL = /\bin\s+Object\.prototype\b|Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
@@ -27,6 +27,16 @@ function namesBoth(text: string): boolean {
  */
 function protoAndObjectsOnly(text: string): boolean {
   return /__proto__/.test(text) && /typeof\s+[\w$.]+\[(?:[^[\]]|\[[^\]]*\])+\]\s*!==?\s*['"]object['"]|!\s*(?:[\w$]+\.)?is(?:Plain)?Object\(\s*[\w$.]+\[(?:[^[\]]|\[[^\]]*\])+\]\s*\)/.test(text);
+}
+
+/**
+ * The file may hold a guard: every text guardText accepts (or usesGuardList, through a list naming __proto__) is part of
+ * the file, and holds `__proto__` or a match of NAMED or STRUCTURAL — which, without their word boundaries, match the
+ * whole file too. A file failing this has no helper that guards and no guarded caller check (helperGuards, keys.ts).
+ */
+const LOOSE = new RegExp(`__proto__|${NAMED.source.replaceAll('\\b', '')}|${STRUCTURAL.source.replaceAll('\\b', '')}`, 'i');
+export function fileMayGuard(node: SgNode): boolean {
+  return fileMemo(node, 'may guard', () => LOOSE.test(fileText(node)));
 }
 
 /** The text rejects both dangerous keys, or names a key screen, or makes the target prototype-free. */
@@ -66,6 +76,7 @@ function ownCheckOf(text: string, targets: ReadonlySet<string>): boolean {
 
 /** The function declared under `name` in this file rejects __proto__-like keys (itself or through a helper it calls). */
 export function helperGuards(fn: SgNode, name: string, depth = 2): boolean {
+  if (!fileMayGuard(fn)) return false;
   const file = fn.getRoot();
   let memo = HELPERS.get(file);
   if (!memo) HELPERS.set(file, (memo = new Map()));

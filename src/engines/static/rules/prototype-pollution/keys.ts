@@ -9,7 +9,7 @@
 // private function's parameter every call in the file fills from a helper that refuses the dangerous keys.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
-import { guardText, helperGuards } from './guard.ts';
+import { fileMayGuard, guardText, helperGuards } from './guard.ts';
 import { callsNamed, fileMemo, fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
@@ -95,6 +95,8 @@ function paramBinding(fnNode: SgNode, index: number): Binding {
 function screenedParam(fn: SgNode, index: number): boolean {
   const name = fn.kind() === 'function_declaration' ? fn.field('name')?.text() : undefined;
   if (!name) return false;
+  // Every call must pass a key check or a helper that guards: none in the file, no screened parameter.
+  if (!fileMayGuard(fn)) return false;
   // Once per parameter of the file: every use of the name in every function asks again.
   return fileMemo(fn, `screened ${fn.id()} ${index}`, () => screenedCalls(fn, name, index));
 }
@@ -376,6 +378,8 @@ export class KeyOrigins {
 
   /** The function refuses `name` unless it is a number: `if (typeof k !== 'number') throw …` (or return, continue). */
   private numberChecked(name: string): boolean {
+    // Both checks spell `number` or `Number`.
+    if (!this.scopeText().includes('umber')) return false;
     const v = escapeRe(name);
     return new RegExp(`typeof\\s+${v}\\s*!==?\\s*['"]number['"]\\s*\\)\\s*\\{?\\s*(?:throw|return|continue)\\b|!\\s*Number\\.is(?:Safe)?Integer\\(\\s*${v}\\s*\\)\\s*\\)\\s*\\{?\\s*(?:throw|return|continue)\\b`).test(this.scopeText());
   }
@@ -387,6 +391,16 @@ export class KeyOrigins {
 
   /** The binding of an identifier by the nearest enclosing loop (inside the scope) that declares it as its variable. */
   private loopOf(id: SgNode): Binding | null {
+    const key = id.id();
+    const hit = this.loops.get(key);
+    if (hit !== undefined) return hit;
+    const found = this.loopOfUncached(id);
+    this.loops.set(key, found);
+    return found;
+  }
+
+  private readonly loops = new Map<number, Binding | null>();
+  private loopOfUncached(id: SgNode): Binding | null {
     const name = id.text();
     for (let a = id.parent(); a; a = a.parent()) {
       const k = a.kind();
