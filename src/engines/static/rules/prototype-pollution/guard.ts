@@ -46,6 +46,8 @@ export function guardText(text: string): boolean {
 
 /** A list at module level holding both dangerous keys, used in text (`if (BLOCKED.includes(k)) …`). */
 function usesGuardList(fn: SgNode, text: string): boolean {
+  // The list's declaration names __proto__ (namesBoth), so the file does.
+  if (!fileText(fn).includes('__proto__')) return false;
   for (const m of text.matchAll(/\b([\w$]+)\s*\.\s*(?:includes|indexOf|has)\s*\(/g)) {
     const decl = declarationsOf(fn, 'variables').get(m[1] as string);
     if (decl && namesBoth(decl.text())) return true;
