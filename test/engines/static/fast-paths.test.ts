@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, enclosingFunctions, enclosingOfKind, FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
 import { functionsWithComputedWrite } from '../../../src/engines/static/rules/prototype-pollution/matcher.ts';
+import { fileMayGuard, guardText } from '../../../src/engines/static/rules/prototype-pollution/guard.ts';
 import { hasSelfComparison } from '../../../src/engines/static/matchers/self-compared.ts';
 import { floatingPromise } from '../../../src/engines/static/matchers/async.ts';
 import { redos } from '../../../src/engines/static/rules/redos/matcher.ts';
@@ -39,6 +40,27 @@ test('prototype pollution looks at the same functions as a search of every funct
     found += plain.length;
   }
   assert.ok(found >= 40, `the corpus holds functions with computed writes (${found})`);
+});
+
+// One guard of each kind guardText knows, as a key check in a function.
+const GUARDS = ["k === '__proto__' || k === 'constructor'", 'isSafeKey(k)', 'isValidPropertyName(k)', 'preventPollution(k)', 'xprotoKeyOk(k)', 'BLOCKED_KEYS.has(k)',
+  'dangerousNames.includes(k)', 'k in Object.prototype', 'o === Object.prototype', 'Object.prototype !== o', 'isunsafekey(k)', '(o = Object.create( null ))', '(o = new Map())'];
+
+test('a file that fails the prototype-pollution guard gate holds no text guardText accepts', () => {
+  let checked = 0;
+  const files = [...engineCorpus(), ...GUARDS.map((g, i) => ({ path: `guard-${i}.js`, language: 'javascript', isTest: false, content: `var a$b = 1;\nfunction f(o, k) { if (${g}) return; o[k] = 1; }\n` }))];
+  for (const file of files) {
+    const lang = langFor(file);
+    if (lang === null) continue;
+    const root = parseSource(lang, file.content).root();
+    const may = fileMayGuard(root);
+    for (const fn of root.findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind })) } })) {
+      if (!guardText(fn.text())) continue;
+      checked++;
+      assert.ok(may, `${file.path}: ${fn.text().slice(0, 80)}`);
+    }
+  }
+  assert.ok(checked >= GUARDS.length, `guarded functions checked (${checked})`);
 });
 
 // The regex hasSelfComparison replaces, kept here as its oracle.

@@ -9,7 +9,7 @@
 // the source), a checking helper called as a statement that throws, and a key check a list is filtered through.
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
-import { scopeIndex } from './scope.ts';
+import { fileMemo, fileText, scopeIndex } from './scope.ts';
 
 /** Text that rejects (or names a helper or list that rejects) the dangerous keys, or makes them harmless. */
 const STRUCTURAL = /\bin\s+Object\.prototype\b|Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
@@ -29,6 +29,16 @@ function protoAndObjectsOnly(text: string): boolean {
   return /__proto__/.test(text) && /typeof\s+[\w$.]+\[(?:[^[\]]|\[[^\]]*\])+\]\s*!==?\s*['"]object['"]|!\s*(?:[\w$]+\.)?is(?:Plain)?Object\(\s*[\w$.]+\[(?:[^[\]]|\[[^\]]*\])+\]\s*\)/.test(text);
 }
 
+/**
+ * The file may hold a guard: every text guardText accepts (or usesGuardList, through a list naming __proto__) is part of
+ * the file, and holds `__proto__` or a match of NAMED or STRUCTURAL — which, without their word boundaries, match the
+ * whole file too. A file failing this has no helper that guards and no guarded caller check (helperGuards, keys.ts).
+ */
+const LOOSE = new RegExp(`__proto__|${NAMED.source.replaceAll('\\b', '')}|${STRUCTURAL.source.replaceAll('\\b', '')}`, 'i');
+export function fileMayGuard(node: SgNode): boolean {
+  return fileMemo(node, 'may guard', () => LOOSE.test(fileText(node)));
+}
+
 /** The text rejects both dangerous keys, or names a key screen, or makes the target prototype-free. */
 export function guardText(text: string): boolean {
   return namesBoth(text) || protoAndObjectsOnly(text) || NAMED.test(text) || STRUCTURAL.test(text);
@@ -36,6 +46,8 @@ export function guardText(text: string): boolean {
 
 /** A list at module level holding both dangerous keys, used in text (`if (BLOCKED.includes(k)) …`). */
 function usesGuardList(fn: SgNode, text: string): boolean {
+  // The list's declaration names __proto__ (namesBoth), so the file does.
+  if (!fileText(fn).includes('__proto__')) return false;
   for (const m of text.matchAll(/\b([\w$]+)\s*\.\s*(?:includes|indexOf|has)\s*\(/g)) {
     const decl = declarationsOf(fn, 'variables').get(m[1] as string);
     if (decl && namesBoth(decl.text())) return true;
@@ -66,6 +78,7 @@ function ownCheckOf(text: string, targets: ReadonlySet<string>): boolean {
 
 /** The function declared under `name` in this file rejects __proto__-like keys (itself or through a helper it calls). */
 export function helperGuards(fn: SgNode, name: string, depth = 2): boolean {
+  if (!fileMayGuard(fn)) return false;
   const file = fn.getRoot();
   let memo = HELPERS.get(file);
   if (!memo) HELPERS.set(file, (memo = new Map()));
@@ -80,7 +93,7 @@ export function helperGuards(fn: SgNode, name: string, depth = 2): boolean {
 
 const HELPERS = new WeakMap<object, Map<string, boolean>>();
 const DECLARED = { functions: new WeakMap<object, Map<string, SgNode>>(), variables: new WeakMap<object, Map<string, SgNode>>(), all: new WeakMap<object, Map<string, SgNode>>() };
-const DECLARED_KINDS = { functions: ['function_declaration'], variables: ['variable_declarator'], all: ['function_declaration', 'variable_declarator'] };
+const DECLARED_KINDS = { functions: 'function_declaration', variables: 'variable_declarator' };
 
 /**
  * The file's function declarations (`functions`), variable declarators (`variables`), or both (`all`), by name — the
@@ -88,7 +101,17 @@ const DECLARED_KINDS = { functions: ['function_declaration'], variables: ['varia
  */
 export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<string, SgNode> {
   const file = fn.getRoot();
-  return DECLARED[which].get(file) ?? rememberDeclarations(fn, which, file.root().findAll({ rule: { any: DECLARED_KINDS[which].map((kind) => ({ kind })) } }));
+  const known = DECLARED[which].get(file);
+  if (known) return known;
+  if (which !== 'all') return rememberDeclarations(fn, which, file.root().findAll({ rule: { kind: DECLARED_KINDS[which] } }));
+  // Both kinds: the first of each name in source order is the earlier of the first function and the first variable.
+  const all = new Map(declarationsOf(fn, 'functions'));
+  for (const [name, v] of declarationsOf(fn, 'variables')) {
+    const f = all.get(name);
+    if (!f || v.range().start.index < f.range().start.index) all.set(name, v);
+  }
+  DECLARED.all.set(file, all);
+  return all;
 }
 
 /** Keeps the file's declarations of one kind, found by a caller's walk (`nodes`: every one of them, in source order). */
@@ -122,7 +145,7 @@ function nullPrototypeState(fn: SgNode, text: string, targets: ReadonlySet<strin
     for (const m of text.matchAll(new RegExp(`(?:^|[^.\\w$])${escapeRe(t)}\\s*=\\s*this\\.([\\w$]+)\\s*[;,\\n]`, 'g'))) fields.add(m[1] as string);
   }
   if (fields.size === 0) return false;
-  const file = fn.getRoot().root().text();
+  const file = fileText(fn);
   return [...fields].every((f) => {
     const sets = [...file.matchAll(new RegExp(`\\bthis\\.${escapeRe(f)}\\s*=(?!=)\\s*([^;\\n]*)`, 'g'))].map((m) => (m[1] as string).trim());
     return sets.length > 0 && sets.every((v) => /^Object\.create\(\s*null\s*\)$/.test(v));
@@ -146,7 +169,6 @@ function nullPrototypeWalk(fn: SgNode, targets: ReadonlySet<string>): boolean {
     }
     return hit;
   };
-  const file = fn.getRoot().root();
   const seen = new Set<string>();
   const ok = (name: string, depth: number): boolean => {
     if (seen.has(name)) return true;
@@ -154,7 +176,7 @@ function nullPrototypeWalk(fn: SgNode, targets: ReadonlySet<string>): boolean {
     seen.add(name);
     const v = escapeRe(name);
     const local = [...fn.text().matchAll(new RegExp(`(?:^|[^.\\w$])${v}\\s*=(?![=>])\\s*([^;\\n]+)`, 'g'))];
-    const values = (local.length > 0 ? local : [...file.text().matchAll(new RegExp(`(?:^|[^.\\w$])${v}\\s*=(?![=>])\\s*([^;\\n]+)`, 'g'))]).map((m) => (m[1] as string).trim().replace(/,$/, ''));
+    const values = (local.length > 0 ? local : [...fileText(fn).matchAll(new RegExp(`(?:^|[^.\\w$])${v}\\s*=(?![=>])\\s*([^;\\n]+)`, 'g'))]).map((m) => (m[1] as string).trim().replace(/,$/, ''));
     return values.length > 0 && values.every((value) => {
       const call = /^([\w$]+)\s*\(/.exec(value);
       if (call) return maker(call[1] as string);

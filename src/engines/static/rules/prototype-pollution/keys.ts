@@ -9,8 +9,8 @@
 // private function's parameter every call in the file fills from a helper that refuses the dangerous keys.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
-import { guardText, helperGuards } from './guard.ts';
-import { scopeIndex } from './scope.ts';
+import { fileMayGuard, guardText, helperGuards } from './guard.ts';
+import { callsNamed, fileMemo, fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
 /** Calls whose callback's first parameter is an element of the receiver (a key when the receiver is a key list). */
@@ -95,16 +95,23 @@ function paramBinding(fnNode: SgNode, index: number): Binding {
 function screenedParam(fn: SgNode, index: number): boolean {
   const name = fn.kind() === 'function_declaration' ? fn.field('name')?.text() : undefined;
   if (!name) return false;
-  const root = fn.getRoot().root();
+  // Every call must pass a key check or a helper that guards: none in the file, no screened parameter.
+  if (!fileMayGuard(fn)) return false;
+  // Once per parameter of the file: every use of the name in every function asks again.
+  return fileMemo(fn, `screened ${fn.id()} ${index}`, () => screenedCalls(fn, name, index));
+}
+
+function screenedCalls(fn: SgNode, name: string, index: number): boolean {
   const v = escapeRe(name);
-  if (new RegExp(`\\bexports\\b[^;\\n]*\\b${v}\\b|\\bexports\\s*=\\s*\\{[^}]*\\b${v}\\b|\\bexport\\b[^;\\n]*\\b${v}\\b`).test(root.text())) return false;
-  const calls = root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex: `^${v}$` } } });
+  const isExported = fileMemo(fn, `exported ${name}`, () => new RegExp(`\\bexports\\b[^;\\n]*\\b${v}\\b|\\bexports\\s*=\\s*\\{[^}]*\\b${v}\\b|\\bexport\\b[^;\\n]*\\b${v}\\b`).test(fileText(fn)));
+  if (isExported) return false;
+  const calls = callsNamed(fn, name);
   if (calls.length === 0) return false;
   return calls.every((call) => {
     const arg = argsOf(call)[index];
     if (!arg) return false;
     if (checkedAround(call, arg, fn)) return true;
-    const caller = call.ancestors().find((a) => FUNCTION_KINDS.has(String(a.kind())));
+    const caller = nearestAncestor(call, (a) => FUNCTION_KINDS.has(String(a.kind())));
     const value = unwrap(arg).kind() === 'identifier' && caller ? scopeIndex(caller).valuesOf(unwrap(arg).text()) : [arg];
     return value.length > 0 && value.every((x) => {
       const u = unwrap(x);
@@ -177,7 +184,10 @@ function findBindings(scope: SgNode, name: string): Binding[] {
 export class KeyOrigins {
   private readonly memo = new Map<string, boolean>();
   private readonly visiting = new Set<string>();
-  constructor(private readonly scope: SgNode, private readonly self: ReadonlySet<string>) {}
+  private readonly scopeId: number;
+  constructor(private readonly scope: SgNode, private readonly self: ReadonlySet<string>) {
+    this.scopeId = scope.id();
+  }
 
   /** A key expression carries an attacker key. */
   key(node: SgNode, depth = 0): boolean {
@@ -267,7 +277,7 @@ export class KeyOrigins {
     if (aliasing.length === 0) return true;
     const r = at.range();
     return aliasing.some((d) => {
-      const block = d.ancestors().find((a) => /^(?:statement_block|program)$/.test(String(a.kind())));
+      const block = nearestAncestor(d, (a) => /^(?:statement_block|program)$/.test(String(a.kind())));
       return !block || block.range().start.index <= r.start.index && r.end.index <= block.range().end.index;
     });
   }
@@ -339,9 +349,9 @@ export class KeyOrigins {
 
   /** The variable part of the for…of loop around id that declares id. */
   private loopPattern(id: SgNode): SgNode | null {
-    for (const a of id.ancestors()) {
+    for (let a = id.parent(); a; a = a.parent()) {
       if (a.kind() === 'for_in_statement' && scopeIndex(this.scope).loopDeclares(a, id.text())) return a.field('left');
-      if (a.id() === this.scope.id()) break;
+      if (a.id() === this.scopeId) break;
     }
     return null;
   }
@@ -368,6 +378,8 @@ export class KeyOrigins {
 
   /** The function refuses `name` unless it is a number: `if (typeof k !== 'number') throw …` (or return, continue). */
   private numberChecked(name: string): boolean {
+    // Both checks spell `number` or `Number`.
+    if (!this.scopeText().includes('umber')) return false;
     const v = escapeRe(name);
     return new RegExp(`typeof\\s+${v}\\s*!==?\\s*['"]number['"]\\s*\\)\\s*\\{?\\s*(?:throw|return|continue)\\b|!\\s*Number\\.is(?:Safe)?Integer\\(\\s*${v}\\s*\\)\\s*\\)\\s*\\{?\\s*(?:throw|return|continue)\\b`).test(this.scopeText());
   }
@@ -379,8 +391,18 @@ export class KeyOrigins {
 
   /** The binding of an identifier by the nearest enclosing loop (inside the scope) that declares it as its variable. */
   private loopOf(id: SgNode): Binding | null {
+    const key = id.id();
+    const hit = this.loops.get(key);
+    if (hit !== undefined) return hit;
+    const found = this.loopOfUncached(id);
+    this.loops.set(key, found);
+    return found;
+  }
+
+  private readonly loops = new Map<number, Binding | null>();
+  private loopOfUncached(id: SgNode): Binding | null {
     const name = id.text();
-    for (const a of id.ancestors()) {
+    for (let a = id.parent(); a; a = a.parent()) {
       const k = a.kind();
       if (k === 'for_in_statement') {
         if (scopeIndex(this.scope).loopDeclares(a, name)) {
@@ -393,7 +415,7 @@ export class KeyOrigins {
         const v = escapeRe(name);
         if (new RegExp(`^(?:let|var)\\s+${v}\\s*=`).test(init) && new RegExp(`^(?:${v}\\s*(?:\\+\\+|--|[-+]=)|(?:\\+\\+|--)\\s*${v}\\b)`).test(step)) return { kind: 'counter' };
       }
-      if (a.id() === this.scope.id()) break;
+      if (a.id() === this.scopeId) break;
     }
     return null;
   }
@@ -410,11 +432,11 @@ export class KeyOrigins {
   /** The parameter binding of an identifier by the nearest enclosing function (inside the scope) declaring it. */
   private paramOf(id: SgNode): Binding | null {
     const name = id.text();
-    for (const f of id.ancestors()) {
+    for (let f = id.parent(); f; f = f.parent()) {
       if (!FUNCTION_KINDS.has(String(f.kind()))) continue;
       const index = scopeIndex(this.scope).paramsOf(f).findIndex((p) => p.node.text() === name || p.all.has(name));
       if (index >= 0) return paramBinding(f, index);
-      if (f.id() === this.scope.id()) break;
+      if (f.id() === this.scopeId) break;
     }
     return null;
   }
@@ -435,7 +457,7 @@ export class KeyOrigins {
 
   private binding(b: Binding, depth: number): boolean {
     switch (b.kind) {
-      case 'param': return !(b.fn && b.index !== undefined && b.fn.id() === this.scope.id() && screenedParam(b.fn, b.index));
+      case 'param': return !(b.fn && b.index !== undefined && b.fn.id() === this.scopeId && screenedParam(b.fn, b.index));
       case 'counter': case 'function': return false;
       case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);
       case 'keyed': case 'for-in': return Boolean(b.node) && this.keysOf(b.node as SgNode, depth);

@@ -5,6 +5,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { endLine, FUNCTION_KINDS, functionName, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 import { guarded, rememberDeclarations } from './guard.ts';
+import { nearestAncestor } from './scope.ts';
 import { pollutingWrites, type PollutingWrite } from './walk.ts';
 
 const COMPUTED_WRITE = { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
@@ -71,7 +72,7 @@ function guardedAround(fn: SgNode, targets: ReadonlySet<string>): boolean {
   for (let i = 0; f && i < 4; i++) {
     if (guarded(f, targets)) return true;
     if (f.field('name') || f.parent()?.kind() !== 'arguments') return false;
-    f = f.ancestors().find((a) => FUNCTION_KINDS.has(String(a.kind()))) ?? null;
+    f = nearestAncestor(f, (a) => FUNCTION_KINDS.has(String(a.kind()))) ?? null;
   }
   return false;
 }

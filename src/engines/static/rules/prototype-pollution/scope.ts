@@ -21,6 +21,13 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 
 const texts = (nodes: SgNode[]): Set<string> => new Set(nodes.map((n) => n.text()));
 
+/** The nearest ancestor of node passing test, walking up one parent at a time (`ancestors()` builds the whole chain to
+ *  the root first, deep in a bundle, for an answer usually a few levels up). */
+export function nearestAncestor(node: SgNode, test: (a: SgNode) => boolean): SgNode | undefined {
+  for (let p = node.parent(); p; p = p.parent()) if (test(p)) return p;
+  return undefined;
+}
+
 export class ScopeIndex {
   /** `var name = …` (any declarator, by its name's text). */
   readonly declarators = new Map<string, SgNode[]>();
@@ -110,4 +117,44 @@ export function scopeIndex(scope: SgNode): ScopeIndex {
   let index = INDEXES.get(scope);
   if (!index) INDEXES.set(scope, (index = new ScopeIndex(scope)));
   return index;
+}
+
+/** What the rule reads of a whole file, kept per parsed file: its text (one copy out of the parser for all) and the
+ *  calls of plain identifiers by the callee's name (one walk for every lookup of a function's callers), and answers
+ *  worked out once per file. */
+interface FileFacts { text: string; calls?: Map<string, SgNode[]>; memo: Map<string, boolean> }
+const IDENTIFIER_CALLS = { rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } } };
+const FILES = new WeakMap<object, FileFacts>();
+
+function factsOf(node: SgNode): FileFacts {
+  const file = node.getRoot();
+  let facts = FILES.get(file);
+  if (!facts) FILES.set(file, (facts = { text: file.root().text(), memo: new Map() }));
+  return facts;
+}
+
+/** The text of the file holding node. */
+export function fileText(node: SgNode): string {
+  return factsOf(node).text;
+}
+
+/** The calls `name(…)` in the file holding node, in source order (one walk for every name asked about). */
+export function callsNamed(node: SgNode, name: string): SgNode[] {
+  const facts = factsOf(node);
+  if (!facts.calls) {
+    const calls = new Map<string, SgNode[]>();
+    for (const call of node.getRoot().root().findAll(IDENTIFIER_CALLS)) push(calls, call.field('function')?.text() ?? '', call);
+    facts.calls = calls;
+  }
+  return facts.calls.get(name) ?? [];
+}
+
+/** A yes-or-no answer about the file holding node, worked out once per key (`compute` must depend on nothing else). */
+export function fileMemo(node: SgNode, key: string, compute: () => boolean): boolean {
+  const { memo } = factsOf(node);
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const result = compute();
+  memo.set(key, result);
+  return result;
 }

@@ -11,7 +11,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
-import { scopeIndex } from './scope.ts';
+import { fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
 export interface PollutingWrite {
   write: SgNode;
@@ -82,13 +82,18 @@ function selfNames(fn: SgNode): string[] {
   return [...new Set(names.filter((n) => /^[\w$]+$/.test(n)))];
 }
 
-/** The functions of a file by the names their calls spell (selfNames), built once per file and only when needed. */
-const NAMED_FUNCTIONS = new WeakMap<object, { fn: SgNode; start: number; end: number; names: string[] }[]>();
-function namedFunctions(fn: SgNode): { fn: SgNode; start: number; end: number; names: string[] }[] {
+/** The functions of a file with their extent, built once per file and only when needed; the names their calls spell
+ *  (selfNames) are worked out only for the few that hold a reference back (`names` fills in on first use). */
+interface FileFunction { fn: SgNode; start: number; end: number; names?: string[] }
+const NAMED_FUNCTIONS = new WeakMap<object, FileFunction[]>();
+function namedFunctions(fn: SgNode): FileFunction[] {
   const file = fn.getRoot();
   let list = NAMED_FUNCTIONS.get(file);
   if (!list) {
-    list = file.root().findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind })) } }).map((f) => ({ fn: f, start: f.range().start.index, end: f.range().end.index, names: selfNames(f) }));
+    list = file.root().findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind })) } }).map((f) => {
+      const r = f.range();
+      return { fn: f, start: r.start.index, end: r.end.index };
+    });
     NAMED_FUNCTIONS.set(file, list);
   }
   return list;
@@ -101,7 +106,7 @@ function referencesOf(fn: SgNode): Map<string, number[]> {
   let refs = REFERENCES.get(file);
   if (!refs) {
     refs = new Map();
-    for (const m of file.root().text().matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(|[(,]\s*([\w$]+)\s*(?=[,)])/g)) {
+    for (const m of fileText(fn).matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(|[(,]\s*([\w$]+)\s*(?=[,)])/g)) {
       const name = (m[1] ?? m[2]) as string;
       const list = refs.get(name);
       if (list) list.push(m.index ?? 0);
@@ -123,18 +128,21 @@ function mutualNames(fn: SgNode): string[] {
   // A call back, or the function passed on by name: somewhere in the file outside fn itself.
   const at = own.flatMap((n) => referencesOf(fn).get(n) ?? []).filter((i) => i < r.start.index || i >= r.end.index);
   if (at.length === 0) return [];
+  // The functions holding a reference back, with their names (in source order); fn calls which of them?
+  const holders: string[][] = [];
+  for (const g of namedFunctions(fn)) {
+    if (!at.some((i) => g.start <= i && i < g.end)) continue;
+    g.names ??= selfNames(g.fn);
+    if (g.names.length > 0) holders.push(g.names);
+  }
+  if (holders.length === 0) return [];
   const called = new Set(fn.findAll({ rule: { kind: 'call_expression' } }).map((c) => {
     const callee = c.field('function');
     return callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : callee?.text() ?? '';
   }));
   for (const n of own) called.delete(n);
-  if (called.size === 0) return [];
-  // The functions fn calls that hold one of the references back.
   const out = new Set<string>();
-  for (const g of namedFunctions(fn)) {
-    const names = g.names.filter((n) => called.has(n));
-    if (names.length > 0 && at.some((i) => g.start <= i && i < g.end)) for (const n of names) out.add(n);
-  }
+  for (const names of holders) for (const n of names) if (called.has(n)) out.add(n);
   return [...out];
 }
 
@@ -275,7 +283,7 @@ function valuesSeenBy(scope: SgNode, name: string, at: SgNode): SgNode[] {
   const index = scopeIndex(scope);
   const r = at.range();
   const declared = (index.declarators.get(name) ?? []).filter((d) => {
-    const owner = d.ancestors().find((a) => FUNCTION_KINDS.has(String(a.kind())));
+    const owner = nearestAncestor(d, (a) => FUNCTION_KINDS.has(String(a.kind())));
     return !owner || owner.range().start.index <= r.start.index && r.end.index <= owner.range().end.index;
   });
   const assigned = (index.assignments.get(name) ?? []).map((a) => a.field('right'));
@@ -287,7 +295,7 @@ export function exported(fn: SgNode): boolean {
   // Symbol-keyed, #private and _underscored methods are not the module's interface, whatever exports their class.
   const own = fn.field('name');
   if (own && (own.kind() !== 'property_identifier' && own.kind() !== 'identifier' || own.text().startsWith('_'))) return false;
-  const text = fn.getRoot().root().text();
+  const text = fileText(fn);
   for (const name of selfNames(fn)) {
     const n = escapeRe(name);
     if (new RegExp(`(?:module\\.)?exports(?:\\.[\\w$]+)?\\s*=\\s*${n}\\b|export\\s+(?:default\\s+)?(?:async\\s+)?function\\s*\\*?\\s*${n}\\b|export\\s*\\{[^}]*\\b${n}\\b|export\\s+default\\s+${n}\\b|export\\s+(?:const|let|var)\\s+${n}\\b|(?:module\\.)?exports\\s*=\\s*\\{[^}]*(?:[{,:]\\s*)${n}\\s*[,}]`).test(text)) return true;
