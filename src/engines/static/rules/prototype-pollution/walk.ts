@@ -261,17 +261,38 @@ function registryEntry(head: SgNode, alias: string, origin: KeyOrigins): boolean
 
 /**
  * `o[a] = {}` stands before the write `o[a][b] = v` in a block holding it, so every path to the write runs it: with
- * a = `__proto__` it gives o a new prototype object and `o[a]` is that object, not Object.prototype.
+ * a = `__proto__` it gives o a new prototype object and `o[a]` is that object, not Object.prototype. Only while `a`
+ * still names the same key: a name the key reads, assigned (or declared, or bound by a loop) between the two, makes
+ * `o[a]` at the write another entry — one created earlier for another key, or none (`'__proto__' in o` is true).
  */
 function freshBefore(writes: readonly SgNode[], outer: SgNode, write: SgNode): boolean {
   const text = outer.text();
   const at = write.range().start.index;
+  const keyNames = namesRead(outer.field('index'));
   return writes.some((w) => {
     if (w.range().end.index > at || (w.field('left')?.text() ?? '') !== text || !FRESH.test(unwrap(w.field('right') as SgNode).text())) return false;
     const statement = w.parent();
     const block = statement?.kind() === 'expression_statement' ? statement.parent() : null;
-    return block !== null && /^(?:statement_block|program)$/.test(String(block.kind())) && block.range().end.index >= write.range().end.index;
+    if (block === null || !/^(?:statement_block|program)$/.test(String(block.kind())) || block.range().end.index < write.range().end.index) return false;
+    const start = block.range().start.index;
+    const between = block.text().slice(w.range().end.index - start, at - start);
+    return keyNames.every((name) => !rebinds(between, name));
   });
+}
+
+/** The identifiers an expression reads (a key such as `row[field]` reads `row` and `field`). */
+function namesRead(node: SgNode | null): string[] {
+  if (node === null) return [];
+  const own = node.kind() === 'identifier' ? [node.text()] : [];
+  return [...own, ...node.findAll({ rule: { kind: 'identifier' } }).map((n) => n.text())];
+}
+
+const escapeName = (name: string): string => name.replace(/\$/g, '\\$');
+
+/** `name` is given another value in this text: an assignment, an update, a declaration, or a for-in/of binding. */
+function rebinds(text: string, name: string): boolean {
+  const n = escapeName(name);
+  return new RegExp(`(?<![\\w$.])${n}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|(?:\\+\\+|--)\\s*${n}(?![\\w$])|(?<![\\w$.])${n}\\s*(?:\\+\\+|--)|\\b(?:var|let|const)\\s+${n}(?![\\w$])|\\bfor\\s*\\(\\s*${n}\\s+(?:in|of)\\b|[{,]\\s*${n}\\s*[,}][^;]*=(?!=)|\\[\\s*(?:[\\w$]+\\s*,\\s*)*${n}\\s*[,\\]][^;]*=(?!=)`).test(text);
 }
 
 /**
