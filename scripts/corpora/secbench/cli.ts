@@ -11,7 +11,7 @@ import { sourceDir } from '../real-world/fetch.ts';
 import { readSecbench, secbenchTargets, selectSecbench, type SecbenchPart } from './corpus.ts';
 import type { Fold } from './fold.ts';
 import { formatDev, formatHeldOut, heldOutCounts } from './format.ts';
-import { sourceReader } from './fetch.ts';
+import { sourceLister, sourceReader } from './fetch.ts';
 import { pinSecbenchCase } from './pins.ts';
 import { scoreSecbenchCase, type SecbenchInput } from './score.ts';
 import { readIncompleteFixes, shownIncomplete } from '../incomplete-fixes/evidence.ts';
@@ -57,7 +57,7 @@ async function run(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDep
 
   const pinned = selected.map((s) => {
     const vulnerableFetched = ok.has(packageKey(s.case.package, s.case.version));
-    return { ...s, vulnerableFetched, pin: vulnerableFetched ? pinSecbenchCase(s.case, sourceReader(options.cache, s.case.package)) : undefined };
+    return { ...s, vulnerableFetched, pin: vulnerableFetched ? pinSecbenchCase(s.case, sourceReader(options.cache, s.case.package), sourceLister(options.cache, s.case.package)) : undefined };
   });
   const needed = new Set<string>();
   for (const p of pinned) {

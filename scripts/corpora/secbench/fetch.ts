@@ -2,7 +2,7 @@
 // SecBench.js, checks each pin. Development problems are named; held-out ones (and the held-out mature
 // packages) are only counted. Exit 0 everything fetched and pinned, 3 otherwise (the run still counts and
 // leaves out what failed).
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { CommandIO } from '../../../src/commands/kit/command.ts';
@@ -10,13 +10,31 @@ import { ExitCode } from '../../../src/foundations/errors.ts';
 import { packageKey, parseMature } from '../real-world/corpus.ts';
 import { fetchPackage, sourceDir, type FetchResult } from '../real-world/fetch.ts';
 import { readSecbench, secbenchTargets, selectSecbench } from './corpus.ts';
-import { pinSecbenchCase, type SecbenchReader } from './pins.ts';
+import { pinSecbenchCase, type SecbenchLister, type SecbenchReader } from './pins.ts';
 
 /** Reads a fetched version's file; undefined when it is missing or not a regular file (a folder, say). */
 export function sourceReader(cache: string, name: string): SecbenchReader {
   return (version, path) => {
     const file = join(sourceDir(cache, name, version), path);
     return existsSync(file) && statSync(file).isFile() ? readFileSync(file, 'utf8') : undefined;
+  };
+}
+
+/** Lists a fetched version's regular files (links not followed, node_modules skipped); none when not fetched. */
+export function sourceLister(cache: string, name: string): SecbenchLister {
+  return (version) => {
+    const root = sourceDir(cache, name, version);
+    if (!existsSync(root)) return [];
+    const out: string[] = [];
+    const walk = (rel: string): void => {
+      for (const e of readdirSync(join(root, rel), { withFileTypes: true })) {
+        const path = rel === '' ? e.name : `${rel}/${e.name}`;
+        if (e.isDirectory() && e.name !== 'node_modules') walk(path);
+        else if (e.isFile()) out.push(path);
+      }
+    };
+    walk('');
+    return out;
   };
 }
 
@@ -48,7 +66,7 @@ export async function fetchSecbench(cache: string, io: CommandIO, dir: string): 
         notFetched++;
         continue;
       }
-      const pin = pinSecbenchCase(c, sourceReader(cache, c.package));
+      const pin = pinSecbenchCase(c, sourceReader(cache, c.package), sourceLister(cache, c.package));
       if (pin.ok) continue;
       pinFailures.set(pin.why, (pinFailures.get(pin.why) ?? 0) + 1);
       if (side === 'dev') io.stdout(`pin FAIL ${c.id}: ${pin.why} (${c.sink.file}:${c.sink.line})\n`);

@@ -58,6 +58,21 @@ test('a pin holds when the sink file has the sink line; the function is located 
   assert.equal(noFixed.fixed, undefined);
 });
 
+test('a bare sink file name stands for its one namesake in the package; none or several, and the pin does not hold', () => {
+  const files: Record<string, string> = { 'lib/run.js': VULN, 'lib/a/util.js': 'x\n', 'test/util.js': 'y\n', 'run.jsx': 'z\n' };
+  const read = (_version: string, path: string) => files[path];
+  const list = () => Object.keys(files);
+  const bare = pinSecbenchCase(kase('a', { sink: { file: 'run.js', line: 6 } }), read, list);
+  assert.ok(bare.ok);
+  assert.equal(bare.vulnerable.file, 'lib/run.js');
+  assert.equal(bare.functionName !== undefined, true, 'the function is located in the namesake');
+  assert.deepEqual(pinSecbenchCase(kase('b', { sink: { file: 'util.js', line: 1 } }), read, list), { ok: false, why: 'sink file name names several files' });
+  assert.deepEqual(pinSecbenchCase(kase('c', { sink: { file: 'un.js', line: 1 } }), read, list), { ok: false, why: 'sink file missing' }, 'a name is matched whole, not as a suffix');
+  assert.deepEqual(pinSecbenchCase(kase('d', { sink: { file: 'src/run.js', line: 1 } }), read, list), { ok: false, why: 'sink file missing' }, 'a recorded path is never re-pinned');
+  assert.deepEqual(pinSecbenchCase(kase('e', { sink: { file: 'run.js', line: 6 } }), read), { ok: false, why: 'sink file missing' }, 'no lister, no resolution');
+  assert.deepEqual(pinSecbenchCase(kase('f', { sink: { file: 'run.js', line: 60 } }), read, list), { ok: false, why: 'sink line past the end of the file' });
+});
+
 const pinned = (c: SecbenchCase) => pinSecbenchCase(c, (version) => (version === '1.0.0' ? VULN : FIXED));
 const scored = (over: Partial<SecbenchInput> & { case: SecbenchCase }) => scoreSecbenchCase({ side: 'dev', fetched: true, pin: pinned(over.case), vulnerable: record([]), fixed: record([]), ...over });
 
