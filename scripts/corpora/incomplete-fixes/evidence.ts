@@ -28,11 +28,9 @@ export const Exploit = Type.Object(
     code: Type.Array(Type.String(), {
       minItems: 1,
       description:
-        "Lines of a CommonJS module. redos: exports { run(input), attack, baseline }; every other class: exports an (async) function of ctx = { pkg, dir, root, secret, token, marker } (harness.ts).",
+        "Lines of a CommonJS module. redos: exports the functions { run(input), attack(n), baseline(n) }, attack and baseline returning an input of exactly n characters (the harness picks n: redos-growth.ts); every other class: exports an (async) function of ctx = { pkg, dir, root, secret, token, marker } (harness.ts).",
     }),
     stubs: Type.Optional(Type.Array(Stub, { minItems: 1 })),
-    length: Type.Optional(Type.Integer({ minimum: 1, description: 'redos: the length of both the attack and the baseline input.' })),
-    seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'redos: the attack must take longer than this; the baseline less than a tenth of it.' })),
     timeoutSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 300, description: 'Wall time of the sandboxed run (default 60).' })),
   },
   { additionalProperties: false },
@@ -83,8 +81,6 @@ export function parseIncompleteFixes(text: string, path: string, cases: readonly
     seen.add(e.case);
     if (c.package !== e.package || c.fixed !== e.fixed) throw new UsageError(`${path}: case '${e.case}' is ${c.package} fixed in ${c.fixed ?? 'no version'}, not ${e.package} ${e.fixed}.`);
     if (c.class !== e.class) throw new UsageError(`${path}: case '${e.case}' is of class ${c.class}, not ${e.class}.`);
-    if (e.class === 'redos' && (e.exploit.length === undefined || e.exploit.seconds === undefined)) throw new UsageError(`${path}: case '${e.case}': a redos exploit states its input length and seconds.`);
-    if (e.class !== 'redos' && (e.exploit.length !== undefined || e.exploit.seconds !== undefined)) throw new UsageError(`${path}: case '${e.case}': length and seconds are for redos exploits.`);
   });
   return entries;
 }

@@ -4,12 +4,13 @@
 // loads). Criteria:
 //   prototype-pollution  Object.prototype has an own property `polluted` after the exploit and had none before.
 //   command-injection    the file ctx.marker exists once the process is done (the exploit injects `touch bh-marker`).
-//   redos                run(attack) takes longer than `seconds`, run(baseline) less than a tenth of it, both inputs
-//                        `length` characters long.
+//   redos                the time of run(attack(n)) grows by a set factor when n doubles, and the attack at 2n takes
+//                        a set multiple of the baseline at 2n (redos-growth.ts holds the criterion and its constants).
 //   path-traversal       the exploit's result holds ctx.token, which lives only in ctx.secret, outside ctx.root.
 //   zip-slip             the file ctx.marker (outside ctx.root, the extraction folder) exists after the exploit.
 //   open-redirect        the exploit's result, a Location value, resolves off the site http://site.test/.
 import type { IncompleteFix } from './evidence.ts';
+import { REDOS_JUDGE, TIMER, TIMER_FILE } from './redos-growth.ts';
 
 export const INSIDE_PACKAGE = '/pkg';
 export const VERDICT_TAG = 'BH-VERDICT';
@@ -28,8 +29,6 @@ const path = require('path');
 const nonce = process.env.BH_NONCE;
 delete process.env.BH_NONCE;
 const cls = process.env.BH_CLASS;
-const length = Number(process.env.BH_LENGTH);
-const seconds = Number(process.env.BH_SECONDS);
 let said = false;
 const say = (shown, detail) => {
   if (said) return;
@@ -44,16 +43,11 @@ fs.writeFileSync(ctx.secret, ctx.token + '\n');
 const own = () => Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted');
 if (own() || fs.existsSync(ctx.marker)) { say(false, 'the criterion held before the exploit ran'); process.exit(0); }
 const exploit = require(path.join(dir, ${JSON.stringify(EXPLOIT_FILE)}));
-const time = (input) => { const start = process.hrtime.bigint(); try { exploit.run(input); } catch {} return Number(process.hrtime.bigint() - start) / 1e9; };
 const offSite = (loc) => { try { return new URL(String(loc), 'http://site.test/').host !== 'site.test'; } catch { return false; } };
 async function main() {
   if (cls === 'redos') {
-    const { attack, baseline } = exploit;
-    if (typeof attack !== 'string' || typeof baseline !== 'string' || attack.length !== length || baseline.length !== length) return say(false, 'attack and baseline must both be ' + length + ' characters');
-    const b = time(baseline);
-    process.stdout.write('baseline ' + b.toFixed(3) + ' s\n');
-    const a = time(attack);
-    return say(a > seconds && b < seconds / 10, 'attack ' + a.toFixed(2) + ' s, baseline ' + b.toFixed(3) + ' s on ' + length + ' characters (stated: attack > ' + seconds + ' s, baseline < ' + (seconds / 10) + ' s)');
+    if (!['run', 'attack', 'baseline'].every((k) => typeof exploit[k] === 'function')) return say(false, 'a redos exploit exports the functions run(input), attack(n) and baseline(n)');
+    return judgeRedos(dir, ${JSON.stringify(EXPLOIT_FILE)}, say);
   }
   // command-injection, zip-slip: the marker is judged when the process is done (a child may still be running, or
   // the exploit may end the process itself).
@@ -64,13 +58,15 @@ async function main() {
   if (cls === 'path-traversal') return say(String(result).includes(ctx.token), String(result).includes(ctx.token) ? 'read the file outside the root' : 'the result does not hold the secret: ' + String(result).slice(0, 80));
   if (cls === 'open-redirect') return say(offSite(result), 'Location ' + JSON.stringify(String(result)));
 }
+${REDOS_JUDGE}
 main().catch((e) => say(false, 'the harness failed: ' + (e && e.message)));
 `;
 
-/** The files of one run: the harness, the exploit, and the stand-ins for the package's dependencies. */
+/** The files of one run: the harness (and its ReDoS timer), the exploit, and the stand-ins for the package's dependencies. */
 export function runFiles(entry: IncompleteFix): Array<{ path: string; content: string }> {
   return [
     { path: HARNESS_FILE, content: HARNESS },
+    ...(entry.class === 'redos' ? [{ path: TIMER_FILE, content: TIMER }] : []),
     { path: EXPLOIT_FILE, content: `${entry.exploit.code.join('\n')}\n` },
     ...(entry.exploit.stubs ?? []).map((s) => ({ path: `${STUBS_DIR}/${s.module}.js`, content: `${s.code}\n` })),
   ];
@@ -81,8 +77,6 @@ export function runEnv(entry: IncompleteFix, nonce: string, insideWorkspace: str
   return {
     BH_NONCE: nonce,
     BH_CLASS: entry.class,
-    BH_LENGTH: String(entry.exploit.length ?? 0),
-    BH_SECONDS: String(entry.exploit.seconds ?? 0),
     NODE_PATH: `${insideWorkspace}/${STUBS_DIR}`,
   };
 }

@@ -19,7 +19,7 @@ import { selectCases, targetsOf } from './select.ts';
 import { locateCaseSinks } from './sinks.ts';
 import { compareRuns } from './twice.ts';
 import { runMatureHeldOut } from './mature-held-out.ts';
-import { SECBENCH_CLASSES, SECBENCH_PARTS, type SecbenchClass, type SecbenchPart } from '../secbench/corpus.ts';
+import { SECBENCH_CLASSES, SECBENCH_PARTS, withholdsCases, type SecbenchClass, type SecbenchPart } from '../secbench/corpus.ts';
 import { runSecbench } from '../secbench/cli.ts';
 import { FOLDS, type Fold } from '../secbench/fold.ts';
 import { evidenceOf } from '../incomplete-fixes/corpora.ts';
@@ -137,11 +137,12 @@ export async function runRealWorld(argv: string[], io: CommandIO): Promise<numbe
   }
   if (which === 'secbench') {
     const part = oneOf<SecbenchPart>('part', values.part, SECBENCH_PARTS, 'dev');
-    if (values['show-misses'] && part !== 'dev') throw new UsageError('--show-misses is for the development part only (--part dev): held-out misses are never shown.');
     const sample = positiveInt('sample', values.sample);
     const fold = values.fold === undefined ? undefined : oneOf<Fold>('fold', values.fold, FOLDS, 'study');
     if (fold !== undefined && part !== 'dev') throw new UsageError('--fold splits the development part; use it with --part dev.');
-    if (fold === 'check' && values['show-misses']) throw new UsageError('--show-misses is for the study fold: the check fold prints counts only.');
+    if (values['show-misses'] && withholdsCases({ part, ...(fold !== undefined ? { fold } : {}) })) {
+      throw new UsageError('--show-misses is for the development part only (--part dev, or its study fold): the held-out part and the check fold print counts only.');
+    }
     const secClasses = (values.class ?? []).map((c) => oneOf<SecbenchClass>('class', c, SECBENCH_CLASSES, 'redos'));
     return runSecbench(
       { part, classes: secClasses, ...(sample !== undefined ? { sample } : {}), ...(fold !== undefined ? { fold } : {}), jobs, showMisses: values['show-misses'] === true, cache: cacheDir(values.cache, process.env, io.cwd), quiet: values.quiet === true },

@@ -1,14 +1,16 @@
 // `pnpm benchmark:real-world --corpus secbench`: select (part, class, sample) → fetch (cached) → check each pin →
 // scan each package version with the real CLI (or reuse this engine's cached result) → score → print. The
-// development part prints everything; the held-out part prints per-class counts only — its progress lines,
-// problems and errors name no case, package or file. Exit 0 done, 3 a scan did not complete.
+// development part (and its study fold) prints everything; the held-out part and the check fold print per-class
+// counts only — their progress lines, problems and errors name no case, package, version or file
+// (withholdsCases: one predicate for the run, the held-out side for each case). Exit 0 done, 3 a scan did not
+// complete.
 import pLimit from 'p-limit';
 import type { CommandIO } from '../../../src/commands/kit/command.ts';
 import { ExitCode } from '../../../src/foundations/errors.ts';
 import { packageKey } from '../real-world/corpus.ts';
 import { scanAll, type CorpusDeps } from '../real-world/engine-results.ts';
 import { sourceDir } from '../real-world/fetch.ts';
-import { readSecbench, secbenchTargets, selectSecbench, type SecbenchPart } from './corpus.ts';
+import { readSecbench, secbenchTargets, selectSecbench, withheldName, withholdsCases, type SecbenchPart } from './corpus.ts';
 import type { Fold } from './fold.ts';
 import { formatDev, formatHeldOut, heldOutCounts } from './format.ts';
 import { sourceLister, sourceReader } from './fetch.ts';
@@ -41,7 +43,9 @@ async function run(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDep
     ...(options.sample !== undefined ? { sample: options.sample } : {}),
     ...(options.fold !== undefined ? { fold: options.fold } : {}),
   });
-  const heldOutKeys = new Set(secbenchTargets(selected.filter((s) => s.side === 'held-out').map((s) => s.case)).map((t) => t.key));
+  // The package versions of withheld cases (the held-out part's, or the check fold's): never named below.
+  const withheldKeys = new Set(secbenchTargets(selected.filter((s) => s.side === 'held-out').map((s) => s.case)).map((t) => t.key));
+  const hidden = withheldName(options);
   const targets = secbenchTargets(selected.map((s) => s.case));
   const fingerprint = deps.fingerprint();
   const log = (t: string) => (options.quiet ? undefined : io.stderr(t));
@@ -50,10 +54,10 @@ async function run(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDep
   const fetchLimit = pLimit(2);
   const fetched = await Promise.all(targets.map((t) => fetchLimit(() => deps.fetch(options.cache, t.name, t.version, io.signal))));
   const ok = new Set(fetched.filter((f) => f.status !== 'failed').map((f) => f.key));
-  const failedDev = fetched.filter((f) => f.status === 'failed' && !heldOutKeys.has(f.key));
-  const failedHeld = fetched.filter((f) => f.status === 'failed' && heldOutKeys.has(f.key)).length;
+  const failedDev = fetched.filter((f) => f.status === 'failed' && !withheldKeys.has(f.key));
+  const failedHeld = fetched.filter((f) => f.status === 'failed' && withheldKeys.has(f.key)).length;
   for (const f of failedDev) log(`secbench: fetch ${f.key} failed: ${f.error}\n`);
-  if (failedHeld > 0) log(`secbench: ${failedHeld} held-out package version(s) did not fetch\n`);
+  if (failedHeld > 0) log(`secbench: ${failedHeld} ${hidden} package version(s) did not fetch\n`);
 
   const pinned = selected.map((s) => {
     const vulnerableFetched = ok.has(packageKey(s.case.package, s.case.version));
@@ -74,7 +78,7 @@ async function run(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDep
     signal: io.signal,
     scan: deps.scan,
     progress: (done, total, r) =>
-      log(heldOutKeys.has(r.key) ? `secbench: ${done}/${total} scanned (held-out)\n` : `secbench: ${done}/${total} ${r.key} ${r.status}, ${(r.durationMs / 1000).toFixed(1)} s\n`),
+      log(withheldKeys.has(r.key) ? `secbench: ${done}/${total} scanned (${hidden})\n` : `secbench: ${done}/${total} ${r.key} ${r.status}, ${(r.durationMs / 1000).toFixed(1)} s\n`),
   });
   if (reused > 0) log(`secbench: ${reused} result(s) of this engine reused from the cache\n`);
 
@@ -89,8 +93,8 @@ async function run(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDep
     };
     return scoreSecbenchCase(input, evidence);
   });
-  const incompleteDev = jobs.filter((j) => !heldOutKeys.has(j.key) && records.get(j.key)?.status !== 'complete');
-  const incompleteHeld = jobs.filter((j) => heldOutKeys.has(j.key) && records.get(j.key)?.status !== 'complete').length;
+  const incompleteDev = jobs.filter((j) => !withheldKeys.has(j.key) && records.get(j.key)?.status !== 'complete');
+  const incompleteHeld = jobs.filter((j) => withheldKeys.has(j.key) && records.get(j.key)?.status !== 'complete').length;
 
   io.stdout(`SecBench.js — engine ${fingerprint}\n\n`);
   if (options.fold === 'check') io.stdout(formatHeldOut(heldOutCounts(outcomes), 'SecBench.js development part, check fold (per-class counts only; its misses are not read)'));
@@ -98,20 +102,22 @@ async function run(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDep
   if (options.part === 'both') io.stdout('\n');
   if (options.part !== 'dev') io.stdout(formatHeldOut(heldOutCounts(outcomes)));
   if (incompleteDev.length > 0) io.stdout(`\nIncomplete development scans (${incompleteDev.length}), counted as misses: ${incompleteDev.map((j) => `${j.key} (${records.get(j.key)?.error ?? 'no result'})`).join(', ')}\n`);
-  if (incompleteHeld > 0) io.stdout(`\nIncomplete held-out scans: ${incompleteHeld}, counted as misses\n`);
+  if (incompleteHeld > 0) io.stdout(`\nIncomplete ${hidden} scans: ${incompleteHeld}, counted as misses\n`);
   return incompleteDev.length + incompleteHeld > 0 ? ExitCode.failed : ExitCode.ok;
 }
 
 /**
- * Runs the SecBench.js corpus. A held-out (or both) run withholds what any error says: its message may carry a
- * package or file name, so only the kind of error is shown.
+ * Runs the SecBench.js corpus. A run whose cases are withheld (held-out, both, or the check fold) withholds what any
+ * error says: its message may carry a package, version or file name, so only the kind of error is shown.
  */
 export async function runSecbench(options: SecbenchRunOptions, io: CommandIO, deps: SecbenchDeps): Promise<number> {
-  if (options.part === 'dev') return run(options, io, deps);
+  if (!withholdsCases(options)) return run(options, io, deps);
+  const hidden = withheldName(options);
   try {
     return await run(options, io, deps);
   } catch (error) {
-    if (io.signal.aborted) throw new Error('The held-out run was interrupted.');
-    throw new Error(`The held-out run failed (${(error as Error).name}); its message is withheld because it may name a held-out case. Rerun with --part dev to check the runner.`);
+    if (io.signal.aborted) throw new Error(`The ${hidden} run was interrupted.`);
+    const instead = options.fold === 'check' ? '--fold study' : '--part dev';
+    throw new Error(`The ${hidden} run failed (${(error as Error).name}); its message is withheld because it may name a ${hidden} case. Rerun with ${instead} to check the runner.`);
   }
 }

@@ -103,6 +103,21 @@ export interface SecbenchSelection {
   fold?: Fold;
 }
 
+/**
+ * Whether a run's cases are withheld: the held-out part (alone or with the development part) and the check fold of
+ * the development part print per-class counts only. The one predicate every path asks that could print a case's
+ * package, version, file, finding or error text — for the run (a thrown error's message) and, through the side it
+ * gives the check fold's cases, for one case (progress lines, fetch and scan problems, the tables).
+ */
+export function withholdsCases(sel: Pick<SecbenchSelection, 'part' | 'fold'>): boolean {
+  return sel.part !== 'dev' || sel.fold === 'check';
+}
+
+/** What a withheld run is called in its messages. */
+export function withheldName(sel: Pick<SecbenchSelection, 'part' | 'fold'>): string {
+  return sel.fold === 'check' ? 'check-fold' : 'held-out';
+}
+
 /** The cases of a run, each with its side: the part, then the classes, then the sample (taken per side). */
 export function selectSecbench(cases: readonly SecbenchCase[], split: SecbenchSplit, sel: SecbenchSelection): { case: SecbenchCase; side: Side }[] {
   const sides = sideOf(cases, split);
@@ -110,7 +125,8 @@ export function selectSecbench(cases: readonly SecbenchCase[], split: SecbenchSp
     if (sel.part !== 'dev') throw new UsageError('--fold splits the development part; use it with --part dev.');
     const folds = foldOf(cases.filter((c) => sides.get(c.id) === 'dev'));
     const of = cases.filter((c) => folds.get(c.package) === sel.fold && (sel.classes.length === 0 || sel.classes.includes(c.class)));
-    const side: Side = sel.fold === 'check' ? 'held-out' : 'dev';
+    // The part is dev here: only the check fold is withheld, and its cases take the held-out side.
+    const side: Side = withholdsCases(sel) ? 'held-out' : 'dev';
     return (sel.sample !== undefined ? sampleCases(of, sel.sample) : of).map((c) => ({ case: c, side }));
   }
   const wanted: Side[] = sel.part === 'both' ? ['dev', 'held-out'] : [sel.part];

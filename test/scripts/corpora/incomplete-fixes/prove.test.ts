@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncompleteFix } from '../../../../scripts/corpora/incomplete-fixes/evidence.ts';
 import { proveEntry } from '../../../../scripts/corpora/incomplete-fixes/prove.ts';
+import { REDOS_CRITERION } from '../../../../scripts/corpora/incomplete-fixes/redos-growth.ts';
 import { tempDir } from '../../../helpers/temp.ts';
 
 const SHAPES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'shapes');
@@ -63,7 +64,11 @@ test('the package folder is read-only and the verdict is the harness\'s: a forge
   assert.match(forged.detail, /^no verdict \(PASS\)/);
 });
 
-test('a redos exploit whose attack and baseline differ in length from the stated length is not shown (never timed)', async () => {
-  const proof = await proveEntry(entry('redos', ["exports.run = (s) => s.length;", "exports.attack = 'a'.repeat(10);", "exports.baseline = 'b'.repeat(9);"], { length: 10, seconds: 1 }), SHAPES);
-  assert.deepEqual([proof.shown, proof.detail], [false, 'attack and baseline must both be 10 characters']);
+test('a redos exploit whose attack or baseline does not build an input of the asked length is not shown (never timed)', async () => {
+  const proof = await proveEntry(entry('redos', ['exports.run = (s) => s.length;', "exports.attack = (n) => 'a'.repeat(n + 1);", "exports.baseline = (n) => 'b'.repeat(n);"]), SHAPES);
+  assert.equal(proof.shown, false);
+  const n = REDOS_CRITERION.START_LENGTH;
+  assert.equal(proof.detail, `attack(n) must return a string of n characters (asked ${n}, got ${n + 1})`);
+  const strings = await proveEntry(entry('redos', ['exports.run = (s) => s.length;', "exports.attack = 'a'.repeat(10);", "exports.baseline = 'b'.repeat(10);"]), SHAPES);
+  assert.deepEqual([strings.shown, strings.detail], [false, 'a redos exploit exports the functions run(input), attack(n) and baseline(n)']);
 });

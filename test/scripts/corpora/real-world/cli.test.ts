@@ -25,6 +25,7 @@ test('--help prints the flags', async () => {
 
 test('--corpus: secbench and mature-held-out flags are refused where they do not apply, before any fetch', async () => {
   await assert.rejects(runRealWorld(['--corpus', 'secbench', '--part', 'held-out', '--show-misses'], io().io), /development part only/);
+  await assert.rejects(runRealWorld(['--corpus', 'secbench', '--fold', 'check', '--show-misses'], io().io), /the check fold print counts only/);
   await assert.rejects(runRealWorld(['--corpus', 'secbench', '--gate'], io().io), /--gate is for --corpus real-world only/);
   await assert.rejects(runRealWorld(['--corpus', 'secbench', '--jobs', '3'], io().io), /at most 2/);
   await assert.rejects(runRealWorld(['--corpus', 'secbench', '--part', 'all'], io().io), /--part must be one of dev, held-out, both/);

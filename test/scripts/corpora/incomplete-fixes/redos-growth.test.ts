@@ -1,0 +1,52 @@
+// The ReDoS criterion against real regular expressions in the real sandbox (bubblewrap): growth as the input
+// doubles, not wall time. A linear pattern made slow enough to measure grows about 2-fold and is not shown; a
+// quadratic one grows about 4-fold and is shown; an exponential one passes the deadline while n doubles and is shown
+// from the step before. The fixture's functions are in fixtures/shapes/index.js.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IncompleteFix } from '../../../../scripts/corpora/incomplete-fixes/evidence.ts';
+import { proveEntry } from '../../../../scripts/corpora/incomplete-fixes/prove.ts';
+import { REDOS_CRITERION as C } from '../../../../scripts/corpora/incomplete-fixes/redos-growth.ts';
+
+const SHAPES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'shapes');
+
+const redos = (code: string[]): IncompleteFix => ({
+  case: 'fixture-redos', package: 'shapes', fixed: '1.0.1', class: 'redos', reason: 'fixture', exploit: { code: ["const shapes = require('/pkg/index.js');", ...code], timeoutSeconds: 120 },
+});
+/** Proves an exploit of three lines: run(s), attack(n), baseline(n), each the text of an arrow function. */
+const prove = (run: string, attack: string, baseline: string) => proveEntry(redos([`exports.run = ${run};`, `exports.attack = ${attack};`, `exports.baseline = ${baseline};`]), SHAPES);
+const BLANKS = "(n) => 'x' + ' '.repeat(n - 2) + 'x'";
+const WORD = "(n) => 'x'.repeat(n)";
+
+/** The growth factor and the attack-over-baseline factor the verdict reports. */
+function factors(detail: string): { growth: number; over: number } {
+  const m = /growth (?:>= )?([\d.]+), needs [\d.]+\); baseline .* \(attack (?:>= )?(\d+)x it/.exec(detail);
+  assert.ok(m, `the verdict reports both factors: ${detail}`);
+  return { growth: Number(m[1]), over: Number(m[2]) };
+}
+
+test('a linear pattern is not shown: its time about doubles when the input doubles', async () => {
+  // Run 500 times so that it takes measurable time well under the length cap; a loop does not change the growth.
+  const proof = await prove('(s) => { for (let i = 0; i < 500; i++) shapes.isWordy(s); }', BLANKS, WORD);
+  assert.equal(proof.shown, false, proof.detail);
+  const { growth } = factors(proof.detail);
+  assert.ok(growth < C.MIN_GROWTH, proof.detail);
+});
+
+test('a quadratic pattern is shown: its time about quadruples when the input doubles, far over a linear baseline', async () => {
+  const proof = await prove('(s) => shapes.trimEnd(s)', BLANKS, WORD);
+  assert.equal(proof.shown, true, proof.detail);
+  const { growth, over } = factors(proof.detail);
+  assert.ok(growth >= C.MIN_GROWTH && over >= C.MIN_OVER_BASELINE, proof.detail);
+  // The same attack on the baseline's side is not shown: the package must be slow on the attack, not on any input.
+  const both = await prove('(s) => shapes.trimEnd(s)', BLANKS, BLANKS);
+  assert.equal(both.shown, false, both.detail);
+});
+
+test('an exponential pattern passes the deadline while n doubles and is shown from the step before', async () => {
+  const proof = await prove('(s) => /^(a+)+$/.test(s)', "(n) => 'a'.repeat(n - 1) + '!'", "(n) => 'a'.repeat(n)");
+  assert.equal(proof.shown, true, proof.detail);
+  assert.match(proof.detail, /> [\d.]+ s \(the deadline passed\) at \d+ \(growth >= /);
+});
