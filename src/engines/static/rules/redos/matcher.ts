@@ -32,6 +32,7 @@ import { identifiersIn } from '../../matchers/sink.ts';
 import { ownArgument } from './own-argument.ts';
 import { configurationSubject, errorText } from './configuration.ts';
 import { matchedTextSource } from './matched-text.ts';
+import { developerData } from './developer-data.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -200,6 +201,9 @@ function run(ctx: DetectorContext): Candidate[] {
     }
     // Nor is an error's message: a driver or server wrote it.
     if (library && source.kind !== 'input' && errorText(subject)) continue;
+    // Nor what a database returned; an entry of a table of definitions is judged below (developer-data.ts).
+    const written = library && source.kind !== 'input' ? developerData(subject) : null;
+    if (written === 'database' || written === 'configuration') continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
     const own = protoThis !== null || (library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject));
     const resolved = appliedPatterns(regexNode, method);
@@ -218,7 +222,7 @@ function run(ctx: DetectorContext): Candidate[] {
       if (source.kind !== 'input' && !bothEnds && hasCountedRepeat(re.source) && atMostQuadratic(re.source, re.flags)) return [];
       const verdict = worstVerdict(re.source, re.flags, repeated(method, re.flags));
       if (!verdict.vulnerable) return [];
-      if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
+      if ((quadraticIgnored || written === 'definitions') && verdict.complexity.startsWith('2nd degree')) return [];
       if (built.includes(re) && verdict.complexity !== 'exponential') return [];
       return [{ re, verdict }];
     });
