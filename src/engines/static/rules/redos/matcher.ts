@@ -16,6 +16,8 @@
 // at a computed key (regex-value.ts) or one the library builds from the caller's text, judged by the constant
 // sub-patterns written into it (built-pattern.ts). An error's message is no caller's text (configuration.ts). Whether
 // the matched text is configuration is asked of its receiver chain, not of a setting written into it (matched-text.ts).
+// What a database returned, a constructor's configured field or an entry of a table of definitions the library walks
+// by its keys is not the caller's text either (developer-data.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import { appliedPatterns } from './regex-value.ts';
