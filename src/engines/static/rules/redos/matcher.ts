@@ -203,9 +203,6 @@ function run(ctx: DetectorContext): Candidate[] {
     }
     // Nor is an error's message: a driver or server wrote it.
     if (library && source.kind !== 'input' && errorText(subject)) continue;
-    // Nor what a database returned; an entry of a table of definitions is judged below (developer-data.ts).
-    const written = library && source.kind !== 'input' ? developerData(subject) : null;
-    if (written === 'database' || written === 'configuration') continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
     const own = protoThis !== null || (library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject));
     const resolved = appliedPatterns(regexNode, method);
@@ -224,11 +221,16 @@ function run(ctx: DetectorContext): Candidate[] {
       if (source.kind !== 'input' && !bothEnds && hasCountedRepeat(re.source) && atMostQuadratic(re.source, re.flags)) return [];
       const verdict = worstVerdict(re.source, re.flags, repeated(method, re.flags));
       if (!verdict.vulnerable) return [];
-      if ((quadraticIgnored || written === 'definitions') && verdict.complexity.startsWith('2nd degree')) return [];
+      if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
       if (built.includes(re) && verdict.complexity !== 'exponential') return [];
       return [{ re, verdict }];
     });
-    const worst = judged.find((j) => j.verdict.complexity === 'exponential') ?? judged[0];
+    // Nor what a database returned or the developer configured; an entry of a table of definitions only with a
+    // quadratic verdict (developer-data.ts). Asked once a verdict counts: following the text back reads the file.
+    const written = judged.length > 0 && library && source.kind !== 'input' ? developerData(subject) : null;
+    if (written === 'database' || written === 'configuration') continue;
+    const kept = written === 'definitions' ? judged.filter((j) => !j.verdict.complexity.startsWith('2nd degree')) : judged;
+    const worst = kept.find((j) => j.verdict.complexity === 'exponential') ?? kept[0];
     if (!worst) continue;
     const { re, verdict } = worst;
     const names = [...new Set([...source.names, ...identifiersIn(subject)])];
