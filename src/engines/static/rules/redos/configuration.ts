@@ -13,6 +13,11 @@ const CONFIG_NAME = /^(?:fmt|tpl|opts?|conf|cfg)$|(?:^|[a-z_])(?:format|Format|t
 // `options.delimiter`, `opts.flags`, `this.options.format`: a setting read from an options object.
 const CONFIG_OBJECT = /(?:^|\.)(?:options|opts|config|conf|cfg|settings)\s*(?:\.|\[|\?\.)/i;
 
+/** Whether a parameter's name says it holds configuration (`config`, `options`, `dateFormat`, `flagList`). */
+export function configurationName(name: string): boolean {
+  return CONFIG_NAME.test(name);
+}
+
 /** The exported parameter a library source names (`parseFlagList(flagList)` → flagList), or ''. */
 function apiParameter(source: Pick<SourceFacts, 'api'>): string {
   return /\(([\w$]+)\)$/.exec(source.api ?? '')?.[1] ?? '';

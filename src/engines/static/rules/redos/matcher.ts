@@ -14,7 +14,10 @@
 // safe or unknown never fires. Caller text also arrives as `this` in a String.prototype method (string-prototype.ts)
 // and as `arguments[N]` (taint.ts); a pattern may be a constant string match/search compile, an entry of a table read
 // at a computed key (regex-value.ts) or one the library builds from the caller's text, judged by the constant
-// sub-patterns written into it (built-pattern.ts). An error's message is no caller's text (configuration.ts).
+// sub-patterns written into it (built-pattern.ts). An error's message is no caller's text (configuration.ts). Whether
+// the matched text is configuration is asked of its receiver chain, not of a setting written into it (matched-text.ts).
+// What a database returned, a constructor's configured field or an entry of a table of definitions the library walks
+// by its keys is not the caller's text either (developer-data.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import { appliedPatterns } from './regex-value.ts';
@@ -30,6 +33,8 @@ import type { RegexVerdict } from '../../../recheck/verdict.ts';
 import { identifiersIn } from '../../matchers/sink.ts';
 import { ownArgument } from './own-argument.ts';
 import { configurationSubject, errorText } from './configuration.ts';
+import { matchedTextSource } from './matched-text.ts';
+import { developerData } from './developer-data.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -185,11 +190,17 @@ function run(ctx: DetectorContext): Candidate[] {
     const direct = classify(subject);
     // `this` in a method installed on String.prototype is the string the application calls it on.
     const protoThis = library && direct.kind === 'unknown' ? stringPrototypeThis(subject) : null;
-    const source = protoThis ?? (library && direct.kind === 'unknown' ? importedResult(subject) ?? direct : direct);
+    let source = protoThis ?? (library && direct.kind === 'unknown' ? importedResult(subject) ?? direct : direct);
     if (source.kind !== 'input' && !(library && source.api)) continue;
     if (cutToLength(subject)) continue;
-    // Configuration the application writes (a format string, a flag list, an options setting) is no attacker's.
-    if (library && source.kind !== 'input' && configurationSubject(subject, source)) continue;
+    // Configuration the application writes (a format string, a flag list, an options setting) is no attacker's. The
+    // trace may name a setting written into the text (a replacement) where the matched text is the caller's: asked
+    // again of the receiver chain alone (matched-text.ts).
+    if (library && source.kind !== 'input' && configurationSubject(subject, source)) {
+      const matched = matchedTextSource(subject);
+      if ((matched.kind !== 'input' && !matched.api) || configurationSubject(subject, matched)) continue;
+      source = matched;
+    }
     // Nor is an error's message: a driver or server wrote it.
     if (library && source.kind !== 'input' && errorText(subject)) continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
@@ -214,7 +225,12 @@ function run(ctx: DetectorContext): Candidate[] {
       if (built.includes(re) && verdict.complexity !== 'exponential') return [];
       return [{ re, verdict }];
     });
-    const worst = judged.find((j) => j.verdict.complexity === 'exponential') ?? judged[0];
+    // Nor what a database returned or the developer configured; an entry of a table of definitions only with a
+    // quadratic verdict (developer-data.ts). Asked once a verdict counts: following the text back reads the file.
+    const written = judged.length > 0 && library && source.kind !== 'input' ? developerData(subject) : null;
+    if (written === 'database' || written === 'configuration') continue;
+    const kept = written === 'definitions' ? judged.filter((j) => !j.verdict.complexity.startsWith('2nd degree')) : judged;
+    const worst = kept.find((j) => j.verdict.complexity === 'exponential') ?? kept[0];
     if (!worst) continue;
     const { re, verdict } = worst;
     const names = [...new Set([...source.names, ...identifiersIn(subject)])];
