@@ -34,6 +34,27 @@ function kindsKey(kinds: ReadonlySet<string>): string {
   return key;
 }
 
+/** The nodes with their ranges, in source order, and each one's innermost enclosing node among them. */
+function nested(nodes: SgNode[], starts: number[], ends: number[]): KindIndex {
+  const index: KindIndex = { nodes, starts, ends, parents: [] };
+  const open: number[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    while (open.length > 0 && ends[open.at(-1)!]! <= starts[i]!) open.pop();
+    index.parents.push(open.at(-1) ?? -1);
+    open.push(i);
+  }
+  return index;
+}
+
+/** An index already built on the tree for more kinds (every one of `kinds` among them), or undefined. */
+function supersetIndex(byKinds: Map<string, KindIndex>, kinds: ReadonlySet<string>): KindIndex | undefined {
+  for (const [key, index] of byKinds) {
+    const built = key.split('\0');
+    if (built.length > kinds.size && [...kinds].every((k) => built.includes(k))) return index;
+  }
+  return undefined;
+}
+
 function kindIndex(node: SgNode, kinds: ReadonlySet<string>): KindIndex {
   const tree = node.getRoot();
   let byKinds = kindIndexes.get(tree);
@@ -41,16 +62,23 @@ function kindIndex(node: SgNode, kinds: ReadonlySet<string>): KindIndex {
   const key = kindsKey(kinds);
   let index = byKinds.get(key);
   if (index) return index;
-  const nodes = tree.root().findAll({ rule: { any: [...kinds].map((kind) => ({ kind })) } });
-  index = { nodes, starts: [], ends: [], parents: [] };
-  const open: number[] = [];
-  for (const [i, fn] of nodes.entries()) {
-    const { start, end } = fn.range();
-    while (open.length > 0 && index.ends[open.at(-1)!]! <= start.index) open.pop();
-    index.starts.push(start.index);
-    index.ends.push(end.index);
-    index.parents.push(open.at(-1) ?? -1);
-    open.push(i);
+  // A tree search for some kinds finds, in source order, exactly the nodes a search for more kinds finds that have one
+  // of them: an index of more kinds on the same tree (function kinds with and without generator expressions) is
+  // filtered by kind instead of walking the tree, and copying out every node's range, again.
+  const wider = supersetIndex(byKinds, kinds);
+  if (wider) {
+    const keep = wider.nodes.flatMap((n, i) => (kinds.has(String(n.kind())) ? [i] : []));
+    index = nested(keep.map((i) => wider.nodes[i]!), keep.map((i) => wider.starts[i]!), keep.map((i) => wider.ends[i]!));
+  } else {
+    const nodes = tree.root().findAll({ rule: { any: [...kinds].map((kind) => ({ kind })) } });
+    const starts: number[] = [];
+    const ends: number[] = [];
+    for (const fn of nodes) {
+      const { start, end } = fn.range();
+      starts.push(start.index);
+      ends.push(end.index);
+    }
+    index = nested(nodes, starts, ends);
   }
   byKinds.set(key, index);
   return index;

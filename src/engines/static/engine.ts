@@ -69,16 +69,20 @@ function entriesOf(file: SourceFile, candidates: readonly Candidate[], lines: re
   return entries;
 }
 
-function compute(file: SourceFile): Analysis {
+/** `keepLines` false: the caller keeps only the stored form, so a file no detector reads is never split into lines. */
+function compute(file: SourceFile, keepLines = true): Analysis {
   computed += 1;
-  const lines = file.content.split(/\r?\n/);
-  const suppressions = parseSuppressions(lines);
+  let split: string[] | undefined;
+  const fileLines = (): string[] => (split ??= file.content.split(/\r?\n/));
+  // Every line of a suppression names the marker, so a text without it has none (parseSuppressions would find none).
+  const suppressions = file.content.includes('bug-hunter-ignore') ? parseSuppressions(fileLines()) : [];
   const candidates: Candidate[] = suppressions.filter((s) => s.reason.length === 0).map(reasonless);
   const lang = langFor(file);
   // A library's exported parameters, and those other modules pass request input to, are sources without a request in sight.
   const library = file.publicApi !== undefined || (file.incoming?.length ?? 0) > 0;
   const active = lang === null ? [] : timed('<prefilters>', () => DETECTORS.filter((d) => (d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content))) && (d.requires?.test(file.content) ?? true)));
   if (lang !== null && active.length > 0) {
+    const lines = fileLines();
     const root = timed('<parse>', () => parseSource(lang, file.content).root());
     timed('<file setup>', () => {
       beginFile(file.publicApi !== undefined, file.incoming);
@@ -88,8 +92,8 @@ function compute(file: SourceFile): Analysis {
   }
   candidates.sort(order);
   dropLensFindingsOnVulnerableLines(candidates);
-  const entries = candidates.length === 0 ? [] : timed('<findings>', () => entriesOf(file, candidates, lines));
-  return { entries, suppressions, lines };
+  const entries = candidates.length === 0 ? [] : timed('<findings>', () => entriesOf(file, candidates, fileLines()));
+  return { entries, suppressions, lines: keepLines ? fileLines() : [] };
 }
 
 /** Forget memoised analyses (tests use it to prove two cold runs agree). */
@@ -99,7 +103,7 @@ export function clearAnalysisMemo(): void {
 
 /** The stored form of a fresh analysis (what a worker thread sends back). */
 export function storedAnalysis(file: SourceFile): StoredAnalysis {
-  const { entries, suppressions } = compute(file);
+  const { entries, suppressions } = compute(file, false);
   return { entries, suppressions };
 }
 

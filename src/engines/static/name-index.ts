@@ -7,7 +7,8 @@ import type { SgNode } from '@ast-grep/napi';
 export function callsByCallee(root: SgNode): Map<string, SgNode[]> {
   const out = new Map<string, SgNode[]>();
   for (const node of root.findAll({ rule: { any: [{ kind: 'call_expression' }, { kind: 'new_expression' }] } })) {
-    const callee = node.field(node.kind() === 'call_expression' ? 'function' : 'constructor');
+    // A call has a `function` field and no `constructor`; a `new` the reverse: no need to ask the node its kind.
+    const callee = node.field('function') ?? node.field('constructor');
     if (!callee) continue;
     const text = callee.text();
     const key = text.startsWith('this.') ? text.slice(5) : text;
@@ -51,8 +52,8 @@ export function definitionsByName(root: SgNode): Definitions {
       const at = left.lastIndexOf(PROTOTYPE);
       if (at >= 0) keepFirst(defs.prototypes, left.slice(at + PROTOTYPE.length), node);
       // X.prototype = { name: function … }: each pair defines a prototype method (the pair's value is the function).
-      const right = node.field('right');
-      if (left.endsWith('.prototype') && right?.kind() === 'object') {
+      const right = left.endsWith('.prototype') ? node.field('right') : null;
+      if (right?.kind() === 'object') {
         for (const pair of right.namedChildren()) if (pair.kind() === 'pair') keepFirst(defs.prototypePairs, pair.field('key')?.text(), pair);
       }
     }

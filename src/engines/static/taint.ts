@@ -94,7 +94,7 @@ export function classify(expr: SgNode, depth = 0): SourceFacts {
   if (depth > MAX_DEPTH) return { ...facts('unknown', 'a value traced too deep'), cut: `depth ${MAX_DEPTH}` };
   const r = expr.range();
   // A value classified near the depth limit may be cut short: it is kept apart from the same value traced shallowly.
-  const key = `${r.start.index}:${r.end.index}:${expr.kind()}${depth > MAX_DEPTH - 4 ? '~' : ''}${frames.length > 0 ? `@${frames.map((f) => f.call.range().start.index).join(',')}` : ''}`;
+  const key = `${r.start.index}:${r.end.index}:${expr.kind()}${depth > MAX_DEPTH - 4 ? '~' : ''}${frames.length > 0 ? `@${frames.map((f) => f.at).join(',')}` : ''}`;
   const hit = memo.get(key);
   if (hit) return hit;
   if (++steps > STEP_BUDGET) return { ...facts('unknown', 'a value not traced (analysis budget spent)'), cut: `${STEP_BUDGET} steps per file` };
@@ -281,7 +281,8 @@ function collectionResult(method: string, object: SgNode, args: SgNode[], depth:
 }
 
 // Calls being followed into their callee, innermost last: the callee's parameters read these arguments.
-interface Frame { fn: SgNode; args: SgNode[]; call: SgNode }
+// `at`: where the call starts, read once (the memo key of every value classified inside the call names it).
+interface Frame { fn: SgNode; args: SgNode[]; call: SgNode; at: number }
 let frames: Frame[] = [];
 // Nested calls followed at once; a deeper chain is cut and its value stays unknown.
 const MAX_FRAMES = 3;
@@ -296,7 +297,7 @@ function callReturns(call: SgNode, depth: number): SourceFacts | null {
   if (values.length === 0) return null;
   const name = functionName(fn);
   const params = paramsOf(fn).map((p) => p.name);
-  frames.push({ fn, args: argsOf(call), call });
+  frames.push({ fn, args: argsOf(call), call, at: call.range().start.index });
   try {
     const parts = values.map((v) => {
       const value = through(classify(v, depth + 1), v, `returned by ${name}()`);
@@ -334,7 +335,7 @@ function callbackValue(call: SgNode, cb: SgNode, index: number, depth: number): 
   const calls = body?.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `^${escapeRe(param.name)}$` } } }) ?? [];
   const values = calls.slice(0, MAX_CALLBACK_CALLS).map((c) => argsOf(c)[index]).filter(isNode);
   if (values.length === 0) return null;
-  frames.push({ fn: helper, args, call });
+  frames.push({ fn: helper, args, call, at: call.range().start.index });
   try {
     const out = combine(values.map((v) => through(classify(v, depth + 1), v, `handed to the callback by ${functionName(helper)}()`)));
     if (out.kind === 'unknown' || out.kind === 'param') return null;

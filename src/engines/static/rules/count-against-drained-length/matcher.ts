@@ -16,8 +16,24 @@ function drainLoop(list: string): RegExp {
   return new RegExp(`while\\s*\\(\\s*${list}\\.length\\s*((>|!==?)\\s*0\\s*)?\\)`);
 }
 
+/**
+ * Where the file drains `list` (escaped), as [start, end) spans of drainLoop's matches in the whole text. A function's
+ * text holds a drain loop exactly when one of these spans lies inside the function's range: a match never overlaps
+ * another (one starts at `while (`, which cannot occur inside a match), and a match inside the function ends where it
+ * would in its text alone (every alternative the regex prefers to it fails on a character inside). So one scan of the
+ * file per list answers for every enclosing function, instead of copying each function's text out of the tree and
+ * scanning it (a bundle's module wrapper is the whole file, asked once per comparison).
+ */
+function drainSpans(content: string, list: string, cache: Map<string, Array<[number, number]>>): Array<[number, number]> {
+  let spans = cache.get(list);
+  if (!spans) cache.set(list, (spans = [...content.matchAll(new RegExp(drainLoop(list).source, 'g'))].map((m) => [m.index, m.index + m[0].length])));
+  return spans;
+}
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
+  // Per call of run: the spans depend only on this file's text and the list (both part of the key).
+  const spans = new Map<string, Array<[number, number]>>();
   // A comparison with a `….length` operand (COMPARE's shapes): asked of the operands, not of every comparison's text.
   for (const cmp of ctx.root.findAll({ rule: { kind: 'binary_expression', has: { kind: 'member_expression', has: { field: 'property', regex: '^length$' } } } })) {
     const m = COMPARE.exec(cmp.text().trim());
@@ -31,9 +47,10 @@ function run(ctx: DetectorContext): Candidate[] {
     let outer: SgNode | null = inner;
     let drains = false;
     const l = escapeRe(list);
-    while ((outer = enclosingFunction(outer))) {
-      const text = outer.text();
-      if (drainLoop(l).test(text)) { drains = true; break; }
+    const drained = drainSpans(ctx.file.content, l, spans);
+    while (drained.length > 0 && (outer = enclosingFunction(outer))) {
+      const { start, end } = outer.range();
+      if (drained.some(([s, e]) => s >= start.index && e <= end.index)) { drains = true; break; }
     }
     if (!drains || !outer) continue;
     // Counting up from a snapshot is fine; so is a counter that starts at the length.

@@ -48,7 +48,8 @@ function stringifyHelpers(root: SgNode, content: string): Set<string> {
     const { start, end } = body.range();
     return at.some((i) => i >= start.index && i + 'JSON.stringify('.length <= end.index);
   };
-  for (const fn of root.findAll({ rule: { kind: 'function_declaration' } })) {
+  // A body holding `JSON.stringify(` lies in its declaration's text: the tree is asked for those declarations alone.
+  for (const fn of root.findAll({ rule: { kind: 'function_declaration', regex: 'JSON\\.stringify\\(' } })) {
     const name = fn.field('name')?.text();
     if (!name) continue;
     const body = fn.field('body');
@@ -120,9 +121,13 @@ function suspectNames(root: SgNode, helpers: Set<string>): Set<string> {
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const helpers = /\bfunction\b/.test(ctx.file.content) ? stringifyHelpers(ctx.root, ctx.file.content) : new Set<string>();
-  let suspects: Set<string> | undefined;
+  // Only a call on a suspect name is looked into: with none there is nothing to ask the tree, and the tree is asked
+  // for calls on those names alone (the checks below stay the definition).
+  const suspects = suspectNames(ctx.root, helpers);
+  if (suspects.size === 0) return out;
+  const named = `^(?:${[...suspects].map(escapeRe).join('|')})$`;
   // `name.method(…)` with a string-only method, asked of the tree (the checks below stay the definition).
-  const shape = { kind: 'member_expression', all: [{ has: { field: 'property', regex: STRING_ONLY.source } }, { has: { field: 'object', kind: 'identifier' } }] };
+  const shape = { kind: 'member_expression', all: [{ has: { field: 'property', regex: STRING_ONLY.source } }, { has: { field: 'object', kind: 'identifier', regex: named } }] };
   for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', ...shape } } })) {
     const callee = call.field('function')!;
     const method = callee.field('property')?.text() ?? '';
@@ -131,14 +136,14 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!object) continue;
     if (object.kind() !== 'identifier') continue;
     const name = object.text();
-    suspects ??= suspectNames(ctx.root, helpers);
     if (!suspects.has(name)) continue;
     const fn = enclosingFunction(call);
     const scope = fn ?? ctx.root;
     const at = call.range().start.index;
     // The latest binding of the name before the call, in the same function.
     let binding: { rhs: SgNode; end: number } | undefined;
-    for (const b of scope.findAll({ rule: { any: [{ kind: 'variable_declarator' }, { kind: 'assignment_expression' }] } })) {
+    // A binding of the name starts with it (its left side comes first): the tree is asked for those alone.
+    for (const b of scope.findAll({ rule: { any: [{ kind: 'variable_declarator' }, { kind: 'assignment_expression' }], regex: `^${escapeRe(name)}` } })) {
       const left = b.field('name') ?? b.field('left');
       const rhs = b.field('value') ?? b.field('right');
       if (!left || !rhs || left.text() !== name || b.range().end.index > at) continue;

@@ -72,7 +72,8 @@ function sinks(ctx: DetectorContext): Sink[] {
     if (SEND.test(callee)) out.push({ node: call, value, label: `\`${callee}\``, needsMarkup: true });
     else if (DOCUMENT_WRITE.test(callee)) out.push({ node: call, value, label: `\`${callee}\``, needsMarkup: false });
   }
-  for (const assign of ctx.root.findAll({ rule: { kind: 'assignment_expression' } })) {
+  // A left side HTML_PROPERTY or KOA_BODY accepts names innerHTML, outerHTML or body: the tree is asked for those alone.
+  for (const assign of ctx.root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: 'innerHTML|outerHTML|body' } } })) {
     const left = assign.field('left')?.text() ?? '';
     const value = assign.field('right');
     if (!value) continue;
