@@ -4,8 +4,8 @@
 import type { SgNode } from '@ast-grep/napi';
 import { endLine, FUNCTION_KINDS, functionName, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
-import { guarded, rememberDeclarations } from './guard.ts';
-import { nearestAncestor } from './scope.ts';
+import { guarded } from './guard.ts';
+import { nearestAncestor, rememberDeclarations } from './scope.ts';
 import { pollutingWrites, type PollutingWrite } from './walk.ts';
 
 const COMPUTED_WRITE = { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };

@@ -175,3 +175,36 @@ export function fileMemo(node: SgNode, key: string, compute: () => boolean): boo
   memo.set(key, result);
   return result;
 }
+
+const DECLARED = { functions: new WeakMap<object, Map<string, SgNode>>(), variables: new WeakMap<object, Map<string, SgNode>>(), all: new WeakMap<object, Map<string, SgNode>>() };
+const DECLARED_KINDS = { functions: 'function_declaration', variables: 'variable_declarator' };
+
+/**
+ * The file's function declarations (`functions`), variable declarators (`variables`), or both (`all`), by name — the
+ * first of each name in source order: one walk per file.
+ */
+export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<string, SgNode> {
+  const file = fn.getRoot();
+  const known = DECLARED[which].get(file);
+  if (known) return known;
+  if (which !== 'all') return rememberDeclarations(fn, which, file.root().findAll({ rule: { kind: DECLARED_KINDS[which] } }));
+  // Both kinds: the first of each name in source order is the earlier of the first function and the first variable.
+  const all = new Map(declarationsOf(fn, 'functions'));
+  for (const [name, v] of declarationsOf(fn, 'variables')) {
+    const f = all.get(name);
+    if (!f || v.range().start.index < f.range().start.index) all.set(name, v);
+  }
+  DECLARED.all.set(file, all);
+  return all;
+}
+
+/** Keeps the file's declarations of one kind, found by a caller's walk (`nodes`: every one of them, in source order). */
+export function rememberDeclarations(node: SgNode, which: keyof typeof DECLARED, nodes: readonly SgNode[]): Map<string, SgNode> {
+  const decls = new Map<string, SgNode>();
+  for (const d of nodes) {
+    const name = d.field('name')?.text();
+    if (name && !decls.has(name)) decls.set(name, d);
+  }
+  DECLARED[which].set(node.getRoot(), decls);
+  return decls;
+}
