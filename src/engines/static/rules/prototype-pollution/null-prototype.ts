@@ -6,7 +6,7 @@
 // along the walk lets `__proto__` through, so it is no guard. guard.ts asks these questions.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
-import { callsNamed, declarationsOf, fileText, nearestAncestor, scopeIndex } from './scope.ts';
+import { declarationsOf, fileText, nearestAncestor, privateCalls, scopeIndex } from './scope.ts';
 
 /**
  * The written object starts at instance state the file only ever creates without a prototype: `obj = this.vars` with
@@ -96,13 +96,8 @@ class NullPrototypes {
    * `index` (its own recursive calls too: a step into such an object is one).
    */
   private callersPass(fn: SgNode, index: number, depth: number): boolean {
-    const name = fn.kind() === 'function_declaration' && fn.parent()?.kind() !== 'export_statement' ? fn.field('name')?.text() : undefined;
-    if (!name) return false;
-    const calls = callsNamed(fn, name);
-    const mentions = fileText(fn).match(new RegExp(`(?<![.\\w$])${escapeRe(name)}(?![\\w$])`, 'g'))?.length ?? 0;
-    const r = fn.range();
-    const outside = calls.filter((c) => c.range().start.index < r.start.index || c.range().end.index > r.end.index);
-    if (outside.length === 0 || mentions !== calls.length + 1) return false;
+    const calls = privateCalls(fn);
+    if (!calls) return false;
     return calls.every((call) => {
       const arg = argsOf(call)[index];
       if (!arg) return false;

@@ -4,7 +4,7 @@
 // the function again each time; this walks it once and answers every lookup from maps. Lists keep source order (the
 // order those searches returned), and the function list starts with the scope itself, as a search of it did.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS } from '../../ast.ts';
+import { FUNCTION_KINDS, escapeRe } from '../../ast.ts';
 
 const KINDS = ['variable_declarator', 'assignment_expression', 'augmented_assignment_expression', 'update_expression', 'for_in_statement', ...FUNCTION_KINDS];
 const IDS = { rule: { kind: 'identifier' } };
@@ -207,4 +207,18 @@ export function rememberDeclarations(node: SgNode, which: keyof typeof DECLARED,
   }
   DECLARED[which].set(node.getRoot(), decls);
   return decls;
+}
+
+/**
+ * The calls of a function the file declares and never exports or hands on — its name appears only where it is declared
+ * and called — with at least one from outside itself; null for any other function.
+ */
+export function privateCalls(fn: SgNode): SgNode[] | null {
+  const name = fn.kind() === 'function_declaration' && fn.parent()?.kind() !== 'export_statement' ? fn.field('name')?.text() : undefined;
+  if (!name) return null;
+  const calls = callsNamed(fn, name);
+  const mentions = fileText(fn).match(new RegExp(`(?<![.\\w$])${escapeRe(name)}(?![\\w$])`, 'g'))?.length ?? 0;
+  const r = fn.range();
+  const outside = calls.some((c) => c.range().start.index < r.start.index || c.range().end.index > r.end.index);
+  return outside && mentions === calls.length + 1 ? calls : null;
 }
