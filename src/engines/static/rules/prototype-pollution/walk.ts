@@ -42,6 +42,19 @@ function freshCopy(fnText: string, name: string): boolean {
   return new RegExp(`\\b${v}\\s*=\\s*(?:\\{\\s*\\.\\.\\.|Object\\.assign\\(\\s*\\{\\s*\\}|structuredClone\\()`).test(fnText);
 }
 
+/**
+ * `name` is a local this call creates (`const out = {}`) and never points elsewhere: each call of a recursive function
+ * writes only into its own new object, and the entries it hands to the recursive call (`merge(out[k], src[k])`) are
+ * read there, never written — with k = `__proto__` the write at most gives `out` another prototype.
+ */
+function freshLocal(scope: SgNode, name: string): boolean {
+  const index = scopeIndex(scope);
+  if (index.paramsOf(scope).some((p) => p.all.has(name)) || !index.declarators.has(name)) return false;
+  const bindings = index.rebindings(name);
+  const values = index.valuesOf(name);
+  return values.length === bindings.length && values.every((v) => FRESH.test(unwrap(v).text()));
+}
+
 /** The subscripts `node` stands for: `src = target[key]`, `clone = src && isPlainObject(src) ? src : {}` (two hops). */
 function subscriptsBehind(scope: SgNode, node: SgNode, depth = 0): SgNode[] {
   const n = unwrap(node);
@@ -183,7 +196,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
         // `fn(this[k], …)`: a method (or a callback run with the target as `this`) descending into its receiver.
         if (base.kind() !== 'identifier' && base.kind() !== 'member_expression' && base.kind() !== 'this') continue;
         const name = base.text();
-        if (freshCopy(fnText, name)) continue;
+        if (freshCopy(fnText, name) || freshLocal(scope, name)) continue;
         const targets = new Set([name, ...originsOf(name)]);
         const origin = keyed(targets);
         if (!origin.key(sub.field('index') as SgNode)) continue;
