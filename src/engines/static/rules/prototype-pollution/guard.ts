@@ -17,9 +17,10 @@ const STRUCTURAL = /\bin\s+Object\.prototype\b|Object\.create\(\s*null\s*\)|\bne
 /** A helper or list whose name says it screens keys; imported ones are taken at their word. */
 const NAMED = /\b(?:is(?:Safe|Valid|Unsafe|Proto|Prototype|Dangerous|Forbidden|Allowed|Blocked)(?:Key|Prop|Property|Path|Segment)\w*|\w*[pP]ollut\w*|\w*(?:[sS]afeKey|[uU]nsafeKey|[pP]rotoKey)\w*)\s*\(|\b(?:forbidden|blocked|block|blocklist|denylist|dangerous|unsafe|reserved|disallowed)\w*\.(?:has|includes|indexOf)\(/i;
 /** `__proto__` with `constructor` or `prototype` named as strings (or in a regular expression) in one text: reaching
- *  Object.prototype takes `__proto__` or the pair `constructor.prototype`, so refusing either word of the pair closes it. */
+ *  Object.prototype takes `__proto__` or the pair `constructor.prototype`, so refusing either word of the pair closes it.
+ *  A constant named for the word and compared with the key (`p === CONSTRUCTOR`, often imported) is taken at its word. */
 function namesBoth(text: string): boolean {
-  return /__proto__/.test(text) && /['"`/|(](?:constructor|prototype)\b|\b(?:constructor|prototype)['"`|)$]/.test(text);
+  return /__proto__/.test(text) && /['"`/|(](?:constructor|prototype)\b|\b(?:constructor|prototype)['"`|)$]|[=!]==?\s*(?:[A-Z]+_)?(?:CONSTRUCTOR|PROTOTYPE)(?:_[A-Z]+)?\b|\b(?:[A-Z]+_)?(?:CONSTRUCTOR|PROTOTYPE)(?:_[A-Z]+)?\s*[=!]==?/.test(text);
 }
 
 /**
