@@ -1,16 +1,16 @@
 // Prototype pollution, a private helper's write judged by its callers: a function the file declares and never exports
 // or hands on is run only by the calls in the file. A write that runs only under a flag parameter
 // (`if (create && t[k] == null) t[k] = {}`) is reached only by the calls passing that flag; when every such call sits in
-// a function that rejects the dangerous keys before it (a setter checking `__proto__` and `constructor`), or no call
+// a function that rejects the dangerous keys (a setter checking `__proto__` and `constructor`; a prototype-free object
+// of its own covers nothing the helper writes into), or no call
 // passes the flag, no input reaches the write with such a key. A call from an unguarded function keeps the finding.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf } from '../../ast.ts';
-import { guarded } from './guard.ts';
+import { keyGuardText } from './guard.ts';
 import { nearestAncestor, privateCalls } from './scope.ts';
 
 const isFunction = (n: SgNode): boolean => FUNCTION_KINDS.has(String(n.kind()));
 const FALSY = /^(?:false|null|undefined|void 0|0|''|""|!1)$/;
-const NO_TARGETS: ReadonlySet<string> = new Set();
 
 /** The parameters of fn the write needs truthy: `if (flag && …)` (or `if (flag)`) around it, inside fn. */
 function flagsOf(fn: SgNode, write: SgNode, params: readonly string[]): number[] {
@@ -47,6 +47,6 @@ export function callersGuard(fn: SgNode, write: SgNode): boolean {
     if (flags.some((i) => i >= args.length || FALSY.test((args[i] as SgNode).text().trim()))) return true;
     if (call.range().start.index >= r.start.index && call.range().end.index <= r.end.index) return false;
     const caller = nearestAncestor(call, isFunction);
-    return caller !== undefined && guarded(caller, NO_TARGETS);
+    return caller !== undefined && keyGuardText(caller.text());
   });
 }

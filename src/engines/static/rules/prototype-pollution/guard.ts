@@ -43,8 +43,15 @@ export function fileMayGuard(node: SgNode): boolean {
 
 /** The text rejects both dangerous keys, or names a key screen, or makes the target prototype-free. */
 export function guardText(text: string): boolean {
-  return namesBoth(text) || protoAndObjectsOnly(text) || NAMED.test(text) || STRUCTURAL.test(text);
+  return keyGuardText(text) || STRUCTURAL.test(text);
 }
+
+/** The text rejects the dangerous keys themselves (not only makes some target prototype-free): what a caller's check
+ *  must do to cover the objects a helper it calls writes into. */
+export function keyGuardText(text: string): boolean {
+  return namesBoth(text) || protoAndObjectsOnly(text) || NAMED.test(text) || KEY_STRUCTURAL.test(text);
+}
+const KEY_STRUCTURAL = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
 
 /** A list at module level holding both dangerous keys, used in text (`if (BLOCKED.includes(k)) …`). */
 function usesGuardList(fn: SgNode, text: string): boolean {

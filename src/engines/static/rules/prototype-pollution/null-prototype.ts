@@ -26,7 +26,7 @@ export function nullPrototypeState(fn: SgNode, text: string, targets: ReadonlySe
   });
 }
 
-const MAX_DEPTH = 5;
+const MAX_DEPTH = 10;
 const isFunction = (n: SgNode): boolean => FUNCTION_KINDS.has(String(n.kind()));
 const NULL_OBJECT = /^Object\.create\(\s*null\s*\)$/;
 const STEP = /^[\w$]+\s*\[(?:[^[\]]|\[[^\]]*\])+\]$/;
@@ -66,7 +66,9 @@ class NullPrototypes {
   private value(ctx: SgNode, value: string, depth: number): boolean {
     const call = /^([\w$]+)\s*\(/.exec(value);
     if (call) return this.maker(call[1] as string, depth);
-    if (NULL_OBJECT.test(value) || STEP.test(value)) return true;
+    if (NULL_OBJECT.test(value)) return true;
+    // A level of a table with no prototype: `t[k]` where t is one (met again along a walk, `next = table[k]`).
+    if (STEP.test(value)) return this.name(ctx, /^[\w$]+/.exec(value)?.[0] ?? '', depth + 1);
     return /^[\w$]+$/.test(value) && this.name(ctx, value, depth + 1);
   }
 
