@@ -9,16 +9,18 @@
 // the source), a checking helper called as a statement that throws, and a key check a list is filtered through.
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
-import { fileMemo, fileText, scopeIndex } from './scope.ts';
+import { nullPrototypeState, nullPrototypeWalk } from './null-prototype.ts';
+import { declarationsOf, fileMemo, fileText } from './scope.ts';
 
 /** Text that rejects (or names a helper or list that rejects) the dangerous keys, or makes them harmless. */
 const STRUCTURAL = /\bin\s+Object\.prototype\b|Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
 /** A helper or list whose name says it screens keys; imported ones are taken at their word. */
 const NAMED = /\b(?:is(?:Safe|Valid|Unsafe|Proto|Prototype|Dangerous|Forbidden|Allowed|Blocked)(?:Key|Prop|Property|Path|Segment)\w*|\w*[pP]ollut\w*|\w*(?:[sS]afeKey|[uU]nsafeKey|[pP]rotoKey)\w*)\s*\(|\b(?:forbidden|blocked|block|blocklist|denylist|dangerous|unsafe|reserved|disallowed)\w*\.(?:has|includes|indexOf)\(/i;
 /** `__proto__` with `constructor` or `prototype` named as strings (or in a regular expression) in one text: reaching
- *  Object.prototype takes `__proto__` or the pair `constructor.prototype`, so refusing either word of the pair closes it. */
+ *  Object.prototype takes `__proto__` or the pair `constructor.prototype`, so refusing either word of the pair closes it.
+ *  A constant named for the word and compared with the key (`p === CONSTRUCTOR`, often imported) is taken at its word. */
 function namesBoth(text: string): boolean {
-  return /__proto__/.test(text) && /['"`/|(](?:constructor|prototype)\b|\b(?:constructor|prototype)['"`|)$]/.test(text);
+  return /__proto__/.test(text) && /['"`/|(](?:constructor|prototype)\b|\b(?:constructor|prototype)['"`|)$]|[=!]==?\s*(?:[A-Z]+_)?(?:CONSTRUCTOR|PROTOTYPE)(?:_[A-Z]+)?\b|\b(?:[A-Z]+_)?(?:CONSTRUCTOR|PROTOTYPE)(?:_[A-Z]+)?\s*[=!]==?/.test(text);
 }
 
 /**
@@ -41,8 +43,15 @@ export function fileMayGuard(node: SgNode): boolean {
 
 /** The text rejects both dangerous keys, or names a key screen, or makes the target prototype-free. */
 export function guardText(text: string): boolean {
-  return namesBoth(text) || protoAndObjectsOnly(text) || NAMED.test(text) || STRUCTURAL.test(text);
+  return keyGuardText(text) || STRUCTURAL.test(text);
 }
+
+/** The text rejects the dangerous keys themselves (not only makes some target prototype-free): what a caller's check
+ *  must do to cover the objects a helper it calls writes into. */
+export function keyGuardText(text: string): boolean {
+  return namesBoth(text) || protoAndObjectsOnly(text) || NAMED.test(text) || KEY_STRUCTURAL.test(text);
+}
+const KEY_STRUCTURAL = /\bin\s+Object\.prototype\b|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
 
 /** A list at module level holding both dangerous keys, used in text (`if (BLOCKED.includes(k)) …`). */
 function usesGuardList(fn: SgNode, text: string): boolean {
@@ -92,39 +101,6 @@ export function helperGuards(fn: SgNode, name: string, depth = 2): boolean {
 }
 
 const HELPERS = new WeakMap<object, Map<string, boolean>>();
-const DECLARED = { functions: new WeakMap<object, Map<string, SgNode>>(), variables: new WeakMap<object, Map<string, SgNode>>(), all: new WeakMap<object, Map<string, SgNode>>() };
-const DECLARED_KINDS = { functions: 'function_declaration', variables: 'variable_declarator' };
-
-/**
- * The file's function declarations (`functions`), variable declarators (`variables`), or both (`all`), by name — the
- * first of each name in source order: one walk per file.
- */
-export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<string, SgNode> {
-  const file = fn.getRoot();
-  const known = DECLARED[which].get(file);
-  if (known) return known;
-  if (which !== 'all') return rememberDeclarations(fn, which, file.root().findAll({ rule: { kind: DECLARED_KINDS[which] } }));
-  // Both kinds: the first of each name in source order is the earlier of the first function and the first variable.
-  const all = new Map(declarationsOf(fn, 'functions'));
-  for (const [name, v] of declarationsOf(fn, 'variables')) {
-    const f = all.get(name);
-    if (!f || v.range().start.index < f.range().start.index) all.set(name, v);
-  }
-  DECLARED.all.set(file, all);
-  return all;
-}
-
-/** Keeps the file's declarations of one kind, found by a caller's walk (`nodes`: every one of them, in source order). */
-export function rememberDeclarations(node: SgNode, which: keyof typeof DECLARED, nodes: readonly SgNode[]): Map<string, SgNode> {
-  const decls = new Map<string, SgNode>();
-  for (const d of nodes) {
-    const name = d.field('name')?.text();
-    if (name && !decls.has(name)) decls.set(name, d);
-  }
-  DECLARED[which].set(node.getRoot(), decls);
-  return decls;
-}
-
 function helperGuardsUncached(fn: SgNode, name: string, depth: number): boolean {
   const text = declarationsOf(fn, 'all').get(name)?.text();
   if (text === undefined) return false;
@@ -132,64 +108,6 @@ function helperGuardsUncached(fn: SgNode, name: string, depth: number): boolean 
   if (depth <= 1) return false;
   const called = new Set([...text.matchAll(/\b([\w$]+)\s*\(/g)].map((m) => m[1] as string).filter((n) => n !== name));
   return [...called].some((n) => helperGuards(fn, n, depth - 1));
-}
-
-/**
- * The written object starts at instance state the file only ever creates without a prototype: `obj = this.vars` with
- * every `this.vars = …` in the file `Object.create(null)` (a scope table the class owns). `__proto__`, `constructor`
- * and `prototype` do not resolve on it, as with a local `Object.create(null)` target.
- */
-function nullPrototypeState(fn: SgNode, text: string, targets: ReadonlySet<string>): boolean {
-  const fields = new Set<string>();
-  for (const t of targets) {
-    for (const m of text.matchAll(new RegExp(`(?:^|[^.\\w$])${escapeRe(t)}\\s*=\\s*this\\.([\\w$]+)\\s*[;,\\n]`, 'g'))) fields.add(m[1] as string);
-  }
-  if (fields.size === 0) return false;
-  const file = fileText(fn);
-  return [...fields].every((f) => {
-    const sets = [...file.matchAll(new RegExp(`\\bthis\\.${escapeRe(f)}\\s*=(?!=)\\s*([^;\\n]*)`, 'g'))].map((m) => (m[1] as string).trim());
-    return sets.length > 0 && sets.every((v) => /^Object\.create\(\s*null\s*\)$/.test(v));
-  });
-}
-
-/**
- * Every object the write can land in is made without a prototype: each value the written names take in the function
- * (or, for a name from an enclosing function, in the file) is a step of the walk (`t = t[k]`), another such name, or a
- * call of a file-local helper that returns Object.create(null) (`table = createTable()`) — a plain `{}` anywhere along
- * the walk lets `__proto__.__proto__` through, so it is no guard.
- */
-function nullPrototypeWalk(fn: SgNode, targets: ReadonlySet<string>): boolean {
-  const makers = new Map<string, boolean>();
-  const maker = (name: string) => {
-    let hit = makers.get(name);
-    if (hit === undefined) {
-      const body = declarationsOf(fn, 'functions').get(name)?.text() ?? '';
-      hit = /\breturn\s+Object\.create\(\s*null\s*\)|=\s*Object\.create\(\s*null\s*\)/.test(body);
-      makers.set(name, hit);
-    }
-    return hit;
-  };
-  const seen = new Set<string>();
-  const ok = (name: string, depth: number): boolean => {
-    if (seen.has(name)) return true;
-    if (depth > 3 || params.has(name)) return false;
-    seen.add(name);
-    const v = escapeRe(name);
-    const local = [...fn.text().matchAll(new RegExp(`(?:^|[^.\\w$])${v}\\s*=(?![=>])\\s*([^;\\n]+)`, 'g'))];
-    const values = (local.length > 0 ? local : [...fileText(fn).matchAll(new RegExp(`(?:^|[^.\\w$])${v}\\s*=(?![=>])\\s*([^;\\n]+)`, 'g'))]).map((m) => (m[1] as string).trim().replace(/,$/, ''));
-    return values.length > 0 && values.every((value) => {
-      const call = /^([\w$]+)\s*\(/.exec(value);
-      if (call) return maker(call[1] as string);
-      if (/^Object\.create\(\s*null\s*\)$/.test(value)) return true;
-      if (/^[\w$]+\s*\[(?:[^[\]]|\[[^\]]*\])+\]$/.test(value)) return true;
-      return /^[\w$]+$/.test(value) && ok(value, depth + 1);
-    });
-  };
-  // A parameter is the caller's object, with its prototype.
-  const params = new Set(scopeIndex(fn).paramsOf(fn).flatMap((p) => [...p.bound]));
-  const names = [...targets].filter((t) => /^[\w$]+$/.test(t) && t !== 'this');
-  if (names.some((t) => params.has(t))) return false;
-  return names.length > 0 && names.every((t) => ok(t, 0));
 }
 
 /** The function (with the helpers it calls in this file) guards the writes into `targets`. */

@@ -1,11 +1,13 @@
 // Prototype pollution: a write `w[k] = v` where w can be reached from an object by an attacker key and k is an
 // attacker key — path setters, bracket chains, parsers and recursive merges (walk.ts) — with no guard that rejects
-// __proto__ and constructor or makes the target prototype-free (guard.ts). Keys: keys.ts.
+// __proto__ and constructor or makes the target prototype-free (guard.ts), and no private helper only guarded callers
+// reach (callers.ts). Keys: keys.ts.
 import type { SgNode } from '@ast-grep/napi';
 import { endLine, FUNCTION_KINDS, functionName, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
-import { guarded, rememberDeclarations } from './guard.ts';
-import { nearestAncestor } from './scope.ts';
+import { callersGuard } from './callers.ts';
+import { guarded } from './guard.ts';
+import { nearestAncestor, rememberDeclarations } from './scope.ts';
 import { pollutingWrites, type PollutingWrite } from './walk.ts';
 
 const COMPUTED_WRITE = { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
@@ -106,7 +108,7 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!writes) continue;
     const r = fn.range();
     if (r.end.index - r.start.index > 20000) continue;
-    const found = pollutingWrites(fn, writes).filter((f) => !guardedAround(fn, f.targets));
+    const found = pollutingWrites(fn, writes).filter((f) => !guardedAround(fn, f.targets) && !callersGuard(fn, f.write));
     const hit = choose(found);
     if (!hit) continue;
     const name = functionName(fn);

@@ -1,12 +1,12 @@
-// Prototype pollution, one function's bindings by name from one walk: the declarators, assignments, for…in/of loops
-// and functions (with their parameters' names) that the key analysis (keys.ts) and the write shapes (walk.ts) look a
-// name up in. A search with a name pattern per lookup compiled a regular expression in the parser's matcher and walked
+// Prototype pollution, one function's bindings by name from one walk: the declarators, assignments (plain, compound,
+// destructuring), updates, for…in/of loops and functions (with their parameters' names) that the key analysis
+// (keys.ts) and the write shapes (walk.ts) look a name up in. A search with a name pattern per lookup compiled a regular expression in the parser's matcher and walked
 // the function again each time; this walks it once and answers every lookup from maps. Lists keep source order (the
 // order those searches returned), and the function list starts with the scope itself, as a search of it did.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS } from '../../ast.ts';
+import { FUNCTION_KINDS, escapeRe } from '../../ast.ts';
 
-const KINDS = ['variable_declarator', 'assignment_expression', 'augmented_assignment_expression', 'for_in_statement', ...FUNCTION_KINDS];
+const KINDS = ['variable_declarator', 'assignment_expression', 'augmented_assignment_expression', 'update_expression', 'for_in_statement', ...FUNCTION_KINDS];
 const IDS = { rule: { kind: 'identifier' } };
 const PATTERN_IDS = { rule: { any: [{ kind: 'identifier' }, { kind: 'shorthand_property_identifier_pattern' }] } };
 
@@ -39,6 +39,10 @@ export class ScopeIndex {
   readonly thisProps = new Map<string, SgNode[]>();
   /** `name += …`. */
   readonly augmented = new Map<string, SgNode[]>();
+  /** `name++`, `--name`. */
+  readonly updates = new Map<string, SgNode[]>();
+  /** Destructuring assignments giving the name a value: `[a, name] = …`, `({ name } = …)`. */
+  readonly patternAssignments = new Map<string, SgNode[]>();
   readonly loops: SgNode[] = [];
   /** The scope, then every function in it (the scope again first: a search includes the node it starts at). */
   readonly functions: SgNode[];
@@ -60,7 +64,11 @@ export class ScopeIndex {
       } else if (k === 'assignment_expression' || k === 'augmented_assignment_expression') {
         const left = n.field('left');
         if (left?.kind() === 'identifier') push(k === 'assignment_expression' ? this.assignments : this.augmented, left.text(), n);
+        else if (k === 'assignment_expression' && (left?.kind() === 'object_pattern' || left?.kind() === 'array_pattern')) for (const id of texts(left.findAll(PATTERN_IDS))) push(this.patternAssignments, id, n);
         else if (k === 'assignment_expression' && left?.kind() === 'member_expression' && left.field('object')?.kind() === 'this') push(this.thisProps, left.field('property')?.text() ?? '', n);
+      } else if (k === 'update_expression') {
+        const arg = n.field('argument');
+        if (arg?.kind() === 'identifier') push(this.updates, arg.text(), n);
       } else if (k === 'for_in_statement') {
         this.loops.push(n);
       } else {
@@ -100,6 +108,15 @@ export class ScopeIndex {
       this.params.set(fn.id(), found);
     }
     return found;
+  }
+
+  /**
+   * Every node that gives `name` a value (or a new variable of that name) in the scope: declarators (plain and
+   * destructuring), assignments (plain, compound, destructuring), updates, and the variable parts of for…in/of loops.
+   */
+  rebindings(name: string): SgNode[] {
+    const loops = this.loops.filter((l) => this.loopDeclares(l, name)).map((l) => l.field('left') ?? l);
+    return [this.declarators, this.destructured, this.assignments, this.augmented, this.updates, this.patternAssignments].flatMap((m) => m.get(name) ?? []).concat(loops);
   }
 
   /** The values `name` is given in the scope, declarators first: `var name = v`, then `name = v`. */
@@ -157,4 +174,51 @@ export function fileMemo(node: SgNode, key: string, compute: () => boolean): boo
   const result = compute();
   memo.set(key, result);
   return result;
+}
+
+const DECLARED = { functions: new WeakMap<object, Map<string, SgNode>>(), variables: new WeakMap<object, Map<string, SgNode>>(), all: new WeakMap<object, Map<string, SgNode>>() };
+const DECLARED_KINDS = { functions: 'function_declaration', variables: 'variable_declarator' };
+
+/**
+ * The file's function declarations (`functions`), variable declarators (`variables`), or both (`all`), by name — the
+ * first of each name in source order: one walk per file.
+ */
+export function declarationsOf(fn: SgNode, which: keyof typeof DECLARED): Map<string, SgNode> {
+  const file = fn.getRoot();
+  const known = DECLARED[which].get(file);
+  if (known) return known;
+  if (which !== 'all') return rememberDeclarations(fn, which, file.root().findAll({ rule: { kind: DECLARED_KINDS[which] } }));
+  // Both kinds: the first of each name in source order is the earlier of the first function and the first variable.
+  const all = new Map(declarationsOf(fn, 'functions'));
+  for (const [name, v] of declarationsOf(fn, 'variables')) {
+    const f = all.get(name);
+    if (!f || v.range().start.index < f.range().start.index) all.set(name, v);
+  }
+  DECLARED.all.set(file, all);
+  return all;
+}
+
+/** Keeps the file's declarations of one kind, found by a caller's walk (`nodes`: every one of them, in source order). */
+export function rememberDeclarations(node: SgNode, which: keyof typeof DECLARED, nodes: readonly SgNode[]): Map<string, SgNode> {
+  const decls = new Map<string, SgNode>();
+  for (const d of nodes) {
+    const name = d.field('name')?.text();
+    if (name && !decls.has(name)) decls.set(name, d);
+  }
+  DECLARED[which].set(node.getRoot(), decls);
+  return decls;
+}
+
+/**
+ * The calls of a function the file declares and never exports or hands on — its name appears only where it is declared
+ * and called — with at least one from outside itself; null for any other function.
+ */
+export function privateCalls(fn: SgNode): SgNode[] | null {
+  const name = fn.kind() === 'function_declaration' && fn.parent()?.kind() !== 'export_statement' ? fn.field('name')?.text() : undefined;
+  if (!name) return null;
+  const calls = callsNamed(fn, name);
+  const mentions = fileText(fn).match(new RegExp(`(?<![.\\w$])${escapeRe(name)}(?![\\w$])`, 'g'))?.length ?? 0;
+  const r = fn.range();
+  const outside = calls.some((c) => c.range().start.index < r.start.index || c.range().end.index > r.end.index);
+  return outside && mentions === calls.length + 1 ? calls : null;
 }

@@ -42,6 +42,19 @@ function freshCopy(fnText: string, name: string): boolean {
   return new RegExp(`\\b${v}\\s*=\\s*(?:\\{\\s*\\.\\.\\.|Object\\.assign\\(\\s*\\{\\s*\\}|structuredClone\\()`).test(fnText);
 }
 
+/**
+ * `name` is a local this call creates (`const out = {}`) and never points elsewhere: each call of a recursive function
+ * writes only into its own new object, and the entries it hands to the recursive call (`merge(out[k], src[k])`) are
+ * read there, never written — with k = `__proto__` the write at most gives `out` another prototype.
+ */
+function freshLocal(scope: SgNode, name: string): boolean {
+  const index = scopeIndex(scope);
+  if (index.paramsOf(scope).some((p) => p.all.has(name)) || !index.declarators.has(name)) return false;
+  const bindings = index.rebindings(name);
+  const values = index.valuesOf(name);
+  return values.length === bindings.length && values.every((v) => FRESH.test(unwrap(v).text()));
+}
+
 /** The subscripts `node` stands for: `src = target[key]`, `clone = src && isPlainObject(src) ? src : {}` (two hops). */
 function subscriptsBehind(scope: SgNode, node: SgNode, depth = 0): SgNode[] {
   const n = unwrap(node);
@@ -183,7 +196,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
         // `fn(this[k], …)`: a method (or a callback run with the target as `this`) descending into its receiver.
         if (base.kind() !== 'identifier' && base.kind() !== 'member_expression' && base.kind() !== 'this') continue;
         const name = base.text();
-        if (freshCopy(fnText, name)) continue;
+        if (freshCopy(fnText, name) || freshLocal(scope, name)) continue;
         const targets = new Set([name, ...originsOf(name)]);
         const origin = keyed(targets);
         if (!origin.key(sub.field('index') as SgNode)) continue;
@@ -210,7 +223,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       // Keys handed straight through a private helper's parameters are the caller's business; an exported function's
       // parameters are a library's input.
       const passedThrough = origin.direct(outer) && origin.direct(index) && !exported(fn);
-      if (!passedThrough && !freshBefore(writes, obj, w) && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
+      if (!passedThrough && !freshBefore(scope, writes, obj, w) && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
       continue;
     }
     if (obj.kind() !== 'identifier') continue;
@@ -265,7 +278,7 @@ function registryEntry(head: SgNode, alias: string, origin: KeyOrigins): boolean
  * still names the same key: a name the key reads, assigned (or declared, or bound by a loop) between the two, makes
  * `o[a]` at the write another entry — one created earlier for another key, or none (`'__proto__' in o` is true).
  */
-function freshBefore(writes: readonly SgNode[], outer: SgNode, write: SgNode): boolean {
+function freshBefore(scope: SgNode, writes: readonly SgNode[], outer: SgNode, write: SgNode): boolean {
   const text = outer.text();
   const at = write.range().start.index;
   const keyNames = namesRead(outer.field('index'));
@@ -274,10 +287,21 @@ function freshBefore(writes: readonly SgNode[], outer: SgNode, write: SgNode): b
     const statement = w.parent();
     const block = statement?.kind() === 'expression_statement' ? statement.parent() : null;
     if (block === null || !/^(?:statement_block|program)$/.test(String(block.kind())) || block.range().end.index < write.range().end.index) return false;
-    const start = block.range().start.index;
-    const between = block.text().slice(w.range().end.index - start, at - start);
-    return keyNames.every((name) => !rebinds(between, name));
+    const from = w.range().end.index;
+    // A loop entered after the fresh write and holding the write runs its later statements before the write again.
+    const loop = outermostLoop(write, from);
+    const to = loop ? loop.range().end.index : at;
+    return keyNames.every((name) => !scopeIndex(scope).rebindings(name).some((b) => b.range().start.index >= from && b.range().start.index < to));
   });
+}
+
+const LOOP_KINDS = new Set(['for_statement', 'for_in_statement', 'while_statement', 'do_statement']);
+
+/** The outermost loop around node that starts at or after `from`. */
+function outermostLoop(node: SgNode, from: number): SgNode | undefined {
+  let found: SgNode | undefined;
+  for (let p = node.parent(); p && p.range().start.index >= from; p = p.parent()) if (LOOP_KINDS.has(String(p.kind()))) found = p;
+  return found;
 }
 
 /** The identifiers an expression reads (a key such as `row[field]` reads `row` and `field`). */
@@ -285,14 +309,6 @@ function namesRead(node: SgNode | null): string[] {
   if (node === null) return [];
   const own = node.kind() === 'identifier' ? [node.text()] : [];
   return [...own, ...node.findAll({ rule: { kind: 'identifier' } }).map((n) => n.text())];
-}
-
-const escapeName = (name: string): string => name.replace(/\$/g, '\\$');
-
-/** `name` is given another value in this text: an assignment, an update, a declaration, or a for-in/of binding. */
-function rebinds(text: string, name: string): boolean {
-  const n = escapeName(name);
-  return new RegExp(`(?<![\\w$.])${n}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|(?:\\+\\+|--)\\s*${n}(?![\\w$])|(?<![\\w$.])${n}\\s*(?:\\+\\+|--)|\\b(?:var|let|const)\\s+${n}(?![\\w$])|\\bfor\\s*\\(\\s*${n}\\s+(?:in|of)\\b|[{,]\\s*${n}\\s*[,}][^;]*=(?!=)|\\[\\s*(?:[\\w$]+\\s*,\\s*)*${n}\\s*[,\\]][^;]*=(?!=)`).test(text);
 }
 
 /**
