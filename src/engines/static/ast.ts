@@ -135,6 +135,12 @@ export function memoOnNode<T>(node: SgNode, question: string, make: () => T): T 
   return value;
 }
 
+/** The functions of the tree holding node (FUNCTION_KINDS), in source order, with their start and end offsets:
+ *  the shared index enclosingFunctions searches, read-only. */
+export function fileFunctions(node: SgNode): { readonly nodes: readonly SgNode[]; readonly starts: readonly number[]; readonly ends: readonly number[] } {
+  return kindIndex(node, FUNCTION_KINDS);
+}
+
 /** The function chain from innermost outwards. */
 export function enclosingFunctions(node: SgNode): SgNode[] {
   const { start, end } = node.range();

@@ -3,7 +3,7 @@
 // __proto__ and constructor or makes the target prototype-free (guard.ts), and no private helper only guarded callers
 // reach (callers.ts). Keys: keys.ts.
 import type { SgNode } from '@ast-grep/napi';
-import { endLine, FUNCTION_KINDS, functionName, startLine, symbolOf } from '../../ast.ts';
+import { enclosingFunctions, endLine, FUNCTION_KINDS, functionName, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 import { callersGuard } from './callers.ts';
 import { guarded } from './guard.ts';
@@ -37,23 +37,24 @@ export function writeOwners(root: SgNode): WriteOwners {
       continue;
     }
     let owning = true;
-    for (let p = write.parent(); p; p = p.parent()) {
-      const fn = FUNCTION_KINDS.has(String(p.kind()));
-      const id = p.id();
-      if (fn && owning) {
+    // The enclosing functions, innermost first, from the shared function index: a parent() per level walks down from
+    // the root each time, and only the function ancestors were ever used.
+    for (const fn of enclosingFunctions(write)) {
+      const id = fn.id();
+      if (owning) {
         const list = owned.get(id);
         if (list) list.push(write);
         else owned.set(id, [write]);
         // A named function, or one not passed as an argument, owns what is inside it; the functions around it do not.
-        if (p.field('name') || p.parent()?.kind() !== 'arguments') owning = false;
+        if (fn.field('name') || fn.parent()?.kind() !== 'arguments') owning = false;
       }
-      // Every ancestor of a node already walked was walked with it (and owns nothing more once ownership stopped).
+      // Every function around one already walked was walked with it (and owns nothing more once ownership stopped).
       if (seen.has(id)) {
         if (!owning) break;
         continue;
       }
       seen.add(id);
-      if (fn) fns.push(p);
+      fns.push(fn);
     }
   }
   rememberDeclarations(root, 'functions', declared);

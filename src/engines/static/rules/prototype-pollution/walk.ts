@@ -9,7 +9,7 @@
 // then `e[k] = opts[k]`): the caller names which entry to change, and no single input walks two levels.
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
+import { FUNCTION_KINDS, argsOf, escapeRe, fileFunctions } from '../../ast.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
 import { fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
@@ -103,10 +103,9 @@ function namedFunctions(fn: SgNode): FileFunction[] {
   const file = fn.getRoot();
   let list = NAMED_FUNCTIONS.get(file);
   if (!list) {
-    list = file.root().findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind })) } }).map((f) => {
-      const r = f.range();
-      return { fn: f, start: r.start.index, end: r.end.index };
-    });
+    // The shared function index (ast.ts): the same kinds, the same source order, no second walk of the tree.
+    const { nodes, starts, ends } = fileFunctions(fn);
+    list = nodes.map((f, i) => ({ fn: f, start: starts[i]!, end: ends[i]! }));
     NAMED_FUNCTIONS.set(file, list);
   }
   return list;
