@@ -20,10 +20,15 @@ export function sourceReader(cache: string, name: string): SecbenchReader {
   };
 }
 
+// A run pins every case of a version against the same tree; walk it once per version root.
+const listings = new Map<string, readonly string[]>();
+
 /** Lists a fetched version's regular files (links not followed, node_modules skipped); none when not fetched. */
 export function sourceLister(cache: string, name: string): SecbenchLister {
   return (version) => {
     const root = sourceDir(cache, name, version);
+    const known = listings.get(root);
+    if (known !== undefined) return known;
     if (!existsSync(root)) return [];
     const out: string[] = [];
     const walk = (rel: string): void => {
@@ -34,6 +39,7 @@ export function sourceLister(cache: string, name: string): SecbenchLister {
       }
     };
     walk('');
+    listings.set(root, out);
     return out;
   };
 }

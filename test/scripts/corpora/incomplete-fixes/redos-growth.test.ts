@@ -50,3 +50,15 @@ test('an exponential pattern passes the deadline while n doubles and is shown fr
   assert.equal(proof.shown, true, proof.detail);
   assert.match(proof.detail, /> [\d.]+ s \(the deadline passed\) at \d+ \(growth >= /);
 });
+
+test('a point at n that passes the deadline on a later timing is measured from the step before', async () => {
+  // A stand-in whose steepness does not depend on the machine: at 256 characters the first run spins 80 ms of CPU
+  // (the doubling stops there) and every later run in the same worker spins until the deadline stops it. Shorter
+  // attacks and every baseline return at once. Before the step back, the point at n read as a lower bound and the
+  // verdict was "not shown".
+  const N = 256;
+  const run = `(s) => { if (s[0] !== 'a' || s.length !== ${N}) return; globalThis.calls = (globalThis.calls || 0) + 1; const spin = globalThis.calls === 1 ? 80000 : Infinity; const start = process.cpuUsage(); for (;;) { const u = process.cpuUsage(start); if (u.user + u.system >= spin) return; } }`;
+  const proof = await prove(run, "(n) => 'a'.repeat(n)", "(n) => 'b'.repeat(n)");
+  assert.equal(proof.shown, true, proof.detail);
+  assert.match(proof.detail, new RegExp(`^attack [\\d.]+ ms at ${N / 2} characters, > [\\d.]+ s \\(the deadline passed\\) at ${N} \\(growth >= `));
+});
