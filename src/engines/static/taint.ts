@@ -19,7 +19,7 @@ const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, confi
 
 const CONFIG = /^(?:process\.env\b|process\.argv\s*\[\s*[01]\s*\]|process\.exec(?:Path|Argv)\b|import\.meta\.(?:url|dirname|filename|env)\b|(?:__dirname|__filename)$)/;
 const SANITISERS = /^(path\.(posix\.|win32\.)?basename|basename|parseInt|parseFloat|Number|Boolean|Math\.\w+|Number\.parse(Int|Float)|encodeURIComponent|encodeURI|escape\w*|\w*\.escape\w*|shellescape|shellEscape|quote|shellQuote\.quote|shq|sqlstring\.escape|format\.literal|pgFormat|validator\.\w+|uuid\w*|crypto\.\w+|Date\.now|isNaN|Array\.isArray|typeof)$/;
-const PATH_JOIN = /^(path\.(posix\.|win32\.)?(join|resolve|normalize)|join|resolve|normalize|util\.format|format|util\.inspect|inspect|String|decodeURIComponent|decodeURI|Buffer\.from)$/;
+const PATH_JOIN = /^(path\.(posix\.|win32\.)?(join|resolve|normalize)|join|resolve|normalize|util\.format|format|util\.inspect|inspect|String|decodeURIComponent|decodeURI|unescape|Buffer\.from)$/;
 // encodeurl's encodeUrl only percent-encodes characters a URL may not hold: the URL still says what the input said.
 const URL_PARSE = /^(url\.(parse|format|resolve)|parseurl(\.original)?|parseUrl(\.original)?|querystring\.(parse|unescape)|qs\.parse|encodeUrl|encodeurl)$/;
 // Parsers, tree rewriters and code generators turn code into a syntax tree and back: the tree, and the code generated
@@ -549,7 +549,9 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
   if (modelled) return modelled;
   if (isRequestHandler(fn)) {
     if (index === 0) return facts('input', `the request object \`${name}\``, [name], startLine(fn));
-    return facts('unknown', `handler parameter \`${name}\``);
+    // A function with request-like parameters that the file calls itself (`serveFile(req, res, stats, path)`) is a
+    // helper, not a registered handler: its other parameters are what those calls pass (below).
+    if (callersOf(fn).length === 0) return facts('unknown', `handler parameter \`${name}\``);
   }
   const parent = fn.parent();
   if (parent?.kind() === 'arguments') {
@@ -587,10 +589,7 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     const via = `parameter \`${name}\` of the exported API \`${api}\``;
     return { kind: 'param', via, names: [name], api: `${api}(${name})`, steps: [{ line: startLine(fn), note: `source: ${via}` }] };
   }
-  // A class's constructor is called as `new Class(…)`.
-  const cls = fn.kind() === 'method_definition' && fn.field('name')?.text() === 'constructor' ? fn.parent()?.parent()?.field('name')?.text() : undefined;
-  const callee = cls ?? (fname && !fname.includes('(') && fname !== '<anonymous>' ? fname.replace(/^.*\./, '') : undefined);
-  const callers = callee ? directCalls(fn, callee) : [];
+  const callers = callersOf(fn);
   if (callers.length > 0 && depth < 7) {
     const parts = callers.slice(0, 8).map((call) => {
       const arg = argsOf(call)[index];
@@ -606,6 +605,14 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     if (joined.kind === 'literal' || joined.kind === 'config' || joined.kind === 'sanitised') return joined;
   }
   return facts('param', `parameter \`${name}\` of ${fname}`, [name]);
+}
+
+/** The file's calls of a function by its name (a class's constructor: `new Class(…)`), recursive calls left out. */
+function callersOf(fn: SgNode): SgNode[] {
+  const fname = functionName(fn);
+  const cls = fn.kind() === 'method_definition' && fn.field('name')?.text() === 'constructor' ? fn.parent()?.parent()?.field('name')?.text() : undefined;
+  const callee = cls ?? (fname && !fname.includes('(') && fname !== '<anonymous>' ? fname.replace(/^.*\./, '') : undefined);
+  return callee ? directCalls(fn, callee) : [];
 }
 
 // The file's calls by callee name, built on the first lookup (src/engines/static/name-index.ts).
