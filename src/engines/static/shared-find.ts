@@ -8,9 +8,6 @@ import type { NapiConfig, SgNode, SgRoot } from '@ast-grep/napi';
 
 export type FindRule = NapiConfig['rule'];
 
-/** Every call: one rule object for the detectors that each walk all calls, so a file's walk finds them once. */
-export const ALL_CALLS: FindRule = { kind: 'call_expression' };
-
 // Per tree, weakly: the answers go when the tree does. Keyed by the rule object itself (a module constant).
 const prefetched = new WeakMap<SgRoot, Map<FindRule, SgNode[]>>();
 

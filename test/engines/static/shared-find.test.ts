@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Lang, parse, type SgNode } from '@ast-grep/napi';
-import { ALL_CALLS, findAllOf, prefetchFinds, type FindRule } from '../../../src/engines/static/shared-find.ts';
+import { findAllOf, prefetchFinds, type FindRule } from '../../../src/engines/static/shared-find.ts';
 import { DETECTORS } from '../../../src/engines/static/rules.ts';
 
 // A prefetched search must answer exactly what its own walk answers: the same nodes in the same order.
@@ -29,6 +29,7 @@ function trees(): SgNode[] {
   ];
 }
 
+const ALL_CALLS: FindRule = { kind: 'call_expression' };
 const declared = [...new Set(DETECTORS.flatMap((d) => d.finds ?? []))];
 
 test('every search the detectors declare is answered from the shared walk as its own walk answers it', () => {

@@ -12,7 +12,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, functionName } from '../ast.ts';
 import { moduleBindings } from '../modules.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
-import { ALL_CALLS, findAllOf } from '../shared-find.ts';
+import { findAllOf } from '../shared-find.ts';
 import { structuralCandidate } from './structural.ts';
 
 const WEAK_DIGEST = /^['"`](md5|md4|sha1|sha-1|ripemd160)['"`]$/i;
@@ -88,7 +88,7 @@ function digestCalls(ctx: DetectorContext): Array<{ call: SgNode; digest: string
   const out: Array<{ call: SgNode; digest: string }> = [];
   // A callee is a digest only when its text is a local above or CRYPTO_JS's: without either in the file, no call is.
   if (locals.size === 0 && !CRYPTO_JS_TEXT.test(ctx.file.content)) return out;
-  for (const call of findAllOf(ctx.root, ALL_CALLS)) {
+  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression' } })) {
     const callee = call.field('function')?.text() ?? '';
     const digest = locals.get(callee) ?? (CRYPTO_JS.test(callee) ? (callee.endsWith('MD5') ? 'MD5' : 'SHA-1') : undefined);
     if (digest) out.push({ call, digest });
@@ -202,6 +202,6 @@ export const weakCrypto: Detector = {
   order: 15,
   rules: ['weak-password-hash', 'insecure-random-secret'],
   prefilter: /createHash|md5|sha1|CryptoJS|crypto-js|Math\.random/i,
-  finds: [CREATE_HASH_CALLS, ALL_CALLS, RANDOM_CALLS],
+  finds: [CREATE_HASH_CALLS, RANDOM_CALLS],
   run: (ctx) => [...weakPasswordHashes(ctx), ...insecureRandomSecrets(ctx)],
 };
