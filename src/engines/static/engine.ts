@@ -7,6 +7,7 @@ import { parseSuppressions, type Suppression } from './suppress.ts';
 import { beginFile } from './taint.ts';
 import { detectorName, timed } from './detector-times.ts';
 import { beginSourceFile } from './sources/handlers.ts';
+import { prefetchFinds } from './shared-find.ts';
 import type { Candidate, SourceFile } from './types.ts';
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import { compareText } from '../../foundations/text/compare.ts';
@@ -88,6 +89,7 @@ function compute(file: SourceFile, keepLines = true): Analysis {
       beginFile(file.publicApi !== undefined, file.incoming);
       beginSourceFile(file.path, file.content);
     });
+    timed('<shared finds>', () => prefetchFinds(root, active.flatMap((d) => d.finds ?? [])));
     for (const d of active) candidates.push(...timed(detectorName(d.rules), () => d.run({ file, root, lines })).filter((c) => d.rules.includes(c.ruleId)));
   }
   candidates.sort(order);

@@ -187,5 +187,10 @@ export interface Detector {
    * for this detector). Kept apart from the prefilter, which also says which modules may hold a sink (cross-file reach).
    */
   requires?: TextTest;
+  /**
+   * The whole-file searches run makes with findAllOf (module constants): the engine finds them for every active
+   * detector in one walk of the tree (src/engines/static/shared-find.ts) instead of one walk each.
+   */
+  finds?: readonly import('@ast-grep/napi').NapiConfig['rule'][];
   run(ctx: DetectorContext): Candidate[];
 }

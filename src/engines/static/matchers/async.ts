@@ -4,6 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf, endLine, enclosingFunction, FUNCTION_KINDS, startLine, symbolOf } from '../ast.ts';
 import { isRequestHandler } from '../sources/handlers.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { findAllOf } from '../shared-find.ts';
 
 export function isAsync(fn: SgNode): boolean {
   return fn.children().some((c) => c.kind() === 'async');
@@ -14,9 +15,11 @@ function structural(ruleId: string, node: SgNode, detail: string, proof: string)
 }
 
 /** Names of functions declared async in this file, plus well-known promise APIs. */
+const ASYNC_FUNCTIONS = { any: [...FUNCTION_KINDS].map((kind) => ({ kind, regex: '^((static|public|private|protected|override)\\s+)*async\\b' })) };
+
 function asyncNames(root: SgNode): Set<string> {
   const names = new Set<string>();
-  for (const fn of root.findAll({ rule: { any: [...FUNCTION_KINDS].map((kind) => ({ kind, regex: '^((static|public|private|protected|override)\\s+)*async\\b' })) } })) {
+  for (const fn of findAllOf(root, ASYNC_FUNCTIONS)) {
     const named = fn.field('name')?.text() ?? (fn.parent()?.kind() === 'variable_declarator' ? fn.parent()?.field('name')?.text() : undefined);
     if (named) names.add(named);
   }
@@ -57,16 +60,18 @@ function promiseExecutor(ctx: DetectorContext): Candidate[] {
   return out;
 }
 
+const RETURNS_IN_TRY = { kind: 'return_statement', has: { kind: 'call_expression' }, inside: { kind: 'statement_block', inside: { kind: 'try_statement', has: { kind: 'catch_clause' } } } };
+const REQUEST_HANDLERS = { any: [...FUNCTION_KINDS].map((kind) => ({ kind, has: { field: 'parameters' as const, regex: '^\\(\\s*(req|request)\\b' } })) };
+
 function floatingAndTry(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   // Each search only where its words are in the text: a try with a catch, and parameters opening with `(req`/`(request`
   // (the handler rule's regex, on the parameters' own text).
   const text = ctx.file.content;
   const returnsInTry = /\btry\b/.test(text) && /\bcatch\b/.test(text)
-    ? ctx.root.findAll({ rule: { kind: 'return_statement', has: { kind: 'call_expression' }, inside: { kind: 'statement_block', inside: { kind: 'try_statement', has: { kind: 'catch_clause' } } } } })
+    ? findAllOf(ctx.root, RETURNS_IN_TRY)
     : [];
-  const handlerRule = { any: [...FUNCTION_KINDS].map((kind) => ({ kind, has: { field: 'parameters' as const, regex: '^\\(\\s*(req|request)\\b' } })) };
-  const handlers = /\(\s*(req|request)\b/.test(text) ? ctx.root.findAll({ rule: handlerRule }) : [];
+  const handlers = /\(\s*(req|request)\b/.test(text) ? findAllOf(ctx.root, REQUEST_HANDLERS) : [];
   if (returnsInTry.length === 0 && handlers.length === 0) return out;
   const names = asyncNames(ctx.root);
   const statements = handlers.flatMap((h) => h.findAll({ rule: { kind: 'expression_statement', has: { kind: 'call_expression' } } }));
@@ -107,5 +112,6 @@ export const floatingPromise: Detector = {
   rules: ['floating-promise', 'missing-await-in-try'],
   // Two searches, not one regex of two `^(?=[\s\S]*…)` lookaheads: the same answer at a third of the time.
   prefilter: { test: (text) => PROMISE_TEXT.test(text) && HANDLER_OR_TRY_TEXT.test(text) },
+  finds: [RETURNS_IN_TRY, REQUEST_HANDLERS, ASYNC_FUNCTIONS],
   run: floatingAndTry,
 };

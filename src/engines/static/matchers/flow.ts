@@ -3,6 +3,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { endLine, startLine, symbolOf } from '../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { findAllOf } from '../shared-find.ts';
 
 const JUMPS = new Set(['return_statement', 'throw_statement', 'break_statement', 'continue_statement']);
 // Hoisted or type-only declarations after a jump are not dead code.
@@ -45,11 +46,14 @@ function emptyJump(stmt: SgNode): boolean {
   return k === 'return_statement' && stmt.namedChildren().every((c) => c.kind() === 'comment');
 }
 
+// Only blocks where a jump is followed by a live statement kind reach JavaScript.
+const JUMP_BEFORE_LIVE = { any: [...JUMPS].map((kind) => ({ kind })), precedes: { stopBy: 'end' as const, any: LIVE.map((kind) => ({ kind })) } };
+const BLOCKS_WITH_A_JUMP_BEFORE_LIVE = { any: [{ kind: 'statement_block' }, { kind: 'switch_case' }], has: JUMP_BEFORE_LIVE };
+const SWITCH_BODIES = { kind: 'switch_body' };
+
 function unreachable(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  // Only blocks where a jump is followed by a live statement kind reach JavaScript.
-  const jumpBeforeLive = { any: [...JUMPS].map((kind) => ({ kind })), precedes: { stopBy: 'end' as const, any: LIVE.map((kind) => ({ kind })) } };
-  for (const block of ctx.root.findAll({ rule: { any: [{ kind: 'statement_block' }, { kind: 'switch_case' }], has: jumpBeforeLive } })) {
+  for (const block of findAllOf(ctx.root, BLOCKS_WITH_A_JUMP_BEFORE_LIVE)) {
     if (block.find({ rule: { kind: 'ERROR' } })) continue;
     const stmts = statements(block);
     const jump = stmts.findIndex((s) => JUMPS.has(String(s.kind())));
@@ -93,7 +97,7 @@ const INTENT = /falls?\s*-?\s*through|fallthrough|no\s*break|intentional/i;
 
 function fallthrough(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const body of ctx.root.findAll({ rule: { kind: 'switch_body' } })) {
+  for (const body of findAllOf(ctx.root, SWITCH_BODIES)) {
     const kids = body.namedChildren();
     kids.forEach((kid, i) => {
       if (kid.kind() !== 'switch_case' && kid.kind() !== 'switch_default') return;
@@ -127,6 +131,7 @@ export const unreachableCode: Detector = {
   order: 26,
   rules: ['unreachable-code'],
   prefilter: /\b(return|throw|break|continue)\b[^;{}\n]*;[ \t]*(\/\/[^\n]*)?\n\s*(?!\}|case\b|default\b|\/\/|\/\*|function\b|var\s+[\w$]+;|\*)[\w$([`'"]/,
+  finds: [BLOCKS_WITH_A_JUMP_BEFORE_LIVE],
   run: unreachable,
 };
 
@@ -134,5 +139,6 @@ export const switchFallthrough: Detector = {
   order: 27,
   rules: ['switch-fallthrough'],
   prefilter: /\bswitch\s*\(/,
+  finds: [SWITCH_BODIES],
   run: fallthrough,
 };

@@ -4,6 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { endLine, enclosingFunction, escapeRe, FUNCTION_KINDS, startLine, symbolOf } from '../ast.ts';
 import { isRequestHandler } from '../sources/handlers.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { findAllOf } from '../shared-find.ts';
 
 const OPEN = /^(await\s+)?((fs|fsp|fsPromises|fs\.promises)\.)?(openSync|open)\s*\(/;
 
@@ -17,9 +18,11 @@ function inHandlerBlock(node: SgNode): boolean {
   return false;
 }
 
+const OPEN_DECLARATIONS = { kind: 'variable_declarator', has: { field: 'value', regex: '^(await\\s+)?[\\w$.]*\\b(openSync|open)\\s*\\(' } };
+
 function handleLeaks(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const decl of ctx.root.findAll({ rule: { kind: 'variable_declarator', has: { field: 'value', regex: '^(await\\s+)?[\\w$.]*\\b(openSync|open)\\s*\\(' } } })) {
+  for (const decl of findAllOf(ctx.root, OPEN_DECLARATIONS)) {
     const value = decl.field('value')?.text() ?? '';
     const name = decl.field('name')?.text() ?? '';
     if (!OPEN.test(value) || !/^[\w$]+$/.test(name)) continue;
@@ -50,9 +53,11 @@ function handleLeaks(ctx: DetectorContext): Candidate[] {
   return out;
 }
 
+const PIPE_CALLS = { kind: 'call_expression', has: { field: 'function', regex: '\\.pipe$' } };
+
 function streamLeaks(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '\\.pipe$' } } })) {
+  for (const call of findAllOf(ctx.root, PIPE_CALLS)) {
     const callee = call.field('function')?.text() ?? '';
     const arg = call.field('arguments')?.text() ?? '';
     if (!/createReadStream\s*\(/.test(callee) && !/^\(\s*(res|response)\s*\)$/.test(arg)) continue;
@@ -79,5 +84,6 @@ export const resourceLeaks: Detector = {
   order: 28,
   rules: ['handle-leak', 'stream-without-error-handler'],
   prefilter: /\bopen(Sync)?\s*\(|createReadStream/,
+  finds: [OPEN_DECLARATIONS, PIPE_CALLS],
   run: (ctx) => [...handleLeaks(ctx), ...streamLeaks(ctx)],
 };

@@ -3,6 +3,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { endLine, escapeRe, startLine, symbolOf } from '../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { findAllOf } from '../shared-find.ts';
 import { hasSelfComparison } from './self-compared.ts';
 import { knownBoolean } from './known-boolean.ts';
 
@@ -36,8 +37,8 @@ function op(node: SgNode): string {
 function comparisons(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const nodes = [
-    ...(literalGate(ctx.file.content) ? ctx.root.findAll({ rule: LITERAL_RULE }) : []),
-    ...(hasSelfComparison(ctx.file.content) ? ctx.root.findAll({ rule: SELF_RULE }) : []),
+    ...(literalGate(ctx.file.content) ? findAllOf(ctx.root, LITERAL_RULE) : []),
+    ...(hasSelfComparison(ctx.file.content) ? findAllOf(ctx.root, SELF_RULE) : []),
   ];
   const seen = new Set<number>();
   for (const bin of nodes) {
@@ -67,9 +68,13 @@ function comparisons(ctx: DetectorContext): Candidate[] {
   return out;
 }
 
+const SUSPECT_CONDITIONS = { kind: 'if_statement', has: { field: 'condition', has: { any: [{ kind: 'assignment_expression' }, { kind: 'true' }, { kind: 'number' }, { kind: 'string' }] } } };
+
+const OR_STRING = { kind: 'binary_expression', all: [{ has: { field: 'operator', regex: '^\\|\\|$' } }, { has: { field: 'right', kind: 'string' } }] };
+
 function conditions(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const stmt of ctx.root.findAll({ rule: { kind: 'if_statement', has: { field: 'condition', has: { any: [{ kind: 'assignment_expression' }, { kind: 'true' }, { kind: 'number' }, { kind: 'string' }] } } } })) {
+  for (const stmt of findAllOf(ctx.root, SUSPECT_CONDITIONS)) {
     const cond = stmt.field('condition');
     const inner = cond?.kind() === 'parenthesized_expression' ? cond.namedChildren().filter((c) => c.kind() !== 'comment') : [];
     const expr = inner.length === 1 ? inner[0] : undefined;
@@ -85,7 +90,7 @@ function conditions(ctx: DetectorContext): Candidate[] {
     }
   }
   // `x === 'a' || 'b'`: the right side is a non-empty string, so the whole condition is always truthy.
-  for (const bin of ctx.root.findAll({ rule: { kind: 'binary_expression', all: [{ has: { field: 'operator', regex: '^\\|\\|$' } }, { has: { field: 'right', kind: 'string' } }] } })) {
+  for (const bin of findAllOf(ctx.root, OR_STRING)) {
     const left = bin.field('left');
     const right = bin.field('right');
     if (!left || right?.kind() !== 'string' || right.text().length <= 2) continue;
@@ -98,9 +103,11 @@ function conditions(ctx: DetectorContext): Candidate[] {
   return out;
 }
 
+const FOR_LOOPS = { kind: 'for_statement' };
+
 function offByOne(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const loop of ctx.root.findAll({ rule: { kind: 'for_statement' } })) {
+  for (const loop of findAllOf(ctx.root, FOR_LOOPS)) {
     const m = /^\s*([\w$]+)\s*<=\s*([\w$.]+)\.length\s*;?$/.exec(loop.field('condition')?.text() ?? '');
     const body = loop.field('body')?.text() ?? '';
     if (!m) continue;
@@ -122,6 +129,7 @@ export const comparisonSlips: Detector = {
   rules: ['loose-boolean-compare', 'self-comparison', 'nan-comparison'],
   // Exactly "one of the two gates comparisons() tests": when both fail it walks nothing and finds nothing.
   prefilter: { test: (text) => literalGate(text) || hasSelfComparison(text) },
+  finds: [LITERAL_RULE],
   run: comparisons,
 };
 
@@ -129,6 +137,7 @@ export const conditionSlips: Detector = {
   order: 24,
   rules: ['assignment-in-condition', 'constant-condition'],
   prefilter: /\bif\s*\(\s*(true|\d|['"`])|\bif\s*\(\s*[\w$.]+\s*=[^=]|\|\|\s*['"`]/,
+  finds: [SUSPECT_CONDITIONS, OR_STRING],
   run: conditions,
 };
 
@@ -136,5 +145,6 @@ export const offByOneLength: Detector = {
   order: 25,
   rules: ['off-by-one-length'],
   prefilter: /<=\s*[\w$.]+\.length\b/,
+  finds: [FOR_LOOPS],
   run: offByOne,
 };

@@ -12,6 +12,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, functionName } from '../ast.ts';
 import { moduleBindings } from '../modules.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { findAllOf } from '../shared-find.ts';
 import { structuralCandidate } from './structural.ts';
 
 const WEAK_DIGEST = /^['"`](md5|md4|sha1|sha-1|ripemd160)['"`]$/i;
@@ -53,10 +54,12 @@ function passwordIn(data: SgNode): SgNode | null {
   return ['binary_expression', 'template_string'].includes(String(data.kind())) ? (leaves.find((l) => isPasswordName(lastName(l))) ?? null) : null;
 }
 
+const CREATE_HASH_CALLS = { kind: 'call_expression', has: { field: 'function', regex: '(^|\\.)createHash$' } };
+
 /** `crypto.createHash('md5')` calls and, for each, where its `.update(data)` happens (chained or through a variable). */
 function hashUpdates(ctx: DetectorContext): Array<{ update: SgNode; digest: string }> {
   const out: Array<{ update: SgNode; digest: string }> = [];
-  for (const create of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '(^|\\.)createHash$' } } })) {
+  for (const create of findAllOf(ctx.root, CREATE_HASH_CALLS)) {
     const algorithm = argsOf(create)[0];
     if (!algorithm || !WEAK_DIGEST.test(algorithm.text())) continue;
     const digest = algorithm.text().slice(1, -1).toUpperCase().replace('SHA1', 'SHA-1');
@@ -177,10 +180,12 @@ function secretDestination(random: SgNode, name: string, content: string): boole
   return Boolean(fn && functionName(fn) === name && documentedAsSecret(fn));
 }
 
+const RANDOM_CALLS = { kind: 'call_expression', has: { field: 'function', regex: '^Math\\.random$' } };
+
 function insecureRandomSecrets(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const seen = new Set<string>();
-  for (const random of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^Math\\.random$' } } })) {
+  for (const random of findAllOf(ctx.root, RANDOM_CALLS)) {
     const name = destination(random);
     if (!name || !secretDestination(random, name, ctx.file.content)) continue;
     // One finding per secret: `Math.random() * Math.random()` or two halves of one id are one flaw.
@@ -197,5 +202,6 @@ export const weakCrypto: Detector = {
   order: 15,
   rules: ['weak-password-hash', 'insecure-random-secret'],
   prefilter: /createHash|md5|sha1|CryptoJS|crypto-js|Math\.random/i,
+  finds: [CREATE_HASH_CALLS, RANDOM_CALLS],
   run: (ctx) => [...weakPasswordHashes(ctx), ...insecureRandomSecrets(ctx)],
 };

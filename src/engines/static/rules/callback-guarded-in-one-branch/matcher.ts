@@ -6,6 +6,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 /** Whether `text` tests `name` for presence: `if (name)`, `if (!name)`, `name &&`, `typeof name`, `name == null`. */
 export function tests(text: string, name: string): boolean {
@@ -49,9 +50,11 @@ function checkedAndCalledIn(sibling: SgNode): (name: string) => boolean {
   };
 }
 
+const IFS_WITH_ELSE = { kind: 'if_statement', has: { field: 'alternative', kind: 'else_clause' } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const ifs of ctx.root.findAll({ rule: { kind: 'if_statement', has: { field: 'alternative', kind: 'else_clause' } } })) {
+  for (const ifs of findAllOf(ctx.root, IFS_WITH_ELSE)) {
     // Only the first if of an else-if chain: its branches are the whole chain.
     if (ifs.parent()?.kind() === 'else_clause') continue;
     const cons = ifs.field('consequence');
@@ -118,5 +121,6 @@ export const callbackGuardedInOneBranch: Detector = {
   rules: ['callback-guarded-in-one-branch'],
   prefilter: /\belse\b/,
   requires: { test: testedAndCalled },
+  finds: [IFS_WITH_ELSE],
   run,
 };

@@ -7,6 +7,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 const COMPARE = /^(\+\+\s*[\w$]+|[\w$]+\s*\+\+|[\w$]+)\s*(>=|>|===|==)\s*((this\.)?[\w$.]+)\.length$|^((this\.)?[\w$.]+)\.length\s*(<=|<|===|==)\s*(\+\+\s*[\w$]+|[\w$]+\s*\+\+|[\w$]+)$/;
 
@@ -30,12 +31,14 @@ function drainSpans(content: string, list: string, cache: Map<string, Array<[num
   return spans;
 }
 
+const LENGTH_COMPARISONS = { kind: 'binary_expression', has: { kind: 'member_expression', has: { field: 'property', regex: '^length$' } } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   // Per call of run: the spans depend only on this file's text and the list (both part of the key).
   const spans = new Map<string, Array<[number, number]>>();
   // A comparison with a `….length` operand (COMPARE's shapes): asked of the operands, not of every comparison's text.
-  for (const cmp of ctx.root.findAll({ rule: { kind: 'binary_expression', has: { kind: 'member_expression', has: { field: 'property', regex: '^length$' } } } })) {
+  for (const cmp of findAllOf(ctx.root, LENGTH_COMPARISONS)) {
     const m = COMPARE.exec(cmp.text().trim());
     if (!m) continue;
     const list = m[3] ?? m[5]!;
@@ -69,5 +72,6 @@ export const countAgainstDrainedLength: Detector = {
   order: 43,
   rules: ['count-against-drained-length'],
   prefilter: /while\s*\(\s*[\w$.]+\.length\s*((>|!==?)\s*0\s*)?\)/,
+  finds: [LENGTH_COMPARISONS],
   run,
 };

@@ -7,6 +7,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 const DONE = /(isResolved|resolved|isDone|done|finished|settled|completed|complete|ended|called|responded|timedOut|fulfilled)$/i;
 
@@ -19,9 +20,11 @@ function guardedByCompletion(cb: SgNode): boolean {
   return DONE.test(cond.replace(/^!\s*/, '').trim()) && /^!?\s*(this\.)?[\w$.]+$/.test(cond.trim());
 }
 
+const TIMEOUT_STATEMENTS = { kind: 'expression_statement', has: { kind: 'call_expression', regex: '^(global\\.|globalThis\\.)?setTimeout\\s*\\(' } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const stmt of ctx.root.findAll({ rule: { kind: 'expression_statement', has: { kind: 'call_expression', regex: '^(global\\.|globalThis\\.)?setTimeout\\s*\\(' } } })) {
+  for (const stmt of findAllOf(ctx.root, TIMEOUT_STATEMENTS)) {
     const call = stmt.namedChildren()[0];
     if (call?.kind() !== 'call_expression' || !/^(global\.|globalThis\.)?setTimeout$/.test(call.field('function')?.text() ?? '')) continue;
     const [cb, delay] = argsOf(call);
@@ -42,5 +45,6 @@ export const discardedTimeoutTimer: Detector = {
   order: 35,
   rules: ['discarded-timeout-timer'],
   prefilter: /setTimeout\s*\(/,
+  finds: [TIMEOUT_STATEMENTS],
   run,
 };

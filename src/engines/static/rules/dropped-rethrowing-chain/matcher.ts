@@ -7,6 +7,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 const HANDLER_KINDS = new Set(['arrow_function', 'function_expression', 'function']);
 
@@ -21,9 +22,11 @@ function throwsItself(handler: SgNode): boolean {
     || body.findAll({ rule: { kind: 'return_statement', regex: '^return\\s+Promise\\.reject\\(' } }).some(own);
 }
 
+const CHAIN_STATEMENTS = { kind: 'expression_statement', has: { kind: 'call_expression', regex: '\\.(then|catch|finally)\\s*\\(' } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const stmt of ctx.root.findAll({ rule: { kind: 'expression_statement', has: { kind: 'call_expression', regex: '\\.(then|catch|finally)\\s*\\(' } } })) {
+  for (const stmt of findAllOf(ctx.root, CHAIN_STATEMENTS)) {
     const call = stmt.namedChildren()[0];
     if (call?.kind() !== 'call_expression') continue;
     const method = call.field('function')?.kind() === 'member_expression' ? call.field('function')?.field('property')?.text() : undefined;
@@ -48,5 +51,6 @@ export const droppedRethrowingChain: Detector = {
   rules: ['dropped-rethrowing-chain'],
   prefilter: /\.(then|catch|finally)\s*\(/,
   requires: /\bthrow\b|Promise\.reject\(/,
+  finds: [CHAIN_STATEMENTS],
   run,
 };

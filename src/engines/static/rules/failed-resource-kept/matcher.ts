@@ -5,6 +5,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 const CALLBACK = new Set(['arrow_function', 'function_expression', 'function']);
 
@@ -20,9 +21,11 @@ function callbackOf(call: SgNode): SgNode | undefined {
   return undefined;
 }
 
+const RESOURCE_CALLS = { kind: 'call_expression', has: { field: 'function', regex: '^[\\w$]+\\.(connect|open|listen|start)$' } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^[\\w$]+\\.(connect|open|listen|start)$' } } })) {
+  for (const call of findAllOf(ctx.root, RESOURCE_CALLS)) {
     const name = call.field('function')!.field('object')!.text();
     const n = escapeRe(name);
     const cb = callbackOf(call);
@@ -56,5 +59,6 @@ export const failedResourceKept: Detector = {
   rules: ['failed-resource-kept'],
   prefilter: /\.(connect|open|listen|start)\(/,
   requires: /\.(push|add|set)\(/,
+  finds: [RESOURCE_CALLS],
   run,
 };

@@ -4,6 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf, endLine, startLine, symbolOf } from '../../ast.ts';
 import { bindingValue } from '../../taint.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 const KEY_ARG: Array<[RegExp, number, string]> = [
   [/^(jwt|jsonwebtoken|JWT|jose)\.(sign|verify)$/, 1, 'JWT signing key'],
@@ -44,9 +45,13 @@ function candidate(sink: SgNode, what: string, lit: { value: string; node: SgNod
   return c;
 }
 
+const KEYED_CALLS = { kind: 'call_expression', has: { field: 'function', regex: '(sign|verify|createHmac|createCipheriv|createDecipheriv|cookieParser)$' } };
+
+const SECRET_PAIRS = { kind: 'pair', has: { field: 'key', regex: SECRET_KEYS.source }, inside: { kind: 'arguments', stopBy: 'end' as const } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '(sign|verify|createHmac|createCipheriv|createDecipheriv|cookieParser)$' } } });
+  const calls = findAllOf(ctx.root, KEYED_CALLS);
   for (const call of calls) {
     const callee = call.field('function')?.text() ?? '';
     const match = KEY_ARG.find(([re]) => re.test(callee));
@@ -54,7 +59,7 @@ function run(ctx: DetectorContext): Candidate[] {
     const lit = literalOf(argsOf(call)[match[1]]);
     if (lit) out.push(candidate(call, match[2], lit));
   }
-  const pairs = ctx.root.findAll({ rule: { kind: 'pair', has: { field: 'key', regex: SECRET_KEYS.source }, inside: { kind: 'arguments', stopBy: 'end' } } });
+  const pairs = findAllOf(ctx.root, SECRET_PAIRS);
   for (const pair of pairs) {
     let call = pair.parent();
     for (let i = 0; i < 6 && call && call.kind() !== 'call_expression' && call.kind() !== 'new_expression'; i++) call = call.parent();
@@ -70,5 +75,6 @@ export const hardcodedSecret: Detector = {
   order: 18,
   rules: ['hardcoded-secret'],
   prefilter: /\b(sign|verify|createHmac|createCipheriv|createDecipheriv|cookieParser)\s*\(|\b(secret|password|passwd|pass|apiKey|api_key|privateKey|clientSecret|accessToken|authToken|secretOrKey)['"]?\s*:/,
+  finds: [KEYED_CALLS, SECRET_PAIRS],
   run,
 };

@@ -6,12 +6,15 @@
 // Number.isSafeInteger, nor for parseInt results (integers or NaN).
 import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 const COERCED = /^([\w$.]+\s*-\s*0|Number\s*\([^)]*\)|\+\s*[\w$.]+|parseFloat\s*\([^)]*\))$/;
 
+const ISNAN_IFS = { kind: 'if_statement', has: { field: 'condition', regex: '^\\(\\s*(Number\\.)?isNaN\\(\\s*[\\w$]+\\s*\\)' } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const ifs of ctx.root.findAll({ rule: { kind: 'if_statement', has: { field: 'condition', regex: '^\\(\\s*(Number\\.)?isNaN\\(\\s*[\\w$]+\\s*\\)' } } })) {
+  for (const ifs of findAllOf(ctx.root, ISNAN_IFS)) {
     const name = /isNaN\(\s*([\w$]+)\s*\)/.exec(ifs.field('condition')!.text())![1]!;
     const fn = enclosingFunction(ifs);
     const scope = fn ?? ctx.root;
@@ -38,5 +41,6 @@ export const isnanOnlyIntegerCheck: Detector = {
   rules: ['isnan-only-integer-check'],
   prefilter: /isNaN\(/,
   requires: /=\s*['"`]\s*\+/,
+  finds: [ISNAN_IFS],
   run,
 };

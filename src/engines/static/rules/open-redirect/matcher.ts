@@ -4,6 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, escapeRe } from '../../ast.ts';
 import { assignedIn } from '../../properties.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 import { classify } from '../../taint.ts';
 import { INPUT_CALL, INPUT_PATH } from '../../sources/model.ts';
 import { identifiersIn, sinkCandidate } from '../../matchers/sink.ts';
@@ -129,9 +130,11 @@ export function siteRelativePath(value: SgNode, depth = 0): boolean {
   return given.length > 0 && given.every((g) => isUrlWithBase(g));
 }
 
+const REDIRECT_CALLS = { kind: 'call_expression', has: { field: 'function', regex: '\\.(redirect|setHeader|set|header|writeHead)$' } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '\\.(redirect|setHeader|set|header|writeHead)$' } } });
+  const calls = findAllOf(ctx.root, REDIRECT_CALLS);
   for (const call of calls) {
     const callee = call.field('function')?.text() ?? '';
     if (!REDIRECT.test(callee) && !HEADER.test(callee)) continue;
@@ -151,5 +154,6 @@ export const openRedirect: Detector = {
   order: 7,
   rules: ['open-redirect'],
   prefilter: /\.redirect\(|['"]location['"]/i,
+  finds: [REDIRECT_CALLS],
   run,
 };

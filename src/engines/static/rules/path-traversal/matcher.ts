@@ -3,6 +3,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../../ast.ts';
 import { moduleBindings, moduleFunction } from '../../modules.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 import { sinkCandidate } from '../../matchers/sink.ts';
 
 const FS = ['fs', 'fs/promises', 'fs-extra', 'graceful-fs'];
@@ -18,10 +19,12 @@ function hasRootOption(args: SgNode[]): boolean {
   return args.slice(1).some((a) => a.kind() === 'object' && /\broot\s*:/.test(a.text()));
 }
 
+const FILE_CALLS = { kind: 'call_expression', has: { field: 'function', regex: `(^|\\.)(${[...FS_FUNCS].join('|')}|sendFile|sendfile|download)$` } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const b = moduleBindings(ctx.file.content, FS);
   const out: Candidate[] = [];
-  const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `(^|\\.)(${[...FS_FUNCS].join('|')}|sendFile|sendfile|download)$` } } });
+  const calls = findAllOf(ctx.root, FILE_CALLS);
   for (const call of calls) {
     const callee = call.field('function')?.text() ?? '';
     const args = argsOf(call);
@@ -50,5 +53,6 @@ export const pathTraversal: Detector = {
   order: 4,
   rules: ['path-traversal'],
   prefilter: /\bfs\b|fs\/promises|fs-extra|sendFile|sendfile|\.download\(/,
+  finds: [FILE_CALLS],
   run,
 };

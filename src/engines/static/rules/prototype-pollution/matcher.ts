@@ -5,12 +5,14 @@
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunctions, endLine, FUNCTION_KINDS, functionName, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 import { callersGuard } from './callers.ts';
 import { guarded } from './guard.ts';
 import { nearestAncestor, rememberDeclarations } from './scope.ts';
 import { pollutingWrites, type PollutingWrite } from './walk.ts';
 
 const COMPUTED_WRITE = { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
+const WRITES_AND_DECLARATIONS = { any: [COMPUTED_WRITE, { kind: 'function_declaration' }] };
 
 export interface WriteOwners {
   /** The functions holding a computed write anywhere inside them, outermost first in source order. */
@@ -30,7 +32,7 @@ export function writeOwners(root: SgNode): WriteOwners {
   const fns: SgNode[] = [];
   const owned = new Map<number, SgNode[]>();
   const declared: SgNode[] = [];
-  for (const write of root.findAll({ rule: { any: [COMPUTED_WRITE, { kind: 'function_declaration' }] } })) {
+  for (const write of findAllOf(root, WRITES_AND_DECLARATIONS)) {
     // The file's function declarations come with the same walk (guard.ts looks callees up in them).
     if (write.kind() === 'function_declaration') {
       declared.push(write);
@@ -148,5 +150,6 @@ export const prototypePollution: Detector = {
   order: 5,
   rules: ['prototype-pollution'],
   prefilter: /\]\s*=[^=>]/,
+  finds: [WRITES_AND_DECLARATIONS],
   run,
 };

@@ -27,6 +27,7 @@ import { isRequestHandler } from '../../sources/handlers.ts';
 import { findGuard } from '../../guards.ts';
 import { bindingValue, classify } from '../../taint.ts';
 import type { Candidate, Detector, DetectorContext, SourceFacts } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 import { atMostQuadratic, hasCountedRepeat, withoutLoops } from '../../matchers/regex-shape.ts';
 import { checkRegexSync } from '../../../recheck/sync.ts';
 import type { RegexVerdict } from '../../../recheck/verdict.ts';
@@ -173,10 +174,12 @@ function patternFragments(regexNode: SgNode, method: string): ReturnType<typeof 
   return builtFragments(source);
 }
 
+const APPLY_CALLS = { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: APPLY } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const library = ctx.file.publicApi !== undefined;
-  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: APPLY } } })) {
+  for (const call of findAllOf(ctx.root, APPLY_CALLS)) {
     const callee = call.field('function');
     const method = callee?.field('property')?.text() ?? '';
     const object = callee?.field('object');
@@ -274,5 +277,6 @@ export const redos: Detector = {
   prefilter: { test: (text) => APPLY_CALL.test(text) && INPUT_WORD.test(text) },
   // A library's exported functions take their callers' strings: any applied regex may be a ReDoS sink.
   libraryPrefilter: APPLY_CALL,
+  finds: [APPLY_CALLS],
   run,
 };

@@ -10,6 +10,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 const STRING_ONLY = /^(toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|trimLeft|trimRight|split|replace|replaceAll|startsWith|endsWith|padStart|padEnd|localeCompare|normalize|charAt|charCodeAt|codePointAt|match|matchAll|search|substring|substr)$/;
 const LITERAL = new Set(['object', 'array', 'string', 'template_string', 'number', 'true', 'false']);
@@ -37,6 +38,8 @@ function isOpenStringify(node: SgNode): boolean {
   return true;
 }
 
+const STRINGIFY_DECLARATIONS = { kind: 'function_declaration', regex: 'JSON\\.stringify\\(' };
+
 /** Functions declared in the file that return a JSON.stringify result unchecked (directly or via a local). */
 function stringifyHelpers(root: SgNode, content: string): Set<string> {
   const out = new Set<string>();
@@ -49,7 +52,7 @@ function stringifyHelpers(root: SgNode, content: string): Set<string> {
     return at.some((i) => i >= start.index && i + 'JSON.stringify('.length <= end.index);
   };
   // A body holding `JSON.stringify(` lies in its declaration's text: the tree is asked for those declarations alone.
-  for (const fn of root.findAll({ rule: { kind: 'function_declaration', regex: 'JSON\\.stringify\\(' } })) {
+  for (const fn of findAllOf(root, STRINGIFY_DECLARATIONS)) {
     const name = fn.field('name')?.text();
     if (!name) continue;
     const body = fn.field('body');
@@ -166,5 +169,6 @@ export const stringMethodOnNonString: Detector = {
   prefilter: /JSON\.stringify\(|Array\.isArray\(/,
   // Every finding is a call whose property's text STRING_ONLY matches whole: a file naming none of those methods has none.
   requires: new RegExp(`\\b(${STRING_ONLY.source.slice(2, -2)})\\b`),
+  finds: [STRINGIFY_DECLARATIONS],
   run,
 };

@@ -8,6 +8,7 @@ import { endLine, enclosingFunction, FUNCTION_KINDS, startLine, symbolOf } from 
 import { isRequestHandler } from '../../sources/handlers.ts';
 import { errorFreeCallback } from '../../matchers/error-free-callback.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 const ERR_PARAM = /^(err|error|er)$/;
 const LOG_CALL = /^(console\.(log|error|warn|info|debug|trace)|(logger|log|this\.logger|this\.log|ctx\.log|req\.log)\.(log|error|warn|info|debug|trace|fatal)|debug)\s*\(/;
@@ -26,10 +27,12 @@ function mentions(body: SgNode, name: string): boolean {
     || body.findAll({ rule: { kind: 'shorthand_property_identifier', regex: `^${name}$` } }).length > 0;
 }
 
+const CALLBACKS = { any: [{ kind: 'arrow_function' }, { kind: 'function_expression' }] };
+
 /** A callback passed last to a call, whose first parameter is an error it never reads, that reports success. */
 function ignoredErrorCallbacks(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const fn of ctx.root.findAll({ rule: { any: [{ kind: 'arrow_function' }, { kind: 'function_expression' }] } })) {
+  for (const fn of findAllOf(ctx.root, CALLBACKS)) {
     // The parameter first: it rules out nearly every function, and asking a node's parent costs a walk down the tree.
     const param = firstParam(fn);
     if (!param || param.kind() !== 'identifier' || !ERR_PARAM.test(param.text())) continue;
@@ -70,10 +73,12 @@ function swallowingHandler(handler: SgNode | undefined): boolean {
   return stmts.every((s) => s.kind() === 'expression_statement' && LOG_CALL.test(s.text()));
 }
 
+const CATCH_CALLS = { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', has: { field: 'property', regex: '^catch$' } } };
+
 /** `await work().catch(() => {})` in a request handler, then a success response in the same block. */
 function awaitedSwallowingCatches(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', has: { field: 'property', regex: '^catch$' } } } })) {
+  for (const call of findAllOf(ctx.root, CATCH_CALLS)) {
     const handler = call.field('arguments')?.namedChildren().find((n) => n.kind() !== 'comment');
     if (!swallowingHandler(handler)) continue;
     const awaited = call.parent();
@@ -108,5 +113,6 @@ export const swallowedAsyncError: Detector = {
   // Both halves report only a statement SUCCESS_IN_CALLBACK matches (RESPONSE is one of its alternatives), and a
   // statement's text is the file's text at that place: a file it does not match anywhere has no finding.
   requires: SUCCESS_IN_CALLBACK,
+  finds: [CALLBACKS, CATCH_CALLS],
   run,
 };

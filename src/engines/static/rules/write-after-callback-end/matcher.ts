@@ -6,6 +6,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 const FUNCTION_ARG = new Set(['arrow_function', 'function_expression', 'function']);
 
@@ -15,9 +16,11 @@ function endedStream(cb: SgNode): string | undefined {
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
+const CALL_STATEMENTS = { kind: 'expression_statement', has: { kind: 'call_expression' } };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const stmt of ctx.root.findAll({ rule: { kind: 'expression_statement', has: { kind: 'call_expression' } } })) {
+  for (const stmt of findAllOf(ctx.root, CALL_STATEMENTS)) {
     const call = stmt.namedChildren()[0];
     if (call?.kind() !== 'call_expression') continue;
     const cb = argsOf(call).at(-1);
@@ -44,5 +47,6 @@ export const writeAfterCallbackEnd: Detector = {
   rules: ['write-after-callback-end'],
   prefilter: /\.write\(/,
   requires: /\bend(\.call)?\(/,
+  finds: [CALL_STATEMENTS],
   run,
 };

@@ -7,6 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunctions } from '../../ast.ts';
 import { bindingValue, classify } from '../../taint.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 import { sinkCandidate } from '../../matchers/sink.ts';
 
 // An HTML escaper: it changes < > & " ' and nothing a URL scheme is made of.
@@ -46,9 +47,11 @@ function escapedValue(piece: SgNode): SgNode | null {
   return call.field('arguments')?.namedChildren().find((c) => c.kind() !== 'comment') ?? null;
 }
 
+const BUILT_STRINGS = { any: [{ kind: 'binary_expression', has: { field: 'operator', regex: '^\\+$' } }, { kind: 'template_string' }] };
+
 /** Outermost string-building expressions: a `+` chain or template not itself inside a larger `+` chain. */
 function builtStrings(ctx: DetectorContext): SgNode[] {
-  return ctx.root.findAll({ rule: { any: [{ kind: 'binary_expression', has: { field: 'operator', regex: '^\\+$' } }, { kind: 'template_string' }] } })
+  return findAllOf(ctx.root, BUILT_STRINGS)
     .filter((n) => {
       const parent = n.parent();
       return !(parent?.kind() === 'binary_expression' && parent.field('operator')?.text() === '+') && parent?.kind() !== 'template_substitution';
@@ -85,5 +88,6 @@ export const xssUrlAttribute: Detector = {
   order: 13,
   rules: ['xss-url-attribute'],
   prefilter: /\b(href|src|action|formaction|poster|cite)\s*=/i,
+  finds: [BUILT_STRINGS],
   run,
 };

@@ -7,6 +7,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions } from '../../ast.ts';
 import { classify } from '../../taint.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 import { sinkCandidate } from '../../matchers/sink.ts';
 
 // res.send(…), res.status(404).send(…), reply.end(…): the receiver is a response object, possibly chained.
@@ -63,9 +64,15 @@ function declaredNotHtml(sink: SgNode): boolean {
 
 interface Sink { node: SgNode; value: SgNode; label: string; needsMarkup: boolean }
 
+const WRITE_CALLS = { kind: 'call_expression', has: { field: 'function', regex: '\\.(send|write|end|writeln)$' } };
+
+const HTML_ASSIGNMENTS = { kind: 'assignment_expression', has: { field: 'left', regex: 'innerHTML|outerHTML|body' } };
+
+const HTML_PAIRS = { kind: 'pair', has: { field: 'key', regex: '^[\'"]?__html[\'"]?$' } };
+
 function sinks(ctx: DetectorContext): Sink[] {
   const out: Sink[] = [];
-  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '\\.(send|write|end|writeln)$' } } })) {
+  for (const call of findAllOf(ctx.root, WRITE_CALLS)) {
     const callee = call.field('function')?.text() ?? '';
     const value = argsOf(call)[0];
     if (!value) continue;
@@ -73,7 +80,7 @@ function sinks(ctx: DetectorContext): Sink[] {
     else if (DOCUMENT_WRITE.test(callee)) out.push({ node: call, value, label: `\`${callee}\``, needsMarkup: false });
   }
   // A left side HTML_PROPERTY or KOA_BODY accepts names innerHTML, outerHTML or body: the tree is asked for those alone.
-  for (const assign of ctx.root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: 'innerHTML|outerHTML|body' } } })) {
+  for (const assign of findAllOf(ctx.root, HTML_ASSIGNMENTS)) {
     const left = assign.field('left')?.text() ?? '';
     const value = assign.field('right');
     if (!value) continue;
@@ -83,7 +90,7 @@ function sinks(ctx: DetectorContext): Sink[] {
   // React: <div dangerouslySetInnerHTML={{ __html: value }} /> puts value into the page unescaped. The query is on
   // `pair` (every grammar has it; plain TypeScript has no JSX kinds and rejects a jsx_attribute rule).
   if (!ctx.lines.some((l) => l.includes('dangerouslySetInnerHTML'))) return out;
-  for (const pair of ctx.root.findAll({ rule: { kind: 'pair', has: { field: 'key', regex: '^[\'"]?__html[\'"]?$' } } })) {
+  for (const pair of findAllOf(ctx.root, HTML_PAIRS)) {
     const attr = pair.parent()?.parent()?.parent();
     const value = pair.field('value');
     if (value && attr?.kind() === 'jsx_attribute' && attr.text().startsWith('dangerouslySetInnerHTML')) {
@@ -117,5 +124,6 @@ export const xss: Detector = {
   // Every sink sinks() returns is named in the text as its pattern names it: a SEND callee starts with res., resp.,
   // response. or reply. (no whitespace allowed), and so on. Most files calling .end( or .write( are streams, not responses.
   requires: /res\.|resp\.|response\.|reply\.|document\.write|innerHTML|outerHTML|(?:ctx|context|this)\.(?:body|response\.body)|dangerouslySetInnerHTML/,
+  finds: [WRITE_CALLS, HTML_ASSIGNMENTS, HTML_PAIRS],
   run,
 };

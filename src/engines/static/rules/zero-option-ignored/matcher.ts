@@ -9,6 +9,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
+import { findAllOf } from '../../shared-find.ts';
 
 const QUANTITY = /^(max|min)([A-Z_]\w*)?$|^\w+(Age|Count|Size|Limit|Length|Retries|Depth|Ttl|TTL|Threshold)$|^(limit|size|count|ttl|retries|depth|threshold|concurrency)$/;
 // Options a caller hands in (`opts`, `options`, `this.config`, `poolOptions`): where a 0 is a value someone chose.
@@ -26,9 +27,11 @@ function testedOption(test: SgNode): [string, string] | undefined {
   return [object, property];
 }
 
+const IFS = { kind: 'if_statement' };
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
-  for (const ifs of ctx.root.findAll({ rule: { kind: 'if_statement' } })) {
+  for (const ifs of findAllOf(ctx.root, IFS)) {
     const test = ifs.field('condition');
     const option = test ? testedOption(test) : undefined;
     if (!option) continue;
@@ -54,5 +57,6 @@ export const zeroOptionIgnored: Detector = {
   order: 32,
   rules: ['zero-option-ignored'],
   prefilter: /\bif\s*\(\s*[\w$.]+\.(max|min|\w+(Age|Count|Size|Limit|Length|Retries|Depth|Ttl|TTL|Threshold)\b|limit|size|count|ttl|retries|depth|threshold|concurrency)/,
+  finds: [IFS],
   run,
 };
