@@ -91,6 +91,8 @@ function methodApi(fn: SgNode, root: SgNode): string | null {
   const method = fn.field('name')?.text() ?? '';
   if (isPrivate(method) || /^(private|protected)\b/.test(fn.text())) return null;
   const body = fn.parent();
+  // `module.exports = { run(x) {…} }`: an object's method sits in the object itself, a class's in its body.
+  if (body?.kind() === 'object') return objectApi(body, method, root);
   const owner = body?.parent();
   if (!owner) return null;
   if (owner.kind() === 'class_declaration' || owner.kind() === 'class' || owner.kind() === 'abstract_class_declaration') {
@@ -199,7 +201,9 @@ function exportedApiUncached(fn: SgNode, hops: number): string | null {
 function directApi(fn: SgNode): string | null {
   const root = fn.getRoot().root();
   if (fn.kind() === 'method_definition') return methodApi(fn, root);
-  const parent = fn.parent();
+  let parent = fn.parent();
+  // `gpg: IS_NODE ? (_, body) => … : NODE_ONLY`: either branch of a condition is what the holder exports.
+  while (parent?.kind() === 'ternary_expression' || parent?.kind() === 'parenthesized_expression') parent = parent.parent();
   if (!parent) return null;
   const own = fn.field('name')?.text();
   if (parent.kind() === 'export_statement') return own ?? 'default';
