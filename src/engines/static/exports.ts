@@ -109,6 +109,8 @@ function methodApi(fn: SgNode, root: SgNode): string | null {
 function objectApi(obj: SgNode, key: string, root: SgNode): string | null {
   const parent = obj.parent();
   if (parent?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(parent.field('left')?.text() ?? '')) return key;
+  // `export default { name() {} }`: the module's default export is the object.
+  if (parent?.kind() === 'export_statement') return `default.${key}`;
   // Ctor.prototype = { method: function … } on an exported constructor.
   const proto = parent?.kind() === 'assignment_expression' ? /^([\w$]+)\.prototype$/.exec(parent.field('left')?.text() ?? '') : null;
   if (proto && exportedNames(root).has(proto[1] ?? '')) return `${proto[1]}.prototype.${key}`;

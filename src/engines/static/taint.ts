@@ -518,6 +518,7 @@ function findDeclaration(scope: SgNode, name: string, line: number, at = -1, pus
   let unknown = false;
   let bound = false;
   const values: SgNode[] = [];
+  const pushed: SgNode[] = [];
   for (const b of list) {
     if (b.line > line || b.start < r.start.index || b.start >= r.end.index) continue;
     const k = b.node.kind();
@@ -527,7 +528,7 @@ function findDeclaration(scope: SgNode, name: string, line: number, at = -1, pus
     if (at >= b.start && at < own.range().end.index) continue;
     // `args.push(value)`: the array holds what is pushed, after what it was declared with.
     if (k === 'call_expression') {
-      if (pushes) values.push(...argsOf(b.node));
+      if (pushes) pushed.push(...argsOf(b.node));
       continue;
     }
     bound = true;
@@ -542,6 +543,10 @@ function findDeclaration(scope: SgNode, name: string, line: number, at = -1, pus
   }
   // Pushes onto an array bound in an outer scope (or a parameter) say nothing of what it held before.
   if (!bound) return null;
+  // The pushed values build a larger string only beside text the library wrote (`['git', 'log']`, a pushed '--flag');
+  // lines a caller hands in one by one and that are joined (a code generator's body) are the caller's as given.
+  const written = (n: SgNode) => n.kind() === 'string' || n.kind() === 'template_string';
+  if (pushed.length > 0 && (values.some((v) => v.kind() === 'array' && v.namedChildren().some(written)) || pushed.some(written))) values.push(...pushed);
   return values.length > 0 ? values : unknown ? 'unknown' : null;
 }
 

@@ -38,6 +38,8 @@ export const ARRIVALS: Arrival[] = [
   { id: 'esm-async-arrow', style: 'esm', wrap: (b) => `export const run = async (target) => {\n  await Promise.resolve();\n${b('target')}\n};` },
   { id: 'esm-default', style: 'esm', wrap: (b) => `export default function run(target) {\n${b('target')}\n}` },
   { id: 'class-method', style: 'cjs', wrap: (b) => `class Runner {\n  run(target) {\n${b('target')}\n  }\n}\nmodule.exports = Runner;` },
+  { id: 'static-method', style: 'cjs', wrap: (b) => `class Runner {\n  static run(target) {\n${b('target')}\n  }\n}\nmodule.exports = Runner;` },
+  { id: 'esm-default-object', style: 'esm', wrap: (b) => `export default {\n  run(target) {\n${b('target')}\n  },\n};` },
   { id: 'esm-class-method', style: 'esm', wrap: (b) => `export class Runner {\n  async run(target) {\n${b('target')}\n  }\n}` },
   { id: 'prototype-method', style: 'cjs', wrap: (b) => `function Runner(options) {\n  this.options = options;\n}\nRunner.prototype.run = function (target) {\n${b('target')}\n};\nmodule.exports = Runner;` },
   { id: 'options-field', style: 'cjs', wrap: (b) => `exports.run = function run(options) {\n  const target = options.target;\n${b('target')}\n};` },
@@ -108,6 +110,8 @@ export const COMMAND_SINKS: Sink[] = [
   { id: 'execFile sh -c', needs: [CP("const cp = require('child_process');", "import cp from 'child_process';")], call: (s) => `cp.execFile('/bin/sh', ['-c', ${s}], () => {});` },
   { id: 'promisify(exec)', needs: [CP("const { exec } = require('child_process');\nconst { promisify } = require('util');\nconst execAsync = promisify(exec);", "import { exec } from 'child_process';\nimport { promisify } from 'util';\nconst execAsync = promisify(exec);")], call: (s) => `execAsync(${s});` },
   { id: 'util.promisify(cp.exec)', needs: [CP("const cp = require('child_process');\nconst util = require('util');\nconst run = util.promisify(cp.exec);", "import cp from 'child_process';\nimport util from 'util';\nconst run = util.promisify(cp.exec);")], call: (s) => `run(${s});` },
+  { id: "require('util').promisify", esm: false, needs: [CP("const execP = require('util').promisify(require('child_process').exec);", '')], call: (s) => `execP(${s}).then((r) => r.stdout);` },
+  { id: 'exec in a Promise', needs: [CP("const cp = require('child_process');", "import cp from 'child_process';")], call: (s) => `return new Promise((resolve, reject) => {\n  /* <sink> */cp.exec(${s}, (err, stdout) => (err ? reject(err) : resolve(stdout)));\n});` },
   { id: 'shelljs', needs: [CP("const shell = require('shelljs');", "import shell from 'shelljs';")], call: (s) => `shell.exec(${s}, { silent: true });` },
   { id: 'execa shell:true', needs: [CP("const { execa } = require('execa');", "import { execa } from 'execa';")], call: (s) => `execa(${s}, { shell: true });` },
   { id: 'execaCommand shell:true', needs: [CP("const { execaCommand } = require('execa');", "import { execaCommand } from 'execa';")], call: (s) => `execaCommand(${s}, { shell: true });` },
@@ -173,6 +177,7 @@ export const CODE_DECOYS: Decoy[] = [
   { id: 'vm whole parameter', why: 'design: vm on a whole API parameter is left to manual review (its contract may be to run code)', needs: [CP("const vm = require('vm');", "import vm from 'vm';")], body: (v) => `return vm.runInNewContext(${v}, {});` },
   { id: 'JSON.stringify literal', why: 'JSON.stringify makes a string literal of the value', needs: [], body: (v) => `return new Function('return ' + JSON.stringify(${v}))();` },
   { id: 'Function handed back', why: "the caller's code compiled and returned, not run", needs: [], body: (v) => `return new Function('data', ${v});` },
+  { id: 'caller lines joined', why: "a code generator's lines, each the caller's code as given (a whole parameter, left to manual review)", needs: [], body: (v) => `const lines = [];\nlines.push(${v});\nreturn Function(lines.join('\\n'))();` },
   { id: 'setTimeout function', why: 'a function, not a string, is scheduled', needs: [], body: (v) => `setTimeout(() => console.log(${v}), 10);` },
   { id: 'eval literal', why: 'constant code', needs: [], body: (v) => `console.log(${v});\nreturn eval('1 + 1');` },
   { id: 'eval number', why: 'a number has no code in it', needs: [], body: (v) => `return eval('1 + ' + Number(${v}));` },
@@ -213,7 +218,9 @@ export function compose(a: Arrival, b: Building, s: Sink): Program | null {
   if (a.style === 'esm' && s.esm === false) return null;
   const body = (v: string) => {
     const built = b.build(v, 'line');
-    const mark = s.files && Object.values(s.files).some((c) => c.includes(SINK_MARK)) ? '' : SINK_MARK;
+    // The marker goes before the sink's text unless the sink marks itself (a line inside it, or another module).
+    const marked = s.call('x').includes(SINK_MARK) || (s.files && Object.values(s.files).some((c) => c.includes(SINK_MARK)));
+    const mark = marked ? '' : SINK_MARK;
     return indent([built.stmts, `${mark}${s.call(built.expr)}`].filter(Boolean).join('\n'));
   };
   const head = needsText([...(b.needs ?? []), ...s.needs], a.style);
