@@ -87,8 +87,13 @@ function exportedNames(root: SgNode): Set<string> {
 const isPrivate = (name: string) => name.startsWith('_') || name.startsWith('#');
 
 /** The class or object a method belongs to, and its public name, when that container is exported. */
-function methodApi(fn: SgNode, root: SgNode): string | null {
-  const method = fn.field('name')?.text() ?? '';
+/** `class Runner { run = (x) => {…} }`: a class field holding a function is a method of each instance. */
+function fieldApi(field: SgNode, root: SgNode): string | null {
+  return methodApi(field, root, (field.field('property') ?? field.field('name'))?.text() ?? '');
+}
+
+function methodApi(fn: SgNode, root: SgNode, name?: string): string | null {
+  const method = name ?? fn.field('name')?.text() ?? '';
   if (isPrivate(method) || /^(private|protected)\b/.test(fn.text())) return null;
   const body = fn.parent();
   // `module.exports = { run(x) {…} }`: an object's method sits in the object itself, a class's in its body.
@@ -236,6 +241,7 @@ function directApi(fn: SgNode): string | null {
     if (exportedNames(root).has(head) || exportedNames(root).has(left) || /^(module\.)?exports\./.test(left)) return left;
     return null;
   }
+  if (pk === 'field_definition' || pk === 'public_field_definition') return fieldApi(parent, root);
   if (pk === 'pair') {
     const key = parent.field('key')?.text() ?? '';
     const obj = parent.parent();

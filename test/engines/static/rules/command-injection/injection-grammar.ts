@@ -40,6 +40,8 @@ export const ARRIVALS: Arrival[] = [
   { id: 'class-method', style: 'cjs', wrap: (b) => `class Runner {\n  run(target) {\n${b('target')}\n  }\n}\nmodule.exports = Runner;` },
   { id: 'static-method', style: 'cjs', wrap: (b) => `class Runner {\n  static run(target) {\n${b('target')}\n  }\n}\nmodule.exports = Runner;` },
   { id: 'esm-default-object', style: 'esm', wrap: (b) => `export default {\n  run(target) {\n${b('target')}\n  },\n};` },
+  { id: 'class-field-arrow', style: 'esm', wrap: (b) => `export class Runner {\n  run = (target) => {\n${b('target')}\n  };\n}` },
+  { id: 'exports-async-arrow', style: 'cjs', wrap: (b) => `module.exports.run = async (target) => {\n${b('target')}\n};` },
   { id: 'esm-class-method', style: 'esm', wrap: (b) => `export class Runner {\n  async run(target) {\n${b('target')}\n  }\n}` },
   { id: 'prototype-method', style: 'cjs', wrap: (b) => `function Runner(options) {\n  this.options = options;\n}\nRunner.prototype.run = function (target) {\n${b('target')}\n};\nmodule.exports = Runner;` },
   { id: 'options-field', style: 'cjs', wrap: (b) => `exports.run = function run(options) {\n  const target = options.target;\n${b('target')}\n};` },
