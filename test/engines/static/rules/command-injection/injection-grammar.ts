@@ -7,6 +7,7 @@
 // says whether a reported (confirmed) finding of the class lands on the sink's line.
 import { crossFileIncoming, huntFile, judgeStatic, refuteStatic } from '../../../../../src/engines/static/index.ts';
 import type { SourceFile } from '../../../../../src/engines/static/types.ts';
+import { prng } from '../../../../../scripts/kit/seeded-random.ts';
 
 export type Style = 'cjs' | 'esm';
 
@@ -258,8 +259,25 @@ export function firedDecoys(decoys: readonly Decoy[], ruleId: string): string[] 
   return ARRIVALS.flatMap((a) => decoys.map((d) => composeDecoy(a, d))).filter((p) => reported(p, ruleId).length > 0).map((p) => p.id);
 }
 
-/** The vulnerable programs of a class (arrival × building × sink) and those whose sink the engine does not report. */
-export function missedAtSink(buildings: readonly Building[], sinks: readonly Sink[], ruleId: string): { programs: Program[]; missed: Program[] } {
-  const programs = ARRIVALS.flatMap((a) => buildings.flatMap((b) => sinks.map((s) => compose(a, b, s)).filter((p): p is Program => p !== null)));
+/**
+ * Every pair of axis values in at least one program, the third value drawn from a seeded generator: arrival × sink,
+ * building × sink and arrival × building. About a third of the full product, and a miss of any one value or pair
+ * still shows. `INJECTION_GRAMMAR=full` composes the whole product instead.
+ */
+function combinations(buildings: readonly Building[], sinks: readonly Sink[], seed: number): Array<[Arrival, Building, Sink]> {
+  if (process.env.INJECTION_GRAMMAR === 'full') return ARRIVALS.flatMap((a) => buildings.flatMap((b) => sinks.map((s): [Arrival, Building, Sink] => [a, b, s])));
+  const next = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const out = new Map<string, [Arrival, Building, Sink]>();
+  const add = (a: Arrival, b: Building, s: Sink) => out.set(`${a.id}|${b.id}|${s.id}`, [a, b, s]);
+  for (const a of ARRIVALS) for (const s of sinks) add(a, pick(buildings), s);
+  for (const b of buildings) for (const s of sinks) add(pick(ARRIVALS.filter((a) => a.style === 'cjs' || s.esm !== false)), b, s);
+  for (const a of ARRIVALS) for (const b of buildings) add(a, b, pick(sinks.filter((s) => a.style === 'cjs' || s.esm !== false)));
+  return [...out.values()];
+}
+
+/** The vulnerable programs of a class (pairwise over arrival, building and sink) and those whose sink is not reported. */
+export function missedAtSink(buildings: readonly Building[], sinks: readonly Sink[], ruleId: string, seed = 41): { programs: Program[]; missed: Program[] } {
+  const programs = combinations(buildings, sinks, seed).map(([a, b, s]) => compose(a, b, s)).filter((p): p is Program => p !== null);
   return { programs, missed: programs.filter((p) => !foundAtSink(p, ruleId)) };
 }

@@ -1,5 +1,5 @@
-// The command-injection shape grammar (issue #41 item 7): every arrival × building × shell sink of
-// injection-grammar.ts is a small library module whose caller's value reaches a shell inside a command the library
+// The command-injection shape grammar (issue #41 item 7): every pair of arrival, building and shell sink of
+// injection-grammar.ts (INJECTION_GRAMMAR=full: every triple) is in a small library module whose caller's value reaches a shell inside a command the library
 // builds, and must be reported at the sink; every arrival × decoy (no shell, a real escaper, a constant, an
 // allow-list, execa's escaping template) must be reported nowhere. Combinations the engine does not support by
 // design are listed with their reason, so the table stays honest: the test fails when one of them starts to fire.
@@ -14,9 +14,9 @@ const EXPECTED_MISSES: ReadonlyMap<string, string> = new Map([
   ['local re-export', "detection is per file: `exports.exec = require('child_process').exec` in another module of the package is not seen from the caller's file (a wrapper function is: the cross-file pass follows it)"],
 ]);
 
-test('command injection: every arrival × building × shell sink is reported at the sink (expected misses listed)', () => {
+test('command injection: every pair of arrival, building and shell sink is reported at the sink (expected misses listed)', () => {
   const { programs, missed } = missedAtSink(COMMAND_BUILDINGS, COMMAND_SINKS, RULE);
-  assert.ok(programs.length > 3000, `the product is composed (${programs.length})`);
+  assert.ok(programs.length > 500, `every pair of axis values is composed (${programs.length})`);
   const sinkOf = (id: string) => id.split(' | ')[2] as string;
   const missedIds = new Set(missed.map((p) => p.id));
   const wrong = programs.filter((p) => missedIds.has(p.id) !== EXPECTED_MISSES.has(sinkOf(p.id)))
