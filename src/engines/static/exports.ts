@@ -87,10 +87,17 @@ function exportedNames(root: SgNode): Set<string> {
 const isPrivate = (name: string) => name.startsWith('_') || name.startsWith('#');
 
 /** The class or object a method belongs to, and its public name, when that container is exported. */
-function methodApi(fn: SgNode, root: SgNode): string | null {
-  const method = fn.field('name')?.text() ?? '';
+/** `class Runner { run = (x) => {…} }`: a class field holding a function is a method of each instance. */
+function fieldApi(field: SgNode, root: SgNode): string | null {
+  return methodApi(field, root, (field.field('property') ?? field.field('name'))?.text() ?? '');
+}
+
+function methodApi(fn: SgNode, root: SgNode, name?: string): string | null {
+  const method = name ?? fn.field('name')?.text() ?? '';
   if (isPrivate(method) || /^(private|protected)\b/.test(fn.text())) return null;
   const body = fn.parent();
+  // `module.exports = { run(x) {…} }`: an object's method sits in the object itself, a class's in its body.
+  if (body?.kind() === 'object') return objectApi(body, method, root);
   const owner = body?.parent();
   if (!owner) return null;
   if (owner.kind() === 'class_declaration' || owner.kind() === 'class' || owner.kind() === 'abstract_class_declaration') {
@@ -107,6 +114,8 @@ function methodApi(fn: SgNode, root: SgNode): string | null {
 function objectApi(obj: SgNode, key: string, root: SgNode): string | null {
   const parent = obj.parent();
   if (parent?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(parent.field('left')?.text() ?? '')) return key;
+  // `export default { name() {} }`: the module's default export is the object.
+  if (parent?.kind() === 'export_statement') return `default.${key}`;
   // Ctor.prototype = { method: function … } on an exported constructor.
   const proto = parent?.kind() === 'assignment_expression' ? /^([\w$]+)\.prototype$/.exec(parent.field('left')?.text() ?? '') : null;
   if (proto && exportedNames(root).has(proto[1] ?? '')) return `${proto[1]}.prototype.${key}`;
@@ -199,7 +208,9 @@ function exportedApiUncached(fn: SgNode, hops: number): string | null {
 function directApi(fn: SgNode): string | null {
   const root = fn.getRoot().root();
   if (fn.kind() === 'method_definition') return methodApi(fn, root);
-  const parent = fn.parent();
+  let parent = fn.parent();
+  // `gpg: IS_NODE ? (_, body) => … : NODE_ONLY`: either branch of a condition is what the holder exports.
+  while (parent?.kind() === 'ternary_expression' || parent?.kind() === 'parenthesized_expression') parent = parent.parent();
   if (!parent) return null;
   const own = fn.field('name')?.text();
   if (parent.kind() === 'export_statement') return own ?? 'default';
@@ -230,6 +241,7 @@ function directApi(fn: SgNode): string | null {
     if (exportedNames(root).has(head) || exportedNames(root).has(left) || /^(module\.)?exports\./.test(left)) return left;
     return null;
   }
+  if (pk === 'field_definition' || pk === 'public_field_definition') return fieldApi(parent, root);
   if (pk === 'pair') {
     const key = parent.field('key')?.text() ?? '';
     const obj = parent.parent();

@@ -9,7 +9,8 @@ type GuardKind = GuardFact['kind'];
 /** Patterns per guard kind; NAME is replaced by an escaped identifier the value passed through. */
 const PER_NAME: Array<[GuardKind, string]> = [
   // The receiver is captured: `obj.hasOwnProperty(key)` on the tainted object itself allows nothing.
-  ['allow-list', String.raw`(?<receiver>[\w$.]+)(?:\[[^\]\n]*\])?\.(includes|has|indexOf|hasOwnProperty)\(\s*NAME\s*[,)]`],
+  // An array literal of its own (`['a', 'b'].includes(key)`) lists what is allowed.
+  ['allow-list', String.raw`(?:(?<receiver>[\w$.]+)(?:\[[^\]\n]*\])?|\[[^\]\n]*\])\.(includes|has|indexOf|hasOwnProperty)\(\s*NAME\s*[,)]`],
   // `NAME in ALLOWED` checks membership; `for (NAME in obj)` only iterates.
   ['allow-list', String.raw`(?<!for\s*\(\s*(?:const|let|var)?\s*)\bNAME\s+in\s+[A-Za-z_$]`],
   ['allow-list', String.raw`/\^[^/\n]*\$/[a-z]*\.test\(\s*NAME\b`],

@@ -46,7 +46,8 @@ export function moduleBindings(content: string, modules: readonly string[]): Mod
   }
   // const run = util.promisify(cp.exec) / promisify(exec) / promisify(require('child_process').exec): same sink, promised.
   // Also under a compiled module name (util_1.promisify) and promise libraries' forms (Promise.denodeify, Bluebird.promisify).
-  const promisified = /(?:const|let|var)\s+([\w$]+)\s*=\s*(?:[\w$]+\.)?(?:promisify|denodeify|fromCallback)\(\s*([\w$.]+|require\([^)]*\)\.[\w$]+)\s*\)/g;
+  // `require('util').promisify(…)` names util in place.
+  const promisified = /(?:const|let|var)\s+([\w$]+)\s*=\s*(?:[\w$]+\.|require\(\s*['"](?:node:)?util['"]\s*\)\.)?(?:promisify|denodeify|fromCallback)\(\s*([\w$.]+|require\([^)]*\)\.[\w$]+)\s*\)/g;
   for (const m of content.matchAll(promisified)) {
     const fn = m[1] && m[2] ? moduleFunction(m[2].replace(/\s+/g, ''), { aliases, named }, modules) : null;
     if (m[1] && fn) named.set(m[1], fn);

@@ -4,6 +4,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, boundNames, startLine } from './ast.ts';
 import { calleeDefinition, resetCallees, returnedValues, sameNode } from './callees.ts';
 import { constructorFieldValues } from './this-fields.ts';
+import { quotesWithoutEscaping, singleQuoteEscaper } from './quote-wrappers.ts';
 import { accessedInput, parsedInput } from './sources/calls.ts';
 import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
@@ -210,7 +211,7 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   if (INPUT_CALL.test(name)) return facts('input', short(expr.text()), [], startLine(expr));
   const accessed = accessedInput(expr, (n) => classify(n, depth + 1));
   if (accessed) return accessed;
-  if (SANITISERS.test(name)) return facts('sanitised', `${name}(…)`);
+  if ((SANITISERS.test(name) && !quotesWithoutEscaping(expr)) || singleQuoteEscaper(expr)) return facts('sanitised', `${name}(…)`);
   if (OBJECT_PARTS.test(name) && args[0]) return classify(args[0], depth + 1);
   // `settings = defaults({}, settings, DEFAULTS)`, `Object.assign({}, opts)`: the merged object holds every argument's properties.
   if (MERGES.test(name)) return combine(args.map((a) => classify(a, depth + 1)), 'merged literals');
@@ -242,7 +243,7 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
     }
   }
   // A function defined in this file: what it returns for these arguments (its parameters bound to them).
-  if (!/quote|escape|saniti[sz]|clean|safe|valid/i.test(name)) {
+  if (!/quote|escape|saniti[sz]|clean|safe|valid/i.test(name) || quotesWithoutEscaping(expr)) {
     const returned = callReturns(expr, depth);
     if (returned && returned.kind !== 'unknown' && returned.kind !== 'param') return returned;
     // A bound stopped the trace inside the callee: say so rather than guess from the arguments.
@@ -391,11 +392,11 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
       if (bound) return withName(bound, name);
       return withName(classifyParam(fn, param.index, name, depth), name);
     }
-    const decl = findDeclaration(fn.field('body') ?? fn, name, useLine, id.range().start.index);
+    const decl = findDeclaration(fn.field('body') ?? fn, name, useLine, id.range().start.index, true);
     if (decl) return withName(decl === 'unknown' ? facts('unknown', name) : combine(decl.slice(-4).map((v) => bindingStep(classify(v, depth + 1), name, v))), name);
   }
   const root = rootOf(id);
-  const decl = findDeclaration(root, name, useLine, id.range().start.index);
+  const decl = findDeclaration(root, name, useLine, id.range().start.index, true);
   if (decl === 'unknown') return facts('unknown', name, [name]);
   if (decl) return withName(combine(decl.slice(-4).map((v) => bindingStep(classify(v, depth + 1), name, v))), name);
   if (/^[A-Z][A-Z0-9_]+$/.test(name)) return facts('config', name, [name]);
@@ -477,6 +478,7 @@ function bindingIndex(root: SgNode): Map<string, Binding[]> {
         { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier' } },
         { kind: 'augmented_assignment_expression', has: { field: 'left', kind: 'identifier' } },
         { kind: 'for_in_statement' },
+        { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: '^[\\w$]+\\.(push|unshift)$' } },
         { kind: 'import_statement' },
         { kind: 'catch_clause' },
       ],
@@ -491,6 +493,7 @@ function bindingIndex(root: SgNode): Map<string, Binding[]> {
       const left = node.field('left');
       names = left ? (boundNames(left).length > 0 ? boundNames(left) : [left.text()]) : [];
     } else if (k === 'catch_clause') { const param = node.field('parameter'); names = param ? boundNames(param) : []; }
+    else if (k === 'call_expression') names = [node.field('function')?.field('object')?.text() ?? ''];
     else names = [...node.text().matchAll(/[\w$]+/g)].map((m) => m[0]);
     const r = node.range();
     const b: Binding = { names, start: r.start.index, line: r.start.line + 1, node };
@@ -508,17 +511,27 @@ function bindingIndex(root: SgNode): Map<string, Binding[]> {
  * The values bound to `name` before `line` inside `scope`: declarator initialisers, assignment right sides,
  * or the iterated expression of a for-of/for-in. 'unknown' when bound without a traceable value (catch, import).
  */
-function findDeclaration(scope: SgNode, name: string, line: number, at = -1): SgNode[] | 'unknown' | null {
+function findDeclaration(scope: SgNode, name: string, line: number, at = -1, pushes = false): SgNode[] | 'unknown' | null {
   const list = bindingIndex(rootOf(scope)).get(name);
   if (!list) return null;
   const r = scope.range();
   let unknown = false;
+  let bound = false;
   const values: SgNode[] = [];
+  const pushed: SgNode[] = [];
   for (const b of list) {
     if (b.line > line || b.start < r.start.index || b.start >= r.end.index) continue;
-    // The use inside its own binding (`x = x.charAt(0)`) reads the value x held before, not the one bound here.
-    if (at >= b.start && at < b.node.range().end.index) continue;
     const k = b.node.kind();
+    // The use inside its own binding (`x = x.charAt(0)`) reads the value x held before, not the one bound here; in a
+    // for-of/for-in only the iterated expression is outside the binding (the loop body reads each element).
+    const own = k === 'for_in_statement' ? b.node.field('right') ?? b.node : b.node;
+    if (at >= b.start && at < own.range().end.index) continue;
+    // `args.push(value)`: the array holds what is pushed, after what it was declared with.
+    if (k === 'call_expression') {
+      if (pushes) pushed.push(...argsOf(b.node));
+      continue;
+    }
+    bound = true;
     // `x += part` adds a part to x's earlier values (the node itself, so the part is classified as built onto them).
     if (k === 'augmented_assignment_expression') {
       if (b.node.field('operator')?.text() === '+=') values.push(b.node);
@@ -528,6 +541,12 @@ function findDeclaration(scope: SgNode, name: string, line: number, at = -1): Sg
     if (v) values.push(v);
     else unknown = true;
   }
+  // Pushes onto an array bound in an outer scope (or a parameter) say nothing of what it held before.
+  if (!bound) return null;
+  // The pushed values build a larger string only beside text the library wrote (`['git', 'log']`, a pushed '--flag');
+  // lines a caller hands in one by one and that are joined (a code generator's body) are the caller's as given.
+  const written = (n: SgNode) => n.kind() === 'string' || n.kind() === 'template_string';
+  if (pushed.length > 0 && (values.some((v) => v.kind() === 'array' && v.namedChildren().some(written)) || pushed.some(written))) values.push(...pushed);
   return values.length > 0 ? values : unknown ? 'unknown' : null;
 }
 

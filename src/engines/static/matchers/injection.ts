@@ -3,6 +3,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../ast.ts';
 import { moduleBindings, moduleFunction } from '../modules.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
+import { bindingValue } from '../taint.ts';
 import { handedBackCode } from './handed-back-code.ts';
 import { sinkCandidate } from './sink.ts';
 
@@ -25,6 +26,18 @@ const INJECTED_CP = /(?:^|\.)(?:child_process|childProcess)\.(exec|execSync|spaw
 
 // `(0, cp.exec)`: an indirect call of the member inside.
 const INDIRECT = /^\(\s*0\s*,\s*([\w$.]+)\s*\)$/;
+
+// A shell run as the program: `spawn('sh', ['-c', line])`, `execFile('/bin/bash', ['-lc', line])`, `cmd /c line`.
+const SHELL_PROGRAM = /^['"`](?:(?:\/usr)?\/bin\/)?(?:ba|da|z|k)?sh['"`]$|^['"`](?:cmd|cmd\.exe|powershell|pwsh)['"`]$/i;
+const COMMAND_FLAG = /^['"`](?:-[a-z]*c|\/c|\/s|-command|-c)['"`]$/i;
+
+/** The argv elements a shell program reads as a command line (those after its `-c`), or null when none. */
+function shellScript(program: SgNode, argv: SgNode | undefined): SgNode[] | null {
+  if (!SHELL_PROGRAM.test(program.text()) || argv?.kind() !== 'array') return null;
+  const items = argv.namedChildren();
+  const flag = items.findIndex((i) => COMMAND_FLAG.test(i.text()));
+  return flag < 0 || flag === items.length - 1 ? null : items.slice(flag + 1);
+}
 
 function hasShellOption(args: SgNode[]): boolean {
   return args.some((a) => a.kind() === 'object' && /\bshell\s*:\s*(?!false\b)[^,}]+/.test(a.text()));
@@ -61,10 +74,11 @@ function commandCandidates(ctx: DetectorContext): Candidate[] {
     const args = argsOf(call);
     const [command, argv] = args;
     if (!command) continue;
-    const shell = SHELL_ALWAYS.has(fn) || hasShellOption(args);
+    const script = SHELL_OPTIONAL.has(fn) ? shellScript(command, argv) : null;
+    const shell = SHELL_ALWAYS.has(fn) || hasShellOption(args) || script !== null;
     if (!shell && !SHELL_OPTIONAL.has(fn)) continue;
     // Without a shell only the program itself is dangerous; with one, its arguments are too.
-    const values = shell && argv?.kind() === 'array' ? [command, argv] : [command];
+    const values = script ?? (shell && argv?.kind() === 'array' ? [command, argv] : [command]);
     const c = sinkCandidate({
       ruleId: 'command-injection', sink: call, values, lines: ctx.lines,
       describe: (s) => `\`${callee}\` runs ${shell ? 'a shell command' : 'a program'} derived from ${s.via}.`,
@@ -78,6 +92,19 @@ function commandCandidates(ctx: DetectorContext): Candidate[] {
     if (c) out.push(c);
   }
   return out;
+}
+
+// A string, built in place or held by a variable (`let code = 'run'; code += '(' + x + ')'`): a timer handed one
+// evaluates it (a function is the normal argument). A literal alone is dropped later as constant code.
+const BUILT_STRING = new Set(['template_string', 'binary_expression', 'string']);
+const STRING_BUILDERS = /\.(join|concat)$|^(util\.)?format$/;
+
+/** A string built in place, or a variable last bound to one (`const code = 'run(' + x + ')'`, `parts.join('')`). */
+function buildsString(node: SgNode): boolean {
+  const value = node.kind() === 'identifier' ? bindingValue(node) : node;
+  if (!value) return false;
+  if (BUILT_STRING.has(String(value.kind()))) return true;
+  return value.kind() === 'call_expression' && STRING_BUILDERS.test(value.field('function')?.text() ?? '');
 }
 
 const VM_RUN = /^(runInNewContext|runInThisContext|runInContext|compileFunction)$/;
@@ -95,7 +122,7 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
     rule: {
       any: [
         { kind: 'call_expression', all: [{ has: { field: 'function', regex: `^((window|global|globalThis)\\.)?eval$|^\\(\\s*0\\s*,\\s*((window|global|globalThis)\\.)?eval\\s*\\)$|^Function$|${vmCall}` } }, notAllLiteral] },
-        { kind: 'call_expression', all: [{ has: { field: 'function', regex: '^(setTimeout|setInterval|setImmediate)$' } }, { has: { field: 'arguments', has: { nthChild: 1, any: [{ kind: 'template_string' }, { kind: 'binary_expression' }] } } }] },
+        { kind: 'call_expression', all: [{ has: { field: 'function', regex: '^(setTimeout|setInterval|setImmediate)$' } }, { has: { field: 'arguments', has: { nthChild: 1, any: [{ kind: 'template_string' }, { kind: 'binary_expression' }, { kind: 'identifier' }] } } }] },
         { kind: 'new_expression', all: [{ has: { field: 'constructor', regex: `^(Function|(${vmObjects.join('|')})\\.Script)$` } }, notAllLiteral] },
       ],
     },
@@ -107,7 +134,7 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
     if (/^(setTimeout|setInterval|setImmediate)$/.test(callee)) {
       // Only a string first argument is evaluated; functions are the normal use.
       const first = args[0];
-      if (!first || !['template_string', 'binary_expression'].includes(String(first.kind()))) continue;
+      if (!first || !buildsString(first)) continue;
       values = [first];
     } else if (callee === 'Function') {
       values = args;
@@ -150,6 +177,6 @@ export const commandInjection: Detector = {
 export const codeInjection: Detector = {
   order: 2,
   rules: ['code-injection'],
-  prefilter: /\beval\s*\)?\s*\(|\bFunction\s*\(|\bvm\.|['"](?:node:)?vm['"]|\b(setTimeout|setInterval|setImmediate)\s*\(\s*[`'"]/,
+  prefilter: /\beval\s*\)?\s*\(|\bFunction\s*\(|\bvm\.|['"](?:node:)?vm['"]|\b(setTimeout|setInterval|setImmediate)\s*\(\s*(?:[`'"]|[\w$]+\s*,)/,
   run: codeCandidates,
 };
