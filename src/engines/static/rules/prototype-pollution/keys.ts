@@ -10,7 +10,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
 import { fileMayGuard, guardText, helperGuards } from './guard.ts';
-import { callsNamed, fileMemo, fileText, nearestAncestor, privateCalls, scopeIndex } from './scope.ts';
+import { callsNamed, fileMemo, fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
 /** Calls whose callback's first parameter is an element of the receiver (a key when the receiver is a key list). */
@@ -144,33 +144,6 @@ function screenedCalls(fn: SgNode, name: string, index: number): boolean {
       const callee = u.kind() === 'call_expression' ? u.field('function') : null;
       return callee?.kind() === 'identifier' && helperGuards(fn, callee.text());
     });
-  });
-}
-
-/** Private functions whose parameters are being judged (a call chain back to one of them proves nothing). */
-const JUDGING = new Set<number>();
-
-/**
- * A private function's parameter that every call from outside the function fills with keys the module fixes itself
- * (`assignPath(obj, DEFAULT_PATH.split('.'), v)`): no input reaches it. Its own recursive calls pass what it was given.
- */
-function moduleOwnedParam(fn: SgNode, index: number): boolean {
-  return fileMemo(fn, `module-owned ${fn.id()} ${index}`, () => {
-    const calls = privateCalls(fn);
-    if (!calls || JUDGING.has(fn.id())) return false;
-    const r = fn.range();
-    const outside = calls.filter((c) => c.range().start.index < r.start.index || c.range().end.index > r.end.index);
-    JUDGING.add(fn.id());
-    try {
-      return outside.every((call) => {
-        const arg = argsOf(call)[index];
-        const caller = nearestAncestor(call, (a) => FUNCTION_KINDS.has(String(a.kind())));
-        // A call at module level, or with the argument left out, is judged as input.
-        return arg !== undefined && caller !== undefined && !new KeyOrigins(caller, new Set()).key(arg);
-      });
-    } finally {
-      JUDGING.delete(fn.id());
-    }
   });
 }
 
@@ -521,7 +494,7 @@ export class KeyOrigins {
 
   private binding(b: Binding, depth: number): boolean {
     switch (b.kind) {
-      case 'param': return !(b.fn && b.index !== undefined && b.fn.id() === this.scopeId && (screenedParam(b.fn, b.index) || moduleOwnedParam(b.fn, b.index)));
+      case 'param': return !(b.fn && b.index !== undefined && b.fn.id() === this.scopeId && screenedParam(b.fn, b.index));
       case 'counter': case 'function': return false;
       case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);
       case 'keyed': case 'for-in': return Boolean(b.node) && this.keysOf(b.node as SgNode, depth);
