@@ -62,8 +62,13 @@ test('the prototype-pollution shape grammar: every vulnerable combination found,
     for (const [axis, value] of Object.entries(c.axes)) {
       const key = `${c.family} ${axis}=${value}`;
       const row = table.get(key) ?? { vulnerable: 0, missed: 0, safe: 0, fired: 0 };
-      if (c.vulnerable) (row.vulnerable++, fired || row.missed++);
-      else (row.safe++, fired && row.fired++);
+      if (c.vulnerable) {
+        row.vulnerable++;
+        if (!fired) row.missed++;
+      } else {
+        row.safe++;
+        if (fired) row.fired++;
+      }
       table.set(key, row);
     }
   }
