@@ -6,7 +6,7 @@
 // passes the flag, no input reaches the write with such a key. A call from an unguarded function keeps the finding.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf } from '../../ast.ts';
-import { keyGuardText } from './guard.ts';
+import { keyGuardIn } from './guard.ts';
 import { nearestAncestor, privateCalls } from './scope.ts';
 
 const isFunction = (n: SgNode): boolean => FUNCTION_KINDS.has(String(n.kind()));
@@ -47,6 +47,6 @@ export function callersGuard(fn: SgNode, write: SgNode): boolean {
     if (flags.some((i) => i >= args.length || FALSY.test((args[i] as SgNode).text().trim()))) return true;
     if (call.range().start.index >= r.start.index && call.range().end.index <= r.end.index) return false;
     const caller = nearestAncestor(call, isFunction);
-    return caller !== undefined && keyGuardText(caller.text());
+    return caller !== undefined && keyGuardIn(caller);
   });
 }

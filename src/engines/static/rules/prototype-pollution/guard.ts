@@ -110,12 +110,44 @@ function helperGuardsUncached(fn: SgNode, name: string, depth: number): boolean 
   return [...called].some((n) => helperGuards(fn, n, depth - 1));
 }
 
+/** `name(…)` is (a term of) an `if` or `while` condition: `if (name(k))`, `if (!name(k))`, `if (x && !name(k))`. */
+function conditionCall(text: string, name: string): boolean {
+  const n = escapeRe(name);
+  return new RegExp(`\\b(?:if|while)\\s*\\(\\s*!?\\s*${n}\\s*\\(|(?:&&|\\|\\|)\\s*!?\\s*${n}\\s*\\(`).test(text);
+}
+
+/**
+ * Any helper name, when the helper decides a condition: `if (badKey(k)) continue;`, `if (!allowed(k)) return;`,
+ * `if (typeof v === 'object' && !unsafe(k))` — a yes-or-no answer about the key from a body rejecting the dangerous keys.
+ */
+function conditionHelper(fn: SgNode, text: string): boolean {
+  if (!fileMayGuard(fn)) return false;
+  // Every name called (one right after an opening parenthesis too: `if (badKey(k))`).
+  const called = new Set([...text.matchAll(/(?<![.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
+  return [...called].some((n) => conditionCall(text, n) && helperRejectsKeys(fn, n));
+}
+
+/** The helper's own body rejects the dangerous keys by name (or through a list or a screen named for it) — not only
+ *  compares something with Object.prototype or makes an object without one (`isTerminal(v)` reads a prototype). */
+function helperRejectsKeys(fn: SgNode, name: string): boolean {
+  const text = declarationsOf(fn, 'all').get(name)?.text();
+  return text !== undefined && (namesBoth(text) || protoAndObjectsOnly(text) || NAMED.test(text) || usesGuardList(fn, text));
+}
+
+/** The function rejects the dangerous keys itself, in its text or through a checking helper deciding a condition:
+ *  what a caller must do to cover the objects a private helper it calls writes into (callers.ts). */
+export function keyGuardIn(fn: SgNode): boolean {
+  const text = fn.text();
+  return keyGuardText(text) || conditionHelper(fn, text);
+}
+
 /** The function (with the helpers it calls in this file) guards the writes into `targets`. */
 export function guarded(fn: SgNode, targets: ReadonlySet<string>): boolean {
   const text = fn.text();
   if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn, text) || nullPrototypeState(fn, text, targets) || nullPrototypeWalk(fn, targets)) return true;
   const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
   if ([...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1))) return true;
+  if (conditionHelper(fn, text)) return true;
   // A helper called as a statement acts only by throwing: `checkKey(k);` with a body that throws on the dangerous keys.
   // A helper handed to a list's filter/every/some keeps only the keys it accepts: `path.split('.').filter(validKey)`.
   const statements = [...text.matchAll(/(?:^|[;{}]|\)\s*\n)\s*([\w$]+)\s*\([^;{}]*\)\s*;/g)].map((m) => m[1] as string);

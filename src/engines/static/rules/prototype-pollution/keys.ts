@@ -44,6 +44,32 @@ function fixedAffix(n: SgNode): boolean {
   return (head !== null && head !== '' && !DANGEROUS.some((d) => d.startsWith(head as string))) || (tail !== null && tail !== '' && !DANGEROUS.some((d) => d.endsWith(tail as string)));
 }
 
+/** The match of a regular expression literal (`/re/.exec(s)`, `s.match(/re/)`) whose capture group `group` holds only
+ *  digits (`(\d*)`, `([0-9]+)`): no dangerous key is spelled by it. */
+function digitGroup(call: SgNode, group: number): boolean {
+  if (call.kind() !== 'call_expression' || group < 1) return false;
+  const callee = call.field('function');
+  if (callee?.kind() !== 'member_expression') return false;
+  const method = callee.field('property')?.text();
+  const regex = method === 'exec' ? unwrap(callee.field('object') as SgNode) : method === 'match' ? argsOf(call)[0] : undefined;
+  const pattern = regex?.kind() === 'regex' ? regex.field('pattern')?.text() : undefined;
+  if (pattern === undefined) return false;
+  // The capture groups in order of their opening parenthesis (not escaped, not in a class, not `(?`).
+  let count = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') { i++; continue; }
+    if (inClass) { if (c === ']') inClass = false; continue; }
+    if (c === '[') { inClass = true; continue; }
+    if (c !== '(' || pattern[i + 1] === '?') continue;
+    if (++count !== group) continue;
+    const body = /^((?:\\d|\[0-9\]|\[\\d\])(?:[*+?]|\{\d+(?:,\d*)?\})?)\)/.exec(pattern.slice(i + 1));
+    return body !== null;
+  }
+  return false;
+}
+
 /** Removes wrapping parentheses, TypeScript assertions (`<T>x`, `x as T`, `x!`) from an expression node. */
 export function unwrap(node: SgNode): SgNode {
   let n = node;
@@ -219,6 +245,8 @@ export class KeyOrigins {
     }
     // One character of a string key (`key[i]`, `key.charAt(i)`) is never __proto__, constructor or prototype.
     if (this.oneCharacter(n)) return false;
+    // A capture group of digits only (`m = /\[(\d*)]$/.exec(key)`, then `m[1]`): an index, like a number.
+    if (k === 'subscript_expression' && this.digitCapture(n)) return false;
     if (k === 'call_expression') {
       const callee = n.field('function');
       // A local helper that rejects dangerous segments cleans what it returns.
@@ -290,6 +318,15 @@ export class KeyOrigins {
     }
     if (n.kind() !== 'subscript_expression') return false;
     return this.numeric(n.field('index') as SgNode) && this.stringKey(n.field('object') as SgNode);
+  }
+
+  /** `m[i]` where every value of m is a regular expression's match whose group i holds only digits. */
+  private digitCapture(n: SgNode): boolean {
+    const index = unwrap(n.field('index') as SgNode);
+    if (index.kind() !== 'number') return false;
+    const object = unwrap(n.field('object') as SgNode);
+    const values = object.kind() === 'identifier' ? bindingsOf(this.scope, object.text()).map((b) => (b.kind === 'value' ? b.node : undefined)) : [object];
+    return values.length > 0 && values.every((v) => v !== undefined && digitGroup(unwrap(v), Number(index.text())));
   }
 
   /** A number: a numeric literal or arithmetic, or a counting loop's variable. */
