@@ -593,7 +593,8 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
   const callers = callee ? directCalls(fn, callee) : [];
   if (callers.length > 0 && depth < 7) {
     const parts = callers.slice(0, 8).map((call) => {
-      const arg = argsOf(call)[index];
+      const arg = argumentAt(call, index);
+      if (arg === null) return facts('unknown', `a list applied to ${fname}()`);
       if (!arg) return facts('literal', 'an omitted argument');
       const value = through(classify(arg, depth + 2), arg, `passed to ${fname}() as \`${name}\``);
       // The caller ran the value through a validator helper first (ensure_valid_nic(nic) throws unless \w+).
@@ -616,14 +617,33 @@ function callsNamed(root: SgNode, name: string): SgNode[] {
   return callsByName.get(name) ?? [];
 }
 
-/** Calls of `name` (or `this.name`, or `new name`) in the file, outside the function itself. */
+/** Calls of `name` (or `this.name`, or `new name`, or `name.call(…)`/`name.apply(…)`) in the file, outside the
+ * function itself. */
 function directCalls(fn: SgNode, name: string): SgNode[] {
-  return callsNamed(rootOf(fn), name)
+  const root = rootOf(fn);
+  // `var mapper = { rgx: function … }` is called as `mapper.rgx(…)`.
+  const holder = fn.parent()?.kind() === 'pair' && fn.parent()?.parent()?.parent()?.kind() === 'variable_declarator' ? fn.parent()?.parent()?.parent()?.field('name')?.text() : undefined;
+  const names = holder ? [name, `${holder}.${name}`] : [name];
+  return names.flatMap((n) => [...callsNamed(root, n), ...callsNamed(root, `${n}.call`), ...callsNamed(root, `${n}.apply`)])
     .filter((c) => {
       // Recursive calls from inside the function do not tell where the first value came from.
       const line = startLine(c);
       return line < startLine(fn) || line > fnEnd(fn);
     });
+}
+
+/** The argument a call hands a function's parameter `index`: `f(a, b)`; `f.call(self, a, b)` and `f.apply(self,
+ * [a, b])` shift it by the `this` they pass first. Undefined when omitted; null when it cannot be told
+ * (`f.apply(self, args)`). */
+export function argumentAt(call: SgNode, index: number): SgNode | null | undefined {
+  const callee = call.field('function');
+  const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() : undefined;
+  const args = argsOf(call);
+  if (method === 'call') return args[index + 1];
+  if (method !== 'apply') return args[index];
+  const list = args[1];
+  if (!list) return undefined;
+  return list.kind() === 'array' ? list.namedChildren().filter((c) => c.kind() !== 'comment')[index] : null;
 }
 
 function fnEnd(fn: SgNode): number {
