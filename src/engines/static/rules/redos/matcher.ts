@@ -35,6 +35,7 @@ import { ownArgument } from './own-argument.ts';
 import { configurationSubject, errorText } from './configuration.ts';
 import { matchedTextSource } from './matched-text.ts';
 import { developerData } from './developer-data.ts';
+import { atMinimumCounts } from './bounded-repeat.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -221,6 +222,9 @@ function run(ctx: DetectorContext): Candidate[] {
       if (source.kind !== 'input' && !bothEnds && hasCountedRepeat(re.source) && atMostQuadratic(re.source, re.flags)) return [];
       const verdict = worstVerdict(re.source, re.flags, repeated(method, re.flags));
       if (!verdict.vulnerable) return [];
+      // A polynomial verdict on a pattern that is safe with its bounded repeats at their minimum: linear (bounded-repeat.ts).
+      const minimum = verdict.complexity === 'exponential' ? null : atMinimumCounts(re.source, re.flags);
+      if (minimum !== null && !worstVerdict(minimum, re.flags, repeated(method, re.flags)).vulnerable) return [];
       if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
       if (built.includes(re) && verdict.complexity !== 'exponential') return [];
       return [{ re, verdict }];
