@@ -557,8 +557,8 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     const callee = call?.field('function');
     const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
     const object = callee?.field('object');
-    // A reduce callback's second parameter is the element (its first, the accumulator, starts from the receiver's too).
-    if (ITERATORS.test(method) && object && (index === 0 || (index === 1 && /^reduce(Right)?$/.test(method)))) return through(classify(object, depth + 1), fn, `each element, as \`${name}\``);
+    const list = iteratedList(fn, index);
+    if (list) return through(classify(list, depth + 1), fn, `each element, as \`${name}\``);
     // promise.then(value => …): the value the promise resolves to.
     if (method === 'then' && object && index === 0 && parent.namedChildren()[0] && sameNode(parent.namedChildren()[0] as SgNode, fn)) return through(resolvedValue(object, depth), fn, `the promise's value, as \`${name}\``);
     // helper(arg, (err, value) => …) with the helper defined here: what the helper hands to its callback.
@@ -607,6 +607,17 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     if (joined.kind === 'literal' || joined.kind === 'config' || joined.kind === 'sanitised') return joined;
   }
   return facts('param', `parameter \`${name}\` of ${fname}`, [name]);
+}
+
+/** The list whose elements an array callback's parameter `index` receives (`list.map((s) => …)`, a reduce's first two
+ * parameters: the accumulator starts from the receiver's elements too), or null for any other function. */
+export function iteratedList(fn: SgNode, index: number): SgNode | null {
+  const call = fn.parent()?.kind() === 'arguments' ? fn.parent()?.parent() : null;
+  const callee = call?.kind() === 'call_expression' ? call.field('function') : null;
+  if (callee?.kind() !== 'member_expression') return null;
+  const method = callee.field('property')?.text() ?? '';
+  if (!ITERATORS.test(method) || !(index === 0 || (index === 1 && /^reduce(Right)?$/.test(method)))) return null;
+  return callee.field('object');
 }
 
 // The file's calls by callee name, built on the first lookup (src/engines/static/name-index.ts).

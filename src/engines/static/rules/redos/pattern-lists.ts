@@ -6,7 +6,7 @@
 // name or an object literal's property bound to one, either branch of a choice, or an element of a list of lists.
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunctions, escapeRe, functionName, paramsOf } from '../../ast.ts';
-import { argumentAt, bindingValue } from '../../taint.ts';
+import { argumentAt, bindingValue, iteratedList } from '../../taint.ts';
 import { propertyValues } from '../../properties.ts';
 
 const MAX_DEPTH = 6;
@@ -14,7 +14,6 @@ const MAX_DEPTH = 6;
 const MAX_ELEMENTS = 128;
 // In-file calls of a function looked at for what they hand a parameter.
 const MAX_CALLS = 8;
-const ELEMENT_CALLBACK = /^(forEach|map|some|every|find|filter|flatMap|findIndex)$/;
 
 /** The elements the list `node` may hold; [] when it cannot be told. */
 export function listElements(node: SgNode | null | undefined, depth: number): SgNode[] {
@@ -74,12 +73,8 @@ export function walkedElements(id: SgNode): SgNode[] {
   const fn = enclosingFunctions(id).find((f) => paramsOf(f).some((p) => p.name === name));
   if (!fn) return [];
   const param = paramsOf(fn).find((p) => p.name === name);
-  const call = fn.parent()?.kind() === 'arguments' ? fn.parent()?.parent() : null;
-  const callee = call?.kind() === 'call_expression' ? call.field('function') : null;
-  if (callee?.kind() === 'member_expression' && ELEMENT_CALLBACK.test(callee.field('property')?.text() ?? '')) {
-    return param?.index === 0 ? listElements(callee.field('object'), 0) : [];
-  }
-  return parameterArguments(id);
+  const list = param ? iteratedList(fn, param.index) : null;
+  return list ? listElements(list, 0) : parameterArguments(id);
 }
 
 /** What this file's calls of the function declaring parameter `id` hand it (by the function's name, also as
