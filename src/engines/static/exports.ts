@@ -91,6 +91,8 @@ function methodApi(fn: SgNode, root: SgNode): string | null {
   const method = fn.field('name')?.text() ?? '';
   if (isPrivate(method) || /^(private|protected)\b/.test(fn.text())) return null;
   const body = fn.parent();
+  // `module.exports = { name() {} }`: an object literal's method stands in the object itself (a class's in its body).
+  if (body?.kind() === 'object') return objectApi(body, method, root);
   const owner = body?.parent();
   if (!owner) return null;
   if (owner.kind() === 'class_declaration' || owner.kind() === 'class' || owner.kind() === 'abstract_class_declaration') {

@@ -27,7 +27,7 @@ const URL_PARSE = /^(url\.(parse|format|resolve)|parseurl(\.original)?|parseUrl(
 const CODE_TREE = /^(acorn\.parse(ExpressionAt)?|esprima\.parse(Script|Module)?|espree\.parse|(babelParser|babel)\.parse(Expression)?|escodegen\.generate|astring\.generate|estraverse\.replace|recast\.(parse|print))$/;
 // The request a response or stream object keeps (express's res.req, send's and Koa's this.req / this.request).
 const THIS_REQUEST = /^this\.(req|request)$/;
-const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|charAt|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
+const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|charAt|concat|join|toString|split|normalize|pad\w*|repeat|at|pop|shift|valueOf|replace|replaceAll)$/;
 const FUNCTION_NODE = new Set(['arrow_function', 'function_expression', 'function']);
 const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce|reduceRight)$/;
 const LITERAL_KINDS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'template_string', 'binary_expression', 'unary_expression']);

@@ -17,7 +17,9 @@
 // sub-patterns written into it (built-pattern.ts). An error's message is no caller's text (configuration.ts). Whether
 // the matched text is configuration is asked of its receiver chain, not of a setting written into it (matched-text.ts).
 // What a database returned, a constructor's configured field or an entry of a table of definitions the library walks
-// by its keys is not the caller's text either (developer-data.ts).
+// by its keys is not the caller's text either (developer-data.ts). A pattern picked from a list (a loop, an element
+// callback, a list of lists a helper is handed) is any of its entries (pattern-lists.ts). A polynomial verdict whose
+// only overlap is a bounded repeat is linear and dropped (bounded-repeat.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import { appliedPatterns } from './regex-value.ts';

@@ -23,6 +23,13 @@ const ARRIVALS: Record<string, Arrival> = {
   'exports.f =': (b) => `exports.parse = function (input) {\n${b('input')}\n};`,
   'ESM export function': (b) => `export function parse(input) {\n${b('input')}\n}`,
   'ESM export default arrow': (b) => `export default (input) => {\n${b('input')}\n};`,
+  'ESM export const arrow': (b) => `export const parse = (input) => {\n${b('input')}\n};`,
+  'ESM export class': (b) => `export class Parser {\n  parse(input) {\n${b('input')}\n  }\n}`,
+  'exported object method shorthand': (b) => `module.exports = {\n  parse(input) {\n${b('input')}\n  },\n};`,
+  'static class method': (b) => `class Parser {\n  static parse(input) {\n${b('input')}\n  }\n}\nmodule.exports = Parser;`,
+  'Foo.prototype = { m }': (b) => `function Parser() {}\nParser.prototype = {\n  parse: function (input) {\n${b('input')}\n  },\n};\nmodule.exports = Parser;`,
+  'async function': (b) => `module.exports = async function parse(input) {\n${b('input')}\n};`,
+  'function returned by an exported factory': (b) => `module.exports = function create() {\n  return function parse(input) {\n${b('input')}\n  };\n};`,
   'class method': (b) => `class Parser {\n  parse(input) {\n${b('input')}\n  }\n}\nmodule.exports = Parser;`,
   'Foo.prototype.m': (b) => `function Parser() {}\nParser.prototype.parse = function (input) {\n${b('input')}\n};\nmodule.exports = Parser;`,
   'destructured param': (b) => `module.exports = function parse({ input }) {\n${b('input')}\n};`,
@@ -48,6 +55,9 @@ const DERIVATIONS: Record<string, (v: string) => string> = {
   'a concatenation': (v) => `('<' + ${v} + '>')`,
   'a template': (v) => `\`<\${${v}}>\``,
   'a slice from an offset': (v) => `${v}.slice(1)`,
+  'a replace chain': (v) => `${v}.replace(/\\r\\n/g, '\\n')`,
+  'a default for a missing value': (v) => `(${v} || '')`,
+  'a line of the text': (v) => `${v}.split('\\n').pop()`,
   'bound to a name first': (v) => v,
 };
 
@@ -60,6 +70,7 @@ const APPLICATIONS: Record<string, (re: string, s: string) => string> = {
   '.replace': (re, s) => `${s}.replace(${re}, '')`,
   '.split': (re, s) => `${s}.split(${re})`,
   '.search': (re, s) => `${s}.search(${re})`,
+  '.replaceAll': (re, s) => `${s}.replaceAll(${re}, '')`,
 };
 
 /** Where the pattern is written: module-level statements and the statement applying it (`apply(reExpr)`). */
@@ -84,7 +95,7 @@ const DECOYS: Decoy[] = ['none', 'a safe pattern', 'a length cap before the matc
 interface Combination { arrival: string; derivation: string; origin: string; application: string; decoy: Decoy }
 
 function program(c: Combination): string {
-  const flags = c.application === '.matchAll' ? 'g' : '';
+  const flags = c.application === '.matchAll' || c.application === '.replaceAll' ? 'g' : '';
   const src = c.decoy === 'a safe pattern' ? SAFE : VULNERABLE;
   const origin = ORIGINS[c.origin];
   const derive = DERIVATIONS[c.derivation];
