@@ -208,3 +208,17 @@ test('expected miss: a pattern exported by another local module (the engine read
   // require('./patterns').word is another file's value: no verdict is guessed for it.
   assert.equal(reported("const { word } = require('./patterns');\nmodule.exports = function parse(input) {\n  return word.test(input);\n};\n"), false);
 });
+
+test('decoys the developer writes: a configuration parameter or setting, a database row, across export shapes', () => {
+  const pattern = `/${VULNERABLE}/`;
+  const silent = [
+    `module.exports = function format(date, formatStr) {\n  return ${pattern}.test(formatStr);\n};`,
+    `exports.render = function (text, options) {\n  return ${pattern}.test(options.separator);\n};`,
+    `class Formatter {\n  format(value, dateFormat) {\n    return ${pattern}.test(dateFormat.trim());\n  }\n}\nmodule.exports = Formatter;`,
+    `module.exports = function schema(connection) {\n  return connection.query('select sql from master').then(function (results) {\n    return ${pattern}.test(results[0].sql);\n  });\n};`,
+  ];
+  assert.deepEqual(silent.filter((content) => reported(content)), []);
+  // The same shapes on the data the function processes are reported.
+  assert.equal(reported(`module.exports = function format(date, text) {\n  return ${pattern}.test(text);\n};`), true);
+  assert.equal(reported(`exports.render = function (text, options) {\n  return ${pattern}.test(options.text);\n};`), true);
+});
