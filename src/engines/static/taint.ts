@@ -28,7 +28,7 @@ const URL_PARSE = /^(url\.(parse|format|resolve)|parseurl(\.original)?|parseUrl(
 const CODE_TREE = /^(acorn\.parse(ExpressionAt)?|esprima\.parse(Script|Module)?|espree\.parse|(babelParser|babel)\.parse(Expression)?|escodegen\.generate|astring\.generate|estraverse\.replace|recast\.(parse|print))$/;
 // The request a response or stream object keeps (express's res.req, send's and Koa's this.req / this.request).
 const THIS_REQUEST = /^this\.(req|request)$/;
-const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|charAt|concat|join|toString|split|normalize|pad\w*|repeat|at|valueOf|replace|replaceAll)$/;
+const PASSTHROUGH = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*|slice|substring|substr|charAt|concat|join|toString|split|normalize|pad\w*|repeat|at|pop|shift|valueOf|replace|replaceAll)$/;
 const FUNCTION_NODE = new Set(['arrow_function', 'function_expression', 'function']);
 const ITERATORS = /^(forEach|map|filter|some|every|find|findIndex|flatMap|reduce|reduceRight)$/;
 const LITERAL_KINDS = new Set(['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'template_string', 'binary_expression', 'unary_expression']);
@@ -578,8 +578,8 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     const callee = call?.field('function');
     const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
     const object = callee?.field('object');
-    // A reduce callback's second parameter is the element (its first, the accumulator, starts from the receiver's too).
-    if (ITERATORS.test(method) && object && (index === 0 || (index === 1 && /^reduce(Right)?$/.test(method)))) return through(classify(object, depth + 1), fn, `each element, as \`${name}\``);
+    const list = iteratedList(fn, index);
+    if (list) return through(classify(list, depth + 1), fn, `each element, as \`${name}\``);
     // promise.then(value => …): the value the promise resolves to.
     if (method === 'then' && object && index === 0 && parent.namedChildren()[0] && sameNode(parent.namedChildren()[0] as SgNode, fn)) return through(resolvedValue(object, depth), fn, `the promise's value, as \`${name}\``);
     // helper(arg, (err, value) => …) with the helper defined here: what the helper hands to its callback.
@@ -611,7 +611,8 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
   const callers = callersOf(fn);
   if (callers.length > 0 && depth < 7) {
     const parts = callers.slice(0, 8).map((call) => {
-      const arg = argsOf(call)[index];
+      const arg = argumentAt(call, index);
+      if (arg === null) return facts('unknown', `a list applied to ${fname}()`);
       if (!arg) return facts('literal', 'an omitted argument');
       const value = through(classify(arg, depth + 2), arg, `passed to ${fname}() as \`${name}\``);
       // The caller ran the value through a validator helper first (ensure_valid_nic(nic) throws unless \w+).
@@ -634,6 +635,17 @@ function callersOf(fn: SgNode): SgNode[] {
   return callee ? directCalls(fn, callee) : [];
 }
 
+/** The list whose elements an array callback's parameter `index` receives (`list.map((s) => …)`, a reduce's first two
+ * parameters: the accumulator starts from the receiver's elements too), or null for any other function. */
+export function iteratedList(fn: SgNode, index: number): SgNode | null {
+  const call = fn.parent()?.kind() === 'arguments' ? fn.parent()?.parent() : null;
+  const callee = call?.kind() === 'call_expression' ? call.field('function') : null;
+  if (callee?.kind() !== 'member_expression') return null;
+  const method = callee.field('property')?.text() ?? '';
+  if (!ITERATORS.test(method) || !(index === 0 || (index === 1 && /^reduce(Right)?$/.test(method)))) return null;
+  return callee.field('object');
+}
+
 // The file's calls by callee name, built on the first lookup (src/engines/static/name-index.ts).
 let callsByName: Map<string, SgNode[]> | null = null;
 
@@ -642,14 +654,33 @@ function callsNamed(root: SgNode, name: string): SgNode[] {
   return callsByName.get(name) ?? [];
 }
 
-/** Calls of `name` (or `this.name`, or `new name`) in the file, outside the function itself. */
+/** Calls of `name` (or `this.name`, or `new name`, or `name.call(…)`/`name.apply(…)`) in the file, outside the
+ * function itself. */
 function directCalls(fn: SgNode, name: string): SgNode[] {
-  return callsNamed(rootOf(fn), name)
+  const root = rootOf(fn);
+  // `var mapper = { rgx: function … }` is called as `mapper.rgx(…)`.
+  const holder = fn.parent()?.kind() === 'pair' && fn.parent()?.parent()?.parent()?.kind() === 'variable_declarator' ? fn.parent()?.parent()?.parent()?.field('name')?.text() : undefined;
+  const names = holder ? [name, `${holder}.${name}`] : [name];
+  return names.flatMap((n) => [...callsNamed(root, n), ...callsNamed(root, `${n}.call`), ...callsNamed(root, `${n}.apply`)])
     .filter((c) => {
       // Recursive calls from inside the function do not tell where the first value came from.
       const line = startLine(c);
       return line < startLine(fn) || line > fnEnd(fn);
     });
+}
+
+/** The argument a call hands a function's parameter `index`: `f(a, b)`; `f.call(self, a, b)` and `f.apply(self,
+ * [a, b])` shift it by the `this` they pass first. Undefined when omitted; null when it cannot be told
+ * (`f.apply(self, args)`). */
+export function argumentAt(call: SgNode, index: number): SgNode | null | undefined {
+  const callee = call.field('function');
+  const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() : undefined;
+  const args = argsOf(call);
+  if (method === 'call') return args[index + 1];
+  if (method !== 'apply') return args[index];
+  const list = args[1];
+  if (!list) return undefined;
+  return list.kind() === 'array' ? list.namedChildren().filter((c) => c.kind() !== 'comment')[index] : null;
 }
 
 function fnEnd(fn: SgNode): number {

@@ -84,3 +84,13 @@ test('a pattern written a few lines above its use is quoted with it as one passa
   assert.ok(f);
   assert.deepEqual([f.startLine, f.endLine, f.evidence.length], [2, 4, 1]);
 });
+
+test('bounded repeats at their minimum count: a loop-free X{m,n} becomes X{m}, a repeat of a loop or an open one stays', async () => {
+  const { atMinimumCounts } = await import('../../../src/engines/static/rules/redos/bounded-repeat.ts');
+  assert.equal(atMinimumCounts(String.raw`^(([^=;]+))\s{0,256}=\s*`, ''), String.raw`^(([^=;]+))\s{0}=\s*`);
+  assert.equal(atMinimumCounts('[a-z]{1,4}(x|y){2,10}b', ''), '[a-z]{1}(x|y){2}b');
+  // A repeat of a loop, an open repeat and one bounded above 1000 are left: nothing to rewrite.
+  assert.equal(atMinimumCounts('(?:a*){0,3}', ''), null);
+  assert.equal(atMinimumCounts('a{3,}', ''), null);
+  assert.equal(atMinimumCounts(String.raw`\d{1,2000}`, ''), null);
+});

@@ -7,6 +7,7 @@
 // (`opts.input`, `options.text`): an options object may hand over the data as well as the choices.
 import type { SgNode } from '@ast-grep/napi';
 import type { SourceFacts } from '../../types.ts';
+import { bindingValue } from '../../taint.ts';
 
 // A whole name, or its last word in camelCase or snake_case (`dateFormat`, `format_str`, `flagList`, `opts`).
 const CONFIG_NAME = /^(?:fmt|tpl|opts?|conf|cfg)$|(?:^|[a-z_])(?:format|Format|template|Template|flags?|Flags?|options|Options|config|Config|settings|Settings)(?:Str(?:ing)?|_?str(?:ing)?|List|_?list)?$/;
@@ -49,10 +50,25 @@ export function receiver(node: SgNode, depth = 0): SgNode {
 // A setting that carries the text to process, not a choice about processing it (`opts.input`, `options.text`).
 const DATA_SETTING = /^(?:input|text|str|string|value|content|body|data|html|markdown|md|source|src|url|uri|query|message|subject)$/i;
 
+/** Whether the matched text is a setting that carries the data (`opts.text`), directly or through the names it was
+ * bound to (`var input = opts.text; input.trim()`). */
+function dataSetting(start: SgNode, depth = 0): boolean {
+  if (start.kind() === 'member_expression') return DATA_SETTING.test(start.field('property')?.text() ?? '');
+  // `'<' + input + '>'`, `` `<${input}>` ``: the text built around it.
+  if (start.kind() === 'binary_expression' && start.field('operator')?.text() === '+' && depth < 3) {
+    return [start.field('left'), start.field('right')].some((side) => side !== null && dataSetting(receiver(side), depth + 1));
+  }
+  if (start.kind() === 'template_string' && depth < 3) {
+    return start.findAll({ rule: { kind: 'template_substitution' } }).some((sub) => sub.namedChildren().some((e) => dataSetting(receiver(e), depth + 1)));
+  }
+  const bound = start.kind() === 'identifier' && depth < 3 ? bindingValue(start) : null;
+  return bound ? dataSetting(receiver(bound), depth + 1) : false;
+}
+
 export function configurationSubject(subject: SgNode, source: Pick<SourceFacts, 'api'>): boolean {
   const start = receiver(subject);
   // The options object hands the library the text itself: what is matched is data, whatever the object is named.
-  if (start.kind() === 'member_expression' && DATA_SETTING.test(start.field('property')?.text() ?? '')) return false;
+  if (dataSetting(start)) return false;
   return CONFIG_NAME.test(apiParameter(source)) || CONFIG_OBJECT.test(`${start.text()}.`);
 }
 

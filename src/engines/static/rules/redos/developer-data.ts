@@ -14,7 +14,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf } from '../../ast.ts';
 import { calleeDefinition, sameNode } from '../../callees.ts';
-import { boundValues } from '../../taint.ts';
+import { boundValues, iteratedList } from '../../taint.ts';
 import { configurationName, receiver } from './configuration.ts';
 
 export type DeveloperData = 'database' | 'configuration' | 'definitions';
@@ -25,7 +25,6 @@ const MAX_ORIGINS = 8;
 // Calls of an in-file function looked at for what they hand it.
 const MAX_CALLS = 8;
 const MATCHING = /^(match|exec)$/;
-const ELEMENT_CALLBACK = /^(map|forEach|filter|some|every|find|flatMap)$/;
 // A result set and its rows, by the names drivers and ORMs give them.
 const RESULT_SET = /^(rows|results?|records?|recordset|resultSet|resp|response)$/;
 const ROW = /^(row|record)$/;
@@ -68,12 +67,8 @@ function parameterOrigins(id: SgNode, depth: number, out: SgNode[]): boolean {
   const param = fn ? paramsOf(fn).find((p) => p.name === name) : undefined;
   if (!fn || !param || param.node.kind() !== 'identifier') return false;
   // `list.map((s) => …)`: s is an element of list, a piece of its text.
-  const call = fn.parent()?.kind() === 'arguments' ? fn.parent()?.parent() : null;
-  const callee = call?.kind() === 'call_expression' ? call.field('function') : null;
-  if (callee?.kind() === 'member_expression' && ELEMENT_CALLBACK.test(callee.field('property')?.text() ?? '')) {
-    const list = callee.field('object');
-    return param.index === 0 && list !== null && origins(list, depth + 1, out);
-  }
+  const list = iteratedList(fn, param.index);
+  if (list) return origins(list, depth + 1, out);
   const short = functionName(fn).replace(/^.*\./, '');
   if (!/^[\w$]+$/.test(short)) return false;
   const calls = fn.getRoot().root().findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `(^|\\.)${escapeRe(short)}$` } } })

@@ -17,7 +17,9 @@
 // sub-patterns written into it (built-pattern.ts). An error's message is no caller's text (configuration.ts). Whether
 // the matched text is configuration is asked of its receiver chain, not of a setting written into it (matched-text.ts).
 // What a database returned, a constructor's configured field or an entry of a table of definitions the library walks
-// by its keys is not the caller's text either (developer-data.ts).
+// by its keys is not the caller's text either (developer-data.ts). A pattern picked from a list (a loop, an element
+// callback, a list of lists a helper is handed) is any of its entries (pattern-lists.ts). A polynomial verdict whose
+// only overlap is a bounded repeat is linear and dropped (bounded-repeat.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
 import { appliedPatterns } from './regex-value.ts';
@@ -36,6 +38,7 @@ import { ownArgument } from './own-argument.ts';
 import { configurationSubject, errorText } from './configuration.ts';
 import { matchedTextSource } from './matched-text.ts';
 import { developerData } from './developer-data.ts';
+import { atMinimumCounts } from './bounded-repeat.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -224,6 +227,9 @@ function run(ctx: DetectorContext): Candidate[] {
       if (source.kind !== 'input' && !bothEnds && hasCountedRepeat(re.source) && atMostQuadratic(re.source, re.flags)) return [];
       const verdict = worstVerdict(re.source, re.flags, repeated(method, re.flags));
       if (!verdict.vulnerable) return [];
+      // A polynomial verdict on a pattern that is safe with its bounded repeats at their minimum: linear (bounded-repeat.ts).
+      const minimum = verdict.complexity === 'exponential' ? null : atMinimumCounts(re.source, re.flags);
+      if (minimum !== null && !worstVerdict(minimum, re.flags, repeated(method, re.flags)).vulnerable) return [];
       if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
       if (built.includes(re) && verdict.complexity !== 'exponential') return [];
       return [{ re, verdict }];
@@ -258,7 +264,7 @@ function run(ctx: DetectorContext): Candidate[] {
     // `this` belongs to the innermost non-arrow function: a sibling method above it checks another string's length.
     const outer = protoThis ? enclosingFunctions(call).find((f) => f.kind() !== 'arrow_function') : enclosingFunctions(call).at(-1);
     const before = ctx.lines.slice(outer ? startLine(outer) - 1 : 0, startLine(call)).join('\n');
-    const limit = names.some((n) => new RegExp(`(?:^|[^\\w$.])${escapeRe(n)}\\.length\\s*[<>]|[<>]=?\\s*${escapeRe(n)}\\.length\\b`).test(before));
+    const limit = names.some((n) => new RegExp(`(?:^|[^\\w$.]|\\bthis\\.)${escapeRe(n)}\\.length\\s*[<>]|[<>]=?\\s*${escapeRe(n)}\\.length\\b`).test(before));
     if (guard) candidate.guard = guard;
     else if (limit) candidate.guard = { kind: 'type-check', text: 'the input length is checked before the match', line: candidate.startLine };
     out.push(candidate);

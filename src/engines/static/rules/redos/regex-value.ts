@@ -7,6 +7,7 @@
 // argument into a pattern too (appliedPatterns).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../../ast.ts';
+import { listElements, loopedList, walkedElements } from './pattern-lists.ts';
 import { calleeDefinition, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
 import { propertyValues } from '../../properties.ts';
@@ -74,6 +75,8 @@ export function constantString(node: SgNode | null | undefined, depth = 0): stri
 
 // Entries of a table read at a computed key looked at: every one may be the one picked, and verdicts are memoised.
 const MAX_TABLE = 16;
+// Patterns of a list (or a list of lists) read through a loop or a parameter: a user-agent table holds dozens.
+const MAX_LIST = 64;
 
 /** The values of the object or array literal `table[key]` reads (bound to the table's name), or []. */
 function tableEntries(node: SgNode): SgNode[] {
@@ -114,17 +117,28 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       return [{ source: node.field('pattern')?.text() ?? '', flags: node.field('flags')?.text() ?? '', def: node }];
     case 'parenthesized_expression':
       return regexValues(node.namedChildren()[0], depth + 1);
-    case 'identifier':
-      return regexValues(bindingValue(node), depth + 1);
+    case 'identifier': {
+      const looped = loopedList(node);
+      if (looped) return listElements(looped, 0).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_LIST);
+      const bound = bindingValue(node);
+      // `for (const re of LIST)`, `LIST.forEach((re) => …)`, `rgx(ua, arrays)`'s `arrays[i]`: any element picked.
+      return bound ? regexValues(bound, depth + 1) : walkedElements(node).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_LIST);
+    }
     case 'ternary_expression':
       return [node.field('consequence'), node.field('alternative')].flatMap((b) => regexValues(b, depth + 1)).slice(0, MAX_VALUES);
     case 'binary_expression': {
       const op = node.field('operator')?.text();
       return op === '||' || op === '??' ? [node.field('left'), node.field('right')].flatMap((b) => regexValues(b, depth + 1)).slice(0, MAX_VALUES) : [];
     }
-    case 'subscript_expression':
+    case 'subscript_expression': {
       // `PATTERNS[kind]`: any entry of a module's table may be picked.
-      return tableEntries(node).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_TABLE);
+      const entries = tableEntries(node);
+      if (entries.length > 0) return entries.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_TABLE);
+      // `regex[j++]` of `regex = arrays[i]`, arrays a parameter the file hands a table of pattern lists.
+      const index = node.field('index');
+      if (!index || index.kind() === 'string' || index.kind() === 'number') return [];
+      return listElements(node.field('object'), 0).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_LIST);
+    }
     case 'member_expression': {
       const object = node.field('object');
       const prop = node.field('property')?.text();

@@ -1,0 +1,224 @@
+// ReDoS shape grammar: small library modules composed from independent axes — how the caller's text arrives (the
+// export shape and the parameter), how the library derives the matched text from it, where the pattern is written,
+// how it is applied, and a decoy that must silence it — run through the engine the rule fixtures use
+// (score.ts upheldFindings: hunt, then the static panel). Every vulnerable combination must be reported and every decoy
+// must not; combinations the rule does not support by design are listed as expected misses with their reason, so the
+// test fails as soon as one starts or stops firing. The axes are crossed one at a time from a default combination
+// (the miss table) and in a seeded sample of the full product (interactions).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { upheldFindings } from '../../../../../src/engines/static/score.ts';
+import { prng } from '../../../../../scripts/kit/seeded-random.ts';
+
+// An exponential pattern (nested quantifiers over overlapping classes) and a linear one.
+const VULNERABLE = String.raw`^(\w+\s?)*$`;
+const SAFE = String.raw`^\w+$`;
+
+/** How the caller's text arrives: a module exporting a function whose parameter (or its stand-in) is `v`;
+ * `body(v)` is the function's statements. */
+type Arrival = (body: (v: string) => string) => string;
+const ARRIVALS: Record<string, Arrival> = {
+  'module.exports = function': (b) => `module.exports = function parse(input) {\n${b('input')}\n};`,
+  'module.exports = { f }': (b) => `function parse(input) {\n${b('input')}\n}\nmodule.exports = { parse };`,
+  'exports.f =': (b) => `exports.parse = function (input) {\n${b('input')}\n};`,
+  'ESM export function': (b) => `export function parse(input) {\n${b('input')}\n}`,
+  'ESM export default arrow': (b) => `export default (input) => {\n${b('input')}\n};`,
+  'ESM export const arrow': (b) => `export const parse = (input) => {\n${b('input')}\n};`,
+  'ESM export class': (b) => `export class Parser {\n  parse(input) {\n${b('input')}\n  }\n}`,
+  'exported object method shorthand': (b) => `module.exports = {\n  parse(input) {\n${b('input')}\n  },\n};`,
+  'static class method': (b) => `class Parser {\n  static parse(input) {\n${b('input')}\n  }\n}\nmodule.exports = Parser;`,
+  'Foo.prototype = { m }': (b) => `function Parser() {}\nParser.prototype = {\n  parse: function (input) {\n${b('input')}\n  },\n};\nmodule.exports = Parser;`,
+  'async function': (b) => `module.exports = async function parse(input) {\n${b('input')}\n};`,
+  'function returned by an exported factory': (b) => `module.exports = function create() {\n  return function parse(input) {\n${b('input')}\n  };\n};`,
+  'class method': (b) => `class Parser {\n  parse(input) {\n${b('input')}\n  }\n}\nmodule.exports = Parser;`,
+  'Foo.prototype.m': (b) => `function Parser() {}\nParser.prototype.parse = function (input) {\n${b('input')}\n};\nmodule.exports = Parser;`,
+  'destructured param': (b) => `module.exports = function parse({ input }) {\n${b('input')}\n};`,
+  'defaulted param': (b) => `module.exports = function parse(input = '') {\n${b('input')}\n};`,
+  'arguments[0]': (b) => `module.exports = function parse() {\n  var input = arguments[0];\n${b('input')}\n};`,
+  'options field': (b) => `module.exports = function parse(opts) {\n  var input = opts.text;\n${b('input')}\n};`,
+  'this field set in constructor': (b) => `class Parser {\n  constructor(input) {\n    this.input = input;\n  }\n  run() {\n${b('this.input')}\n  }\n}\nmodule.exports = Parser;`,
+  'private helper': (b) => `function check(input) {\n${b('input')}\n}\nmodule.exports = function parse(text) {\n  return check(text);\n};`,
+  'helper.call(this, x)': (b) => `function check(input) {\n${b('input')}\n}\nmodule.exports = function parse(text) {\n  return check.call(this, text);\n};`,
+  'helper.apply(this, [x])': (b) => `function check(input) {\n${b('input')}\n}\nmodule.exports = function parse(text) {\n  return check.apply(this, [text]);\n};`,
+  'forEach callback': (b) => `module.exports = function parse(list) {\n  list.forEach(function (input) {\n${b('input')}\n  });\n};`,
+  'map callback': (b) => `module.exports = function parse(list) {\n  return list.map((input) => {\n${b('input')}\n  });\n};`,
+  'replace callback': (b) => `module.exports = function parse(text) {\n  return text.replace(/<[^<>]*>/g, function (input) {\n${b('input')}\n  });\n};`,
+};
+
+/** How the matched text is derived from the arriving value. */
+const DERIVATIONS: Record<string, (v: string) => string> = {
+  'the value itself': (v) => v,
+  'String(x)': (v) => `String(${v})`,
+  'x.trim()': (v) => `${v}.trim()`,
+  'x.toLowerCase()': (v) => `${v}.toLowerCase()`,
+  'a split piece': (v) => `${v}.split(',')[0]`,
+  'a concatenation': (v) => `('<' + ${v} + '>')`,
+  'a template': (v) => `\`<\${${v}}>\``,
+  'a slice from an offset': (v) => `${v}.slice(1)`,
+  'a replace chain': (v) => `${v}.replace(/\\r\\n/g, '\\n')`,
+  'a default for a missing value': (v) => `(${v} || '')`,
+  'a line of the text': (v) => `${v}.split('\\n').pop()`,
+  'bound to a name first': (v) => v,
+};
+
+/** How the pattern is applied to the subject `s` (`re` is the pattern expression). */
+const APPLICATIONS: Record<string, (re: string, s: string) => string> = {
+  '.test': (re, s) => `${re}.test(${s})`,
+  '.exec': (re, s) => `${re}.exec(${s})`,
+  '.match': (re, s) => `${s}.match(${re})`,
+  '.matchAll': (re, s) => `[...${s}.matchAll(${re})]`,
+  '.replace': (re, s) => `${s}.replace(${re}, '')`,
+  '.split': (re, s) => `${s}.split(${re})`,
+  '.search': (re, s) => `${s}.search(${re})`,
+  '.replaceAll': (re, s) => `${s}.replaceAll(${re}, '')`,
+};
+
+/** Where the pattern is written: module-level statements and the statement applying it (`apply(reExpr)`). */
+interface Origin { prelude: (src: string, flags: string) => string; use: (apply: (re: string) => string, src: string, flags: string) => string }
+const lit = (src: string, flags: string) => `/${src}/${flags}`;
+const str = (src: string) => JSON.stringify(src);
+const ORIGINS: Record<string, Origin> = {
+  'a literal at the match': { prelude: () => '', use: (a, src, flags) => `return ${a(lit(src, flags))};` },
+  "new RegExp('…') at the match": { prelude: () => '', use: (a, src, flags) => `return ${a(`new RegExp(${str(src)}, '${flags}')`)};` },
+  'a module-level const': { prelude: (src, flags) => `const PATTERN = ${lit(src, flags)};`, use: (a) => `return ${a('PATTERN')};` },
+  'a module-level RegExp of constant strings': { prelude: (src, flags) => `const WORD = ${str(src.slice(0, 4))};\nconst PATTERN = new RegExp(WORD + ${str(src.slice(4))}, '${flags}');`, use: (a) => `return ${a('PATTERN')};` },
+  'an object table at a computed key': { prelude: (src, flags) => `const PATTERNS = { word: ${lit(src, flags)}, digits: /^\\d+$/${flags} };`, use: (a) => `var out = [];\n  for (var kind in PATTERNS) out.push(${a('PATTERNS[kind]')});\n  return out;` },
+  'for (const re of list)': { prelude: (src, flags) => `const LIST = [/^\\d+$/${flags}, ${lit(src, flags)}];`, use: (a) => `for (const re of LIST) {\n    if (${a('re')}) return re;\n  }\n  return null;` },
+  'list.forEach((re) => …)': { prelude: (src, flags) => `const LIST = [/^\\d+$/${flags}, ${lit(src, flags)}];`, use: (a) => `var hits = [];\n  LIST.forEach(function (re) { hits.push(${a('re')}); });\n  return hits;` },
+  'a same-file factory function': { prelude: (src, flags) => `function pattern() {\n  return ${lit(src, flags)};\n}`, use: (a) => `return ${a('pattern()')};` },
+};
+
+/** What must silence the finding; 'none' is the vulnerable combination. */
+type Decoy = 'none' | 'a safe pattern' | 'a length cap before the match' | 'a developer constant matched' | 'a constant-length cut';
+const DECOYS: Decoy[] = ['none', 'a safe pattern', 'a length cap before the match', 'a developer constant matched', 'a constant-length cut'];
+
+interface Combination { arrival: string; derivation: string; origin: string; application: string; decoy: Decoy }
+
+function program(c: Combination): string {
+  const flags = c.application === '.matchAll' || c.application === '.replaceAll' ? 'g' : '';
+  const src = c.decoy === 'a safe pattern' ? SAFE : VULNERABLE;
+  const origin = ORIGINS[c.origin];
+  const derive = DERIVATIONS[c.derivation];
+  const apply = APPLICATIONS[c.application];
+  assert.ok(origin && derive && apply, `unknown axis value in ${JSON.stringify(c)}`);
+  const body = (v: string): string => {
+    const lines: string[] = [];
+    if (c.decoy === 'a length cap before the match') lines.push(`  if (${v}.length > 100) return null;`);
+    let subject = derive(v);
+    if (c.decoy === 'a developer constant matched') subject = 'DEFAULT_LABEL';
+    if (c.decoy === 'a constant-length cut') subject = `${v}.slice(0, 64)`;
+    if (c.derivation === 'bound to a name first' || c.decoy === 'a constant-length cut') {
+      lines.push(`  var subject = ${subject};`);
+      subject = 'subject';
+    }
+    lines.push(`  ${origin.use((re) => apply(re, subject), src, flags)}`);
+    return lines.join('\n');
+  };
+  const arrival = ARRIVALS[c.arrival];
+  assert.ok(arrival, `unknown arrival ${c.arrival}`);
+  const prelude = [c.decoy === 'a developer constant matched' ? "const DEFAULT_LABEL = 'plain label';" : '', origin.prelude(src, flags)].filter(Boolean).join('\n');
+  return `'use strict';\n${prelude}\n${arrival(body)}\n`;
+}
+
+function reported(content: string, path = 'index.js'): boolean {
+  return upheldFindings({ path, content, language: 'javascript', isTest: false, publicApi: 'shape-grammar' }).some((f) => f.ruleId === 'redos');
+}
+
+// Axis values the rule misses by design, with the reason (a vulnerable combination holding one is expected unreported).
+const EXPECTED_MISSES: Record<string, string> = {
+  // The piece a replace callback receives is cut by the outer pattern: whether it can hold an attack string depends
+  // on that pattern's language (`\w+` pieces never end in the character that makes /^(\w+\s?)*$/ backtrack).
+  'replace callback': 'a match piece is not taken for the caller\'s whole text (no model of what the outer pattern lets through)',
+};
+
+const DEFAULT: Combination = { arrival: 'module.exports = function', derivation: 'the value itself', origin: 'a literal at the match', application: '.test', decoy: 'none' };
+
+function expectedReported(c: Combination): boolean {
+  return c.decoy === 'none' && ![c.arrival, c.derivation, c.origin, c.application].some((v) => v in EXPECTED_MISSES);
+}
+
+function describe(c: Combination): string {
+  return `${c.arrival} | ${c.derivation} | ${c.origin} | ${c.application} | ${c.decoy}`;
+}
+
+function disagreements(combinations: Combination[]): string[] {
+  return combinations.flatMap((c) => {
+    const content = program(c);
+    const got = reported(content, c.arrival.startsWith('ESM') ? 'index.mjs' : 'index.js');
+    const want = expectedReported(c);
+    return got === want ? [] : [`${want ? 'missed' : 'reported'}: ${describe(c)}\n${content}`];
+  });
+}
+
+test('the miss table: each axis value crossed alone from the default combination', () => {
+  const one: Combination[] = [
+    ...Object.keys(ARRIVALS).map((arrival) => ({ ...DEFAULT, arrival })),
+    ...Object.keys(DERIVATIONS).map((derivation) => ({ ...DEFAULT, derivation })),
+    ...Object.keys(ORIGINS).map((origin) => ({ ...DEFAULT, origin })),
+    ...Object.keys(APPLICATIONS).map((application) => ({ ...DEFAULT, application })),
+    ...DECOYS.map((decoy) => ({ ...DEFAULT, decoy })),
+  ];
+  assert.deepEqual(disagreements(one), []);
+});
+
+test('a seeded sample of the full product agrees with the axis table (interactions)', () => {
+  const random = prng(8_2026);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const sample: Combination[] = Array.from({ length: 160 }, () => ({
+    arrival: pick(Object.keys(ARRIVALS)),
+    derivation: pick(Object.keys(DERIVATIONS)),
+    origin: pick(Object.keys(ORIGINS)),
+    application: pick(Object.keys(APPLICATIONS)),
+    decoy: pick(DECOYS),
+  }));
+  assert.deepEqual(disagreements(sample), []);
+});
+
+/** A user-agent parser's shape: a private helper walks a list of pattern lists it is handed with `.call(this, …)`. */
+function listOfLists(patterns: string): string {
+  return [
+    'var helpers = {',
+    '  rgx: function (text, arrays) {',
+    '    for (var i = 0; i < arrays.length; i += 2) {',
+    '      var regex = arrays[i];',
+    '      for (var j = 0; j < regex.length; j++) {',
+    '        var m = regex[j].exec(text);',
+    '        if (m) return m;',
+    '      }',
+    '    }',
+    '    return null;',
+    '  }',
+    '};',
+    `var TABLES = { browser: [[/^\\d+$/i, ${patterns}], ['name', 'version']] };`,
+    'function Parser(source, extra) {',
+    '  var text = source || \'\';',
+    '  var map = extra ? Object.assign({}, TABLES, extra) : TABLES;',
+    '  this.browser = function () { return helpers.rgx.call(this, text, map.browser); };',
+    '}',
+    'module.exports = Parser;',
+  ].join('\n');
+}
+
+test('patterns from a list of lists a helper is handed with .call(this, …) are judged; safe ones are not reported', () => {
+  assert.equal(reported(listOfLists(`/${VULNERABLE}/i`)), true);
+  assert.equal(reported(listOfLists(`/${SAFE}/i`)), false);
+});
+
+test('expected miss: a pattern exported by another local module (the engine reads one file at a time)', () => {
+  // require('./patterns').word is another file's value: no verdict is guessed for it.
+  assert.equal(reported("const { word } = require('./patterns');\nmodule.exports = function parse(input) {\n  return word.test(input);\n};\n"), false);
+});
+
+test('decoys the developer writes: a configuration parameter or setting, a database row, across export shapes', () => {
+  const pattern = `/${VULNERABLE}/`;
+  const silent = [
+    `module.exports = function format(date, formatStr) {\n  return ${pattern}.test(formatStr);\n};`,
+    `exports.render = function (text, options) {\n  return ${pattern}.test(options.separator);\n};`,
+    `class Formatter {\n  format(value, dateFormat) {\n    return ${pattern}.test(dateFormat.trim());\n  }\n}\nmodule.exports = Formatter;`,
+    `module.exports = function schema(connection) {\n  return connection.query('select sql from master').then(function (results) {\n    return ${pattern}.test(results[0].sql);\n  });\n};`,
+  ];
+  assert.deepEqual(silent.filter((content) => reported(content)), []);
+  // The same shapes on the data the function processes are reported.
+  assert.equal(reported(`module.exports = function format(date, text) {\n  return ${pattern}.test(text);\n};`), true);
+  assert.equal(reported(`exports.render = function (text, options) {\n  return ${pattern}.test(options.text);\n};`), true);
+});
