@@ -43,10 +43,19 @@ interface Pending {
 
 type Reply = { id?: number; result?: Diagnostics; error?: { message?: string }; message?: unknown };
 
+/** The agent's analyser threw inside one of its threads (recheck 4.5 overflows its stack on some patterns): the
+ * question it was working on will never be answered, and which one it was is not said. */
+export class AgentCrashed extends Error {
+  override readonly name: string = 'AgentCrashed';
+}
+
+// What the agent's runtime prints when a thread ends on an exception nobody caught.
+const THREAD_DIED = /Exception in thread "[^"\n]*" ([\w.$]+)/;
+
 /** Starts the agent; a failure (it cannot start, exits, writes what is not an answer, or answers with an error)
  * rejects the questions it had, and after a failure of the agent itself every later one. */
 export function startAgent(binary: string): Agent {
-  const child = spawn(binary, ['agent'], { stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true });
+  const child = spawn(binary, ['agent'], { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let failure: Error | undefined;
@@ -66,9 +75,20 @@ export function startAgent(binary: string): Agent {
   child.on('exit', (code, signal) => fail(new Error(`recheck agent exited (${signal ?? `code ${code}`})`)));
   child.stdin.on('error', (error) => fail(new Error(`recheck agent's input: ${error.message}`)));
   child.stdout.on('error', (error) => fail(new Error(`recheck agent's output: ${error.message}`)));
+  child.stderr.on('error', () => undefined);
   child.unref();
-  (child.stdin as unknown as { unref?: () => void }).unref?.();
-  (child.stdout as unknown as { unref?: () => void }).unref?.();
+  for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
+  // Without this watch a question whose check died inside the agent would wait for ever (no wall-clock limit by
+  // design: verdict.ts), and the scan with it.
+  let errors = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    const seen = errors + chunk;
+    const died = THREAD_DIED.exec(seen);
+    if (died) fail(new AgentCrashed(`recheck agent: a check ended with ${died[1]} and was never answered`));
+    // Only a tail long enough for a header split across chunks is kept: the trace of a stack overflow is long.
+    errors = seen.slice(-256);
+  });
   let buffered = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {

@@ -4,7 +4,7 @@
 // depend on how loaded the machine is.
 import { createRequire } from 'node:module';
 import type { Diagnostics } from 'recheck';
-import { nativeAgentBinary, startAgent, type Agent } from './agent.ts';
+import { AgentCrashed, nativeAgentBinary, startAgent, type Agent } from './agent.ts';
 
 export interface RegexVerdict {
   vulnerable: boolean;
@@ -50,6 +50,21 @@ function agentHere(): Agent | null {
   return agent;
 }
 
+/** The pattern asked alone, of an agent of its own: a crash then names this pattern, not one asked beside it. A
+ * pattern that crashes recheck's analyser is one recheck could not judge, as when it answers "unknown" (verdictOf):
+ * not proven. Its own client would not help: it asks the same native agent. */
+async function askAlone(binary: string, source: string, flags: string, hold: boolean): Promise<RegexVerdict> {
+  const alone = startAgent(binary);
+  try {
+    return verdictOf(await alone.check(source, flags, RECHECK_LIMITS, hold));
+  } catch (error) {
+    if (error instanceof AgentCrashed) return NOT_PROVEN;
+    throw error;
+  } finally {
+    alone.close();
+  }
+}
+
 /** recheck's verdict without blocking this thread; rejects when recheck could not judge the pattern (the native
  * agent failed and recheck's own client too), so no caller takes a failure for "not vulnerable". `hold`: see Agent. */
 export async function checkRegex(source: string, flags: string, hold = true): Promise<RegexVerdict> {
@@ -57,7 +72,14 @@ export async function checkRegex(source: string, flags: string, hold = true): Pr
   if (native) {
     try {
       return verdictOf(await native.check(source, flags, RECHECK_LIMITS, hold));
-    } catch {
+    } catch (error) {
+      // The agent lost a check (this one or one asked beside it): the next question starts a fresh agent, and this
+      // one is asked again alone.
+      const binary = nativeAgentBinary();
+      if (error instanceof AgentCrashed && binary) {
+        if (agent === native) agent = undefined;
+        return askAlone(binary, source, flags, hold);
+      }
       // An agent that cannot start or has failed leaves recheck's own client to answer, now and from now on.
       if (agent === native) {
         native.close();

@@ -44,3 +44,32 @@ test('a helper thread that dies while a lone hunting thread waits ends the wait 
   assert.equal(run.signal, null, `the process had to be killed: ${run.stdout} ${run.stderr}`);
   assert.match(run.stdout, /^THREW HelperGone no recheck verdict came back for \/\^\(a\+\)\+\$\/ \(the answering thread has stopped\)$/m, run.stdout + run.stderr);
 });
+
+test('an agent whose check dies inside it (a thread ends on an exception) fails the questions it had, never a hang', (t) => {
+  const dir = tempDir(t);
+  const path = join(dir, 'dying-recheck');
+  // What recheck's runtime prints when one of its threads overflows its stack; the question is never answered.
+  writeFileSync(path, `#!/bin/sh\nwhile read line; do echo 'Exception in thread "pool-2-thread-1" java.lang.StackOverflowError' >&2; echo '\tat codes.quine.labs.recheck.fuzz.StaticSeeder' >&2; done\n`);
+  chmodSync(path, 0o755);
+  const run = runNode(
+    `import { startAgent } from ${JSON.stringify(join(DIST, 'engines/recheck/agent.js'))};
+     await startAgent(${JSON.stringify(path)}).check('^(a+)+$', '', {}).then(() => console.log('ANSWERED'), (e) => console.log('REJECTED', e.name, e.message));`,
+    {},
+  );
+  assert.equal(run.signal, null, `the process had to be killed: ${run.stderr}`);
+  assert.match(run.stdout, /^REJECTED AgentCrashed recheck agent: a check ended with java\.lang\.StackOverflowError and was never answered$/m, run.stdout + run.stderr);
+});
+
+test('a pattern that overflows the real agent\'s stack is not proven, and the patterns asked after it are judged by a fresh agent', () => {
+  // recheck 4.5's seeder recurses without bound on this quoted-string pattern (met in a CSV library): the agent's
+  // thread dies and the question used to wait for ever, the scan with it, deaf to SIGTERM.
+  const overflowing = String.raw`^(?:(["'])((?:(?!\2)[^\\]|\\.)*?)\2)$`;
+  const run = runNode(
+    `import { checkRegex } from ${JSON.stringify(join(DIST, 'engines/recheck/verdict.js'))};
+     for (const p of [${JSON.stringify(overflowing)}, '^(a+)+$']) console.log('VERDICT', JSON.stringify(await checkRegex(p, '')));`,
+    {},
+  );
+  assert.equal(run.signal, null, `the process had to be killed: ${run.stdout} ${run.stderr}`);
+  const verdicts = [...run.stdout.matchAll(/^VERDICT (.*)$/gm)].map((m) => JSON.parse(m[1]!) as { vulnerable: boolean; complexity: string });
+  assert.deepEqual(verdicts.map((v) => [v.vulnerable, v.complexity]), [[false, 'unknown'], [true, 'exponential']], run.stdout + run.stderr);
+});
