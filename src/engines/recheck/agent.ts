@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Diagnostics, Parameters } from 'recheck';
+import { InfrastructureError } from '../../foundations/errors.ts';
 
 const OS: Partial<Record<NodeJS.Platform, string>> = { darwin: 'macos', linux: 'linux', win32: 'windows' };
 const ARCH: Partial<Record<string, string>> = { x64: 'x64', arm64: 'arm64' };
@@ -45,7 +46,7 @@ type Reply = { id?: number; result?: Diagnostics; error?: { message?: string }; 
 
 /** The agent's analyser threw inside one of its threads (recheck 4.5 overflows its stack on some patterns): the
  * question it was working on will never be answered, and which one it was is not said. */
-export class AgentCrashed extends Error {
+export class AgentCrashed extends InfrastructureError {
   override readonly name: string = 'AgentCrashed';
 }
 
