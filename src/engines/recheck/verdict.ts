@@ -3,6 +3,7 @@
 // The analyser runs seeded and is bounded by steps and sizes only, never by wall-clock time, so a verdict cannot
 // depend on how loaded the machine is.
 import { createRequire } from 'node:module';
+import pLimit from 'p-limit';
 import type { Diagnostics } from 'recheck';
 import { AgentCrashed, nativeAgentBinary, startAgent, type Agent } from './agent.ts';
 
@@ -50,10 +51,17 @@ function agentHere(): Agent | null {
   return agent;
 }
 
+// A crash fails every question the agent had: they are asked again one at a time, not as that many agents at once.
+const oneAtATime = pLimit(1);
+
 /** The pattern asked alone, of an agent of its own: a crash then names this pattern, not one asked beside it. A
  * pattern that crashes recheck's analyser is one recheck could not judge, as when it answers "unknown" (verdictOf):
  * not proven. Its own client would not help: it asks the same native agent. */
-async function askAlone(binary: string, source: string, flags: string, hold: boolean): Promise<RegexVerdict> {
+function askAlone(binary: string, source: string, flags: string, hold: boolean): Promise<RegexVerdict> {
+  return oneAtATime(() => askOwnAgent(binary, source, flags, hold));
+}
+
+async function askOwnAgent(binary: string, source: string, flags: string, hold: boolean): Promise<RegexVerdict> {
   const alone = startAgent(binary);
   try {
     return verdictOf(await alone.check(source, flags, RECHECK_LIMITS, hold));

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../../helpers/temp.ts';
@@ -72,4 +72,24 @@ test('a pattern that overflows the real agent\'s stack is not proven, and the pa
   assert.equal(run.signal, null, `the process had to be killed: ${run.stdout} ${run.stderr}`);
   const verdicts = [...run.stdout.matchAll(/^VERDICT (.*)$/gm)].map((m) => JSON.parse(m[1]!) as { vulnerable: boolean; complexity: string });
   assert.deepEqual(verdicts.map((v) => [v.vulnerable, v.complexity]), [[false, 'unknown'], [true, 'exponential']], run.stdout + run.stderr);
+});
+
+test('the questions a dying agent had are asked again one at a time, never as that many agents at once', (t) => {
+  const dir = tempDir(t);
+  const log = join(dir, 'agents.log');
+  const path = join(dir, 'slow-dying-recheck');
+  // Each agent logs its start, and its death a moment after its first question: agents that overlap interleave.
+  writeFileSync(path, `#!/bin/sh\necho "start $$" >> '${log}'\nread line\nsleep 0.3\necho "died $$" >> '${log}'\necho 'Exception in thread "main" java.lang.StackOverflowError' >&2\nwhile read line; do :; done\n`);
+  chmodSync(path, 0o755);
+  const run = runNode(
+    `import { checkRegex } from ${JSON.stringify(join(DIST, 'engines/recheck/verdict.js'))};
+     const verdicts = await Promise.all(['^(a+)+$', '^(b+)+$', '^(c+)+$'].map((p) => checkRegex(p, '')));
+     console.log('VERDICTS', JSON.stringify(verdicts.map((v) => v.complexity)));`,
+    { RECHECK_BIN: path },
+  );
+  assert.equal(run.signal, null, `the process had to be killed: ${run.stdout} ${run.stderr}`);
+  assert.match(run.stdout, /^VERDICTS \["unknown","unknown","unknown"\]$/m, run.stdout + run.stderr);
+  const events = readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' ')[0]);
+  // The first agent had all three questions; then three agents, each started after the one before had died.
+  assert.deepEqual(events, ['start', 'died', 'start', 'died', 'start', 'died', 'start', 'died'], readFileSync(log, 'utf8'));
 });
