@@ -114,6 +114,9 @@ function fallthrough(ctx: DetectorContext): Candidate[] {
       if (comments.some((c) => startLine(c) > lastEnd && INTENT.test(c.text()))) return;
       if (!['expression_statement', 'if_statement', 'lexical_declaration', 'variable_declaration', 'statement_block', 'try_statement'].includes(String(last.kind()))) return;
       if (terminates(last)) return;
+      // `return x; break; stray();`: a jump before the last statement leaves the case's end unreachable (that is
+      // unreachable code, its own rule), so nothing falls through.
+      if (stmts.slice(0, -1).some((s) => JUMPS.has(String(s.kind())))) return;
       const head = kid.text().split('\n')[0]?.trim() ?? '';
       out.push({
         ruleId: 'switch-fallthrough', startLine: startLine(last), endLine: endLine(last) - startLine(last) > 3 ? startLine(last) : endLine(last), symbol: symbolOf(kid),
