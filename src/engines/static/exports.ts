@@ -4,10 +4,17 @@
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, memoOnNode } from './ast.ts';
 import { returnedValues, sameNode } from './callees.ts';
+import { exportedThroughObjectCalls, umdFactory } from './export-wrappers.ts';
 
 const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
 
-let cached: { names: Set<string> } | null = null;
+interface Exported {
+  /** Local names the module exports. */
+  names: Set<string>;
+  /** Of those, the ones exported under a public key whatever their own name (`exports.default = _default`, Babel's). */
+  publicAliases: Set<string>;
+}
+let cached: Exported | null = null;
 
 /** Forget the per-file export names (the engine calls this before each file). */
 export function resetExports(): void {
@@ -48,8 +55,19 @@ function instanceOf(value: SgNode, into: Set<string>): void {
 
 /** Local names the module exports: assigned to module.exports / exports.x, or listed in an export clause. */
 function exportedNames(root: SgNode): Set<string> {
-  if (cached) return cached.names;
+  return exported(root).names;
+}
+
+/** A local name the module exports under a key that is not private, whatever its own name. */
+function exportedPublicly(root: SgNode, name: string): boolean {
+  const { names, publicAliases } = exported(root);
+  return names.has(name) && (!isPrivate(name) || publicAliases.has(name));
+}
+
+function exported(root: SgNode): Exported {
+  if (cached) return cached;
   const names = new Set<string>();
+  const publicAliases = new Set<string>();
   for (const a of root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: '^(module\\.)?exports\\b' } } })) {
     if (!EXPORTS_LEFT.test(a.field('left')?.text() ?? '')) continue;
     // var api = module.exports = { … }: the local name is the exported object too.
@@ -60,7 +78,10 @@ function exportedNames(root: SgNode): Set<string> {
     // module.exports = exports = fn
     while (right?.kind() === 'assignment_expression') right = right.field('right');
     // module.exports = posix.parse: the function assigned to that member is the export.
-    if (right?.kind() === 'identifier' || (right?.kind() === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(right.text()))) names.add(right.text());
+    if (right?.kind() === 'identifier' || (right?.kind() === 'member_expression' && /^[\w$]+\.[\w$]+$/.test(right.text()))) {
+      names.add(right.text());
+      if (!isPrivate(EXPORTS_LEFT.exec(a.field('left')?.text() ?? '')?.[1] ?? '')) publicAliases.add(right.text());
+    }
     else if (right?.kind() === 'object') objectNames(right, names);
     else if (right?.kind() === 'function_expression' || right?.kind() === 'arrow_function') constructedNames(right, names);
     else if (right?.kind() === 'new_expression' || right?.kind() === 'call_expression') {
@@ -79,9 +100,10 @@ function exportedNames(root: SgNode): Set<string> {
     if (value?.kind() === 'identifier') names.add(value.text());
     else if (value) instanceOf(value, names);
   }
+  exportedThroughObjectCalls(root, names, publicAliases);
   names.delete('');
-  cached = { names };
-  return names;
+  cached = { names, publicAliases };
+  return cached;
 }
 
 const isPrivate = (name: string) => name.startsWith('_') || name.startsWith('#');
@@ -214,14 +236,16 @@ function directApi(fn: SgNode): string | null {
   if (!parent) return null;
   const own = fn.field('name')?.text();
   if (parent.kind() === 'export_statement') return own ?? 'default';
-  if (own && exportedNames(root).has(own) && !isPrivate(own)) return own;
+  if (own && exportedPublicly(root, own)) return own;
   const pk = parent.kind();
   if (pk === 'variable_declarator') {
     const name = parent.field('name')?.text() ?? '';
+    if (exportedPublicly(root, name)) return name;
     if (isPrivate(name)) return null;
-    if (parent.parent()?.parent()?.kind() === 'export_statement' || exportedNames(root).has(name)) return name;
-    return null;
+    return parent.parent()?.parent()?.kind() === 'export_statement' ? name : null;
   }
+  // (function (root, factory) { … module.exports = factory(); … })(this, function () { … }): a UMD wrapper's factory.
+  if (pk === 'arguments') return umdFactory(fn) ? 'module.exports' : null;
   if (pk === 'assignment_expression') {
     const left = parent.field('left')?.text() ?? '';
     const m = EXPORTS_LEFT.exec(left);

@@ -61,6 +61,9 @@ export const ARRIVALS: Arrival[] = [
   { id: 'then-value', style: 'esm', wrap: (b) => `export function run(input) {\n  return Promise.resolve(input).then((target) => {\n${b('target')}\n  });\n}` },
   { id: 'conditional-export', style: 'cjs', wrap: (b) => `const IS_NODE = typeof process !== 'undefined';\nconst handlers = {\n  run: IS_NODE\n    ? (ctx, target) => {\n${b('target')}\n    }\n    : null,\n};\nexports.handlers = handlers;` },
   { id: 'event-callback', style: 'cjs', wrap: (b) => `exports.watch = function watch(emitter, target) {\n  emitter.on('change', () => {\n${b('target')}\n  });\n};` },
+  { id: 'umd-factory', style: 'cjs', wrap: (b) => `(function (root, factory) {\n  if (typeof define === 'function' && define.amd) define([], factory);\n  else if (typeof module === 'object' && module.exports) module.exports = factory();\n  else root.Runner = factory();\n}(this, function () {\n  function run(target) {\n${b('target')}\n  }\n  return { run: run };\n}));` },
+  { id: 'babel-default', style: 'cjs', wrap: (b) => `'use strict';\nObject.defineProperty(exports, '__esModule', { value: true });\nexports.default = void 0;\nvar _default = function _default(target) {\n${b('target')}\n};\nexports.default = _default;` },
+  { id: 'defineProperty-exports', style: 'cjs', wrap: (b) => `Object.defineProperty(exports, 'run', { enumerable: true, get: function () { return run; } });\nfunction run(target) {\n${b('target')}\n}` },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------

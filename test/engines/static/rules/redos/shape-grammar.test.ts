@@ -43,6 +43,10 @@ const ARRIVALS: Record<string, Arrival> = {
   'forEach callback': (b) => `module.exports = function parse(list) {\n  list.forEach(function (input) {\n${b('input')}\n  });\n};`,
   'map callback': (b) => `module.exports = function parse(list) {\n  return list.map((input) => {\n${b('input')}\n  });\n};`,
   'replace callback': (b) => `module.exports = function parse(text) {\n  return text.replace(/<[^<>]*>/g, function (input) {\n${b('input')}\n  });\n};`,
+  'UMD factory': (b) => `(function (root, factory) {\n  if (typeof define === 'function' && define.amd) define([], factory);\n  else if (typeof module === 'object' && module.exports) module.exports = factory();\n  else root.Parser = factory();\n}(this, function () {\n  function parse(input) {\n${b('input')}\n  }\n  return { parse: parse };\n}));`,
+  "Babel's exports.default = _default": (b) => `'use strict';\nObject.defineProperty(exports, '__esModule', { value: true });\nexports.default = void 0;\nvar _default = function _default(input) {\n${b('input')}\n};\nexports.default = _default;`,
+  'Object.defineProperty(exports, …)': (b) => `Object.defineProperty(exports, 'parse', { enumerable: true, get: function () { return parse; } });\nfunction parse(input) {\n${b('input')}\n}`,
+  'Object.assign(module.exports, …)': (b) => `function parse(input) {\n${b('input')}\n}\nObject.assign(module.exports, { parse: parse });`,
 };
 
 /** How the matched text is derived from the arriving value. */
