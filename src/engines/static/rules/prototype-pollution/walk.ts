@@ -10,6 +10,7 @@
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe, fileFunctions } from '../../ast.ts';
+import { returnedValues } from '../../callees.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
 import { fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
@@ -73,7 +74,8 @@ function headSubscript(node: SgNode, name?: string): SgNode | null {
   let n = unwrap(node);
   for (let i = 0; i < 4; i++) {
     if (n.kind() === 'subscript_expression') return !name || rootName(n) === name && unwrap(n.field('object') as SgNode).text() === name ? n : null;
-    if (n.kind() === 'assignment_expression') n = unwrap(n.field('left') as SgNode);
+    // `t = t[k] = …` and `o = o[k] ??= {}` (a logical assignment steps too).
+    if (n.kind() === 'assignment_expression' || (n.kind() === 'augmented_assignment_expression' && /^(?:\?\?|\|\|)=/.test(n.field('operator')?.text() ?? ''))) n = unwrap(n.field('left') as SgNode);
     else if (n.kind() === 'binary_expression') n = unwrap(n.field('left') as SgNode);
     else return null;
   }
@@ -227,6 +229,15 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
     }
     if (obj.kind() !== 'identifier') continue;
     const name = obj.text();
+    // keys.reduce((o, k, i) => { if (i === last) o[k] = v; … return o[k]; }, obj): the accumulator is the walk.
+    // Only its value write: the steps (`o[k] = o[k] || {}`, `o[k] = {}`) of a walking helper are its caller's finding.
+    const reduction = reducedInto(w, name);
+    if (reduction) {
+      const origin = keyed(new Set([name]));
+      const step = fresh || (w.field('right')?.text() ?? '').includes(left.text());
+      if (!step && origin.key(reduction.segments) && origin.key(index)) out.push({ write: w, shape: 'path walk', targets: new Set([name]) });
+      continue;
+    }
     // A walk sets the written object inside the function (`cur = cur[k]`, `let parent = walk(…)`): without such an
     // assignment there is nothing to walk, whatever the key.
     if (!new RegExp(`(?:^|[^.\\w$])${escapeRe(name)}\\s*(?::[^=;]+)?=[^=>]`).test(fnText)) continue;
@@ -342,6 +353,22 @@ export function exported(fn: SgNode): boolean {
     if (k === 'assignment_expression' && /^(?:module\.)?exports\b/.test(p.field('left')?.text() ?? '')) return true;
   }
   return false;
+}
+
+/**
+ * The write is into the accumulator `name` of a reduce callback that steps into it by the element: the accumulator is
+ * wherever the earlier segments led (Object.prototype after `__proto__`). The segments reduced over, or null.
+ */
+function reducedInto(write: SgNode, name: string): { segments: SgNode } | null {
+  const cb = nearestAncestor(write, (a) => FUNCTION_KINDS.has(String(a.kind())));
+  const call = cb?.parent()?.kind() === 'arguments' ? cb.parent()?.parent() : null;
+  const callee = call?.field('function');
+  if (!cb || !call || callee?.kind() !== 'member_expression' || !/^reduce(Right)?$/.test(callee.field('property')?.text() ?? '')) return null;
+  const [acc, el] = (cb.field('parameters')?.namedChildren() ?? []).map((p) => p.text());
+  if (acc !== name || !el || argsOf(call).length < 2) return null;
+  // It hands the next step `o[k]` (`return o[k]`, `o[k] || (o[k] = {})`); one that returns `o` builds one flat object.
+  const step = new RegExp(`(?:^|[^.\\w$])${escapeRe(acc)}\\s*\\[\\s*${escapeRe(el)}\\s*\\]`);
+  return returnedValues(cb).some((v) => step.test(v.text())) ? { segments: callee.field('object') as SgNode } : null;
 }
 
 /** A reduce callback that steps into its accumulator by the element: `(o, k) => o[k] …` (not `(acc, d) => d(acc)`). */
