@@ -11,6 +11,15 @@ export type FindRule = NapiConfig['rule'];
 // Per tree, weakly: the answers go when the tree does. Keyed by the rule object itself (a module constant).
 const prefetched = new WeakMap<SgRoot, Map<FindRule, SgNode[]>>();
 
+const patterned = new WeakMap<FindRule, boolean>();
+
+/** Whether a rule writes a pattern anywhere: asked once per rule (a module constant), not once per file. */
+function hasPattern(rule: FindRule): boolean {
+  let found = patterned.get(rule);
+  if (found === undefined) patterned.set(rule, (found = JSON.stringify(rule).includes('"pattern"')));
+  return found;
+}
+
 /** The kinds a rule's top level names (`kind`, or an `any` of kinds only), or undefined when it could match others. */
 function topKinds(rule: FindRule): ReadonlySet<string> | undefined {
   if (typeof rule.kind === 'string') return new Set([rule.kind]);
@@ -19,43 +28,86 @@ function topKinds(rule: FindRule): ReadonlySet<string> | undefined {
   return new Set(any.map((r) => r.kind as string));
 }
 
+const isBareKind = (rule: FindRule): boolean => typeof rule.kind === 'string' && Object.keys(rule).length === 1;
+
+/** The kinds of which a rule takes every node: a bare `{ kind }`, or the bare kinds of a rule that is only an `any`. */
+function bareKinds(rule: FindRule): ReadonlySet<string> {
+  if (isBareKind(rule)) return new Set([rule.kind as string]);
+  if (Object.keys(rule).length !== 1 || !rule.any) return new Set();
+  return new Set(rule.any.filter(isBareKind).map((r) => r.kind as string));
+}
+
+/** Per kind in a layer: the one rule deciding which nodes of that kind it holds, or the rules taking every node of it. */
+interface Layer { rules: FindRule[]; byKind: Map<string, { decided?: FindRule; every: FindRule[] }> }
+
 /**
- * Rules in layers where no two rules can match a node of the same kind: one walk per layer, and each node it finds
- * belongs to the one rule of the layer naming its kind. A rule whose kinds are not known takes a layer of its own.
+ * Whether `rule` can share the layer's walk, a node's kind still saying which rules it belongs to: a kind the rule
+ * decides on (a condition beyond the kind) must be new to the layer; a kind of which it takes every node may be
+ * shared with other rules taking every node of it, as every node of that kind the walk finds belongs to each of them.
  */
-function layers(rules: readonly FindRule[]): { rules: FindRule[]; byKind: Map<string, FindRule> }[] {
-  const out: { rules: FindRule[]; byKind: Map<string, FindRule> }[] = [];
-  for (const rule of rules) {
-    const kinds = topKinds(rule);
-    const layer = kinds ? out.find((l) => l.byKind.size > 0 && [...kinds].every((k) => !l.byKind.has(k))) : undefined;
-    if (layer) {
-      layer.rules.push(rule);
-      for (const k of kinds!) layer.byKind.set(k, rule);
-    } else out.push({ rules: [rule], byKind: new Map([...(kinds ?? [])].map((k) => [k, rule])) });
+function fits(layer: Layer, kinds: ReadonlySet<string>, every: ReadonlySet<string>): boolean {
+  return layer.byKind.size > 0 && [...kinds].every((k) => {
+    const held = layer.byKind.get(k);
+    return !held || (every.has(k) && !held.decided);
+  });
+}
+
+function join(layer: Layer, rule: FindRule, kinds: ReadonlySet<string>, every: ReadonlySet<string>): void {
+  layer.rules.push(rule);
+  for (const k of kinds) {
+    let held = layer.byKind.get(k);
+    if (!held) layer.byKind.set(k, (held = { every: [] }));
+    if (every.has(k)) held.every.push(rule);
+    else held.decided = rule;
   }
+}
+
+/**
+ * Rules in layers where a node's kind says which rules of the layer it belongs to: one walk per layer. A rule whose
+ * kinds are not known takes a layer of its own. An optional rule only joins a layer the others opened: it is worth
+ * prefetching when that costs no walk of its own.
+ */
+function layers(rules: readonly FindRule[], optional: readonly FindRule[]): Layer[] {
+  const out: Layer[] = [];
+  const place = (rule: FindRule, mayOpen: boolean) => {
+    const kinds = topKinds(rule);
+    const every = bareKinds(rule);
+    const layer = kinds ? out.find((l) => fits(l, kinds, every)) : undefined;
+    if (layer) join(layer, rule, kinds!, every);
+    else if (mayOpen) {
+      const opened: Layer = { rules: [], byKind: new Map() };
+      if (kinds) join(opened, rule, kinds, every);
+      else opened.rules.push(rule);
+      out.push(opened);
+    }
+  };
+  for (const rule of rules) place(rule, true);
+  for (const rule of optional) if (!rules.includes(rule)) place(rule, false);
   return out;
 }
 
 /**
  * Finds the nodes of every rule in as few walks of root's tree as the rules' kinds allow and keeps them for
- * findAllOf. Rules naming different kinds share a walk: a node matching `any` of them matches the one naming its kind.
+ * findAllOf. Rules naming different kinds share a walk: a node matching `any` of them matches the rule deciding its
+ * kind, or every rule taking all nodes of its kind. `optional` rules are found only where they share a walk.
  */
-export function prefetchFinds(root: SgNode, rules: readonly FindRule[]): void {
+export function prefetchFinds(root: SgNode, rules: readonly FindRule[], optional: readonly FindRule[] = []): void {
   // A rule with patterns may capture metavariables, which the rules of one combined search would share: left to its own walk.
-  const unique = [...new Set(rules)].filter((rule) => !JSON.stringify(rule).includes('"pattern"'));
+  const unique = [...new Set(rules)].filter((rule) => !hasPattern(rule));
   if (unique.length === 0) return;
   const byRule = new Map<FindRule, SgNode[]>();
-  for (const layer of layers(unique)) {
+  for (const layer of layers(unique, optional.filter((rule) => !hasPattern(rule)))) {
     if (layer.rules.length === 1) {
       byRule.set(layer.rules[0]!, root.findAll({ rule: layer.rules[0]! }));
       continue;
     }
     const found = new Map<FindRule, SgNode[]>(layer.rules.map((rule) => [rule, []]));
     for (const node of root.findAll({ rule: { any: layer.rules } })) {
-      const rule = layer.byKind.get(String(node.kind()));
+      const held = layer.byKind.get(String(node.kind()));
       // Every node found has a kind of the layer's rules; one that has not would mean the walk cannot be trusted.
-      if (!rule) return;
-      found.get(rule)!.push(node);
+      if (!held) return;
+      if (held.decided) found.get(held.decided)!.push(node);
+      for (const rule of held.every) found.get(rule)!.push(node);
     }
     for (const [rule, nodes] of found) byRule.set(rule, nodes);
   }
