@@ -2,9 +2,11 @@
 // tree (on a 1.5 MB bundle about 50 ms, however few nodes match), and a file with most detectors active was walked
 // some forty times. The engine hands the searches the active detectors declare (Detector.finds) to prefetchFinds once
 // per file: rules naming different node kinds share one findAll (`any` of them), and the kind of each node found says
-// which rule found it. findAllOf then answers a declared search from those walks, and any other search by its own walk.
+// which rule found it; rules taking every node of a kind share it, and so do rules of one kind whose decision a
+// JavaScript test repeats (rule-emulation.ts). findAllOf then answers a declared search from those walks, and any other search by its own walk.
 // The answer is exactly root.findAll({ rule }): the same nodes, in the same (document) order.
 import type { NapiConfig, SgNode, SgRoot } from '@ast-grep/napi';
+import { emulation } from './rule-emulation.ts';
 
 export type FindRule = NapiConfig['rule'];
 
@@ -37,18 +39,28 @@ function bareKinds(rule: FindRule): ReadonlySet<string> {
   return new Set(rule.any.filter(isBareKind).map((r) => r.kind as string));
 }
 
-/** Per kind in a layer: the one rule deciding which nodes of that kind it holds, or the rules taking every node of it. */
-interface Layer { rules: FindRule[]; byKind: Map<string, { decided?: FindRule; every: FindRule[] }> }
+/** Per kind in a layer: the one rule deciding which nodes of that kind it holds, the rules taking every node of it, and
+ *  rules whose decision a JavaScript test repeats (rule-emulation.ts) so that several may share the kind. */
+interface Held { decided?: FindRule; every: FindRule[]; tested: { rule: FindRule; test: (node: SgNode) => boolean }[] }
+interface Layer { rules: FindRule[]; byKind: Map<string, Held> }
+
+/** How a rule takes the nodes of one of its kinds: all of them, by a test JavaScript can repeat, or by its own say. */
+type Claim = 'every' | 'tested' | 'decided';
+
+function claimOf(rule: FindRule, kind: string, every: ReadonlySet<string>): Claim {
+  if (every.has(kind)) return 'every';
+  return typeof rule.kind === 'string' && emulation(rule) ? 'tested' : 'decided';
+}
 
 /**
  * Whether `rule` can share the layer's walk, a node's kind still saying which rules it belongs to: a kind the rule
- * decides on (a condition beyond the kind) must be new to the layer; a kind of which it takes every node may be
- * shared with other rules taking every node of it, as every node of that kind the walk finds belongs to each of them.
+ * decides on (a condition beyond the kind) must be new to the layer; a kind of which it takes every node, or which
+ * its JavaScript test decides, may be shared with other such rules (the test sorts the nodes of the kind).
  */
-function fits(layer: Layer, kinds: ReadonlySet<string>, every: ReadonlySet<string>): boolean {
+function fits(layer: Layer, kinds: ReadonlySet<string>, every: ReadonlySet<string>, rule: FindRule): boolean {
   return layer.byKind.size > 0 && [...kinds].every((k) => {
     const held = layer.byKind.get(k);
-    return !held || (every.has(k) && !held.decided);
+    return !held || (claimOf(rule, k, every) !== 'decided' && !held.decided);
   });
 }
 
@@ -56,8 +68,10 @@ function join(layer: Layer, rule: FindRule, kinds: ReadonlySet<string>, every: R
   layer.rules.push(rule);
   for (const k of kinds) {
     let held = layer.byKind.get(k);
-    if (!held) layer.byKind.set(k, (held = { every: [] }));
-    if (every.has(k)) held.every.push(rule);
+    if (!held) layer.byKind.set(k, (held = { every: [], tested: [] }));
+    const claim = claimOf(rule, k, every);
+    if (claim === 'every') held.every.push(rule);
+    else if (claim === 'tested') held.tested.push({ rule, test: emulation(rule)! });
     else held.decided = rule;
   }
 }
@@ -72,7 +86,7 @@ function layers(rules: readonly FindRule[], optional: readonly FindRule[]): Laye
   const place = (rule: FindRule, mayOpen: boolean) => {
     const kinds = topKinds(rule);
     const every = bareKinds(rule);
-    const layer = kinds ? out.find((l) => fits(l, kinds, every)) : undefined;
+    const layer = kinds ? out.find((l) => fits(l, kinds, every, rule)) : undefined;
     if (layer) join(layer, rule, kinds!, every);
     else if (mayOpen) {
       const opened: Layer = { rules: [], byKind: new Map() };
@@ -108,6 +122,9 @@ export function prefetchFinds(root: SgNode, rules: readonly FindRule[], optional
       if (!held) return;
       if (held.decided) found.get(held.decided)!.push(node);
       for (const rule of held.every) found.get(rule)!.push(node);
+      // A lone tested rule found the node itself; beside others, its test says whether the node is its own.
+      const alone = held.tested.length === 1 && held.every.length === 0;
+      for (const { rule, test } of held.tested) if (alone || test(node)) found.get(rule)!.push(node);
     }
     for (const [rule, nodes] of found) byRule.set(rule, nodes);
   }
