@@ -49,7 +49,15 @@ type Claim = 'every' | 'tested' | 'decided';
 
 function claimOf(rule: FindRule, kind: string, every: ReadonlySet<string>): Claim {
   if (every.has(kind)) return 'every';
-  return typeof rule.kind === 'string' && emulation(rule) ? 'tested' : 'decided';
+  return testOf(rule, kind) ? 'tested' : 'decided';
+}
+
+/** The JavaScript test deciding a rule's nodes of one kind: the rule's own, or that of the one `any` branch naming it. */
+function testOf(rule: FindRule, kind: string): ((node: SgNode) => boolean) | undefined {
+  if (typeof rule.kind === 'string') return emulation(rule);
+  if (Object.keys(rule).length !== 1 || !rule.any) return undefined;
+  const branches = rule.any.filter((r) => r.kind === kind);
+  return branches.length === 1 ? emulation(branches[0]!) : undefined;
 }
 
 /**
@@ -71,7 +79,7 @@ function join(layer: Layer, rule: FindRule, kinds: ReadonlySet<string>, every: R
     if (!held) layer.byKind.set(k, (held = { every: [], tested: [] }));
     const claim = claimOf(rule, k, every);
     if (claim === 'every') held.every.push(rule);
-    else if (claim === 'tested') held.tested.push({ rule, test: emulation(rule)! });
+    else if (claim === 'tested') held.tested.push({ rule, test: testOf(rule, k)! });
     else held.decided = rule;
   }
 }

@@ -20,7 +20,10 @@ const at = (nodes: SgNode[]) => nodes.map((n) => `${n.kind()}@${n.range().start.
 const trees = () => [...REAL.map((p) => parse(Lang.JavaScript, readFileSync(p, 'utf8')).root()), parse(Lang.JavaScript, SNIPPET).root()];
 
 test('every declared search with a JavaScript test: the test picks, among the nodes of its kind, what the rule finds', () => {
-  const emulated = [...new Set(DETECTORS.flatMap((d) => d.finds ?? []))].filter((rule) => emulation(rule));
+  // The searches, and the branches of those that are an `any` of branches (each decides its own kind).
+  const emulated = [...new Set(DETECTORS.flatMap((d) => d.finds ?? []))]
+    .flatMap((rule) => (typeof rule.kind !== 'string' && rule.any ? rule.any : [rule]))
+    .filter((rule) => emulation(rule));
   assert.ok(emulated.length >= 8, `most single-kind searches are emulated (${emulated.length})`);
   for (const root of trees()) {
     for (const rule of emulated) {
@@ -34,11 +37,30 @@ test('a regex JavaScript reads otherwise than Rust, or a shape beyond the simple
   const call = (regex: string): FindRule => ({ kind: 'call_expression', has: { field: 'function', regex } });
   assert.ok(emulation(call('\\.(send|write)$')));
   assert.ok(emulation(call('^Math\\.random$')));
-  for (const regex of ['^[\\w$]+\\.open$', '\\bsign$', 'a.b', '^\\s*x', '[ab]c', 'x{2}', '(?i)send', '\\d+']) assert.equal(emulation(call(regex)), undefined, regex);
+  for (const regex of ['\\bsign$', 'a.b', '[a-c]x', '[^a]x', 'x{2}', '(?i)send', '(?=a)', '\\d+', '\\W']) assert.equal(emulation(call(regex)), undefined, regex);
   assert.equal(emulation({ kind: 'call_expression' }), undefined);
   assert.equal(emulation({ kind: 'pair', has: { field: 'key', regex: 'a' }, inside: { kind: 'arguments', stopBy: 'end' } }), undefined);
-  assert.equal(emulation({ kind: 'expression_statement', has: { kind: 'call_expression' } }), undefined);
+  assert.equal(emulation({ kind: 'if_statement', has: { field: 'condition', kind: 'identifier', stopBy: 'end' } }), undefined);
   assert.equal(emulation({ any: [{ kind: 'if_statement' }], regex: 'a' }), undefined);
+});
+
+test('Unicode word and space classes are read as Rust reads them', () => {
+  // é is a word character and a no-break space a space to Rust: JavaScript's own \\w and \\s would disagree.
+  const root = parse(Lang.JavaScript, 'café.open(); x.open(); a\u00a0.pipe(); b.pipe(); if ((n)) {} else {}').root();
+  const rules: FindRule[] = [
+    { kind: 'call_expression', has: { field: 'function', regex: '^[\\w$]+\\.open$' } },
+    { kind: 'call_expression', has: { field: 'function', regex: '^\\w+\\s\\.pipe$' } },
+    { kind: 'if_statement', all: [{ has: { field: 'alternative', kind: 'else_clause' } }, { has: { field: 'condition', has: { any: [{ kind: 'identifier' }, { kind: 'parenthesized_expression' }] } } }] },
+    { kind: 'expression_statement', has: { kind: 'call_expression', regex: '^x\\.' } },
+  ];
+  for (const rule of rules) {
+    const test = emulation(rule);
+    assert.ok(test, JSON.stringify(rule));
+    const found = root.findAll({ rule });
+    assert.ok(found.length > 0);
+    assert.deepEqual(at(root.findAll({ rule: { kind: rule.kind as string } }).filter(test)), at(found), JSON.stringify(rule));
+  }
+  assert.equal(root.findAll({ rule: rules[0]! }).length, 2);
 });
 
 test('rules deciding one kind by their tests share one walk and each keeps its own nodes', () => {
