@@ -2,11 +2,16 @@
 // Every helper is pure; node identity is by kind + range, which is stable for one parse.
 import type { SgNode, SgRoot } from '@ast-grep/napi';
 import { compareText } from '../../foundations/text/compare.ts';
+import { findAllOf, type FindRule } from './shared-find.ts';
 
 export const FUNCTION_KINDS = new Set([
   'function_declaration', 'function_expression', 'arrow_function', 'method_definition',
   'generator_function_declaration', 'generator_function',
 ]);
+
+/** The search for every function of a tree (FUNCTION_KINDS): the engine prefetches it where it shares a walk
+ *  (shared-find.ts), and the function index takes it from there instead of walking the tree once more. */
+export const FUNCTION_FIND: FindRule = { any: [...FUNCTION_KINDS].map((kind) => ({ kind })) };
 
 export function startLine(node: SgNode): number {
   return node.range().start.line + 1;
@@ -70,7 +75,7 @@ function kindIndex(node: SgNode, kinds: ReadonlySet<string>): KindIndex {
     const keep = wider.nodes.flatMap((n, i) => (kinds.has(String(n.kind())) ? [i] : []));
     index = nested(keep.map((i) => wider.nodes[i]!), keep.map((i) => wider.starts[i]!), keep.map((i) => wider.ends[i]!));
   } else {
-    const nodes = tree.root().findAll({ rule: { any: [...kinds].map((kind) => ({ kind })) } });
+    const nodes = key === kindsKey(FUNCTION_KINDS) ? findAllOf(tree.root(), FUNCTION_FIND) : tree.root().findAll({ rule: { any: [...kinds].map((kind) => ({ kind })) } });
     const starts: number[] = [];
     const ends: number[] = [];
     for (const fn of nodes) {

@@ -8,6 +8,7 @@ import { beginFile } from './taint.ts';
 import { detectorName, timed } from './detector-times.ts';
 import { beginSourceFile } from './sources/handlers.ts';
 import { prefetchFinds } from './shared-find.ts';
+import { FUNCTION_FIND } from './ast.ts';
 import type { Candidate, SourceFile } from './types.ts';
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import { compareText } from '../../foundations/text/compare.ts';
@@ -89,7 +90,8 @@ function compute(file: SourceFile, keepLines = true): Analysis {
       beginFile(file.publicApi !== undefined, file.incoming);
       beginSourceFile(file.path, file.content);
     });
-    timed('<shared finds>', () => prefetchFinds(root, active.flatMap((d) => d.finds ?? [])));
+    // The function index (ast.ts) is found in a walk the detectors' searches make anyway, when it can share one.
+    timed('<shared finds>', () => prefetchFinds(root, active.flatMap((d) => d.finds ?? []), [FUNCTION_FIND]));
     for (const d of active) candidates.push(...timed(detectorName(d.rules), () => d.run({ file, root, lines })).filter((c) => d.rules.includes(c.ruleId)));
   }
   candidates.sort(order);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Lang, parse, type SgNode } from '@ast-grep/napi';
 import { findAllOf, prefetchFinds, type FindRule } from '../../../src/engines/static/shared-find.ts';
 import { DETECTORS } from '../../../src/engines/static/rules.ts';
+import { enclosingFunction, FUNCTION_FIND } from '../../../src/engines/static/ast.ts';
 
 // A prefetched search must answer exactly what its own walk answers: the same nodes in the same order.
 const REAL = ['bottleneck@2.19.5/node_modules/bottleneck/es5.js', 'bl@4.1.0/node_modules/bl/BufferList.js'].map((p) =>
@@ -78,4 +79,32 @@ test('a search with patterns is answered by its own walk, metavariables unshared
   prefetchFinds(root, [self, ALL_CALLS, { kind: 'if_statement' }]);
   assert.deepEqual(at(findAllOf(root, self)), at(root.findAll({ rule: self })));
   assert.equal(findAllOf(root, self).length, 2);
+});
+
+test('rules taking every node of a kind share a walk with each other, and with a rule deciding other kinds', () => {
+  const callbacks: FindRule = { any: [{ kind: 'arrow_function' }, { kind: 'function_expression' }] };
+  const writesAndDeclarations: FindRule = { any: [{ kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression' } }, { kind: 'function_declaration' }] };
+  const asyncFunctions: FindRule = { any: [{ kind: 'arrow_function' }, { kind: 'function_declaration' }], regex: '^async\\b' };
+  for (const root of trees()) {
+    prefetchFinds(root, [callbacks, writesAndDeclarations, asyncFunctions], [FUNCTION_FIND]);
+    for (const rule of [callbacks, writesAndDeclarations, asyncFunctions, FUNCTION_FIND]) {
+      assert.deepEqual(at(findAllOf(root, rule)), at(root.findAll({ rule })), JSON.stringify(rule).slice(0, 120));
+    }
+  }
+});
+
+test('an optional search is prefetched only where it shares a walk, and the function index reads it', () => {
+  const root = parse(Lang.JavaScript, SNIPPET).root();
+  let walks = 0;
+  const counted = Object.create(root) as SgNode;
+  counted.findAll = ((m: Parameters<SgNode['findAll']>[0]) => { walks++; return root.findAll(m); }) as SgNode['findAll'];
+  counted.getRoot = () => root.getRoot();
+  // Alone it would need a walk of its own: not prefetched.
+  prefetchFinds(counted, [], [FUNCTION_FIND]);
+  prefetchFinds(counted, [{ kind: 'if_statement', has: { field: 'alternative', kind: 'else_clause' } }], [FUNCTION_FIND]);
+  assert.equal(walks, 1, 'the optional search rode on the one walk');
+  assert.deepEqual(at(findAllOf(root, FUNCTION_FIND)), at(root.findAll({ rule: FUNCTION_FIND })));
+  assert.equal(findAllOf(root, FUNCTION_FIND).length, 5);
+  const call = root.find({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^fetch$' } } })!;
+  assert.equal(enclosingFunction(call)?.kind(), 'arrow_function');
 });

@@ -15,7 +15,8 @@ function structural(ruleId: string, node: SgNode, detail: string, proof: string)
 }
 
 /** Names of functions declared async in this file, plus well-known promise APIs. */
-const ASYNC_FUNCTIONS = { any: [...FUNCTION_KINDS].map((kind) => ({ kind, regex: '^((static|public|private|protected|override)\\s+)*async\\b' })) };
+// The regex beside the kinds, not in each: ast-grep compiles a rule's regexes on every search, once per place written.
+const ASYNC_FUNCTIONS = { any: [...FUNCTION_KINDS].map((kind) => ({ kind })), regex: '^((static|public|private|protected|override)\\s+)*async\\b' };
 
 function asyncNames(root: SgNode): Set<string> {
   const names = new Set<string>();
@@ -61,7 +62,8 @@ function promiseExecutor(ctx: DetectorContext): Candidate[] {
 }
 
 const RETURNS_IN_TRY = { kind: 'return_statement', has: { kind: 'call_expression' }, inside: { kind: 'statement_block', inside: { kind: 'try_statement', has: { kind: 'catch_clause' } } } };
-const REQUEST_HANDLERS = { any: [...FUNCTION_KINDS].map((kind) => ({ kind, has: { field: 'parameters' as const, regex: '^\\(\\s*(req|request)\\b' } })) };
+// Like ASYNC_FUNCTIONS: the parameters' regex once, beside the kinds.
+const REQUEST_HANDLERS = { any: [...FUNCTION_KINDS].map((kind) => ({ kind })), has: { field: 'parameters' as const, regex: '^\\(\\s*(req|request)\\b' } };
 
 function floatingAndTry(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
