@@ -6,10 +6,12 @@
 // __proto__-like segments is not an attacker key either, nor are keys the library builds itself: one character of a
 // key (`key[i]`, `key.charAt(i)`, `for (c of key)`: a trie), a key with a fixed prefix or suffix no dangerous key has
 // (`'$' + name`), a name whose last assignment before the use (on every path to it) gives it such a value, and a
-// private function's parameter every call in the file fills from a helper that refuses the dangerous keys.
+// private function's parameter every call in the file fills from a helper that refuses the dangerous keys, and a
+// parameter named for a number every call in the file fills with one (counted-param.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
 import { fileMayGuard, guardText, helperGuards } from './guard.ts';
+import { countedParam } from './counted-param.ts';
 import { callsNamed, fileMemo, fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
@@ -494,7 +496,11 @@ export class KeyOrigins {
 
   private binding(b: Binding, depth: number): boolean {
     switch (b.kind) {
-      case 'param': return !(b.fn && b.index !== undefined && b.fn.id() === this.scopeId && screenedParam(b.fn, b.index));
+      case 'param': {
+        if (!b.fn || b.index === undefined || b.fn.id() !== this.scopeId) return true;
+        // A parameter every call fills from a key screen, or named for a number every call counts out.
+        return !screenedParam(b.fn, b.index) && !countedParam(b.fn, b.index, (arg, caller) => !new KeyOrigins(caller, new Set()).key(arg));
+      }
       case 'counter': case 'function': return false;
       case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);
       case 'keyed': case 'for-in': return Boolean(b.node) && this.keysOf(b.node as SgNode, depth);
