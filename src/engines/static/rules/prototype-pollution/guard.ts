@@ -11,11 +11,12 @@ import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
 import { nullPrototypeState, nullPrototypeWalk } from './null-prototype.ts';
 import { declarationsOf, fileMemo, fileText } from './scope.ts';
+import { strictCode } from './strict.ts';
 
 /** Text that rejects (or names a helper or list that rejects) the dangerous keys, or makes them harmless. */
 const STRUCTURAL = /\bin\s+Object\.prototype\b|Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
 /** A helper or list whose name says it screens keys; imported ones are taken at their word. */
-const NAMED = /\b(?:is(?:Safe|Valid|Unsafe|Proto|Prototype|Dangerous|Forbidden|Allowed|Blocked)(?:Key|Prop|Property|Path|Segment)\w*|\w*[pP]ollut\w*|\w*(?:[sS]afeKey|[uU]nsafeKey|[pP]rotoKey)\w*)\s*\(|\b(?:forbidden|blocked|block|blocklist|denylist|dangerous|unsafe|reserved|disallowed)\w*\.(?:has|includes|indexOf)\(/i;
+const NAMED = /\b(?:is(?:Safe|Valid|Unsafe|Proto|Prototype|Dangerous|Forbidden|Allowed|Blocked)(?:Key|Prop|Property|Path|Segment)\w*|\w*[pP]ollut\w*|\w*(?:[sS]afeKey|[uU]nsafeKey|[pP]rotoKey)\w*)\s*\(|\b(?:forbidden|blocked|block|blocklist|denylist|dangerous|unsafe|reserved|disallowed|special(?:prop|key))\w*\.(?:has|includes|indexOf)\(/i;
 /** `__proto__` with `constructor` or `prototype` named as strings (or in a regular expression) in one text: reaching
  *  Object.prototype takes `__proto__` or the pair `constructor.prototype`, so refusing either word of the pair closes it.
  *  A constant named for the word and compared with the key (`p === CONSTRUCTOR`, often imported) is taken at its word. */
@@ -65,8 +66,10 @@ function usesGuardList(fn: SgNode, text: string): boolean {
 }
 
 /** An own-property check of the target: `hasOwnProperty.call(t, k)`, `t.hasOwnProperty(k)`, `Object.hasOwn(t, k)`,
- *  `hasOwn(t, k)` — unless it only decides whether to create the missing key (`if (!has(t, k)) t[k] = {}`). */
-function ownCheckOf(text: string, targets: ReadonlySet<string>): boolean {
+ *  `hasOwn(t, k)` — unless it only decides whether to create the missing key (`if (!has(t, k)) t[k] = {}`), which
+ *  guards only with `freshBlocks`: `__proto__` refused in strict code, a fresh object made wherever the key is not the
+ *  node's own shadows `constructor` (and all else inherited), so the walk never leaves objects of its own making. */
+function ownCheckOf(text: string, targets: ReadonlySet<string>, freshBlocks = false): boolean {
   for (const t of targets) {
     const v = escapeRe(t);
     // Also the target's own names listed and searched: `Object.getOwnPropertyNames(t).indexOf(k) == -1`.
@@ -78,7 +81,11 @@ function ownCheckOf(text: string, targets: ReadonlySet<string>): boolean {
       // `if (!has(t, k)) t[k] = {}` creates the missing key; the walk then reads it either way.
       // A branch that leaves (`{ t[k] = v; continue; }`) does not descend: the walk goes on only through own keys.
       const branch = /^[^{};]*?\)\s*(\{[^}]*\}|[^;]*;)/.exec(after)?.[1] ?? '';
-      if (/!\s*(?:Object\.prototype\.)?$/.test(text.slice(Math.max(0, at - 20), at)) && new RegExp(`^[^;{}]*?\\)\\s*\\{?\\s*${v}\\s*\\[\\s*${key}\\s*\\]\\s*=[^=]`).test(after) && !/\b(?:continue|return|break)\b/.test(branch)) continue;
+      const creates = new RegExp(`^[^;{}]*?\\)\\s*\\{?\\s*${v}\\s*\\[\\s*${key}\\s*\\]\\s*=(?!=)\\s*(\\{\\s*\\}|\\[\\s*\\]|Object\\.create\\(\\s*null\\s*\\))?`).exec(after);
+      if (/!\s*(?:Object\.prototype\.)?$/.test(text.slice(Math.max(0, at - 20), at)) && creates && !/\b(?:continue|return|break)\b/.test(branch)) {
+        if (freshBlocks && creates[1]) return true;
+        continue;
+      }
       return true;
     }
   }
@@ -144,7 +151,7 @@ export function keyGuardIn(fn: SgNode): boolean {
 /** The function (with the helpers it calls in this file) guards the writes into `targets`. */
 export function guarded(fn: SgNode, targets: ReadonlySet<string>): boolean {
   const text = fn.text();
-  if (guardText(text) || ownCheckOf(text, targets) || usesGuardList(fn, text) || nullPrototypeState(fn, text, targets) || nullPrototypeWalk(fn, targets)) return true;
+  if (guardText(text) || ownCheckOf(text, targets, /__proto__/.test(text) && strictCode(fn)) || usesGuardList(fn, text) || nullPrototypeState(fn, text, targets) || nullPrototypeWalk(fn, targets)) return true;
   const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
   if ([...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1))) return true;
   if (conditionHelper(fn, text)) return true;

@@ -6,10 +6,12 @@
 // __proto__-like segments is not an attacker key either, nor are keys the library builds itself: one character of a
 // key (`key[i]`, `key.charAt(i)`, `for (c of key)`: a trie), a key with a fixed prefix or suffix no dangerous key has
 // (`'$' + name`), a name whose last assignment before the use (on every path to it) gives it such a value, and a
-// private function's parameter every call in the file fills from a helper that refuses the dangerous keys.
+// private function's parameter every call in the file fills from a helper that refuses the dangerous keys, and a
+// parameter named for a number every call in the file fills with one (counted-param.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
 import { fileMayGuard, guardText, helperGuards } from './guard.ts';
+import { countedParam } from './counted-param.ts';
 import { callsNamed, fileMemo, fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
@@ -24,23 +26,33 @@ const STRING_TEXT = (n: SgNode | null | undefined): string | null => (n && n.kin
 
 /**
  * A concatenation or template whose fixed head is no dangerous key's beginning, or whose fixed tail is no dangerous
- * key's end: `'$' + name` and `${k}:meta` can never be __proto__, constructor or prototype (`'__' + x` can).
+ * key's end: `'$' + name` and `${k}:meta` can never be __proto__, constructor or prototype (`'__' + x` can). With
+ * `whole` (the key as written at the subscript, not text a split or slice takes apart later), also a fixed piece
+ * anywhere that no dangerous key holds: `obj[parent + '.' + child]`.
  */
-function fixedAffix(n: SgNode): boolean {
+function fixedAffix(n: SgNode, whole: boolean): boolean {
   let head: string | null = null;
   let tail: string | null = null;
+  let pieces: string[];
   if (n.kind() === 'template_string') {
     const parts = n.children().filter((c) => c.kind() === 'string_fragment' || c.kind() === 'template_substitution');
     if (!parts.some((c) => c.kind() === 'template_substitution')) return false;
     if (parts[0]?.kind() === 'string_fragment') head = parts[0].text();
     if (parts.at(-1)?.kind() === 'string_fragment') tail = parts.at(-1)?.text() ?? null;
+    pieces = parts.filter((c) => c.kind() === 'string_fragment').map((c) => c.text());
   } else {
     if (n.field('operator')?.text() !== '+') return false;
+    const operands = [unwrap(n.field('right') as SgNode)];
     let left = unwrap(n.field('left') as SgNode);
-    while (left.kind() === 'binary_expression' && left.field('operator')?.text() === '+') left = unwrap(left.field('left') as SgNode);
+    while (left.kind() === 'binary_expression' && left.field('operator')?.text() === '+') {
+      operands.push(unwrap(left.field('right') as SgNode));
+      left = unwrap(left.field('left') as SgNode);
+    }
     head = STRING_TEXT(left);
-    tail = STRING_TEXT(unwrap(n.field('right') as SgNode));
+    tail = STRING_TEXT(operands[0] as SgNode);
+    pieces = [left, ...operands].map(STRING_TEXT).filter((t): t is string => t !== null);
   }
+  if (whole && pieces.some((p) => p !== '' && !DANGEROUS.some((d) => d.includes(p)))) return true;
   return (head !== null && head !== '' && !DANGEROUS.some((d) => d.startsWith(head as string))) || (tail !== null && tail !== '' && !DANGEROUS.some((d) => d.endsWith(tail as string)));
 }
 
@@ -225,8 +237,9 @@ export class KeyOrigins {
     if (k === 'unary_expression' && /^(?:[-+~!]|typeof|void)$/.test(n.child(0)?.text() ?? '')) return false;
     if (k === 'update_expression') return false;
     if (k === 'binary_expression' && /^(?:[-*/%&|^<>]|\*\*|<<|>>>?|[<>=!]=?=?|instanceof|in)$/.test(n.field('operator')?.text() ?? '')) return false;
-    // A fixed prefix or suffix that no dangerous key starts or ends with: `'$' + name`, `${k}:meta`.
-    if ((k === 'binary_expression' || k === 'template_string') && fixedAffix(n)) return false;
+    // A fixed prefix or suffix that no dangerous key starts or ends with: `'$' + name`, `${k}:meta`; in the key as
+    // written (depth 0), a fixed piece no dangerous key holds: `parent + '.' + child`.
+    if ((k === 'binary_expression' || k === 'template_string') && fixedAffix(n, depth === 0)) return false;
     // `cond ? 'a' : 'b'`: the key is one of the branches; the condition only picks between them.
     if (k === 'ternary_expression') return [n.field('consequence'), n.field('alternative')].some((b) => b !== null && this.key(b, depth + 1));
     if (k === 'template_string') return n.findAll({ rule: { kind: 'template_substitution' } }).some((s) => this.key(s, depth + 1));
@@ -494,7 +507,11 @@ export class KeyOrigins {
 
   private binding(b: Binding, depth: number): boolean {
     switch (b.kind) {
-      case 'param': return !(b.fn && b.index !== undefined && b.fn.id() === this.scopeId && screenedParam(b.fn, b.index));
+      case 'param': {
+        if (!b.fn || b.index === undefined || b.fn.id() !== this.scopeId) return true;
+        // A parameter every call fills from a key screen, or named for a number every call counts out.
+        return !screenedParam(b.fn, b.index) && !countedParam(b.fn, b.index, (arg, caller) => !new KeyOrigins(caller, new Set()).key(arg));
+      }
       case 'counter': case 'function': return false;
       case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);
       case 'keyed': case 'for-in': return Boolean(b.node) && this.keysOf(b.node as SgNode, depth);

@@ -1,0 +1,46 @@
+// Prototype pollution, a parameter named for a number (`rowNumber`, `colIndex`) that every call in the file fills with
+// a key the library chose — a counting loop's variable, a number: a grid `sheets[name][row][col] = cell` walks below a
+// sheet named `__proto__` only by numbered entries, never by a name an attacker picks (keys.ts). A method of an exported
+// class can be called from outside too, so the name must say number as well as every call in the file.
+import type { SgNode } from '@ast-grep/napi';
+import { FUNCTION_KINDS, argsOf } from '../../ast.ts';
+import { nearestAncestor, scopeIndex } from './scope.ts';
+
+const NUMBER_NAME = /^(?:i|j|n|idx|index|row|col|column|line|pos|offset|num|count)$|[a-z](?:Number|Index|Idx|Num|Row|Col|Column|Count|Offset)$/;
+const CALLS = { rule: { kind: 'call_expression' } };
+
+/** The name calls in the file use for fn: a declared function's, a method's, a named function expression's. */
+function calledName(fn: SgNode): string | undefined {
+  const k = fn.kind();
+  if (k === 'function_declaration' || k === 'function_expression' || k === 'method_definition') return fn.field('name')?.text();
+  return undefined;
+}
+
+const MEMO = new WeakMap<object, Map<string, boolean>>();
+
+/** Parameter `index` of fn is named for a number and every call of fn's name in the file (`name(…)`, `this.name(…)`)
+ *  passes there an argument `chosen` accepts in the caller's scope. */
+export function countedParam(fn: SgNode, index: number, chosen: (arg: SgNode, caller: SgNode) => boolean): boolean {
+  const name = calledName(fn);
+  const param = scopeIndex(fn).paramsOf(fn)[index]?.node;
+  if (!name || param?.kind() !== 'identifier' || !NUMBER_NAME.test(param.text())) return false;
+  const root = fn.getRoot();
+  let memo = MEMO.get(root);
+  if (!memo) MEMO.set(root, (memo = new Map()));
+  const id = `${fn.id()}:${index}`;
+  const hit = memo.get(id);
+  if (hit !== undefined) return hit;
+  // A call inside fn passing the parameter on asks this question again: no until answered.
+  memo.set(id, false);
+  const calls = root.root().findAll(CALLS).filter((c) => {
+    const callee = c.field('function');
+    return callee?.kind() === 'identifier' ? callee.text() === name : callee?.kind() === 'member_expression' && callee.field('property')?.text() === name;
+  });
+  const result = calls.length > 0 && calls.every((call) => {
+    const arg = argsOf(call)[index];
+    const caller = nearestAncestor(call, (a) => FUNCTION_KINDS.has(String(a.kind())));
+    return arg !== undefined && caller !== undefined && chosen(arg, caller);
+  });
+  memo.set(id, result);
+  return result;
+}
