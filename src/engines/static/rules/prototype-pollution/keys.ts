@@ -56,6 +56,13 @@ function fixedAffix(n: SgNode, whole: boolean): boolean {
   return (head !== null && head !== '' && !DANGEROUS.some((d) => d.startsWith(head as string))) || (tail !== null && tail !== '' && !DANGEROUS.some((d) => d.endsWith(tail as string)));
 }
 
+/** The operands of a `+` chain (`a + b + c`). */
+function plusOperands(n: SgNode): SgNode[] {
+  const u = unwrap(n);
+  if (u.kind() !== 'binary_expression' || u.field('operator')?.text() !== '+') return [u];
+  return [...plusOperands(u.field('left') as SgNode), ...plusOperands(u.field('right') as SgNode)];
+}
+
 /** The match of a regular expression literal (`/re/.exec(s)`, `s.match(/re/)`) whose capture group `group` holds only
  *  digits (`(\d*)`, `([0-9]+)`): no dangerous key is spelled by it. */
 function digitGroup(call: SgNode, group: number): boolean {
@@ -240,6 +247,9 @@ export class KeyOrigins {
     // A fixed prefix or suffix that no dangerous key starts or ends with: `'$' + name`, `${k}:meta`; in the key as
     // written (depth 0), a fixed piece no dangerous key holds: `parent + '.' + child`.
     if ((k === 'binary_expression' || k === 'template_string') && fixedAffix(n, depth === 0)) return false;
+    // `r0 + R` with R a counter: a number in a `+` chain puts its digits (or NaN, Infinity) in the key, and no
+    // dangerous key holds any of them.
+    if (k === 'binary_expression' && n.field('operator')?.text() === '+' && plusOperands(n).some((o) => this.numeric(o))) return false;
     // `cond ? 'a' : 'b'`: the key is one of the branches; the condition only picks between them.
     if (k === 'ternary_expression') return [n.field('consequence'), n.field('alternative')].some((b) => b !== null && this.key(b, depth + 1));
     if (k === 'template_string') return n.findAll({ rule: { kind: 'template_substitution' } }).some((s) => this.key(s, depth + 1));
