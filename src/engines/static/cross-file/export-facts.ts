@@ -175,5 +175,19 @@ export function exportFacts(file: SourceFile): ExportFact[] {
       if (expression?.kind() === 'assignment_expression') assignedFacts(expression, r, out);
     }
   }
-  return out.slice(0, MAX_FACTS);
+  const written = writes(root);
+  return out.filter((f) => (written.get(f.key) ?? 0) <= 1).slice(0, MAX_FACTS);
+}
+
+/** How many times each key is assigned anywhere in the module (`if (x) exports.k = …` too): a key written twice is
+ * not guessed between. `module.exports = exports = …` is one write. */
+function writes(root: SgNode): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const a of root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: '^(module\\.)?exports\\b' } } })) {
+    const key = EXPORTS_LEFT.exec(a.field('left')?.text() ?? '');
+    const outer = a.parent();
+    if (!key || (outer?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(outer.field('left')?.text() ?? ''))) continue;
+    counts.set(key[1] ?? '', (counts.get(key[1] ?? '') ?? 0) + 1);
+  }
+  return counts;
 }
