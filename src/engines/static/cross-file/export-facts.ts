@@ -25,9 +25,10 @@ export interface ExportFact {
 
 type Value = Omit<ExportFact, 'key' | 'line'>;
 
-// A module worth parsing for facts: it exports, and names child_process, a pattern, or another relative module.
+// A module worth parsing for facts: it exports, and names child_process, writes a pattern, or hands on another
+// relative module (most modules import one; few re-export it). A parse per imported module is the step's cost.
 const EXPORTS = /\bexports?\b/;
-const HINT = /child_process|\bRegExp\s*\(|(?:^|[=:,(]\s*|\bdefault\s+)\/(?![/*])|\brequire\(\s*['"]\.|\bfrom\s*['"]\./m;
+const HINT = /child_process|\bRegExp\s*\(|(?:[=:]\s*|\bdefault\s+)\/(?![/*=])|(?:exports(?:\.[\w$]+)?\s*=|[{,]\s*[\w$]+\s*:)\s*require\(\s*['"]\.|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*['"]\./;
 const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
 const REQUIRE = /^require\(\s*['"]([^'"]+)['"]\s*\)$/;
 const RELATIVE = /^\.{1,2}(?:\/|$)/;
