@@ -9,8 +9,8 @@ import { langFor, parseSource } from '../parse.ts';
 import { constantString } from '../rules/redos/regex-value.ts';
 import type { SourceFile } from '../types.ts';
 
-/** The Node modules whose exported value is a fact (a detector's sink module). */
-export const SINK_MODULES = ['child_process'] as const;
+/** The Node modules whose exported value is a fact (a detector's sink module: command and code injection). */
+export const SINK_MODULES = ['child_process', 'vm'] as const;
 
 /** One exported value: a sink module or function, a pattern, or another module's export passed through. */
 export interface ExportFact {
@@ -28,7 +28,7 @@ type Value = Omit<ExportFact, 'key' | 'line'>;
 // A module worth parsing for facts: it exports, and names child_process, writes a pattern, or hands on another
 // relative module (most modules import one; few re-export it). A parse per imported module is the step's cost.
 const EXPORTS = /\bexports?\b/;
-const HINT = /child_process|\bRegExp\s*\(|(?:[=:]\s*|\bdefault\s+)\/(?![/*=])|(?:exports(?:\.[\w$]+)?\s*=|[{,]\s*[\w$]+\s*:)\s*require\(\s*['"]\.|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*['"]\./;
+const HINT = /child_process|['"](?:node:)?vm['"]|\bRegExp\s*\(|(?:[=:]\s*|\bdefault\s+)\/(?![/*=])|(?:exports(?:\.[\w$]+)?\s*=|[{,]\s*[\w$]+\s*:)\s*require\(\s*['"]\.|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*['"]\./;
 const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
 const REQUIRE = /^require\(\s*['"]([^'"]+)['"]\s*\)$/;
 const RELATIVE = /^\.{1,2}(?:\/|$)/;
@@ -49,7 +49,8 @@ function moduleConstant(root: SgNode, name: string): SgNode | null {
 
 interface Reader {
   root: SgNode;
-  sink: ModuleBindings;
+  /** Each sink module's local bindings in this module. */
+  sinks: ReadonlyArray<{ module: string; b: ModuleBindings }>;
 }
 
 /** What an exported expression is, or null. `depth` bounds following module constants. */
@@ -74,9 +75,11 @@ function valueOf(node: SgNode | null, r: Reader, depth = 0): Value | null {
   }
   if (kind === 'identifier' || kind === 'shorthand_property_identifier') {
     const name = node.text();
-    if (r.sink.aliases.has(name)) return { module: SINK_MODULES[0] };
-    const member = r.sink.named.get(name);
-    if (member) return { module: SINK_MODULES[0], member };
+    for (const { module, b } of r.sinks) {
+      if (b.aliases.has(name)) return { module };
+      const member = b.named.get(name);
+      if (member) return { module, member };
+    }
     return valueOf(moduleConstant(r.root, name), r, depth + 1);
   }
   if (kind === 'member_expression') {
@@ -167,7 +170,7 @@ export function exportFacts(file: SourceFile): ExportFact[] {
   const lang = langFor(file);
   if (lang === null) return [];
   const root = parseSource(lang, file.content).root();
-  const r: Reader = { root, sink: moduleBindings(file.content, [...SINK_MODULES]) };
+  const r: Reader = { root, sinks: SINK_MODULES.map((module) => ({ module, b: moduleBindings(file.content, [module]) })) };
   const out: ExportFact[] = [];
   for (const statement of root.children()) {
     if (statement.kind() === 'export_statement') exportedFacts(statement, r, out);

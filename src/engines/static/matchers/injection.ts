@@ -125,6 +125,10 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
   const notAllLiteral = { has: { field: 'arguments', has: { not: { any: [{ kind: 'string' }, { kind: 'number' }] } } } };
   // vm under any local name: `const nodeVm = require('vm')`, `const { runInNewContext } = require('node:vm')`.
   const vm = moduleBindings(ctx.file.content, ['vm']);
+  // vm reached through another module of the target (`const { run } = require('./sandbox')`).
+  const viaImports = importedModule('vm').bindings;
+  for (const a of viaImports.aliases) vm.aliases.add(a);
+  for (const [local, fn] of viaImports.named) vm.named.set(local, fn);
   const vmObjects = ['vm', ...vm.aliases].filter((n) => /^[\w$]+$/.test(n)).map((n) => n.replace(/\$/g, '\\$'));
   const vmLocals = [...vm.named].filter(([local, fn]) => VM_RUN.test(fn) && /^[\w$]+$/.test(local)).map(([local]) => local.replace(/\$/g, '\\$'));
   const vmCall = `^(\\(\\s*0\\s*,\\s*)?(${vmObjects.join('|')})\\.(runInNewContext|runInThisContext|runInContext|compileFunction)\\)?$${vmLocals.length > 0 ? `|^(\\(\\s*0\\s*,\\s*)?(${vmLocals.join('|')})\\)?$` : ''}`;
@@ -189,5 +193,6 @@ export const codeInjection: Detector = {
   order: 2,
   rules: ['code-injection'],
   prefilter: /\beval\s*\)?\s*\(|\bFunction\s*\(|\bvm\.|['"](?:node:)?vm['"]|\b(setTimeout|setInterval|setImmediate)\s*\(\s*(?:[`'"]|[\w$]+\s*,)/,
+  importedPrefilter: (file) => importsModule(file, 'vm'),
   run: codeCandidates,
 };

@@ -162,6 +162,12 @@ export const CODE_SINKS: Sink[] = [
   { id: 'new vm.Script', needs: [CP("const vm = require('vm');", "import vm from 'vm';")], call: (s) => `return new vm.Script(${s}).runInNewContext({ scope: {} });` },
   { id: 'destructured runInNewContext', needs: [CP("const { runInNewContext } = require('vm');", "import { runInNewContext } from 'vm';")], call: (s) => `return runInNewContext(${s}, {});` },
   { id: 'setTimeout(string)', needs: [], call: (s) => `setTimeout(${s}, 10);` },
+  {
+    id: 'local vm re-export',
+    needs: [CP("const { run } = require('./sandbox');", "import { run } from './sandbox.js';")],
+    call: (s) => `return run(${s}, { scope: {} });`,
+    files: { 'lib/sandbox.js': "'use strict';\nconst vm = require('vm');\nexports.run = vm.runInNewContext;\n" },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -232,6 +238,13 @@ export const CODE_DECOYS: Decoy[] = [
   { id: 'eval literal', why: 'constant code', needs: [], body: (v) => `console.log(${v});\nreturn eval('1 + 1');` },
   { id: 'eval number', why: 'a number has no code in it', needs: [], body: (v) => `return eval('1 + ' + Number(${v}));` },
   { id: 'allow-list', why: 'only listed names reach eval', needs: [], body: (v) => `if (!['min', 'max'].includes(${v})) throw new Error('unknown');\nreturn eval('Math.' + ${v} + '(1, 2)');` },
+  {
+    id: 'local vm re-export, constant code',
+    why: "another module's re-export of vm runs the developer's code",
+    needs: [CP("const { run } = require('./sandbox');", "import { run } from './sandbox.js';")],
+    body: (v) => `return run('scope.value * 2', { scope: { value: ${v} } });`,
+    files: { 'lib/sandbox.js': "'use strict';\nconst vm = require('vm');\nexports.run = vm.runInNewContext;\n" },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
