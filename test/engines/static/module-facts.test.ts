@@ -44,6 +44,8 @@ test('a module exports child_process, its functions and constant patterns in the
 test('a file with no export, or exports of nothing known, has no fact (and is not parsed for one)', () => {
   assert.deepEqual(exportFacts(js('lib/a.js', "const cp = require('child_process');\ncp.exec('ls');\n")), []);
   assert.deepEqual(exportFacts(js('lib/b.js', "exports.run = (c) => require('child_process').exec(c);\nexports.n = 1;\n")), []);
+  // A function the module declares is its own wrapper, whatever a require inside it binds; a computed key names no import.
+  assert.deepEqual(exportFacts(js('lib/d.js', "function exec(c) {\n  const { exec } = require('child_process');\n  return exec(c);\n}\nmodule.exports = { exec, [process.env.K]: require('child_process').exec };\n")), []);
   // A reassigned module variable is not a constant.
   assert.deepEqual(exportFacts(js('lib/c.js', "let RE = /a/;\nRE = /(a+)+$/;\nexports.RE = RE;\n")), []);
 });

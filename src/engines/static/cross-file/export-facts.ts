@@ -47,6 +47,15 @@ function moduleConstant(root: SgNode, name: string): SgNode | null {
   return reassigned ? null : (decls[0]?.field('value') ?? null);
 }
 
+const OWN_DECLARATIONS = new Set(['function_declaration', 'generator_function_declaration', 'class_declaration']);
+
+function declaresOwn(root: SgNode, name: string): boolean {
+  return root.children().some((s) => {
+    const declared = s.kind() === 'export_statement' ? s.field('declaration') : s;
+    return declared !== null && OWN_DECLARATIONS.has(String(declared.kind())) && declared.field('name')?.text() === name;
+  });
+}
+
 interface Reader {
   root: SgNode;
   /** Each sink module's local bindings in this module. */
@@ -75,6 +84,8 @@ function valueOf(node: SgNode | null, r: Reader, depth = 0): Value | null {
   }
   if (kind === 'identifier' || kind === 'shorthand_property_identifier') {
     const name = node.text();
+    // A function or class the module declares under the name is its own (a wrapper), whatever a nested require binds.
+    if (declaresOwn(r.root, name)) return null;
     for (const { module, b } of r.sinks) {
       if (b.aliases.has(name)) return { module };
       const member = b.named.get(name);
@@ -104,7 +115,8 @@ function assignedFacts(assignment: SgNode, r: Reader, out: ExportFact[]): void {
   if (key === '' && right.kind() === 'object') {
     for (const entry of right.namedChildren()) {
       if (entry.kind() === 'shorthand_property_identifier') push(out, entry.text(), valueOf(entry, r), entry);
-      else if (entry.kind() === 'pair') push(out, keyText(entry.field('key')), valueOf(entry.field('value'), r), entry);
+      // A computed or numeric key names no import key ('' would be the module's own value).
+      else if (entry.kind() === 'pair' && keyText(entry.field('key')) !== '') push(out, keyText(entry.field('key')), valueOf(entry.field('value'), r), entry);
     }
     return;
   }
