@@ -48,6 +48,7 @@ export const ImportedValue = Type.Object(
     module: Type.Optional(Type.String({ description: 'The Node module the value is (child_process).' })),
     member: Type.Optional(Type.String({ description: 'With module: the function of it the value is (exec).' })),
     pattern: Type.Optional(Type.Object({ source: Type.String(), flags: Type.String() }, { additionalProperties: false, description: 'The constant regular expression the value is.' })),
+    call: Type.Optional(Type.Boolean({ description: 'With pattern: the value is a function that returns the pattern.' })),
     from: Type.String({ description: 'The module that writes the value.' }),
     line: Type.Integer({ minimum: 1, description: 'Line of the value in that module.' }),
   },

@@ -68,10 +68,11 @@ const shadowed = (node: SgNode, name: string): boolean => enclosingFunctions(nod
 /**
  * The imported pattern `node` names: an identifier bound to another module's pattern (`import { RE }`,
  * `const { RE } = require(…)`, a default import), or a member of a name bound to that module (`patterns.RE`,
- * `require('./patterns').RE`). The caller has found no binding of the name in this file.
+ * `require('./patterns').RE`). The caller has found no binding of the name in this file. `called`: `node` is a
+ * callee, and the pattern is the one the imported function returns (`ansiRegex()`).
  */
-export function importedPattern(node: SgNode): ImportedFact | null {
-  const patterns = facts.filter((f) => f.pattern);
+export function importedPattern(node: SgNode, called = false): ImportedFact | null {
+  const patterns = facts.filter((f) => f.pattern && Boolean(f.call) === called);
   if (patterns.length === 0) return null;
   const find = (specifier: string, key: string) => patterns.find((f) => f.specifier === specifier && f.export === key) ?? null;
   if (node.kind() === 'identifier') {

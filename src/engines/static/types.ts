@@ -37,8 +37,9 @@ export interface ImportedFact {
   /** The Node module the value is (`child_process`), and the function of it when it is one (`exec`). */
   module?: string;
   member?: string;
-  /** The regular expression the value is. */
+  /** The regular expression the value is (with call: the one calling the value returns). */
   pattern?: { source: string; flags: string };
+  call?: boolean;
   /** The exporting file (repository-relative) and the 1-based line that writes the value. */
   from: string;
   line: number;

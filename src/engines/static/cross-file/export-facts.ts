@@ -1,12 +1,15 @@
 // What one module exports that a detector in another module can use: Node's child_process (or one of its
 // functions) and constant regular expressions, read from the module's top-level statements; and what it re-exports
 // from another relative module (`module.exports = require('./cp')`, `export * from './re.js'`), for the
-// module-facts step to follow. Pure: a file in, facts out; anything not written in these shapes is no fact.
+// module-facts step to follow. Pure: a file in, facts out; anything not written in these shapes is no fact. It
+// resets the per-file taint state (constant strings are read through it): call it between analyses, never inside one.
 import type { SgNode } from '@ast-grep/napi';
 import { startLine } from '../ast.ts';
+import { returnedValues } from '../callees.ts';
 import { moduleBindings, type ModuleBindings } from '../modules.ts';
 import { langFor, parseSource } from '../parse.ts';
 import { constantString } from '../rules/redos/regex-value.ts';
+import { beginFile } from '../taint.ts';
 import type { SourceFile } from '../types.ts';
 
 /** The Node modules whose exported value is a fact (a detector's sink module: command and code injection). */
@@ -20,6 +23,8 @@ export interface ExportFact {
   module?: string;
   member?: string;
   pattern?: { source: string; flags: string };
+  /** With pattern: the export is a function, and calling it returns the pattern (`module.exports = () => /…/g`). */
+  call?: boolean;
   via?: { specifier: string; key: string };
 }
 
@@ -28,7 +33,7 @@ type Value = Omit<ExportFact, 'key' | 'line'>;
 // A module worth parsing for facts: it exports, and names child_process, writes a pattern, or hands on another
 // relative module (most modules import one; few re-export it). A parse per imported module is the step's cost.
 const EXPORTS = /\bexports?\b/;
-const HINT = /child_process|['"](?:node:)?vm['"]|\bRegExp\s*\(|(?:[=:]\s*|\bdefault\s+)\/(?![/*=])|(?:exports(?:\.[\w$]+)?\s*=|[{,]\s*[\w$]+\s*:)\s*require\(\s*['"]\.|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*['"]\./;
+const HINT = /child_process|\breturn\s*\/(?![/*])|['"](?:node:)?vm['"]|\bRegExp\s*\(|(?:[=:]\s*|\bdefault\s+)\/(?![/*=])|(?:exports(?:\.[\w$]+)?\s*=|[{,]\s*[\w$]+\s*:)\s*require\(\s*['"]\.|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*['"]\./;
 const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
 const REQUIRE = /^require\(\s*['"]([^'"]+)['"]\s*\)$/;
 const RELATIVE = /^\.{1,2}(?:\/|$)/;
@@ -49,11 +54,24 @@ function moduleConstant(root: SgNode, name: string): SgNode | null {
 
 const OWN_DECLARATIONS = new Set(['function_declaration', 'generator_function_declaration', 'class_declaration']);
 
-function declaresOwn(root: SgNode, name: string): boolean {
-  return root.children().some((s) => {
+function declaredOwn(root: SgNode, name: string): SgNode | null {
+  for (const s of root.children()) {
     const declared = s.kind() === 'export_statement' ? s.field('declaration') : s;
-    return declared !== null && OWN_DECLARATIONS.has(String(declared.kind())) && declared.field('name')?.text() === name;
-  });
+    if (declared && OWN_DECLARATIONS.has(String(declared.kind())) && declared.field('name')?.text() === name) return declared;
+  }
+  return null;
+}
+
+const FUNCTION_VALUES = new Set(['function_expression', 'function', 'arrow_function', 'function_declaration']);
+
+/** A function every return of which is the same constant pattern (`module.exports = function () { return new
+ * RegExp(pattern, 'g'); }`, ansi-regex's shape): calling it gives that pattern. Anything else is no fact. */
+function returnedPattern(fn: SgNode, r: Reader, depth: number): Value | null {
+  if (!FUNCTION_VALUES.has(String(fn.kind()))) return null;
+  const patterns = returnedValues(fn).map((v) => valueOf(v, r, depth + 1));
+  const first = patterns[0]?.pattern;
+  if (!first || patterns.some((p) => !p?.pattern || p.call || p.pattern.source !== first.source || p.pattern.flags !== first.flags)) return null;
+  return { pattern: first, call: true };
 }
 
 interface Reader {
@@ -67,6 +85,7 @@ function valueOf(node: SgNode | null, r: Reader, depth = 0): Value | null {
   if (!node || depth > 2) return null;
   const kind = node.kind();
   if (kind === 'parenthesized_expression') return valueOf(node.namedChildren()[0] ?? null, r, depth + 1);
+  if (kind === 'function_expression' || kind === 'function' || kind === 'arrow_function') return returnedPattern(node, r, depth);
   if (kind === 'regex') return { pattern: { source: node.field('pattern')?.text() ?? '', flags: node.field('flags')?.text() ?? '' } };
   if (kind === 'new_expression' || kind === 'call_expression') {
     const callee = node.field(kind === 'new_expression' ? 'constructor' : 'function')?.text() ?? '';
@@ -85,7 +104,8 @@ function valueOf(node: SgNode | null, r: Reader, depth = 0): Value | null {
   if (kind === 'identifier' || kind === 'shorthand_property_identifier') {
     const name = node.text();
     // A function or class the module declares under the name is its own (a wrapper), whatever a nested require binds.
-    if (declaresOwn(r.root, name)) return null;
+    const own = declaredOwn(r.root, name);
+    if (own) return own.kind() === 'class_declaration' ? null : returnedPattern(own, r, depth);
     for (const { module, b } of r.sinks) {
       if (b.aliases.has(name)) return { module };
       const member = b.named.get(name);
@@ -170,6 +190,10 @@ function exportedFacts(statement: SgNode, r: Reader, out: ExportFact[]): void {
     }
     return;
   }
+  if (declaration?.kind() === 'function_declaration') {
+    push(out, declaration.field('name')?.text() ?? '', returnedPattern(declaration, r, 0), declaration);
+    return;
+  }
   for (const s of statement.findAll({ rule: { kind: 'export_specifier' } })) {
     const name = s.field('name');
     push(out, s.field('alias')?.text() ?? name?.text() ?? '', valueOf(name ?? null, r), s);
@@ -182,6 +206,8 @@ export function exportFacts(file: SourceFile): ExportFact[] {
   const lang = langFor(file);
   if (lang === null) return [];
   const root = parseSource(lang, file.content).root();
+  // Constant strings are read through the taint module's per-file binding index: start it on this file.
+  beginFile();
   const r: Reader = { root, sinks: SINK_MODULES.map((module) => ({ module, b: moduleBindings(file.content, [module]) })) };
   const out: ExportFact[] = [];
   for (const statement of root.children()) {

@@ -106,17 +106,20 @@ function ownValue(entry: SgNode, key: string): SgNode[] {
 }
 
 /** The pattern another module exports under the name or member `node` reads (cross-file/module-facts.ts), or []. */
-function importedValues(node: SgNode): RegexValue[] {
-  const fact = importedPattern(node);
+function importedValues(node: SgNode, called = false): RegexValue[] {
+  const fact = importedPattern(node, called);
   return fact?.pattern ? [{ ...fact.pattern, def: node, from: { path: fact.from, line: fact.line } }] : [];
 }
 
 const REQUIRE_CALL = /^(?:require\(|\(?\s*await\s+import\()/;
 
-/** The patterns a call to a function defined in this file returns. */
+/** The patterns a call to a function defined in this file returns, or to one another module exports. */
 function returnedPatterns(call: SgNode, depth: number): RegexValue[] {
   const fn = calleeDefinition(call);
-  return fn ? returnedValues(fn).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES) : [];
+  if (fn) return returnedValues(fn).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES);
+  const callee = call.field('function');
+  const local = callee?.kind() === 'identifier' ? bindingValue(callee) : null;
+  return callee && (!local || REQUIRE_CALL.test(local.text())) ? importedValues(callee, true) : [];
 }
 
 /** The patterns `node` may denote where it is applied; [] when none can be told. */
@@ -171,7 +174,8 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
     case 'new_expression':
     case 'call_expression': {
       const ctor = node.field(node.kind() === 'new_expression' ? 'constructor' : 'function')?.text();
-      // `str.match(ansiRegex())`: what a function of this file returns (`function ansiRegex() { return /…/g; }`).
+      // `str.match(ansiRegex())`: what a function of this file returns (`function ansiRegex() { return /…/g; }`), or
+      // of another module (`const ansiRegex = require('./ansi-regex')`).
       if (ctor !== 'RegExp') return node.kind() === 'call_expression' ? returnedPatterns(node, depth) : [];
       const [src, flags] = argsOf(node);
       const source = constantString(src);

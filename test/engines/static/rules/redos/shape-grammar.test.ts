@@ -225,6 +225,8 @@ const EXPORTED: Record<string, (src: string) => Record<string, string>> = {
   'ESM export const, named import': (src) => ({ 'lib/index.mjs': `import { word } from './re.js';\nexport function parse(input) {\n  return word.test(input);\n}\n`, 'lib/re.js': `export const word = /${src}/;\n` }),
   'ESM export list with an alias': (src) => ({ 'lib/index.mjs': `import { W as word } from './re.js';\nexport function parse(input) {\n  return word.test(input);\n}\n`, 'lib/re.js': `const word = /${src}/;\nexport { word as W };\n` }),
   'ESM export default, default import': (src) => ({ 'lib/index.mjs': `import word from './re.js';\nexport function parse(input) {\n  return word.test(input);\n}\n`, 'lib/re.js': `export default /${src}/;\n` }),
+  'a function returning the pattern (ansi-regex shape)': (src) => ({ 'lib/index.js': `const wordRegex = require('./word-regex');\n${PARSE('input.match(wordRegex())')}`, 'lib/word-regex.js': `module.exports = function () {\n  const pattern = [${JSON.stringify(src)}].join('|');\n  return new RegExp(pattern, 'g');\n};\n` }),
+  'a declared function returning the pattern, named export': (src) => ({ 'lib/index.mjs': `import { wordRegex } from './re.js';\nexport function parse(input) {\n  return wordRegex().test(input);\n}\n`, 'lib/re.js': `export function wordRegex() {\n  return /${src}/;\n}\n` }),
   're-exported by an index module': (src) => ({ 'lib/main.js': `const { word } = require('./util');\n${PARSE('word.test(input)')}`, 'lib/util/index.js': "module.exports = require('./patterns');\n", 'lib/util/patterns.js': `exports.word = /${src}/;\n` }),
 };
 
@@ -241,6 +243,11 @@ test('decoys for imported patterns: a package named like a local file, a paramet
   assert.equal(reportedAcross({ 'lib/index.js': `const { word } = require('patterns');\n${PARSE('word.test(input)')}`, 'lib/patterns.js': vulnerable }), false);
   // The function's own `word` parameter is the caller's pattern, not the imported one.
   assert.equal(reportedAcross({ 'lib/index.js': "const { word } = require('./patterns');\nmodule.exports = function parse(word, input) {\n  return word.test(input);\n};\n", 'lib/patterns.js': vulnerable }), false);
+  // A function whose pattern depends on its argument, or that returns one of two, gives no fact; nor is a
+  // pattern-returning function a pattern itself.
+  assert.equal(reportedAcross({ 'lib/index.js': `const make = require('./make');\n${PARSE("input.match(make('(\\\\w+\\\\s?)*'))")}`, 'lib/make.js': "module.exports = function (p) {\n  return new RegExp('^' + p + '$');\n};\n" }), false);
+  assert.equal(reportedAcross({ 'lib/index.js': `const make = require('./make');\n${PARSE('input.match(make())')}`, 'lib/make.js': `module.exports = function (safe) {\n  if (safe) return /${SAFE}/;\n  return /${VULNERABLE}/;\n};\n` }), false);
+  assert.equal(reportedAcross({ 'lib/index.js': `const make = require('./make');\n${PARSE('make.test(input)')}`, 'lib/make.js': `module.exports = () => /${VULNERABLE}/;\n` }), false);
   // Re-exports are followed a fixed number of modules deep (MAX_REEXPORTS): a longer chain gives no fact.
   const chain = { 'lib/index.js': `const { word } = require('./a');\n${PARSE('word.test(input)')}`, 'lib/a.js': "module.exports = require('./b');\n", 'lib/b.js': "module.exports = require('./c');\n", 'lib/c.js': "module.exports = require('./d');\n", 'lib/d.js': vulnerable };
   assert.equal(reportedAcross(chain), false);
