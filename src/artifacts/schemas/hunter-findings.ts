@@ -40,9 +40,25 @@ export const IncomingArgument = Type.Object(
   { additionalProperties: false },
 );
 
+export const ImportedValue = Type.Object(
+  {
+    file: Type.String({ description: 'The module that imports the value.' }),
+    specifier: Type.String({ description: "The relative specifier it imports it by ('./cp')." }),
+    export: Type.String({ description: "The import key: the exported member's name, or '' for the module's own value." }),
+    module: Type.Optional(Type.String({ description: 'The Node module the value is (child_process).' })),
+    member: Type.Optional(Type.String({ description: 'With module: the function of it the value is (exec).' })),
+    pattern: Type.Optional(Type.Object({ source: Type.String(), flags: Type.String() }, { additionalProperties: false, description: 'The constant regular expression the value is.' })),
+    call: Type.Optional(Type.Boolean({ description: 'With pattern: the value is a function that returns the pattern.' })),
+    from: Type.String({ description: 'The module that writes the value.' }),
+    line: Type.Integer({ minimum: 1, description: 'Line of the value in that module.' }),
+  },
+  { additionalProperties: false },
+);
+
 export const CrossFileTaint = Type.Object(
   {
     incoming: Type.Array(IncomingArgument, { description: 'Request input one module passes to a function another module exports; the static engine treats those parameters as input.' }),
+    imported: Type.Optional(Type.Array(ImportedValue, { description: "Sinks and patterns a module imports from another module of the target (child_process re-exported, an exported regular expression): the static engine reads them as the module's own." })),
     cuts: Type.Array(Type.String(), { description: 'Where a bound (module hops, callers per parameter) stopped the pass; empty when it ran to its end.' }),
   },
   { additionalProperties: false, description: "The static engine's cross-file taint pass, which the skeptic re-checks findings with." },

@@ -32,7 +32,7 @@ export function cachedCrossFile(cache: EvidenceCache, files: readonly CrossFileK
   const hit = cache.get('cross-file', crossFileKey(files), CrossFileTaint);
   if (!hit) return undefined;
   const paths = new Set(files.map((f) => f.path));
-  return hit.incoming.every((a) => paths.has(a.file) && paths.has(a.from)) ? hit : undefined;
+  return [...hit.incoming, ...(hit.imported ?? [])].every((a) => paths.has(a.file) && paths.has(a.from)) ? hit : undefined;
 }
 
 export function storeCrossFile(cache: EvidenceCache, files: readonly CrossFileKeyInput[], result: Result): void {

@@ -71,7 +71,8 @@ export const schemaMatchesEngine: (value: Static<typeof StoredAnalysisSchema>) =
 export function staticKey(file: SourceFile, engineVersion = STATIC_ENGINE_VERSION, code?: string): string {
   // The arguments other modules pass in change what the file's own analysis finds, so they are part of its key.
   const incoming = file.incoming && file.incoming.length > 0 ? { incoming: file.incoming } : {};
-  return cacheKey('static', { engine: engineVersion, path: file.path, language: file.language, publicApi: file.publicApi ?? null, sha256: sha256(file.content), ...incoming }, code);
+  const imported = file.imported && file.imported.length > 0 ? { imported: file.imported } : {};
+  return cacheKey('static', { engine: engineVersion, path: file.path, language: file.language, publicApi: file.publicApi ?? null, sha256: sha256(file.content), ...incoming, ...imported }, code);
 }
 
 /** The hunt's analyses for this run only, in memory: with no evidence cache (--no-cache) the skeptic's re-check still

@@ -7,6 +7,7 @@ import { parseSuppressions, type Suppression } from './suppress.ts';
 import { beginFile } from './taint.ts';
 import { detectorName, timed } from './detector-times.ts';
 import { beginSourceFile } from './sources/handlers.ts';
+import { beginImports } from './imported.ts';
 import { prefetchFinds } from './shared-find.ts';
 import { FUNCTION_FIND } from './ast.ts';
 import type { Candidate, SourceFile } from './types.ts';
@@ -82,13 +83,14 @@ function compute(file: SourceFile, keepLines = true): Analysis {
   const lang = langFor(file);
   // A library's exported parameters, and those other modules pass request input to, are sources without a request in sight.
   const library = file.publicApi !== undefined || (file.incoming?.length ?? 0) > 0;
-  const active = lang === null ? [] : timed('<prefilters>', () => DETECTORS.filter((d) => (d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content))) && (d.requires?.test(file.content) ?? true)));
+  const active = lang === null ? [] : timed('<prefilters>', () => DETECTORS.filter((d) => (d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content)) || d.importedPrefilter?.(file)) && (d.requires?.test(file.content) ?? true)));
   if (lang !== null && active.length > 0) {
     const lines = fileLines();
     const root = timed('<parse>', () => parseSource(lang, file.content).root());
     timed('<file setup>', () => {
       beginFile(file.publicApi !== undefined, file.incoming);
       beginSourceFile(file.path, file.content);
+      beginImports(file);
     });
     // The function index (ast.ts) is found in a walk the detectors' searches make anyway, when it can share one.
     timed('<shared finds>', () => prefetchFinds(root, active.flatMap((d) => d.finds ?? []), [FUNCTION_FIND]));
@@ -112,7 +114,7 @@ export function storedAnalysis(file: SourceFile): StoredAnalysis {
 }
 
 export function analyse(file: SourceFile, store?: AnalysisStore): Analysis {
-  const key = `${file.path}\0${file.language}\0${file.publicApi ?? ''}\0${JSON.stringify(file.incoming ?? [])}\0${file.content}`;
+  const key = `${file.path}\0${file.language}\0${file.publicApi ?? ''}\0${JSON.stringify(file.incoming ?? [])}\0${JSON.stringify(file.imported ?? [])}\0${file.content}`;
   const hit = memo.get(key);
   if (hit) return hit;
   const stored = store?.get(file);

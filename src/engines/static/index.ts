@@ -32,5 +32,5 @@ export function huntFile(file: import('./types.ts').SourceFile, store?: Analysis
 export function findingsOf(analysis: StoredAnalysis): Finding[] {
   return analysis.entries.map((e) => structuredClone(e.finding));
 }
-export type { IncomingArg } from './types.ts';
-export { crossFileIncoming, crossFileIncomingBatched, MAX_HOPS, type CallsStore, type CrossFileResult, type OutgoingCall } from './cross-file/index.ts';
+export type { ImportedFact, IncomingArg } from './types.ts';
+export { crossFileIncoming, crossFileIncomingBatched, importedFacts, MAX_HOPS, type CallsStore, type CrossFilePass, type CrossFileResult, type OutgoingCall } from './cross-file/index.ts';

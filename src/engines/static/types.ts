@@ -21,6 +21,28 @@ export interface SourceFile {
   publicApi?: string;
   /** Request input other files of the target pass to this file's exported functions (the cross-file pass). */
   incoming?: IncomingArg[];
+  /** What other modules of the target export to this file under its relative imports (the module-facts step). */
+  imported?: ImportedFact[];
+}
+
+/**
+ * A fact about a value another module of the target exports and this file imports: that value is Node's
+ * child_process (or one of its functions), or a constant regular expression. Read from the exporting module's text.
+ */
+export interface ImportedFact {
+  /** The relative specifier as this file writes it (`./cp`). */
+  specifier: string;
+  /** The import key: the exported member's name, or '' for the module's own value (`module.exports = …`). */
+  export: string;
+  /** The Node module the value is (`child_process`), and the function of it when it is one (`exec`). */
+  module?: string;
+  member?: string;
+  /** The regular expression the value is (with call: the one calling the value returns). */
+  pattern?: { source: string; flags: string };
+  call?: boolean;
+  /** The exporting file (repository-relative) and the 1-based line that writes the value. */
+  from: string;
+  line: number;
 }
 
 /** A tainted argument another module passes to a function this module exports. */
@@ -182,6 +204,9 @@ export interface Detector {
   prefilter: TextTest;
   /** A second cheap test for library files (publicApi set), where exported parameters are sources too. */
   libraryPrefilter?: TextTest;
+  /** A test of what the file imports from other modules (SourceFile.imported): a sink can be reached through them
+   * with nothing in the file's own text naming it. */
+  importedPrefilter?: (file: SourceFile) => boolean;
   /**
    * Text every finding of the detector needs, tested after the prefilter: a file without it is not walked (nor parsed
    * for this detector). Kept apart from the prefilter, which also says which modules may hold a sink (cross-file reach).

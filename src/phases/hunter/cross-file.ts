@@ -1,6 +1,7 @@
 // The static engine's cross-file taint pass for one scan: every JavaScript/TypeScript file triage listed, read at
 // its recorded hash with its library context, then followed across modules before any chunk is hunted. The
-// hunter hands each file its incoming arguments; the skeptic re-checks findings with the same ones (from the artifact).
+// hunter hands each file its incoming arguments and the facts about its imports (what another module re-exports of
+// child_process, an exported pattern); the skeptic re-checks findings with the same ones (from the artifact).
 // With the evidence cache, the result for the same set of files (paths, languages, libraries, hashes) is reused;
 // for another set, each file's per-file step is (cross-file-calls), so one changed file is parsed again, not all.
 // Given the phase's worker pool, the per-file steps run in its threads.
@@ -42,11 +43,12 @@ export async function crossFilePass(target: string, triage: Pick<Triage, 'files'
   if (cached) return cached;
   const store = cache && crossFileCallsStore(cache);
   // With a pool, each hop's per-file steps run in its worker threads; the hops and their merge stay here, in order.
-  const { incoming, cuts } = pool
+  const { incoming, cuts, imported } = pool
     ? await crossFileIncomingBatched(files, (file, specs) => pool.run('calls', { ...file, specs }), store)
     : crossFileIncoming(files, store);
   const list = [...incoming].sort(([a], [b]) => compareText(a, b)).flatMap(([file, args]) => args.map((a) => ({ file, ...a })));
-  const result = { incoming: list, cuts };
+  const facts = [...imported].sort(([a], [b]) => compareText(a, b)).flatMap(([file, list]) => list.map((f) => ({ file, ...f })));
+  const result = { incoming: list, cuts, ...(facts.length > 0 ? { imported: facts } : {}) };
   if (cache) storeCrossFile(cache, keys, result);
   return result;
 }
@@ -60,7 +62,7 @@ const keyInput = (meta: FileMeta, library: string | undefined): CrossFileKeyInpu
 /** True when every file the stored pass names, as caller or receiver, still reads at the hash triage recorded. */
 function namedFilesAtHash(target: string, pass: CrossFile, listed: readonly FileMeta[]): boolean {
   const recordedHash = new Map(listed.map((meta) => [meta.path, meta.sha256]));
-  const named = new Set(pass.incoming.flatMap((a) => [a.file, a.from]));
+  const named = new Set([...pass.incoming, ...(pass.imported ?? [])].flatMap((a) => [a.file, a.from]));
   return [...named].every((path) => {
     const sha256 = recordedHash.get(path);
     return sha256 !== undefined && readSourceAtHash(target, path, sha256).ok;

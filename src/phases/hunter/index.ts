@@ -18,7 +18,7 @@ import type { RunOptions } from '../../engines/run/options.ts';
 import { analysisStoreFor } from '../../engines/cache/static-analysis.ts';
 import { withLeads } from './leads.ts';
 import { crossFilePass, type CrossFile } from './cross-file.ts';
-import { incomingLookup } from '../../engines/static/incoming-lookup.ts';
+import { importedLookup, incomingLookup } from '../../engines/static/incoming-lookup.ts';
 import { publicApiLookup } from '../../engines/static/library-lookup.ts';
 
 const READS = {
@@ -49,7 +49,7 @@ export const hunterPhase = definePhase({
       const store = analysisStoreFor(ctx);
       // Request input crossing modules, found over the whole tree before any chunk is hunted one file at a time.
       const crossFile = await crossFilePass(ctx.target, triage, publicApiLookup(inputs.recon), ctx.cache, pool);
-      const options = { workers, ...(pool ? { pool } : {}), incoming: incomingLookup(crossFile), ...(store ? { store } : {}) };
+      const options = { workers, ...(pool ? { pool } : {}), incoming: incomingLookup(crossFile), imported: importedLookup(crossFile), ...(store ? { store } : {}) };
       const engine = chooseHunter(ctx, inputs.recon, plan.limits.lenses, modelFor(ctx, 'hunter') ? hunterContext(ctx, inputs) : undefined, options);
       return { 'hunter-findings': await hunt(ctx, triage, plan, inputs.leads, engine, crossFile) };
     });

@@ -3,7 +3,7 @@
 // With an analysis store (the evidence cache) a file analysed before with the same key is not analysed again;
 // its findings still go through the chunk's evidence re-check like fresh ones.
 import type { Finding } from '../../artifacts/schemas/common.ts';
-import { findingsOf, huntFile, staticSupports, type AnalysisStore, type IncomingArg } from '../../engines/static/index.ts';
+import { findingsOf, huntFile, staticSupports, type AnalysisStore, type ImportedFact, type IncomingArg } from '../../engines/static/index.ts';
 import type { SourceFile } from '../../engines/static/types.ts';
 import { createFilePool, type FilePool } from '../../engines/workers/pool.ts';
 import type { HunterEngine } from './engine.ts';
@@ -18,6 +18,8 @@ export interface StaticHunterOptions {
   store?: AnalysisStore;
   /** Request input other modules pass to a file's exported functions (the cross-file pass), by path. */
   incoming?: (path: string) => IncomingArg[] | undefined;
+  /** What a file's relative imports export that a detector can use (the cross-file pass's module facts), by path. */
+  imported?: (path: string) => ImportedFact[] | undefined;
 }
 
 /** `publicApi` names the library package a file belongs to (recon's publicApi), for the library threat model. */
@@ -43,7 +45,8 @@ export function staticHunter(publicApi: (path: string) => string | undefined = (
       const sources: SourceFile[] = files.map((file) => {
         const library = publicApi(file.path);
         const incoming = options.incoming?.(file.path);
-        return { ...file, ...(library ? { publicApi: library } : {}), ...(incoming ? { incoming } : {}) };
+        const imported = options.imported?.(file.path);
+        return { ...file, ...(library ? { publicApi: library } : {}), ...(incoming ? { incoming } : {}), ...(imported ? { imported } : {}) };
       });
       let found: Finding[];
       if (workers <= 1) {

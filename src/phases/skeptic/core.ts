@@ -5,14 +5,15 @@
 import type { Skeptic } from '../../artifacts/schemas/skeptic.ts';
 import type { TriagedFile } from '../../artifacts/schemas/triage.ts';
 import { panelOutcome, staticUndecided, type Vote } from '../../engines/static/refute/panel.ts';
-import type { IncomingArg, SourceFile } from '../../engines/static/types.ts';
+import type { ImportedFact, IncomingArg, SourceFile } from '../../engines/static/types.ts';
 
 export const SEATS = ['reachability', 'semantics', 'guards'] as const;
 
 export type Review = Skeptic['reviews'][number];
 
-/** The file as a refuter sees it: triage's facts, recon's package when it is a library, the cross-file input it receives. */
-export function refuterFile(meta: Pick<TriagedFile, 'path' | 'language' | 'isTest' | 'requiredBy'>, content: string, publicApi?: string, incoming?: IncomingArg[]): SourceFile {
+/** The file as a refuter sees it: triage's facts, recon's package when it is a library, the cross-file input it receives
+ * and the facts about its imports. */
+export function refuterFile(meta: Pick<TriagedFile, 'path' | 'language' | 'isTest' | 'requiredBy'>, content: string, publicApi?: string, incoming?: IncomingArg[], imported?: ImportedFact[]): SourceFile {
   return {
     path: meta.path,
     content,
@@ -21,6 +22,7 @@ export function refuterFile(meta: Pick<TriagedFile, 'path' | 'language' | 'isTes
     ...(meta.requiredBy !== undefined ? { requiredBy: meta.requiredBy } : {}),
     ...(publicApi ? { publicApi } : {}),
     ...(incoming ? { incoming } : {}),
+    ...(imported ? { imported } : {}),
   };
 }
 

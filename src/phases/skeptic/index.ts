@@ -9,7 +9,7 @@ import { staticPanel, type Vote } from '../../engines/static/refute/index.ts';
 import { leadOrigin } from '../../engines/leads/finding.ts';
 import { leadLookup } from '../../engines/leads/lookup.ts';
 import { publicApiLookup } from '../../engines/static/library-lookup.ts';
-import { incomingLookup } from '../../engines/static/incoming-lookup.ts';
+import { importedLookup, incomingLookup } from '../../engines/static/incoming-lookup.ts';
 import { analysisStoreFor } from '../../engines/cache/static-analysis.ts';
 import { modelFor } from '../../phase-kit/types.ts';
 import { retrievalContext } from '../../engines/prompts/retrieval-context.ts';
@@ -33,6 +33,7 @@ export const skepticPhase = definePhase({
     const libraryOf = publicApiLookup(recon);
     // The hunter's cross-file pass: a finding it made with another module's input is re-checked with the same input.
     const incomingOf = incomingLookup(hunter.crossFile);
+    const importedOf = importedLookup(hunter.crossFile);
     const chunkOf = new Map(triage.chunks.flatMap((c) => c.files.map((f) => [f, c.id] as const)));
     // The hunter's analyses from the evidence cache (with --no-cache, from this run's memory): the re-check does not
     // parse each file again.
@@ -52,7 +53,7 @@ export const skepticPhase = definePhase({
       if (!meta || !source.ok) {
         votes = unavailableVotes(source.ok ? 'source unavailable' : source.reason);
       } else {
-        const file = refuterFile({ ...meta, path: finding.file }, source.content, libraryOf(finding.file), incomingOf(finding.file));
+        const file = refuterFile({ ...meta, path: finding.file }, source.content, libraryOf(finding.file), incomingOf(finding.file), importedOf(finding.file));
         votes = staticPanel(finding, file, leadOrigin(finding), leadOf(finding.id), { includeTests: ctx.scope.includeTests, ...(store ? { store } : {}), ...(setAsideInline ? { setAsideInline } : {}) });
         const sitting = sittingSeats(plan.limits.refuters, Boolean(ctx.budget?.degraded));
         if (refuterModel && sitting.length > 0) {

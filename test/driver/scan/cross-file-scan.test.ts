@@ -52,3 +52,35 @@ test('request input passed to another module confirms the sink there; without it
   assert.deepEqual(confirmed(second.outDir), []);
   assert.deepEqual(readArtifact(second.outDir, 'hunter-findings').crossFile?.incoming, []);
 });
+
+const viaModule = {
+  'package.json': JSON.stringify({ name: 'app', version: '1.0.0', private: true }),
+  'routes/user.js': [
+    "const express = require('express');",
+    "const cp = require('../lib/cp');",
+    'const app = express();',
+    "app.get('/u', (req, res) => {",
+    "  cp.exec('x ' + req.query.name);",
+    '  res.end();',
+    '});',
+    'module.exports = app;',
+    '',
+  ].join('\n'),
+  'lib/cp.js': "module.exports = require('child_process');\n",
+};
+
+test('child_process another module re-exports is a sink where it is called, in the hunt and in the re-check; a local module that is not it is not', async (t) => {
+  const repo = gitRepo(t, viaModule);
+  const first = await runScan({ target: repo, log: quiet });
+  assert.deepEqual(confirmed(first.outDir), ['routes/user.js:5 command-injection']);
+  const hunter = readArtifact(first.outDir, 'hunter-findings');
+  assert.deepEqual(hunter.crossFile?.imported, [{ file: 'routes/user.js', specifier: '../lib/cp', export: '', module: 'child_process', from: 'lib/cp.js', line: 1 }]);
+
+  // lib/cp.js now exports its own function under the same name: the cached analysis with the fact must not answer.
+  writeFileSync(join(repo, 'lib/cp.js'), 'exports.exec = function exec(line) {\n  return String(line).length;\n};\n');
+  git(repo, 'commit', '-qam', 'own exec');
+  clearAnalysisMemo();
+  const second = await runScan({ target: repo, log: quiet });
+  assert.deepEqual(confirmed(second.outDir), []);
+  assert.equal(readArtifact(second.outDir, 'hunter-findings').crossFile?.imported, undefined);
+});

@@ -1,7 +1,8 @@
 // Command and code injection: child_process calls and eval-like APIs whose code or command is not a literal.
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf } from '../ast.ts';
+import { argsOf, escapeRe } from '../ast.ts';
 import { moduleBindings, moduleFunction } from '../modules.ts';
+import { importedModule, importsModule } from '../imported.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { bindingValue } from '../taint.ts';
 import { handedBackCode } from './handed-back-code.ts';
@@ -23,6 +24,10 @@ const EXECA_FUNCTIONS = new Set(['execa', 'execaSync', 'execaCommand', 'execaCom
 const SHELLJS_GLOBAL = /(?:require\(\s*|import\s+)['"]shelljs\/global['"]/;
 // child_process handed in rather than required (`this.child_process.exec`, `deps.childProcess.exec`): the name says which module it is.
 const INJECTED_CP = /(?:^|\.)(?:child_process|childProcess)\.(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)$/;
+
+// `require('./cp').run(cmd)`, `require('./exec')(cmd)`: a relative module's export called where it is required (the
+// module-facts step says which are child_process's).
+const REQUIRED_MEMBER = String.raw`|^require\(\s*['"]\.[^'"]*['"]\s*\)(\.[\w$]+)?$`;
 
 // `(0, cp.exec)`: an indirect call of the member inside.
 const INDIRECT = /^\(\s*0\s*,\s*([\w$.]+)\s*\)$/;
@@ -59,17 +64,22 @@ function commandCandidates(ctx: DetectorContext): Candidate[] {
   const crossSpawn = moduleBindings(ctx.file.content, CROSS_SPAWN);
   for (const alias of crossSpawn.aliases) b.named.set(alias, 'spawn').set(`${alias}.sync`, 'spawnSync');
   for (const [local, fn] of crossSpawn.named) if (fn === 'sync' || fn === 'spawn') b.named.set(local, fn === 'sync' ? 'spawnSync' : 'spawn');
+  // child_process reached through another module of the target (`const { exec } = require('./exec')`).
+  const imported = importedModule('child_process');
+  for (const a of imported.bindings.aliases) b.aliases.add(a);
+  for (const [local, fn] of imported.bindings.named) b.named.set(local, fn);
+  const modules = [...CP, ...imported.specifiers];
   const injected = /\b(?:child_process|childProcess)\.(?:exec|spawn|execFile|fork)/.test(ctx.file.content);
   if (b.aliases.size === 0 && b.named.size === 0 && !injected && !/require\(\s*['"](node:)?child_process['"]\s*\)\./.test(ctx.file.content)) return [];
   const out: Candidate[] = [];
   // Local names bound to a sink (`const run = promisify(cp.exec)`, `import { exec as run }`) are callees too.
-  const locals = [...b.named.keys()].filter((n) => /^[\w$]+$/.test(n)).map((n) => n.replace(/\$/g, '\\$'));
+  const locals = [...b.named.keys()].filter((n) => /^[\w$]+(?:\.[\w$]+)?$/.test(n)).map(escapeRe);
   // Compiled modules call an import as `(0, child_process_1.exec)(cmd)`: the same call, written to drop `this`.
-  const callee = `(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|command|commandSync|sync)\\)?$${locals.length > 0 ? `|^(\\(\\s*0\\s*,\\s*)?(${locals.join('|')})\\)?$` : ''}`;
+  const callee = `(^|\\.)(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork|command|commandSync|sync)\\)?$${locals.length > 0 ? `|^(\\(\\s*0\\s*,\\s*)?(${locals.join('|')})\\)?$` : ''}${imported.bindings.named.size > 0 ? REQUIRED_MEMBER : ''}`;
   const calls = ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: callee } } });
   for (const call of calls) {
     const callee = (call.field('function')?.text() ?? '').replace(INDIRECT, '$1');
-    const fn = moduleFunction(callee, b, CP) ?? execaMethod(callee, execa) ?? INJECTED_CP.exec(callee)?.[1];
+    const fn = moduleFunction(callee, b, modules) ?? execaMethod(callee, execa) ?? INJECTED_CP.exec(callee)?.[1];
     if (!fn) continue;
     const args = argsOf(call);
     const [command, argv] = args;
@@ -115,6 +125,10 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
   const notAllLiteral = { has: { field: 'arguments', has: { not: { any: [{ kind: 'string' }, { kind: 'number' }] } } } };
   // vm under any local name: `const nodeVm = require('vm')`, `const { runInNewContext } = require('node:vm')`.
   const vm = moduleBindings(ctx.file.content, ['vm']);
+  // vm reached through another module of the target (`const { run } = require('./sandbox')`).
+  const viaImports = importedModule('vm').bindings;
+  for (const a of viaImports.aliases) vm.aliases.add(a);
+  for (const [local, fn] of viaImports.named) vm.named.set(local, fn);
   const vmObjects = ['vm', ...vm.aliases].filter((n) => /^[\w$]+$/.test(n)).map((n) => n.replace(/\$/g, '\\$'));
   const vmLocals = [...vm.named].filter(([local, fn]) => VM_RUN.test(fn) && /^[\w$]+$/.test(local)).map(([local]) => local.replace(/\$/g, '\\$'));
   const vmCall = `^(\\(\\s*0\\s*,\\s*)?(${vmObjects.join('|')})\\.(runInNewContext|runInThisContext|runInContext|compileFunction)\\)?$${vmLocals.length > 0 ? `|^(\\(\\s*0\\s*,\\s*)?(${vmLocals.join('|')})\\)?$` : ''}`;
@@ -171,6 +185,7 @@ export const commandInjection: Detector = {
   order: 1,
   rules: ['command-injection'],
   prefilter: /child_process|childProcess\.|shelljs|shell-exec|exec-sh|sync-exec|child-process|platform-command|cross-spawn|await-exec|\bexeca\b/,
+  importedPrefilter: (file) => importsModule(file, 'child_process'),
   run: commandCandidates,
 };
 
@@ -178,5 +193,6 @@ export const codeInjection: Detector = {
   order: 2,
   rules: ['code-injection'],
   prefilter: /\beval\s*\)?\s*\(|\bFunction\s*\(|\bvm\.|['"](?:node:)?vm['"]|\b(setTimeout|setInterval|setImmediate)\s*\(\s*(?:[`'"]|[\w$]+\s*,)/,
+  importedPrefilter: (file) => importsModule(file, 'vm'),
   run: codeCandidates,
 };

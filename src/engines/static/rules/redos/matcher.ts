@@ -254,7 +254,7 @@ function run(ctx: DetectorContext): Candidate[] {
     const candidate: Candidate = {
       ruleId: 'redos', startLine: together ? defLine : startLine(at), endLine: endLine(call), symbol: symbolOf(call),
       subject: call.text(),
-      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}${elsewhere ? `; the pattern is written on line ${defLine}` : ''}.`,
+      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); it is applied to ${source.via}${re.from ? `; the pattern is exported by ${re.from.path} (line ${re.from.line})` : elsewhere ? `; the pattern is written on line ${defLine}` : ''}.`,
       source: elsewhere && !together ? { ...source, names, sourceLine: defLine } : { ...source, names },
       severity: verdict.complexity === 'exponential' ? 'high' : 'medium',
     };

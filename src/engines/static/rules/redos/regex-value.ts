@@ -11,9 +11,11 @@ import { listElements, loopedList, walkedElements } from './pattern-lists.ts';
 import { calleeDefinition, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
 import { propertyValues } from '../../properties.ts';
+import { importedPattern } from '../../imported.ts';
 
-/** One resolved pattern and the node that writes it (cited beside the call when it stands elsewhere). */
-export interface RegexValue { source: string; flags: string; def: SgNode }
+/** One resolved pattern and the node that writes it (cited beside the call when it stands elsewhere); `from` when
+ * another module of the target writes it (the node is then this file's name for it). */
+export interface RegexValue { source: string; flags: string; def: SgNode; from?: { path: string; line: number } }
 
 const MAX_DEPTH = 6;
 // Branches followed per expression: a ternary of tables should not fan out into dozens of verdicts.
@@ -103,10 +105,21 @@ function ownValue(entry: SgNode, key: string): SgNode[] {
   });
 }
 
-/** The patterns a call to a function defined in this file returns. */
+/** The pattern another module exports under the name or member `node` reads (cross-file/module-facts.ts), or []. */
+function importedValues(node: SgNode, called = false): RegexValue[] {
+  const fact = importedPattern(node, called);
+  return fact?.pattern ? [{ ...fact.pattern, def: node, from: { path: fact.from, line: fact.line } }] : [];
+}
+
+const REQUIRE_CALL = /^(?:require\(|\(?\s*await\s+import\()/;
+
+/** The patterns a call to a function defined in this file returns, or to one another module exports. */
 function returnedPatterns(call: SgNode, depth: number): RegexValue[] {
   const fn = calleeDefinition(call);
-  return fn ? returnedValues(fn).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES) : [];
+  if (fn) return returnedValues(fn).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES);
+  const callee = call.field('function');
+  const local = callee?.kind() === 'identifier' ? bindingValue(callee) : null;
+  return callee && (!local || REQUIRE_CALL.test(local.text())) ? importedValues(callee, true) : [];
 }
 
 /** The patterns `node` may denote where it is applied; [] when none can be told. */
@@ -121,6 +134,11 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       const looped = loopedList(node);
       if (looped) return listElements(looped, 0).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_LIST);
       const bound = bindingValue(node);
+      // A name bound to another module's export (`const { RE } = require('./patterns')`, `import { RE } from …`).
+      if (!bound || REQUIRE_CALL.test(bound.text())) {
+        const imported = importedValues(node);
+        if (imported.length > 0) return imported;
+      }
       // `for (const re of LIST)`, `LIST.forEach((re) => …)`, `rgx(ua, arrays)`'s `arrays[i]`: any element picked.
       return bound ? regexValues(bound, depth + 1) : walkedElements(node).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_LIST);
     }
@@ -146,6 +164,9 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       if (object?.kind() === 'subscript_expression' && prop) {
         return tableEntries(object).flatMap((entry) => ownValue(entry, prop)).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_TABLE);
       }
+      // `patterns.RE`, `require('./patterns').RE`: another module's export.
+      const imported = object?.kind() === 'call_expression' || (object?.kind() === 'identifier' && REQUIRE_CALL.test(bindingValue(object)?.text() ?? 'require(')) ? importedValues(node) : [];
+      if (imported.length > 0) return imported;
       if (object?.kind() !== 'identifier' || !prop) return [];
       const held = propertyValues(object, prop, node, bindingValue(object)) ?? [];
       return held.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES);
@@ -153,7 +174,8 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
     case 'new_expression':
     case 'call_expression': {
       const ctor = node.field(node.kind() === 'new_expression' ? 'constructor' : 'function')?.text();
-      // `str.match(ansiRegex())`: what a function of this file returns (`function ansiRegex() { return /…/g; }`).
+      // `str.match(ansiRegex())`: what a function of this file returns (`function ansiRegex() { return /…/g; }`), or
+      // of another module (`const ansiRegex = require('./ansi-regex')`).
       if (ctor !== 'RegExp') return node.kind() === 'call_expression' ? returnedPatterns(node, depth) : [];
       const [src, flags] = argsOf(node);
       const source = constantString(src);

@@ -24,7 +24,7 @@ export interface Building { id: string; needs?: Need[]; helpers?: string; build:
 export interface Sink { id: string; needs: Need[]; call: (s: string) => string; esm?: boolean; files?: Record<string, string> }
 
 /** A decoy: a whole body (its own building and sink) that must produce no reported finding, with why it is safe. */
-export interface Decoy { id: string; why: string; needs: Need[]; helpers?: string; body: (v: string) => string }
+export interface Decoy { id: string; why: string; needs: Need[]; helpers?: string; body: (v: string) => string; files?: Record<string, string> }
 
 export const UTIL: Need = { cjs: "const util = require('util');", esm: "import util from 'node:util';" };
 
@@ -128,6 +128,25 @@ export const COMMAND_SINKS: Sink[] = [
     files: { 'lib/exec.js': "'use strict';\nexports.exec = require('child_process').exec;\n" },
   },
   {
+    id: 'local module is child_process',
+    needs: [CP("const cp = require('./cp');", "import cp from './cp.js';")],
+    call: (s) => `cp.execSync(${s});`,
+    files: { 'lib/cp.js': "'use strict';\nmodule.exports = require('child_process');\n" },
+  },
+  {
+    id: 'required local member',
+    esm: false,
+    needs: [],
+    call: (s) => `require('./run').shell(${s});`,
+    files: { 'lib/run.js': "'use strict';\nconst { exec } = require('node:child_process');\nmodule.exports = { shell: exec };\n" },
+  },
+  {
+    id: 'local re-export of a re-export',
+    needs: [CP("const { exec } = require('./util');", "import { exec } from './util/index.js';")],
+    call: (s) => `exec(${s});`,
+    files: { 'lib/util/index.js': "export * from './proc.js';\n", 'lib/util/proc.js': "export { exec } from 'child_process';\n" },
+  },
+  {
     id: 'local wrapper',
     needs: [CP("const { sh } = require('./sh');", "import { sh } from './sh.js';")],
     call: (s) => `sh(${s});`,
@@ -146,6 +165,12 @@ export const CODE_SINKS: Sink[] = [
   { id: 'new vm.Script', needs: [CP("const vm = require('vm');", "import vm from 'vm';")], call: (s) => `return new vm.Script(${s}).runInNewContext({ scope: {} });` },
   { id: 'destructured runInNewContext', needs: [CP("const { runInNewContext } = require('vm');", "import { runInNewContext } from 'vm';")], call: (s) => `return runInNewContext(${s}, {});` },
   { id: 'setTimeout(string)', needs: [], call: (s) => `setTimeout(${s}, 10);` },
+  {
+    id: 'local vm re-export',
+    needs: [CP("const { run } = require('./sandbox');", "import { run } from './sandbox.js';")],
+    call: (s) => `return run(${s}, { scope: {} });`,
+    files: { 'lib/sandbox.js': "'use strict';\nconst vm = require('vm');\nexports.run = vm.runInNewContext;\n" },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -176,6 +201,34 @@ export const COMMAND_DECOYS: Decoy[] = [
   { id: 'execa $ template', why: "execa's $ escapes its template's values", needs: [CP("const { $ } = require('execa');", "import { $ } from 'execa';")], body: (v) => `return $\`git log ${'$'}{${v}}\`;` },
   { id: 'execaCommand no shell', why: 'execaCommand splits on spaces and runs no shell', needs: [CP("const { execaCommand } = require('execa');", "import { execaCommand } from 'execa';")], body: (v) => `return execaCommand('git log ' + ${v});` },
   { id: 'environment', why: 'the environment is the operator\'s, not the caller\'s', needs: [CP_ALL], body: (v) => `exec('git log ' + process.env.GIT_REF, () => ${v});` },
+  {
+    id: 'local execFile re-export',
+    why: "another module's re-export of execFile runs no shell: the value is one argument",
+    needs: [CP("const { execFile } = require('./proc');", "import { execFile } from './proc.js';")],
+    body: (v) => `execFile('git', ['log', ${v}], () => {});`,
+    files: { 'lib/proc.js': "'use strict';\nexports.execFile = require('child_process').execFile;\n" },
+  },
+  {
+    id: 'local argv wrapper',
+    why: "another module's wrapper passes an args array to execFile: no shell",
+    needs: [CP("const { run } = require('./proc');", "import { run } from './proc.js';")],
+    body: (v) => `run('git', ['log', ${v}]);`,
+    files: { 'lib/proc.js': "'use strict';\nconst { execFile } = require('child_process');\nexports.run = (file, args) => execFile(file, args, () => {});\n" },
+  },
+  {
+    id: "a local module named child_process",
+    why: "the package's own child_process.js is not Node's: its exec counts characters",
+    needs: [CP("const cp = require('./child_process');", "import cp from './child_process.js';")],
+    body: (v) => `return cp.exec('git log ' + ${v});`,
+    files: { 'lib/child_process.js': "'use strict';\nexports.exec = function exec(line) {\n  return String(line).length;\n};\n" },
+  },
+  {
+    id: 'a package named like a local file',
+    why: "`require('exec')` is a package, not the local exec.js that re-exports child_process",
+    needs: [CP("const { exec } = require('exec');", "import { exec } from 'exec';")],
+    body: (v) => `return exec('git log ' + ${v});`,
+    files: { 'lib/exec.js': "'use strict';\nexports.exec = require('child_process').exec;\n" },
+  },
 ];
 
 export const CODE_DECOYS: Decoy[] = [
@@ -188,6 +241,13 @@ export const CODE_DECOYS: Decoy[] = [
   { id: 'eval literal', why: 'constant code', needs: [], body: (v) => `console.log(${v});\nreturn eval('1 + 1');` },
   { id: 'eval number', why: 'a number has no code in it', needs: [], body: (v) => `return eval('1 + ' + Number(${v}));` },
   { id: 'allow-list', why: 'only listed names reach eval', needs: [], body: (v) => `if (!['min', 'max'].includes(${v})) throw new Error('unknown');\nreturn eval('Math.' + ${v} + '(1, 2)');` },
+  {
+    id: 'local vm re-export, constant code',
+    why: "another module's re-export of vm runs the developer's code",
+    needs: [CP("const { run } = require('./sandbox');", "import { run } from './sandbox.js';")],
+    body: (v) => `return run('scope.value * 2', { scope: { value: ${v} } });`,
+    files: { 'lib/sandbox.js': "'use strict';\nconst vm = require('vm');\nexports.run = vm.runInNewContext;\n" },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -236,16 +296,16 @@ export function compose(a: Arrival, b: Building, s: Sink): Program | null {
 /** One decoy program: an arrival whose body is the decoy's. */
 export function composeDecoy(a: Arrival, d: Decoy): Program {
   const head = needsText(d.needs, a.style);
-  return assemble(`${a.id} | ${d.id}`, a.style, head, d.helpers ?? '', a.wrap((v) => indent(d.body(v))));
+  return assemble(`${a.id} | ${d.id}`, a.style, head, d.helpers ?? '', a.wrap((v) => indent(d.body(v))), d.files);
 }
 
 /** The lines of the main file where a reported (confirmed) finding of `ruleId` starts or ends. */
 /** Every reported (confirmed) finding of `ruleId` in the program, as file and lines: each module scanned with what
- * the cross-file pass says the others hand it. */
+ * the cross-file pass says the others hand it and what its imports export. */
 export function reported(p: Program, ruleId: string): Array<{ path: string; startLine: number; endLine: number }> {
-  const { incoming } = p.files.length > 1 ? crossFileIncoming(p.files) : { incoming: new Map() };
+  const { incoming, imported } = p.files.length > 1 ? crossFileIncoming(p.files) : { incoming: new Map(), imported: new Map() };
   return p.files.flatMap((f) => {
-    const file: SourceFile = incoming.has(f.path) ? { ...f, incoming: incoming.get(f.path) } : f;
+    const file: SourceFile = { ...f, ...(incoming.has(f.path) ? { incoming: incoming.get(f.path) } : {}), ...(imported.has(f.path) ? { imported: imported.get(f.path) } : {}) };
     return huntFile(file)
       .filter((x) => x.ruleId === ruleId && judgeStatic(x, refuteStatic(x, file)).verdict === 'confirmed')
       .map((x) => ({ path: f.path, startLine: x.startLine, endLine: x.endLine }));

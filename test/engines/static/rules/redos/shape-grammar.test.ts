@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { upheldFindings } from '../../../../../src/engines/static/score.ts';
+import { crossFileIncoming } from '../../../../../src/engines/static/index.ts';
 import { prng } from '../../../../../scripts/kit/seeded-random.ts';
 
 // An exponential pattern (nested quantifiers over overlapping classes) and a linear one.
@@ -208,9 +209,53 @@ test('patterns from a list of lists a helper is handed with .call(this, …) are
   assert.equal(reported(listOfLists(`/${SAFE}/i`)), false);
 });
 
-test('expected miss: a pattern exported by another local module (the engine reads one file at a time)', () => {
-  // require('./patterns').word is another file's value: no verdict is guessed for it.
-  assert.equal(reported("const { word } = require('./patterns');\nmodule.exports = function parse(input) {\n  return word.test(input);\n};\n"), false);
+/** Whether the first module is reported, scanned with the facts the cross-file pass reads from its relative imports. */
+function reportedAcross(files: Record<string, string>): boolean {
+  const sources = Object.entries(files).map(([path, content]) => ({ path, content, language: 'javascript', isTest: false, publicApi: 'shape-grammar' }));
+  const { imported } = crossFileIncoming(sources);
+  const main = sources[0]!;
+  const facts = imported.get(main.path);
+  return upheldFindings({ ...main, ...(facts ? { imported: facts } : {}) }).some((f) => f.ruleId === 'redos');
+}
+
+const PARSE = (test: string) => `module.exports = function parse(input) {\n  return ${test};\n};\n`;
+
+// How another module of the package exports a pattern, and how the library imports and applies it.
+const EXPORTED: Record<string, (src: string) => Record<string, string>> = {
+  'exports.k = literal, destructured require': (src) => ({ 'lib/index.js': `const { word } = require('./patterns');\n${PARSE('word.test(input)')}`, 'lib/patterns.js': `exports.word = /${src}/;\n` }),
+  'module.exports = { k: literal }, member of the module': (src) => ({ 'lib/index.js': `const patterns = require('./patterns');\n${PARSE('patterns.word.test(input)')}`, 'lib/patterns.js': `module.exports = { word: /${src}/, digits: /^\\d+$/ };\n` }),
+  'new RegExp constant, shorthand export, required in place': (src) => ({ 'lib/index.js': PARSE("require('./patterns').word.test(input)"), 'lib/patterns.js': `const word = new RegExp(${JSON.stringify(src)});\nmodule.exports = { word };\n` }),
+  'module.exports = literal': (src) => ({ 'lib/index.js': `const word = require('./word');\n${PARSE('input.match(word)')}`, 'lib/word.js': `module.exports = /${src}/;\n` }),
+  'ESM export const, named import': (src) => ({ 'lib/index.mjs': `import { word } from './re.js';\nexport function parse(input) {\n  return word.test(input);\n}\n`, 'lib/re.js': `export const word = /${src}/;\n` }),
+  'ESM export list with an alias': (src) => ({ 'lib/index.mjs': `import { W as word } from './re.js';\nexport function parse(input) {\n  return word.test(input);\n}\n`, 'lib/re.js': `const word = /${src}/;\nexport { word as W };\n` }),
+  'ESM export default, default import': (src) => ({ 'lib/index.mjs': `import word from './re.js';\nexport function parse(input) {\n  return word.test(input);\n}\n`, 'lib/re.js': `export default /${src}/;\n` }),
+  'a function returning the pattern (ansi-regex shape)': (src) => ({ 'lib/index.js': `const wordRegex = require('./word-regex');\n${PARSE('input.match(wordRegex())')}`, 'lib/word-regex.js': `module.exports = function () {\n  const pattern = [${JSON.stringify(src)}].join('|');\n  return new RegExp(pattern, 'g');\n};\n` }),
+  'a declared function returning the pattern, named export': (src) => ({ 'lib/index.mjs': `import { wordRegex } from './re.js';\nexport function parse(input) {\n  return wordRegex().test(input);\n}\n`, 'lib/re.js': `export function wordRegex() {\n  return /${src}/;\n}\n` }),
+  're-exported by an index module': (src) => ({ 'lib/main.js': `const { word } = require('./util');\n${PARSE('word.test(input)')}`, 'lib/util/index.js': "module.exports = require('./patterns');\n", 'lib/util/patterns.js': `exports.word = /${src}/;\n` }),
+};
+
+test('a pattern another module of the package exports is judged where the library applies it (module facts)', () => {
+  for (const [shape, files] of Object.entries(EXPORTED)) {
+    assert.equal(reportedAcross(files(VULNERABLE)), true, `vulnerable: ${shape}`);
+    assert.equal(reportedAcross(files(SAFE)), false, `linear: ${shape}`);
+  }
+});
+
+test('decoys for imported patterns: a package named like a local file, a parameter shadowing the import, a chain past the bound', () => {
+  const vulnerable = `exports.word = /${VULNERABLE}/;\n`;
+  // require('patterns') is a package of node_modules, not the local patterns.js.
+  assert.equal(reportedAcross({ 'lib/index.js': `const { word } = require('patterns');\n${PARSE('word.test(input)')}`, 'lib/patterns.js': vulnerable }), false);
+  // The function's own `word` parameter is the caller's pattern, not the imported one.
+  assert.equal(reportedAcross({ 'lib/index.js': "const { word } = require('./patterns');\nmodule.exports = function parse(word, input) {\n  return word.test(input);\n};\n", 'lib/patterns.js': vulnerable }), false);
+  // A function whose pattern depends on its argument, or that returns one of two, gives no fact; nor is a
+  // pattern-returning function a pattern itself.
+  assert.equal(reportedAcross({ 'lib/index.js': `const make = require('./make');\n${PARSE("input.match(make('(\\\\w+\\\\s?)*'))")}`, 'lib/make.js': "module.exports = function (p) {\n  return new RegExp('^' + p + '$');\n};\n" }), false);
+  assert.equal(reportedAcross({ 'lib/index.js': `const make = require('./make');\n${PARSE('input.match(make())')}`, 'lib/make.js': `module.exports = function (safe) {\n  if (safe) return /${SAFE}/;\n  return /${VULNERABLE}/;\n};\n` }), false);
+  assert.equal(reportedAcross({ 'lib/index.js': `const make = require('./make');\n${PARSE('make.test(input)')}`, 'lib/make.js': `module.exports = () => /${VULNERABLE}/;\n` }), false);
+  // Re-exports are followed a fixed number of modules deep (MAX_REEXPORTS): a longer chain gives no fact.
+  const chain = { 'lib/index.js': `const { word } = require('./a');\n${PARSE('word.test(input)')}`, 'lib/a.js': "module.exports = require('./b');\n", 'lib/b.js': "module.exports = require('./c');\n", 'lib/c.js': "module.exports = require('./d');\n", 'lib/d.js': vulnerable };
+  assert.equal(reportedAcross(chain), false);
+  assert.equal(reportedAcross({ ...chain, 'lib/b.js': vulnerable }), true);
 });
 
 test('decoys the developer writes: a configuration parameter or setting, a database row, across export shapes', () => {
