@@ -11,6 +11,8 @@ const privateKey = (key: string) => key.startsWith('_') || key.startsWith('#');
 
 /** Local names exported by `Object.assign(exports, {…})` and `Object.defineProperty(exports, 'k', { value | get })`. */
 export function exportedThroughObjectCalls(root: SgNode, names: Set<string>, publicAliases: Set<string>): void {
+  // A whole-tree search costs a walk of the file; most files name neither call.
+  if (!/\bObject\.(?:assign|defineProperty)\s*\(\s*(?:module\.)?exports\b/.test(root.text())) return;
   for (const call of root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^Object\\.(assign|defineProperty)$' } } })) {
     const args = call.field('arguments')?.namedChildren() ?? [];
     if (!EXPORTS_OBJECT.test(args[0]?.text() ?? '')) continue;
