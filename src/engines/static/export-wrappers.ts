@@ -1,13 +1,27 @@
 // Export shapes written through a call rather than an assignment: `Object.assign(module.exports, { parse })`,
 // `Object.defineProperty(exports, 'parse', { get: () => parse })` (compilers write it), and the factory a UMD wrapper
-// hands `module.exports` or AMD's `define` (`(function (root, factory) { … })(this, function () { … })`).
+// hands `module.exports` or AMD's `define` (`(function (root, factory) { … })(this, function () { … })`). Also the
+// small readers of export statements that exports.ts and the cross-file facts share.
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe, paramsOf } from './ast.ts';
 import { sameNode } from './callees.ts';
 
-const EXPORTS_OBJECT = /^(?:module\.)?exports$/;
-const unwrap = (node: SgNode | null): SgNode | null => (node?.kind() === 'parenthesized_expression' ? unwrap(node.namedChildren()[0] ?? null) : node);
-const privateKey = (key: string) => key.startsWith('_') || key.startsWith('#');
+/** `module.exports`, `exports`, `exports.name` (the name captured). */
+export const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
+/** The module's own exports object. */
+export const EXPORTS_OBJECT = /^(?:module\.)?exports$/;
+/** Names starting with `_` or `#` are not a module's interface. */
+export const isPrivate = (name: string) => name.startsWith('_') || name.startsWith('#');
+/** The expression inside any parentheses. */
+export const unwrapParens = (node: SgNode | null): SgNode | null => (node?.kind() === 'parenthesized_expression' ? unwrapParens(node.namedChildren()[0] ?? null) : node);
+
+/** The local names an object literal holds as values: `{ a, b: c }` gives a and c. */
+export function objectNames(obj: SgNode, into: Set<string>): void {
+  for (const c of obj.namedChildren()) {
+    if (c.kind() === 'shorthand_property_identifier') into.add(c.text());
+    else if (c.kind() === 'pair' && c.field('value')?.kind() === 'identifier') into.add(c.field('value')?.text() ?? '');
+  }
+}
 
 /** Local names exported by `Object.assign(exports, {…})` and `Object.defineProperty(exports, 'k', { value | get })`. */
 export function exportedThroughObjectCalls(root: SgNode, names: Set<string>, publicAliases: Set<string>): void {
@@ -17,30 +31,22 @@ export function exportedThroughObjectCalls(root: SgNode, names: Set<string>, pub
     const args = call.field('arguments')?.namedChildren() ?? [];
     if (!EXPORTS_OBJECT.test(args[0]?.text() ?? '')) continue;
     if (call.field('function')?.text() === 'Object.assign') {
-      for (const obj of args.slice(1)) if (obj.kind() === 'object') for (const name of heldByObject(obj)) names.add(name);
+      for (const obj of args.slice(1)) if (obj.kind() === 'object') objectNames(obj, names);
       continue;
     }
     const key = args[1]?.kind() === 'string' ? args[1].text().slice(1, -1) : null;
     const local = args[2]?.kind() === 'object' && key !== null ? describedValue(args[2]) : null;
     if (!local) continue;
     names.add(local);
-    if (!privateKey(key ?? '')) publicAliases.add(local);
+    if (!isPrivate(key ?? '')) publicAliases.add(local);
   }
-}
-
-function heldByObject(obj: SgNode): string[] {
-  return obj.namedChildren().flatMap((c) => {
-    if (c.kind() === 'shorthand_property_identifier') return [c.text()];
-    const value = c.kind() === 'pair' ? c.field('value') : null;
-    return value?.kind() === 'identifier' ? [value.text()] : [];
-  });
 }
 
 /** The local name a property descriptor hands out: `{ value: parse }` or `{ get: function () { return parse; } }`. */
 function describedValue(descriptor: SgNode): string | null {
   for (const c of descriptor.namedChildren()) {
     const key = c.kind() === 'pair' ? c.field('key')?.text() : c.kind() === 'method_definition' ? c.field('name')?.text() : undefined;
-    const value = c.kind() === 'pair' ? unwrap(c.field('value')) : c;
+    const value = c.kind() === 'pair' ? unwrapParens(c.field('value')) : c;
     if (key === 'value' && value?.kind() === 'identifier') return value.text();
     if (key !== 'get' || !value) continue;
     const body = value.field('body');
@@ -58,7 +64,7 @@ export function umdFactory(fn: SgNode): boolean {
   const args = fn.parent();
   const call = args?.parent();
   if (args?.kind() !== 'arguments' || call?.kind() !== 'call_expression') return false;
-  const wrapper = unwrap(call.field('function'));
+  const wrapper = unwrapParens(call.field('function'));
   if (wrapper?.kind() !== 'function_expression' && wrapper?.kind() !== 'arrow_function') return false;
   const index = args.namedChildren().filter((a) => a.kind() !== 'comment').findIndex((a) => sameNode(a, fn));
   const param = paramsOf(wrapper).find((p) => p.index === index);

@@ -4,9 +4,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, memoOnNode } from './ast.ts';
 import { returnedValues, sameNode } from './callees.ts';
-import { exportedThroughObjectCalls, umdFactory } from './export-wrappers.ts';
-
-const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
+import { EXPORTS_LEFT, exportedThroughObjectCalls, isPrivate, objectNames, umdFactory, unwrapParens } from './export-wrappers.ts';
 
 interface Exported {
   /** Local names the module exports. */
@@ -19,13 +17,6 @@ let cached: Exported | null = null;
 /** Forget the per-file export names (the engine calls this before each file). */
 export function resetExports(): void {
   cached = null;
-}
-
-function objectNames(obj: SgNode, into: Set<string>): void {
-  for (const c of obj.namedChildren()) {
-    if (c.kind() === 'shorthand_property_identifier') into.add(c.text());
-    else if (c.kind() === 'pair' && c.field('value')?.kind() === 'identifier') into.add(c.field('value')?.text() ?? '');
-  }
 }
 
 /**
@@ -106,7 +97,6 @@ function exported(root: SgNode): Exported {
   return cached;
 }
 
-const isPrivate = (name: string) => name.startsWith('_') || name.startsWith('#');
 
 /** The class or object a method belongs to, and its public name, when that container is exported. */
 /** `class Runner { run = (x) => {…} }`: a class field holding a function is a method of each instance. */
@@ -195,19 +185,18 @@ function returnedByFactory(fn: SgNode, root: SgNode, hops = 0): string | null {
   return outer ? `${outer}→${handle.key}` : null;
 }
 
-const unwrapped = (node: SgNode | null): SgNode | null => (node?.kind() === 'parenthesized_expression' ? unwrapped(node.namedChildren()[0] ?? null) : node);
 
 /** `return function (input) {…}` or `return { check: function (value) {…}, run(x) {…} }` written inline in the
  * factory: the name the caller reaches fn by ('' when returned itself), or null when fn is not handed out so. */
 function handedInline(fn: SgNode, factory: SgNode): string | null {
   for (const v of returnedValues(factory)) {
-    const value = unwrapped(v);
+    const value = unwrapParens(v);
     if (!value) continue;
     if (sameNode(value, fn)) return fn.field('name')?.text() ?? '';
     if (value.kind() !== 'object') continue;
     for (const c of value.namedChildren()) {
       if (c.kind() === 'method_definition' && sameNode(c, fn)) return c.field('name')?.text() ?? '';
-      const held = c.kind() === 'pair' ? unwrapped(c.field('value')) : null;
+      const held = c.kind() === 'pair' ? unwrapParens(c.field('value')) : null;
       if (held && sameNode(held, fn)) return c.field('key')?.text() ?? '';
     }
   }

@@ -5,6 +5,7 @@
 // resets the per-file taint state (constant strings are read through it): call it between analyses, never inside one.
 import type { SgNode } from '@ast-grep/napi';
 import { startLine } from '../ast.ts';
+import { EXPORTS_LEFT } from '../export-wrappers.ts';
 import { returnedValues } from '../callees.ts';
 import { moduleBindings, type ModuleBindings } from '../modules.ts';
 import { langFor, parseSource } from '../parse.ts';
@@ -34,7 +35,6 @@ type Value = Omit<ExportFact, 'key' | 'line'>;
 // relative module (most modules import one; few re-export it). A parse per imported module is the step's cost.
 const EXPORTS = /\bexports?\b/;
 const HINT = /child_process|\breturn\s*\/(?![/*])|['"](?:node:)?vm['"]|\bRegExp\s*\(|(?:[=:]\s*|\bdefault\s+)\/(?![/*=])|(?:exports(?:\.[\w$]+)?\s*=|[{,]\s*[\w$]+\s*:)\s*require\(\s*['"]\.|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*['"]\./;
-const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
 const REQUIRE = /^require\(\s*['"]([^'"]+)['"]\s*\)$/;
 const RELATIVE = /^\.{1,2}(?:\/|$)/;
 // Facts kept per module: a patterns module exports tens of expressions, not hundreds.

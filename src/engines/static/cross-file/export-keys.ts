@@ -3,10 +3,10 @@
 // (`module.exports = fn`, `export default fn`). Only what exports.ts already calls exported counts.
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../ast.ts';
+import { EXPORTS_OBJECT } from '../export-wrappers.ts';
 import { exportedApi } from '../exports.ts';
 import type { IncomingArg } from '../types.ts';
 
-const WHOLE_MODULE = /^(?:module\.)?exports$/;
 
 /** The keys an importer calls `fn` by; empty when the module does not export it (or exports it as a method of a class). */
 export function importKeys(fn: SgNode): string[] {
@@ -14,7 +14,7 @@ export function importKeys(fn: SgNode): string[] {
   if (api === null) return [];
   const keys = new Set<string>();
   // module.exports = exports = fn
-  for (let p = fn.parent(); p?.kind() === 'assignment_expression' && WHOLE_MODULE.test(p.field('left')?.text() ?? ''); p = p.parent()) keys.add('');
+  for (let p = fn.parent(); p?.kind() === 'assignment_expression' && EXPORTS_OBJECT.test(p.field('left')?.text() ?? ''); p = p.parent()) keys.add('');
   const parent = fn.parent();
   if (parent?.kind() === 'export_statement' && /^export\s+default\b/.test(parent.text())) keys.add('').add('default');
   const holder = parent?.kind() === 'variable_declarator' ? parent.field('name')?.text() : fn.field('name')?.text();
