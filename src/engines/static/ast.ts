@@ -229,6 +229,18 @@ export function argsOf(call: SgNode): SgNode[] {
   return (call.field('arguments')?.namedChildren() ?? []).filter((c) => c.kind() !== 'comment');
 }
 
+/**
+ * The value of a numeric literal as JavaScript reads it: `10_000` (separators), `0x1f`, `1e3`, `10n` (BigInt) and the
+ * legacy octal `017`. `Number(node.text())` reads `10_000` as NaN, which made a count of ten thousand compare as
+ * neither small nor large. Null for anything that is not a numeric literal.
+ */
+export function numberValue(node: SgNode | null | undefined): number | null {
+  if (node?.kind() !== 'number') return null;
+  const text = node.text().replace(/_/g, '').replace(/n$/, '');
+  const value = /^0[0-7]+$/.test(text) ? parseInt(text, 8) : Number(text);
+  return Number.isNaN(value) ? null : value;
+}
+
 export function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -9,7 +9,7 @@
 // private function's parameter every call in the file fills from a helper that refuses the dangerous keys, and a
 // parameter named for a number every call in the file fills with one (counted-param.ts).
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
+import { FUNCTION_KINDS, argsOf, escapeRe, numberValue } from '../../ast.ts';
 import { fileMayGuard, guardText, helperGuards } from './guard.ts';
 import { countedParam } from './counted-param.ts';
 import { callsNamed, fileMemo, fileText, nearestAncestor, scopeIndex } from './scope.ts';
@@ -345,11 +345,11 @@ export class KeyOrigins {
 
   /** `m[i]` where every value of m is a regular expression's match whose group i holds only digits. */
   private digitCapture(n: SgNode): boolean {
-    const index = unwrap(n.field('index') as SgNode);
-    if (index.kind() !== 'number') return false;
+    const group = numberValue(unwrap(n.field('index') as SgNode));
+    if (group === null) return false;
     const object = unwrap(n.field('object') as SgNode);
     const values = object.kind() === 'identifier' ? bindingsOf(this.scope, object.text()).map((b) => (b.kind === 'value' ? b.node : undefined)) : [object];
-    return values.length > 0 && values.every((v) => v !== undefined && digitGroup(unwrap(v), Number(index.text())));
+    return values.length > 0 && values.every((v) => v !== undefined && digitGroup(unwrap(v), group));
   }
 
   /** A number: a numeric literal or arithmetic, or a counting loop's variable. */

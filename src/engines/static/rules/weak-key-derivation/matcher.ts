@@ -6,7 +6,7 @@
 // A count from configuration or a variable is not judged; an `iterations` key outside PBKDF2 (a retry policy, a
 // benchmark loop) is not key derivation.
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf } from '../../ast.ts';
+import { argsOf, numberValue } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 import { structuralCandidate } from '../../matchers/structural.ts';
 
@@ -15,10 +15,6 @@ const PBKDF2_NAME = /pbkdf2/i;
 // How far up from the options object the PBKDF2 name may be: crypto-js's `PBKDF2 = Base.extend({ cfg: Base.extend({…}) })`
 // is eight levels, crypto-es's `class PBKDF2Algo { constructor() { this.cfg = Object.assign(…, {…}) } }` nine.
 const MAX_DEPTH = 12;
-
-function literalCount(node: SgNode | undefined | null): number | null {
-  return node?.kind() === 'number' ? Number(node.text()) : null;
-}
 
 /** The name that says an ancestor is PBKDF2: a call's callee, a declared or assigned name, a class name. */
 function ancestorName(node: SgNode): string {
@@ -40,7 +36,7 @@ function inPbkdf2(object: SgNode): boolean {
 function nodeCalls(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '(^|\\.)pbkdf2(Sync)?$' } } })) {
-    const count = literalCount(argsOf(call)[2]);
+    const count = numberValue(argsOf(call)[2]);
     if (count === null || count >= MIN_ITERATIONS) continue;
     out.push(structuralCandidate('weak-key-derivation', call, `PBKDF2 runs ${count} iteration(s): a derived key or password hash is brute-forced at digest speed; use hundreds of thousands (or scrypt/argon2).`, `PBKDF2 with ${count} iteration(s)`));
   }
@@ -50,7 +46,7 @@ function nodeCalls(ctx: DetectorContext): Candidate[] {
 function iterationOptions(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   for (const pair of ctx.root.findAll({ rule: { kind: 'pair', has: { field: 'key', regex: '^[\'"]?iterations[\'"]?$' } } })) {
-    const count = literalCount(pair.field('value'));
+    const count = numberValue(pair.field('value'));
     const object = pair.parent();
     if (count === null || count >= MIN_ITERATIONS || !object || !inPbkdf2(object)) continue;
     out.push(structuralCandidate('weak-key-derivation', pair, `PBKDF2 is configured with \`iterations: ${count}\`: every key or password hash derived with it is brute-forced at digest speed; use hundreds of thousands.`, `PBKDF2 options with ${count} iteration(s)`));

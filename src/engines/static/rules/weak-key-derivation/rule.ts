@@ -13,7 +13,7 @@ export const rule: RuleModule = {
     message: "PBKDF2 runs with fewer than 1,000 iterations (a literal count, or an implementation's defaults), so a key or password hash derived with it is brute-forced at digest speed; use hundreds of thousands of iterations, scrypt or argon2.",
     trigger: 'A leaked hash (or data encrypted under a passphrase-derived key) is attacked offline: one HMAC per guess instead of hundreds of thousands.',
     taint: false,
-    precision: { truePositives: 4, falsePositives: 0, measuredOn: MEASURED_ON, floor: 0.9 },
+    precision: { truePositives: 5, falsePositives: 0, measuredOn: MEASURED_ON, floor: 0.9 },
   },
   detector: weakKeyDerivation,
 };
