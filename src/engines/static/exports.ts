@@ -12,12 +12,6 @@ interface Exported {
   /** Of those, the ones exported under a public key whatever their own name (`exports.default = _default`, Babel's). */
   publicAliases: Set<string>;
 }
-let cached: Exported | null = null;
-
-/** Forget the per-file export names (the engine calls this before each file). */
-export function resetExports(): void {
-  cached = null;
-}
 
 /**
  * `module.exports = new Type('tag', { loader: { resolver: resolveFn } })`: functions named in the objects handed to
@@ -55,8 +49,12 @@ function exportedPublicly(root: SgNode, name: string): boolean {
   return names.has(name) && (!isPrivate(name) || publicAliases.has(name));
 }
 
+/** Per tree, not per "current file": a rule may ask about a node of any tree it holds. */
 function exported(root: SgNode): Exported {
-  if (cached) return cached;
+  return memoOnNode(root, 'exported names', () => exportedUncached(root));
+}
+
+function exportedUncached(root: SgNode): Exported {
   const names = new Set<string>();
   const publicAliases = new Set<string>();
   for (const a of root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: '^(module\\.)?exports\\b' } } })) {
@@ -93,8 +91,7 @@ function exported(root: SgNode): Exported {
   }
   exportedThroughObjectCalls(root, names, publicAliases);
   names.delete('');
-  cached = { names, publicAliases };
-  return cached;
+  return { names, publicAliases };
 }
 
 

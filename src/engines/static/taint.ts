@@ -8,7 +8,7 @@ import { quotesWithoutEscaping, singleQuoteEscaper } from './quote-wrappers.ts';
 import { accessedInput, parsedInput } from './sources/calls.ts';
 import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
-import { exportedApi, resetExports } from './exports.ts';
+import { exportedApi } from './exports.ts';
 import { findGuard, isDotDotCheck, joinsToBase, normalisedUnderBase } from './guards.ts';
 import { validatedBefore } from './validators.ts';
 import { assignedIn, propertyValues } from './properties.ts';
@@ -83,7 +83,6 @@ export function beginFile(publicApi = false, passedIn: readonly IncomingArg[] = 
   steps = 0;
   library = publicApi;
   incoming = passedIn;
-  resetExports();
   bindings = null;
   callsByName = null;
   frames = [];

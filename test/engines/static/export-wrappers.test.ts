@@ -4,14 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
-import { exportedApi, resetExports } from '../../../src/engines/static/exports.ts';
+import { exportedApi } from '../../../src/engines/static/exports.ts';
 
 /** The public name exports.ts gives the function whose first parameter is `input`, or null when it is internal. */
 function apiOfInputFunction(source: string): string | null {
   const lang = langFor({ path: 'probe.js', language: 'javascript' });
   assert.ok(lang);
   const root = parseSource(lang, source).root();
-  resetExports();
   const fns = root.findAll({ rule: { any: [{ kind: 'function_declaration' }, { kind: 'function_expression' }, { kind: 'arrow_function' }] } });
   const fn = fns.find((f) => /^\(\s*input\b/.test(f.field('parameters')?.text() ?? ''));
   assert.ok(fn, 'no function with the parameter `input`');
@@ -50,4 +49,21 @@ test('Object.defineProperty and Object.assign on exports export the named functi
   assert.equal(apiOfInputFunction(`Object.defineProperty(cache, 'parse', { value: parse });\n${PARSE}\nmodule.exports = {};`), null);
   assert.equal(apiOfInputFunction(`Object.assign(defaults, { parse });\n${PARSE}\nmodule.exports = {};`), null);
   assert.equal(apiOfInputFunction(`Object.defineProperty(exports, '__esModule', { value: true });\n${PARSE}`), null);
+});
+
+test('export names are read per tree: a question about one file never gets another file\'s answer', () => {
+  const lang = langFor({ path: 'probe.js', language: 'javascript' });
+  assert.ok(lang);
+  const inputFn = (source: string) => {
+    const root = parseSource(lang, source).root();
+    const fn = root.find({ rule: { kind: 'function_declaration' } });
+    assert.ok(fn);
+    return fn;
+  };
+  const exportedFile = inputFn(`${PARSE}\nmodule.exports = { parse };`);
+  const internalFile = inputFn(`${PARSE}\nmodule.exports = { other: 1 };`);
+  // Interleaved, in both orders: a per-file cache that outlives its file answers the second question wrongly.
+  assert.equal(exportedApi(exportedFile), 'parse');
+  assert.equal(exportedApi(internalFile), null);
+  assert.equal(exportedApi(exportedFile), 'parse');
 });

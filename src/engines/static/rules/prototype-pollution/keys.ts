@@ -12,7 +12,8 @@ import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe, numberValue } from '../../ast.ts';
 import { fileMayGuard, guardText, helperGuards } from './guard.ts';
 import { countedParam } from './counted-param.ts';
-import { callsNamed, fileMemo, fileText, nearestAncestor, scopeIndex } from './scope.ts';
+import { exportedApi } from '../../exports.ts';
+import { callsNamed, fileMemo, nearestAncestor, scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
 /** Calls whose callback's first parameter is an element of the receiver (a key when the receiver is a key list). */
@@ -147,9 +148,8 @@ function screenedParam(fn: SgNode, index: number): boolean {
 }
 
 function screenedCalls(fn: SgNode, name: string, index: number): boolean {
-  const v = escapeRe(name);
-  const isExported = fileMemo(fn, `exported ${name}`, () => new RegExp(`\\bexports\\b[^;\\n]*\\b${v}\\b|\\bexports\\s*=\\s*\\{[^}]*\\b${v}\\b|\\bexport\\b[^;\\n]*\\b${v}\\b`).test(fileText(fn)));
-  if (isExported) return false;
+  // An exported function's callers are the library's users: the calls in this file screen nothing.
+  if (exportedApi(fn) !== null) return false;
   const calls = callsNamed(fn, name);
   if (calls.length === 0) return false;
   return calls.every((call) => {

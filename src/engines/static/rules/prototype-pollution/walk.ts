@@ -11,6 +11,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe, fileFunctions } from '../../ast.ts';
 import { returnedValues } from '../../callees.ts';
+import { exportedApi } from '../../exports.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
 import { fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
@@ -223,7 +224,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       const outer = obj.field('index') as SgNode;
       // Keys handed straight through a private helper's parameters are the caller's business; an exported function's
       // parameters are a library's input.
-      const passedThrough = origin.direct(outer) && origin.direct(index) && !exported(fn);
+      const passedThrough = origin.direct(outer) && origin.direct(index) && exportedApi(fn) === null;
       if (!passedThrough && !freshBefore(scope, writes, obj, w) && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
       continue;
     }
@@ -335,24 +336,6 @@ function valuesSeenBy(scope: SgNode, name: string, at: SgNode): SgNode[] {
   });
   const assigned = (index.assignments.get(name) ?? []).map((a) => a.field('right'));
   return [...assigned, ...declared.map((d) => d.field('value'))].filter((v): v is SgNode => v !== null);
-}
-
-/** fn is part of the module's interface: exported by name, assigned to (module.)exports, or a method of an exported object. */
-export function exported(fn: SgNode): boolean {
-  // Symbol-keyed, #private and _underscored methods are not the module's interface, whatever exports their class.
-  const own = fn.field('name');
-  if (own && (own.kind() !== 'property_identifier' && own.kind() !== 'identifier' || own.text().startsWith('_'))) return false;
-  const text = fileText(fn);
-  for (const name of selfNames(fn)) {
-    const n = escapeRe(name);
-    if (new RegExp(`(?:module\\.)?exports(?:\\.[\\w$]+)?\\s*=\\s*${n}\\b|export\\s+(?:default\\s+)?(?:async\\s+)?function\\s*\\*?\\s*${n}\\b|export\\s*\\{[^}]*\\b${n}\\b|export\\s+default\\s+${n}\\b|export\\s+(?:const|let|var)\\s+${n}\\b|(?:module\\.)?exports\\s*=\\s*\\{[^}]*(?:[{,:]\\s*)${n}\\s*[,}]`).test(text)) return true;
-  }
-  for (let p = fn.parent(), i = 0; p && i < 5; p = p.parent(), i++) {
-    const k = p.kind();
-    if (k === 'export_statement') return true;
-    if (k === 'assignment_expression' && /^(?:module\.)?exports\b/.test(p.field('left')?.text() ?? '')) return true;
-  }
-  return false;
 }
 
 /**
