@@ -7,20 +7,23 @@ import { enclosingFunction, escapeRe, startLine } from './ast.ts';
 export function propertyValues(object: SgNode, prop: string, read: SgNode, literal: SgNode | null): SgNode[] | null {
   const assigned = assignmentsBefore(object.text(), prop, read);
   if (literal?.kind() === 'object') {
-    // A spread copies keys we cannot see; fall back to the whole object.
-    if (literal.namedChildren().some((c) => c.kind() === 'spread_element')) return null;
-    const own = literal.namedChildren().flatMap((c) => {
-      if (c.kind() === 'shorthand_property_identifier' && c.text() === prop) return [c];
-      if (c.kind() !== 'pair') return [];
-      const key = c.field('key');
-      const name = key?.kind() === 'string' ? key.text().slice(1, -1) : key?.text();
-      const value = c.field('value');
-      return name === prop && value ? [value] : [];
-    });
+    // In source order, a later key or spread overrides an earlier one: the value is the last pair naming the key,
+    // or any spread after it (`{ ...DEFAULTS, ...options }` holds the caller's key; `{ ...options, key: 'x' }` does not).
+    let own: SgNode[] = [];
+    for (const c of literal.namedChildren()) {
+      if (c.kind() === 'spread_element') own.push(c);
+      else if (c.kind() === 'shorthand_property_identifier' && c.text() === prop) own = [c];
+      else if (c.kind() === 'pair' && pairName(c) === prop && c.field('value')) own = [c.field('value') as SgNode];
+    }
     // A key the literal lacks and nothing assigns may still be set another way (Object.assign): use the whole object.
     return own.length + assigned.length > 0 ? [...own, ...assigned] : null;
   }
   return assigned.length > 0 ? assigned : null;
+}
+
+function pairName(pair: SgNode): string | undefined {
+  const key = pair.field('key');
+  return key?.kind() === 'string' ? key.text().slice(1, -1) : key?.text();
 }
 
 // `obj.prop = value` in the function that reads it (or the module), before the read.

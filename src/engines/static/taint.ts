@@ -128,6 +128,8 @@ function classifyUncached(expr: SgNode, depth: number): SourceFacts {
     case 'object': {
       // `{ src, dst }` holds the bindings its shorthand properties name, as `{ src: src }` would.
       const values = expr.findAll({ rule: { any: [{ kind: 'pair' }, { kind: 'shorthand_property_identifier' }] } }).map((p) => (p.kind() === 'pair' ? p.field('value') : p)).filter(isNode);
+      // `{ ...DEFAULTS, ...options }` holds every property of what it spreads, the caller's options included.
+      values.push(...expr.findAll({ rule: { kind: 'spread_element' } }));
       return combine(values.map((n) => (n.kind() === 'shorthand_property_identifier' ? classifyIdentifier(n, depth + 1) : classify(n, depth + 1))), 'an object of literals');
     }
     case 'member_expression': case 'subscript_expression':

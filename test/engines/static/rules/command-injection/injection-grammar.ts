@@ -47,6 +47,7 @@ export const ARRIVALS: Arrival[] = [
   { id: 'prototype-method', style: 'cjs', wrap: (b) => `function Runner(options) {\n  this.options = options;\n}\nRunner.prototype.run = function (target) {\n${b('target')}\n};\nmodule.exports = Runner;` },
   { id: 'options-field', style: 'cjs', wrap: (b) => `exports.run = function run(options) {\n  const target = options.target;\n${b('target')}\n};` },
   { id: 'options-destructured', style: 'esm', wrap: (b) => `export function run(options = {}) {\n  const { target, cwd } = options;\n${b('target')}\n}` },
+  { id: 'options-spread-defaults', style: 'esm', wrap: (b) => `const DEFAULTS = { target: 'HEAD' };\nexport function run(options) {\n  const opts = { ...DEFAULTS, ...options };\n${b('opts.target')}\n}` },
   { id: 'options-member', style: 'cjs', wrap: (b) => `module.exports = function run(opts) {\n${b('opts.target')}\n};` },
   { id: 'this-field', style: 'cjs', wrap: (b) => `class Runner {\n  constructor(target) {\n    this.target = target;\n  }\n  start() {\n${b('this.target')}\n  }\n}\nmodule.exports = Runner;` },
   { id: 'this-options-field', style: 'esm', wrap: (b) => `export default class Runner {\n  constructor(options) {\n    this.options = options;\n  }\n  start() {\n${b('this.options.target')}\n  }\n}` },
@@ -200,6 +201,8 @@ export const COMMAND_DECOYS: Decoy[] = [
   { id: 'number', why: 'a number has no metacharacters', needs: [CP_ALL], body: (v) => `exec('kill -9 ' + parseInt(${v}, 10));` },
   { id: 'execa $ template', why: "execa's $ escapes its template's values", needs: [CP("const { $ } = require('execa');", "import { $ } from 'execa';")], body: (v) => `return $\`git log ${'$'}{${v}}\`;` },
   { id: 'execaCommand no shell', why: 'execaCommand splits on spaces and runs no shell', needs: [CP("const { execaCommand } = require('execa');", "import { execaCommand } from 'execa';")], body: (v) => `return execaCommand('git log ' + ${v});` },
+  { id: 'spread then constant key', why: 'the constant key written after the spread overrides the spread one', needs: [CP_ALL], body: (v) => `const settings = { ...${v}, ref: 'HEAD' };\nexec('git log ' + settings.ref);` },
+  { id: 'spread of constants', why: 'only the module\'s own defaults are spread', needs: [CP_ALL], body: (v) => `const BASE = { ref: 'HEAD' };\nconst settings = { ...BASE, verbose: Boolean(${v}) };\nexec('git log ' + settings.ref);` },
   { id: 'environment', why: 'the environment is the operator\'s, not the caller\'s', needs: [CP_ALL], body: (v) => `exec('git log ' + process.env.GIT_REF, () => ${v});` },
   {
     id: 'local execFile re-export',
