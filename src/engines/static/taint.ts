@@ -603,29 +603,40 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     return { kind: 'param', via, names: [name], api: passed.api, ...(passed.built ? { built: true } : {}), steps };
   }
   const fname = functionName(fn);
-  // A library's exported function is called by code we cannot see: its parameters are the library's input.
+  // A library's exported function is called by code we cannot see: its parameters are the library's input. The file's
+  // own calls of it may say more (`log(ref) { return this.run('git log ' + ref) }` builds the command `run` runs).
   const api = library ? exportedApi(fn) : null;
   if (api) {
     const via = `parameter \`${name}\` of the exported API \`${api}\``;
-    return { kind: 'param', via, names: [name], api: `${api}(${name})`, steps: [{ line: startLine(fn), note: `source: ${via}` }] };
+    const own: SourceFacts = { kind: 'param', via, names: [name], api: `${api}(${name})`, steps: [{ line: startLine(fn), note: `source: ${via}` }] };
+    const called = fromCallers(fn, index, name, fname, depth);
+    return called && (called.kind === 'input' || called.built) ? called : own;
   }
+  return fromCallers(fn, index, name, fname, depth) ?? facts('param', `parameter \`${name}\` of ${fname}`, [name]);
+}
+
+const NOT_ALLOW_LIST = ['containment', 'type-check', 'escaping', 'parameterised', 'proto-guard', 'terminator'] as const;
+
+/** What the file's own calls of fn pass as its parameter `index`: input, a library parameter, or only literals,
+ * configuration and sanitised values; null when there are no calls or they say nothing. */
+function fromCallers(fn: SgNode, index: number, name: string, fname: string, depth: number): SourceFacts | null {
   const callers = callersOf(fn);
-  if (callers.length > 0 && depth < 7) {
-    const parts = callers.slice(0, 8).map((call) => {
-      const arg = argumentAt(call, index);
-      if (arg === null) return facts('unknown', `a list applied to ${fname}()`);
-      if (!arg) return facts('literal', 'an omitted argument');
-      const value = through(classify(arg, depth + 2), arg, `passed to ${fname}() as \`${name}\``);
-      // The caller ran the value through a validator helper first (ensure_valid_nic(nic) throws unless \w+).
-      const checked = value.kind === 'input' || value.api ? validatedBefore(call, value.names) : null;
-      return checked ? facts('sanitised', `what ${functionName(enclosingFunctions(call)[0] ?? fn)} passes after \`${short(checked.text)}\``) : value;
-    });
-    const joined = combine(parts);
-    if (joined.kind === 'input') return { ...joined, via: `${joined.via}, passed to ${fname}()` };
-    if (joined.api) return { ...joined, via: `${joined.via}, passed to ${fname}()`, names: [...new Set([name, ...joined.names])] };
-    if (joined.kind === 'literal' || joined.kind === 'config' || joined.kind === 'sanitised') return joined;
-  }
-  return facts('param', `parameter \`${name}\` of ${fname}`, [name]);
+  if (callers.length === 0 || depth >= 7) return null;
+  const parts = callers.slice(0, 8).map((call) => {
+    const arg = argumentAt(call, index);
+    if (arg === null) return facts('unknown', `a list applied to ${fname}()`);
+    if (!arg) return facts('literal', 'an omitted argument');
+    const value = through(classify(arg, depth + 2), arg, `passed to ${fname}() as \`${name}\``);
+    // The caller ran the value through a validator helper first (ensure_valid_nic(nic) throws unless \w+), or checked
+    // it against an allow-list itself (`if (!/^[\w.-]+$/.test(ref)) throw …`): the only check that holds for any sink.
+    const checked = value.kind === 'input' || value.api ? validatedBefore(call, value.names) ?? findGuard(call, value.names, fileLines(call), NOT_ALLOW_LIST) : null;
+    return checked ? facts('sanitised', `what ${functionName(enclosingFunctions(call)[0] ?? fn)} passes after \`${short(checked.text)}\``) : value;
+  });
+  const joined = combine(parts);
+  if (joined.kind === 'input') return { ...joined, via: `${joined.via}, passed to ${fname}()` };
+  if (joined.api) return { ...joined, via: `${joined.via}, passed to ${fname}()`, names: [...new Set([name, ...joined.names])] };
+  if (joined.kind === 'literal' || joined.kind === 'config' || joined.kind === 'sanitised') return joined;
+  return null;
 }
 
 /** The file's calls of a function by its name (a class's constructor: `new Class(…)`), recursive calls left out. */
