@@ -21,7 +21,7 @@
 // callback, a list of lists a helper is handed) is any of its entries (pattern-lists.ts). A polynomial verdict whose
 // only overlap is a bounded repeat is linear and dropped (bounded-repeat.ts).
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
+import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../../ast.ts';
 import { appliedPatterns } from './regex-value.ts';
 import { stringPrototypeThis } from './string-prototype.ts';
 import { builtFragments, builtSource } from './built-pattern.ts';
@@ -39,6 +39,7 @@ import { configurationSubject, errorText } from './configuration.ts';
 import { matchedTextSource } from './matched-text.ts';
 import { developerData } from './developer-data.ts';
 import { atMinimumCounts } from './bounded-repeat.ts';
+import { lengthCapped } from './length-cap.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -262,9 +263,9 @@ function run(ctx: DetectorContext): Candidate[] {
     // Either way round: `s.length > 100` or `MAX < s.length`.
     // Read in the functions around the match (outermost first line on), not in an unrelated function above it.
     // `this` belongs to the innermost non-arrow function: a sibling method above it checks another string's length.
+    // A loop's `i < lines.length` bounds its counter, not the text (length-cap.ts).
     const outer = protoThis ? enclosingFunctions(call).find((f) => f.kind() !== 'arrow_function') : enclosingFunctions(call).at(-1);
-    const before = ctx.lines.slice(outer ? startLine(outer) - 1 : 0, startLine(call)).join('\n');
-    const limit = names.some((n) => new RegExp(`(?:^|[^\\w$.]|\\bthis\\.)${escapeRe(n)}\\.length\\s*[<>]|[<>]=?\\s*${escapeRe(n)}\\.length\\b`).test(before));
+    const limit = lengthCapped(outer ?? ctx.root, call, names);
     if (guard) candidate.guard = guard;
     else if (limit) candidate.guard = { kind: 'type-check', text: 'the input length is checked before the match', line: candidate.startLine };
     out.push(candidate);
