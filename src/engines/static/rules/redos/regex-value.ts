@@ -7,7 +7,7 @@
 // argument into a pattern too (appliedPatterns).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../../ast.ts';
-import { listElements, loopedList, walkedElements } from './pattern-lists.ts';
+import { elementValues, listElements, ownValue, walkedElements } from './pattern-lists.ts';
 import { calleeDefinition, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
 import { propertyValues } from '../../properties.ts';
@@ -94,17 +94,6 @@ function tableEntries(node: SgNode): SgNode[] {
   }).slice(0, MAX_TABLE);
 }
 
-/** `{ exp: /…/ }`'s value at key, when entry is an object literal that writes it. */
-function ownValue(entry: SgNode, key: string): SgNode[] {
-  if (entry.kind() !== 'object') return [];
-  return entry.namedChildren().flatMap((c) => {
-    const k = c.kind() === 'pair' ? c.field('key') : null;
-    const name = k?.kind() === 'string' ? k.text().slice(1, -1) : k?.text();
-    const value = c.field('value');
-    return name === key && value ? [value] : [];
-  });
-}
-
 /** The pattern another module exports under the name or member `node` reads (cross-file/module-facts.ts), or []. */
 function importedValues(node: SgNode, called = false): RegexValue[] {
   const fact = importedPattern(node, called);
@@ -131,8 +120,9 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
     case 'parenthesized_expression':
       return regexValues(node.namedChildren()[0], depth + 1);
     case 'identifier': {
-      const looped = loopedList(node);
-      if (looped) return listElements(looped, 0).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_LIST);
+      // `for (const re of LIST)`, `for (const [re, fn] of TABLE)`, `LIST.some(({ re }) => …)`: any element picked.
+      const elements = elementValues(node);
+      if (elements) return elements.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_LIST);
       const bound = bindingValue(node);
       // A name bound to another module's export (`const { RE } = require('./patterns')`, `import { RE } from …`).
       if (!bound || REQUIRE_CALL.test(bound.text())) {
@@ -168,6 +158,9 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       const imported = object?.kind() === 'call_expression' || (object?.kind() === 'identifier' && REQUIRE_CALL.test(bindingValue(object)?.text() ?? 'require(')) ? importedValues(node) : [];
       if (imported.length > 0) return imported;
       if (object?.kind() !== 'identifier' || !prop) return [];
+      // `rules.some((r) => r.re.test(s))`, `for (const rule of RULES) rule.exp.exec(s)`: that field of any entry.
+      const fields = (elementValues(object) ?? []).flatMap((entry) => ownValue(entry, prop)).flatMap((v) => regexValues(v, depth + 1));
+      if (fields.length > 0) return fields.slice(0, MAX_TABLE);
       const held = propertyValues(object, prop, node, bindingValue(object)) ?? [];
       return held.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES);
     }
