@@ -27,7 +27,12 @@ const ESCAPE = /\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|(\r
 
 /** The text of a JS string literal node, or null when it cannot be read (a legacy octal escape). */
 function stringText(node: SgNode): string | null {
-  const body = node.text().slice(1, -1);
+  return cooked(node.text().slice(1, -1));
+}
+
+/** Source text with JavaScript's escapes read (a string's body, or one escape of a template), or null for a legacy
+ * octal escape. */
+function cooked(body: string): string | null {
   let octal = false;
   const text = body.replace(ESCAPE, (_, hex?: string, point?: string, unit?: string, ch?: string) => {
     if (hex !== undefined || unit !== undefined) return String.fromCharCode(parseInt(hex ?? unit ?? '', 16));
@@ -41,6 +46,25 @@ function stringText(node: SgNode): string | null {
   return octal || /(^|[^\\])(\\\\)*\\0[0-9]/.test(body) ? null : text;
 }
 
+/** A template's text when each substitution is a constant string (`^${WORD}$` with WORD one), or null. */
+function templateText(node: SgNode, depth: number): string | null {
+  let text = '';
+  for (const part of node.children()) {
+    const kind = part.kind();
+    if (kind === '`') continue;
+    if (kind === 'template_substitution') {
+      const value = constantString(part.namedChildren()[0], depth + 1);
+      if (value === null) return null;
+      text += value;
+      continue;
+    }
+    const value = kind === 'escape_sequence' ? cooked(part.text()) : part.text();
+    if (value === null) return null;
+    text += value;
+  }
+  return text;
+}
+
 /** The value of an expression that is a constant string, or null. */
 export function constantString(node: SgNode | null | undefined, depth = 0): string | null {
   if (!node || depth > MAX_DEPTH) return null;
@@ -48,7 +72,7 @@ export function constantString(node: SgNode | null | undefined, depth = 0): stri
     case 'string':
       return stringText(node);
     case 'template_string':
-      return node.find({ rule: { kind: 'template_substitution' } }) ? null : node.text().slice(1, -1).replace(/\\`/g, '`');
+      return templateText(node, depth);
     case 'parenthesized_expression':
       return constantString(node.namedChildren()[0], depth + 1);
     case 'identifier':
