@@ -12,6 +12,7 @@ import { calleeDefinition, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
 import { propertyValues } from '../../properties.ts';
 import { importedPattern } from '../../imported.ts';
+import { heldValues } from './held-pattern.ts';
 
 /** One resolved pattern and the node that writes it (cited beside the call when it stands elsewhere); `from` when
  * another module of the target writes it (the node is then this file's name for it). */
@@ -181,6 +182,9 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       // `patterns.RE`, `require('./patterns').RE`: another module's export.
       const imported = object?.kind() === 'call_expression' || (object?.kind() === 'identifier' && REQUIRE_CALL.test(bindingValue(object)?.text() ?? 'require(')) ? importedValues(node) : [];
       if (imported.length > 0) return imported;
+      // `this.re` of a class field or the constructor's `this.re = /…/`, `Parser.RE` of a static field (held-pattern.ts).
+      const holds = object?.kind() === 'this' || object?.kind() === 'identifier' ? heldValues(node).flatMap((v) => regexValues(v, depth + 1)) : [];
+      if (holds.length > 0) return holds.slice(0, MAX_VALUES);
       if (object?.kind() !== 'identifier' || !prop) return [];
       // `rules.some((r) => r.re.test(s))`, `for (const rule of RULES) rule.exp.exec(s)`: that field of any entry.
       const fields = (elementValues(object) ?? []).flatMap((entry) => ownValue(entry, prop)).flatMap((v) => regexValues(v, depth + 1));
