@@ -339,7 +339,8 @@ function callbackValue(call: SgNode, cb: SgNode, index: number, depth: number): 
   frames.push({ fn: helper, args, call, at: call.range().start.index });
   try {
     const out = combine(values.map((v) => through(classify(v, depth + 1), v, `handed to the callback by ${functionName(helper)}()`)));
-    if (out.kind === 'unknown' || out.kind === 'param') return null;
+    // A library caller's value (a param with api) is handed on like request input; another parameter is not known.
+    if (out.kind === 'unknown' || (out.kind === 'param' && !out.api)) return null;
     return out.kind === 'input' || out.api ? { ...out, via: `${out.via}, handed to the callback by ${functionName(helper)}()` } : out;
   } finally {
     frames.pop();
