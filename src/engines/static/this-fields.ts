@@ -41,6 +41,10 @@ export function constructorFieldValues(member: SgNode): SgNode[] {
   const inside = ctor?.range().start.index === method?.range().start.index;
   const before = member.range().start.index;
   const values: SgNode[] = [];
+  // `constructor(private text: string)`: a TypeScript parameter property stores its argument as this.text.
+  const property = ctor?.field('parameters')?.namedChildren().find((p) => p.field('pattern')?.text() === field && p.children().some((c) => c.kind() === 'accessibility_modifier' || c.text() === 'readonly'));
+  const stored = property?.field('pattern');
+  if (stored) values.push(stored);
   for (const stmt of body.namedChildren()) {
     if (inside && stmt.range().end.index > before) break;
     const assign = stmt.kind() === 'expression_statement' ? stmt.namedChildren()[0] : undefined;
