@@ -19,7 +19,10 @@
 // What a database returned, a constructor's configured field or an entry of a table of definitions the library walks
 // by its keys is not the caller's text either (developer-data.ts). A pattern picked from a list (a loop, an element
 // callback, a list of lists a helper is handed) is any of its entries (pattern-lists.ts). A polynomial verdict whose
-// only overlap is a bounded repeat is linear and dropped (bounded-repeat.ts).
+// only overlap is a bounded repeat is linear and dropped (bounded-repeat.ts). A pattern an object holds (a class
+// field, the constructor's this.re) is held-pattern.ts's; one applied reflectively (`re[Symbol.replace](s)`,
+// `RegExp.prototype.test.call(re, s)`) reflective.ts's. A length cap before the match is a guard, a loop counter's
+// comparison with the length is not (length-cap.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../../ast.ts';
 import { appliedPatterns } from './regex-value.ts';
@@ -40,6 +43,7 @@ import { matchedTextSource } from './matched-text.ts';
 import { developerData } from './developer-data.ts';
 import { atMinimumCounts } from './bounded-repeat.ts';
 import { lengthCapped } from './length-cap.ts';
+import { REFLECTIVE_CALLS, REFLECTIVE_TEXT, reflectiveApplication, type Application } from './reflective.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -178,17 +182,24 @@ function patternFragments(regexNode: SgNode, method: string): ReturnType<typeof 
   return builtFragments(source);
 }
 
+/** `re.test(s)`, `s.replace(re, …)`: which pattern the call applies, to what, as which method. */
+function application(call: SgNode): Application {
+  const callee = call.field('function');
+  const method = callee?.field('property')?.text() ?? '';
+  const object = callee?.field('object') ?? undefined;
+  const first = argsOf(call)[0];
+  return method === 'test' || method === 'exec' ? { method, regexNode: object, subject: first } : { method, regexNode: first, subject: object };
+}
+
 const APPLY_CALLS = { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: APPLY } };
 
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const library = ctx.file.publicApi !== undefined;
-  for (const call of findAllOf(ctx.root, APPLY_CALLS)) {
+  const reflective = REFLECTIVE_TEXT.test(ctx.file.content) ? ctx.root.findAll({ rule: REFLECTIVE_CALLS }) : [];
+  for (const call of [...findAllOf(ctx.root, APPLY_CALLS), ...reflective]) {
     const callee = call.field('function');
-    const method = callee?.field('property')?.text() ?? '';
-    const object = callee?.field('object');
-    const first = argsOf(call)[0];
-    const [regexNode, subject] = method === 'test' || method === 'exec' ? [object, first] : [first, object];
+    const { method, regexNode, subject } = reflectiveApplication(call) ?? application(call);
     if (!regexNode || !subject) continue;
     // Cheap gate before tracing: the match must run where input arrives (a handler) or on input directly.
     const fn = enclosingFunction(call);
@@ -274,6 +285,8 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 const APPLY_CALL = /\.(test|exec|match|matchAll|replace|replaceAll|split|search)\(/;
+// A file applying patterns only reflectively (`re[Symbol.replace](s)`, reflective.ts) has them too.
+const APPLIES = { test: (text: string): boolean => APPLY_CALL.test(text) || REFLECTIVE_TEXT.test(text) };
 // Searched apart from APPLY_CALL: one regex of two `^(?=[\s\S]*…)` lookaheads gave the same answer at twice the time.
 const INPUT_WORD = /\b(req|request|ctx|event|evt|process\.argv|location)\b/;
 
@@ -281,9 +294,9 @@ export const redos: Detector = {
   order: 6,
   rules: ['redos'],
   // Only input-derived subjects are reported, so files that never touch request or CLI input are skipped.
-  prefilter: { test: (text) => APPLY_CALL.test(text) && INPUT_WORD.test(text) },
+  prefilter: { test: (text) => APPLIES.test(text) && INPUT_WORD.test(text) },
   // A library's exported functions take their callers' strings: any applied regex may be a ReDoS sink.
-  libraryPrefilter: APPLY_CALL,
+  libraryPrefilter: APPLIES,
   finds: [APPLY_CALLS],
   run,
 };
