@@ -21,7 +21,7 @@ const isStatic = (node: SgNode): boolean => node.children().some((c) => c.text()
 function fieldValues(cls: SgNode, prop: string, statics: boolean): SgNode[] {
   const body = cls.field('body');
   return (body?.children() ?? []).flatMap((f) => {
-    if (!/^(public_)?field_definition$/.test(String(f.kind())) || isStatic(f) !== statics || f.field('property')?.text() !== prop) return [];
+    if (!/^(public_)?field_definition$/.test(String(f.kind())) || isStatic(f) !== statics || (f.field('property') ?? f.field('name'))?.text() !== prop) return [];
     const value = f.field('value');
     return value ? [value] : [];
   });
