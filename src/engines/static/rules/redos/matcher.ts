@@ -24,7 +24,8 @@
 // `RegExp.prototype.test.call(re, s)`) reflective.ts's. A length cap before the match is a guard, a loop counter's
 // comparison with the length is not (length-cap.ts).
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, enclosingFunction, enclosingFunctions, endLine, startLine, symbolOf } from '../../ast.ts';
+import { argsOf, enclosingFunction, enclosingFunctions, endLine, paramsOf, startLine, symbolOf } from '../../ast.ts';
+import { assignedIn } from '../../properties.ts';
 import { appliedPatterns } from './regex-value.ts';
 import { stringPrototypeThis } from './string-prototype.ts';
 import { builtFragments, builtSource } from './built-pattern.ts';
@@ -142,14 +143,26 @@ const CUT = /^(slice|substring|substr)$/;
  * subject whose length a constant bounds, so no pattern can take long on it. */
 function cutToLength(node: SgNode | null, depth = 0): boolean {
   if (!node || depth > 3) return false;
-  if (node.kind() === 'identifier') return cutToLength(bindingValue(node), depth + 1);
+  if (node.kind() === 'identifier') return cutToLength(bindingValue(node) ?? reassigned(node), depth + 1);
   if (node.kind() === 'parenthesized_expression') return cutToLength(node.namedChildren()[0] ?? null, depth + 1);
   if (node.kind() !== 'call_expression') return false;
   const callee = node.field('function');
   const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
   if (PASSTHROUGH_CASE.test(method)) return cutToLength(callee?.field('object') ?? null, depth + 1);
   const args = argsOf(node);
-  return CUT.test(method) && args.length === 2 && args.every((a) => a.kind() === 'number');
+  return CUT.test(method) && args.length === 2 && args.every(isNumber);
+}
+
+/** A number literal, or a name bound to one (`const MAX = 100`). */
+function isNumber(node: SgNode): boolean {
+  return node.kind() === 'number' || (node.kind() === 'identifier' && bindingValue(node)?.kind() === 'number');
+}
+
+/** What a parameter was last set to before `id` reads it in the function declaring it (`s = s.slice(0, 100)`). */
+function reassigned(id: SgNode): SgNode | null {
+  const fn = enclosingFunctions(id).find((f) => paramsOf(f).some((p) => p.name === id.text()));
+  const at = id.range().start.index;
+  return fn ? assignedIn(fn, id.text(), (a) => a.range().end.index < at).at(-1) ?? null : null;
 }
 // Methods that keep a cut string's length bounded (a case change, a trim).
 const PASSTHROUGH_CASE = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*Case)$/;

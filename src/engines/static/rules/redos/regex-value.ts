@@ -47,8 +47,9 @@ function cooked(body: string): string | null {
   return octal || /(^|[^\\])(\\\\)*\\0[0-9]/.test(body) ? null : text;
 }
 
-/** A template's text when each substitution is a constant string (`^${WORD}$` with WORD one), or null. */
-function templateText(node: SgNode, depth: number): string | null {
+/** A template's text when each substitution is a constant string (`^${WORD}$` with WORD one), or null; `raw` keeps
+ * escapes as written (String.raw). */
+function templateText(node: SgNode, depth: number, raw = false): string | null {
   let text = '';
   for (const part of node.children()) {
     const kind = part.kind();
@@ -59,7 +60,7 @@ function templateText(node: SgNode, depth: number): string | null {
       text += value;
       continue;
     }
-    const value = kind === 'escape_sequence' ? cooked(part.text()) : part.text();
+    const value = kind === 'escape_sequence' && !raw ? cooked(part.text()) : part.text();
     if (value === null) return null;
     text += value;
   }
@@ -86,6 +87,9 @@ export function constantString(node: SgNode | null | undefined, depth = 0): stri
     }
     case 'call_expression': {
       const callee = node.field('function');
+      // String.raw`^(\w+)$`: the template's text as written, escapes and all.
+      const raw = callee?.text() === 'String.raw' ? node.field('arguments') : null;
+      if (raw?.kind() === 'template_string') return templateText(raw, depth, true);
       if (callee?.kind() !== 'member_expression' || callee.field('property')?.text() !== 'join') return null;
       let list = callee.field('object') ?? null;
       if (list?.kind() === 'identifier') list = bindingValue(list);
