@@ -4,6 +4,8 @@
 // […])` shifted by the `this` they pass), and `regex[j++]` of `regex = arrays[i]`, an element of a list of lists
 // a parameter receives (a user-agent parser's `rgx.call(this, ua, regexes.browser)`). A list is an array literal, a
 // name or an object literal's property bound to one, either branch of a choice, or an element of a list of lists.
+// A loop's or callback's destructuring picks a part of each entry (`for (const [re, fn] of TABLE)`, `({ re }) => …`);
+// `Object.values`/`Object.entries` of an object literal walk its values; `map.get(k)` of `new Map([[k, /…/]])` any value.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, boundNames, enclosingFunctions, escapeRe, functionName, paramsOf } from '../../ast.ts';
 import { argumentAt, bindingValue, iteratedList } from '../../taint.ts';
@@ -172,3 +174,17 @@ function parameterArguments(id: SgNode): SgNode[] {
       return arg ? [arg] : [];
     });
 }
+
+/** `PATTERNS.get(kind)` with PATTERNS bound to `new Map([[key, value], …])`: any value the map was built with or
+ * that the file sets (`PATTERNS.set(key, value)`); [] for any other call. */
+export function mapValues(call: SgNode): SgNode[] {
+  const callee = call.field('function');
+  const map = callee?.kind() === 'member_expression' && callee.field('property')?.text() === 'get' ? callee.field('object') : null;
+  const built = map?.kind() === 'identifier' ? bindingValue(map) : null;
+  if (!map || built?.kind() !== 'new_expression' || built.field('constructor')?.text() !== 'Map') return [];
+  const initial = listElements(argsOf(built)[0], 0).flatMap((pair) => (pair.kind() === 'array' ? pair.namedChildren().filter((c) => c.kind() !== 'comment').slice(1, 2) : []));
+  const root = call.getRoot().root();
+  const set = root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: `^${escapeRe(map.text())}\\.set$` } } }).flatMap((c) => argsOf(c).slice(1, 2));
+  return [...initial, ...set].slice(0, MAX_ELEMENTS);
+}
+

@@ -7,7 +7,7 @@
 // argument into a pattern too (appliedPatterns).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../../ast.ts';
-import { elementValues, listElements, ownValue, walkedElements } from './pattern-lists.ts';
+import { elementValues, listElements, mapValues, ownValue, walkedElements } from './pattern-lists.ts';
 import { calleeDefinition, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
 import { propertyValues } from '../../properties.ts';
@@ -140,6 +140,12 @@ function returnedPatterns(call: SgNode, depth: number): RegexValue[] {
   return callee && (!local || REQUIRE_CALL.test(local.text())) ? importedValues(callee, true) : [];
 }
 
+/** The object literals a call to a function of this file returns. */
+function returnedObjects(call: SgNode): SgNode[] {
+  const fn = calleeDefinition(call);
+  return fn ? returnedValues(fn).filter((v) => v.kind() === 'object') : [];
+}
+
 /** The patterns `node` may denote where it is applied; [] when none can be told. */
 export function regexValues(node: SgNode | null | undefined, depth = 0): RegexValue[] {
   if (!node || depth > MAX_DEPTH) return [];
@@ -183,6 +189,9 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       if (object?.kind() === 'subscript_expression' && prop) {
         return tableEntries(object).flatMap((entry) => ownValue(entry, prop)).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_TABLE);
       }
+      // `patterns().word`: that property of the object literal a function of this file returns.
+      const returned = object?.kind() === 'call_expression' && prop ? returnedObjects(object).flatMap((o) => ownValue(o, prop)).flatMap((v) => regexValues(v, depth + 1)) : [];
+      if (returned.length > 0) return returned.slice(0, MAX_VALUES);
       // `patterns.RE`, `require('./patterns').RE`: another module's export.
       const imported = object?.kind() === 'call_expression' || (object?.kind() === 'identifier' && REQUIRE_CALL.test(bindingValue(object)?.text() ?? 'require(')) ? importedValues(node) : [];
       if (imported.length > 0) return imported;
@@ -201,7 +210,12 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       const ctor = node.field(node.kind() === 'new_expression' ? 'constructor' : 'function')?.text();
       // `str.match(ansiRegex())`: what a function of this file returns (`function ansiRegex() { return /…/g; }`), or
       // of another module (`const ansiRegex = require('./ansi-regex')`).
-      if (ctor !== 'RegExp') return node.kind() === 'call_expression' ? returnedPatterns(node, depth) : [];
+      if (ctor !== 'RegExp') {
+        if (node.kind() !== 'call_expression') return [];
+        // `PATTERNS.get(kind)` of `new Map([[…, /…/], …])`: any value of the map.
+        const mapped = mapValues(node);
+        return mapped.length > 0 ? mapped.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_TABLE) : returnedPatterns(node, depth);
+      }
       const [src, flags] = argsOf(node);
       const source = constantString(src);
       const flagText = flags ? constantString(flags) : '';
