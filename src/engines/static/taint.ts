@@ -3,7 +3,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, boundNames, startLine } from './ast.ts';
 import { calleeDefinition, resetCallees, returnedValues, sameNode } from './callees.ts';
-import { constructorFieldValues } from './this-fields.ts';
+import { constructorFieldValues, methodFieldValues } from './this-fields.ts';
 import { quotesWithoutEscaping, singleQuoteEscaper } from './quote-wrappers.ts';
 import { accessedInput, parsedInput } from './sources/calls.ts';
 import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
@@ -180,8 +180,9 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   if (!object) return facts('unknown', short(text));
   const passed = library && object.kind() === 'identifier' && object.text() === 'arguments' ? argumentsItem(expr) : null;
   if (passed) return passed;
-  // A field the constructor set from its arguments (this.path = path) carries what was passed to `new Ctor(…)`.
-  const stored = object.kind() === 'this' ? constructorFieldValues(expr) : [];
+  // A field the constructor set from its arguments (this.path = path) carries what was passed to `new Ctor(…)`; one
+  // another method sets (a setter's this.input = s) what that method was handed.
+  const stored = object.kind() === 'this' ? [...constructorFieldValues(expr), ...methodFieldValues(expr)] : [];
   if (stored.length > 0) return combine(stored.map((v) => through(classify(v, depth + 1), v, `${short(text)} = ${short(v.text())}`)));
   if (prop && object.kind() === 'identifier' && expr.kind() === 'member_expression') {
     const held = propertyValues(object, prop, expr, bindingValue(object));
