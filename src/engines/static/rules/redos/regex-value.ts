@@ -1,10 +1,10 @@
 // Which regular expressions an expression applied as a pattern denotes, read from the file without running it: a
 // literal; `new RegExp(…)` or `RegExp(…)` of a constant string; what a function of the file returns; an identifier
 // or an object-literal property bound to one (a module-level table); either branch of `c ? a : b` or `a || b`. A
-// constant string is a literal (JavaScript's escapes read), a template without substitutions, a `+` of constants, a
-// name bound to one, or `[…constants].join(constant)` (an alternation table). Anything else (a pattern built from a
-// parameter) is not resolved: no verdict is guessed for it. match, matchAll and search compile a constant string
-// argument into a pattern too (appliedPatterns).
+// constant string is a literal (JavaScript's escapes read), a template whose substitutions are constants, String.raw
+// of one, a `+` of constants, a name bound to one, `[…constants].join(constant)` (an alternation table) or the
+// `.source` of a pattern. Anything else (a pattern built from a parameter) is not resolved: no verdict is guessed for
+// it. match, matchAll and search compile a constant string argument into a pattern too (appliedPatterns).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../../ast.ts';
 import { elementValues, listElements, mapValues, ownValue, walkedElements } from './pattern-lists.ts';
@@ -84,6 +84,12 @@ export function constantString(node: SgNode | null | undefined, depth = 0): stri
       const left = constantString(node.field('left'), depth + 1);
       const right = left === null ? null : constantString(node.field('right'), depth + 1);
       return left !== null && right !== null ? left + right : null;
+    }
+    case 'member_expression': {
+      // `WORD.source` of `const WORD = /(\w+)/`: the pattern's text, written into a larger one.
+      if (node.field('property')?.text() !== 'source') return null;
+      const [one, ...more] = regexValues(node.field('object'), depth + 1);
+      return one && more.length === 0 ? one.source : null;
     }
     case 'call_expression': {
       const callee = node.field('function');
