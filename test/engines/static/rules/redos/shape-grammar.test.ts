@@ -51,6 +51,9 @@ const ARRIVALS: Record<string, Arrival> = {
   "a callback of the library's own iterator": (b) => `function each(list, fn) {\n  for (var i = 0; i < list.length; i++) fn(list[i]);\n}\nmodule.exports = function parse(items) {\n  each(items, function (input) {\n${b('input')}\n  });\n};`,
   'Array.prototype.slice.call(arguments)': (b) => `module.exports = function parse() {\n  var args = Array.prototype.slice.call(arguments);\n  var input = args[0];\n${b('input')}\n};`,
   'a field a setter method stores': (b) => `class Parser {\n  setInput(input) {\n    this.input = input;\n    return this;\n  }\n  run() {\n${b('this.input')}\n  }\n}\nmodule.exports = Parser;`,
+  'a method an exported subclass inherits': (b) => `class Base {\n  parse(input) {\n${b('input')}\n  }\n}\nclass Parser extends Base {}\nmodule.exports = Parser;`,
+  'Object.assign(Ctor.prototype, { m })': (b) => `function Parser() {}\nObject.assign(Parser.prototype, {\n  parse(input) {\n${b('input')}\n  },\n});\nmodule.exports = Parser;`,
+  'ESM export const object of arrows': (b) => `export const parser = {\n  parse: (input) => {\n${b('input')}\n  },\n};`,
   'TS parameter property': (b) => `export class Parser {\n  constructor(private input: string) {}\n  run() {\n${b('this.input')}\n  }\n}`,
 };
 
@@ -107,6 +110,7 @@ const ORIGINS: Record<string, Origin> = {
   'a template of constant strings': { prelude: (src, flags) => `const HEAD = ${str(src.slice(0, 4))};\nconst TAIL = ${str(src.slice(4))};\nconst PATTERN = new RegExp(\`\${HEAD}\${TAIL}\`, '${flags}');`, use: (a) => `return ${a('PATTERN')};` },
   "a Map's value (PATTERNS.get(k))": { prelude: (src, flags) => `const PATTERNS = new Map([['digits', /^\\d+$/${flags}], ['word', ${lit(src, flags)}]]);`, use: (a) => `return ${a("PATTERNS.get('word')")};` },
   'an object a same-file function returns': { prelude: (src, flags) => `function patterns() {\n  return { digits: /^\\d+$/${flags}, word: ${lit(src, flags)} };\n}`, use: (a) => `return ${a('patterns().word')};` },
+  "a pattern's .source in a RegExp": { prelude: (src, flags) => `const BODY = ${lit(src.slice(1, -1), '')};\nconst PATTERN = new RegExp('^' + BODY.source + '$', '${flags}');`, use: (a) => `return ${a('PATTERN')};` },
   'String.raw': { prelude: (src, flags) => `const PATTERN = new RegExp(String.raw\`${src}\`, '${flags}');`, use: (a) => `return ${a('PATTERN')};` },
 };
 
