@@ -2,7 +2,7 @@
 // `exports.name = …`, `module.exports = { a, b: c }`, `export function`, exported classes and their
 // methods, and `Ctor.prototype.m = …` on an exported constructor. Names starting with `_` are private.
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunction, memoOnNode } from './ast.ts';
+import { enclosingFunction, escapeRe, memoOnNode } from './ast.ts';
 import { returnedValues, sameNode } from './callees.ts';
 import { EXPORTS_LEFT, exportedThroughObjectCalls, isPrivate, objectNames, umdFactory, unwrapParens } from './export-wrappers.ts';
 
@@ -113,22 +113,36 @@ function methodApi(fn: SgNode, root: SgNode, name?: string): string | null {
     const cls = owner.field('name')?.text() ?? '';
     const parent = owner.parent();
     const exported = parent?.kind() === 'export_statement' || (cls !== '' && exportedNames(root).has(cls)) || (parent?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(parent.field('left')?.text() ?? ''));
+    // `class B extends A {}` exported: B's instances carry A's methods (A.parse is B's API).
+    const heir = exported || method === 'constructor' || cls === '' ? null : exportedSubclass(root, cls);
+    if (heir) return `${heir}.${method}`;
     return exported ? `${cls || 'default'}.${method === 'constructor' ? 'new' : method}` : null;
   }
   if (owner.kind() === 'object') return objectApi(owner, method, root);
   return null;
 }
 
+/** An exported class of the file that extends `cls` (directly), or null. */
+function exportedSubclass(root: SgNode, cls: string): string | null {
+  const heirs = root.findAll({ rule: { kind: 'class_declaration', has: { kind: 'class_heritage', regex: `^extends\\s+${escapeRe(cls)}\\s*$` } } });
+  const heir = heirs.find((h) => h.parent()?.kind() === 'export_statement' || exportedNames(root).has(h.field('name')?.text() ?? ''));
+  return heir?.field('name')?.text() ?? null;
+}
+
 /** `module.exports = { name() {} }` or `module.exports = { name: function () {} }`. */
 function objectApi(obj: SgNode, key: string, root: SgNode): string | null {
   const parent = obj.parent();
+  // Object.assign(Ctor.prototype, { method() {} }) on an exported constructor.
+  const mixed = parent?.kind() === 'arguments' && parent.parent()?.field('function')?.text() === 'Object.assign' ? /^([\w$]+)\.prototype$/.exec(parent.namedChildren()[0]?.text() ?? '') : null;
+  if (mixed && exportedNames(root).has(mixed[1] ?? '')) return `${mixed[1]}.prototype.${key}`;
   if (parent?.kind() === 'assignment_expression' && EXPORTS_LEFT.test(parent.field('left')?.text() ?? '')) return key;
   // `export default { name() {} }`: the module's default export is the object.
   if (parent?.kind() === 'export_statement') return `default.${key}`;
   // Ctor.prototype = { method: function … } on an exported constructor.
   const proto = parent?.kind() === 'assignment_expression' ? /^([\w$]+)\.prototype$/.exec(parent.field('left')?.text() ?? '') : null;
   if (proto && exportedNames(root).has(proto[1] ?? '')) return `${proto[1]}.prototype.${key}`;
-  if (parent?.kind() === 'variable_declarator' && exportedNames(root).has(parent.field('name')?.text() ?? '')) return `${parent.field('name')?.text()}.${key}`;
+  // `const utils = { … }` exported by name, or written as `export const utils = { … }`.
+  if (parent?.kind() === 'variable_declarator' && (exportedNames(root).has(parent.field('name')?.text() ?? '') || parent.parent()?.parent()?.kind() === 'export_statement')) return `${parent.field('name')?.text()}.${key}`;
   return null;
 }
 

@@ -3,7 +3,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, boundNames, startLine } from './ast.ts';
 import { calleeDefinition, resetCallees, returnedValues, sameNode } from './callees.ts';
-import { constructorFieldValues } from './this-fields.ts';
+import { constructorFieldValues, methodFieldValues } from './this-fields.ts';
 import { quotesWithoutEscaping, singleQuoteEscaper } from './quote-wrappers.ts';
 import { accessedInput, parsedInput } from './sources/calls.ts';
 import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
@@ -181,8 +181,9 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   if (!object) return facts('unknown', short(text));
   const passed = library && object.kind() === 'identifier' && object.text() === 'arguments' ? argumentsItem(expr) : null;
   if (passed) return passed;
-  // A field the constructor set from its arguments (this.path = path) carries what was passed to `new Ctor(…)`.
-  const stored = object.kind() === 'this' ? constructorFieldValues(expr) : [];
+  // A field the constructor set from its arguments (this.path = path) carries what was passed to `new Ctor(…)`; one
+  // another method sets (a setter's this.input = s) what that method was handed.
+  const stored = object.kind() === 'this' ? [...constructorFieldValues(expr), ...methodFieldValues(expr)] : [];
   if (stored.length > 0) return combine(stored.map((v) => through(classify(v, depth + 1), v, `${short(text)} = ${short(v.text())}`)));
   if (prop && object.kind() === 'identifier' && expr.kind() === 'member_expression') {
     const held = propertyValues(object, prop, expr, bindingValue(object));
@@ -213,7 +214,7 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   const accessed = accessedInput(expr, (n) => classify(n, depth + 1));
   if (accessed) return accessed;
   if ((SANITISERS.test(name) && !quotesWithoutEscaping(expr)) || singleQuoteEscaper(expr)) return facts('sanitised', `${name}(…)`);
-  if (OBJECT_PARTS.test(name) && args[0]) return classify(args[0], depth + 1);
+  if ((OBJECT_PARTS.test(name) || ARRAY_COPY.test(name)) && args[0]) return classify(args[0], depth + 1);
   // `settings = defaults({}, settings, DEFAULTS)`, `Object.assign({}, opts)`: the merged object holds every argument's properties.
   if (MERGES.test(name)) return combine(args.map((a) => classify(a, depth + 1)), 'merged literals');
   if (name === 'require' || /^(os\.tmpdir|os\.homedir|process\.cwd|fileURLToPath)$/.test(name)) return facts('config', `${name}(…)`);
@@ -262,6 +263,8 @@ const CALLBACK_RESULT = /^(map|flatMap|reduce|reduceRight)$/;
 const MERGES = /^(?:Object\.assign|(?:[\w$]+\.)?(?:defaults|defaultsDeep|extend|extendOwn|assignIn|merge|mergeDeep|deepmerge|deepMerge))$/;
 // `Object.keys(opts)`, `Object.entries(opts)`: the caller's object's keys and values.
 const OBJECT_PARTS = /^Object\.(keys|values|entries)$/;
+// `Array.prototype.slice.call(arguments)`, `Array.from(list)`: a copy holding the same elements.
+const ARRAY_COPY = /^(Array\.from|Array\.prototype\.slice\.call|\[\]\.slice\.call)$/;
 
 /**
  * `files.map((f) => '"' + f + '"')`, `Object.keys(o).reduce((acc, k) => acc + ' --' + k, '')`: what the callback
@@ -340,7 +343,8 @@ function callbackValue(call: SgNode, cb: SgNode, index: number, depth: number): 
   frames.push({ fn: helper, args, call, at: call.range().start.index });
   try {
     const out = combine(values.map((v) => through(classify(v, depth + 1), v, `handed to the callback by ${functionName(helper)}()`)));
-    if (out.kind === 'unknown' || out.kind === 'param') return null;
+    // A library caller's value (a param with api) is handed on like request input; another parameter is not known.
+    if (out.kind === 'unknown' || (out.kind === 'param' && !out.api)) return null;
     return out.kind === 'input' || out.api ? { ...out, via: `${out.via}, handed to the callback by ${functionName(helper)}()` } : out;
   } finally {
     frames.pop();
@@ -379,6 +383,8 @@ function classifyIdentifier(id: SgNode, depth: number): SourceFacts {
   const name = id.text();
   if (CONFIG.test(name)) return facts('config', name);
   if (name === 'undefined' || name === 'NaN' || name === 'Infinity') return facts('literal', name);
+  const passed = library && name === 'arguments' ? argumentsItem(id) : null;
+  if (passed) return passed;
   const useLine = startLine(id);
   for (const fn of enclosingFunctions(id)) {
     const param = paramsOf(fn).find((p) => p.name === name);
@@ -551,14 +557,15 @@ function findDeclaration(scope: SgNode, name: string, line: number, at = -1, pus
   return values.length > 0 ? values : unknown ? 'unknown' : null;
 }
 
-/** `arguments[0]` in an exported function (not an arrow, which has no arguments of its own): its caller's value. */
+/** `arguments[0]` (or `arguments` whole, as `Array.prototype.slice.call(arguments)` copies it) in an exported
+ * function (not an arrow, which has no arguments of its own): its caller's values. */
 function argumentsItem(expr: SgNode): SourceFacts | null {
   const index = expr.kind() === 'subscript_expression' ? expr.field('index') : null;
-  if (index?.kind() !== 'number') return null;
+  if (index?.kind() !== 'number' && expr.kind() !== 'identifier') return null;
   const fn = enclosingFunctions(expr).find((f) => f.kind() !== 'arrow_function');
   const api = fn ? exportedApi(fn) : null;
   if (!fn || !api) return null;
-  const via = `argument ${index.text()} of the exported API \`${api}\``;
+  const via = index ? `argument ${index.text()} of the exported API \`${api}\`` : `the arguments of the exported API \`${api}\``;
   return { kind: 'param', via, names: [expr.text()], api: `${api}(arguments)`, steps: [{ line: startLine(fn), note: `source: ${via}` }] };
 }
 

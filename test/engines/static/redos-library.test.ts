@@ -24,6 +24,8 @@ test('constant strings: literals, concatenation, names bound to them and joined 
   assert.equal(constantString(probe("var a = 'x\\\\d'; var b = a + \"|y\"; probe(b);")), 'x\\d|y');
   assert.equal(constantString(probe("var units = ['s', 'ms']; probe('^(' + units.join('|') + ')$');")), '^(s|ms)$');
   assert.equal(constantString(probe('probe(`plain`);')), 'plain');
+  // A template whose substitutions are constants, its escapes read as a string's are (`\\.` is `\.`).
+  assert.equal(constantString(probe(String.raw`var A = '(x+)+'; probe(${'`'}^\\.${'${A}'}\t$${'`'});`)), '^\\.(x+)+\t$');
   assert.equal(constantString(probe("var o = 'it\\'s \"q\"'; probe(o);")), 'it\'s "q"');
 });
 

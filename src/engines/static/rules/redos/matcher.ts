@@ -19,9 +19,13 @@
 // What a database returned, a constructor's configured field or an entry of a table of definitions the library walks
 // by its keys is not the caller's text either (developer-data.ts). A pattern picked from a list (a loop, an element
 // callback, a list of lists a helper is handed) is any of its entries (pattern-lists.ts). A polynomial verdict whose
-// only overlap is a bounded repeat is linear and dropped (bounded-repeat.ts).
+// only overlap is a bounded repeat is linear and dropped (bounded-repeat.ts). A pattern an object holds (a class
+// field, the constructor's this.re) is held-pattern.ts's; one applied reflectively (`re[Symbol.replace](s)`,
+// `RegExp.prototype.test.call(re, s)`) reflective.ts's. A length cap before the match is a guard, a loop counter's
+// comparison with the length is not (length-cap.ts).
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, enclosingFunction, enclosingFunctions, endLine, escapeRe, startLine, symbolOf } from '../../ast.ts';
+import { argsOf, enclosingFunction, enclosingFunctions, endLine, paramsOf, startLine, symbolOf } from '../../ast.ts';
+import { assignedIn } from '../../properties.ts';
 import { appliedPatterns } from './regex-value.ts';
 import { stringPrototypeThis } from './string-prototype.ts';
 import { builtFragments, builtSource } from './built-pattern.ts';
@@ -39,6 +43,8 @@ import { configurationSubject, errorText } from './configuration.ts';
 import { matchedTextSource } from './matched-text.ts';
 import { developerData } from './developer-data.ts';
 import { atMinimumCounts } from './bounded-repeat.ts';
+import { lengthCapped } from './length-cap.ts';
+import { REFLECTIVE_CALLS, REFLECTIVE_TEXT, reflectiveApplication, type Application } from './reflective.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
@@ -137,14 +143,26 @@ const CUT = /^(slice|substring|substr)$/;
  * subject whose length a constant bounds, so no pattern can take long on it. */
 function cutToLength(node: SgNode | null, depth = 0): boolean {
   if (!node || depth > 3) return false;
-  if (node.kind() === 'identifier') return cutToLength(bindingValue(node), depth + 1);
+  if (node.kind() === 'identifier') return cutToLength(bindingValue(node) ?? reassigned(node), depth + 1);
   if (node.kind() === 'parenthesized_expression') return cutToLength(node.namedChildren()[0] ?? null, depth + 1);
   if (node.kind() !== 'call_expression') return false;
   const callee = node.field('function');
   const method = callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : '';
   if (PASSTHROUGH_CASE.test(method)) return cutToLength(callee?.field('object') ?? null, depth + 1);
   const args = argsOf(node);
-  return CUT.test(method) && args.length === 2 && args.every((a) => a.kind() === 'number');
+  return CUT.test(method) && args.length === 2 && args.every(isNumber);
+}
+
+/** A number literal, or a name bound to one (`const MAX = 100`). */
+function isNumber(node: SgNode): boolean {
+  return node.kind() === 'number' || (node.kind() === 'identifier' && bindingValue(node)?.kind() === 'number');
+}
+
+/** What a parameter was last set to before `id` reads it in the function declaring it (`s = s.slice(0, 100)`). */
+function reassigned(id: SgNode): SgNode | null {
+  const fn = enclosingFunctions(id).find((f) => paramsOf(f).some((p) => p.name === id.text()));
+  const at = id.range().start.index;
+  return fn ? assignedIn(fn, id.text(), (a) => a.range().end.index < at).at(-1) ?? null : null;
 }
 // Methods that keep a cut string's length bounded (a case change, a trim).
 const PASSTHROUGH_CASE = /^(trim\w*|to(Lower|Upper)Case|toLocale\w*Case)$/;
@@ -177,17 +195,24 @@ function patternFragments(regexNode: SgNode, method: string): ReturnType<typeof 
   return builtFragments(source);
 }
 
+/** `re.test(s)`, `s.replace(re, …)`: which pattern the call applies, to what, as which method. */
+function application(call: SgNode): Application {
+  const callee = call.field('function');
+  const method = callee?.field('property')?.text() ?? '';
+  const object = callee?.field('object') ?? undefined;
+  const first = argsOf(call)[0];
+  return method === 'test' || method === 'exec' ? { method, regexNode: object, subject: first } : { method, regexNode: first, subject: object };
+}
+
 const APPLY_CALLS = { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: APPLY } };
 
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const library = ctx.file.publicApi !== undefined;
-  for (const call of findAllOf(ctx.root, APPLY_CALLS)) {
+  const reflective = REFLECTIVE_TEXT.test(ctx.file.content) ? ctx.root.findAll({ rule: REFLECTIVE_CALLS }) : [];
+  for (const call of [...findAllOf(ctx.root, APPLY_CALLS), ...reflective]) {
     const callee = call.field('function');
-    const method = callee?.field('property')?.text() ?? '';
-    const object = callee?.field('object');
-    const first = argsOf(call)[0];
-    const [regexNode, subject] = method === 'test' || method === 'exec' ? [object, first] : [first, object];
+    const { method, regexNode, subject } = reflectiveApplication(call) ?? application(call);
     if (!regexNode || !subject) continue;
     // Cheap gate before tracing: the match must run where input arrives (a handler) or on input directly.
     const fn = enclosingFunction(call);
@@ -262,9 +287,9 @@ function run(ctx: DetectorContext): Candidate[] {
     // Either way round: `s.length > 100` or `MAX < s.length`.
     // Read in the functions around the match (outermost first line on), not in an unrelated function above it.
     // `this` belongs to the innermost non-arrow function: a sibling method above it checks another string's length.
+    // A loop's `i < lines.length` bounds its counter, not the text (length-cap.ts).
     const outer = protoThis ? enclosingFunctions(call).find((f) => f.kind() !== 'arrow_function') : enclosingFunctions(call).at(-1);
-    const before = ctx.lines.slice(outer ? startLine(outer) - 1 : 0, startLine(call)).join('\n');
-    const limit = names.some((n) => new RegExp(`(?:^|[^\\w$.]|\\bthis\\.)${escapeRe(n)}\\.length\\s*[<>]|[<>]=?\\s*${escapeRe(n)}\\.length\\b`).test(before));
+    const limit = lengthCapped(outer ?? ctx.root, call, names);
     if (guard) candidate.guard = guard;
     else if (limit) candidate.guard = { kind: 'type-check', text: 'the input length is checked before the match', line: candidate.startLine };
     out.push(candidate);
@@ -273,6 +298,8 @@ function run(ctx: DetectorContext): Candidate[] {
 }
 
 const APPLY_CALL = /\.(test|exec|match|matchAll|replace|replaceAll|split|search)\(/;
+// A file applying patterns only reflectively (`re[Symbol.replace](s)`, reflective.ts) has them too.
+const APPLIES = { test: (text: string): boolean => APPLY_CALL.test(text) || REFLECTIVE_TEXT.test(text) };
 // Searched apart from APPLY_CALL: one regex of two `^(?=[\s\S]*…)` lookaheads gave the same answer at twice the time.
 const INPUT_WORD = /\b(req|request|ctx|event|evt|process\.argv|location)\b/;
 
@@ -280,9 +307,9 @@ export const redos: Detector = {
   order: 6,
   rules: ['redos'],
   // Only input-derived subjects are reported, so files that never touch request or CLI input are skipped.
-  prefilter: { test: (text) => APPLY_CALL.test(text) && INPUT_WORD.test(text) },
+  prefilter: { test: (text) => APPLIES.test(text) && INPUT_WORD.test(text) },
   // A library's exported functions take their callers' strings: any applied regex may be a ReDoS sink.
-  libraryPrefilter: APPLY_CALL,
+  libraryPrefilter: APPLIES,
   finds: [APPLY_CALLS],
   run,
 };

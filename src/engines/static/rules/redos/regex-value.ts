@@ -1,17 +1,18 @@
 // Which regular expressions an expression applied as a pattern denotes, read from the file without running it: a
 // literal; `new RegExp(…)` or `RegExp(…)` of a constant string; what a function of the file returns; an identifier
 // or an object-literal property bound to one (a module-level table); either branch of `c ? a : b` or `a || b`. A
-// constant string is a literal (JavaScript's escapes read), a template without substitutions, a `+` of constants, a
-// name bound to one, or `[…constants].join(constant)` (an alternation table). Anything else (a pattern built from a
-// parameter) is not resolved: no verdict is guessed for it. match, matchAll and search compile a constant string
-// argument into a pattern too (appliedPatterns).
+// constant string is a literal (JavaScript's escapes read), a template whose substitutions are constants, String.raw
+// of one, a `+` of constants, a name bound to one, `[…constants].join(constant)` (an alternation table) or the
+// `.source` of a pattern. Anything else (a pattern built from a parameter) is not resolved: no verdict is guessed for
+// it. match, matchAll and search compile a constant string argument into a pattern too (appliedPatterns).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf } from '../../ast.ts';
-import { listElements, loopedList, walkedElements } from './pattern-lists.ts';
+import { elementValues, listElements, mapValues, ownValue, walkedElements } from './pattern-lists.ts';
 import { calleeDefinition, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
 import { propertyValues } from '../../properties.ts';
 import { importedPattern } from '../../imported.ts';
+import { heldValues } from './held-pattern.ts';
 
 /** One resolved pattern and the node that writes it (cited beside the call when it stands elsewhere); `from` when
  * another module of the target writes it (the node is then this file's name for it). */
@@ -27,7 +28,12 @@ const ESCAPE = /\\(?:x([0-9a-fA-F]{2})|u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|(\r
 
 /** The text of a JS string literal node, or null when it cannot be read (a legacy octal escape). */
 function stringText(node: SgNode): string | null {
-  const body = node.text().slice(1, -1);
+  return cooked(node.text().slice(1, -1));
+}
+
+/** Source text with JavaScript's escapes read (a string's body, or one escape of a template), or null for a legacy
+ * octal escape. */
+function cooked(body: string): string | null {
   let octal = false;
   const text = body.replace(ESCAPE, (_, hex?: string, point?: string, unit?: string, ch?: string) => {
     if (hex !== undefined || unit !== undefined) return String.fromCharCode(parseInt(hex ?? unit ?? '', 16));
@@ -41,6 +47,26 @@ function stringText(node: SgNode): string | null {
   return octal || /(^|[^\\])(\\\\)*\\0[0-9]/.test(body) ? null : text;
 }
 
+/** A template's text when each substitution is a constant string (`^${WORD}$` with WORD one), or null; `raw` keeps
+ * escapes as written (String.raw). */
+function templateText(node: SgNode, depth: number, raw = false): string | null {
+  let text = '';
+  for (const part of node.children()) {
+    const kind = part.kind();
+    if (kind === '`') continue;
+    if (kind === 'template_substitution') {
+      const value = constantString(part.namedChildren()[0], depth + 1);
+      if (value === null) return null;
+      text += value;
+      continue;
+    }
+    const value = kind === 'escape_sequence' && !raw ? cooked(part.text()) : part.text();
+    if (value === null) return null;
+    text += value;
+  }
+  return text;
+}
+
 /** The value of an expression that is a constant string, or null. */
 export function constantString(node: SgNode | null | undefined, depth = 0): string | null {
   if (!node || depth > MAX_DEPTH) return null;
@@ -48,7 +74,7 @@ export function constantString(node: SgNode | null | undefined, depth = 0): stri
     case 'string':
       return stringText(node);
     case 'template_string':
-      return node.find({ rule: { kind: 'template_substitution' } }) ? null : node.text().slice(1, -1).replace(/\\`/g, '`');
+      return templateText(node, depth);
     case 'parenthesized_expression':
       return constantString(node.namedChildren()[0], depth + 1);
     case 'identifier':
@@ -59,8 +85,17 @@ export function constantString(node: SgNode | null | undefined, depth = 0): stri
       const right = left === null ? null : constantString(node.field('right'), depth + 1);
       return left !== null && right !== null ? left + right : null;
     }
+    case 'member_expression': {
+      // `WORD.source` of `const WORD = /(\w+)/`: the pattern's text, written into a larger one.
+      if (node.field('property')?.text() !== 'source') return null;
+      const [one, ...more] = regexValues(node.field('object'), depth + 1);
+      return one && more.length === 0 ? one.source : null;
+    }
     case 'call_expression': {
       const callee = node.field('function');
+      // String.raw`^(\w+)$`: the template's text as written, escapes and all.
+      const raw = callee?.text() === 'String.raw' ? node.field('arguments') : null;
+      if (raw?.kind() === 'template_string') return templateText(raw, depth, true);
       if (callee?.kind() !== 'member_expression' || callee.field('property')?.text() !== 'join') return null;
       let list = callee.field('object') ?? null;
       if (list?.kind() === 'identifier') list = bindingValue(list);
@@ -94,17 +129,6 @@ function tableEntries(node: SgNode): SgNode[] {
   }).slice(0, MAX_TABLE);
 }
 
-/** `{ exp: /…/ }`'s value at key, when entry is an object literal that writes it. */
-function ownValue(entry: SgNode, key: string): SgNode[] {
-  if (entry.kind() !== 'object') return [];
-  return entry.namedChildren().flatMap((c) => {
-    const k = c.kind() === 'pair' ? c.field('key') : null;
-    const name = k?.kind() === 'string' ? k.text().slice(1, -1) : k?.text();
-    const value = c.field('value');
-    return name === key && value ? [value] : [];
-  });
-}
-
 /** The pattern another module exports under the name or member `node` reads (cross-file/module-facts.ts), or []. */
 function importedValues(node: SgNode, called = false): RegexValue[] {
   const fact = importedPattern(node, called);
@@ -122,6 +146,12 @@ function returnedPatterns(call: SgNode, depth: number): RegexValue[] {
   return callee && (!local || REQUIRE_CALL.test(local.text())) ? importedValues(callee, true) : [];
 }
 
+/** The object literals a call to a function of this file returns. */
+function returnedObjects(call: SgNode): SgNode[] {
+  const fn = calleeDefinition(call);
+  return fn ? returnedValues(fn).filter((v) => v.kind() === 'object') : [];
+}
+
 /** The patterns `node` may denote where it is applied; [] when none can be told. */
 export function regexValues(node: SgNode | null | undefined, depth = 0): RegexValue[] {
   if (!node || depth > MAX_DEPTH) return [];
@@ -131,8 +161,9 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
     case 'parenthesized_expression':
       return regexValues(node.namedChildren()[0], depth + 1);
     case 'identifier': {
-      const looped = loopedList(node);
-      if (looped) return listElements(looped, 0).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_LIST);
+      // `for (const re of LIST)`, `for (const [re, fn] of TABLE)`, `LIST.some(({ re }) => …)`: any element picked.
+      const elements = elementValues(node);
+      if (elements) return elements.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_LIST);
       const bound = bindingValue(node);
       // A name bound to another module's export (`const { RE } = require('./patterns')`, `import { RE } from …`).
       if (!bound || REQUIRE_CALL.test(bound.text())) {
@@ -164,10 +195,19 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       if (object?.kind() === 'subscript_expression' && prop) {
         return tableEntries(object).flatMap((entry) => ownValue(entry, prop)).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_TABLE);
       }
+      // `patterns().word`: that property of the object literal a function of this file returns.
+      const returned = object?.kind() === 'call_expression' && prop ? returnedObjects(object).flatMap((o) => ownValue(o, prop)).flatMap((v) => regexValues(v, depth + 1)) : [];
+      if (returned.length > 0) return returned.slice(0, MAX_VALUES);
       // `patterns.RE`, `require('./patterns').RE`: another module's export.
       const imported = object?.kind() === 'call_expression' || (object?.kind() === 'identifier' && REQUIRE_CALL.test(bindingValue(object)?.text() ?? 'require(')) ? importedValues(node) : [];
       if (imported.length > 0) return imported;
+      // `this.re` of a class field or the constructor's `this.re = /…/`, `Parser.RE` of a static field (held-pattern.ts).
+      const holds = object?.kind() === 'this' || object?.kind() === 'identifier' ? heldValues(node).flatMap((v) => regexValues(v, depth + 1)) : [];
+      if (holds.length > 0) return holds.slice(0, MAX_VALUES);
       if (object?.kind() !== 'identifier' || !prop) return [];
+      // `rules.some((r) => r.re.test(s))`, `for (const rule of RULES) rule.exp.exec(s)`: that field of any entry.
+      const fields = (elementValues(object) ?? []).flatMap((entry) => ownValue(entry, prop)).flatMap((v) => regexValues(v, depth + 1));
+      if (fields.length > 0) return fields.slice(0, MAX_TABLE);
       const held = propertyValues(object, prop, node, bindingValue(object)) ?? [];
       return held.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES);
     }
@@ -176,7 +216,12 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       const ctor = node.field(node.kind() === 'new_expression' ? 'constructor' : 'function')?.text();
       // `str.match(ansiRegex())`: what a function of this file returns (`function ansiRegex() { return /…/g; }`), or
       // of another module (`const ansiRegex = require('./ansi-regex')`).
-      if (ctor !== 'RegExp') return node.kind() === 'call_expression' ? returnedPatterns(node, depth) : [];
+      if (ctor !== 'RegExp') {
+        if (node.kind() !== 'call_expression') return [];
+        // `PATTERNS.get(kind)` of `new Map([[…, /…/], …])`: any value of the map.
+        const mapped = mapValues(node);
+        return mapped.length > 0 ? mapped.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_TABLE) : returnedPatterns(node, depth);
+      }
       const [src, flags] = argsOf(node);
       const source = constantString(src);
       const flagText = flags ? constantString(flags) : '';

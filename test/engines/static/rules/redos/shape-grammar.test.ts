@@ -48,6 +48,13 @@ const ARRIVALS: Record<string, Arrival> = {
   "Babel's exports.default = _default": (b) => `'use strict';\nObject.defineProperty(exports, '__esModule', { value: true });\nexports.default = void 0;\nvar _default = function _default(input) {\n${b('input')}\n};\nexports.default = _default;`,
   'Object.defineProperty(exports, …)': (b) => `Object.defineProperty(exports, 'parse', { enumerable: true, get: function () { return parse; } });\nfunction parse(input) {\n${b('input')}\n}`,
   'Object.assign(module.exports, …)': (b) => `function parse(input) {\n${b('input')}\n}\nObject.assign(module.exports, { parse: parse });`,
+  "a callback of the library's own iterator": (b) => `function each(list, fn) {\n  for (var i = 0; i < list.length; i++) fn(list[i]);\n}\nmodule.exports = function parse(items) {\n  each(items, function (input) {\n${b('input')}\n  });\n};`,
+  'Array.prototype.slice.call(arguments)': (b) => `module.exports = function parse() {\n  var args = Array.prototype.slice.call(arguments);\n  var input = args[0];\n${b('input')}\n};`,
+  'a field a setter method stores': (b) => `class Parser {\n  setInput(input) {\n    this.input = input;\n    return this;\n  }\n  run() {\n${b('this.input')}\n  }\n}\nmodule.exports = Parser;`,
+  'a method an exported subclass inherits': (b) => `class Base {\n  parse(input) {\n${b('input')}\n  }\n}\nclass Parser extends Base {}\nmodule.exports = Parser;`,
+  'Object.assign(Ctor.prototype, { m })': (b) => `function Parser() {}\nObject.assign(Parser.prototype, {\n  parse(input) {\n${b('input')}\n  },\n});\nmodule.exports = Parser;`,
+  'ESM export const object of arrows': (b) => `export const parser = {\n  parse: (input) => {\n${b('input')}\n  },\n};`,
+  'TS parameter property': (b) => `export class Parser {\n  constructor(private input: string) {}\n  run() {\n${b('this.input')}\n  }\n}`,
 };
 
 /** How the matched text is derived from the arriving value. */
@@ -64,6 +71,7 @@ const DERIVATIONS: Record<string, (v: string) => string> = {
   'a default for a missing value': (v) => `(${v} || '')`,
   'a line of the text': (v) => `${v}.split('\\n').pop()`,
   'bound to a name first': (v) => v,
+  'a line of an indexed loop': () => 'lines[i]',
 };
 
 /** How the pattern is applied to the subject `s` (`re` is the pattern expression). */
@@ -76,6 +84,9 @@ const APPLICATIONS: Record<string, (re: string, s: string) => string> = {
   '.split': (re, s) => `${s}.split(${re})`,
   '.search': (re, s) => `${s}.search(${re})`,
   '.replaceAll': (re, s) => `${s}.replaceAll(${re}, '')`,
+  '[Symbol.replace]': (re, s) => `${re}[Symbol.replace](${s}, '')`,
+  'RegExp.prototype.test.call': (re, s) => `RegExp.prototype.test.call(${re}, ${s})`,
+  'String.prototype.split.call': (re, s) => `String.prototype.split.call(${s}, ${re})`,
 };
 
 /** Where the pattern is written: module-level statements and the statement applying it (`apply(reExpr)`). */
@@ -91,11 +102,21 @@ const ORIGINS: Record<string, Origin> = {
   'for (const re of list)': { prelude: (src, flags) => `const LIST = [/^\\d+$/${flags}, ${lit(src, flags)}];`, use: (a) => `for (const re of LIST) {\n    if (${a('re')}) return re;\n  }\n  return null;` },
   'list.forEach((re) => …)': { prelude: (src, flags) => `const LIST = [/^\\d+$/${flags}, ${lit(src, flags)}];`, use: (a) => `var hits = [];\n  LIST.forEach(function (re) { hits.push(${a('re')}); });\n  return hits;` },
   'a same-file factory function': { prelude: (src, flags) => `function pattern() {\n  return ${lit(src, flags)};\n}`, use: (a) => `return ${a('pattern()')};` },
+  "an entry's field in list.some((r) => …)": { prelude: (src, flags) => `const RULES = [{ re: /^\\d+$/${flags} }, { re: ${lit(src, flags)} }];`, use: (a) => `return RULES.some((r) => ${a('r.re')});` },
+  'for (const [re, fn] of table)': { prelude: (src, flags) => `const TABLE = [[/^\\d+$/${flags}, Number], [${lit(src, flags)}, String]];`, use: (a) => `for (const [re, fn] of TABLE) {\n    if (${a('re')}) return fn;\n  }\n  return null;` },
+  'for (const [k, re] of Object.entries(table))': { prelude: (src, flags) => `const TABLE = { digits: /^\\d+$/${flags}, word: ${lit(src, flags)} };`, use: (a) => `for (const [kind, re] of Object.entries(TABLE)) {\n    if (${a('re')}) return kind;\n  }\n  return null;` },
+  'Object.values(table).some': { prelude: (src, flags) => `const TABLE = { digits: /^\\d+$/${flags}, word: ${lit(src, flags)} };`, use: (a) => `return Object.values(TABLE).some((re) => ${a('re')});` },
+  'a class static field': { prelude: (src, flags) => `class Patterns {\n  static WORD = ${lit(src, flags)};\n}`, use: (a) => `return ${a('Patterns.WORD')};` },
+  'a template of constant strings': { prelude: (src, flags) => `const HEAD = ${str(src.slice(0, 4))};\nconst TAIL = ${str(src.slice(4))};\nconst PATTERN = new RegExp(\`\${HEAD}\${TAIL}\`, '${flags}');`, use: (a) => `return ${a('PATTERN')};` },
+  "a Map's value (PATTERNS.get(k))": { prelude: (src, flags) => `const PATTERNS = new Map([['digits', /^\\d+$/${flags}], ['word', ${lit(src, flags)}]]);`, use: (a) => `return ${a("PATTERNS.get('word')")};` },
+  'an object a same-file function returns': { prelude: (src, flags) => `function patterns() {\n  return { digits: /^\\d+$/${flags}, word: ${lit(src, flags)} };\n}`, use: (a) => `return ${a('patterns().word')};` },
+  "a pattern's .source in a RegExp": { prelude: (src, flags) => `const BODY = ${lit(src.slice(1, -1), '')};\nconst PATTERN = new RegExp('^' + BODY.source + '$', '${flags}');`, use: (a) => `return ${a('PATTERN')};` },
+  'String.raw': { prelude: (src, flags) => `const PATTERN = new RegExp(String.raw\`${src}\`, '${flags}');`, use: (a) => `return ${a('PATTERN')};` },
 };
 
 /** What must silence the finding; 'none' is the vulnerable combination. */
-type Decoy = 'none' | 'a safe pattern' | 'a length cap before the match' | 'a developer constant matched' | 'a constant-length cut';
-const DECOYS: Decoy[] = ['none', 'a safe pattern', 'a length cap before the match', 'a developer constant matched', 'a constant-length cut'];
+type Decoy = 'none' | 'a safe pattern' | 'a length cap before the match' | 'a developer constant matched' | 'a constant-length cut' | 'a cut to a length a constant names' | 'a length cap a constant names';
+const DECOYS: Decoy[] = ['none', 'a safe pattern', 'a length cap before the match', 'a developer constant matched', 'a constant-length cut', 'a cut to a length a constant names', 'a length cap a constant names'];
 
 interface Combination { arrival: string; derivation: string; origin: string; application: string; decoy: Decoy }
 
@@ -109,24 +130,36 @@ function program(c: Combination): string {
   const body = (v: string): string => {
     const lines: string[] = [];
     if (c.decoy === 'a length cap before the match') lines.push(`  if (${v}.length > 100) return null;`);
+    if (c.decoy === 'a length cap a constant names') lines.push(`  if (${v}.length > MAX_INPUT) return null;`);
     let subject = derive(v);
     if (c.decoy === 'a developer constant matched') subject = 'DEFAULT_LABEL';
     if (c.decoy === 'a constant-length cut') subject = `${v}.slice(0, 64)`;
-    if (c.derivation === 'bound to a name first' || c.decoy === 'a constant-length cut') {
+    if (c.decoy === 'a cut to a length a constant names') subject = `${v}.slice(0, MAX_INPUT)`;
+    // The text split into lines, walked by an index (the loop's `i < lines.length` bounds the index, not a line).
+    const looped = c.derivation === 'a line of an indexed loop';
+    if (looped) lines.push(`  var lines = ${v}.split('\\n');`, '  for (var i = 0; i < lines.length; i++) {');
+    if (c.derivation === 'bound to a name first' || /cut/.test(c.decoy)) {
       lines.push(`  var subject = ${subject};`);
       subject = 'subject';
     }
     lines.push(`  ${origin.use((re) => apply(re, subject), src, flags)}`);
+    if (looped) lines.push('  }');
     return lines.join('\n');
   };
   const arrival = ARRIVALS[c.arrival];
   assert.ok(arrival, `unknown arrival ${c.arrival}`);
-  const prelude = [c.decoy === 'a developer constant matched' ? "const DEFAULT_LABEL = 'plain label';" : '', origin.prelude(src, flags)].filter(Boolean).join('\n');
+  const prelude = [c.decoy === 'a developer constant matched' ? "const DEFAULT_LABEL = 'plain label';" : '', /constant names/.test(c.decoy) ? 'const MAX_INPUT = 64;' : '', origin.prelude(src, flags)].filter(Boolean).join('\n');
   return `'use strict';\n${prelude}\n${arrival(body)}\n`;
 }
 
 function reported(content: string, path = 'index.js'): boolean {
-  return upheldFindings({ path, content, language: 'javascript', isTest: false, publicApi: 'shape-grammar' }).some((f) => f.ruleId === 'redos');
+  const language = path.endsWith('.ts') ? 'typescript' : 'javascript';
+  return upheldFindings({ path, content, language, isTest: false, publicApi: 'shape-grammar' }).some((f) => f.ruleId === 'redos');
+}
+
+/** The file a combination is written to: ESM and TypeScript arrivals need their own extension. */
+function pathOf(c: Combination): string {
+  return c.arrival.startsWith('ESM') ? 'index.mjs' : c.arrival.startsWith('TS ') ? 'index.ts' : 'index.js';
 }
 
 // Axis values the rule misses by design, with the reason (a vulnerable combination holding one is expected unreported).
@@ -149,7 +182,7 @@ function describe(c: Combination): string {
 function disagreements(combinations: Combination[]): string[] {
   return combinations.flatMap((c) => {
     const content = program(c);
-    const got = reported(content, c.arrival.startsWith('ESM') ? 'index.mjs' : 'index.js');
+    const got = reported(content, pathOf(c));
     const want = expectedReported(c);
     return got === want ? [] : [`${want ? 'missed' : 'reported'}: ${describe(c)}\n${content}`];
   });
@@ -270,4 +303,47 @@ test('decoys the developer writes: a configuration parameter or setting, a datab
   // The same shapes on the data the function processes are reported.
   assert.equal(reported(`module.exports = function format(date, text) {\n  return ${pattern}.test(text);\n};`), true);
   assert.equal(reported(`exports.render = function (text, options) {\n  return ${pattern}.test(options.text);\n};`), true);
+});
+
+// Where an object holds the pattern (held-pattern.ts): each shape written with the vulnerable and the linear pattern.
+const HELD: Record<string, { path?: string; code: (re: string) => string }> = {
+  'a class instance field': { code: (re) => `class Parser {\n  re = ${re};\n  parse(input) {\n    return this.re.test(input);\n  }\n}\nmodule.exports = Parser;` },
+  "the constructor's this.re": { code: (re) => `class Parser {\n  constructor() {\n    this.re = ${re};\n  }\n  parse(input) {\n    return this.re.test(input);\n  }\n}\nmodule.exports = Parser;` },
+  'a function constructor and a prototype method': { code: (re) => `function Parser() {\n  this.re = ${re};\n}\nParser.prototype.parse = function (input) {\n  return this.re.test(input);\n};\nmodule.exports = Parser;` },
+  'Ctor.prototype.re': { code: (re) => `function Parser() {}\nParser.prototype.re = ${re};\nParser.prototype.parse = function (input) {\n  return this.re.test(input);\n};\nmodule.exports = Parser;` },
+  'Ctor.prototype = { re, parse }': { code: (re) => `function Parser() {}\nParser.prototype = {\n  re: ${re},\n  parse: function (input) {\n    return this.re.test(input);\n  },\n};\nmodule.exports = Parser;` },
+  'a property of the exported function': { code: (re) => `function parse(input) {\n  return parse.RE.test(input);\n}\nparse.RE = ${re};\nmodule.exports = parse;` },
+  "TS private static readonly, a static method's this": { path: 'index.ts', code: (re) => `export class Parser {\n  private static readonly RE = ${re};\n  static parse(input: string): boolean {\n    return this.RE.test(input);\n  }\n}` },
+};
+
+test('a pattern an object holds is judged where a method applies it; a linear one is not reported', () => {
+  for (const [shape, { path, code }] of Object.entries(HELD)) {
+    assert.equal(reported(code(`/${VULNERABLE}/`), path), true, `vulnerable: ${shape}`);
+    assert.equal(reported(code(`/${SAFE}/`), path), false, `linear: ${shape}`);
+  }
+});
+
+test('decoys for held patterns: an instance does not hold a static field, a field set from an argument has no verdict', () => {
+  const re = `/${VULNERABLE}/`;
+  const silent = [
+    // A static field belongs to the class: an instance method's this.RE is another property.
+    `class Parser {\n  static RE = ${re};\n  parse(input) {\n    return this.RE.test(input);\n  }\n}\nmodule.exports = Parser;`,
+    // The caller hands the pattern: nothing in the file says which.
+    `class Parser {\n  constructor(re) {\n    this.re = re;\n  }\n  parse(input) {\n    return this.re.test(input);\n  }\n}\nmodule.exports = Parser;`,
+    // Another constructor's prototype holds it.
+    `function Other() {}\nOther.prototype.re = ${re};\nfunction Parser() {}\nParser.prototype.parse = function (input) {\n  return this.re.test(input);\n};\nmodule.exports = Parser;`,
+  ];
+  assert.deepEqual(silent.filter((content) => reported(content)), []);
+});
+
+test('a parameter set to a constant-length cut before the match is bounded; one set to its trimmed text is not', () => {
+  const shape = (reset: string) => `module.exports = function parse(input) {\n  input = ${reset};\n  return /${VULNERABLE}/.test(input);\n};`;
+  assert.equal(reported(shape('input.substring(0, 64)')), false);
+  assert.equal(reported(shape('input.trim()')), true);
+});
+
+test('a pattern picked from a list by a destructuring callback parameter', () => {
+  const shape = (re: string) => `const RULES = [{ re: /^\\d+$/, name: 'n' }, { re: ${re}, name: 'w' }];\nmodule.exports = function parse(input) {\n  return RULES.find(({ re }) => re.test(input));\n};`;
+  assert.equal(reported(shape(`/${VULNERABLE}/`)), true);
+  assert.equal(reported(shape(`/${SAFE}/`)), false);
 });
