@@ -51,6 +51,7 @@ export const ARRIVALS: Arrival[] = [
   { id: 'options-member', style: 'cjs', wrap: (b) => `module.exports = function run(opts) {\n${b('opts.target')}\n};` },
   { id: 'this-field', style: 'cjs', wrap: (b) => `class Runner {\n  constructor(target) {\n    this.target = target;\n  }\n  start() {\n${b('this.target')}\n  }\n}\nmodule.exports = Runner;` },
   { id: 'this-options-field', style: 'esm', wrap: (b) => `export default class Runner {\n  constructor(options) {\n    this.options = options;\n  }\n  start() {\n${b('this.options.target')}\n  }\n}` },
+  { id: 'field-set-by-method', style: 'cjs', wrap: (b) => `class Runner {\n  configure(options) {\n    this.target = options.target;\n    return this;\n  }\n  start() {\n${b('this.target')}\n  }\n}\nmodule.exports = Runner;` },
   { id: 'prototype-this-field', style: 'cjs', wrap: (b) => `function Runner(target) {\n  this.target = target;\n}\nRunner.prototype.start = function () {\n${b('this.target')}\n};\nmodule.exports = Runner;` },
   { id: 'forEach-callback', style: 'cjs', wrap: (b) => `exports.run = function run(targets) {\n  targets.forEach((target) => {\n${b('target')}\n  });\n};` },
   { id: 'map-body', style: 'cjs', wrap: (b) => `exports.run = function run(targets) {\n  return targets.map(function (target) {\n${b('target')}\n  });\n};` },
