@@ -16,7 +16,7 @@ import { classifyPath, isTestPath, type PathRuleOptions } from './path-rules.ts'
 import { startAnalysis, threadsFor, type Analysis } from './analyze-all.ts';
 import { analyzeListed, resolveLink, type Analysed, type SourceItem } from './analyze.ts';
 import { poolSize } from '../../engines/workers/size.ts';
-import { scriptLanguage, servedDirs } from './runs-io.ts';
+import { packageEntries, scriptLanguage } from './runs-io.ts';
 import { pullRequired } from './required-io.ts';
 import { runExclusions } from './exclusions-io.ts';
 import type { ExclusionTest } from '../../engines/scope/exclusions.ts';
@@ -121,7 +121,7 @@ async function triageListed(ctx: PhaseContext, settings: TriageSettings, listing
   const toRead: string[] = [];
   const verdicts: SourceVerdict[] = [];
   // What runs is code: build folders a package entry points into, and extensionless node scripts.
-  const served = servedDirs(ctx.target, listing.paths, listed);
+  const { served, entries } = packageEntries(ctx.target, listing.paths, listed);
   for (const path of listing.paths) {
     let verdict = beforeRead(path, served, rules);
     if (verdict?.kind === 'skip' && verdict.skip.reason === 'not-source') {
@@ -167,8 +167,9 @@ async function triageListed(ctx: PhaseContext, settings: TriageSettings, listing
     } else skipped.push(inScopeUnread(outcome.skip, items[i] as SourceItem, ctx.scope.includeTests));
   }
   outcomes.length = 0;
-  // What in-scope code imports is in scope, whatever its folder, name or header (required-io.ts).
-  const required = pullRequired({ root: ctx.target, files, imports, skipped, listed, includeTests: ctx.scope.includeTests, maxFileBytes: settings.maxFileBytes });
+  // What in-scope code imports, and what a package.json names as its entry, is in scope whatever its folder, name,
+  // shape or header (required-io.ts).
+  const required = pullRequired({ root: ctx.target, files, imports, skipped, listed, includeTests: ctx.scope.includeTests, maxFileBytes: settings.maxFileBytes, entries });
   if (required.pulled + required.notCovered > 0) ctx.log.info(`${required.pulled} imported file(s) brought into scope that triage would have skipped; ${required.notCovered} imported file(s) could not be read (not covered)`);
   const history = await listing.history;
   ctx.signal.throwIfAborted();

@@ -1,5 +1,6 @@
-// I/O shell of the required-file rule (required.ts decides): follows the imports of in-scope files to files triage
-// listed but would have skipped or left out as test code, checks each import with the code index's parser (a
+// I/O shell of the required-file rule (required.ts decides): follows the imports of in-scope files (and a
+// package.json's entries, which the manifest imports) to files triage listed but would have skipped or left out as
+// test code, checks each import with the code index's parser (a
 // commented-out require is not an import), and reads each imported file with only what stops a read as a reason
 // to skip it (too large, binary, not UTF-8, a link out of the repository). What it cannot read stays skipped,
 // marked with its importer, and coverage reports it as in scope and not covered.
@@ -24,6 +25,8 @@ export interface RequiredInput {
   listed: ReadonlySet<string>;
   includeTests: boolean;
   maxFileBytes: number;
+  /** Files a package.json names as main/module/exports/bin, imported by that manifest (runs.ts entryFiles). */
+  entries?: ReadonlyArray<{ target: string; manifest: string; specifier: string }>;
 }
 
 /** Brings every file in-scope code imports into scope, in place: pulled files join `files`, unreadable ones are
@@ -37,14 +40,17 @@ export function pullRequired(input: RequiredInput): { pulled: number; notCovered
   const confirmed = new Map<string, ReadonlySet<string> | 'all'>();
   const counts = { pulled: 0, notCovered: 0 };
   const dropped = new Set<number>();
-  let frontier: Importer[] = [...inScope].map((path) => ({ path, imports: input.imports.get(path) ?? [] }));
-  while (frontier.length > 0) {
+  const seeds: Importer[] = [...inScope].map((path) => ({ path, imports: input.imports.get(path) ?? [] }));
+  let frontier = seeds;
+  while (frontier.length > 0 || (frontier === seeds && (input.entries?.length ?? 0) > 0)) {
     const next: Importer[] = [];
     // Edges the parser confirmed, then the targets of links among them (a link is read through its target).
     const unresolved: ImportEdge[] = [];
     const found = newlyImported(frontier, ctx, inScope, unresolved);
     found.push(...onDisk(input.root, unresolved, input.listed, skipped, skippedAt));
     const queue = found.filter((edge) => importsBySource(input.root, edge.importer, triaged, confirmed)(edge.specifier));
+    // The package's entries are what its users run: the manifest imports them (first round only).
+    if (frontier === seeds) queue.push(...(input.entries ?? []).map((e) => ({ target: e.target, importer: e.manifest, specifier: e.specifier })));
     for (let edge = queue.shift(); edge; edge = queue.shift()) {
       if (inScope.has(edge.target)) continue;
       inScope.add(edge.target);

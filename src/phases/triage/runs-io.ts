@@ -3,22 +3,23 @@
 import { posix } from 'node:path';
 import { classifyPath } from './path-rules.ts';
 import { readListedFile } from './read.ts';
-import { manifestTargets, servedOutputDirs, shebangLanguage } from './runs.ts';
+import { entryFiles, manifestTargets, servedOutputDirs, shebangLanguage, type ManifestTarget } from './runs.ts';
 
 const MANIFEST_BYTES = 256 * 1024;
 
-/** Build-output folders scanned as code because a non-vendored package.json main/exports/bin points into them. */
-export function servedDirs(root: string, paths: readonly string[], listed: ReadonlySet<string>): Map<string, string> {
-  const targets: string[] = [];
+/** What a non-vendored package.json main/module/exports/bin names: the build-output folders scanned as code because
+ * an entry points into them, and the entry files themselves (read whatever their shape: runs.ts entryFiles). */
+export function packageEntries(root: string, paths: readonly string[], listed: ReadonlySet<string>): { served: Map<string, string>; entries: ReturnType<typeof entryFiles> } {
+  const targets: ManifestTarget[] = [];
   for (const path of paths) {
     if (posix.basename(path) !== 'package.json') continue;
     // Installed or vendored packages are not the target's own entry points.
     const verdict = classifyPath(path);
     if (verdict.kind === 'skip' && verdict.reason === 'vendored') continue;
     const read = readListedFile(root, path, MANIFEST_BYTES, listed);
-    if (read.kind === 'bytes') targets.push(...manifestTargets(path, read.bytes.toString('utf8')));
+    if (read.kind === 'bytes') targets.push(...manifestTargets(path, read.bytes.toString('utf8')).map((target) => ({ manifest: path, path: target })));
   }
-  return servedOutputDirs(targets, listed);
+  return { served: servedOutputDirs(targets.map((t) => t.path), listed), entries: entryFiles(targets, listed) };
 }
 
 /** The language of an extensionless file whose first line is a node shebang, else undefined. */

@@ -41,20 +41,46 @@ export function manifestTargets(manifestPath: string, text: string): string[] {
 const OUTPUT = /^((?:.*\/)?)(dist|build)\/(.*)$/;
 const SOURCE_EXT = /\.[cm]?[jt]sx?$/;
 
+/** A path a package.json names as an entry, with the manifest that names it. */
+export interface ManifestTarget { manifest: string; path: string }
+
+const ENTRY_EXTENSIONS = ['', '.js', '.cjs', '.mjs', '/index.js'];
+
+/** The source twin of a build-output target (`dist/x.js` → `src/x.*`), when the listing has one. */
+function hasSourceTwin(target: string, listed: ReadonlySet<string>): boolean {
+  const m = OUTPUT.exec(target);
+  if (!m) return false;
+  const [, prefix = '', , rest = ''] = m;
+  const twin = `${prefix}src/${rest.replace(SOURCE_EXT, '')}`;
+  return ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.mts', '/index.ts', '/index.js'].some((e) => listed.has(twin + e));
+}
+
+/**
+ * The listed files a package.json main/module/exports/bin names, each with the manifest and the name it used: what
+ * the package's users run. One with a source twin in the tree (`dist/x.js` beside `src/x.ts`) is left out: the
+ * source is read instead.
+ */
+export function entryFiles(entries: readonly ManifestTarget[], listed: ReadonlySet<string>): Array<{ target: string; manifest: string; specifier: string }> {
+  const out = new Map<string, { target: string; manifest: string; specifier: string }>();
+  for (const { manifest, path } of entries) {
+    const file = ENTRY_EXTENSIONS.map((e) => path + e).find((p) => listed.has(p));
+    if (!file || out.has(file) || hasSourceTwin(path, listed)) continue;
+    out.set(file, { target: file, manifest, specifier: path });
+  }
+  return [...out.values()];
+}
+
 /**
  * Build-output folders whose files are a package's code: a main/exports/bin target inside `dist/` or `build/`
  * whose source twin (`src/…` with any JS/TS extension) is not in the listing. Each folder comes with the reason.
  */
 export function servedOutputDirs(targets: readonly string[], listed: ReadonlySet<string>): Map<string, string> {
   const served = new Map<string, string>();
-  const has = (p: string) => ['', '.js', '.cjs', '.mjs', '/index.js'].some((e) => listed.has(p + e));
+  const has = (p: string) => ENTRY_EXTENSIONS.some((e) => listed.has(p + e));
   for (const target of targets) {
     const m = OUTPUT.exec(target);
-    if (!m || !has(target)) continue;
-    const [, prefix = '', folder = '', rest = ''] = m;
-    const stem = rest.replace(SOURCE_EXT, '');
-    const twin = `${prefix}src/${stem}`;
-    if (['.ts', '.tsx', '.js', '.mjs', '.cjs', '.mts', '/index.ts', '/index.js'].some((e) => listed.has(twin + e))) continue;
+    if (!m || !has(target) || hasSourceTwin(target, listed)) continue;
+    const [, prefix = '', folder = ''] = m;
     const dir = `${prefix}${folder}/`;
     if (!served.has(dir)) served.set(dir, `package entry ${target} is built code with no source twin in the tree`);
   }
