@@ -108,6 +108,25 @@ function layers(rules: readonly FindRule[], optional: readonly FindRule[]): Laye
   return out;
 }
 
+// The layers depend only on which rules a file's active detectors declare, and files share a handful of such sets:
+// planned once per set instead of once per file (the planning's sets and tests cost about as much as a small walk).
+const plans = new Map<string, Layer[]>();
+const ruleIds = new WeakMap<FindRule, number>();
+let nextRuleId = 0;
+
+/** The layers of `layers(rules, optional)`, planned once per list of rules (rules are module constants). */
+function plannedLayers(rules: readonly FindRule[], optional: readonly FindRule[]): Layer[] {
+  const id = (rule: FindRule): number => {
+    let n = ruleIds.get(rule);
+    if (n === undefined) ruleIds.set(rule, (n = nextRuleId++));
+    return n;
+  };
+  const key = `${rules.map(id).join(',')}|${optional.map(id).join(',')}`;
+  let plan = plans.get(key);
+  if (!plan) plans.set(key, (plan = layers(rules, optional)));
+  return plan;
+}
+
 /**
  * Finds the nodes of every rule in as few walks of root's tree as the rules' kinds allow and keeps them for
  * findAllOf. Rules naming different kinds share a walk: a node matching `any` of them matches the rule deciding its
@@ -118,7 +137,7 @@ export function prefetchFinds(root: SgNode, rules: readonly FindRule[], optional
   const unique = [...new Set(rules)].filter((rule) => !hasPattern(rule));
   if (unique.length === 0) return;
   const byRule = new Map<FindRule, SgNode[]>();
-  for (const layer of layers(unique, optional.filter((rule) => !hasPattern(rule)))) {
+  for (const layer of plannedLayers(unique, optional.filter((rule) => !hasPattern(rule)))) {
     if (layer.rules.length === 1) {
       byRule.set(layer.rules[0]!, root.findAll({ rule: layer.rules[0]! }));
       continue;
