@@ -11,8 +11,8 @@ import type { FindRule } from './shared-find.ts';
 type Test = (node: SgNode) => boolean;
 
 // Rust's Unicode `\w` and `\s` (regex-syntax's definitions), as JavaScript Unicode property escapes.
-const WORD = String.raw`\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}`;
-const SPACE = String.raw`\p{White_Space}`;
+export const WORD = String.raw`\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}`;
+export const SPACE = String.raw`\p{White_Space}`;
 const PLAIN = /[A-Za-z0-9_ ,:;'"`<>=!&%#@~]/;
 const PUNCTUATION = new Set('.()$|+*?[]{}/^\\');
 

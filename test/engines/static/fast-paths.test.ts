@@ -6,7 +6,7 @@ import { enclosingFunction, enclosingFunctions, enclosingOfKind, FUNCTION_KINDS 
 import { functionsWithComputedWrite } from '../../../src/engines/static/rules/prototype-pollution/matcher.ts';
 import { fileMayGuard, guardText } from '../../../src/engines/static/rules/prototype-pollution/guard.ts';
 import { hasSelfComparison } from '../../../src/engines/static/matchers/self-compared.ts';
-import { floatingPromise } from '../../../src/engines/static/matchers/async.ts';
+import { asyncFunctions, floatingPromise } from '../../../src/engines/static/matchers/async.ts';
 import { redos } from '../../../src/engines/static/rules/redos/matcher.ts';
 import { analyse } from '../../../src/engines/static/engine.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
@@ -158,4 +158,26 @@ test('enclosingOfKind shares one index between equal sets of kinds, whatever the
     asked++;
   }
   assert.ok(asked >= 5, `writes asked about (${asked})`);
+});
+
+test('the async functions read off the text at each function\'s start are those ast-grep\'s regex on the functions finds', () => {
+  const plain = { any: [...FUNCTION_KINDS].map((kind) => ({ kind })), regex: '^((static|public|private|protected|override)\\s+)*async\\b' };
+  const edges = {
+    path: 'async-edges.ts', language: 'typescript', isTest: false,
+    content: [
+      'class A { static async m() {} public  static async n() {} override async o() {} asyncish() {} static\u00a0async p() {} }',
+      'const f = async () => 1; const g = async x => x; const h = async => 1; const i = asyncé => 1; const j = async\tfunction () {};',
+      'async function* k() {} function async() {} const l = { async m() {}, async: () => 1 }; const é = async (a) => a;',
+    ].join('\n'),
+  };
+  let found = 0;
+  for (const file of [edges, ...engineCorpus()]) {
+    const lang = langFor(file);
+    if (lang === null) continue;
+    const root = parseSource(lang, file.content).root();
+    const expected = root.findAll({ rule: plain }).map(place);
+    assert.deepEqual(asyncFunctions(root, file.content).map(place), expected, file.path);
+    found += expected.length;
+  }
+  assert.ok(found > 20, `async functions in the corpus (${found})`);
 });
