@@ -6,7 +6,7 @@
 // JavaScript test repeats (rule-emulation.ts). findAllOf then answers a declared search from those walks, and any other search by its own walk.
 // The answer is exactly root.findAll({ rule }): the same nodes, in the same (document) order.
 import type { NapiConfig, SgNode, SgRoot } from '@ast-grep/napi';
-import { emulation } from './rule-emulation.ts';
+import { emulationOfKind } from './rule-emulation.ts';
 
 export type FindRule = NapiConfig['rule'];
 
@@ -52,12 +52,10 @@ function claimOf(rule: FindRule, kind: string, every: ReadonlySet<string>): Clai
   return testOf(rule, kind) ? 'tested' : 'decided';
 }
 
-/** The JavaScript test deciding a rule's nodes of one kind: the rule's own, or that of the one `any` branch naming it. */
+/** The JavaScript test deciding a rule's nodes of one kind: the rule's own, or that of the one `any` branch naming it
+ *  (with the rule's other conditions, when it has some beside the `any`). */
 function testOf(rule: FindRule, kind: string): ((node: SgNode) => boolean) | undefined {
-  if (typeof rule.kind === 'string') return emulation(rule);
-  if (Object.keys(rule).length !== 1 || !rule.any) return undefined;
-  const branches = rule.any.filter((r) => r.kind === kind);
-  return branches.length === 1 ? emulation(branches[0]!) : undefined;
+  return emulationOfKind(rule, kind);
 }
 
 /**
@@ -68,7 +66,13 @@ function testOf(rule: FindRule, kind: string): ((node: SgNode) => boolean) | und
 function fits(layer: Layer, kinds: ReadonlySet<string>, every: ReadonlySet<string>, rule: FindRule): boolean {
   return layer.byKind.size > 0 && [...kinds].every((k) => {
     const held = layer.byKind.get(k);
-    return !held || (claimOf(rule, k, every) !== 'decided' && !held.decided);
+    if (!held) return true;
+    const claim = claimOf(rule, k, every);
+    // A test beside a rule taking every node of the kind would run on every node of it, in JavaScript, each question
+    // of a node a call into the tree (some 10 µs a node and test): on common kinds (if statements, functions) that cost
+    // more than a second walk, where ast-grep decides the tested rule's nodes itself.
+    const mixed = (claim === 'every' && held.tested.length > 0) || (claim === 'tested' && held.every.length > 0);
+    return claim !== 'decided' && !held.decided && !mixed;
   });
 }
 
