@@ -11,6 +11,7 @@ import { redos } from '../../../src/engines/static/rules/redos/matcher.ts';
 import { analyse } from '../../../src/engines/static/engine.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
+import { PUSH_CALLS, PUSHED_NAME } from '../../../src/engines/static/taint.ts';
 
 const place = (n: { range(): { start: { index: number }; end: { index: number } } }) => `${n.range().start.index}-${n.range().end.index}`;
 
@@ -180,4 +181,19 @@ test('the async functions read off the text at each function\'s start are those 
     found += expected.length;
   }
   assert.ok(found > 20, `async functions in the corpus (${found})`);
+});
+
+test('the push calls the binding index keeps are those of its former regex, the name\'s shape checked in JavaScript', () => {
+  const plain = { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: '^[\\w$]+\\.(push|unshift)$' } };
+  const edges = { path: 'push.js', language: 'javascript', isTest: false, content: 'a.push(1); café.unshift(2); a.b.push(3); a .push(4); $x.push(5); f().push(6); this.push(7); a.pushy(8); a[0].unshift(9);' };
+  let found = 0;
+  for (const file of [edges, ...engineCorpus()]) {
+    const lang = langFor(file);
+    if (lang === null) continue;
+    const root = parseSource(lang, file.content).root();
+    const expected = root.findAll({ rule: plain }).map(place);
+    assert.deepEqual(root.findAll({ rule: PUSH_CALLS }).filter((c) => PUSHED_NAME.test(c.field('function')?.text() ?? '')).map(place), expected, file.path);
+    found += expected.length;
+  }
+  assert.ok(found > 10, `push calls in the corpus (${found})`);
 });
