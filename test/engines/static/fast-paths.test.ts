@@ -12,6 +12,7 @@ import { analyse } from '../../../src/engines/static/engine.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
 import { PUSH_CALLS, PUSHED_NAME } from '../../../src/engines/static/taint.ts';
+import { linesNaming } from '../../../src/engines/static/guards.ts';
 
 const place = (n: { range(): { start: { index: number }; end: { index: number } } }) => `${n.range().start.index}-${n.range().end.index}`;
 
@@ -196,4 +197,24 @@ test('the push calls the binding index keeps are those of its former regex, the 
     found += expected.length;
   }
   assert.ok(found > 10, `push calls in the corpus (${found})`);
+});
+
+test('the lines naming a value, found in the joined text, are those a line-by-line includes keeps', () => {
+  let seed = 7;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  let kept = 0;
+  for (const file of engineCorpus()) {
+    const lines = file.content.split(/\r?\n/);
+    const words = [...new Set(file.content.match(/[\w$]+(\.[\w$]+)*/g) ?? [])];
+    for (let i = 0; i < 5 && words.length > 0; i++) {
+      const names = [words[next(words.length)]!, words[next(words.length)]!, 'a', 'req.query'];
+      const from = 1 + next(lines.length);
+      const to = from + next(lines.length + 3);
+      const plain: number[] = [];
+      for (let line = from; line <= to; line++) if (names.some((n) => (lines[line - 1] ?? '').includes(n))) plain.push(line);
+      assert.deepEqual(linesNaming(lines, names, from, to), plain, `${file.path} ${from}-${to} ${names.join(',')}`);
+      kept += plain.length;
+    }
+  }
+  assert.ok(kept > 100, `lines kept (${kept})`);
 });
