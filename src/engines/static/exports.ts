@@ -5,6 +5,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, memoOnNode } from './ast.ts';
 import { returnedValues, sameNode } from './callees.ts';
 import { EXPORTS_LEFT, exportedThroughObjectCalls, isPrivate, objectNames, umdFactory, unwrapParens } from './export-wrappers.ts';
+import { findAllOf } from './shared-find.ts';
 
 interface Exported {
   /** Local names the module exports. */
@@ -49,6 +50,14 @@ function exportedPublicly(root: SgNode, name: string): boolean {
   return names.has(name) && (!isPrivate(name) || publicAliases.has(name));
 }
 
+const EXPORTS_ASSIGNED = { kind: 'assignment_expression', has: { field: 'left', regex: '^(module\\.)?exports\\b' } };
+const EXPORTS_HELD = { kind: 'variable_declarator', has: { field: 'value', regex: '^(module\\.)?exports$' } };
+const EXPORT_STATEMENTS = { kind: 'export_statement' };
+
+/** The searches `exported` makes of a file: the engine has them ride on the shared walk where they fit (optional finds),
+ *  instead of three walks of their own on each file a source model asks about its exports. */
+export const EXPORT_FINDS = [EXPORTS_ASSIGNED, EXPORTS_HELD, EXPORT_STATEMENTS];
+
 /** Per tree, not per "current file": a rule may ask about a node of any tree it holds. */
 function exported(root: SgNode): Exported {
   return memoOnNode(root, 'exported names', () => exportedUncached(root));
@@ -57,7 +66,7 @@ function exported(root: SgNode): Exported {
 function exportedUncached(root: SgNode): Exported {
   const names = new Set<string>();
   const publicAliases = new Set<string>();
-  for (const a of root.findAll({ rule: { kind: 'assignment_expression', has: { field: 'left', regex: '^(module\\.)?exports\\b' } } })) {
+  for (const a of findAllOf(root, EXPORTS_ASSIGNED)) {
     if (!EXPORTS_LEFT.test(a.field('left')?.text() ?? '')) continue;
     // var api = module.exports = { … }: the local name is the exported object too.
     const holder = a.parent();
@@ -80,10 +89,10 @@ function exportedUncached(root: SgNode): Exported {
     }
   }
   // var api = module.exports; api.parse = …: the local name is the exported object.
-  for (const d of root.findAll({ rule: { kind: 'variable_declarator', has: { field: 'value', regex: '^(module\\.)?exports$' } } })) {
+  for (const d of findAllOf(root, EXPORTS_HELD)) {
     if (EXPORTS_LEFT.test(d.field('value')?.text() ?? '')) names.add(d.field('name')?.text() ?? '');
   }
-  for (const e of root.findAll({ rule: { kind: 'export_statement' } })) {
+  for (const e of findAllOf(root, EXPORT_STATEMENTS)) {
     for (const s of e.findAll({ rule: { kind: 'export_specifier' } })) names.add(s.field('name')?.text() ?? '');
     const value = e.field('value');
     if (value?.kind() === 'identifier') names.add(value.text());

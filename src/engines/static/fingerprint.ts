@@ -24,8 +24,9 @@ export function normalisePath(path: string): string {
  */
 export function codeAt(lines: readonly string[], line: number): { code: string; occurrence: number } {
   const code = normaliseWhitespace(lines[line - 1] ?? '');
+  const normalised = normalisedLines(lines, Math.min(line - 1, lines.length));
   let occurrence = 0;
-  for (let i = 0; i < line - 1 && i < lines.length; i++) if (normaliseWhitespace(lines[i]!) === code) occurrence++;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) if (normalised(i) === code) occurrence++;
   return { code, occurrence };
 }
 
@@ -39,4 +40,21 @@ export function fingerprintOf(finding: IdentityInput, lines: readonly string[]):
 
 export function findingIdOf(fingerprint: string): string {
   return `BH-${fingerprint.slice(0, 12)}`;
+}
+
+// A file's findings each count the earlier lines reading like theirs: the lines are normalised once per file (per
+// lines array, weakly), not once per finding, which on a large file with many findings was most of the findings' cost.
+const normalisedByLines = new WeakMap<readonly string[], { raw: string[]; normal: string[] }>();
+
+/** Line i of `lines` whitespace-normalised, from what earlier findings of the array normalised (the first `count` lines
+ *  are made ready); a line changed since it was normalised is normalised anew. */
+function normalisedLines(lines: readonly string[], count: number): (i: number) => string {
+  let done = normalisedByLines.get(lines);
+  if (!done) normalisedByLines.set(lines, (done = { raw: [], normal: [] }));
+  for (let i = done.raw.length; i < count; i++) {
+    done.raw.push(lines[i]!);
+    done.normal.push(normaliseWhitespace(lines[i]!));
+  }
+  const { raw, normal } = done;
+  return (i) => (raw[i] === lines[i] ? normal[i]! : normaliseWhitespace(lines[i]!));
 }

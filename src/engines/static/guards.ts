@@ -76,7 +76,7 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
   const column = sink.range().start.column;
   const namedTests = usable.map((n) => new RegExp(String.raw`(?<!\.)\b([\w$]+)\.test\(\s*${escapeRe(n)}\s*\)`));
   let anchored: Set<string> | null = null;
-  for (let line = from; line <= to; line++) {
+  for (const line of linesNaming(lines, usable, from, to)) {
     let text = lines[line - 1] ?? '';
     // On the sink's own line only the text before the sink can guard it (columns are bytes: ASCII lines only).
     if (line === to) text = isAscii(text) ? text.slice(0, column) : '';
@@ -105,6 +105,54 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
     }
   }
   return null;
+}
+
+// The file's lines as one text with each line's offset, per lines array (weakly). findGuard looks, for each sink, at
+// the lines from its outermost function's start that name the value: on a bundle that function is the whole file, and
+// asking each line in turn, for every sink, was most of findGuard's time. A name (no line break in it) is found in the
+// one text and its lines come from the offsets.
+const joinedLines = new WeakMap<readonly string[], { text: string; starts: number[] }>();
+
+function linesText(lines: readonly string[]): { text: string; starts: number[] } {
+  let joined = joinedLines.get(lines);
+  if (!joined) {
+    const starts: number[] = [];
+    let at = 0;
+    for (const line of lines) {
+      starts.push(at);
+      at += line.length + 1;
+    }
+    joinedLines.set(lines, (joined = { text: lines.join('\n'), starts }));
+  }
+  return joined;
+}
+
+/** The line numbers from `from` to `to` (1-based, inclusive) whose text holds one of `names`, ascending: the lines a
+ *  line-by-line `text.includes(name)` test keeps. */
+export function linesNaming(lines: readonly string[], names: readonly string[], from: number, to: number): number[] {
+  const last = Math.min(to, lines.length);
+  if (from > last) return [];
+  const { text, starts } = linesText(lines);
+  const begin = starts[from - 1]!;
+  const end = starts[last - 1]! + lines[last - 1]!.length;
+  const found = new Set<number>();
+  for (const name of names) {
+    if (name.length === 0) continue;
+    for (let i = text.indexOf(name, begin); i >= 0 && i + name.length <= end; i = text.indexOf(name, i + 1)) found.add(lineAt(starts, i));
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+/** The 1-based line holding offset `at` of the joined text. */
+function lineAt(starts: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
 }
 
 const ANCHORED_DECL = /\b(?:var|let|const)\s+([\w$]+)\s*=\s*\/\^[^\n]*\$\/[a-z]*\s*(?:[;,]|$)/;

@@ -4,15 +4,17 @@
 // share a walk (shared-find.ts): the walk finds the nodes either rule matches, and the test says which.
 // A regex is taken only when it can be written for JavaScript to read it as Rust does: ASCII literals, escaped
 // punctuation, groups, alternation, anchors and quantifiers, and `\w`/`\s` (Unicode classes in Rust, written out as
-// the same Unicode properties, with the `u` flag, for JavaScript). Never `.`, `\b`, ranges or flags.
+// the same Unicode properties, with the `u` flag, for JavaScript), and `\b` (Rust's Unicode word boundary, written as
+// lookarounds on that word class). Never `.`, ranges or flags.
 import type { SgNode } from '@ast-grep/napi';
 import type { FindRule } from './shared-find.ts';
 
 type Test = (node: SgNode) => boolean;
 
 // Rust's Unicode `\w` and `\s` (regex-syntax's definitions), as JavaScript Unicode property escapes.
-const WORD = String.raw`\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}`;
-const SPACE = String.raw`\p{White_Space}`;
+export const WORD = String.raw`\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}`;
+export const SPACE = String.raw`\p{White_Space}`;
+const BOUNDARY = `(?:(?<=[${WORD}])(?![${WORD}])|(?<![${WORD}])(?=[${WORD}]))`;
 const PLAIN = /[A-Za-z0-9_ ,:;'"`<>=!&%#@~]/;
 const PUNCTUATION = new Set('.()$|+*?[]{}/^\\');
 
@@ -24,7 +26,11 @@ export function jsRegexSource(source: string): string | undefined {
     const c = source[i]!;
     if (c === '\\') {
       const e = source[++i];
-      if (e === 'w') out += inClass ? WORD : `[${WORD}]`;
+      if (e === 'b') {
+        // Rust's Unicode word boundary, outside a class and unquantified: a word character on one side only.
+        if (inClass || '*+?{'.includes(source[i + 1] ?? '.')) return undefined;
+        out += BOUNDARY;
+      } else if (e === 'w') out += inClass ? WORD : `[${WORD}]`;
       else if (e === 's') out += inClass ? SPACE : `[${SPACE}]`;
       else if (e !== undefined && PUNCTUATION.has(e)) out += `\\${e}`;
       else if (e === '-' && !inClass) out += '-';
@@ -119,6 +125,34 @@ export function emulation(rule: FindRule): Test | undefined {
   let test = tests.get(rule);
   if (test === undefined) tests.set(rule, (test = build(rule) ?? null));
   return test ?? undefined;
+}
+
+const kindTests = new WeakMap<FindRule, Map<string, Test | null>>();
+
+/**
+ * The test of a rule for nodes of one kind: the rule's own (it names that kind), or, for a rule that is an `any` of
+ * branches each naming a kind, beside other conditions (`{ any: [{ kind: a }, { kind: b }], regex }`), the test of the
+ * one branch naming the kind together with the other conditions (all of a rule's keys hold of what it matches).
+ */
+export function emulationOfKind(rule: FindRule, kind: string): Test | undefined {
+  if (typeof rule.kind === 'string') return rule.kind === kind ? emulation(rule) : undefined;
+  let byKind = kindTests.get(rule);
+  if (!byKind) kindTests.set(rule, (byKind = new Map()));
+  let test = byKind.get(kind);
+  if (test === undefined) byKind.set(kind, (test = anyBranchTest(rule, kind) ?? null));
+  return test ?? undefined;
+}
+
+function anyBranchTest(rule: FindRule, kind: string): Test | undefined {
+  const { any, ...rest } = rule as Record<string, unknown>;
+  if (!Array.isArray(any)) return undefined;
+  const branches = (any as FindRule[]).filter((r) => r.kind === kind);
+  if (branches.length !== 1 || (any as FindRule[]).some((r) => typeof r.kind !== 'string')) return undefined;
+  const branch = Object.keys(branches[0]!).length === 1 ? () => true : emulation(branches[0]!);
+  if (!branch) return undefined;
+  if (Object.keys(rest).length === 0) return branch;
+  const others = conditionTest(rest);
+  return others ? (node) => branch(node) && others(node) : undefined;
 }
 
 function build(rule: FindRule): Test | undefined {

@@ -6,7 +6,7 @@
 // JavaScript test repeats (rule-emulation.ts). findAllOf then answers a declared search from those walks, and any other search by its own walk.
 // The answer is exactly root.findAll({ rule }): the same nodes, in the same (document) order.
 import type { NapiConfig, SgNode, SgRoot } from '@ast-grep/napi';
-import { emulation } from './rule-emulation.ts';
+import { emulationOfKind } from './rule-emulation.ts';
 
 export type FindRule = NapiConfig['rule'];
 
@@ -52,12 +52,10 @@ function claimOf(rule: FindRule, kind: string, every: ReadonlySet<string>): Clai
   return testOf(rule, kind) ? 'tested' : 'decided';
 }
 
-/** The JavaScript test deciding a rule's nodes of one kind: the rule's own, or that of the one `any` branch naming it. */
+/** The JavaScript test deciding a rule's nodes of one kind: the rule's own, or that of the one `any` branch naming it
+ *  (with the rule's other conditions, when it has some beside the `any`). */
 function testOf(rule: FindRule, kind: string): ((node: SgNode) => boolean) | undefined {
-  if (typeof rule.kind === 'string') return emulation(rule);
-  if (Object.keys(rule).length !== 1 || !rule.any) return undefined;
-  const branches = rule.any.filter((r) => r.kind === kind);
-  return branches.length === 1 ? emulation(branches[0]!) : undefined;
+  return emulationOfKind(rule, kind);
 }
 
 /**
@@ -68,7 +66,13 @@ function testOf(rule: FindRule, kind: string): ((node: SgNode) => boolean) | und
 function fits(layer: Layer, kinds: ReadonlySet<string>, every: ReadonlySet<string>, rule: FindRule): boolean {
   return layer.byKind.size > 0 && [...kinds].every((k) => {
     const held = layer.byKind.get(k);
-    return !held || (claimOf(rule, k, every) !== 'decided' && !held.decided);
+    if (!held) return true;
+    const claim = claimOf(rule, k, every);
+    // A test beside a rule taking every node of the kind would run on every node of it, in JavaScript, each question
+    // of a node a call into the tree (some 10 µs a node and test): on common kinds (if statements, functions) that cost
+    // more than a second walk, where ast-grep decides the tested rule's nodes itself.
+    const mixed = (claim === 'every' && held.tested.length > 0) || (claim === 'tested' && held.every.length > 0);
+    return claim !== 'decided' && !held.decided && !mixed;
   });
 }
 
@@ -108,6 +112,25 @@ function layers(rules: readonly FindRule[], optional: readonly FindRule[]): Laye
   return out;
 }
 
+// The layers depend only on which rules a file's active detectors declare, and files share a handful of such sets:
+// planned once per set instead of once per file (the planning's sets and tests cost about as much as a small walk).
+const plans = new Map<string, Layer[]>();
+const ruleIds = new WeakMap<FindRule, number>();
+let nextRuleId = 0;
+
+/** The layers of `layers(rules, optional)`, planned once per list of rules (rules are module constants). */
+function plannedLayers(rules: readonly FindRule[], optional: readonly FindRule[]): Layer[] {
+  const id = (rule: FindRule): number => {
+    let n = ruleIds.get(rule);
+    if (n === undefined) ruleIds.set(rule, (n = nextRuleId++));
+    return n;
+  };
+  const key = `${rules.map(id).join(',')}|${optional.map(id).join(',')}`;
+  let plan = plans.get(key);
+  if (!plan) plans.set(key, (plan = layers(rules, optional)));
+  return plan;
+}
+
 /**
  * Finds the nodes of every rule in as few walks of root's tree as the rules' kinds allow and keeps them for
  * findAllOf. Rules naming different kinds share a walk: a node matching `any` of them matches the rule deciding its
@@ -118,7 +141,7 @@ export function prefetchFinds(root: SgNode, rules: readonly FindRule[], optional
   const unique = [...new Set(rules)].filter((rule) => !hasPattern(rule));
   if (unique.length === 0) return;
   const byRule = new Map<FindRule, SgNode[]>();
-  for (const layer of layers(unique, optional.filter((rule) => !hasPattern(rule)))) {
+  for (const layer of plannedLayers(unique, optional.filter((rule) => !hasPattern(rule)))) {
     if (layer.rules.length === 1) {
       byRule.set(layer.rules[0]!, root.findAll({ rule: layer.rules[0]! }));
       continue;

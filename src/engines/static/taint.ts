@@ -14,6 +14,7 @@ import { validatedBefore } from './validators.ts';
 import { assignedIn, propertyValues } from './properties.ts';
 import { incomingArgFor } from './cross-file/export-keys.ts';
 import { callsByCallee } from './name-index.ts';
+import { WORD } from './rule-emulation.ts';
 import type { FlowStep, IncomingArg, SourceFacts, SourceKind } from './types.ts';
 
 const RANK: Record<SourceKind, number> = { input: 5, param: 4, unknown: 3, config: 2, sanitised: 1, literal: 0 };
@@ -475,6 +476,10 @@ interface Binding { names: string[]; start: number; line: number; node: SgNode }
 // Every binding site in the file, built once on first use: one tree walk instead of one per lookup.
 let bindings: Map<string, Binding[]> | null = null;
 
+// What the search's regex `^[\w$]+\.(push|unshift)$` said of the callee, Rust's Unicode \w written out (rule-emulation.ts).
+export const PUSH_CALLS = { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: '\\.(push|unshift)$' } };
+export const PUSHED_NAME = new RegExp(String.raw`^[${WORD}$]+\.(push|unshift)$`, 'u');
+
 function bindingIndex(root: SgNode): Map<string, Binding[]> {
   if (bindings) return bindings;
   const index = new Map<string, Binding[]>();
@@ -485,7 +490,9 @@ function bindingIndex(root: SgNode): Map<string, Binding[]> {
         { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier' } },
         { kind: 'augmented_assignment_expression', has: { field: 'left', kind: 'identifier' } },
         { kind: 'for_in_statement' },
-        { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: '^[\\w$]+\\.(push|unshift)$' } },
+        // `name.push(…)`: ast-grep is asked only for the method (a Unicode \w class costs it most of a millisecond to
+        // compile, on every file); the name's shape is checked below, in JavaScript (PUSHED_NAME).
+        PUSH_CALLS,
         { kind: 'import_statement' },
         { kind: 'catch_clause' },
       ],
@@ -500,7 +507,11 @@ function bindingIndex(root: SgNode): Map<string, Binding[]> {
       const left = node.field('left');
       names = left ? (boundNames(left).length > 0 ? boundNames(left) : [left.text()]) : [];
     } else if (k === 'catch_clause') { const param = node.field('parameter'); names = param ? boundNames(param) : []; }
-    else if (k === 'call_expression') names = [node.field('function')?.field('object')?.text() ?? ''];
+    else if (k === 'call_expression') {
+      const callee = node.field('function');
+      if (!PUSHED_NAME.test(callee?.text() ?? '')) continue;
+      names = [callee?.field('object')?.text() ?? ''];
+    }
     else names = [...node.text().matchAll(/[\w$]+/g)].map((m) => m[0]);
     const r = node.range();
     const b: Binding = { names, start: r.start.index, line: r.start.line + 1, node };

@@ -6,11 +6,13 @@ import { enclosingFunction, enclosingFunctions, enclosingOfKind, FUNCTION_KINDS 
 import { functionsWithComputedWrite } from '../../../src/engines/static/rules/prototype-pollution/matcher.ts';
 import { fileMayGuard, guardText } from '../../../src/engines/static/rules/prototype-pollution/guard.ts';
 import { hasSelfComparison } from '../../../src/engines/static/matchers/self-compared.ts';
-import { floatingPromise } from '../../../src/engines/static/matchers/async.ts';
+import { asyncFunctions, floatingPromise } from '../../../src/engines/static/matchers/async.ts';
 import { redos } from '../../../src/engines/static/rules/redos/matcher.ts';
 import { analyse } from '../../../src/engines/static/engine.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
+import { PUSH_CALLS, PUSHED_NAME } from '../../../src/engines/static/taint.ts';
+import { linesNaming } from '../../../src/engines/static/guards.ts';
 
 const place = (n: { range(): { start: { index: number }; end: { index: number } } }) => `${n.range().start.index}-${n.range().end.index}`;
 
@@ -158,4 +160,61 @@ test('enclosingOfKind shares one index between equal sets of kinds, whatever the
     asked++;
   }
   assert.ok(asked >= 5, `writes asked about (${asked})`);
+});
+
+test('the async functions read off the text at each function\'s start are those ast-grep\'s regex on the functions finds', () => {
+  const plain = { any: [...FUNCTION_KINDS].map((kind) => ({ kind })), regex: '^((static|public|private|protected|override)\\s+)*async\\b' };
+  const edges = {
+    path: 'async-edges.ts', language: 'typescript', isTest: false,
+    content: [
+      'class A { static async m() {} public  static async n() {} override async o() {} asyncish() {} static\u00a0async p() {} }',
+      'const f = async () => 1; const g = async x => x; const h = async => 1; const i = asyncé => 1; const j = async\tfunction () {};',
+      'async function* k() {} function async() {} const l = { async m() {}, async: () => 1 }; const é = async (a) => a;',
+    ].join('\n'),
+  };
+  let found = 0;
+  for (const file of [edges, ...engineCorpus()]) {
+    const lang = langFor(file);
+    if (lang === null) continue;
+    const root = parseSource(lang, file.content).root();
+    const expected = root.findAll({ rule: plain }).map(place);
+    assert.deepEqual(asyncFunctions(root, file.content).map(place), expected, file.path);
+    found += expected.length;
+  }
+  assert.ok(found > 20, `async functions in the corpus (${found})`);
+});
+
+test('the push calls the binding index keeps are those of its former regex, the name\'s shape checked in JavaScript', () => {
+  const plain = { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: '^[\\w$]+\\.(push|unshift)$' } };
+  const edges = { path: 'push.js', language: 'javascript', isTest: false, content: 'a.push(1); café.unshift(2); a.b.push(3); a .push(4); $x.push(5); f().push(6); this.push(7); a.pushy(8); a[0].unshift(9);' };
+  let found = 0;
+  for (const file of [edges, ...engineCorpus()]) {
+    const lang = langFor(file);
+    if (lang === null) continue;
+    const root = parseSource(lang, file.content).root();
+    const expected = root.findAll({ rule: plain }).map(place);
+    assert.deepEqual(root.findAll({ rule: PUSH_CALLS }).filter((c) => PUSHED_NAME.test(c.field('function')?.text() ?? '')).map(place), expected, file.path);
+    found += expected.length;
+  }
+  assert.ok(found > 10, `push calls in the corpus (${found})`);
+});
+
+test('the lines naming a value, found in the joined text, are those a line-by-line includes keeps', () => {
+  let seed = 7;
+  const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+  let kept = 0;
+  for (const file of engineCorpus()) {
+    const lines = file.content.split(/\r?\n/);
+    const words = [...new Set(file.content.match(/[\w$]+(\.[\w$]+)*/g) ?? [])];
+    for (let i = 0; i < 5 && words.length > 0; i++) {
+      const names = [words[next(words.length)]!, words[next(words.length)]!, 'a', 'req.query'];
+      const from = 1 + next(lines.length);
+      const to = from + next(lines.length + 3);
+      const plain: number[] = [];
+      for (let line = from; line <= to; line++) if (names.some((n) => (lines[line - 1] ?? '').includes(n))) plain.push(line);
+      assert.deepEqual(linesNaming(lines, names, from, to), plain, `${file.path} ${from}-${to} ${names.join(',')}`);
+      kept += plain.length;
+    }
+  }
+  assert.ok(kept > 100, `lines kept (${kept})`);
 });

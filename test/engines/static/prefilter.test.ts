@@ -12,7 +12,7 @@ import { xss } from '../../../src/engines/static/rules/xss/matcher.ts';
 import { resourceFieldOverwritten } from '../../../src/engines/static/rules/resource-field-overwritten/matcher.ts';
 import { swallowedAsyncError } from '../../../src/engines/static/rules/swallowed-async-error/matcher.ts';
 import { stringMethodOnNonString } from '../../../src/engines/static/rules/string-method-on-non-string/matcher.ts';
-import { callbackGuardedInOneBranch, testedAndCalled, tests as testsPresence } from '../../../src/engines/static/rules/callback-guarded-in-one-branch/matcher.ts';
+import { callbackGuardedInOneBranch, checkedAndCalledIn, testedAndCalled, tests as testsPresence, unguardedCalls } from '../../../src/engines/static/rules/callback-guarded-in-one-branch/matcher.ts';
 import { escapeRe } from '../../../src/engines/static/ast.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { beginFile } from '../../../src/engines/static/taint.ts';
@@ -111,4 +111,26 @@ test('callback-guarded-in-one-branch passes every text in which some name is bot
     assert.ok(testedAndCalled(text), JSON.stringify(text));
   }
   assert.ok(both >= 200, `random texts with a tested and called name (${both})`);
+});
+
+test('callback-guarded-in-one-branch searches a branch only when its sibling tests and calls some name: no call it reports is skipped', () => {
+  let reported = 0;
+  let skipped = 0;
+  for (const file of engineCorpus()) {
+    const lang = langFor(file);
+    if (lang === null) continue;
+    const root = parseSource(lang, file.content).root();
+    for (const ifs of root.findAll({ rule: { kind: 'if_statement', has: { field: 'alternative', kind: 'else_clause' } } })) {
+      const cons = ifs.field('consequence')!;
+      const alt = ifs.field('alternative')!;
+      for (const [branch, sibling] of [[cons, alt], [alt, cons]] as const) {
+        const calls = unguardedCalls(branch, checkedAndCalledIn(sibling.text()));
+        reported += calls.length;
+        if (testedAndCalled(sibling.text())) continue;
+        skipped++;
+        assert.deepEqual(calls.map((c) => c.text()), [], `${file.path}: a branch the rule skips at line ${ifs.range().start.line + 1}`);
+      }
+    }
+  }
+  assert.ok(reported > 0 && skipped > 0, `calls the search finds (${reported}), branches skipped (${skipped})`);
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Lang, parse, type SgNode } from '@ast-grep/napi';
-import { emulation } from '../../../src/engines/static/rule-emulation.ts';
+import { emulation, emulationOfKind } from '../../../src/engines/static/rule-emulation.ts';
 import { findAllOf, prefetchFinds, type FindRule } from '../../../src/engines/static/shared-find.ts';
 import { DETECTORS } from '../../../src/engines/static/rules.ts';
 
@@ -37,11 +37,35 @@ test('a regex JavaScript reads otherwise than Rust, or a shape beyond the simple
   const call = (regex: string): FindRule => ({ kind: 'call_expression', has: { field: 'function', regex } });
   assert.ok(emulation(call('\\.(send|write)$')));
   assert.ok(emulation(call('^Math\\.random$')));
-  for (const regex of ['\\bsign$', 'a.b', '[a-c]x', '[^a]x', 'x{2}', '(?i)send', '(?=a)', '\\d+', '\\W']) assert.equal(emulation(call(regex)), undefined, regex);
+  assert.ok(emulation(call('\\bsign$')));
+  for (const regex of ['[\\b]sign', '\\b+sign', 'a.b', '[a-c]x', '[^a]x', 'x{2}', '(?i)send', '(?=a)', '\\d+', '\\W']) assert.equal(emulation(call(regex)), undefined, regex);
   assert.equal(emulation({ kind: 'call_expression' }), undefined);
   assert.equal(emulation({ kind: 'pair', has: { field: 'key', regex: 'a' }, inside: { kind: 'arguments', stopBy: 'end' } }), undefined);
   assert.equal(emulation({ kind: 'if_statement', has: { field: 'condition', kind: 'identifier', stopBy: 'end' } }), undefined);
   assert.equal(emulation({ any: [{ kind: 'if_statement' }], regex: 'a' }), undefined);
+});
+
+test('an `any` of kinds beside other conditions is tested per kind as its branch and the conditions, \\b as Rust reads it', () => {
+  // é is a word character to Rust, so `stringify\\b` does not end inside `stringifyé`; JavaScript's own \\b would say it does.
+  const root = parse(Lang.JavaScript, 'a = JSON.stringify(x); var b = JSON.stringifyé(x), c = Array.isArray(y), d = 1; e = JSON.stringify; f.g = 2;').root();
+  const rule: FindRule = { any: [{ kind: 'variable_declarator' }, { kind: 'assignment_expression', has: { field: 'left', kind: 'identifier' } }], regex: 'JSON\\.stringify\\b|Array\\.isArray\\(' };
+  const found = root.findAll({ rule });
+  assert.deepEqual(found.map((n) => n.text()), ['a = JSON.stringify(x)', 'c = Array.isArray(y)', 'e = JSON.stringify']);
+  for (const kind of ['variable_declarator', 'assignment_expression']) {
+    const test = emulationOfKind(rule, kind);
+    assert.ok(test, kind);
+    assert.deepEqual(at(root.findAll({ rule: { kind } }).filter(test)), at(found.filter((n) => n.kind() === kind)), kind);
+  }
+  for (const root of trees()) {
+    for (const declared of new Set(DETECTORS.flatMap((d) => d.finds ?? []))) {
+      if (typeof declared.kind === 'string' || !declared.any || Object.keys(declared).length === 1) continue;
+      const expected = root.findAll({ rule: declared });
+      for (const kind of new Set(declared.any.map((r) => r.kind as string))) {
+        const test = emulationOfKind(declared, kind);
+        if (test) assert.deepEqual(at(root.findAll({ rule: { kind } }).filter(test)), at(expected.filter((n) => n.kind() === kind)), JSON.stringify(declared));
+      }
+    }
+  }
 });
 
 test('Unicode word and space classes are read as Rust reads them', () => {
@@ -74,8 +98,12 @@ test('rules deciding one kind by their tests share one walk and each keeps its o
   const counted = Object.create(root) as SgNode;
   counted.findAll = ((m: Parameters<SgNode['findAll']>[0]) => { walks++; return root.findAll(m); }) as SgNode['findAll'];
   counted.getRoot = () => root.getRoot();
+  prefetchFinds(counted, [sends, pipes, catches, elses]);
+  assert.equal(walks, 1, 'the tested rules share one walk');
+  // A rule taking every if statement would have the else test run on each of them in JavaScript: it walks apart.
+  walks = 0;
   prefetchFinds(counted, [sends, pipes, catches, elses, ifs]);
-  assert.equal(walks, 1);
+  assert.equal(walks, 2, 'every if statement is found in a walk of its own');
   for (const rule of [sends, pipes, catches, elses, ifs]) assert.deepEqual(at(findAllOf(root, rule)), at(root.findAll({ rule })), JSON.stringify(rule));
   assert.deepEqual([sends, pipes, catches, elses, ifs].map((r) => findAllOf(root, r).length), [2, 1, 1, 1, 3]);
 });

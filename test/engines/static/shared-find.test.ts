@@ -6,6 +6,7 @@ import { Lang, parse, type SgNode } from '@ast-grep/napi';
 import { findAllOf, prefetchFinds, type FindRule } from '../../../src/engines/static/shared-find.ts';
 import { DETECTORS } from '../../../src/engines/static/rules.ts';
 import { enclosingFunction, FUNCTION_FIND } from '../../../src/engines/static/ast.ts';
+import { EXPORT_FINDS } from '../../../src/engines/static/exports.ts';
 
 // A prefetched search must answer exactly what its own walk answers: the same nodes in the same order.
 const REAL = ['bottleneck@2.19.5/node_modules/bottleneck/es5.js', 'bl@4.1.0/node_modules/bl/BufferList.js'].map((p) =>
@@ -107,4 +108,17 @@ test('an optional search is prefetched only where it shares a walk, and the func
   assert.equal(findAllOf(root, FUNCTION_FIND).length, 5);
   const call = root.find({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^fetch$' } } })!;
   assert.equal(enclosingFunction(call)?.kind(), 'arrow_function');
+});
+
+test('the export searches, optional beside the declared ones as the engine asks, are answered as their own walks answer them', () => {
+  let exports = 0;
+  for (const root of [...trees(), parse(Lang.TypeScript, 'export const a = 1; export { b }; module.exports = f; var api = module.exports; exports.x = 1;').root()]) {
+    prefetchFinds(root, declared, [FUNCTION_FIND, ...EXPORT_FINDS]);
+    for (const rule of EXPORT_FINDS) {
+      const shared = findAllOf(root, rule);
+      assert.deepEqual(at(shared), at(root.findAll({ rule })), JSON.stringify(rule));
+      exports += shared.length;
+    }
+  }
+  assert.ok(exports >= 5, `export statements and assignments found (${exports})`);
 });

@@ -1,7 +1,8 @@
 // Async misuse: async callbacks to forEach, async Promise executors, floating promises in request
 // handlers, and promises returned from try without await (the catch never sees the rejection).
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, endLine, enclosingFunction, FUNCTION_KINDS, startLine, symbolOf } from '../ast.ts';
+import { argsOf, endLine, enclosingFunction, FUNCTION_FIND, FUNCTION_KINDS, startLine, symbolOf } from '../ast.ts';
+import { SPACE, WORD } from '../rule-emulation.ts';
 import { isRequestHandler } from '../sources/handlers.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { findAllOf } from '../shared-find.ts';
@@ -14,13 +15,25 @@ function structural(ruleId: string, node: SgNode, detail: string, proof: string)
   return { ruleId, startLine: startLine(node), endLine: endLine(node), symbol: symbolOf(node), subject: node.text().slice(0, 300), detail, structural: proof };
 }
 
-/** Names of functions declared async in this file, plus well-known promise APIs. */
-// The regex beside the kinds, not in each: ast-grep compiles a rule's regexes on every search, once per place written.
-const ASYNC_FUNCTIONS = { any: [...FUNCTION_KINDS].map((kind) => ({ kind })), regex: '^((static|public|private|protected|override)\\s+)*async\\b' };
+// The async functions are the functions (the function index's search, which rides on the shared walk) whose text opens
+// with `async` after modifiers: ast-grep's regex `^((static|public|private|protected|override)\s+)*async\b` on the
+// function's text, read here off the file's text at the function's start instead of walking the tree for it. Rust's
+// Unicode \s and \b are written out (rule-emulation.ts); the \b after `async` reads one character past it, inside the
+// function's text (no function's text ends there).
+const ASYNC_OPENING = new RegExp(String.raw`((static|public|private|protected|override)[${SPACE}]+)*async(?![${WORD}])`, 'uy');
 
-function asyncNames(root: SgNode): Set<string> {
+/** What root.findAll finds for the functions of FUNCTION_KINDS whose text matches ASYNC_OPENING from its start. */
+export function asyncFunctions(root: SgNode, content: string): SgNode[] {
+  return findAllOf(root, FUNCTION_FIND).filter((fn) => {
+    ASYNC_OPENING.lastIndex = fn.range().start.index;
+    return ASYNC_OPENING.test(content);
+  });
+}
+
+/** Names of functions declared async in this file, plus well-known promise APIs. */
+function asyncNames(root: SgNode, content: string): Set<string> {
   const names = new Set<string>();
-  for (const fn of findAllOf(root, ASYNC_FUNCTIONS)) {
+  for (const fn of asyncFunctions(root, content)) {
     const named = fn.field('name')?.text() ?? (fn.parent()?.kind() === 'variable_declarator' ? fn.parent()?.field('name')?.text() : undefined);
     if (named) names.add(named);
   }
@@ -62,7 +75,7 @@ function promiseExecutor(ctx: DetectorContext): Candidate[] {
 }
 
 const RETURNS_IN_TRY = { kind: 'return_statement', has: { kind: 'call_expression' }, inside: { kind: 'statement_block', inside: { kind: 'try_statement', has: { kind: 'catch_clause' } } } };
-// Like ASYNC_FUNCTIONS: the parameters' regex once, beside the kinds.
+// The parameters' regex once, beside the kinds (ast-grep compiles a rule's regexes on every search, once per place written).
 const REQUEST_HANDLERS = { any: [...FUNCTION_KINDS].map((kind) => ({ kind })), has: { field: 'parameters' as const, regex: '^\\(\\s*(req|request)\\b' } };
 
 function floatingAndTry(ctx: DetectorContext): Candidate[] {
@@ -75,7 +88,7 @@ function floatingAndTry(ctx: DetectorContext): Candidate[] {
     : [];
   const handlers = /\(\s*(req|request)\b/.test(text) ? findAllOf(ctx.root, REQUEST_HANDLERS) : [];
   if (returnsInTry.length === 0 && handlers.length === 0) return out;
-  const names = asyncNames(ctx.root);
+  const names = asyncNames(ctx.root, text);
   const statements = handlers.flatMap((h) => h.findAll({ rule: { kind: 'expression_statement', has: { kind: 'call_expression' } } }));
   for (const stmt of statements) {
     const call = stmt.namedChildren()[0];
@@ -114,6 +127,8 @@ export const floatingPromise: Detector = {
   rules: ['floating-promise', 'missing-await-in-try'],
   // Two searches, not one regex of two `^(?=[\s\S]*…)` lookaheads: the same answer at a third of the time.
   prefilter: { test: (text) => PROMISE_TEXT.test(text) && HANDLER_OR_TRY_TEXT.test(text) },
-  finds: [RETURNS_IN_TRY, REQUEST_HANDLERS, ASYNC_FUNCTIONS],
+  // Only the search every run makes. The handlers' search decides on the function kinds, so it took a walk of its own in
+  // every file the detector runs on; it is made only where a handler's words ask for it.
+  finds: [RETURNS_IN_TRY],
   run: floatingAndTry,
 };

@@ -24,7 +24,7 @@ function guardedInBranch(call: SgNode, branch: SgNode, name: string): boolean {
 
 /** Direct calls `name(...)` in a branch, in the branch's own function, that the branch does not guard and whose name
  * `wanted` accepts (asked first: the cheap test spares the walks up the tree for the many calls it rejects). */
-function unguardedCalls(branch: SgNode, wanted: (name: string) => boolean): SgNode[] {
+export function unguardedCalls(branch: SgNode, wanted: (name: string) => boolean): SgNode[] {
   let fn: number | undefined | null = null;
   return branch.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } } }).filter((call) => {
     const name = call.field('function')!.text();
@@ -35,14 +35,12 @@ function unguardedCalls(branch: SgNode, wanted: (name: string) => boolean): SgNo
   });
 }
 
-/** Whether `sibling` tests `name` for presence and calls it, memoised per name. */
-function checkedAndCalledIn(sibling: SgNode): (name: string) => boolean {
-  let text: string | undefined;
+/** Whether the sibling branch's `text` tests `name` for presence and calls it, memoised per name. */
+export function checkedAndCalledIn(text: string): (name: string) => boolean {
   const known = new Map<string, boolean>();
   return (name) => {
     let answer = known.get(name);
     if (answer === undefined) {
-      text ??= sibling.text();
       answer = text.includes(name) && tests(text, name) && new RegExp(`\\b${escapeRe(name)}\\s*\\(`).test(text);
       known.set(name, answer);
     }
@@ -62,7 +60,11 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!cons || !alt) continue;
     let before: string | undefined;
     for (const [branch, sibling] of [[cons, alt], [alt, cons]] as const) {
-      for (const call of unguardedCalls(branch, checkedAndCalledIn(sibling))) {
+      const siblingText = sibling.text();
+      // A call is reported only when the sibling tests and calls its name: a sibling testing and calling no name at all
+      // (most of them) spares the search of the branch, a walk of its subtree, nested branches walked again each time.
+      if (!testedAndCalled(siblingText)) continue;
+      for (const call of unguardedCalls(branch, checkedAndCalledIn(siblingText))) {
         const name = call.field('function')!.text();
         before ??= ctx.file.content.slice((enclosingFunction(ifs) ?? ctx.root).range().start.index, ifs.range().start.index);
         if (tests(before, name) || tests(ifs.field('condition')?.text() ?? '', name)) continue;
