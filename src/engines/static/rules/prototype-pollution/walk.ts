@@ -251,6 +251,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       const head = headSubscript(v);
       if (!head) return false;
       if (registryEntry(head, alias, origin)) return false;
+      if (sameFixedKey(scope, head.field('index') as SgNode, index)) return false;
       return keyed(new Set([...targets, rootName(head)].filter(Boolean))).key(head.field('index') as SgNode);
     };
     const walked = valuesSeenBy(scope, name, w).some((v) => {
@@ -280,6 +281,19 @@ function registryEntry(head: SgNode, alias: string, origin: KeyOrigins): boolean
   const key = unwrap(head.field('index') as SgNode);
   if (rootName(object) === alias || key.kind() !== 'identifier') return false;
   return origin.direct(key) && !origin.key(object);
+}
+
+/**
+ * The walk steps by the very key it writes by, a parameter's value no statement of the function changes
+ * (`val = val[opts.textKey]`, `val[opts.textKey] = ''`): stepping by `__proto__` leaves only Object.prototype's own
+ * `__proto__` to write, which cannot change, and `constructor` leads to functions, never to a prototype.
+ */
+function sameFixedKey(scope: SgNode, step: SgNode, write: SgNode): boolean {
+  if (unwrap(step).text() !== unwrap(write).text()) return false;
+  const index = scopeIndex(scope);
+  const params = index.paramsOf(scope);
+  const names = namesRead(unwrap(write));
+  return names.length > 0 && names.every((name) => params.some((p) => p.bound.has(name)) && index.rebindings(name).length === 0);
 }
 
 /**
