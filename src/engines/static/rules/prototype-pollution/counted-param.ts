@@ -1,7 +1,8 @@
 // Prototype pollution, a parameter named for a number (`rowNumber`, `colIndex`) that every call in the file fills with
 // a key the library chose — a counting loop's variable, a number: a grid `sheets[name][row][col] = cell` walks below a
 // sheet named `__proto__` only by numbered entries, never by a name an attacker picks (keys.ts). A method of an exported
-// class can be called from outside too, so the name must say number as well as every call in the file.
+// class can be called from outside too, so the name must say number as well as every call in the file — or the method's
+// own name must say private (`Codec.prototype._setSequence`, `#walk`): then the calls in the file are all it has.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf } from '../../ast.ts';
 import { nearestAncestor, scopeIndex } from './scope.ts';
@@ -12,18 +13,26 @@ const CALLS = { rule: { kind: 'call_expression' } };
 /** The name calls in the file use for fn: a declared function's, a method's, a named function expression's. */
 function calledName(fn: SgNode): string | undefined {
   const k = fn.kind();
-  if (k === 'function_declaration' || k === 'function_expression' || k === 'method_definition') return fn.field('name')?.text();
+  const own = k === 'function_declaration' || k === 'function_expression' || k === 'method_definition' ? fn.field('name')?.text() : undefined;
+  if (own || k === 'function_declaration') return own;
+  // `Ctor.prototype._name = function (…) {…}` and `{ _name: function (…) {…} }`: the name it is called by.
+  const parent = fn.parent();
+  if (parent?.kind() === 'assignment_expression' && parent.field('right')?.id() === fn.id()) return parent.field('left')?.kind() === 'member_expression' ? parent.field('left')?.field('property')?.text() : undefined;
+  if (parent?.kind() === 'pair') return parent.field('key')?.text();
   return undefined;
 }
 
+/** A method whose name says private: `_name`, `#name` (a declared function `_name` may still be exported by name). */
+const privateMethod = (fn: SgNode, name: string): boolean => fn.kind() !== 'function_declaration' && /^[_#][\w$]/.test(name);
+
 const MEMO = new WeakMap<object, Map<string, boolean>>();
 
-/** Parameter `index` of fn is named for a number and every call of fn's name in the file (`name(…)`, `this.name(…)`)
+/** Parameter `index` of fn is named for a number (or fn for a private method) and every call of fn's name in the file (`name(…)`, `this.name(…)`)
  *  passes there an argument `chosen` accepts in the caller's scope. */
 export function countedParam(fn: SgNode, index: number, chosen: (arg: SgNode, caller: SgNode) => boolean): boolean {
   const name = calledName(fn);
   const param = scopeIndex(fn).paramsOf(fn)[index]?.node;
-  if (!name || param?.kind() !== 'identifier' || !NUMBER_NAME.test(param.text())) return false;
+  if (!name || param?.kind() !== 'identifier' || !(NUMBER_NAME.test(param.text()) || privateMethod(fn, name))) return false;
   const root = fn.getRoot();
   let memo = MEMO.get(root);
   if (!memo) MEMO.set(root, (memo = new Map()));

@@ -191,14 +191,17 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
     const callRe = new RegExp(`^(?:[\\w$]+\\.)*(?:${names.map(escapeRe).join('|')})$`);
     // Every call, its callee tested here: a pattern in the parser's search compiles a regular expression per function.
     const calls = fn.findAll({ rule: { kind: 'call_expression' } }).filter((c) => callRe.test(c.field('function')?.text() ?? ''));
+    const own = new Set(selfNames(fn));
     for (const call of calls) {
-      for (const sub of argsOf(call).flatMap((arg) => subscriptsBehind(scope, arg))) {
+      const self = own.has((call.field('function')?.text() ?? '').replace(/^.*\./, ''));
+      for (const [position, sub] of argsOf(call).flatMap((arg, i) => subscriptsBehind(scope, arg).map((x) => [i, x] as const))) {
         const base = unwrap(sub.field('object') as SgNode);
         // `fn(this[k], …)`: a method (or a callback run with the target as `this`) descending into its receiver.
         if (base.kind() !== 'identifier' && base.kind() !== 'member_expression' && base.kind() !== 'this') continue;
         const name = base.text();
         if (freshCopy(fnText, name) || freshLocal(scope, name)) continue;
         const targets = new Set([name, ...originsOf(name)]);
+        if (self && handedElsewhere(scope, position, targets)) continue;
         const origin = keyed(targets);
         if (!origin.key(sub.field('index') as SgNode)) continue;
         // The leaf stores the input's value: a constant (`t[k] = null` before descending) carries nothing.
@@ -281,6 +284,18 @@ function registryEntry(head: SgNode, alias: string, origin: KeyOrigins): boolean
   const key = unwrap(head.field('index') as SgNode);
   if (rootName(object) === alias || key.kind() !== 'identifier') return false;
   return origin.direct(key) && !origin.key(object);
+}
+
+/**
+ * fn's call of itself hands the entry it descends into to a parameter other than the object it writes by computed keys
+ * (`inherit(config, config.categories[k], k)` writes `config.categories[…]`, and the entry, as `category`, gets only
+ * fixed keys): the recursion never writes into what it descended into. Not for a function reading `arguments`.
+ */
+function handedElsewhere(fn: SgNode, position: number, targets: ReadonlySet<string>): boolean {
+  const param = scopeIndex(fn).paramsOf(fn)[position]?.node;
+  if (param?.kind() !== 'identifier' || /\barguments\b/.test(fn.text())) return false;
+  const roots = new Set([...targets].map((t) => t.replace(/[.[].*$/, '')));
+  return !roots.has('this') && !roots.has(param.text());
 }
 
 /**
