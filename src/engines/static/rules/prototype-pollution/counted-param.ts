@@ -1,11 +1,12 @@
 // Prototype pollution, a parameter named for a number (`rowNumber`, `colIndex`) that every call in the file fills with
 // a key the library chose — a counting loop's variable, a number: a grid `sheets[name][row][col] = cell` walks below a
 // sheet named `__proto__` only by numbered entries, never by a name an attacker picks (keys.ts). A method of an exported
-// class can be called from outside too, so the name must say number as well as every call in the file — or the method's
-// own name must say private (`Codec.prototype._setSequence`, `#walk`): then the calls in the file are all it has.
+// class can be called from outside too, so the name must say number as well as every call in the file — unless only the
+// file calls the function: a method whose name says private (`Codec.prototype._setSequence`, `#walk`), or a function
+// declared and never exported or handed on (`applyGetters(this, ret)`: its keys are those the object itself lists).
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf } from '../../ast.ts';
-import { nearestAncestor, scopeIndex } from './scope.ts';
+import { nearestAncestor, privateCalls, scopeIndex } from './scope.ts';
 
 const NUMBER_NAME = /^(?:i|j|n|idx|index|row|col|column|line|pos|offset|num|count)$|[a-z](?:Number|Index|Idx|Num|Row|Col|Column|Count|Offset)$/;
 const CALLS = { rule: { kind: 'call_expression' } };
@@ -22,17 +23,18 @@ function calledName(fn: SgNode): string | undefined {
   return undefined;
 }
 
-/** A method whose name says private: `_name`, `#name` (a declared function `_name` may still be exported by name). */
-const privateMethod = (fn: SgNode, name: string): boolean => fn.kind() !== 'function_declaration' && /^[_#][\w$]/.test(name);
+/** Only the calls in the file run fn: a method whose name says private (`_name`, `#name`), or a function declared and
+ *  never exported or handed on (a declared `_name` may still be exported by name). */
+const privateFunction = (fn: SgNode, name: string): boolean => (fn.kind() === 'function_declaration' ? privateCalls(fn) !== null : /^[_#][\w$]/.test(name));
 
 const MEMO = new WeakMap<object, Map<string, boolean>>();
 
-/** Parameter `index` of fn is named for a number (or fn for a private method) and every call of fn's name in the file (`name(…)`, `this.name(…)`)
+/** Parameter `index` of fn is named for a number (or only the file calls fn) and every call of fn's name in the file (`name(…)`, `this.name(…)`)
  *  passes there an argument `chosen` accepts in the caller's scope. */
 export function countedParam(fn: SgNode, index: number, chosen: (arg: SgNode, caller: SgNode) => boolean): boolean {
   const name = calledName(fn);
   const param = scopeIndex(fn).paramsOf(fn)[index]?.node;
-  if (!name || param?.kind() !== 'identifier' || !(NUMBER_NAME.test(param.text()) || privateMethod(fn, name))) return false;
+  if (!name || param?.kind() !== 'identifier' || !(NUMBER_NAME.test(param.text()) || privateFunction(fn, name))) return false;
   const root = fn.getRoot();
   let memo = MEMO.get(root);
   if (!memo) MEMO.set(root, (memo = new Map()));
