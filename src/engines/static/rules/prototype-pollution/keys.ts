@@ -8,12 +8,14 @@
 // (`'$' + name`), a name whose last assignment before the use (on every path to it) gives it such a value, and a
 // private function's parameter every call in the file fills from a helper that refuses the dangerous keys, and a
 // parameter named for a number every call in the file fills with one (counted-param.ts), what a method of the library's
-// own objects returns (builtin-methods.ts), and a field a helper of this file returns computed (returned-fields.ts).
+// own objects returns (builtin-methods.ts), a field a helper of this file returns computed (returned-fields.ts), and a
+// parameter declared a number (declared-number.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe } from '../../ast.ts';
 import { fileMayGuard, guardText, helperGuards } from './guard.ts';
 import { builtinMethod } from './builtin-methods.ts';
 import { countedParam } from './counted-param.ts';
+import { declaredNumber } from './declared-number.ts';
 import { returnedField } from './returned-fields.ts';
 import { callsNamed, fileMemo, fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
@@ -549,7 +551,7 @@ export class KeyOrigins {
       case 'param': {
         if (!b.fn || b.index === undefined || b.fn.id() !== this.scopeId) return true;
         // A parameter every call fills from a key screen, or named for a number every call counts out.
-        return !screenedParam(b.fn, b.index) && !countedParam(b.fn, b.index, (arg, caller) => !new KeyOrigins(caller, new Set()).key(arg));
+        return !screenedParam(b.fn, b.index) && !declaredNumber(b.fn, b.index) && !countedParam(b.fn, b.index, (arg, caller) => !new KeyOrigins(caller, new Set()).key(arg));
       }
       case 'counter': case 'function': return false;
       case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);
