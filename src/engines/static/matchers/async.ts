@@ -43,7 +43,7 @@ function foreachAsync(ctx: DetectorContext): Candidate[] {
   const asyncCallback = { has: { field: 'arguments', has: { nthChild: 1, any: [{ kind: 'arrow_function' }, { kind: 'function_expression' }], regex: '^async\\b' } } };
   for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', all: [{ has: { field: 'function', regex: '\\.forEach$' } }, asyncCallback] } })) {
     const cb = argsOf(call)[0];
-    if (!cb || !FUNCTION_KINDS.has(String(cb.kind())) || !isAsync(cb) || !/\bawait\b/.test(cb.text()) || rejectsEverything(cb)) continue;
+    if (!cb || !FUNCTION_KINDS.has(String(cb.kind())) || !isAsync(cb) || !/\bawait\b/.test(cb.text())) continue;
     const outer = enclosingFunction(call);
     if (!outer || !isAsync(outer)) continue;
     out.push(structural('async-foreach', call, `\`${call.field('function')?.text()}\` gets an async callback inside async ${symbolOf(call)}.`, 'forEach ignores the promises its async callback returns'));
