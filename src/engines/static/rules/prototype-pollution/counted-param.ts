@@ -43,9 +43,11 @@ export function countedParam(fn: SgNode, index: number, chosen: (arg: SgNode, ca
   if (hit !== undefined) return hit;
   // A call inside fn passing the parameter on asks this question again: no until answered.
   memo.set(id, false);
+  // A declared function is called by its name alone: `schemaType.applyGetters(…)` is another object's method.
+  const declared = fn.kind() === 'function_declaration';
   const calls = root.root().findAll(CALLS).filter((c) => {
     const callee = c.field('function');
-    return callee?.kind() === 'identifier' ? callee.text() === name : callee?.kind() === 'member_expression' && callee.field('property')?.text() === name;
+    return callee?.kind() === 'identifier' ? callee.text() === name : !declared && callee?.kind() === 'member_expression' && callee.field('property')?.text() === name;
   });
   const result = calls.length > 0 && calls.every((call) => {
     const arg = argsOf(call)[index];
