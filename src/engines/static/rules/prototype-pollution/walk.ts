@@ -397,7 +397,14 @@ function reducedInto(write: SgNode, name: string): { segments: SgNode } | null {
   if (acc !== name || !el || argsOf(call).length < 2) return null;
   // It hands the next step `o[k]` (`return o[k]`, `o[k] || (o[k] = {})`); one that returns `o` builds one flat object.
   const step = new RegExp(`(?:^|[^.\\w$])${escapeRe(acc)}\\s*\\[\\s*${escapeRe(el)}\\s*\\]`);
-  return returnedValues(cb).some((v) => step.test(v.text())) ? { segments: callee.field('object') as SgNode } : null;
+  return returnedValues(cb).some((v) => step.test(lastOfSequence(v).text())) ? { segments: callee.field('object') as SgNode } : null;
+}
+
+/** The value a comma sequence hands on, its last expression: `(o[k] = v, o)` returns `o` (a flat copy, no step). */
+function lastOfSequence(node: SgNode): SgNode {
+  let n = unwrap(node);
+  for (let i = 0; i < 8 && n.kind() === 'sequence_expression'; i++) n = unwrap(n.namedChildren().at(-1) ?? n);
+  return n;
 }
 
 /** A reduce callback that steps into its accumulator by the element: `(o, k) => o[k] …` (not `(acc, d) => d(acc)`). */
