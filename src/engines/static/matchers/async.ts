@@ -1,7 +1,7 @@
 // Async misuse: async callbacks to forEach, async Promise executors, floating promises in request
 // handlers, and promises returned from try without await (the catch never sees the rejection).
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, endLine, enclosingFunction, FUNCTION_FIND, FUNCTION_KINDS, startLine, symbolOf } from '../ast.ts';
+import { argsOf, endLine, enclosingFunction, escapeRe, FUNCTION_FIND, FUNCTION_KINDS, startLine, symbolOf } from '../ast.ts';
 import { SPACE, WORD } from '../rule-emulation.ts';
 import { isRequestHandler } from '../sources/handlers.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
@@ -64,11 +64,32 @@ function foreachAsync(ctx: DetectorContext): Candidate[] {
   return out;
 }
 
+const MAY_THROW = { rule: { any: [{ kind: 'call_expression' }, { kind: 'new_expression' }, { kind: 'await_expression' }, { kind: 'throw_statement' }] } };
+
+/**
+ * Every statement of the executor that can throw is a try whose catch passes the error to the executor's reject (the
+ * rest only builds values: `this.handlers = { onError: () => … }`): no error is lost, the promise settles.
+ */
+function rejectsEverything(cb: SgNode): boolean {
+  const reject = cb.field('parameters')?.namedChildren()[1];
+  const body = cb.field('body');
+  if (reject?.kind() !== 'identifier' || body?.kind() !== 'statement_block') return false;
+  const calls = new RegExp(`(?<![\\w$.])${escapeRe(reject.text())}\\s*\\(`);
+  // A throw or call inside a function the statement only defines runs later, outside the executor.
+  const inert = (stmt: SgNode) => stmt.findAll(MAY_THROW).every((n) => enclosingFunction(n)?.id() !== cb.id());
+  return body.namedChildren().every((stmt) => {
+    if (stmt.kind() !== 'try_statement') return stmt.kind() === 'comment' || inert(stmt);
+    const handler = stmt.field('handler');
+    const finalizer = stmt.field('finalizer');
+    return handler !== null && calls.test(handler.text()) && (finalizer === null || inert(finalizer));
+  });
+}
+
 function promiseExecutor(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   for (const node of ctx.root.findAll({ rule: { kind: 'new_expression', regex: '^new\\s+Promise\\s*\\(\\s*async\\b' } })) {
     const cb = argsOf(node)[0];
-    if (!cb || !FUNCTION_KINDS.has(String(cb.kind())) || !isAsync(cb) || !/\bawait\b/.test(cb.text())) continue;
+    if (!cb || !FUNCTION_KINDS.has(String(cb.kind())) || !isAsync(cb) || !/\bawait\b/.test(cb.text()) || rejectsEverything(cb)) continue;
     out.push(structural('async-promise-executor', node, 'The executor passed to new Promise is async and awaits.', 'async Promise executor that awaits'));
   }
   return out;

@@ -6,6 +6,7 @@ import { importedModule, importsModule } from '../imported.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { bindingValue } from '../taint.ts';
 import { handedBackCode } from './handed-back-code.ts';
+import { optedInEvaluation } from './opted-in-evaluation.ts';
 import { sinkCandidate } from './sink.ts';
 
 // child_process itself, shelljs, and modules that hand out child_process's functions under the same names (promised
@@ -175,6 +176,10 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
     if (c?.source?.built && c.source.kind !== 'input' && callee === 'Function' && handedBackCode(node, values.at(-1))) {
       c.source = { ...c.source, built: false };
       c.detail += ' The function is handed back to the caller, not run, and its code is the caller\'s value as given.';
+    }
+    if (c?.source?.built && c.source.kind === 'param' && optedInEvaluation(node)) {
+      c.source = { ...c.source, built: false };
+      c.detail += ' The function runs it only after its caller turned script evaluation on.';
     }
     if (c) out.push(c);
   }

@@ -7,12 +7,17 @@
 // key (`key[i]`, `key.charAt(i)`, `for (c of key)`: a trie), a key with a fixed prefix or suffix no dangerous key has
 // (`'$' + name`), a name whose last assignment before the use (on every path to it) gives it such a value, and a
 // private function's parameter every call in the file fills from a helper that refuses the dangerous keys, and a
-// parameter named for a number every call in the file fills with one (counted-param.ts).
+// parameter named for a number every call in the file fills with one (counted-param.ts), what a method of the library's
+// own objects returns (builtin-methods.ts), a field a helper of this file returns computed (returned-fields.ts), and a
+// parameter declared a number (declared-number.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, escapeRe, numberValue } from '../../ast.ts';
 import { fileMayGuard, guardText, helperGuards } from './guard.ts';
+import { builtinMethod } from './builtin-methods.ts';
 import { countedParam } from './counted-param.ts';
 import { exportedApi } from '../../exports.ts';
+import { declaredNumber } from './declared-number.ts';
+import { returnedField } from './returned-fields.ts';
 import { callsNamed, fileMemo, nearestAncestor, scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
@@ -23,6 +28,7 @@ const KEYED_CALLBACKS = /^(?:_|lodash|\$|jQuery|angular|async|underscore)\.(each
 const KEY_LISTS = /(?:^|\.)(?:keys|keysIn|allKeys|entries|getOwnPropertyNames|ownKeys)$/;
 
 const DANGEROUS = ['__proto__', 'constructor', 'prototype'];
+const LITERALS: ReadonlySet<string> = new Set(['string', 'number', 'true', 'false', 'null', 'undefined']);
 const STRING_TEXT = (n: SgNode | null | undefined): string | null => (n && n.kind() === 'string' ? n.text().slice(1, -1) : null);
 
 /**
@@ -276,7 +282,9 @@ export class KeyOrigins {
       if (callee?.kind() === 'identifier' && helperGuards(this.scope, callee.text())) return false;
       // `Object.keys(o)[0]`: the keys of o, the written object's own when o is one of them.
       if (KEY_LISTS.test(callee?.text().replace(/\s+/g, '') ?? '')) return argsOf(n).slice(0, 1).some((a) => this.keysOf(a, depth));
-      const receiver = callee?.kind() === 'member_expression' ? callee.field('object') : null;
+      // The receiver's keys pass through a built-in method (`path.split('.')`, `keys.slice(1)`); a method of the
+      // library's own objects (`type.splitPath()`) returns what that object computes, from its arguments at most.
+      const receiver = callee?.kind() === 'member_expression' && builtinMethod(callee.field('property')?.text() ?? '') ? callee.field('object') : null;
       return [...(receiver ? [receiver] : []), ...argsOf(n)].some((a) => this.key(a, depth + 1));
     }
     if (k === 'member_expression') {
@@ -285,9 +293,30 @@ export class KeyOrigins {
       const object = n.field('object');
       // `this.input`, set in this scope (`this.input = fs.readFileSync(path)`): the values it was given.
       if (object?.kind() === 'this') return (scopeIndex(this.scope).thisProps.get(n.field('property')?.text() ?? '') ?? []).some((a) => this.key(a.field('right') as SgNode, depth + 1));
+      // `addr.r` with `addr = decodeCell(ref)`: the field as the helper's returned literals give it.
+      const field = object ? this.helperField(object, n.field('property')?.text() ?? '', depth) : undefined;
+      if (field !== undefined) return field;
       return Boolean(object) && this.key(object as SgNode, depth + 1);
     }
     return n.children().filter((c) => c.isNamed()).some((c) => this.key(c, depth + 1));
+  }
+
+  /**
+   * `call().field`, or `v.field` with every value of v such a call, where call runs a helper of this file whose every
+   * return is an object literal giving the field a value: false when none of those values carries a key in the helper
+   * (then nothing the call was given reaches the field); undefined when the question does not apply.
+   */
+  private helperField(object: SgNode, field: string, depth: number): boolean | undefined {
+    const o = unwrap(object);
+    const calls = o.kind() === 'call_expression' ? [o] : o.kind() === 'identifier' ? bindingsOf(this.scope, o.text()).map((b) => (b.kind === 'value' && b.node ? unwrap(b.node) : null)) : [];
+    if (calls.length === 0 || calls.some((c) => c?.kind() !== 'call_expression')) return undefined;
+    for (const call of calls as SgNode[]) {
+      const found = returnedField(call, field);
+      if (!found) return undefined;
+      const origins = new KeyOrigins(found.helper, new Set());
+      if (found.values.some((v) => origins.key(v, depth + 1))) return undefined;
+    }
+    return false;
   }
 
   /** The key is a parameter (or a property of one) as passed, with no parsing or key iteration in between. */
@@ -298,7 +327,9 @@ export class KeyOrigins {
     if (n.kind() === 'member_expression' || n.kind() === 'subscript_expression') return this.direct(n.field('object') as SgNode, depth + 1);
     if (n.kind() !== 'identifier') return false;
     const bindings = bindingsOf(this.scope, n.text());
-    return bindings.length > 0 && bindings.every((b) => b.kind === 'param' || (b.kind === 'value' && Boolean(b.node) && this.direct(b.node as SgNode, depth + 1)));
+    // A literal default (`op || (op = '$set')`) leaves the key the caller's whenever the caller passes one.
+    const literal = (b: Binding) => b.kind === 'value' && b.node !== undefined && LITERALS.has(String(unwrap(b.node).kind()));
+    return bindings.length > 0 && !bindings.every(literal) && bindings.every((b) => b.kind === 'param' || literal(b) || (b.kind === 'value' && Boolean(b.node) && this.direct(b.node as SgNode, depth + 1)));
   }
 
   /** An object whose own keys are attacker keys: input, not the written object itself. */
@@ -520,7 +551,7 @@ export class KeyOrigins {
       case 'param': {
         if (!b.fn || b.index === undefined || b.fn.id() !== this.scopeId) return true;
         // A parameter every call fills from a key screen, or named for a number every call counts out.
-        return !screenedParam(b.fn, b.index) && !countedParam(b.fn, b.index, (arg, caller) => !new KeyOrigins(caller, new Set()).key(arg));
+        return !screenedParam(b.fn, b.index) && !declaredNumber(b.fn, b.index) && !countedParam(b.fn, b.index, (arg, caller) => !new KeyOrigins(caller, new Set()).key(arg));
       }
       case 'counter': case 'function': return false;
       case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);

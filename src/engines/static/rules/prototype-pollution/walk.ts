@@ -192,14 +192,17 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
     const callRe = new RegExp(`^(?:[\\w$]+\\.)*(?:${names.map(escapeRe).join('|')})$`);
     // Every call, its callee tested here: a pattern in the parser's search compiles a regular expression per function.
     const calls = fn.findAll({ rule: { kind: 'call_expression' } }).filter((c) => callRe.test(c.field('function')?.text() ?? ''));
+    const own = new Set(selfNames(fn));
     for (const call of calls) {
-      for (const sub of argsOf(call).flatMap((arg) => subscriptsBehind(scope, arg))) {
+      const self = own.has((call.field('function')?.text() ?? '').replace(/^.*\./, ''));
+      for (const [position, sub] of argsOf(call).flatMap((arg, i) => subscriptsBehind(scope, arg).map((x) => [i, x] as const))) {
         const base = unwrap(sub.field('object') as SgNode);
         // `fn(this[k], …)`: a method (or a callback run with the target as `this`) descending into its receiver.
         if (base.kind() !== 'identifier' && base.kind() !== 'member_expression' && base.kind() !== 'this') continue;
         const name = base.text();
         if (freshCopy(fnText, name) || freshLocal(scope, name)) continue;
         const targets = new Set([name, ...originsOf(name)]);
+        if (self && handedElsewhere(scope, position, targets)) continue;
         const origin = keyed(targets);
         if (!origin.key(sub.field('index') as SgNode)) continue;
         // The leaf stores the input's value: a constant (`t[k] = null` before descending) carries nothing.
@@ -252,6 +255,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       const head = headSubscript(v);
       if (!head) return false;
       if (registryEntry(head, alias, origin)) return false;
+      if (sameFixedKey(scope, head.field('index') as SgNode, index)) return false;
       return keyed(new Set([...targets, rootName(head)].filter(Boolean))).key(head.field('index') as SgNode);
     };
     const walked = valuesSeenBy(scope, name, w).some((v) => {
@@ -281,6 +285,31 @@ function registryEntry(head: SgNode, alias: string, origin: KeyOrigins): boolean
   const key = unwrap(head.field('index') as SgNode);
   if (rootName(object) === alias || key.kind() !== 'identifier') return false;
   return origin.direct(key) && !origin.key(object);
+}
+
+/**
+ * fn's call of itself hands the entry it descends into to a parameter other than the object it writes by computed keys
+ * (`inherit(config, config.categories[k], k)` writes `config.categories[…]`, and the entry, as `category`, gets only
+ * fixed keys): the recursion never writes into what it descended into. Not for a function reading `arguments`.
+ */
+function handedElsewhere(fn: SgNode, position: number, targets: ReadonlySet<string>): boolean {
+  const param = scopeIndex(fn).paramsOf(fn)[position]?.node;
+  if (param?.kind() !== 'identifier' || /\barguments\b/.test(fn.text())) return false;
+  const roots = new Set([...targets].map((t) => t.replace(/[.[].*$/, '')));
+  return !roots.has('this') && !roots.has(param.text());
+}
+
+/**
+ * The walk steps by the very key it writes by, a parameter's value no statement of the function changes
+ * (`val = val[opts.textKey]`, `val[opts.textKey] = ''`): stepping by `__proto__` leaves only Object.prototype's own
+ * `__proto__` to write, which cannot change, and `constructor` leads to functions, never to a prototype.
+ */
+function sameFixedKey(scope: SgNode, step: SgNode, write: SgNode): boolean {
+  if (unwrap(step).text() !== unwrap(write).text()) return false;
+  const index = scopeIndex(scope);
+  const params = index.paramsOf(scope);
+  const names = namesRead(unwrap(write));
+  return names.length > 0 && names.every((name) => params.some((p) => p.bound.has(name)) && index.rebindings(name).length === 0);
 }
 
 /**
@@ -351,7 +380,14 @@ function reducedInto(write: SgNode, name: string): { segments: SgNode } | null {
   if (acc !== name || !el || argsOf(call).length < 2) return null;
   // It hands the next step `o[k]` (`return o[k]`, `o[k] || (o[k] = {})`); one that returns `o` builds one flat object.
   const step = new RegExp(`(?:^|[^.\\w$])${escapeRe(acc)}\\s*\\[\\s*${escapeRe(el)}\\s*\\]`);
-  return returnedValues(cb).some((v) => step.test(v.text())) ? { segments: callee.field('object') as SgNode } : null;
+  return returnedValues(cb).some((v) => step.test(lastOfSequence(v).text())) ? { segments: callee.field('object') as SgNode } : null;
+}
+
+/** The value a comma sequence hands on, its last expression: `(o[k] = v, o)` returns `o` (a flat copy, no step). */
+function lastOfSequence(node: SgNode): SgNode {
+  let n = unwrap(node);
+  for (let i = 0; i < 8 && n.kind() === 'sequence_expression'; i++) n = unwrap(n.namedChildren().at(-1) ?? n);
+  return n;
 }
 
 /** A reduce callback that steps into its accumulator by the element: `(o, k) => o[k] …` (not `(acc, d) => d(acc)`). */

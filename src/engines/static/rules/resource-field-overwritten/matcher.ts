@@ -2,7 +2,7 @@
 // overwritten in a method with a new one (`this.conn = new Redis(…)`, `this.timer = setInterval(…)`,
 // `this.socket = net.connect(…)`) while the previous value may still be open: the old connection or interval leaks
 // each time the method runs again (reconnects, failovers, a second start()). Not flagged: the constructor, a method
-// that releases or tests the field before the assignment, or saves the old value to release it afterwards, and a
+// that releases or tests the field before the assignment (itself or through a method of the file it calls first), or saves the old value to release it afterwards, and a
 // method called only straight from the constructor (an init helper: it runs once).
 import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
@@ -23,6 +23,13 @@ function initHelper(root: SgNode, fn: SgNode): boolean {
   return calls.length > 0 && calls.every((c) => { const owner = enclosingFunction(c); return owner !== null && isConstructor(owner); });
 }
 
+/** A method of the file called on `this` before the assignment (`this.destroy()`) releases the field in its body. */
+function releasedByMethod(root: SgNode, before: string, released: RegExp): boolean {
+  const names = new Set([...before.matchAll(/\bthis\.([\w$]+)\s*\(/g)].map((m) => m[1] as string));
+  if (names.size === 0) return false;
+  return root.findAll({ rule: { kind: 'method_definition' } }).some((m) => names.has(m.field('name')?.text() ?? '') && released.test(m.text()));
+}
+
 function run(ctx: DetectorContext): Candidate[] {
   const out: Candidate[] = [];
   const text = ctx.file.content;
@@ -40,7 +47,7 @@ function run(ctx: DetectorContext): Candidate[] {
     if (fn.kind() !== 'method_definition' && !/\.prototype\.[\w$]+\s*=\s*$/.test(text.slice(Math.max(0, fn.range().start.index - 200), fn.range().start.index))) continue;
     if (initHelper(ctx.root, fn)) continue;
     const before = text.slice(fn.range().start.index, assign.range().start.index);
-    if (released.test(before) || new RegExp(`if\\s*\\(\\s*!?\\s*this\\.${f}\\b|=\\s*this\\.${f}\\s*[;\\n]|this\\.${f}\\s*(&&|\\?\\.)`).test(before)) continue;
+    if (released.test(before) || releasedByMethod(ctx.root, before, released) || new RegExp(`if\\s*\\(\\s*!?\\s*this\\.${f}\\b|=\\s*this\\.${f}\\s*[;\\n]|this\\.${f}\\s*(&&|\\?\\.)`).test(before)) continue;
     out.push({
       ruleId: 'resource-field-overwritten', startLine: startLine(assign), endLine: startLine(assign), symbol: symbolOf(assign),
       subject: `this.${field} = ${rhs.text().slice(0, 60)}`,

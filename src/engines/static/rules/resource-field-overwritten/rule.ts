@@ -14,7 +14,7 @@ export const rule: RuleModule = {
     message: 'A field holding a connection, socket or interval that the class releases elsewhere is overwritten with a new one without releasing the previous.',
     trigger: 'The method runs a second time (a reconnect, a failover, start() called twice): the previous connection or interval stays open and is no longer reachable to close.',
     taint: false,
-    precision: { truePositives: 4, falsePositives: 0, onRealCode: 1, measuredOn: MEASURED_ON, floor: 0.8 },
+    precision: { truePositives: 5, falsePositives: 0, onRealCode: 1, measuredOn: MEASURED_ON, floor: 0.8 },
   },
   detector: resourceFieldOverwritten,
 };

@@ -24,13 +24,20 @@ function unwrap(node: SgNode): SgNode {
   return n;
 }
 
+/** `'' + key`, `a - b`, `x === y`: arithmetic, concatenation and comparison make a string, a number or a boolean, never
+ *  undefined (only `&&`, `||` and `??` can hand on an operand that is). */
+function computed(node: SgNode): boolean {
+  const n = unwrap(node);
+  return n.kind() === 'binary_expression' && !/^(?:&&|\|\||\?\?)$/.test(n.field('operator')?.text() ?? '');
+}
+
 /** `JSON.stringify(arg, …)` whose arg may be undefined: not a literal, nor a local bound to one. */
 function isOpenStringify(node: SgNode): boolean {
   const n = unwrap(node);
   if (n.kind() !== 'call_expression' || n.field('function')?.text() !== 'JSON.stringify') return false;
   const arg = n.field('arguments')?.namedChildren()[0];
   if (!arg) return false;
-  if (LITERAL.has(String(arg.kind())) || /^(String|Object\.\w+|Array\.from)\s*\(/.test(arg.text())) return false;
+  if (LITERAL.has(String(arg.kind())) || /^(String|Object\.\w+|Array\.from)\s*\(/.test(arg.text()) || computed(arg)) return false;
   if (arg.kind() === 'identifier') {
     const scope = enclosingFunction(n)?.text() ?? '';
     if (new RegExp(`\\b(const|let|var)\\s+${escapeRe(arg.text())}\\s*=\\s*([{[\`'"]|String\\(|[\\w$.]+\\.(toString|join|toFixed|toISOString)\\()`).test(scope)) return false;
