@@ -146,18 +146,22 @@ test("a package's bin entry with a generated-file header is scanned", async (t) 
   assert.ok(reported(result.stdout, 'bin/srv.js'), result.stdout);
 });
 
-test('a minified file no manifest names stays skipped; a built entry whose source twin is in the tree stays skipped too', async (t) => {
+test('a minified file no manifest names, or one `exports` lists as an alternative build, stays skipped; a built main whose source twin is in the tree too', async (t) => {
   const repo: PlantedRepo = {
     files: [
       { name: 'package.json', content: '{ "name": "p", "main": "dist/srv.js" }\n' },
       { name: 'dist/srv.js', content: MINIFIED_ROUTE },
       { name: 'src/srv.js', content: ROUTE },
       { name: 'lib/packed.js', content: MINIFIED_ROUTE },
+      { name: 'lib/browser.min.js', content: MINIFIED_ROUTE },
     ],
     planted: 'src/srv.js',
   };
+  repo.files[0] = { name: 'package.json', content: '{ "name": "p", "main": "dist/srv.js", "exports": { ".": { "browser": "./lib/browser.min.js", "default": "./dist/srv.js" } } }\n' };
   const { dir, result } = await scan(t, repo);
   assert.equal(coverageOf(dir, 'src/srv.js')?.status, 'scanned', result.stdout);
   assert.equal(coverageOf(dir, 'dist/srv.js')?.status, 'skipped');
   assert.match(coverageOf(dir, 'lib/packed.js')?.reason ?? '', /^minified/);
+  // A minified alternative build `exports` lists is one more copy of the code, not what Node runs.
+  assert.match(coverageOf(dir, 'lib/browser.min.js')?.reason ?? '', /^minified/);
 });

@@ -107,10 +107,14 @@ function exportedUncached(root: SgNode): Exported {
 /** The class or object a method belongs to, and its public name, when that container is exported. */
 /** `class Runner { run = (x) => {…} }`: a class field holding a function is a method of each instance. */
 function fieldApi(field: SgNode, root: SgNode): string | null {
-  return methodApi(field, root, (field.field('property') ?? field.field('name'))?.text() ?? '');
+  const key = field.field('property') ?? field.field('name');
+  return key?.kind() === 'computed_property_name' ? null : methodApi(field, root, key?.text() ?? '');
 }
 
 function methodApi(fn: SgNode, root: SgNode, name?: string): string | null {
+  // `[kPopulate](…)`, `[Symbol.iterator]()`: a symbol-keyed method is the library's own plumbing, not a name its
+  // caller calls with data.
+  if (name === undefined && fn.field('name')?.kind() === 'computed_property_name') return null;
   const method = name ?? fn.field('name')?.text() ?? '';
   if (isPrivate(method) || /^(private|protected)\b/.test(fn.text())) return null;
   const body = fn.parent();

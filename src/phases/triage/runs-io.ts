@@ -8,7 +8,7 @@ import { entryFiles, manifestTargets, servedOutputDirs, shebangLanguage, type Ma
 const MANIFEST_BYTES = 256 * 1024;
 
 /** What a non-vendored package.json main/module/exports/bin names: the build-output folders scanned as code because
- * an entry points into them, and the entry files themselves (read whatever their shape: runs.ts entryFiles). */
+ * an entry points into them, and the main and bin files themselves (read whatever their shape: runs.ts entryFiles). */
 export function packageEntries(root: string, paths: readonly string[], listed: ReadonlySet<string>): { served: Map<string, string>; entries: ReturnType<typeof entryFiles> } {
   const targets: ManifestTarget[] = [];
   for (const path of paths) {
@@ -17,7 +17,7 @@ export function packageEntries(root: string, paths: readonly string[], listed: R
     const verdict = classifyPath(path);
     if (verdict.kind === 'skip' && verdict.reason === 'vendored') continue;
     const read = readListedFile(root, path, MANIFEST_BYTES, listed);
-    if (read.kind === 'bytes') targets.push(...manifestTargets(path, read.bytes.toString('utf8')).map((target) => ({ manifest: path, path: target })));
+    if (read.kind === 'bytes') targets.push(...manifestTargets(path, read.bytes.toString('utf8')).map((target) => ({ manifest: path, ...target })));
   }
   return { served: servedOutputDirs(targets.map((t) => t.path), listed), entries: entryFiles(targets, listed) };
 }

@@ -20,8 +20,10 @@ function stringLeaves(value: unknown): string[] {
   return [];
 }
 
-/** The repository paths a package.json's main, module, exports and bin name (unresolved: extensions may be missing). */
-export function manifestTargets(manifestPath: string, text: string): string[] {
+/** The repository paths a package.json's main, module, exports and bin name (unresolved: extensions may be missing),
+ * each marked `runs` when Node runs it as the package (main, bin) rather than as one build among the alternatives
+ * `module` and `exports` list (browser, minified, ESM copies). */
+export function manifestTargets(manifestPath: string, text: string): Array<{ path: string; runs: boolean }> {
   const dir = posix.dirname(manifestPath) === '.' ? '' : posix.dirname(manifestPath);
   let pkg: Record<string, unknown>;
   try {
@@ -30,10 +32,11 @@ export function manifestTargets(manifestPath: string, text: string): string[] {
     return [];
   }
   if (!pkg || typeof pkg !== 'object') return [];
-  const out: string[] = [];
-  for (const t of [pkg.main, pkg.module, pkg.exports, pkg.bin].flatMap(stringLeaves)) {
+  const out: Array<{ path: string; runs: boolean }> = [];
+  const named = [...[pkg.main, pkg.bin].flatMap(stringLeaves).map((t) => ({ t, runs: true })), ...[pkg.module, pkg.exports].flatMap(stringLeaves).map((t) => ({ t, runs: false }))];
+  for (const { t, runs } of named) {
     const p = posix.normalize(posix.join(dir, t));
-    if (!p.startsWith('../') && p !== '..' && !posix.isAbsolute(p) && p !== '.') out.push(p);
+    if (!p.startsWith('../') && p !== '..' && !posix.isAbsolute(p) && p !== '.') out.push({ path: p, runs });
   }
   return out;
 }
@@ -41,8 +44,8 @@ export function manifestTargets(manifestPath: string, text: string): string[] {
 const OUTPUT = /^((?:.*\/)?)(dist|build)\/(.*)$/;
 const SOURCE_EXT = /\.[cm]?[jt]sx?$/;
 
-/** A path a package.json names as an entry, with the manifest that names it. */
-export interface ManifestTarget { manifest: string; path: string }
+/** A path a package.json names as an entry, with the manifest that names it; `runs`: named by main or bin. */
+export interface ManifestTarget { manifest: string; path: string; runs: boolean }
 
 const ENTRY_EXTENSIONS = ['', '.js', '.cjs', '.mjs', '/index.js'];
 
@@ -56,13 +59,15 @@ function hasSourceTwin(target: string, listed: ReadonlySet<string>): boolean {
 }
 
 /**
- * The listed files a package.json main/module/exports/bin names, each with the manifest and the name it used: what
- * the package's users run. One with a source twin in the tree (`dist/x.js` beside `src/x.ts`) is left out: the
- * source is read instead.
+ * The listed files a package.json main or bin names, each with the manifest and the name it used: what Node runs as
+ * the package. One with a source twin in the tree (`dist/x.js` beside `src/x.ts`) is left out: the source is read
+ * instead. The alternatives `module` and `exports` list (a browser build, a minified copy) are not: one copy of the
+ * code is enough, and the minified ones read as one-letter names.
  */
 export function entryFiles(entries: readonly ManifestTarget[], listed: ReadonlySet<string>): Array<{ target: string; manifest: string; specifier: string }> {
   const out = new Map<string, { target: string; manifest: string; specifier: string }>();
-  for (const { manifest, path } of entries) {
+  for (const { manifest, path, runs } of entries) {
+    if (!runs) continue;
     const file = ENTRY_EXTENSIONS.map((e) => path + e).find((p) => listed.has(p));
     if (!file || out.has(file) || hasSourceTwin(path, listed)) continue;
     out.set(file, { target: file, manifest, specifier: path });

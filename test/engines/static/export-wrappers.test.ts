@@ -67,3 +67,11 @@ test('export names are read per tree: a question about one file never gets anoth
   assert.equal(exportedApi(internalFile), null);
   assert.equal(exportedApi(exportedFile), 'parse');
 });
+
+test("a symbol-keyed method or field of an exported class is the library's plumbing, not its API", () => {
+  const lang = langFor({ path: 'probe.js', language: 'javascript' });
+  assert.ok(lang);
+  const root = parseSource(lang, "const kRun = Symbol('run');\nclass Runner {\n  [kRun](input) { return input; }\n  [Symbol.iterator] = (input) => input;\n  run(input) { return this[kRun](input); }\n}\nmodule.exports = Runner;\n").root();
+  const withInput = root.findAll({ rule: { any: [{ kind: 'method_definition' }, { kind: 'arrow_function' }] } }).filter((f) => /^\(\s*input\b/.test(f.field('parameters')?.text() ?? ''));
+  assert.deepEqual(withInput.map((f) => exportedApi(f)), [null, null, 'Runner.run']);
+});

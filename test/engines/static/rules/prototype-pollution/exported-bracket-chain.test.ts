@@ -34,3 +34,8 @@ for (const [shape, content] of Object.entries(PRIVATE)) {
     assert.equal(reported(content), 0);
   });
 }
+
+test('a bracket chain in a symbol-keyed method of an exported class stays its callers\' business', () => {
+  const content = `const kSet = Symbol('set');\nclass Hints {\n  constructor() { this.options = {}; }\n  [kSet](type, key, value) {\n    this.options[type][key] = value;\n  }\n  alias(key, value) {\n    this[kSet]('alias', key, value);\n  }\n}\nmodule.exports = Hints;\n`;
+  assert.equal(reported(content), 0);
+});
