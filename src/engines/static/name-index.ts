@@ -19,6 +19,29 @@ export function callsByCallee(root: SgNode): Map<string, SgNode[]> {
   return out;
 }
 
+/** A call by the name it calls: `name(…)` bare, or `x.name(…)` / `this.name(…)` through a member (the property's name). */
+export interface NamedCall {
+  call: SgNode;
+  member: boolean;
+}
+
+/** Calls (no `new`) by the name they call, in document order: what a walk of every call comparing each callee's
+ *  name (a bare identifier's, a member's property) found, for every name at once. */
+export function callsByCalledName(root: SgNode): Map<string, NamedCall[]> {
+  const out = new Map<string, NamedCall[]>();
+  for (const call of root.findAll({ rule: { kind: 'call_expression' } })) {
+    const callee = call.field('function');
+    const kind = callee?.kind();
+    const member = kind === 'member_expression';
+    const name = kind === 'identifier' ? callee?.text() : member ? callee?.field('property')?.text() : undefined;
+    if (name === undefined) continue;
+    const list = out.get(name);
+    if (list) list.push({ call, member });
+    else out.set(name, [{ call, member }]);
+  }
+  return out;
+}
+
 /** The first node of each kind that defines a name, in document order. */
 export interface Definitions {
   /** `function name() {}` */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Lang, parse, type SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../../src/engines/static/ast.ts';
-import { callsByCallee, definitionsByName } from '../../../src/engines/static/name-index.ts';
+import { callsByCalledName, callsByCallee, definitionsByName } from '../../../src/engines/static/name-index.ts';
 
 // The indexes replace one tree search per name; they must answer exactly what those searches answered.
 const REAL = ['bottleneck@2.19.5/node_modules/bottleneck/es5.js', 'bl@4.1.0/node_modules/bl/BufferList.js'].map((p) =>
@@ -18,6 +18,7 @@ var baz = function () {};
 A.prototype.run = function () {}; B.prototype.x.prototype.run = 1; C.prototypes.walk = 2; D.prototype.go = 3;
 class K { go() {} run() {} }
 foo(1); this.foo(2); that.foo(3); new foo; new foo(4); this.this.foo(5); a.foo(6); foo.call(7); (foo)(8);
+class P { #walk(i) { return i && this.#walk(i - 1); } } a?.foo(9); a['foo'](10); foo?.(11); foo()(12); foo\`13\`;
 `;
 
 const at = (n: SgNode | null | undefined) => (n ? `${n.kind()}@${n.range().start.index}-${n.range().end.index}` : null);
@@ -81,6 +82,30 @@ for (const [label, source] of [['tricky cases', TRICKY], ...REAL.map((p) => [p.s
         found += searched.length;
       }
       assert.deepEqual([...byName.keys()].filter((name) => !batch.includes(name)), [], 'every match belongs to a name asked');
+    }
+    assert.ok(found > 0, 'some names are called');
+  });
+}
+
+for (const [label, source] of [['tricky cases', TRICKY], ...REAL.map((p) => [p.split('/').pop()!, readFileSync(p, 'utf8')])] as const) {
+  test(`calls by called name are what a walk of every call comparing its callee's name found: ${label}`, () => {
+    const root = parse(Lang.JavaScript, source).root();
+    const index = callsByCalledName(root);
+    const calls = root.findAll({ rule: { kind: 'call_expression' } });
+    const names = [...namesIn(root), '#walk'];
+    let found = 0;
+    for (const name of names) {
+      // The walk counted-param.ts made per function: a bare callee of that name, or (unless the function is declared)
+      // a member callee whose property has that name.
+      for (const declared of [false, true]) {
+        const walked = calls.filter((c) => {
+          const callee = c.field('function');
+          return callee?.kind() === 'identifier' ? callee.text() === name : !declared && callee?.kind() === 'member_expression' && callee.field('property')?.text() === name;
+        });
+        const indexed = (index.get(name) ?? []).filter((c) => !declared || !c.member).map((c) => c.call);
+        assert.deepEqual(indexed.map(at), walked.map(at), `calls of ${name}${declared ? ' (declared)' : ''}`);
+        found += walked.length;
+      }
     }
     assert.ok(found > 0, 'some names are called');
   });
