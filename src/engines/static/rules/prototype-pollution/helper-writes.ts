@@ -3,13 +3,13 @@
 // whose body writes its argument object at its argument key with its argument value (`o[k] = v`, lodash's
 // `assignValue(nested, key, newValue)` through `baseAssignValue`). The walk and merge shapes (walk.ts) read such a
 // call as the write `o[k] = v`: a view of the call whose `left` is `o[k]` and `right` is `v`.
-// Not a setter: a helper that writes a fixed key or a fresh object, one that guards the dangerous keys (guard.ts), and
+// Not a setter: a helper that writes a fixed key or a fresh object, one that refuses the dangerous keys (guard.ts), and
 // a write only under `k === '__proto__'` — `defineProperty(o, '__proto__', …)` defines an own property and pollutes
 // nothing, and no other key reaches it.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, escapeRe, paramsOf } from '../../ast.ts';
 import { findAllOf } from '../../shared-find.ts';
-import { guarded } from './guard.ts';
+import { keyGuardIn } from './guard.ts';
 import { unwrap } from './keys.ts';
 
 /** A setter: which argument is the object, the key and the value. */
@@ -64,7 +64,8 @@ function setterOf(fn: SgNode, setters: ReadonlyMap<string, Setter>): Setter | nu
   }
   for (const [w, o, k, v] of triples) {
     if (o < 0 || k < 0 || v < 0 || onlyForProto(w, fn, params[k] as string)) continue;
-    if (guarded(fn, new Set([params[o] as string]))) return null;
+    // The helper refuses the dangerous keys itself (its text, or a checking helper deciding a condition).
+    if (keyGuardIn(fn)) return null;
     return { object: o, key: k, value: v };
   }
   return null;

@@ -27,7 +27,7 @@ const fires = (content: string) => upheldFindings({ path: 'lib/set.js', content,
 const BUGS: Record<string, string> = {
   direct: WALK('function assignValue(object, key, value) {\n  if (object[key] !== value) object[key] = value;\n}', 'assignValue(nested, key, newValue);'),
   twoHops: WALK(
-    "function baseAssignValue(object, key, value) {\n  if (key == '__proto__' && defineProperty) {\n    defineProperty(object, key, { 'configurable': true, 'enumerable': true, 'value': value, 'writable': true });\n  } else {\n    object[key] = value;\n  }\n}\nvar defineProperty = Object.defineProperty;\nfunction assignValue(object, key, value) {\n  var objValue = object[key];\n  if (objValue !== value) baseAssignValue(object, key, value);\n}",
+    "function baseAssignValue(object, key, value) {\n  if (key == '__proto__' && defineProperty) {\n    defineProperty(object, key, { 'configurable': true, 'enumerable': true, 'value': value, 'writable': true });\n  } else {\n    object[key] = value;\n  }\n}\nvar defineProperty = Object.defineProperty;\nvar hasOwnProperty = Object.prototype.hasOwnProperty;\nfunction assignValue(object, key, value) {\n  var objValue = object[key];\n  if (!(hasOwnProperty.call(object, key) && objValue === value)) baseAssignValue(object, key, value);\n}",
     'assignValue(nested, key, newValue);',
   ),
   defineHelper: WALK('function define(o, k, v) {\n  Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });\n}', 'define(nested, key, newValue);'),
