@@ -28,7 +28,7 @@ export interface WriteOwners {
  * the functions a `has … stopBy: 'end'` search over every function finds, and which of them own each write — instead of
  * searching each function's whole subtree again, once per enclosing function.
  */
-export function writeOwners(root: SgNode): WriteOwners {
+export function writeOwners(root: SgNode, withCalls = true): WriteOwners {
   const seen = new Set<number>();
   const fns: SgNode[] = [];
   const owned = new Map<number, SgNode[]>();
@@ -38,7 +38,7 @@ export function writeOwners(root: SgNode): WriteOwners {
   for (const node of found) if (node.kind() === 'function_declaration') declared.push(node);
   // Calls that write `o[k] = v` (defineProperty, the file's setter helpers) join the assignments (helper-writes.ts).
   rememberDeclarations(root, 'functions', declared);
-  const calls = callWrites(root, declared);
+  const calls = withCalls ? callWrites(root, declared) : [];
   for (const write of [...found, ...calls]) {
     if (write.kind() === 'function_declaration') continue;
     let owning = true;
@@ -69,9 +69,10 @@ export function writeOwners(root: SgNode): WriteOwners {
   return { functions, owned };
 }
 
-/** The functions holding a computed write anywhere inside them, outermost first in source order. */
+/** The functions holding a computed assignment anywhere inside them, outermost first in source order (the writes
+ *  calls make, helper-writes.ts, left out). */
 export function functionsWithComputedWrite(root: SgNode): SgNode[] {
-  return writeOwners(root).functions;
+  return writeOwners(root, false).functions;
 }
 
 /** The function, or a function it runs inside as an anonymous callback (`parts.forEach((k) => …)` after the
