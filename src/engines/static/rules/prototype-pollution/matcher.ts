@@ -8,6 +8,7 @@ import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 import { findAllOf } from '../../shared-find.ts';
 import { callersGuard } from './callers.ts';
 import { guarded } from './guard.ts';
+import { callWrites } from './helper-writes.ts';
 import { nearestAncestor, rememberDeclarations } from './scope.ts';
 import { pollutingWrites, type PollutingWrite } from './walk.ts';
 
@@ -27,17 +28,19 @@ export interface WriteOwners {
  * the functions a `has … stopBy: 'end'` search over every function finds, and which of them own each write — instead of
  * searching each function's whole subtree again, once per enclosing function.
  */
-export function writeOwners(root: SgNode): WriteOwners {
+export function writeOwners(root: SgNode, withCalls = true): WriteOwners {
   const seen = new Set<number>();
   const fns: SgNode[] = [];
   const owned = new Map<number, SgNode[]>();
   const declared: SgNode[] = [];
-  for (const write of findAllOf(root, WRITES_AND_DECLARATIONS)) {
-    // The file's function declarations come with the same walk (guard.ts looks callees up in them).
-    if (write.kind() === 'function_declaration') {
-      declared.push(write);
-      continue;
-    }
+  const found = findAllOf(root, WRITES_AND_DECLARATIONS);
+  // The file's function declarations come with the same walk (guard.ts looks callees up in them).
+  for (const node of found) if (node.kind() === 'function_declaration') declared.push(node);
+  // Calls that write `o[k] = v` (defineProperty, the file's setter helpers) join the assignments (helper-writes.ts).
+  rememberDeclarations(root, 'functions', declared);
+  const calls = withCalls ? callWrites(root, declared) : [];
+  for (const write of [...found, ...calls]) {
+    if (write.kind() === 'function_declaration') continue;
     let owning = true;
     // The enclosing functions, innermost first, from the shared function index: a parent() per level walks down from
     // the root each time, and only the function ancestors were ever used.
@@ -59,15 +62,17 @@ export function writeOwners(root: SgNode): WriteOwners {
       fns.push(fn);
     }
   }
-  rememberDeclarations(root, 'functions', declared);
+  // The call writes came after the assignments: each function's writes go back to source order.
+  if (calls.length > 0) for (const list of owned.values()) list.sort((a, b) => a.range().start.index - b.range().start.index);
   const at = (n: SgNode) => n.range();
   const functions = fns.map((fn) => ({ fn, r: at(fn) })).sort((a, b) => a.r.start.index - b.r.start.index || b.r.end.index - a.r.end.index).map((x) => x.fn);
   return { functions, owned };
 }
 
-/** The functions holding a computed write anywhere inside them, outermost first in source order. */
+/** The functions holding a computed assignment anywhere inside them, outermost first in source order (the writes
+ *  calls make, helper-writes.ts, left out). */
 export function functionsWithComputedWrite(root: SgNode): SgNode[] {
-  return writeOwners(root).functions;
+  return writeOwners(root, false).functions;
 }
 
 /** The function, or a function it runs inside as an anonymous callback (`parts.forEach((k) => …)` after the
@@ -149,7 +154,7 @@ function run(ctx: DetectorContext): Candidate[] {
 export const prototypePollution: Detector = {
   order: 5,
   rules: ['prototype-pollution'],
-  prefilter: /\]\s*=[^=>]/,
+  prefilter: /\]\s*=[^=>]|defineProperty\s*\(/,
   finds: [WRITES_AND_DECLARATIONS],
   run,
 };

@@ -11,29 +11,20 @@ import { shapeCases, type ShapeCase } from './shape-grammar.ts';
 interface Known { family: ShapeCase['family']; when: (a: Record<string, string>) => boolean; why: string }
 
 /** Vulnerable combinations the rule does not report, by design or not yet. */
-const KNOWN_MISSES: Known[] = [
-  {
-    family: 'path',
-    when: (a) => a.final === 'defineProperty' && (a.walk === 'reduce' || (a.walk === 'recursion' && a.create !== 'or')),
-    why: 'Object.defineProperty(o, k, …) is not a write the rule reads; a loop walk is still found by its level writes (`cur[k] = {}`), a reduce callback or recursive helper creating levels is not (bar `cur[k] = cur[k] || {}` before the recursive call)',
-  },
-  {
-    family: 'merge',
-    when: (a) => a.leaf === 'defineProperty' && a.descent !== 'assignResult',
-    why: 'Object.defineProperty(t, k, …) as a merge leaf is not a write the rule reads; found only when the recursion\'s result is written back (`t[k] = merge(…)`)',
-  },
-];
+// Object.defineProperty(o, k, { value }) as a path setter's last write or a merge's leaf is read as the write it is
+// (helper-writes.ts): none left.
+const KNOWN_MISSES: Known[] = [];
 
 /** Safe combinations the rule reports. */
 const KNOWN_FALSE_ALARMS: Known[] = [
   {
     family: 'path',
-    when: (a) => a.keys === 'constant' && a.walk === 'recursion' && (a.guard === 'none' || (a.guard === 'protoOnly' && a.create !== 'typeofObject')) && (a.final !== 'defineProperty' || a.create === 'or'),
+    when: (a) => a.keys === 'constant' && a.walk === 'recursion' && (a.guard === 'none' || (a.guard === 'protoOnly' && a.create !== 'typeofObject')),
     why: "keys the module fixes itself, handed to a private recursive helper, are read as input there (the helper's parameter): telling module-owned arguments from input at every call was not worth a lost check-fold case",
   },
   {
     family: 'merge',
-    when: (a) => a.guard === 'protoOnly' && (a.descent === 'alias' || a.descent === 'helper') && a.leaf !== 'defineProperty',
+    when: (a) => a.guard === 'protoOnly' && (a.descent === 'alias' || a.descent === 'helper'),
     why: "a __proto__-only check is enough when the descent enters only objects, but a positive object test (`isObject(tv)`) is not read as one: many libraries' isObject admits functions (so `constructor.prototype` stays open)",
   },
 ];
