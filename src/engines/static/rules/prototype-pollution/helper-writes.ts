@@ -11,6 +11,7 @@ import { argsOf, escapeRe, paramsOf } from '../../ast.ts';
 import { findAllOf } from '../../shared-find.ts';
 import { keyGuardIn } from './guard.ts';
 import { unwrap } from './keys.ts';
+import { fileText } from './scope.ts';
 
 /** A setter: which argument is the object, the key and the value. */
 interface Setter { object: number; key: number; value: number }
@@ -53,7 +54,9 @@ function setterOf(fn: SgNode, setters: ReadonlyMap<string, Setter>): Setter | nu
     const left = w.field('left') as SgNode;
     triples.push([w, at(left.field('object')), at(left.field('index')), at(w.field('right'))]);
   }
-  for (const call of fn.findAll({ rule: { kind: 'call_expression' } })) {
+  // Only a defineProperty or a known setter's call can be a write here: no call walk without one in the text.
+  const calls = text.includes('defineProperty') || [...setters.keys()].some((n) => text.includes(`${n}(`)) ? fn.findAll({ rule: { kind: 'call_expression' } }) : [];
+  for (const call of calls) {
     const defined = definedValue(call);
     if (defined) triples.push([call, at(defined[0]), at(defined[1]), at(defined[2])]);
     const s = setters.get(call.field('function')?.text() ?? '');
@@ -118,6 +121,8 @@ function writeView(call: SgNode, object: SgNode, key: SgNode, value: SgNode): Sg
  *  view walk.ts reads like an assignment. */
 export function callWrites(root: SgNode, declared: readonly SgNode[]): SgNode[] {
   const setters = settersOf(root, declared);
+  // No setter helper and no defineProperty in the file: no call writes, and no whole-file walk to find them.
+  if (setters.size === 0 && !fileText(root).includes('defineProperty')) return [];
   const names = ['defineProperty', ...setters.keys()].map(escapeRe).join('|');
   const calls = findAllOf(root, { kind: 'call_expression', has: { field: 'function', regex: `^(?:(?:Object|Reflect)\\.)?(?:${names})$` } });
   const out: SgNode[] = [];

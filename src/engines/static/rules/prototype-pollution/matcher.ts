@@ -154,7 +154,8 @@ function run(ctx: DetectorContext): Candidate[] {
 export const prototypePollution: Detector = {
   order: 5,
   rules: ['prototype-pollution'],
-  prefilter: /\]\s*=[^=>]|defineProperty\s*\(/,
+  // defineProperty with a computed key only: compiled modules write `Object.defineProperty(exports, "__esModule", …)`.
+  prefilter: /\]\s*=[^=>]|defineProperty\s*\(\s*[^,()]+,\s*[^'"`\s]/,
   finds: [WRITES_AND_DECLARATIONS],
   run,
 };
