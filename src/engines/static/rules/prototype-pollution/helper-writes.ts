@@ -17,6 +17,8 @@ import { fileText } from './scope.ts';
 interface Setter { object: number; key: number; value: number }
 
 const DEFINE = /^(?:(?:Object|Reflect)\.)?defineProperty$/;
+/** A defineProperty whose key is not a literal (compiled modules' `defineProperty(exports, "__esModule", …)` is). */
+export const COMPUTED_DEFINE = /defineProperty\s*\(\s*[^,()]+,\s*[^'"`\s]/;
 const MAX_HELPER = 1500;
 
 /** `defineProperty(o, k, { value: v, … })`: its object, key and value nodes. */
@@ -122,7 +124,7 @@ function writeView(call: SgNode, object: SgNode, key: SgNode, value: SgNode): Sg
 export function callWrites(root: SgNode, declared: readonly SgNode[]): SgNode[] {
   const setters = settersOf(root, declared);
   // No setter helper and no defineProperty in the file: no call writes, and no whole-file walk to find them.
-  if (setters.size === 0 && !fileText(root).includes('defineProperty')) return [];
+  if (setters.size === 0 && !COMPUTED_DEFINE.test(fileText(root))) return [];
   const names = ['defineProperty', ...setters.keys()].map(escapeRe).join('|');
   const calls = findAllOf(root, { kind: 'call_expression', has: { field: 'function', regex: `^(?:(?:Object|Reflect)\\.)?(?:${names})$` } });
   const out: SgNode[] = [];

@@ -8,7 +8,7 @@ import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 import { findAllOf } from '../../shared-find.ts';
 import { callersGuard } from './callers.ts';
 import { guarded } from './guard.ts';
-import { callWrites } from './helper-writes.ts';
+import { callWrites, COMPUTED_DEFINE } from './helper-writes.ts';
 import { nearestAncestor, rememberDeclarations } from './scope.ts';
 import { pollutingWrites, type PollutingWrite } from './walk.ts';
 
@@ -155,7 +155,7 @@ export const prototypePollution: Detector = {
   order: 5,
   rules: ['prototype-pollution'],
   // defineProperty with a computed key only: compiled modules write `Object.defineProperty(exports, "__esModule", …)`.
-  prefilter: /\]\s*=[^=>]|defineProperty\s*\(\s*[^,()]+,\s*[^'"`\s]/,
+  prefilter: new RegExp(`\\]\\s*=[^=>]|${COMPUTED_DEFINE.source}`),
   finds: [WRITES_AND_DECLARATIONS],
   run,
 };
