@@ -48,7 +48,10 @@ function onlyForProto(write: SgNode, fn: SgNode, key: string): boolean {
 /** The argument positions a function writes `p_object[p_key] = p_value` by, directly or through a known setter. */
 function setterOf(fn: SgNode, setters: ReadonlyMap<string, Setter>): Setter | null {
   const text = fn.text();
-  if (text.length > MAX_HELPER || !(/\]\s*=[^=>]|defineProperty/.test(text) || [...setters.keys()].some((n) => text.includes(`${n}(`)))) return null;
+  if (text.length > MAX_HELPER) return null;
+  const callsSetter = [...setters.keys()].some((n) => text.includes(`${n}(`));
+  const defines = text.includes('defineProperty');
+  if (!(/\]\s*=[^=>]/.test(text) || defines || callsSetter)) return null;
   const params = paramsOf(fn).map((p) => (p.node.kind() === 'identifier' ? p.node.text() : ''));
   const at = (n: SgNode | null | undefined) => (n ? params.indexOf(unwrap(n).text()) : -1);
   const triples: [SgNode, number, number, number][] = [];
@@ -57,7 +60,7 @@ function setterOf(fn: SgNode, setters: ReadonlyMap<string, Setter>): Setter | nu
     triples.push([w, at(left.field('object')), at(left.field('index')), at(w.field('right'))]);
   }
   // Only a defineProperty or a known setter's call can be a write here: no call walk without one in the text.
-  const calls = text.includes('defineProperty') || [...setters.keys()].some((n) => text.includes(`${n}(`)) ? fn.findAll({ rule: { kind: 'call_expression' } }) : [];
+  const calls = defines || callsSetter ? fn.findAll({ rule: { kind: 'call_expression' } }) : [];
   for (const call of calls) {
     const defined = definedValue(call);
     if (defined) triples.push([call, at(defined[0]), at(defined[1]), at(defined[2])]);
