@@ -44,6 +44,7 @@ import { matchedTextSource } from './matched-text.ts';
 import { developerData } from './developer-data.ts';
 import { atMinimumCounts } from './bounded-repeat.ts';
 import { lengthCapped } from './length-cap.ts';
+import { HANDS_OUT, handedPatterns } from './exported-pattern.ts';
 import { REFLECTIVE_CALLS, REFLECTIVE_TEXT, reflectiveApplication, type Application } from './reflective.ts';
 
 type RegexChecker = (source: string, flags: string) => RegexVerdict;
@@ -294,7 +295,43 @@ function run(ctx: DetectorContext): Candidate[] {
     else if (limit) candidate.guard = { kind: 'type-check', text: 'the input length is checked before the match', line: candidate.startLine };
     out.push(candidate);
   }
+  if (library) out.push(...handedOut(ctx, out));
   return out;
+}
+
+/** Where a RegExp construction's text is written when a name holds it (`const pattern = [...].join('|')`). */
+function patternText(def: SgNode): SgNode | null {
+  if (def.kind() !== 'new_expression' && def.kind() !== 'call_expression') return null;
+  const src = argsOf(def)[0];
+  return src?.kind() === 'identifier' ? bindingValue(src) : null;
+}
+
+/** The slow patterns a library hands out for its callers to apply (exported-pattern.ts), cited at the pattern; not
+ * one an application above already cites (the file applies it to its caller's text itself). Its callers' text is
+ * theirs to scan, as a string function's own argument is: any super-linear verdict counts. */
+function handedOut(ctx: DetectorContext, applied: readonly Candidate[]): Candidate[] {
+  const cited = new Set(applied.flatMap((c) => [c.startLine, c.source?.sourceLine ?? c.startLine]));
+  return handedPatterns(ctx.root, ctx.file.content).flatMap(({ re, api }): Candidate[] => {
+    const line = startLine(re.def);
+    if (cited.has(line) || withoutLoops(re.source, re.flags)) return [];
+    const verdict = worstVerdict(re.source, re.flags, re.flags.includes('g'));
+    if (!verdict.vulnerable) return [];
+    const minimum = verdict.complexity === 'exponential' ? null : atMinimumCounts(re.source, re.flags);
+    if (minimum !== null && !worstVerdict(minimum, re.flags, re.flags.includes('g')).vulnerable) return [];
+    // One finding per pattern: a construction with a choice of flags is judged with each until one is slow.
+    cited.add(line);
+    const via = `the text callers of ${api} apply the pattern it hands out to`;
+    // `new RegExp(pattern)` with the pattern's text written a few lines above: cited as one passage from the text.
+    const text = patternText(re.def);
+    const from = text && startLine(text) < line && line - startLine(text) < ONE_PASSAGE ? startLine(text) : line;
+    return [{
+      ruleId: 'redos', startLine: from, endLine: endLine(re.def), symbol: symbolOf(re.def), subject: re.def.text(),
+      ...(from !== line ? { anchorLine: line } : {}),
+      detail: `recheck rates /${re.source.slice(0, 80)}/ ${verdict.complexity} (attack string ${JSON.stringify(verdict.attack)}); the library hands it out as ${api}, for its callers to apply to their text.`,
+      source: { kind: 'param', via, names: [], api, steps: [{ line, note: `source: ${via}` }] },
+      severity: verdict.complexity === 'exponential' ? 'high' : 'medium',
+    }];
+  });
 }
 
 const APPLY_CALL = /\.(test|exec|match|matchAll|replace|replaceAll|split|search)\(/;
@@ -309,7 +346,7 @@ export const redos: Detector = {
   // Only input-derived subjects are reported, so files that never touch request or CLI input are skipped.
   prefilter: { test: (text) => APPLIES.test(text) && INPUT_WORD.test(text) },
   // A library's exported functions take their callers' strings: any applied regex may be a ReDoS sink.
-  libraryPrefilter: APPLIES,
+  libraryPrefilter: { test: (text: string): boolean => APPLIES.test(text) || HANDS_OUT.test(text) },
   finds: [APPLY_CALLS],
   run,
 };

@@ -224,12 +224,24 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       }
       const [src, flags] = argsOf(node);
       const source = constantString(src);
-      const flagText = flags ? constantString(flags) : '';
-      return source !== null && flagText !== null ? [{ source, flags: flagText, def: node }] : [];
+      if (source === null) return [];
+      return flagChoices(flags).map((f) => ({ source, flags: f, def: node }));
     }
     default:
       return [];
   }
+}
+
+/** The flags a RegExp construction may get: none, a constant, or either constant branch of `first ? undefined : 'g'`;
+ * [] when any is unknown. */
+function flagChoices(flags: SgNode | undefined): string[] {
+  if (!flags || flags.text() === 'undefined') return [''];
+  if (flags.kind() === 'ternary_expression') {
+    const branches = [flags.field('consequence'), flags.field('alternative')].map((b) => (b ? flagChoices(b) : []));
+    return branches.some((b) => b.length === 0) ? [] : [...new Set(branches.flat())];
+  }
+  const text = constantString(flags);
+  return text === null ? [] : [text];
 }
 
 // String methods that compile a string argument into a pattern (`s.match('a+')` is `s.match(new RegExp('a+'))`);
