@@ -165,3 +165,13 @@ test('a minified file no manifest names, or one `exports` lists as an alternativ
   // A minified alternative build `exports` lists is one more copy of the code, not what Node runs.
   assert.match(coverageOf(dir, 'lib/browser.min.js')?.reason ?? '', /^minified/);
 });
+
+test("a package's main entry past 1 MB is not covered (huge), with the reason: exit 3, no Clean", async (t) => {
+  const padding = `// ${'padding '.repeat(9)}\n`.repeat(Math.ceil((1024 * 1024) / 75) + 10);
+  const repo: PlantedRepo = { files: [{ name: 'package.json', content: '{ "name": "p", "main": "lib/srv.js" }\n' }, { name: 'lib/srv.js', content: `${ROUTE}${padding}` }], planted: 'lib/srv.js' };
+  const { dir, result } = await scan(t, repo);
+  assertProperty(dir, repo, result);
+  assert.equal(result.code, 3, result.stdout);
+  assert.equal(coverageOf(dir, 'lib/srv.js')?.status, 'not-covered');
+  assert.match(coverageOf(dir, 'lib/srv.js')?.reason ?? '', /huge: \d+ bytes, over the 1048576-byte limit/);
+});
