@@ -61,12 +61,15 @@ function describedValue(descriptor: SgNode): string | null {
  * `module.exports = factory()`, `exports = factory()`, or `define(factory)` / `define([…], factory)`.
  */
 export function umdFactory(fn: SgNode): boolean {
-  const args = fn.parent();
+  // `factory(this, (function () { … }))`: moment's UMD wraps the factory in parentheses.
+  let arg = fn;
+  for (let up = fn.parent(); up?.kind() === 'parenthesized_expression'; up = up.parent()) arg = up;
+  const args = arg.parent();
   const call = args?.parent();
   if (args?.kind() !== 'arguments' || call?.kind() !== 'call_expression') return false;
   const wrapper = unwrapParens(call.field('function'));
   if (wrapper?.kind() !== 'function_expression' && wrapper?.kind() !== 'arrow_function') return false;
-  const index = args.namedChildren().filter((a) => a.kind() !== 'comment').findIndex((a) => sameNode(a, fn));
+  const index = args.namedChildren().filter((a) => a.kind() !== 'comment').findIndex((a) => sameNode(a, arg));
   const param = paramsOf(wrapper).find((p) => p.index === index);
   if (!param || param.node.kind() !== 'identifier') return false;
   const name = escapeRe(param.name);

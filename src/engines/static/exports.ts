@@ -205,8 +205,29 @@ function returnedByFactory(fn: SgNode, root: SgNode, hops = 0): string | null {
     return v.namedChildren().some((c) => (c.kind() === 'shorthand_property_identifier' && c.text() === handle.name) || (c.kind() === 'pair' && c.field('value')?.text() === handle.name && !isPrivate(c.field('key')?.text() ?? '')));
   });
   if (!handed) return null;
-  const outer = exportedIife(factory, root) ?? exportedApi(factory, hops + 1);
+  const outer = exportedIife(factory, root) ?? exportedApi(factory, hops + 1) ?? resultExported(factory, root);
   return outer ? `${outer}→${handle.key}` : null;
+}
+
+/** `var _ = runInContext(); module.exports = _`: a named factory whose call's result the module exports (lodash's
+ * `runInContext`, `module.exports = factory()`). The exported name, or null. */
+function resultExported(factory: SgNode, root: SgNode): string | null {
+  const handle = localHandle(factory);
+  if (!handle || handle.name !== handle.key) return null;
+  const calls = root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex: `^${escapeRe(handle.name)}$` } } });
+  for (const call of calls) {
+    let holder = call.parent();
+    while (holder?.kind() === 'parenthesized_expression') holder = holder.parent();
+    if (holder?.kind() === 'variable_declarator') {
+      const name = holder.field('name')?.text() ?? '';
+      if (exportedNames(root).has(name)) return name;
+    } else if (holder?.kind() === 'assignment_expression') {
+      const left = holder.field('left')?.text() ?? '';
+      if (EXPORTS_LEFT.test(left)) return 'module.exports';
+      if (exportedNames(root).has(left)) return left;
+    }
+  }
+  return null;
 }
 
 
@@ -237,8 +258,59 @@ function exportedApiUncached(fn: SgNode, hops: number): string | null {
   const direct = directApi(fn);
   if (direct !== null || hops > 2) return direct;
   // A method is handed out only inline, in an object the factory returns.
-  return fn.kind() !== 'method_definition' || fn.parent()?.kind() === 'object' ? returnedByFactory(fn, fn.getRoot().root(), hops) : null;
+  if (fn.kind() === 'method_definition' && fn.parent()?.kind() !== 'object') return null;
+  return returnedByFactory(fn, fn.getRoot().root(), hops) ?? hungByName(fn, hops);
 }
+
+// `hooks.parse = parseInput`: a member path assigned a plain name.
+const HUNG = { kind: 'assignment_expression', all: [{ has: { field: 'left', kind: 'member_expression' } }, { has: { field: 'right', kind: 'identifier' } }] };
+
+/** The file's `a.b = name` assignments by the name assigned, found once per tree. */
+function hungNames(root: SgNode): Map<string, SgNode[]> {
+  return memoOnNode(root, 'hung names', () => {
+    const out = new Map<string, SgNode[]>();
+    for (const a of root.findAll({ rule: HUNG })) {
+      const name = a.field('right')?.text() ?? '';
+      out.set(name, [...(out.get(name) ?? []), a]);
+    }
+    return out;
+  });
+}
+
+/** The function a name denotes in `scope` (a declaration `function name`, or `const name = function …`), or null. */
+function declaredIn(scope: SgNode, name: string): SgNode | null {
+  const n = escapeRe(name);
+  return scope.find({ rule: { any: [{ kind: 'function_declaration', has: { field: 'name', regex: `^${n}$` } }, { kind: 'variable_declarator', has: { field: 'name', regex: `^${n}$` } }] } });
+}
+
+/**
+ * A named function hung by reference on an exported object: `hooks.parse = parseInput` where `hooks` is exported
+ * (or is itself a function an exported factory returns, moment's UMD), `lodash.trim = trim`. The caller reaches it as
+ * `hooks.parse`. The assignment must be in the function's own scope (the function around it holds both).
+ */
+function hungByName(fn: SgNode, hops: number): string | null {
+  const handle = localHandle(fn);
+  if (!handle || handle.name !== handle.key) return null;
+  const root = fn.getRoot().root();
+  const scope = enclosingFunction(fn);
+  for (const a of hungNames(root).get(handle.name) ?? []) {
+    const left = a.field('left')?.text() ?? '';
+    const path = /^([\w$]+)((?:\.[\w$]+)+)$/.exec(left);
+    if (!path || path[2]?.split('.').some(isPrivate) || left.endsWith('.prototype')) continue;
+    const around = enclosingFunction(a);
+    // Same scope: the assignment sits inside the function that declares fn (or both at module level).
+    if (scope ? !around || !(sameNode(around, scope) || around.range().start.index >= scope.range().start.index && around.range().end.index <= scope.range().end.index) : false) continue;
+    const head = path[1] ?? '';
+    if (exportedNames(root).has(head) || EXPORTS_LEFT.test(head) || head === 'module') return left;
+    const holder = declaredIn(scope ?? root, head);
+    const holderFn = holder?.kind() === 'variable_declarator' ? holder.field('value') : holder;
+    const api = holderFn && FUNCTION_LIKE.has(String(holderFn.kind())) && !sameNode(holderFn, fn) ? exportedApi(holderFn, hops + 1) : null;
+    if (api) return `${api}${path[2]}`;
+  }
+  return null;
+}
+
+const FUNCTION_LIKE = new Set(['function_declaration', 'function_expression', 'arrow_function', 'generator_function_declaration']);
 
 function directApi(fn: SgNode): string | null {
   const root = fn.getRoot().root();

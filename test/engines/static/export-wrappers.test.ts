@@ -75,3 +75,17 @@ test("a symbol-keyed method or field of an exported class is the library's plumb
   const withInput = root.findAll({ rule: { any: [{ kind: 'method_definition' }, { kind: 'arrow_function' }] } }).filter((f) => /^\(\s*input\b/.test(f.field('parameters')?.text() ?? ''));
   assert.deepEqual(withInput.map((f) => exportedApi(f)), [null, null, 'Runner.run']);
 });
+
+test('a named function hung by reference on an exported object is API under that path; on a local object it is not', () => {
+  const PARSE_IN = 'function parseInput(input) { return input; }';
+  assert.equal(apiOfInputFunction(`function hooks() {}\n${PARSE_IN}\nhooks.parse = parseInput;\nmodule.exports = hooks;`), 'hooks.parse');
+  assert.equal(apiOfInputFunction(`var api = module.exports = {};\n${PARSE_IN}\napi.util.parse = parseInput;`), 'api.util.parse');
+  // moment's UMD: the factory in parentheses returns `hooks`, on which the parser is hung.
+  assert.equal(apiOfInputFunction(`;(function (global, factory) {\n  module.exports = factory();\n}(this, (function () {\n  function hooks() {}\n  ${PARSE_IN}\n  hooks.parse = parseInput;\n  return hooks;\n})));`), 'module.exports→hooks.parse');
+  // lodash: a named factory whose call's result the module exports.
+  assert.equal(apiOfInputFunction(`function runInContext() {\n  function lodash() {}\n  ${PARSE_IN}\n  lodash.parse = parseInput;\n  return lodash;\n}\nvar _ = runInContext();\nmodule.exports = _;`), '_→lodash.parse');
+  // Decoys: hung on an object the module keeps, on a private key, or on what a factory nobody exports returns.
+  assert.equal(apiOfInputFunction(`var cache = {};\n${PARSE_IN}\ncache.parse = parseInput;\nmodule.exports = function () {};`), null);
+  assert.equal(apiOfInputFunction(`function hooks() {}\n${PARSE_IN}\nhooks._parse = parseInput;\nmodule.exports = hooks;`), null);
+  assert.equal(apiOfInputFunction(`function make() {\n  function api() {}\n  ${PARSE_IN}\n  api.parse = parseInput;\n  return api;\n}\nvar local = make();\nmodule.exports = function () {};`), null);
+});

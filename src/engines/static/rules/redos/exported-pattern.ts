@@ -44,7 +44,7 @@ function handedOutAs(node: SgNode, hops = 0): string | null {
       const obj = parent.parent();
       const key = parent.field('key')?.text() ?? '';
       const out = obj?.kind() === 'object' ? handedOutAs(obj, hops + 1) : null;
-      return out && !/\(\)$/.test(out) ? `${out}.${key}` : null;
+      return out && !out.endsWith('()') ? `${out}.${key}` : null;
     }
     case 'variable_declarator': {
       const name = parent.field('name');

@@ -6,7 +6,7 @@
 // `.source` of a pattern. Anything else (a pattern built from a parameter) is not resolved: no verdict is guessed for
 // it. match, matchAll and search compile a constant string argument into a pattern too (appliedPatterns).
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf } from '../../ast.ts';
+import { argsOf, enclosingFunction } from '../../ast.ts';
 import { elementValues, listElements, mapValues, ownValue, walkedElements } from './pattern-lists.ts';
 import { calleeDefinition, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
@@ -204,12 +204,17 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
       // `this.re` of a class field or the constructor's `this.re = /…/`, `Parser.RE` of a static field (held-pattern.ts).
       const holds = object?.kind() === 'this' || object?.kind() === 'identifier' ? heldValues(node).flatMap((v) => regexValues(v, depth + 1)) : [];
       if (holds.length > 0) return holds.slice(0, MAX_VALUES);
+      // `this.rules.heading` of a constructor's `this.rules = block`: that property of the table the field holds.
+      const tabled = object?.kind() === 'member_expression' && object.field('object')?.kind() === 'this' && prop ? heldTableValues(object, prop) : [];
+      if (tabled.length > 0) return tabled.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES);
       if (object?.kind() !== 'identifier' || !prop) return [];
       // `rules.some((r) => r.re.test(s))`, `for (const rule of RULES) rule.exp.exec(s)`: that field of any entry.
       const fields = (elementValues(object) ?? []).flatMap((entry) => ownValue(entry, prop)).flatMap((v) => regexValues(v, depth + 1));
       if (fields.length > 0) return fields.slice(0, MAX_TABLE);
       const held = propertyValues(object, prop, node, bindingValue(object)) ?? [];
-      return held.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES);
+      const values = held.flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES);
+      // `var block = {}; block.heading = /…/;` at module level, read in a function: the table the module filled.
+      return values.length > 0 ? values : moduleTableValues(object, prop).flatMap((v) => regexValues(v, depth + 1)).slice(0, MAX_VALUES);
     }
     case 'new_expression':
     case 'call_expression': {
@@ -230,6 +235,30 @@ export function regexValues(node: SgNode | null | undefined, depth = 0): RegexVa
     default:
       return [];
   }
+}
+
+/** `prop` of the tables a `this` field holds (`this.rules = block`, `block` a module object literal or filled at
+ * module level). */
+function heldTableValues(field: SgNode, prop: string): SgNode[] {
+  return heldValues(field).filter((v) => v.kind() === 'identifier').flatMap((table) => {
+    const literal = bindingValue(table);
+    const own = literal?.kind() === 'object' ? ownValue(literal, prop) : [];
+    return own.length > 0 ? own : moduleTableValues(table, prop);
+  });
+}
+
+/** `name.prop = value` written at module level, for a name the module declares: what a module-level table holds
+ * when a function reads it (the module's statements ran before any caller could call the function). */
+function moduleTableValues(object: SgNode, prop: string): SgNode[] {
+  const root = object.getRoot().root();
+  // The name the read sees must be the module's own (not a local or parameter of the same name).
+  const bound = bindingValue(object);
+  if (!bound || enclosingFunction(bound) !== null) return [];
+  const target = `${object.text()}.${prop}`;
+  return root.children().flatMap((st) => {
+    const a = st.kind() === 'expression_statement' ? st.namedChildren()[0] : null;
+    return a?.kind() === 'assignment_expression' && a.field('left')?.text() === target && a.field('right') ? [a.field('right') as SgNode] : [];
+  }).slice(-4);
 }
 
 /** The flags a RegExp construction may get: none, a constant, or either constant branch of `first ? undefined : 'g'`;
