@@ -28,8 +28,9 @@ function pairName(pair: SgNode): string | undefined {
 
 // `obj.prop = value` in the function that reads it (or the module), before the read.
 function assignmentsBefore(name: string, prop: string, read: SgNode): SgNode[] {
-  const line = startLine(read);
-  return assignedIn(enclosingFunction(read) ?? read.getRoot().root(), `${name}.${prop}`, (a) => startLine(a) < line).slice(-4);
+  // Before the read in the text, not only on an earlier line (`c._i = input; return helper(c);` on one line).
+  const at = read.range().start.index;
+  return assignedIn(enclosingFunction(read) ?? read.getRoot().root(), `${name}.${prop}`, (a) => a.range().end.index <= at).slice(-4);
 }
 
 /** The right-hand sides of `<target> = value` under `scope`, in source order, for the assignments `keep` accepts. */

@@ -190,6 +190,9 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
     const held = propertyValues(object, prop, expr, bindingValue(object));
     if (held) return withName(combine(held.map((v) => through(classify(v, depth + 1), v, `${short(text)} = ${short(v.text())}`))), text);
   }
+  // `config._i` in a helper the file calls as `configFromInput(c)` after `c._i = input`: the field the callers set.
+  const field = prop && object.kind() === 'identifier' && expr.kind() === 'member_expression' ? fieldFromCallers(object, prop, depth) : null;
+  if (field) return withName(field, text);
   // The object is a child node: descending into it costs no depth (depth bounds jumps to declarations and callers).
   const base = classify(object, depth);
   if (prop && UPLOAD_STORED.has(prop) && base.kind === 'input' && /^(req|request)\.files?\b/.test(base.via)) return facts('config', `${short(text)} (a path the upload middleware chose)`);
@@ -206,6 +209,28 @@ function classifyMember(expr: SgNode, text: string, depth: number): SourceFacts 
   return base.kind === 'input' ? { ...base, via: `${base.via} → ${short(text)}` } : base;
 }
 
+
+/**
+ * `param.prop` in a function the file calls itself and does not export: what its callers set that property of the
+ * object they pass to (`c._i = input; configFromInput(c)`), through callers that hand their own parameter on
+ * (`configFromInput(config) { configFromString(config) }`). Only an answer that carries input or an API parameter;
+ * null otherwise (the ordinary reading of the object goes on).
+ */
+function fieldFromCallers(object: SgNode, prop: string, depth: number): SourceFacts | null {
+  if (depth >= MAX_DEPTH) return null;
+  const fn = enclosingFunctions(object).find((f) => paramsOf(f).some((p) => p.name === object.text() && p.node.kind() === 'identifier'));
+  if (!fn || (library && exportedApi(fn))) return null;
+  const index = paramsOf(fn).find((p) => p.name === object.text())?.index ?? -1;
+  const found: SourceFacts[] = [];
+  for (const call of callersOf(fn).slice(0, MAX_CALLBACK_CALLS)) {
+    const arg = argumentAt(call, index);
+    if (!arg || arg.kind() !== 'identifier') continue;
+    const held = propertyValues(arg, prop, call, bindingValue(arg));
+    const value = held ? combine(held.map((v) => through(classify(v, depth + 1), v, `${short(arg.text())}.${prop} = ${short(v.text())}`))) : fieldFromCallers(arg, prop, depth + 1);
+    if (value && (value.kind === 'input' || value.api)) found.push(through(value, call, `passed to ${functionName(fn)}() as \`${object.text()}\``));
+  }
+  return found.length > 0 ? combine(found) : null;
+}
 
 function classifyCall(expr: SgNode, depth: number): SourceFacts {
   const callee = expr.field('function');

@@ -69,7 +69,11 @@ export function configurationSubject(subject: SgNode, source: Pick<SourceFacts, 
   const start = receiver(subject);
   // The options object hands the library the text itself: what is matched is data, whatever the object is named.
   if (dataSetting(start)) return false;
-  return CONFIG_NAME.test(apiParameter(source)) || CONFIG_OBJECT.test(`${start.text()}.`);
+  // The trace ends at a parameter named as the data (`createLocal(input)` stored as `config._i`): the holder object's
+  // name says nothing of what the caller handed in.
+  const param = apiParameter(source);
+  if (DATA_SETTING.test(param)) return false;
+  return CONFIG_NAME.test(param) || CONFIG_OBJECT.test(`${start.text()}.`);
 }
 
 // An error's text (`err.message`, `error.sqlMessage`): what a driver, a server or the runtime wrote, handed to the
