@@ -10,6 +10,7 @@ import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi } from './exports.ts';
 import { findGuard, isDotDotCheck, joinsToBase, normalisedUnderBase } from './guards.ts';
+import { importedReturns } from './imported.ts';
 import { validatedBefore } from './validators.ts';
 import { assignedIn, propertyValues } from './properties.ts';
 import { incomingArgFor } from './cross-file/export-keys.ts';
@@ -251,6 +252,11 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
     if (returned && returned.kind !== 'unknown' && returned.kind !== 'param') return returned;
     // A bound stopped the trace inside the callee: say so rather than guess from the arguments.
     if (returned?.api || returned?.cut) return returned;
+    // A function another module of the target exports that returns what it was given (the module-facts step).
+    const carried = callee ? importedReturns(callee) : null;
+    const parts = (carried ?? []).flatMap(({ param, built: b }) => (args[param] ? [b ? built(classify(args[param], depth + 1)) : classify(args[param], depth + 1)] : []));
+    const handed = combine(parts);
+    if (parts.length > 0 && (handed.kind === 'input' || handed.api)) return through({ ...handed, via: `${handed.via}, returned by ${short(name)}()` }, expr, `returned by ${short(name)}()`);
   }
   const fromArgs = combine(args.map((a) => classify(a, depth + 1)));
   if (fromArgs.kind === 'input') return { ...fromArgs, kind: 'unknown', via: `the result of ${short(name)}(${fromArgs.via})` };

@@ -20,9 +20,20 @@ export function importKeys(fn: SgNode): string[] {
   const holder = parent?.kind() === 'variable_declarator' ? parent.field('name')?.text() : fn.field('name')?.text();
   // function run() {} … module.exports = run
   if (holder && new RegExp(String.raw`(?:^|[^.\w$])module\.exports\s*=\s*${escapeRe(holder)}\s*(?:;|$)`, 'm').test(fn.getRoot().root().text())) keys.add('');
+  // var streamResponse = function … module.exports = { handleGet: streamResponse } (or exports.handleGet = streamResponse)
+  if (holder) for (const key of renamedKeys(fn.getRoot().root().text(), holder)) keys.add(key);
   // A method name (`Git.log`, `Ctor.prototype.m`) is reached through an object, not called by its import key.
   if (keys.size === 0 && !api.includes('.')) keys.add(api);
   return [...keys];
+}
+
+/** The keys an export object or assignment gives the module-level name `holder` under another name. */
+function renamedKeys(text: string, holder: string): string[] {
+  const name = escapeRe(holder);
+  const assigned = [...text.matchAll(new RegExp(String.raw`(?:^|[^.\w$])(?:module\.)?exports\.([\w$]+)\s*=\s*${name}\s*(?:;|$)`, 'gm'))].map((m) => m[1] ?? '');
+  const object = /(?:^|[^.\w$])module\.exports\s*=\s*\{([^{}]*)\}/m.exec(text)?.[1] ?? '';
+  const paired = [...object.matchAll(new RegExp(String.raw`(?:^|,)\s*['"]?([\w$]+)['"]?\s*:\s*${name}\s*(?=,|$)`, 'g'))].map((m) => m[1] ?? '');
+  return [...assigned, ...paired].filter((k) => k !== '' && k !== holder);
 }
 
 /** The incoming argument bound to parameter `index` of `fn` (request input before a library's API parameter), or null. */
