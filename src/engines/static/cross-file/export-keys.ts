@@ -22,9 +22,22 @@ export function importKeys(fn: SgNode): string[] {
   if (holder && new RegExp(String.raw`(?:^|[^.\w$])module\.exports\s*=\s*${escapeRe(holder)}\s*(?:;|$)`, 'm').test(fn.getRoot().root().text())) keys.add('');
   // var streamResponse = function … module.exports = { handleGet: streamResponse } (or exports.handleGet = streamResponse)
   if (holder) for (const key of renamedKeys(fn.getRoot().root().text(), holder)) keys.add(key);
+  // const utils = { exec(cmd) {…} } … module.exports = utils: the object is the module, its entries are its keys.
+  const table = objectHolder(fn);
+  if (table && new RegExp(String.raw`(?:^|[^.\w$])module\.exports\s*=\s*${escapeRe(table.holder)}\s*(?:;|$)`, 'm').test(fn.getRoot().root().text())) keys.add(table.key);
   // A method name (`Git.log`, `Ctor.prototype.m`) is reached through an object, not called by its import key.
   if (keys.size === 0 && !api.includes('.')) keys.add(api);
   return [...keys];
+}
+
+/** The variable an object literal holding `fn` is bound to, and fn's key in it (`const utils = { exec(cmd) {…} }`). */
+function objectHolder(fn: SgNode): { holder: string; key: string } | null {
+  const pair = fn.kind() === 'method_definition' ? fn : fn.parent()?.kind() === 'pair' ? fn.parent() : null;
+  const object = pair?.parent();
+  const declarator = object?.kind() === 'object' ? object.parent() : null;
+  const holder = declarator?.kind() === 'variable_declarator' ? declarator.field('name')?.text() : undefined;
+  const key = pair?.field(pair.kind() === 'pair' ? 'key' : 'name')?.text();
+  return holder && key && /^[\w$]+$/.test(key) ? { holder, key } : null;
 }
 
 /** The keys an export object or assignment gives the module-level name `holder` under another name. */
