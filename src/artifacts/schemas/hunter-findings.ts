@@ -49,6 +49,16 @@ export const ImportedValue = Type.Object(
     member: Type.Optional(Type.String({ description: 'With module: the function of it the value is (exec).' })),
     pattern: Type.Optional(Type.Object({ source: Type.String(), flags: Type.String() }, { additionalProperties: false, description: 'The constant regular expression the value is.' })),
     call: Type.Optional(Type.Boolean({ description: 'With pattern: the value is a function that returns the pattern.' })),
+    returns: Type.Optional(Type.Array(
+      Type.Object(
+        {
+          param: Type.Integer({ minimum: 0, description: '0-based index of the parameter whose value the function returns.' }),
+          built: Type.Optional(Type.Boolean({ description: 'The function builds that value into a larger string before returning it.' })),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'The value is a function that returns what these parameters were given, with no guard on the way.' },
+    )),
     from: Type.String({ description: 'The module that writes the value.' }),
     line: Type.Integer({ minimum: 1, description: 'Line of the value in that module.' }),
   },
@@ -58,7 +68,7 @@ export const ImportedValue = Type.Object(
 export const CrossFileTaint = Type.Object(
   {
     incoming: Type.Array(IncomingArgument, { description: 'Request input one module passes to a function another module exports; the static engine treats those parameters as input.' }),
-    imported: Type.Optional(Type.Array(ImportedValue, { description: "Sinks and patterns a module imports from another module of the target (child_process re-exported, an exported regular expression): the static engine reads them as the module's own." })),
+    imported: Type.Optional(Type.Array(ImportedValue, { description: "Sinks, patterns and helpers a module imports from another module of the target (child_process re-exported, an exported regular expression, a function returning its argument): the static engine reads them as the module's own." })),
     cuts: Type.Array(Type.String(), { description: 'Where a bound (module hops, callers per parameter) stopped the pass; empty when it ran to its end.' }),
   },
   { additionalProperties: false, description: "The static engine's cross-file taint pass, which the skeptic re-checks findings with." },

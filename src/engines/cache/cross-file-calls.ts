@@ -1,7 +1,8 @@
 // The cross-file pass's per-file step in the evidence cache: the tainted arguments one file passes to the modules it
 // imports. The step (outgoingCalls) reads of the file its path (source handlers and the parse go by it), language,
 // library package (recon's publicApi: whether exported parameters are a caller's), test flag, content and the
-// incoming arguments it has at that hop (they make its exported parameters tainted), plus the specifiers the pass
+// incoming arguments it has at that hop (they make its exported parameters tainted), the facts about its imports
+// (a helper returning its argument carries input on), plus the specifiers the pass
 // follows from it; the rules are fixed by the engine version and the running code. The key holds all of those (the
 // content by its hash), so a hit is the answer the step would give; it is still re-checked (stored-calls.ts).
 import { Type, type Static } from '@sinclair/typebox';
@@ -40,6 +41,8 @@ export function crossFileCallsKey(file: SourceFile, wanted: readonly string[], e
       sha256: sha256(file.content),
       // outgoingCalls reads a missing list as an empty one.
       incoming: file.incoming ?? [],
+      // What its imports return of their arguments (module facts) decides what it passes on too.
+      imported: file.imported ?? [],
       wanted: [...wanted].sort(),
     },
     code,

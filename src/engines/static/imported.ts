@@ -65,20 +65,16 @@ export const importsModule = (file: SourceFile, module: string): boolean => (fil
 /** True when a function around `node` declares `name` as a parameter: the name is not the import there. */
 const shadowed = (node: SgNode, name: string): boolean => enclosingFunctions(node).some((fn) => paramsOf(fn).some((p) => p.name === name));
 
-/**
- * The imported pattern `node` names: an identifier bound to another module's pattern (`import { RE }`,
+/** The fact among `candidates` that `node` names: an identifier bound to another module's value (`import { RE }`,
  * `const { RE } = require(…)`, a default import), or a member of a name bound to that module (`patterns.RE`,
- * `require('./patterns').RE`). The caller has found no binding of the name in this file. `called`: `node` is a
- * callee, and the pattern is the one the imported function returns (`ansiRegex()`).
- */
-export function importedPattern(node: SgNode, called = false): ImportedFact | null {
-  const patterns = facts.filter((f) => f.pattern && Boolean(f.call) === called);
-  if (patterns.length === 0) return null;
-  const find = (specifier: string, key: string) => patterns.find((f) => f.specifier === specifier && f.export === key) ?? null;
+ * `require('./patterns').RE`). */
+function namedFact(node: SgNode, candidates: readonly ImportedFact[]): ImportedFact | null {
+  if (candidates.length === 0) return null;
+  const find = (specifier: string, key: string) => candidates.find((f) => f.specifier === specifier && f.export === key) ?? null;
   if (node.kind() === 'identifier') {
     const name = node.text();
     if (shadowed(node, name)) return null;
-    for (const specifier of new Set(patterns.map((f) => f.specifier))) {
+    for (const specifier of new Set(candidates.map((f) => f.specifier))) {
       const b = bindingsOf(specifier);
       const key = b.named.get(name) ?? (b.aliases.has(name) ? '' : undefined);
       const fact = key === undefined ? null : find(specifier, key);
@@ -92,10 +88,23 @@ export function importedPattern(node: SgNode, called = false): ImportedFact | nu
   if (!object) return null;
   const text = object.text();
   if (object.kind() === 'identifier' && shadowed(object, text)) return null;
-  for (const specifier of new Set(patterns.map((f) => f.specifier))) {
+  for (const specifier of new Set(candidates.map((f) => f.specifier))) {
     const held = object.kind() === 'identifier' ? bindingsOf(specifier).aliases.has(text) : requireTexts(specifier).includes(text);
     const fact = held ? find(specifier, key) : null;
     if (fact) return fact;
   }
   return null;
+}
+
+/**
+ * The imported pattern `node` names (namedFact). The caller has found no binding of the name in this file.
+ * `called`: `node` is a callee, and the pattern is the one the imported function returns (`ansiRegex()`).
+ */
+export function importedPattern(node: SgNode, called = false): ImportedFact | null {
+  return namedFact(node, facts.filter((f) => f.pattern && Boolean(f.call) === called));
+}
+
+/** The parameters whose value the imported function `callee` names returns (`helpers.pathOf(req.url)`), or null. */
+export function importedReturns(callee: SgNode): NonNullable<ImportedFact['returns']> | null {
+  return namedFact(callee, facts.filter((f) => f.returns))?.returns ?? null;
 }

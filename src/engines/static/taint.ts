@@ -10,6 +10,8 @@ import { frameworkParam, isRequestHandler } from './sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH as INPUT } from './sources/model.ts';
 import { exportedApi } from './exports.ts';
 import { findGuard, isDotDotCheck, joinsToBase, normalisedUnderBase } from './guards.ts';
+import { importedReturns } from './imported.ts';
+import { dispatchedCalls } from './dispatch-calls.ts';
 import { validatedBefore } from './validators.ts';
 import { assignedIn, propertyValues } from './properties.ts';
 import { incomingArgFor } from './cross-file/export-keys.ts';
@@ -276,6 +278,11 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
     if (returned && returned.kind !== 'unknown' && returned.kind !== 'param') return returned;
     // A bound stopped the trace inside the callee: say so rather than guess from the arguments.
     if (returned?.api || returned?.cut) return returned;
+    // A function another module of the target exports that returns what it was given (the module-facts step).
+    const carried = callee ? importedReturns(callee) : null;
+    const parts = (carried ?? []).flatMap(({ param, built: b }) => (args[param] ? [b ? built(classify(args[param], depth + 1)) : classify(args[param], depth + 1)] : []));
+    const handed = combine(parts);
+    if (parts.length > 0 && (handed.kind === 'input' || handed.api)) return through({ ...handed, via: `${handed.via}, returned by ${short(name)}()` }, expr, `returned by ${short(name)}()`);
   }
   const fromArgs = combine(args.map((a) => classify(a, depth + 1)));
   if (fromArgs.kind === 'input') return { ...fromArgs, kind: 'unknown', via: `the result of ${short(name)}(${fromArgs.via})` };
@@ -713,10 +720,12 @@ function callsNamed(root: SgNode, name: string): SgNode[] {
  * function itself. */
 function directCalls(fn: SgNode, name: string): SgNode[] {
   const root = rootOf(fn);
-  // `var mapper = { rgx: function … }` is called as `mapper.rgx(…)`.
-  const holder = fn.parent()?.kind() === 'pair' && fn.parent()?.parent()?.parent()?.kind() === 'variable_declarator' ? fn.parent()?.parent()?.parent()?.field('name')?.text() : undefined;
+  // `var mapper = { rgx: function … }` (or `{ rgx(…) {…} }`) is called as `mapper.rgx(…)`, or through the table (`mapper[key](…)`).
+  const object = fn.kind() === 'method_definition' ? fn.parent() : fn.parent()?.kind() === 'pair' ? fn.parent()?.parent() : null;
+  const holder = object?.kind() === 'object' && object.parent()?.kind() === 'variable_declarator' ? object.parent()?.field('name')?.text() : undefined;
   const names = holder ? [name, `${holder}.${name}`] : [name];
-  return names.flatMap((n) => [...callsNamed(root, n), ...callsNamed(root, `${n}.call`), ...callsNamed(root, `${n}.apply`)])
+  const dispatched = holder ? dispatchedCalls(root, holder, (n) => callsNamed(root, n)) : [];
+  return [...names.flatMap((n) => [...callsNamed(root, n), ...callsNamed(root, `${n}.call`), ...callsNamed(root, `${n}.apply`)]), ...dispatched]
     .filter((c) => {
       // Recursive calls from inside the function do not tell where the first value came from.
       const line = startLine(c);

@@ -40,6 +40,8 @@ export interface ImportedFact {
   /** The regular expression the value is (with call: the one calling the value returns). */
   pattern?: { source: string; flags: string };
   call?: boolean;
+  /** The value is a function that returns what these parameters were given (as given, or built into a larger string). */
+  returns?: Array<{ param: number; built?: boolean }>;
   /** The exporting file (repository-relative) and the 1-based line that writes the value. */
   from: string;
   line: number;

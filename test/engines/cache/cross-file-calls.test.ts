@@ -80,9 +80,11 @@ test('after one changed file only its tainted calls are worked out again; the cr
 
 const file = { path: 'routes/c.js', content: route(TAINTED), language: 'javascript', isTest: false };
 
-test('the per-file key covers path, language, library, test flag, content, incoming arguments and the modules followed', () => {
+test('the per-file key covers path, language, library, test flag, content, incoming arguments, import facts and the modules followed', () => {
   const key = crossFileCallsKey(file, ['../lib/run']);
   assert.equal(crossFileCallsKey({ ...file, incoming: [] }, ['../lib/run']), key);
+  assert.equal(crossFileCallsKey({ ...file, imported: [] }, ['../lib/run']), key);
+  const imported = [{ specifier: '../lib/run', export: 'pathOf', returns: [{ param: 0 }], from: 'lib/run.js', line: 1 }];
   const incoming = [{ export: '', param: 0, via: 'req.body', from: 'x.js', line: 1 }];
   for (const other of [
     crossFileCallsKey({ ...file, path: 'routes/d.js' }, ['../lib/run']),
@@ -91,6 +93,7 @@ test('the per-file key covers path, language, library, test flag, content, incom
     crossFileCallsKey({ ...file, isTest: true }, ['../lib/run']),
     crossFileCallsKey({ ...file, content: `${file.content}\n` }, ['../lib/run']),
     crossFileCallsKey({ ...file, incoming }, ['../lib/run']),
+    crossFileCallsKey({ ...file, imported }, ['../lib/run']),
     crossFileCallsKey(file, []),
     crossFileCallsKey(file, ['../lib/run'], 'another-engine'),
   ]) assert.notEqual(other, key);

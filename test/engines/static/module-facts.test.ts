@@ -16,8 +16,8 @@ function factsFor(files: Record<string, string>, importer: string) {
   return importedFacts(sources, (from, spec) => resolveJs(from, spec, ctx)).get(importer) ?? [];
 }
 
-const short = (f: { export: string; module?: string; member?: string; pattern?: { source: string; flags: string } }) =>
-  `${f.export}=${f.module ? `${f.module}${f.member ? `.${f.member}` : ''}` : `/${f.pattern?.source}/${f.pattern?.flags}`}`;
+const short = (f: { export: string; module?: string; member?: string; pattern?: { source: string; flags: string }; returns?: Array<{ param: number }> }) =>
+  `${f.export}=${f.module ? `${f.module}${f.member ? `.${f.member}` : ''}` : f.pattern ? `/${f.pattern.source}/${f.pattern.flags}` : `returns(${f.returns?.map((r) => r.param).join(',')})`}`;
 
 test('a module exports child_process, its functions and constant patterns in the shapes libraries write', () => {
   const text = [
@@ -59,6 +59,7 @@ test('each importing file gets the facts of the modules it imports by a relative
   };
   assert.deepEqual(factsFor(files, 'lib/index.js').map((f) => `${f.specifier} ${short(f)} ${f.from}:${f.line}`), [
     './proc exec=child_process.exec lib/proc.js:1',
+    './proc run=returns(0) lib/proc.js:1',
     './util =child_process lib/util/cp.js:1',
     './util WORD=/w+/ lib/util/cp.js:2',
   ]);

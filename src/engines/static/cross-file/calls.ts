@@ -6,6 +6,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { argsOf, escapeRe, startLine } from '../ast.ts';
 import { moduleBindings, moduleFunction, type ModuleBindings } from '../modules.ts';
 import { langFor, parseSource } from '../parse.ts';
+import { beginImports } from '../imported.ts';
 import { beginSourceFile } from '../sources/handlers.ts';
 import { INPUT_CALL, INPUT_PATH } from '../sources/model.ts';
 import { beginFile, classify } from '../taint.ts';
@@ -111,6 +112,8 @@ export function outgoingCalls(file: SourceFile, wanted: (specifier: string) => b
   const root = parseSource(lang, file.content).root();
   beginFile(file.publicApi !== undefined, file.incoming);
   beginSourceFile(file.path, file.content);
+  // What the file's imports return of their arguments (module facts) carries input on, as in the file's own analysis.
+  beginImports(file);
   const out: OutgoingCall[] = [];
   const modules = specs.map((spec) => ({ spec, b: moduleBindings(file.content, [spec]) }));
   const calls = callsInto(root, modules);

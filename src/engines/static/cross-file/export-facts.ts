@@ -12,6 +12,7 @@ import { langFor, parseSource } from '../parse.ts';
 import { constantString } from '../rules/redos/regex-value.ts';
 import { beginFile } from '../taint.ts';
 import type { SourceFile } from '../types.ts';
+import { exportReturns, type ReturnedParam } from './export-returns.ts';
 
 /** The Node modules whose exported value is a fact (a detector's sink module: command and code injection). */
 export const SINK_MODULES = ['child_process', 'vm'] as const;
@@ -26,6 +27,8 @@ export interface ExportFact {
   pattern?: { source: string; flags: string };
   /** With pattern: the export is a function, and calling it returns the pattern (`module.exports = () => /…/g`). */
   call?: boolean;
+  /** The export is a function that returns what these parameters were given (export-returns.ts). */
+  returns?: ReturnedParam[];
   via?: { specifier: string; key: string };
 }
 
@@ -37,6 +40,8 @@ const EXPORTS = /\bexports?\b/;
 const HINT = /child_process|\breturn\s*\/(?![/*])|['"](?:node:)?vm['"]|\bRegExp\s*\(|(?:[=:]\s*|\bdefault\s+)\/(?![/*=])|(?:exports(?:\.[\w$]+)?\s*=|[{,]\s*[\w$]+\s*:)\s*require\(\s*['"]\.|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*['"]\./;
 const REQUIRE = /^require\(\s*['"]([^'"]+)['"]\s*\)$/;
 const RELATIVE = /^\.{1,2}(?:\/|$)/;
+// A module that may return what it was given: one that returns a value (every exported function is read for it).
+const RETURNS = /\breturn\b|=>/;
 // Facts kept per module: a patterns module exports tens of expressions, not hundreds.
 const MAX_FACTS = 64;
 
@@ -202,15 +207,17 @@ function exportedFacts(statement: SgNode, r: Reader, out: ExportFact[]): void {
 
 /** What the module exports that a detector elsewhere can use, in source order; [] for a module that exports none. */
 export function exportFacts(file: SourceFile): ExportFact[] {
-  if (!EXPORTS.test(file.content) || !HINT.test(file.content)) return [];
+  const hinted = HINT.test(file.content);
+  if (!EXPORTS.test(file.content) || !(hinted || RETURNS.test(file.content))) return [];
   const lang = langFor(file);
   if (lang === null) return [];
   const root = parseSource(lang, file.content).root();
+  const out: ExportFact[] = [];
+  for (const [key, { line, returns }] of exportReturns(root, file.path, file.content)) out.push({ key, line, returns });
   // Constant strings are read through the taint module's per-file binding index: start it on this file.
   beginFile();
   const r: Reader = { root, sinks: SINK_MODULES.map((module) => ({ module, b: moduleBindings(file.content, [module]) })) };
-  const out: ExportFact[] = [];
-  for (const statement of root.children()) {
+  for (const statement of hinted ? root.children() : []) {
     if (statement.kind() === 'export_statement') exportedFacts(statement, r, out);
     else if (statement.kind() === 'expression_statement') {
       const expression = statement.namedChildren()[0];
@@ -218,7 +225,16 @@ export function exportFacts(file: SourceFile): ExportFact[] {
     }
   }
   const written = writes(root);
-  return out.filter((f) => (written.get(f.key) ?? 0) <= 1).slice(0, MAX_FACTS);
+  return merged(out).filter((f) => (written.get(f.key) ?? 0) <= 1).slice(0, MAX_FACTS);
+}
+
+/** One fact per key: what a function returns joins the value fact of its key (a value written once is one fact). */
+function merged(facts: readonly ExportFact[]): ExportFact[] {
+  const returns = new Map(facts.filter((f) => f.returns).map((f) => [f.key, f.returns as ReturnedParam[]]));
+  const values = facts.filter((f) => !f.returns);
+  const valued = new Set(values.map((f) => f.key));
+  const alone = facts.filter((f) => f.returns && !valued.has(f.key));
+  return [...values.map((f) => (returns.has(f.key) ? { ...f, returns: returns.get(f.key) } : f)), ...alone];
 }
 
 /** How many times each key is assigned anywhere in the module (`if (x) exports.k = …` too): a key written twice is

@@ -21,9 +21,8 @@ export interface CrossFilePass extends CrossFileResult {
 
 /** The tainted arguments each file's exported functions receive from the other files (tests and non-source files excluded as callers). */
 export function crossFileIncoming(files: readonly SourceFile[], store?: CallsStore): CrossFilePass {
-  const callers = files.filter((f) => !f.isTest);
-  const resolve = resolverOf(callers);
-  return { ...propagate(callers, resolve, store ? storedCalls(store) : outgoingCalls), imported: importedFacts(callers, resolve) };
+  const { callers, resolve, imported } = withImports(files);
+  return { ...propagate(callers, resolve, store ? storedCalls(store) : outgoingCalls), imported };
 }
 
 /**
@@ -31,9 +30,18 @@ export function crossFileIncoming(files: readonly SourceFile[], store?: CallsSto
  * exactly `specs`; the worker pool runs it), the store asked first.
  */
 export async function crossFileIncomingBatched(files: readonly SourceFile[], compute: (file: SourceFile, specs: string[]) => Promise<OutgoingCall[]>, store?: CallsStore): Promise<CrossFilePass> {
-  const callers = files.filter((f) => !f.isTest);
-  const resolve = resolverOf(callers);
-  return { ...(await propagateBatched(callers, resolve, batchedCalls(compute, store))), imported: importedFacts(callers, resolve) };
+  const { callers, resolve, imported } = withImports(files);
+  return { ...(await propagateBatched(callers, resolve, batchedCalls(compute, store))), imported };
+}
+
+/** The calling files with the facts about their imports attached: a helper imported from another module that returns
+ * its argument passes request input on (export-returns.ts), so the facts come before the pass. */
+function withImports(files: readonly SourceFile[]): { callers: SourceFile[]; resolve: (from: string, specifier: string) => string | undefined; imported: Map<string, ImportedFact[]> } {
+  const plain = files.filter((f) => !f.isTest);
+  const resolve = resolverOf(plain);
+  const imported = importedFacts(plain, resolve);
+  const callers = plain.map((f) => (imported.has(f.path) ? { ...f, imported: imported.get(f.path) } : f));
+  return { callers, resolve, imported };
 }
 
 function resolverOf(files: readonly SourceFile[]): (from: string, specifier: string) => string | undefined {

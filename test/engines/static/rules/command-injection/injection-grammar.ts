@@ -66,6 +66,8 @@ export const ARRIVALS: Arrival[] = [
   { id: 'umd-factory', style: 'cjs', wrap: (b) => `(function (root, factory) {\n  if (typeof define === 'function' && define.amd) define([], factory);\n  else if (typeof module === 'object' && module.exports) module.exports = factory();\n  else root.Runner = factory();\n}(this, function () {\n  function run(target) {\n${b('target')}\n  }\n  return { run: run };\n}));` },
   { id: 'babel-default', style: 'cjs', wrap: (b) => `'use strict';\nObject.defineProperty(exports, '__esModule', { value: true });\nexports.default = void 0;\nvar _default = function _default(target) {\n${b('target')}\n};\nexports.default = _default;` },
   { id: 'defineProperty-exports', style: 'cjs', wrap: (b) => `Object.defineProperty(exports, 'run', { enumerable: true, get: function () { return run; } });\nfunction run(target) {\n${b('target')}\n}` },
+  // A dispatch table: the exported function calls whichever entry the platform picks, through a name bound to it.
+  { id: 'dispatch-table', style: 'cjs', wrap: (b) => `const finders = {\n  darwin(target) {\n${b('target')}\n  },\n  win32: 'darwin',\n};\nmodule.exports = function run(target) {\n  let find = finders[process.platform];\n  if (typeof find === 'string') find = finders[find];\n  return find(target);\n};` },
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -149,6 +151,12 @@ export const COMMAND_SINKS: Sink[] = [
     files: { 'lib/util/index.js': "export * from './proc.js';\n", 'lib/util/proc.js': "export { exec } from 'child_process';\n" },
   },
   {
+    id: 'local object wrapper',
+    needs: [CP("const utils = require('./utils');", "import utils from './utils.js';")],
+    call: (s) => `utils.exec(${s}, () => {});`,
+    files: { 'lib/utils.js': "'use strict';\nconst cp = require('child_process');\nconst utils = {\n  exec(line, done) {\n    /* <sink> */cp.exec(line, { maxBuffer: 1 << 20 }, done);\n  },\n};\nmodule.exports = utils;\n" },
+  },
+  {
     id: 'local wrapper',
     needs: [CP("const { sh } = require('./sh');", "import { sh } from './sh.js';")],
     call: (s) => `sh(${s});`,
@@ -205,6 +213,26 @@ export const COMMAND_DECOYS: Decoy[] = [
   { id: 'spread then constant key', why: 'the constant key written after the spread overrides the spread one', needs: [CP_ALL], body: (v) => `const settings = { ...${v}, ref: 'HEAD' };\nexec('git log ' + settings.ref);` },
   { id: 'spread of constants', why: 'only the module\'s own defaults are spread', needs: [CP_ALL], body: (v) => `const BASE = { ref: 'HEAD' };\nconst settings = { ...BASE, verbose: Boolean(${v}) };\nexec('git log ' + settings.ref);` },
   { id: 'environment', why: 'the environment is the operator\'s, not the caller\'s', needs: [CP_ALL], body: (v) => `exec('git log ' + process.env.GIT_REF, () => ${v});` },
+  {
+    id: 'whole value through a local helper',
+    why: "a helper that hands back its argument as given: the command is still the caller's whole value (left to manual review)",
+    needs: [CP_ALL, CP("const { same } = require('./same');", "import { same } from './same.js';")],
+    body: (v) => `exec(same(${v}));`,
+    files: { 'lib/same.js': "'use strict';\nexports.same = (line) => String(line).trim();\n" },
+  },
+  {
+    id: 'quoted by a local helper',
+    why: "another module's helper shell-quotes what it returns",
+    needs: [CP_ALL, CP("const { q } = require('./q');", "import { q } from './q.js';")],
+    body: (v) => `exec('git log ' + q(${v}));`,
+    files: { 'lib/q.js': "'use strict';\nconst shellescape = require('shell-escape');\nexports.q = (word) => shellescape([word]);\n" },
+  },
+  {
+    id: 'dispatched with constants',
+    why: 'the table entry that builds the command is only ever called with a literal',
+    needs: [CP_ALL],
+    body: (v) => `const runners = {\n  log(ref) {\n    exec('git log ' + ref);\n  },\n};\nrunners[${v} ? 'log' : 'log']('HEAD');`,
+  },
   {
     id: 'local execFile re-export',
     why: "another module's re-export of execFile runs no shell: the value is one argument",
