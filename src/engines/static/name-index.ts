@@ -2,7 +2,8 @@
 // tree) and the first definition of each name (one walk). They answer what a search per name (`find`/`findAll` with a
 // `^name$` regex) answered, in the same document order, without visiting every node once per name (a large file asks
 // about hundreds).
-import type { SgNode, SgRoot } from '@ast-grep/napi';
+import type { SgNode } from '@ast-grep/napi';
+import { TreeMap } from './tree-memo.ts';
 
 /** A call or `new` of the file: the node, its callee (a call's `function`, a `new`'s `constructor`) and the callee's
  *  text, and the callee's kind once a reading asked for it. */
@@ -15,10 +16,10 @@ interface FileCall {
 }
 
 const CALLS_AND_NEWS = { rule: { any: [{ kind: 'call_expression' }, { kind: 'new_expression' }] } };
-const FILE_CALLS = new WeakMap<SgRoot, FileCall[]>();
+const FILE_CALLS = new TreeMap<FileCall[]>();
 
 /** Per tree, what `make` reads of the root node (the tree's `program`); a subtree is read afresh every time. */
-function perTree<T>(memo: WeakMap<SgRoot, T>, root: SgNode, make: () => T): T {
+function perTree<T>(memo: TreeMap<T>, root: SgNode, make: () => T): T {
   if (root.kind() !== 'program') return make();
   const tree = root.getRoot();
   let value = memo.get(tree);
@@ -52,7 +53,7 @@ function push<V>(map: Map<string, V[]>, key: string, value: V): void {
   else map.set(key, [value]);
 }
 
-const BY_CALLEE = new WeakMap<SgRoot, Map<string, SgNode[]>>();
+const BY_CALLEE = new TreeMap<Map<string, SgNode[]>>();
 
 /** Calls and `new` expressions by callee text, a leading `this.` dropped: what `^(this\.)?name$` matched. */
 export function callsByCallee(root: SgNode): Map<string, SgNode[]> {
@@ -63,7 +64,7 @@ export function callsByCallee(root: SgNode): Map<string, SgNode[]> {
   });
 }
 
-const BY_IDENTIFIER = new WeakMap<SgRoot, Map<string, SgNode[]>>();
+const BY_IDENTIFIER = new TreeMap<Map<string, SgNode[]>>();
 
 /** Calls (no `new`) of a bare identifier by its name: what `call_expression` with an `identifier` function found. */
 export function callsByIdentifier(root: SgNode): Map<string, SgNode[]> {
@@ -86,7 +87,7 @@ export interface NamedCall {
   member: boolean;
 }
 
-const BY_CALLED_NAME = new WeakMap<SgRoot, Map<string, NamedCall[]>>();
+const BY_CALLED_NAME = new TreeMap<Map<string, NamedCall[]>>();
 
 /** Calls (no `new`) by the name they call, in document order: what a walk of every call comparing each callee's
  *  name (a bare identifier's, a member's property) found, for every name at once. */

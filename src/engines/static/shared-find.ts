@@ -5,13 +5,14 @@
 // which rule found it; rules taking every node of a kind share it, and so do rules of one kind whose decision a
 // JavaScript test repeats (rule-emulation.ts). findAllOf then answers a declared search from those walks, and any other search by its own walk.
 // The answer is exactly root.findAll({ rule }): the same nodes, in the same (document) order.
-import type { NapiConfig, SgNode, SgRoot } from '@ast-grep/napi';
+import type { NapiConfig, SgNode } from '@ast-grep/napi';
 import { emulationOfKind } from './rule-emulation.ts';
+import { TreeMap } from './tree-memo.ts';
 
 export type FindRule = NapiConfig['rule'];
 
-// Per tree, weakly: the answers go when the tree does. Keyed by the rule object itself (a module constant).
-const prefetched = new WeakMap<SgRoot, Map<FindRule, SgNode[]>>();
+// Per tree (tree-memo.ts: the answers go when the tree does). Keyed by the rule object itself (a module constant).
+const prefetched = new TreeMap<Map<FindRule, SgNode[]>>();
 
 const patterned = new WeakMap<FindRule, boolean>();
 

@@ -6,6 +6,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, escapeRe } from '../../ast.ts';
 import { callsByIdentifier } from '../../name-index.ts';
+import { TreeMap } from '../../tree-memo.ts';
 
 const KINDS = ['variable_declarator', 'assignment_expression', 'augmented_assignment_expression', 'update_expression', 'for_in_statement', ...FUNCTION_KINDS];
 const IDS = { rule: { kind: 'identifier' } };
@@ -169,7 +170,7 @@ export function fileMemo(node: SgNode, key: string, compute: () => boolean): boo
   return result;
 }
 
-const DECLARED = { functions: new WeakMap<object, Map<string, SgNode>>(), variables: new WeakMap<object, Map<string, SgNode>>(), all: new WeakMap<object, Map<string, SgNode>>() };
+const DECLARED = { functions: new TreeMap<Map<string, SgNode>>(), variables: new TreeMap<Map<string, SgNode>>(), all: new TreeMap<Map<string, SgNode>>() };
 const DECLARED_KINDS = { functions: 'function_declaration', variables: 'variable_declarator' };
 
 /**

@@ -14,6 +14,7 @@ import { returnedValues } from '../../callees.ts';
 import { exportedApi } from '../../exports.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
 import { fileText, nearestAncestor, scopeIndex } from './scope.ts';
+import { TreeMap } from '../../tree-memo.ts';
 
 export interface PollutingWrite {
   write: SgNode;
@@ -101,7 +102,7 @@ function selfNames(fn: SgNode): string[] {
 /** The functions of a file with their extent, built once per file and only when needed; the names their calls spell
  *  (selfNames) are worked out only for the few that hold a reference back (`names` fills in on first use). */
 interface FileFunction { fn: SgNode; start: number; end: number; names?: string[] }
-const NAMED_FUNCTIONS = new WeakMap<object, FileFunction[]>();
+const NAMED_FUNCTIONS = new TreeMap<FileFunction[]>();
 function namedFunctions(fn: SgNode): FileFunction[] {
   const file = fn.getRoot();
   let list = NAMED_FUNCTIONS.get(file);
