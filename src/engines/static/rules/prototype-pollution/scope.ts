@@ -4,7 +4,7 @@
 // the function again each time; this walks it once and answers every lookup from maps. Lists keep source order (the
 // order those searches returned), and the function list starts with the scope itself, as a search of it did.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, escapeRe } from '../../ast.ts';
+import { FUNCTION_KINDS, escapeRe, memoOnNode } from '../../ast.ts';
 import { callsByIdentifier } from '../../name-index.ts';
 import { TreeMap } from '../../tree-memo.ts';
 
@@ -131,10 +131,12 @@ export class ScopeIndex {
 
 const INDEXES = new WeakMap<SgNode, ScopeIndex>();
 
-/** The index of a scope node (one per node object: the rule passes each function's node to every lookup). */
+/** The index of a scope node: per node object first (the rule passes each function's node to every lookup), then per
+ *  node of the tree (its kind and range, memoOnNode) — the same function reaches the rule as several wrappers (its
+ *  writes' owner, a binding's function, a call's caller), and nearly half the indexes were built again for one. */
 export function scopeIndex(scope: SgNode): ScopeIndex {
   let index = INDEXES.get(scope);
-  if (!index) INDEXES.set(scope, (index = new ScopeIndex(scope)));
+  if (!index) INDEXES.set(scope, (index = memoOnNode(scope, 'scope index', () => new ScopeIndex(scope))));
   return index;
 }
 
