@@ -5,9 +5,9 @@
 // file calls the function: a method whose name says private (`Codec.prototype._setSequence`, `#walk`), or a function
 // declared and never exported or handed on (`applyGetters(this, ret)`: its keys are those the object itself lists).
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, argsOf } from '../../ast.ts';
+import { argsOf, enclosingFunction } from '../../ast.ts';
 import { callsByCalledName } from '../../name-index.ts';
-import { nearestAncestor, privateCalls, scopeIndex } from './scope.ts';
+import { privateCalls, scopeIndex } from './scope.ts';
 
 const NUMBER_NAME = /^(?:i|j|n|idx|index|row|col|column|line|pos|offset|num|count)$|[a-z](?:Number|Index|Idx|Num|Row|Col|Column|Count|Offset)$/;
 
@@ -49,8 +49,8 @@ export function countedParam(fn: SgNode, index: number, chosen: (arg: SgNode, ca
   const calls = (callsByCalledName(root.root()).get(name) ?? []).filter((c) => !declared || !c.member).map((c) => c.call);
   const result = calls.length > 0 && calls.every((call) => {
     const arg = argsOf(call)[index];
-    const caller = nearestAncestor(call, (a) => FUNCTION_KINDS.has(String(a.kind())));
-    return arg !== undefined && caller !== undefined && chosen(arg, caller);
+    const caller = enclosingFunction(call);
+    return arg !== undefined && caller !== null && chosen(arg, caller);
   });
   memo.set(id, result);
   return result;
