@@ -47,8 +47,10 @@ function onlyForProto(write: SgNode, fn: SgNode, key: string): boolean {
 
 /** The argument positions a function writes `p_object[p_key] = p_value` by, directly or through a known setter. */
 function setterOf(fn: SgNode, setters: ReadonlyMap<string, Setter>): Setter | null {
+  // Its length from its range (UTF-16 units, as the text's), before copying the text of every large function.
+  const { start, end } = fn.range();
+  if (end.index - start.index > MAX_HELPER) return null;
   const text = fn.text();
-  if (text.length > MAX_HELPER) return null;
   const callsSetter = [...setters.keys()].some((n) => text.includes(`${n}(`));
   const defines = text.includes('defineProperty');
   if (!(/\]\s*=[^=>]/.test(text) || defines || callsSetter)) return null;
