@@ -1,8 +1,9 @@
 // Small helpers over ast-grep nodes: lines, enclosing functions, parameters and stable symbol names.
 // Every helper is pure; node identity is by kind + range, which is stable for one parse.
-import type { SgNode, SgRoot } from '@ast-grep/napi';
+import type { SgNode } from '@ast-grep/napi';
 import { compareText } from '../../foundations/text/compare.ts';
 import { findAllOf, type FindRule } from './shared-find.ts';
+import { TreeMap } from './tree-memo.ts';
 
 export const FUNCTION_KINDS = new Set([
   'function_declaration', 'function_expression', 'arrow_function', 'method_definition',
@@ -27,9 +28,9 @@ interface KindIndex { nodes: SgNode[]; starts: number[]; ends: number[]; parents
 // Asking a node for its parent makes tree-sitter walk down from the root, so finding a node's function by climbing cost
 // the depth times the distance, for each of the tens of thousands of questions the rules ask on a file. One walk of
 // the tree lists its functions instead, and a question becomes a binary search by position (ranges nest). Kept per
-// tree and kind set, weakly: a tree's indexes go when the tree does. Keyed by the sorted kinds, not the Set's identity:
+// tree and kind set (tree-memo.ts: a tree's indexes go when the tree does). Keyed by the sorted kinds, not the Set's identity:
 // callers passing equal sets of kinds (each its own Set) share one index and one walk.
-const kindIndexes = new WeakMap<SgRoot, Map<string, KindIndex>>();
+const kindIndexes = new TreeMap<Map<string, KindIndex>>();
 const kindKeys = new WeakMap<ReadonlySet<string>, string>();
 
 /** The cache key of a set of kinds: its members sorted (remembered per Set, so a caller's one Set is sorted once). */
@@ -124,7 +125,7 @@ export function enclosingFunction(node: SgNode): SgNode | null {
   return enclosingOfKind(node, FUNCTION_KINDS);
 }
 
-const nodeMemos = new WeakMap<SgRoot, Map<string, unknown>>();
+const nodeMemos = new TreeMap<Map<string, unknown>>();
 
 /** `make()`, computed once per tree, question and node (a node is its kind and range; ast-grep hands out fresh
  * wrappers): for per-node analyses several rules, or one rule many times, ask of the same node. */

@@ -10,7 +10,6 @@ import { beginSourceFile } from './sources/handlers.ts';
 import { beginImports } from './imported.ts';
 import { prefetchFinds } from './shared-find.ts';
 import { FUNCTION_FIND } from './ast.ts';
-import { EXPORT_FINDS } from './exports.ts';
 import type { Candidate, SourceFile } from './types.ts';
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import { compareText } from '../../foundations/text/compare.ts';
@@ -93,9 +92,8 @@ function compute(file: SourceFile, keepLines = true): Analysis {
       beginSourceFile(file.path, file.content);
       beginImports(file);
     });
-    // The function index (ast.ts) and the export searches (exports.ts) are found in a walk the detectors' searches make
-    // anyway, when they can share one.
-    timed('<shared finds>', () => prefetchFinds(root, active.flatMap((d) => d.finds ?? []), [FUNCTION_FIND, ...EXPORT_FINDS]));
+    // The function index (ast.ts) is found in a walk the detectors' searches make anyway, when it can share one.
+    timed('<shared finds>', () => prefetchFinds(root, active.flatMap((d) => d.finds ?? []), [FUNCTION_FIND]));
     for (const d of active) candidates.push(...timed(detectorName(d.rules), () => d.run({ file, root, lines })).filter((c) => d.rules.includes(c.ruleId)));
   }
   candidates.sort(order);

@@ -5,13 +5,14 @@
 // which rule found it; rules taking every node of a kind share it, and so do rules of one kind whose decision a
 // JavaScript test repeats (rule-emulation.ts). findAllOf then answers a declared search from those walks, and any other search by its own walk.
 // The answer is exactly root.findAll({ rule }): the same nodes, in the same (document) order.
-import type { NapiConfig, SgNode, SgRoot } from '@ast-grep/napi';
+import type { NapiConfig, SgNode } from '@ast-grep/napi';
 import { emulationOfKind } from './rule-emulation.ts';
+import { TreeMap } from './tree-memo.ts';
 
 export type FindRule = NapiConfig['rule'];
 
-// Per tree, weakly: the answers go when the tree does. Keyed by the rule object itself (a module constant).
-const prefetched = new WeakMap<SgRoot, Map<FindRule, SgNode[]>>();
+// Per tree (tree-memo.ts: the answers go when the tree does). Keyed by the rule object itself (a module constant).
+const prefetched = new TreeMap<Map<FindRule, SgNode[]>>();
 
 const patterned = new WeakMap<FindRule, boolean>();
 
@@ -137,9 +138,16 @@ function plannedLayers(rules: readonly FindRule[], optional: readonly FindRule[]
  * kind, or every rule taking all nodes of its kind. `optional` rules are found only where they share a walk.
  */
 export function prefetchFinds(root: SgNode, rules: readonly FindRule[], optional: readonly FindRule[] = []): void {
+  const byRule = walkedFinds(root, rules, optional);
+  if (byRule) prefetched.set(root.getRoot(), byRule);
+}
+
+/** The nodes of each rule (patterned rules left out) from the planned layers' walks, or undefined when there is no
+ *  rule to walk for or a walk found a node of a kind none of its rules names (then none of it is trusted). */
+function walkedFinds(root: SgNode, rules: readonly FindRule[], optional: readonly FindRule[]): Map<FindRule, SgNode[]> | undefined {
   // A rule with patterns may capture metavariables, which the rules of one combined search would share: left to its own walk.
   const unique = [...new Set(rules)].filter((rule) => !hasPattern(rule));
-  if (unique.length === 0) return;
+  if (unique.length === 0) return undefined;
   const byRule = new Map<FindRule, SgNode[]>();
   for (const layer of plannedLayers(unique, optional.filter((rule) => !hasPattern(rule)))) {
     if (layer.rules.length === 1) {
@@ -150,7 +158,7 @@ export function prefetchFinds(root: SgNode, rules: readonly FindRule[], optional
     for (const node of root.findAll({ rule: { any: layer.rules } })) {
       const held = layer.byKind.get(String(node.kind()));
       // Every node found has a kind of the layer's rules; one that has not would mean the walk cannot be trusted.
-      if (!held) return;
+      if (!held) return undefined;
       if (held.decided) found.get(held.decided)!.push(node);
       for (const rule of held.every) found.get(rule)!.push(node);
       // A lone tested rule found the node itself; beside others, its test says whether the node is its own.
@@ -159,7 +167,23 @@ export function prefetchFinds(root: SgNode, rules: readonly FindRule[], optional
     }
     for (const [rule, nodes] of found) byRule.set(rule, nodes);
   }
-  prefetched.set(root.getRoot(), byRule);
+  return byRule;
+}
+
+/**
+ * What findAllOf answers for each rule, the rules the shared walk did not take found together in as few walks as their
+ * kinds allow (and kept for later askers). For searches only a few files ask for (a file's exports): riding on every
+ * file's shared walk cost more than a walk of their own on the files that ask.
+ */
+export function findEachOf(root: SgNode, rules: readonly FindRule[]): SgNode[][] {
+  const tree = root.getRoot();
+  const known = prefetched.get(tree);
+  const missing = rules.filter((rule) => !known?.has(rule));
+  if (missing.length > 0 && root.kind() === 'program') {
+    const found = walkedFinds(root, missing, []);
+    if (found) prefetched.set(tree, new Map([...(known ?? []), ...found]));
+  }
+  return rules.map((rule) => findAllOf(root, rule));
 }
 
 /** What `root.findAll({ rule })` returns (a fresh array): from the prefetched walk when the rule was in it. */

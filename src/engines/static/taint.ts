@@ -87,7 +87,6 @@ export function beginFile(publicApi = false, passedIn: readonly IncomingArg[] = 
   library = publicApi;
   incoming = passedIn;
   bindings = null;
-  callsByName = null;
   frames = [];
   lines = null;
   resetCallees();
@@ -708,12 +707,9 @@ export function iteratedList(fn: SgNode, index: number): SgNode | null {
   return callee.field('object');
 }
 
-// The file's calls by callee name, built on the first lookup (src/engines/static/name-index.ts).
-let callsByName: Map<string, SgNode[]> | null = null;
-
+// The file's calls by callee name, built on the first lookup and kept per tree (src/engines/static/name-index.ts).
 function callsNamed(root: SgNode, name: string): SgNode[] {
-  callsByName ??= callsByCallee(root);
-  return callsByName.get(name) ?? [];
+  return callsByCallee(root).get(name) ?? [];
 }
 
 /** Calls of `name` (or `this.name`, or `new name`, or `name.call(…)`/`name.apply(…)`) in the file, outside the

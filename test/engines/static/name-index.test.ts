@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Lang, parse, type SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../../src/engines/static/ast.ts';
-import { callsByCalledName, callsByCallee, definitionsByName } from '../../../src/engines/static/name-index.ts';
+import { callsByCalledName, callsByCallee, callsByIdentifier, callsWithCallee, definitionsByName } from '../../../src/engines/static/name-index.ts';
 
 // The indexes replace one tree search per name; they must answer exactly what those searches answered.
 const REAL = ['bottleneck@2.19.5/node_modules/bottleneck/es5.js', 'bl@4.1.0/node_modules/bl/BufferList.js'].map((p) =>
@@ -119,3 +119,56 @@ test('a pair of X.prototype = {…} is indexed apart from X.prototype.name = …
   assert.equal(defs.prototypePairs.has('other'), false);
   assert.equal(defs.prototypes.get('info')?.text(), 'Q.prototype.info = function () {}');
 });
+
+// The three users of the file's calls (taint's callers by callee text, prototype pollution's callers of a declared
+// function, its calls by called name) and the setter-call search once walked the calls each for themselves; one walk
+// of the file's calls now serves all four, kept per tree. Each must still get what its own walk found.
+const SHADOWED = `
+function run(x) { return x; }
+function outer(run) { run(1); function inner() { var run = 2; run(3); this.run(4); } return inner; }
+const o = { run() { run(5); } };
+new run(6); new this.run(7); o.run(8); o?.run(9); run.call(o, 10); (0, run)(11); this.this.run(12);
+Object.defineProperty(o, k, { value: 1 }); Reflect.defineProperty(o, k, {}); defineProperty(o, k, v); x.defineProperty(o, k);
+class C { #run() { this.#run(); } go() { return run(13)(14); } }
+`;
+
+for (const [label, source] of [['shadowing, nesting, members', SHADOWED], ['tricky cases', TRICKY], ...REAL.map((p) => [p.split('/').pop()!, readFileSync(p, 'utf8')])] as const) {
+  test(`one walk of the file's calls gives each user what its own walk found: ${label}`, () => {
+    const root = parse(Lang.JavaScript, source).root();
+    // Asked in another order than the engine asks, on one tree: the readings share the walk, none changes another.
+    const named = callsByCalledName(root);
+    const bare = callsByIdentifier(root);
+    const byCallee = callsByCallee(root);
+    // taint.ts's walk: calls and `new`s by callee text, `this.` dropped.
+    const walkedByCallee = new Map<string, string[]>();
+    for (const n of root.findAll({ rule: { any: [{ kind: 'call_expression' }, { kind: 'new_expression' }] } })) {
+      const text = (n.field('function') ?? n.field('constructor'))!.text().replace(/^this\./, '');
+      walkedByCallee.set(text, [...(walkedByCallee.get(text) ?? []), at(n)!]);
+    }
+    assert.deepEqual(new Map([...byCallee].map(([k, v]) => [k, v.map(at)])), walkedByCallee);
+    // scope.ts's walk: calls of a bare identifier by its name.
+    const walkedBare = new Map<string, string[]>();
+    for (const n of root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } } })) {
+      const text = n.field('function')!.text();
+      walkedBare.set(text, [...(walkedBare.get(text) ?? []), at(n)!]);
+    }
+    assert.deepEqual(new Map([...bare].map(([k, v]) => [k, v.map(at)])), walkedBare);
+    // counted-param.ts's walk is the test above; here its reading next to the others on the same tree.
+    const calls = root.findAll({ rule: { kind: 'call_expression' } });
+    for (const [name, list] of named) {
+      const walked = calls.filter((c) => {
+        const callee = c.field('function');
+        return callee?.kind() === 'identifier' ? callee.text() === name : callee?.kind() === 'member_expression' && callee.field('property')?.text() === name;
+      });
+      assert.deepEqual(list.map((c) => at(c.call)), walked.map(at), `calls named ${name}`);
+    }
+    // helper-writes.ts's search: calls whose callee text a regular expression accepts, as ast-grep's regex did.
+    const names = ['defineProperty', 'run', 'inner'].map(escapeRe).join('|');
+    const regex = `^(?:(?:Object|Reflect)\\.)?(?:${names})$`;
+    assert.deepEqual(callsWithCallee(root, new RegExp(regex)).map(at), root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex } } }).map(at));
+    // The same tree asked again gets the same index; a subtree is read afresh, never as the file.
+    assert.equal(callsByCallee(root), byCallee);
+    const fn = root.find({ rule: { kind: 'function_declaration', has: { field: 'name', regex: '^outer$' } } });
+    if (fn) assert.deepEqual([...callsByIdentifier(fn).keys()].sort(), ['run']);
+  });
+}

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Lang, parse, type SgNode } from '@ast-grep/napi';
-import { findAllOf, prefetchFinds, type FindRule } from '../../../src/engines/static/shared-find.ts';
+import { findAllOf, findEachOf, prefetchFinds, type FindRule } from '../../../src/engines/static/shared-find.ts';
 import { DETECTORS } from '../../../src/engines/static/rules.ts';
 import { enclosingFunction, FUNCTION_FIND } from '../../../src/engines/static/ast.ts';
 import { EXPORT_FINDS } from '../../../src/engines/static/exports.ts';
@@ -119,6 +119,30 @@ test('the export searches, optional beside the declared ones as the engine asks,
       assert.deepEqual(at(shared), at(root.findAll({ rule })), JSON.stringify(rule));
       exports += shared.length;
     }
+  }
+  assert.ok(exports >= 5, `export statements and assignments found (${exports})`);
+});
+
+test('the export searches, asked after the shared walk, are found together in one walk and answered as their own walks answer them', () => {
+  let exports = 0;
+  for (const root of [...trees(), parse(Lang.TypeScript, 'export const a = 1; export { b }; module.exports = f; var api = module.exports; exports.x = 1;').root()]) {
+    // As the engine runs: the detectors' searches first (without the export searches), then exports.ts asks.
+    prefetchFinds(root, declared, [FUNCTION_FIND]);
+    let walks = 0;
+    const counted = Object.create(root) as SgNode;
+    counted.findAll = ((m: Parameters<SgNode['findAll']>[0]) => { walks++; return root.findAll(m); }) as SgNode['findAll'];
+    counted.getRoot = () => root.getRoot();
+    counted.kind = () => root.kind();
+    const found = findEachOf(counted, EXPORT_FINDS);
+    assert.equal(walks, 1, 'the three searches share one walk');
+    EXPORT_FINDS.forEach((rule, i) => {
+      assert.deepEqual(at(found[i]!), at(root.findAll({ rule })), JSON.stringify(rule));
+      exports += found[i]!.length;
+    });
+    // Kept beside the shared walk's answers: asked again, no walk; the detectors' searches still answered.
+    findEachOf(counted, EXPORT_FINDS);
+    assert.equal(walks, 1, 'asked again: answered from the kept walk');
+    for (const rule of declared.slice(0, 5)) assert.deepEqual(at(findAllOf(root, rule)), at(root.findAll({ rule })));
   }
   assert.ok(exports >= 5, `export statements and assignments found (${exports})`);
 });

@@ -5,9 +5,9 @@
 // file calls the function: a method whose name says private (`Codec.prototype._setSequence`, `#walk`), or a function
 // declared and never exported or handed on (`applyGetters(this, ret)`: its keys are those the object itself lists).
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, argsOf } from '../../ast.ts';
-import { callsByCalledName, type NamedCall } from '../../name-index.ts';
-import { nearestAncestor, privateCalls, scopeIndex } from './scope.ts';
+import { argsOf, enclosingFunction } from '../../ast.ts';
+import { callsByCalledName } from '../../name-index.ts';
+import { privateCalls, scopeIndex } from './scope.ts';
 
 const NUMBER_NAME = /^(?:i|j|n|idx|index|row|col|column|line|pos|offset|num|count)$|[a-z](?:Number|Index|Idx|Num|Row|Col|Column|Count|Offset)$/;
 
@@ -28,8 +28,6 @@ function calledName(fn: SgNode): string | undefined {
 const privateFunction = (fn: SgNode, name: string): boolean => (fn.kind() === 'function_declaration' ? privateCalls(fn) !== null : /^[_#][\w$]/.test(name));
 
 const MEMO = new WeakMap<object, Map<string, boolean>>();
-// The file's calls by name, found in one walk: a file asks about many functions, each once walked every call.
-const CALLS = new WeakMap<object, Map<string, NamedCall[]>>();
 
 /** Parameter `index` of fn is named for a number (or only the file calls fn) and every call of fn's name in the file (`name(…)`, `this.name(…)`)
  *  passes there an argument `chosen` accepts in the caller's scope. */
@@ -47,13 +45,12 @@ export function countedParam(fn: SgNode, index: number, chosen: (arg: SgNode, ca
   memo.set(id, false);
   // A declared function is called by its name alone: `schemaType.applyGetters(…)` is another object's method.
   const declared = fn.kind() === 'function_declaration';
-  let byName = CALLS.get(root);
-  if (!byName) CALLS.set(root, (byName = callsByCalledName(root.root())));
-  const calls = (byName.get(name) ?? []).filter((c) => !declared || !c.member).map((c) => c.call);
+  // The file's calls by name, found in one walk (name-index.ts): a file asks about many functions.
+  const calls = (callsByCalledName(root.root()).get(name) ?? []).filter((c) => !declared || !c.member).map((c) => c.call);
   const result = calls.length > 0 && calls.every((call) => {
     const arg = argsOf(call)[index];
-    const caller = nearestAncestor(call, (a) => FUNCTION_KINDS.has(String(a.kind())));
-    return arg !== undefined && caller !== undefined && chosen(arg, caller);
+    const caller = enclosingFunction(call);
+    return arg !== undefined && caller !== null && chosen(arg, caller);
   });
   memo.set(id, result);
   return result;

@@ -8,7 +8,7 @@
 // nothing, and no other key reaches it.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, escapeRe, paramsOf } from '../../ast.ts';
-import { findAllOf } from '../../shared-find.ts';
+import { callsWithCallee } from '../../name-index.ts';
 import { keyGuardIn } from './guard.ts';
 import { unwrap } from './keys.ts';
 import { fileText } from './scope.ts';
@@ -47,8 +47,10 @@ function onlyForProto(write: SgNode, fn: SgNode, key: string): boolean {
 
 /** The argument positions a function writes `p_object[p_key] = p_value` by, directly or through a known setter. */
 function setterOf(fn: SgNode, setters: ReadonlyMap<string, Setter>): Setter | null {
+  // Its length from its range (UTF-16 units, as the text's), before copying the text of every large function.
+  const { start, end } = fn.range();
+  if (end.index - start.index > MAX_HELPER) return null;
   const text = fn.text();
-  if (text.length > MAX_HELPER) return null;
   const callsSetter = [...setters.keys()].some((n) => text.includes(`${n}(`));
   const defines = text.includes('defineProperty');
   if (!(/\]\s*=[^=>]/.test(text) || defines || callsSetter)) return null;
@@ -129,7 +131,8 @@ export function callWrites(root: SgNode, declared: readonly SgNode[]): SgNode[] 
   // No setter helper and no defineProperty in the file: no call writes, and no whole-file walk to find them.
   if (setters.size === 0 && !COMPUTED_DEFINE.test(fileText(root))) return [];
   const names = ['defineProperty', ...setters.keys()].map(escapeRe).join('|');
-  const calls = findAllOf(root, { kind: 'call_expression', has: { field: 'function', regex: `^(?:(?:Object|Reflect)\\.)?(?:${names})$` } });
+  // From the file's call index (name-index.ts), which other readings of the file's calls share.
+  const calls = callsWithCallee(root, new RegExp(`^(?:(?:Object|Reflect)\\.)?(?:${names})$`));
   const out: SgNode[] = [];
   for (const call of calls) {
     const defined = definedValue(call);

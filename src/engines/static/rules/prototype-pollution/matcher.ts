@@ -3,13 +3,13 @@
 // __proto__ and constructor or makes the target prototype-free (guard.ts), and no private helper only guarded callers
 // reach (callers.ts). Keys: keys.ts.
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunctions, endLine, FUNCTION_KINDS, functionName, startLine, symbolOf } from '../../ast.ts';
+import { enclosingFunction, enclosingFunctions, endLine, functionName, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 import { findAllOf } from '../../shared-find.ts';
 import { callersGuard } from './callers.ts';
 import { guarded } from './guard.ts';
 import { callWrites, COMPUTED_DEFINE } from './helper-writes.ts';
-import { nearestAncestor, rememberDeclarations } from './scope.ts';
+import { rememberDeclarations } from './scope.ts';
 import { pollutingWrites, type PollutingWrite } from './walk.ts';
 
 const COMPUTED_WRITE = { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
@@ -82,7 +82,7 @@ function guardedAround(fn: SgNode, targets: ReadonlySet<string>): boolean {
   for (let i = 0; f && i < 4; i++) {
     if (guarded(f, targets)) return true;
     if (f.field('name') || f.parent()?.kind() !== 'arguments') return false;
-    f = nearestAncestor(f, (a) => FUNCTION_KINDS.has(String(a.kind()))) ?? null;
+    f = enclosingFunction(f);
   }
   return false;
 }

@@ -4,7 +4,9 @@
 // the function again each time; this walks it once and answers every lookup from maps. Lists keep source order (the
 // order those searches returned), and the function list starts with the scope itself, as a search of it did.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, escapeRe } from '../../ast.ts';
+import { FUNCTION_KINDS, escapeRe, memoOnNode } from '../../ast.ts';
+import { callsByIdentifier } from '../../name-index.ts';
+import { TreeMap } from '../../tree-memo.ts';
 
 const KINDS = ['variable_declarator', 'assignment_expression', 'augmented_assignment_expression', 'update_expression', 'for_in_statement', ...FUNCTION_KINDS];
 const IDS = { rule: { kind: 'identifier' } };
@@ -129,18 +131,18 @@ export class ScopeIndex {
 
 const INDEXES = new WeakMap<SgNode, ScopeIndex>();
 
-/** The index of a scope node (one per node object: the rule passes each function's node to every lookup). */
+/** The index of a scope node: per node object first (the rule passes each function's node to every lookup), then per
+ *  node of the tree (its kind and range, memoOnNode) — the same function reaches the rule as several wrappers (its
+ *  writes' owner, a binding's function, a call's caller), and nearly half the indexes were built again for one. */
 export function scopeIndex(scope: SgNode): ScopeIndex {
   let index = INDEXES.get(scope);
-  if (!index) INDEXES.set(scope, (index = new ScopeIndex(scope)));
+  if (!index) INDEXES.set(scope, (index = memoOnNode(scope, 'scope index', () => new ScopeIndex(scope))));
   return index;
 }
 
-/** What the rule reads of a whole file, kept per parsed file: its text (one copy out of the parser for all) and the
- *  calls of plain identifiers by the callee's name (one walk for every lookup of a function's callers), and answers
- *  worked out once per file. */
-interface FileFacts { text: string; calls?: Map<string, SgNode[]>; memo: Map<string, boolean> }
-const IDENTIFIER_CALLS = { rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier' } } };
+/** What the rule reads of a whole file, kept per parsed file: its text (one copy out of the parser for all), and
+ *  answers worked out once per file. */
+interface FileFacts { text: string; memo: Map<string, boolean> }
 const FILES = new WeakMap<object, FileFacts>();
 
 function factsOf(node: SgNode): FileFacts {
@@ -155,15 +157,9 @@ export function fileText(node: SgNode): string {
   return factsOf(node).text;
 }
 
-/** The calls `name(…)` in the file holding node, in source order (one walk for every name asked about). */
+/** The calls `name(…)` in the file holding node, in source order (the file's call index, name-index.ts). */
 export function callsNamed(node: SgNode, name: string): SgNode[] {
-  const facts = factsOf(node);
-  if (!facts.calls) {
-    const calls = new Map<string, SgNode[]>();
-    for (const call of node.getRoot().root().findAll(IDENTIFIER_CALLS)) push(calls, call.field('function')?.text() ?? '', call);
-    facts.calls = calls;
-  }
-  return facts.calls.get(name) ?? [];
+  return callsByIdentifier(node.getRoot().root()).get(name) ?? [];
 }
 
 /** A yes-or-no answer about the file holding node, worked out once per key (`compute` must depend on nothing else). */
@@ -176,7 +172,7 @@ export function fileMemo(node: SgNode, key: string, compute: () => boolean): boo
   return result;
 }
 
-const DECLARED = { functions: new WeakMap<object, Map<string, SgNode>>(), variables: new WeakMap<object, Map<string, SgNode>>(), all: new WeakMap<object, Map<string, SgNode>>() };
+const DECLARED = { functions: new TreeMap<Map<string, SgNode>>(), variables: new TreeMap<Map<string, SgNode>>(), all: new TreeMap<Map<string, SgNode>>() };
 const DECLARED_KINDS = { functions: 'function_declaration', variables: 'variable_declarator' };
 
 /**

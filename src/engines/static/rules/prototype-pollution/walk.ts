@@ -9,11 +9,12 @@
 // then `e[k] = opts[k]`): the caller names which entry to change, and no single input walks two levels.
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, argsOf, escapeRe, fileFunctions } from '../../ast.ts';
+import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, fileFunctions } from '../../ast.ts';
 import { returnedValues } from '../../callees.ts';
 import { exportedApi } from '../../exports.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
-import { fileText, nearestAncestor, scopeIndex } from './scope.ts';
+import { fileText, scopeIndex } from './scope.ts';
+import { TreeMap } from '../../tree-memo.ts';
 
 export interface PollutingWrite {
   write: SgNode;
@@ -101,7 +102,7 @@ function selfNames(fn: SgNode): string[] {
 /** The functions of a file with their extent, built once per file and only when needed; the names their calls spell
  *  (selfNames) are worked out only for the few that hold a reference back (`names` fills in on first use). */
 interface FileFunction { fn: SgNode; start: number; end: number; names?: string[] }
-const NAMED_FUNCTIONS = new WeakMap<object, FileFunction[]>();
+const NAMED_FUNCTIONS = new TreeMap<FileFunction[]>();
 function namedFunctions(fn: SgNode): FileFunction[] {
   const file = fn.getRoot();
   let list = NAMED_FUNCTIONS.get(file);
@@ -360,7 +361,7 @@ function valuesSeenBy(scope: SgNode, name: string, at: SgNode): SgNode[] {
   const index = scopeIndex(scope);
   const r = at.range();
   const declared = (index.declarators.get(name) ?? []).filter((d) => {
-    const owner = nearestAncestor(d, (a) => FUNCTION_KINDS.has(String(a.kind())));
+    const owner = enclosingFunction(d);
     return !owner || owner.range().start.index <= r.start.index && r.end.index <= owner.range().end.index;
   });
   const assigned = (index.assignments.get(name) ?? []).map((a) => a.field('right'));
@@ -372,7 +373,7 @@ function valuesSeenBy(scope: SgNode, name: string, at: SgNode): SgNode[] {
  * wherever the earlier segments led (Object.prototype after `__proto__`). The segments reduced over, or null.
  */
 function reducedInto(write: SgNode, name: string): { segments: SgNode } | null {
-  const cb = nearestAncestor(write, (a) => FUNCTION_KINDS.has(String(a.kind())));
+  const cb = enclosingFunction(write);
   const call = cb?.parent()?.kind() === 'arguments' ? cb.parent()?.parent() : null;
   const callee = call?.field('function');
   if (!cb || !call || callee?.kind() !== 'member_expression' || !/^reduce(Right)?$/.test(callee.field('property')?.text() ?? '')) return null;
