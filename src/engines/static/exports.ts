@@ -6,6 +6,7 @@ import { enclosingFunction, escapeRe, memoOnNode } from './ast.ts';
 import { returnedValues, sameNode } from './callees.ts';
 import { EXPORTS_LEFT, exportedThroughObjectCalls, isPrivate, objectNames, umdFactory, unwrapParens } from './export-wrappers.ts';
 import { findEachOf } from './shared-find.ts';
+import { callsByIdentifier } from './name-index.ts';
 
 interface Exported {
   /** Local names the module exports. */
@@ -216,8 +217,7 @@ function returnedByFactory(fn: SgNode, root: SgNode, hops = 0): string | null {
 function resultExported(factory: SgNode, root: SgNode): string | null {
   const handle = localHandle(factory);
   if (!handle || handle.name !== handle.key) return null;
-  const calls = root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', kind: 'identifier', regex: `^${escapeRe(handle.name)}$` } } });
-  for (const call of calls) {
+  for (const call of callsByIdentifier(root).get(handle.name) ?? []) {
     let holder = call.parent();
     while (holder?.kind() === 'parenthesized_expression') holder = holder.parent();
     if (holder?.kind() === 'variable_declarator') {
