@@ -1,6 +1,7 @@
 // Which regular expressions an expression applied as a pattern denotes, read from the file without running it: a
 // literal; `new RegExp(…)` or `RegExp(…)` of a constant string; what a function of the file returns; an identifier
-// or an object-literal property bound to one (a module-level table); either branch of `c ? a : b` or `a || b`. A
+// or an object-literal property bound to one (a module-level table, or one the module fills with `table.key = /…/`,
+// also when a `this` field holds it: `this.rules = block`); either branch of `c ? a : b` or `a || b`. A
 // constant string is a literal (JavaScript's escapes read), a template whose substitutions are constants, String.raw
 // of one, a `+` of constants, a name bound to one, `[…constants].join(constant)` (an alternation table) or the
 // `.source` of a pattern. Anything else (a pattern built from a parameter) is not resolved: no verdict is guessed for
