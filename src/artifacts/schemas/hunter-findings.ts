@@ -49,6 +49,7 @@ export const ImportedValue = Type.Object(
     member: Type.Optional(Type.String({ description: 'With module: the function of it the value is (exec).' })),
     pattern: Type.Optional(Type.Object({ source: Type.String(), flags: Type.String() }, { additionalProperties: false, description: 'The constant regular expression the value is.' })),
     call: Type.Optional(Type.Boolean({ description: 'With pattern: the value is a function that returns the pattern.' })),
+    screen: Type.Optional(Type.Boolean({ description: 'The value is a key screen: a function that throws when its first argument is __proto__.' })),
     from: Type.String({ description: 'The module that writes the value.' }),
     line: Type.Integer({ minimum: 1, description: 'Line of the value in that module.' }),
   },

@@ -72,7 +72,16 @@ const shadowed = (node: SgNode, name: string): boolean => enclosingFunctions(nod
  * callee, and the pattern is the one the imported function returns (`ansiRegex()`).
  */
 export function importedPattern(node: SgNode, called = false): ImportedFact | null {
-  const patterns = facts.filter((f) => f.pattern && Boolean(f.call) === called);
+  return importedValue(node, facts.filter((f) => f.pattern && Boolean(f.call) === called));
+}
+
+/** The callee names another module's key screen (ImportedFact.screen): `helpers.fieldEscape`, `{ fieldEscape }`. */
+export function importedScreen(callee: SgNode): boolean {
+  return importedValue(callee, facts.filter((f) => f.screen)) !== null;
+}
+
+/** The fact among `patterns` that `node` names, as an imported identifier or a member of an imported module. */
+function importedValue(node: SgNode, patterns: readonly ImportedFact[]): ImportedFact | null {
   if (patterns.length === 0) return null;
   const find = (specifier: string, key: string) => patterns.find((f) => f.specifier === specifier && f.export === key) ?? null;
   if (node.kind() === 'identifier') {

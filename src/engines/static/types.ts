@@ -40,6 +40,9 @@ export interface ImportedFact {
   /** The regular expression the value is (with call: the one calling the value returns). */
   pattern?: { source: string; flags: string };
   call?: boolean;
+  /** The value is a key screen: a function that throws when its first argument is `__proto__` and otherwise returns
+   *  what it makes of that argument (prototype-pollution reads a key passed through it as never `__proto__`). */
+  screen?: boolean;
   /** The exporting file (repository-relative) and the 1-based line that writes the value. */
   from: string;
   line: number;
