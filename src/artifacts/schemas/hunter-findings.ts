@@ -59,6 +59,7 @@ export const ImportedValue = Type.Object(
       ),
       { description: 'The value is a function that returns what these parameters were given, with no guard on the way.' },
     )),
+    screen: Type.Optional(Type.Boolean({ description: 'The value is a key screen: a function that throws when its first argument is __proto__.' })),
     from: Type.String({ description: 'The module that writes the value.' }),
     line: Type.Integer({ minimum: 1, description: 'Line of the value in that module.' }),
   },

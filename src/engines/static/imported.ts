@@ -108,3 +108,8 @@ export function importedPattern(node: SgNode, called = false): ImportedFact | nu
 export function importedReturns(callee: SgNode): NonNullable<ImportedFact['returns']> | null {
   return namedFact(callee, facts.filter((f) => f.returns))?.returns ?? null;
 }
+
+/** The callee names another module's key screen (ImportedFact.screen): `helpers.fieldEscape`, `{ fieldEscape }`. */
+export function importedScreen(callee: SgNode): boolean {
+  return namedFact(callee, facts.filter((f) => f.screen)) !== null;
+}

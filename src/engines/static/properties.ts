@@ -1,7 +1,7 @@
 // One level of an object's properties, for taint: the values `obj.prop` can hold when `obj` is a local
 // object literal (`const opts = { cmd: … }`) or `obj.prop = …` is assigned before the read in the same function.
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunction, escapeRe, startLine } from './ast.ts';
+import { enclosingFunction, escapeRe } from './ast.ts';
 
 /** The value nodes `obj.prop` may hold at `read`, or null when they cannot be told from the file (use the whole object). */
 export function propertyValues(object: SgNode, prop: string, read: SgNode, literal: SgNode | null): SgNode[] | null {

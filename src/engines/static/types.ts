@@ -42,6 +42,9 @@ export interface ImportedFact {
   call?: boolean;
   /** The value is a function that returns what these parameters were given (as given, or built into a larger string). */
   returns?: Array<{ param: number; built?: boolean }>;
+  /** The value is a key screen: a function that throws when its first argument is `__proto__` and otherwise returns
+   *  what it makes of that argument (prototype-pollution reads a key passed through it as never `__proto__`). */
+  screen?: boolean;
   /** The exporting file (repository-relative) and the 1-based line that writes the value. */
   from: string;
   line: number;

@@ -10,6 +10,7 @@ import { returnedValues } from '../callees.ts';
 import { moduleBindings, type ModuleBindings } from '../modules.ts';
 import { langFor, parseSource } from '../parse.ts';
 import { constantString } from '../rules/redos/regex-value.ts';
+import { keyScreen } from './key-screen.ts';
 import { beginFile } from '../taint.ts';
 import type { SourceFile } from '../types.ts';
 import { exportReturns, type ReturnedParam } from './export-returns.ts';
@@ -29,6 +30,8 @@ export interface ExportFact {
   call?: boolean;
   /** The export is a function that returns what these parameters were given (export-returns.ts). */
   returns?: ReturnedParam[];
+  /** The export is a key screen (ImportedFact.screen, key-screen.ts). */
+  screen?: boolean;
   via?: { specifier: string; key: string };
 }
 
@@ -37,7 +40,7 @@ type Value = Omit<ExportFact, 'key' | 'line'>;
 // A module worth parsing for facts: it exports, and names child_process, writes a pattern, or hands on another
 // relative module (most modules import one; few re-export it). A parse per imported module is the step's cost.
 const EXPORTS = /\bexports?\b/;
-const HINT = /child_process|\breturn\s*\/(?![/*])|['"](?:node:)?vm['"]|\bRegExp\s*\(|(?:[=:]\s*|\bdefault\s+)\/(?![/*=])|(?:exports(?:\.[\w$]+)?\s*=|[{,]\s*[\w$]+\s*:)\s*require\(\s*['"]\.|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*['"]\./;
+const HINT = /__proto__|child_process|\breturn\s*\/(?![/*])|['"](?:node:)?vm['"]|\bRegExp\s*\(|(?:[=:]\s*|\bdefault\s+)\/(?![/*=])|(?:exports(?:\.[\w$]+)?\s*=|[{,]\s*[\w$]+\s*:)\s*require\(\s*['"]\.|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*['"]\./;
 const REQUIRE = /^require\(\s*['"]([^'"]+)['"]\s*\)$/;
 const RELATIVE = /^\.{1,2}(?:\/|$)/;
 // A module that may return what it was given: one that returns a value (every exported function is read for it).
@@ -79,6 +82,11 @@ function returnedPattern(fn: SgNode, r: Reader, depth: number): Value | null {
   return { pattern: first, call: true };
 }
 
+/** A key screen the module writes (key-screen.ts), as a fact. */
+function screenOf(fn: SgNode, root: SgNode): Value | null {
+  return keyScreen(fn, root) ? { screen: true } : null;
+}
+
 interface Reader {
   root: SgNode;
   /** Each sink module's local bindings in this module. */
@@ -90,7 +98,7 @@ function valueOf(node: SgNode | null, r: Reader, depth = 0): Value | null {
   if (!node || depth > 2) return null;
   const kind = node.kind();
   if (kind === 'parenthesized_expression') return valueOf(node.namedChildren()[0] ?? null, r, depth + 1);
-  if (kind === 'function_expression' || kind === 'function' || kind === 'arrow_function') return returnedPattern(node, r, depth);
+  if (kind === 'function_expression' || kind === 'function' || kind === 'arrow_function') return returnedPattern(node, r, depth) ?? screenOf(node, r.root);
   if (kind === 'regex') return { pattern: { source: node.field('pattern')?.text() ?? '', flags: node.field('flags')?.text() ?? '' } };
   if (kind === 'new_expression' || kind === 'call_expression') {
     const callee = node.field(kind === 'new_expression' ? 'constructor' : 'function')?.text() ?? '';
@@ -110,7 +118,7 @@ function valueOf(node: SgNode | null, r: Reader, depth = 0): Value | null {
     const name = node.text();
     // A function or class the module declares under the name is its own (a wrapper), whatever a nested require binds.
     const own = declaredOwn(r.root, name);
-    if (own) return own.kind() === 'class_declaration' ? null : returnedPattern(own, r, depth);
+    if (own) return own.kind() === 'class_declaration' ? null : returnedPattern(own, r, depth) ?? screenOf(own, r.root);
     for (const { module, b } of r.sinks) {
       if (b.aliases.has(name)) return { module };
       const member = b.named.get(name);
@@ -196,7 +204,7 @@ function exportedFacts(statement: SgNode, r: Reader, out: ExportFact[]): void {
     return;
   }
   if (declaration?.kind() === 'function_declaration') {
-    push(out, declaration.field('name')?.text() ?? '', returnedPattern(declaration, r, 0), declaration);
+    push(out, declaration.field('name')?.text() ?? '', returnedPattern(declaration, r, 0) ?? screenOf(declaration, r.root), declaration);
     return;
   }
   for (const s of statement.findAll({ rule: { kind: 'export_specifier' } })) {

@@ -9,6 +9,7 @@
 // the source), a checking helper called as a statement that throws, and a key check a list is filtered through.
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
+import { calleeDefinition } from '../../callees.ts';
 import { nullPrototypeState, nullPrototypeWalk } from './null-prototype.ts';
 import { declarationsOf, fileMemo, fileText } from './scope.ts';
 import { strictCode } from './strict.ts';
@@ -160,5 +161,26 @@ export function guarded(fn: SgNode, targets: ReadonlySet<string>): boolean {
   const statements = [...text.matchAll(/(?:^|[;{}]|\)\s*\n)\s*([\w$]+)\s*\([^;{}]*\)\s*;/g)].map((m) => m[1] as string);
   if (statements.some((n) => helperGuards(fn, n, 1) && /\bthrow\b/.test(declarationsOf(fn, 'all').get(n)?.text() ?? ''))) return true;
   const screens = [...text.matchAll(/\.(?:filter|every)\(\s*([\w$]+)\s*\)/g)].map((m) => m[1] as string);
-  return screens.some((n) => helperGuards(fn, n, 1));
+  return screens.some((n) => helperGuards(fn, n, 1)) || methodScreens(fn, text);
+}
+
+/** A call of a method on `this` (`this.check(path)`, `self.check(k)`): the cheap test before the walk for statements. */
+const METHOD_CALL = /\b(?:this|self|that|_this)\s*\.\s*[\w$]+\s*\(/;
+
+/**
+ * A method of the library's own object called as a statement (`this.checkPath(parts);`, `self.checkKey(key);`) acts
+ * only by throwing: it guards when its body throws and rejects the dangerous keys by name, through a checking helper
+ * deciding a condition, or through another such method it calls (jsonpath's `_assert_safe_path_keys` → `_assert_safe_key`).
+ */
+function methodScreens(fn: SgNode, text: string, depth = 2): boolean {
+  if (!METHOD_CALL.test(text) || !fileMayGuard(fn)) return false;
+  const statements = fn.findAll({ rule: { kind: 'call_expression', inside: { kind: 'expression_statement' }, has: { field: 'function', kind: 'member_expression' } } });
+  return statements.some((call) => {
+    if (call.parent()?.kind() !== 'expression_statement') return false;
+    const method = calleeDefinition(call);
+    if (!method || method.id() === fn.id()) return false;
+    const body = method.text();
+    if (/\bthrow\b/.test(body) && (keyGuardText(body) || conditionHelper(method, body) || usesGuardList(method, body))) return true;
+    return depth > 1 && methodScreens(method, body, depth - 1);
+  });
 }

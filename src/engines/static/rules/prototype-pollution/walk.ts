@@ -13,6 +13,7 @@ import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, fileFunctions } fr
 import { returnedValues } from '../../callees.ts';
 import { exportedApi } from '../../exports.ts';
 import { KeyOrigins, rootName, unwrap } from './keys.ts';
+import { protoScreened } from './proto-screen.ts';
 import { fileText, scopeIndex } from './scope.ts';
 import { TreeMap } from '../../tree-memo.ts';
 
@@ -229,7 +230,9 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       // Keys handed straight through a private helper's parameters are the caller's business; an exported function's
       // parameters are a library's input.
       const passedThrough = origin.direct(outer) && origin.direct(index) && exportedApi(fn) === null;
-      if (!passedThrough && !freshBefore(scope, writes, obj, w) && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
+      // Two levels (`o[a][b]`) with `a` screened against `__proto__` by another module: no prototype in reach.
+      const screened = unwrap(obj.field('object') as SgNode).kind() !== 'subscript_expression' && protoScreened(scope, outer);
+      if (!passedThrough && !screened && !freshBefore(scope, writes, obj, w) && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
       continue;
     }
     if (obj.kind() !== 'identifier') continue;
