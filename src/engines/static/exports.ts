@@ -299,9 +299,8 @@ function hungByName(fn: SgNode, hops: number): string | null {
     const left = a.field('left')?.text() ?? '';
     const path = /^([\w$]+)((?:\.[\w$]+)+)$/.exec(left);
     if (!path || path[2]?.split('.').some(isPrivate) || left.endsWith('.prototype')) continue;
-    const around = enclosingFunction(a);
-    // Same scope: the assignment sits inside the function that declares fn (or both at module level).
-    if (scope ? !around || !(sameNode(around, scope) || around.range().start.index >= scope.range().start.index && around.range().end.index <= scope.range().end.index) : false) continue;
+    // Same scope: the assignment sits inside the function that declares fn (anywhere, when fn is at module level).
+    if (scope && !inside(a, scope)) continue;
     const head = path[1] ?? '';
     if (exportedNames(root).has(head) || EXPORTS_LEFT.test(head) || head === 'module') return left;
     const holder = declaredIn(scope ?? root, head);
@@ -310,6 +309,13 @@ function hungByName(fn: SgNode, hops: number): string | null {
     if (api) return `${api}${path[2]}`;
   }
   return null;
+}
+
+/** Whether `node` lies within `scope`'s text. */
+function inside(node: SgNode, scope: SgNode): boolean {
+  const n = node.range();
+  const r = scope.range();
+  return n.start.index >= r.start.index && n.end.index <= r.end.index;
 }
 
 const FUNCTION_LIKE = new Set(['function_declaration', 'function_expression', 'arrow_function', 'generator_function_declaration']);
