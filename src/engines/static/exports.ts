@@ -2,7 +2,7 @@
 // `exports.name = …`, `module.exports = { a, b: c }`, `export function`, exported classes and their
 // methods, and `Ctor.prototype.m = …` on an exported constructor. Names starting with `_` are private.
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunction, escapeRe, memoOnNode } from './ast.ts';
+import { enclosingFunction, escapeRe, FUNCTION_KINDS, memoOnNode } from './ast.ts';
 import { returnedValues, sameNode } from './callees.ts';
 import { EXPORTS_LEFT, exportedThroughObjectCalls, isPrivate, objectNames, umdFactory, unwrapParens } from './export-wrappers.ts';
 import { findEachOf } from './shared-find.ts';
@@ -305,7 +305,7 @@ function hungByName(fn: SgNode, hops: number): string | null {
     if (exportedNames(root).has(head) || EXPORTS_LEFT.test(head) || head === 'module') return left;
     const holder = declaredIn(scope ?? root, head);
     const holderFn = holder?.kind() === 'variable_declarator' ? holder.field('value') : holder;
-    const api = holderFn && FUNCTION_LIKE.has(String(holderFn.kind())) && !sameNode(holderFn, fn) ? exportedApi(holderFn, hops + 1) : null;
+    const api = holderFn && FUNCTION_KINDS.has(String(holderFn.kind())) && !sameNode(holderFn, fn) ? exportedApi(holderFn, hops + 1) : null;
     if (api) return `${api}${path[2]}`;
   }
   return null;
@@ -318,7 +318,6 @@ function inside(node: SgNode, scope: SgNode): boolean {
   return n.start.index >= r.start.index && n.end.index <= r.end.index;
 }
 
-const FUNCTION_LIKE = new Set(['function_declaration', 'function_expression', 'arrow_function', 'generator_function_declaration']);
 
 function directApi(fn: SgNode): string | null {
   const root = fn.getRoot().root();

@@ -26,7 +26,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, paramsOf, startLine, symbolOf } from '../../ast.ts';
 import { assignedIn } from '../../properties.ts';
-import { appliedPatterns } from './regex-value.ts';
+import { appliedPatterns, type RegexValue } from './regex-value.ts';
 import { stringPrototypeThis } from './string-prototype.ts';
 import { builtFragments, builtSource } from './built-pattern.ts';
 import { isRequestHandler } from '../../sources/handlers.ts';
@@ -253,9 +253,7 @@ function run(ctx: DetectorContext): Candidate[] {
       if (source.kind !== 'input' && !bothEnds && hasCountedRepeat(re.source) && atMostQuadratic(re.source, re.flags)) return [];
       const verdict = worstVerdict(re.source, re.flags, repeated(method, re.flags));
       if (!verdict.vulnerable) return [];
-      // A polynomial verdict on a pattern that is safe with its bounded repeats at their minimum: linear (bounded-repeat.ts).
-      const minimum = verdict.complexity === 'exponential' ? null : atMinimumCounts(re.source, re.flags);
-      if (minimum !== null && !worstVerdict(minimum, re.flags, repeated(method, re.flags)).vulnerable) return [];
+      if (linearAtItsMinimum(re, verdict, repeated(method, re.flags))) return [];
       if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
       if (built.includes(re) && verdict.complexity !== 'exponential') return [];
       return [{ re, verdict }];
@@ -299,6 +297,12 @@ function run(ctx: DetectorContext): Candidate[] {
   return out;
 }
 
+/** A polynomial verdict on a pattern that is safe with its bounded repeats at their minimum: linear (bounded-repeat.ts). */
+function linearAtItsMinimum(re: RegexValue, verdict: RegexVerdict, global: boolean): boolean {
+  const minimum = verdict.complexity === 'exponential' ? null : atMinimumCounts(re.source, re.flags);
+  return minimum !== null && !worstVerdict(minimum, re.flags, global).vulnerable;
+}
+
 /** Where a RegExp construction's text is written when a name holds it (`const pattern = [...].join('|')`). */
 function patternText(def: SgNode): SgNode | null {
   if (def.kind() !== 'new_expression' && def.kind() !== 'call_expression') return null;
@@ -316,8 +320,7 @@ function handedOut(ctx: DetectorContext, applied: readonly Candidate[]): Candida
     if (cited.has(line) || withoutLoops(re.source, re.flags)) return [];
     const verdict = worstVerdict(re.source, re.flags, re.flags.includes('g'));
     if (!verdict.vulnerable) return [];
-    const minimum = verdict.complexity === 'exponential' ? null : atMinimumCounts(re.source, re.flags);
-    if (minimum !== null && !worstVerdict(minimum, re.flags, re.flags.includes('g')).vulnerable) return [];
+    if (linearAtItsMinimum(re, verdict, re.flags.includes('g'))) return [];
     // One finding per pattern: a construction with a choice of flags is judged with each until one is slow.
     cited.add(line);
     const via = `the text callers of ${api} apply the pattern it hands out to`;

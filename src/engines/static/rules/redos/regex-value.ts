@@ -11,7 +11,7 @@ import { argsOf, enclosingFunction } from '../../ast.ts';
 import { elementValues, listElements, mapValues, ownValue, walkedElements } from './pattern-lists.ts';
 import { calleeDefinition, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
-import { propertyValues } from '../../properties.ts';
+import { assignedIn, propertyValues } from '../../properties.ts';
 import { importedPattern } from '../../imported.ts';
 import { heldValues } from './held-pattern.ts';
 
@@ -255,11 +255,9 @@ function moduleTableValues(object: SgNode, prop: string): SgNode[] {
   // The name the read sees must be the module's own (not a local or parameter of the same name).
   const bound = bindingValue(object);
   if (!bound || enclosingFunction(bound) !== null) return [];
-  const target = `${object.text()}.${prop}`;
-  return root.children().flatMap((st) => {
-    const a = st.kind() === 'expression_statement' ? st.namedChildren()[0] : null;
-    return a?.kind() === 'assignment_expression' && a.field('left')?.text() === target && a.field('right') ? [a.field('right') as SgNode] : [];
-  }).slice(-4);
+  // A statement of the module itself, not an assignment inside a function or a nested expression.
+  const statement = (a: SgNode) => a.parent()?.kind() === 'expression_statement' && a.parent()?.parent()?.kind() === 'program';
+  return assignedIn(root, `${object.text()}.${prop}`, statement).slice(-4);
 }
 
 /** The flags a RegExp construction may get: none, a constant, or either constant branch of `first ? undefined : 'g'`;
