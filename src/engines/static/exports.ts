@@ -261,7 +261,45 @@ function exportedApiUncached(fn: SgNode, hops: number): string | null {
   if (direct !== null || hops > 2) return direct;
   // A method is handed out only inline, in an object the factory returns.
   if (fn.kind() === 'method_definition' && fn.parent()?.kind() !== 'object') return null;
-  return returnedByFactory(fn, fn.getRoot().root(), hops) ?? hungByName(fn, hops);
+  return returnedByFactory(fn, fn.getRoot().root(), hops) ?? hungByName(fn, hops) ?? heldInReturnedObject(fn, hops);
+}
+
+// `{ isTime: isTime }`, `{ isTime }`: an object entry holding a plain name.
+const NAMED_ENTRY = { any: [{ kind: 'shorthand_property_identifier' }, { kind: 'pair', has: { field: 'value', kind: 'identifier' } }] };
+
+/** The file's object entries holding a plain name, by the name, found once per tree. */
+function namedEntries(root: SgNode): Map<string, SgNode[]> {
+  return memoOnNode(root, 'named entries', () => {
+    const out = new Map<string, SgNode[]>();
+    for (const e of root.findAll({ rule: NAMED_ENTRY })) {
+      const name = e.kind() === 'pair' ? e.field('value')?.text() ?? '' : e.text();
+      out.set(name, [...(out.get(name) ?? []), e]);
+    }
+    return out;
+  });
+}
+
+/**
+ * A named function held by name in the object another exported function returns: `function isTime(v) {…}` beside
+ * `module.exports = function validator(c) { return { isTime: isTime }; }`. The caller reaches it as
+ * `validator(…).isTime`. (A function written inside the factory is returnedByFactory's.)
+ */
+function heldInReturnedObject(fn: SgNode, hops: number): string | null {
+  const handle = localHandle(fn);
+  if (!handle || handle.name !== handle.key) return null;
+  const root = fn.getRoot().root();
+  for (const entry of namedEntries(root).get(handle.name) ?? []) {
+    const key = entry.kind() === 'pair' ? entry.field('key')?.text() ?? '' : entry.text();
+    const object = entry.parent();
+    let returned = object?.parent();
+    while (returned?.kind() === 'parenthesized_expression') returned = returned.parent();
+    if (isPrivate(key) || !object || (returned?.kind() !== 'return_statement' && returned?.kind() !== 'arrow_function')) continue;
+    const factory = enclosingFunction(object);
+    if (!factory || sameNode(factory, fn)) continue;
+    const outer = exportedIife(factory, root) ?? exportedApi(factory, hops + 1) ?? resultExported(factory, root);
+    if (outer) return `${outer}→${key}`;
+  }
+  return null;
 }
 
 // `hooks.parse = parseInput`: a member path assigned a plain name.

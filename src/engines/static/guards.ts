@@ -1,7 +1,8 @@
 // Guards that dominate a sink, found in the code before it in the same function chain: allow-lists,
 // normalise-and-contain checks, type checks and '..' rejections. A found guard refutes a taint finding.
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunctions, escapeRe, startLine } from './ast.ts';
+import { endLine, enclosingFunctions, escapeRe, FUNCTION_FIND, startLine } from './ast.ts';
+import { findAllOf } from './shared-find.ts';
 import type { GuardFact } from './types.ts';
 
 type GuardKind = GuardFact['kind'];
@@ -48,6 +49,22 @@ function withinTestAt(sink: SgNode, line: number): boolean {
   return false;
 }
 
+/**
+ * `if (x !== '*') { sink(x) }`, `x !== '*' && sink(x)`, `x !== '*' ? sink(x) : …`: an inequality with a literal lets every
+ * other value through to the branch it opens, so it guards a sink only outside that branch (an early return before it).
+ * True when the sink sits in the branch taken when a test starting on `line` holds.
+ */
+function inBranchTakenAt(sink: SgNode, line: number): boolean {
+  let child: SgNode = sink;
+  for (let at = sink.parent(); at; child = at, at = at.parent()) {
+    if (startLine(at) !== line) continue;
+    const kind = at.kind();
+    const taken = kind === 'if_statement' || kind === 'ternary_expression' ? at.field('consequence') : kind === 'binary_expression' && at.field('operator')?.text() === '&&' ? at.field('right') : null;
+    if (taken && taken.range().start.index <= child.range().start.index && child.range().end.index <= taken.range().end.index) return true;
+  }
+  return false;
+}
+
 // A `..` rejection stops a value climbing out of a base folder; an absolute path passes it untouched.
 export function isDotDotCheck(guard: GuardFact): boolean {
   return guard.kind === 'containment' && /\.(includes|indexOf)\(\s*['"]\.\./.test(guard.text);
@@ -58,6 +75,25 @@ export function joinsToBase(value: SgNode): boolean {
   if (value.kind() !== 'call_expression') return false;
   if (!/^(path\.(posix\.|win32\.)?)?join$/.test(value.field('function')?.text() ?? '')) return false;
   return (value.field('arguments')?.namedChildren().length ?? 0) > 1;
+}
+
+/**
+ * The line spans of the functions defined before the sink that do not enclose it and are not handed to a call (a
+ * sibling method, a table's entry, a helper declared above): their code runs elsewhere, so a check there on a
+ * parameter of the same name guards nothing here. A callback handed to a call (`names.forEach((n) => { … })`) may
+ * run first, and stays.
+ */
+function siblingDefinitions(sink: SgNode, from: number): Array<[number, number]> {
+  const at = sink.range().start.index;
+  const spans: Array<[number, number]> = [];
+  let root = sink;
+  for (let up = sink.parent(); up; up = up.parent()) root = up;
+  for (const fn of findAllOf(root, FUNCTION_FIND)) {
+    const range = fn.range();
+    if (range.end.index >= at || startLine(fn) < from || fn.parent()?.kind() === 'arguments') continue;
+    spans.push([startLine(fn), endLine(fn)]);
+  }
+  return spans;
 }
 
 /**
@@ -76,6 +112,8 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
   const column = sink.range().start.column;
   const namedTests = usable.map((n) => new RegExp(String.raw`(?<!\.)\b([\w$]+)\.test\(\s*${escapeRe(n)}\s*\)`));
   let anchored: Set<string> | null = null;
+  let siblings: Array<[number, number]> | null = null;
+  const elsewhere = (line: number): boolean => (siblings ??= siblingDefinitions(sink, from)).some(([a, b]) => a <= line && line <= b);
   for (const line of linesNaming(lines, usable, from, to)) {
     let text = lines[line - 1] ?? '';
     // On the sink's own line only the text before the sink can guard it (columns are bytes: ASCII lines only).
@@ -88,7 +126,7 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
       const m = re.exec(text);
       if (!m?.[1]) continue;
       anchored ??= anchoredRegexNames(lines);
-      if (anchored.has(m[1])) {
+      if (anchored.has(m[1]) && !elsewhere(line)) {
         const fact: GuardFact = { kind: 'allow-list', text: text.trim().slice(0, 200), line };
         if (!accept || accept(fact)) return fact;
       }
@@ -99,6 +137,8 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
       const receiver = m.groups?.receiver;
       if (receiver && usable.some((n) => receiver === n || receiver.startsWith(`${n}.`))) continue;
       if (m.groups?.op?.startsWith('=') && !withinTestAt(sink, line)) continue;
+      if (m.groups?.op?.startsWith('!') && inBranchTakenAt(sink, line)) continue;
+      if (elsewhere(line)) continue;
       const fact: GuardFact = { kind, text: text.trim().slice(0, 200), line };
       if (accept && !accept(fact)) continue;
       return fact;

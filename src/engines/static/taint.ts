@@ -119,6 +119,9 @@ function classifyUncached(expr: SgNode, depth: number): SourceFacts {
     case 'binary_expression': {
       const op = expr.field('operator')?.text() ?? expr.children()[1]?.text();
       if (op === '||' || op === '??') return combine([expr.field('left'), expr.field('right')].filter(isNode).map((n) => classify(n, depth + 1)));
+      // `n !== 0 && String(s)` is its right side whenever the left holds (a falsy left is no caller's text).
+      const right = expr.field('right');
+      if (op === '&&' && right) return classify(right, depth + 1);
       // A + chain is flattened so a long concatenation costs one level of depth, not one per operand.
       if (op === '+') return built(combine(plusLeaves(expr).map((n) => classify(n, depth + 1))));
       return facts('sanitised', 'a computed comparison or number');
@@ -261,6 +264,8 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
     }
     const collected = object ? collectionResult(method, object, args, depth) : null;
     if (collected) return collected;
+    const pieces = object ? matchedPieces(method, object, args[0], depth) : null;
+    if (pieces) return pieces;
     if (PASSTHROUGH.test(method) && object) {
       // The receiver is a sub-expression, so a long chain (`md.replace(…).replace(…)` twenty times) costs no depth.
       const passed = combine([classify(object, depth), ...(method === 'concat' ? args : []).map((a) => classify(a, depth + 1))]);
@@ -286,6 +291,24 @@ function classifyCall(expr: SgNode, depth: number): SourceFacts {
   const fromArgs = combine(args.map((a) => classify(a, depth + 1)));
   if (fromArgs.kind === 'input') return { ...fromArgs, kind: 'unknown', via: `the result of ${short(name)}(${fromArgs.via})` };
   return facts('unknown', `the result of ${short(name)}(…)`);
+}
+
+// A quantified wildcard: any character (`.*`, `.+`, `.{2,}`), a negated class or a negated escape (`[^;]+`, `\S*`).
+const ANY_TEXT = /(?:(?<!\\)\.|\[\^(?:\\.|[^\]])*\]|\\[SWD])(?:[*+]|\{\d*,\})/;
+
+/**
+ * `s.match(/x=(.*)/)`, `/x=(.*)/.exec(s)`: the matched pieces are cut from s, and a pattern that lets any character
+ * through keeps them the caller's text (`m[1]`). One that admits only a class of characters (`/^(\d+)$/`) is an
+ * allow-list: its pieces are sanitised. Null for other calls, or a pattern not written here.
+ */
+function matchedPieces(method: string, object: SgNode, first: SgNode | undefined, depth: number): SourceFacts | null {
+  if (method !== 'match' && method !== 'exec') return null;
+  const [pattern, subject] = method === 'match' ? [first, object] : [object, first];
+  const literal = pattern?.kind() === 'identifier' ? bindingValue(pattern) : pattern;
+  if (!subject || literal?.kind() !== 'regex') return null;
+  const source = literal.field('pattern')?.text() ?? '';
+  if (!ANY_TEXT.test(source)) return facts('sanitised', `what ${short(literal.text())} matched`);
+  return through(classify(subject, depth + 1), literal, `matched by ${short(literal.text())}`);
 }
 
 // Array methods whose result holds the receiver's elements, and those whose result is what their callback returns.
@@ -630,6 +653,11 @@ function classifyParam(fn: SgNode, index: number, name: string, depth: number): 
     const object = callee?.field('object');
     const list = iteratedList(fn, index);
     if (list) return through(classify(list, depth + 1), fn, `each element, as \`${name}\``);
+    // text.replace(/<([^>]*)>/g, (match, inner) => …): the match and its groups, cut from the receiver.
+    if (/^replace(All)?$/.test(method) && object && sameNode(parent.namedChildren()[1] as SgNode, fn)) {
+      const pieces = matchedPieces('match', object, parent.namedChildren()[0] as SgNode | undefined, depth);
+      if (pieces) return through(pieces, fn, `a piece the pattern matched, as \`${name}\``);
+    }
     // promise.then(value => …): the value the promise resolves to.
     if (method === 'then' && object && index === 0 && parent.namedChildren()[0] && sameNode(parent.namedChildren()[0] as SgNode, fn)) return through(resolvedValue(object, depth), fn, `the promise's value, as \`${name}\``);
     // helper(arg, (err, value) => …) with the helper defined here: what the helper hands to its callback.

@@ -82,6 +82,9 @@ export interface SourceFacts {
   api?: string;
   /** True when the value was built into a larger string (concatenation, template, join, format). */
   built?: boolean;
+  /** A library function not exported whose callers the trace does not see (`InlineLexer.prototype.output`): set by a
+   * rule that counts such a parameter as some caller's text (redos, for an exponential verdict only). */
+  internal?: string;
   /** Set when a bound (call nesting, depth, the per-file step budget) stopped the trace: the value is unknown for that reason. */
   cut?: string;
   /** Tainted values: where the value went on its way here, source first (a binding, a call, a return). */

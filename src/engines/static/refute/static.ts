@@ -54,6 +54,8 @@ export function refuteStatic(finding: Finding, file: SourceFile, options: Refute
     // A library's parameter the caller controls upholds like input (for a rule that counts it); else the shared verdict.
     if (s.kind === 'param' && s.api && ((s.built && rule.librarySource === 'built') || rule.librarySource === 'any')) {
       out.push(vote('source', 'upheld', `The value is reachable from the exported API \`${s.api}\`: the library's caller controls it${rule.librarySource === 'built' ? ', and the library builds it into a larger string' : ''}.`));
+    } else if (s.kind === 'param' && s.internal) {
+      out.push(vote('source', 'upheld', `The value is ${s.via}, a function of the library's own that its callers reach untraced; the rule counts it only where a short string from any caller is enough.`));
     } else out.push(sourceVote(s, AT_SINK));
     out.push(c.guard ? guardVote(c.guard, AT_SINK.place) : noGuardVote(AT_SINK.place));
   } else if (c.guard) {

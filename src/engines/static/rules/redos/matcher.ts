@@ -1,10 +1,13 @@
 // ReDoS: a regular expression applied (.test/.exec, match/matchAll/replace/replaceAll/split/search) to request input
 // or, in a library, to an exported function's parameter or a value derived from it, judged by the recheck analyser
 // (src/engines/recheck/; bounded by steps, verdicts memoised per pattern and flags). Which patterns a node denotes:
-// regex-value.ts. What counts: exponential and 3rd degree or worse always; 2nd degree on request input (not a header,
-// which the HTTP server caps), or on a library parameter when the pattern is tried once, anchored at the start
+// regex-value.ts. What counts: exponential and 3rd degree or worse always; 2nd degree on request input (not a header, which
+// the HTTP server caps), or on a library parameter when the pattern is tried once, anchored at the start
 // (overlapping quantifiers inside one match, ms's duration parser) or when it scans the exported function's own string argument
-// (own-argument.ts: `trim(str)` running /\s*$/ on `str`). An unanchored 2nd degree scan of what a library derived
+// (own-argument.ts: `trim(str)` running /\s*$/ on `str`), or header text the caller hands over as a parameter (header-text.ts:
+// no server's cap is known to bound it). A parameter of a library function its callers reach along a
+// path the trace does not follow (a prototype method, a table's entry, a helper fed from parsed state:
+// untraced-callers.ts) is some caller's text, counted for an exponential verdict only. An unanchored 2nd degree scan of what a library derived
 // from its caller's value — an options property, a stored field, a split piece, a value handed to an internal
 // helper — is in nearly every library and mostly reads configuration: it does not count. Nor does any verdict on a
 // value the library's parameter names say is configuration the application writes (a format string, a flag list,
@@ -24,7 +27,7 @@
 // `RegExp.prototype.test.call(re, s)`) reflective.ts's. A length cap before the match is a guard, a loop counter's
 // comparison with the length is not (length-cap.ts).
 import type { SgNode } from '@ast-grep/napi';
-import { argsOf, enclosingFunction, enclosingFunctions, endLine, paramsOf, startLine, symbolOf } from '../../ast.ts';
+import { argsOf, enclosingFunction, enclosingFunctions, endLine, functionName, paramsOf, startLine, symbolOf } from '../../ast.ts';
 import { assignedIn } from '../../properties.ts';
 import { appliedPatterns, type RegexValue } from './regex-value.ts';
 import { stringPrototypeThis } from './string-prototype.ts';
@@ -39,6 +42,8 @@ import { checkRegexSync } from '../../../recheck/sync.ts';
 import type { RegexVerdict } from '../../../recheck/verdict.ts';
 import { identifiersIn } from '../../matchers/sink.ts';
 import { ownArgument } from './own-argument.ts';
+import { readsHeader } from './header-text.ts';
+import { untracedCallers } from './untraced-callers.ts';
 import { configurationSubject, errorText } from './configuration.ts';
 import { matchedTextSource } from './matched-text.ts';
 import { developerData } from './developer-data.ts';
@@ -101,14 +106,15 @@ const HEADER_SOURCE = /\bheaders?\b|\.get\(|\.header\(/;
 
 /** Whether a 2nd degree verdict is dropped for this input and pattern (`ownArgument`: the subject is the exported
  * function's own string argument, see own-argument.ts). */
-function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: string, ownArgument = false): boolean {
+function ignoresQuadratic(source: Pick<SourceFacts, 'kind' | 'via'>, pattern: string, ownArgument: boolean): boolean {
   // A library's caller is a weaker attacker than a request: a quadratic scan from every start position (a trim
   // like /-+$/, a split on / *, */) is in nearly every library and needs a huge argument. A pattern tried once, at
   // the start, that is still quadratic has overlapping quantifiers inside one match (ms's /^(\d+)?\.?\d+…$/, a
   // cookie pair's /^([^=;]+)\s*=/): that counts.
   if (source.kind !== 'input' && !anchoredAtStart(pattern) && !ownArgument) return true;
-  // A request header is capped by the HTTP server (16 KB in Node): too short for a quadratic match to hurt.
-  return HEADER_SOURCE.test(source.via);
+  // A request's header is capped by the HTTP server (16 KB in Node): too short for a quadratic match to hurt much.
+  // Header text a library's caller hands over as a parameter is not known to come from one (header-text.ts).
+  return source.kind === 'input' && HEADER_SOURCE.test(source.via);
 }
 
 /** Whether a callee is a function required from another module (`balanced` of `var balanced = require('x')`). */
@@ -223,7 +229,11 @@ function run(ctx: DetectorContext): Candidate[] {
     // `this` in a method installed on String.prototype is the string the application calls it on.
     const protoThis = library && direct.kind === 'unknown' ? stringPrototypeThis(subject) : null;
     let source = protoThis ?? (library && direct.kind === 'unknown' ? importedResult(subject) ?? direct : direct);
-    if (source.kind !== 'input' && !(library && source.api)) continue;
+    // A parameter of a library function whose callers the trace does not see (a prototype method, a table entry, a
+    // helper fed from parsed state): some caller's text may arrive, none is shown; only an exponential verdict counts.
+    const internal = library && source.kind === 'param' && !source.api && fn !== null;
+    if (source.kind !== 'input' && !(library && source.api) && !internal) continue;
+    if (internal) source = { ...source, internal: fn ? functionName(fn) : 'the module' };
     if (cutToLength(subject)) continue;
     // Configuration the application writes (a format string, a flag list, an options setting) is no attacker's. The
     // trace may name a setting written into the text (a replacement) where the matched text is the caller's: asked
@@ -236,7 +246,8 @@ function run(ctx: DetectorContext): Candidate[] {
     // Nor is an error's message: a driver or server wrote it.
     if (library && source.kind !== 'input' && errorText(subject)) continue;
     // Every pattern the node may denote (a ternary of two tables is two); the worst verdict counts.
-    const own = protoThis !== null || (library && source.kind !== 'input' && source.api !== undefined && ownArgument(subject));
+    // A header the caller's request carries counts as the caller's own text (header-text.ts).
+    const own = protoThis !== null || (library && source.kind !== 'input' && source.api !== undefined && (ownArgument(subject) || readsHeader(subject)));
     const resolved = appliedPatterns(regexNode, method);
     // A pattern built from the caller's text: the constant sub-patterns written into it, exponential ones only.
     const built = resolved.length === 0 ? patternFragments(regexNode, method) : [];
@@ -244,6 +255,8 @@ function run(ctx: DetectorContext): Candidate[] {
       if (re.source.length === 0) return [];
       // No unbounded quantifier: linear whatever recheck says, and recheck's fuzzer can take a minute to say it.
       if (withoutLoops(re.source, re.flags)) return [];
+      // A function its callers reach untraced counts only an exponential verdict: none is possible here.
+      if (internal && atMostQuadratic(re.source, re.flags)) return [];
       const quadraticIgnored = ignoresQuadratic(source, re.source, own);
       // recheck costs milliseconds to seconds a pattern; one that cannot be worse than quadratic needs no verdict here.
       if (quadraticIgnored && atMostQuadratic(re.source, re.flags)) return [];
@@ -256,6 +269,7 @@ function run(ctx: DetectorContext): Candidate[] {
       if (linearAtItsMinimum(re, verdict, repeated(method, re.flags))) return [];
       if (quadraticIgnored && verdict.complexity.startsWith('2nd degree')) return [];
       if (built.includes(re) && verdict.complexity !== 'exponential') return [];
+      if (internal && verdict.complexity !== 'exponential') return [];
       return [{ re, verdict }];
     });
     // Nor what a database returned or the developer configured; an entry of a table of definitions only with a
@@ -265,6 +279,8 @@ function run(ctx: DetectorContext): Candidate[] {
     const kept = written === 'definitions' ? judged.filter((j) => !j.verdict.complexity.startsWith('2nd degree')) : judged;
     const worst = kept.find((j) => j.verdict.complexity === 'exponential') ?? kept[0];
     if (!worst) continue;
+    // Asked last, when an exponential verdict stands: whether the function is used at all (untraced-callers.ts).
+    if (internal && fn && !untracedCallers(fn)) continue;
     const { re, verdict } = worst;
     const names = [...new Set([...source.names, ...identifiersIn(subject)])];
     const guard = findGuard(call, names, ctx.lines);
