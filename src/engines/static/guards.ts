@@ -30,6 +30,22 @@ const PER_NAME: Array<[GuardKind, string]> = [
   ['escaping', String.raw`\bNAME(\.[\w$]+)*\s*=\s*collapse\w*\(`],
 ];
 
+// A file's sinks ask about the same few names again and again: each name's patterns are compiled once and kept (none
+// has the g or y flag, so a shared one carries no state from one exec to the next). Bounded: a name set per file.
+const patternsByName = new Map<string, { perName: RegExp[]; namedTest: RegExp }>();
+const KEPT_NAMES = 512;
+
+function guardPatterns(name: string): { perName: RegExp[]; namedTest: RegExp } {
+  let patterns = patternsByName.get(name);
+  if (!patterns) {
+    const n = escapeRe(name);
+    patterns = { perName: PER_NAME.map(([, src]) => new RegExp(src.replaceAll('NAME', n))), namedTest: new RegExp(String.raw`(?<!\.)\b([\w$]+)\.test\(\s*${n}\s*\)`) };
+    if (patternsByName.size >= KEPT_NAMES) patternsByName.delete(patternsByName.keys().next().value as string);
+    patternsByName.set(name, patterns);
+  }
+  return patterns;
+}
+
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
   return true;
@@ -72,11 +88,13 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
   const outer = fns[fns.length - 1];
   const from = outer ? startLine(outer) : 1;
   const to = startLine(sink);
-  const compiled = PER_NAME.filter(([kind]) => !ignore.includes(kind)).flatMap(([kind, src]) => usable.map((n) => [kind, new RegExp(src.replaceAll('NAME', escapeRe(n)))] as const));
   const column = sink.range().start.column;
-  const namedTests = usable.map((n) => new RegExp(String.raw`(?<!\.)\b([\w$]+)\.test\(\s*${escapeRe(n)}\s*\)`));
   let anchored: Set<string> | null = null;
-  for (const line of linesNaming(lines, usable, from, to)) {
+  const guarding = linesNaming(lines, usable, from, to);
+  if (guarding.length === 0) return null;
+  const compiled = PER_NAME.flatMap(([kind], i) => (ignore.includes(kind) ? [] : usable.map((n) => [kind, guardPatterns(n).perName[i]!] as const)));
+  const namedTests = usable.map((n) => guardPatterns(n).namedTest);
+  for (const line of guarding) {
     let text = lines[line - 1] ?? '';
     // On the sink's own line only the text before the sink can guard it (columns are bytes: ASCII lines only).
     if (line === to) text = isAscii(text) ? text.slice(0, column) : '';
