@@ -12,7 +12,7 @@ import { analyse } from '../../../src/engines/static/engine.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
 import { PUSH_CALLS, PUSHED_NAME } from '../../../src/engines/static/taint.ts';
-import { linesNaming } from '../../../src/engines/static/guards.ts';
+import { findGuard, linesNaming } from '../../../src/engines/static/guards.ts';
 
 const place = (n: { range(): { start: { index: number }; end: { index: number } } }) => `${n.range().start.index}-${n.range().end.index}`;
 
@@ -217,4 +217,19 @@ test('the lines naming a value, found in the joined text, are those a line-by-li
     }
   }
   assert.ok(kept > 100, `lines kept (${kept})`);
+});
+
+test('findGuard answers the same whichever kinds an earlier question about the name ignored (its patterns are kept per name)', () => {
+  const content = ["function f(p, q) {", "  if (p !== 'a') return;", "  if (p.startsWith('/base')) x();", "  sink(p, q);", "}"].join('\n');
+  const root = parseSource(langFor({ path: 'g.js', language: 'javascript' })!, content).root();
+  const sink = root.find({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^sink$' } } })!;
+  const lines = content.split('\n');
+  const ask = (ignore: Parameters<typeof findGuard>[3]) => findGuard(sink, ['p'], lines, ignore);
+  for (let round = 0; round < 2; round++) {
+    assert.deepEqual(ask([]), { kind: 'allow-list', text: "if (p !== 'a') return;", line: 2 });
+    assert.deepEqual(ask(['allow-list']), { kind: 'containment', text: "if (p.startsWith('/base')) x();", line: 3 });
+    assert.equal(ask(['allow-list', 'containment']), null);
+    // A name no line before the sink holds is guarded by nothing.
+    assert.equal(findGuard(sink, ['q'], lines), null);
+  }
 });
