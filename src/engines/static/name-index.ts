@@ -119,7 +119,10 @@ export interface Definitions {
   methods: Map<string, SgNode>;
 }
 
-const DEFINING = { rule: { any: [{ kind: 'function_declaration' }, { kind: 'variable_declarator' }, { kind: 'assignment_expression' }, { kind: 'method_definition' }] } };
+// Of the assignments only those defining on a prototype (`.prototype.` in the left side, or `X.prototype = …`) define a
+// name: ast-grep leaves the others out instead of handing each over to be read and dropped (a bundle has thousands).
+const PROTOTYPE_ASSIGNMENT = { kind: 'assignment_expression', has: { field: 'left' as const, regex: String.raw`\.prototype(?:\.|$)` } };
+const DEFINING = { rule: { any: [{ kind: 'function_declaration' }, { kind: 'variable_declarator' }, PROTOTYPE_ASSIGNMENT, { kind: 'method_definition' }] } };
 const PROTOTYPE = '.prototype.';
 
 function keepFirst(map: Map<string, SgNode>, key: string | undefined, node: SgNode): void {
