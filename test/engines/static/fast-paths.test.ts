@@ -233,3 +233,22 @@ test('findGuard answers the same whichever kinds an earlier question about the n
     assert.equal(findGuard(sink, ['q'], lines), null);
   }
 });
+
+test('string-method-on-non-string finds the JSON.stringify helpers by their ranges: nested, after text outside ASCII, one of several occurrences', () => {
+  const content = [
+    // Ranges count UTF-16 units, as the text's indexes do (in UTF-8 bytes this line would shift what follows by 200).
+    `const ü = '${'😀'.repeat(100)}';`,
+    'function outer() {',
+    '  function helper(v) { return JSON.stringify(v); }',
+    '  return helper;',
+    '}',
+    'function helper2(v) { const s = JSON.stringify(v); return s; }',
+    'function plain(v) { return String(v); } const later = JSON.stringify(1);',
+    'function user(a) { const out = helper(a); return out.replace(/"/g, ""); }',
+    'function user2(a) { const o = helper2(a); return o.trim(); }',
+    'function user3(a) { const p = plain(a); return p.trim(); }',
+  ].join('\n');
+  const found = analyse({ path: 'helpers.js', language: 'javascript', isTest: false, content }).entries
+    .filter((e) => e.candidate.ruleId === 'string-method-on-non-string').map((e) => `${e.candidate.startLine} ${e.candidate.subject}`);
+  assert.deepEqual(found, ['8 out.replace', '9 o.trim']);
+});

@@ -8,7 +8,7 @@
 // branches that are both strings, and a call straight on the result (`JSON.stringify(x).replace(…)`, a serialising
 // helper whose contract is its argument: on the mature set such helpers are never handed undefined).
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
+import { enclosingFunction, escapeRe, functionIndex, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 import { findAllOf } from '../../shared-find.ts';
 
@@ -45,21 +45,36 @@ function isOpenStringify(node: SgNode): boolean {
   return true;
 }
 
-const STRINGIFY_DECLARATIONS = { kind: 'function_declaration', regex: 'JSON\\.stringify\\(' };
+const STRINGIFY = 'JSON.stringify(';
 
 /** Functions declared in the file that return a JSON.stringify result unchecked (directly or via a local). */
 function stringifyHelpers(root: SgNode, content: string): Set<string> {
   const out = new Set<string>();
-  // Where `JSON.stringify(` occurs: a body holds it when one of these lies inside the body's range (no body's text is
-  // copied out of the tree to ask).
+  // Where `JSON.stringify(` occurs (ascending): a node holds it when one of these lies inside the node's range (no
+  // node's text is copied out of the tree to ask).
   const at = [...content.matchAll(/JSON\.stringify\(/g)].map((m) => m.index);
   if (at.length === 0) return out;
+  const within = (start: number, end: number) => {
+    // The first occurrence at or after start is the one that may end before end.
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < at.length && at[lo]! + STRINGIFY.length <= end;
+  };
   const holds = (body: SgNode) => {
     const { start, end } = body.range();
-    return at.some((i) => i >= start.index && i + 'JSON.stringify('.length <= end.index);
+    return within(start.index, end.index);
   };
-  // A body holding `JSON.stringify(` lies in its declaration's text: the tree is asked for those declarations alone.
-  for (const fn of findAllOf(root, STRINGIFY_DECLARATIONS)) {
+  // A body holding `JSON.stringify(` lies in its declaration: only declarations holding one are looked into, picked
+  // by their ranges from the tree's function index (a search of the declarations' text took a walk of its own, the
+  // shared walk holding function kinds for every node of them).
+  const functions = functionIndex(root);
+  for (const [i, fn] of functions.nodes.entries()) {
+    if (!within(functions.starts[i]!, functions.ends[i]!) || fn.kind() !== 'function_declaration') continue;
     const name = fn.field('name')?.text();
     if (!name) continue;
     const body = fn.field('body');
@@ -181,6 +196,6 @@ export const stringMethodOnNonString: Detector = {
   prefilter: /JSON\.stringify\(|Array\.isArray\(/,
   // Every finding is a call whose property's text STRING_ONLY matches whole: a file naming none of those methods has none.
   requires: new RegExp(`\\b(${STRING_ONLY.source.slice(2, -2)})\\b`),
-  finds: [STRINGIFY_DECLARATIONS, SUSPECT_BINDINGS],
+  finds: [SUSPECT_BINDINGS],
   run,
 };
