@@ -81,6 +81,12 @@ export function callsWithCallee(root: SgNode, test: RegExp): SgNode[] {
   return fileCalls(root).filter((c) => !c.isNew && test.test(c.text)).map((c) => c.node);
 }
 
+/** callsWithCallee's answer when the tree's calls are indexed already (another reader asked for them), else undefined:
+ *  for a search ast-grep makes more cheaply than an index built for it alone, and that may ride on one built anyway. */
+export function indexedCallsWithCallee(root: SgNode, test: RegExp): SgNode[] | undefined {
+  return root.kind() === 'program' && FILE_CALLS.get(root.getRoot()) !== undefined ? callsWithCallee(root, test) : undefined;
+}
+
 /** A call by the name it calls: `name(…)` bare, or `x.name(…)` / `this.name(…)` through a member (the property's name). */
 export interface NamedCall {
   call: SgNode;

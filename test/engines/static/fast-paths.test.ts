@@ -1,7 +1,7 @@
 // Fast paths of the static engine against the plain form they replace, on every file of the test corpora.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SgNode } from '@ast-grep/napi';
+import { parse, type SgNode } from '@ast-grep/napi';
 import { enclosingFunction, enclosingFunctions, enclosingOfKind, FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
 import { functionsWithComputedWrite } from '../../../src/engines/static/rules/prototype-pollution/matcher.ts';
 import { fileMayGuard, guardText } from '../../../src/engines/static/rules/prototype-pollution/guard.ts';
@@ -13,6 +13,8 @@ import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
 import { PUSH_CALLS, PUSHED_NAME } from '../../../src/engines/static/taint.ts';
 import { findGuard, linesNaming } from '../../../src/engines/static/guards.ts';
+import { stringMethodOnNonString } from '../../../src/engines/static/rules/string-method-on-non-string/matcher.ts';
+import { callsByCallee } from '../../../src/engines/static/name-index.ts';
 
 const place = (n: { range(): { start: { index: number }; end: { index: number } } }) => `${n.range().start.index}-${n.range().end.index}`;
 
@@ -251,4 +253,35 @@ test('string-method-on-non-string finds the JSON.stringify helpers by their rang
   const found = analyse({ path: 'helpers.js', language: 'javascript', isTest: false, content }).entries
     .filter((e) => e.candidate.ruleId === 'string-method-on-non-string').map((e) => `${e.candidate.startLine} ${e.candidate.subject}`);
   assert.deepEqual(found, ['8 out.replace', '9 o.trim']);
+});
+
+// Callee shapes near `name.method(…)`: optional, parenthesised, split over lines, computed, on a member, a method's
+// own method, `new`, a comment between, a method not string-only.
+const STRING_CALLS = {
+  path: 'string-calls.js', language: 'javascript', isTest: false,
+  content: [
+    'function h(v) { return JSON.stringify(v); }',
+    ...[
+      's?.trim()', '(s).trim()', 's\n    .trim()', "s['trim']()", 'o.s.trim()', 's.trim.call(s)', 'new s.trim()',
+      's.notAString()', 's/* c */.trim()', 's .padStart(2)', 'h(a).trim()', 's.trim()',
+    ].map((call, i) => `function f${i}(a, o) { const s = JSON.stringify(a); return ${call}; }`),
+    "function g(a) { const t = Array.isArray(a) ? a.map(String) : String(a); return t.split(','); }",
+  ].join('\n'),
+};
+
+test('string-method-on-non-string finds the same calls from the tree\'s call index as from its own search', () => {
+  let found = 0;
+  for (const file of [STRING_CALLS, ...engineCorpus()]) {
+    const lang = langFor(file);
+    if (lang === null || !stringMethodOnNonString.prefilter.test(file.content)) continue;
+    const lines = file.content.split(/\r?\n/);
+    // Fresh trees (parseSource keeps the last one): the first is searched, the second has its calls indexed first.
+    const searched = stringMethodOnNonString.run({ file, root: parse(lang, file.content).root(), lines });
+    const indexedRoot = parse(lang, file.content).root();
+    callsByCallee(indexedRoot);
+    assert.deepEqual(stringMethodOnNonString.run({ file, root: indexedRoot, lines }), searched, file.path);
+    found += searched.length;
+    if (file === STRING_CALLS) assert.deepEqual(searched.map((c) => `${c.startLine} ${c.subject}`), ['2 s.trim', '4 s.trim', '11 s.trim', '12 s.padStart', '14 s.trim', '15 t.split']);
+  }
+  assert.ok(found >= 8, `string method calls found (${found})`);
 });

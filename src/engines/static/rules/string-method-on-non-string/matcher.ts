@@ -11,8 +11,11 @@ import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, functionIndex, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 import { findAllOf } from '../../shared-find.ts';
+import { indexedCallsWithCallee } from '../../name-index.ts';
 
 const STRING_ONLY = /^(toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|trimLeft|trimRight|split|replace|replaceAll|startsWith|endsWith|padStart|padEnd|localeCompare|normalize|charAt|charCodeAt|codePointAt|match|matchAll|search|substring|substr)$/;
+/** A callee text ending in a STRING_ONLY method's name: what any `name.method` callee of them ends in. */
+const STRING_METHOD_CALLEE = new RegExp(`(?:${STRING_ONLY.source.slice(2, -2)})$`);
 const LITERAL = new Set(['object', 'array', 'string', 'template_string', 'number', 'true', 'false']);
 const ARRAY_MADE = /\.(map|filter|concat|slice|flat|flatMap)\s*\(|^\[/;
 
@@ -158,8 +161,12 @@ function run(ctx: DetectorContext): Candidate[] {
   const named = `^(?:${[...suspects].map(escapeRe).join('|')})$`;
   // `name.method(…)` with a string-only method, asked of the tree (the checks below stay the definition).
   const shape = { kind: 'member_expression', all: [{ has: { field: 'property', regex: STRING_ONLY.source } }, { has: { field: 'object', kind: 'identifier', regex: named } }] };
-  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', ...shape } } })) {
+  // Where the file's calls are indexed already, those whose callee ends in such a method (a superset: the checks below
+  // are the search's conditions) are taken from the index instead of a walk of the tree.
+  const calls = indexedCallsWithCallee(ctx.root, STRING_METHOD_CALLEE) ?? ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', ...shape } } });
+  for (const call of calls) {
     const callee = call.field('function')!;
+    if (callee.kind() !== 'member_expression') continue;
     const method = callee.field('property')?.text() ?? '';
     if (!STRING_ONLY.test(method)) continue;
     const object = callee.field('object');
