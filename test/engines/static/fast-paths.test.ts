@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse, type SgNode } from '@ast-grep/napi';
-import { enclosingFunction, enclosingFunctions, enclosingOfKind, FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
+import { enclosingFunction, enclosingFunctions, enclosingOfKind, escapeRe, FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
 import { functionsWithComputedWrite } from '../../../src/engines/static/rules/prototype-pollution/matcher.ts';
 import { fileMayGuard, guardText } from '../../../src/engines/static/rules/prototype-pollution/guard.ts';
 import { hasSelfComparison } from '../../../src/engines/static/matchers/self-compared.ts';
@@ -12,7 +12,7 @@ import { analyse } from '../../../src/engines/static/engine.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
 import { PUSH_CALLS, PUSHED_NAME } from '../../../src/engines/static/taint.ts';
-import { findGuard, linesNaming } from '../../../src/engines/static/guards.ts';
+import { findGuard, linesNaming, PER_NAME } from '../../../src/engines/static/guards.ts';
 import { stringMethodOnNonString } from '../../../src/engines/static/rules/string-method-on-non-string/matcher.ts';
 import { callsByCallee } from '../../../src/engines/static/name-index.ts';
 
@@ -284,4 +284,40 @@ test('string-method-on-non-string finds the same calls from the tree\'s call ind
     if (file === STRING_CALLS) assert.deepEqual(searched.map((c) => `${c.startLine} ${c.subject}`), ['2 s.trim', '4 s.trim', '11 s.trim', '12 s.padStart', '14 s.trim', '15 t.split']);
   }
   assert.ok(found >= 8, `string method calls found (${found})`);
+});
+
+test('a guard pattern matches only lines holding one of its gate texts (findGuard searches no other line)', () => {
+  const compiled = new Map<string, RegExp[]>();
+  const patterns = (name: string) => {
+    let res = compiled.get(name);
+    if (!res) compiled.set(name, (res = PER_NAME.map(([, src]) => new RegExp(src.replaceAll('NAME', escapeRe(name))))));
+    return res;
+  };
+  // A line of each pattern's shape (the corpus has few of some), each operator of the comparison.
+  const shapes = [
+    "if (!['a', 'b'].includes(p)) return;", 'if (p in ALLOWED) go();', 'if (!/^[a-z]+$/.test(p)) return;', 'switch (p) {',
+    "if (p != 'a') return;", 'if (p !== "b") return;', "if (p == 'c') go();", 'if (p.match(/^abc$/)) go();',
+    'if (!p.startsWith(root)) throw e;', "if (p.includes('..')) throw e;", 'if (!isPathInside(p, root)) throw e;',
+    'const rel = path.relative(root, p);', "if (typeof p !== 'number') return;", 'if (!Number.isInteger(p) || isNaN(p)) return;',
+    'p = escape(p);', 'p = shellescape(p);', 'p = collapseLeadingSlashes(p);',
+  ].join('\n');
+  const each = PER_NAME.map(() => 0);
+  let matched = 0;
+  for (const file of [{ content: shapes }, ...engineCorpus()]) {
+    for (const text of file.content.split('\n')) {
+      if (text.length > 2000) continue;
+      // The value's names as findGuard takes them: identifiers and dotted paths, each of the line's first few.
+      for (const name of [...new Set([...(text.match(/[\w$]+/g) ?? []).slice(0, 6), ...(text.match(/[\w$]+(?:\.[\w$]+)+/g) ?? []).slice(0, 3)])]) {
+        patterns(name).forEach((re, i) => {
+          if (!re.test(text)) return;
+          matched++;
+          each[i]!++;
+          const gate = PER_NAME[i]![2];
+          assert.ok(!gate || gate.some((g) => text.includes(g)), `${PER_NAME[i]![1]} matched ${JSON.stringify(text)} for ${name}`);
+        });
+      }
+    }
+  }
+  assert.ok(matched > 100, `guard patterns matched (${matched})`);
+  assert.deepEqual(each.flatMap((n, i) => (n === 0 ? [PER_NAME[i]![1]] : [])), [], 'every pattern matched some line');
 });
