@@ -307,7 +307,7 @@ test('a guard pattern matches only lines holding one of its gate texts (findGuar
     for (const text of file.content.split('\n')) {
       if (text.length > 2000) continue;
       // The value's names as findGuard takes them: identifiers and dotted paths, each of the line's first few.
-      for (const name of [...new Set([...(text.match(/[\w$]+/g) ?? []).slice(0, 6), ...(text.match(/[\w$]+(?:\.[\w$]+)+/g) ?? []).slice(0, 3)])]) {
+      for (const name of new Set([...(text.match(/[\w$]+/g) ?? []).slice(0, 6), ...(text.match(/[\w$]+(?:\.[\w$]+)+/g) ?? []).slice(0, 3)])) {
         patterns(name).forEach((re, i) => {
           if (!re.test(text)) return;
           matched++;
