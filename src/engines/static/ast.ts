@@ -121,6 +121,12 @@ export function enclosingOfKind(node: SgNode, kinds: ReadonlySet<string>): SgNod
   return i < 0 ? null : index.nodes[i]!;
 }
 
+/** Every function of `node`'s tree (FUNCTION_KINDS) in source order, with the start and end index of each: the index
+ *  enclosingFunction searches, built once per tree. */
+export function functionIndex(node: SgNode): { readonly nodes: readonly SgNode[]; readonly starts: readonly number[]; readonly ends: readonly number[] } {
+  return kindIndex(node, FUNCTION_KINDS);
+}
+
 export function enclosingFunction(node: SgNode): SgNode | null {
   return enclosingOfKind(node, FUNCTION_KINDS);
 }

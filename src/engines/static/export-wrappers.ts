@@ -5,6 +5,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe, paramsOf } from './ast.ts';
 import { sameNode } from './callees.ts';
+import { callsWithCallee } from './name-index.ts';
 
 /** `module.exports`, `exports`, `exports.name` (the name captured). */
 export const EXPORTS_LEFT = /^(?:module\.)?exports(?:\.([\w$]+))?$/;
@@ -23,11 +24,14 @@ export function objectNames(obj: SgNode, into: Set<string>): void {
   }
 }
 
+const OBJECT_EXPORT_CALL = /^Object\.(assign|defineProperty)$/;
+
 /** Local names exported by `Object.assign(exports, {…})` and `Object.defineProperty(exports, 'k', { value | get })`. */
 export function exportedThroughObjectCalls(root: SgNode, names: Set<string>, publicAliases: Set<string>): void {
   // A whole-tree search costs a walk of the file; most files name neither call.
   if (!/\bObject\.(?:assign|defineProperty)\s*\(\s*(?:module\.)?exports\b/.test(root.text())) return;
-  for (const call of root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^Object\\.(assign|defineProperty)$' } } })) {
+  // The file's calls are indexed once per tree (name-index.ts), and the files exporting this way ask for them anyway.
+  for (const call of callsWithCallee(root, OBJECT_EXPORT_CALL)) {
     const args = call.field('arguments')?.namedChildren() ?? [];
     if (!EXPORTS_OBJECT.test(args[0]?.text() ?? '')) continue;
     if (call.field('function')?.text() === 'Object.assign') {

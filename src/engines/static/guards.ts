@@ -7,29 +7,46 @@ import type { GuardFact } from './types.ts';
 
 type GuardKind = GuardFact['kind'];
 
-/** Patterns per guard kind; NAME is replaced by an escaped identifier the value passed through. */
-const PER_NAME: Array<[GuardKind, string]> = [
+/** Patterns per guard kind; NAME is replaced by an escaped identifier the value passed through. Each with the texts
+ * one of which any match holds outside NAME (null: none worth asking): a line holding none is not searched. */
+export const PER_NAME: ReadonlyArray<readonly [GuardKind, string, readonly string[] | null]> = [
   // The receiver is captured: `obj.hasOwnProperty(key)` on the tainted object itself allows nothing.
   // An array literal of its own (`['a', 'b'].includes(key)`) lists what is allowed.
-  ['allow-list', String.raw`(?:(?<receiver>[\w$.]+)(?:\[[^\]\n]*\])?|\[[^\]\n]*\])\.(includes|has|indexOf|hasOwnProperty)\(\s*NAME\s*[,)]`],
+  ['allow-list', String.raw`(?:(?<receiver>[\w$.]+)(?:\[[^\]\n]*\])?|\[[^\]\n]*\])\.(includes|has|indexOf|hasOwnProperty)\(\s*NAME\s*[,)]`, ['.includes(', '.has(', '.indexOf(', '.hasOwnProperty(']],
   // `NAME in ALLOWED` checks membership; `for (NAME in obj)` only iterates.
-  ['allow-list', String.raw`(?<!for\s*\(\s*(?:const|let|var)?\s*)\bNAME\s+in\s+[A-Za-z_$]`],
-  ['allow-list', String.raw`/\^[^/\n]*\$/[a-z]*\.test\(\s*NAME\b`],
-  ['allow-list', String.raw`\bswitch\s*\(\s*NAME\s*\)`],
+  ['allow-list', String.raw`(?<!for\s*\(\s*(?:const|let|var)?\s*)\bNAME\s+in\s+[A-Za-z_$]`, null],
+  ['allow-list', String.raw`/\^[^/\n]*\$/[a-z]*\.test\(\s*NAME\b`, ['.test(']],
+  ['allow-list', String.raw`\bswitch\s*\(\s*NAME\s*\)`, ['switch']],
   // A comparison with a literal string; `typeof NAME === 'string'` is a type check, not an allow-list.
   // A parsed URL's host compared with a literal (`target.hostname !== 'docs.example.com'`) pins where it points.
-  ['allow-list', String.raw`(?<!typeof\s+)\bNAME(\.(hostname|host|origin))?\s*(?<op>!==?|===?)\s*['"\x60][^'"\x60]`],
-  ['allow-list', String.raw`\bNAME\.match\(\s*/\^[^/\n]*\$/`],
-  ['containment', String.raw`\bNAME\b[^\n]*\.startsWith\(|\.startsWith\([^\n]*\bNAME\b`],
-  ['containment', String.raw`\bNAME\.(includes|indexOf)\(\s*['"]\.\.`],
-  ['containment', String.raw`\b(isPathInside|isInside|containPath|isSubPath|isSafePath|safeJoin)\([^\n]*\bNAME\b`],
-  ['containment', String.raw`path\.relative\([^\n]*\bNAME\b`],
-  ['type-check', String.raw`typeof\s+NAME\s*[!=]==?\s*['"](number|boolean)['"]`],
-  ['type-check', String.raw`Number\.is(Safe)?Integer\(\s*NAME\s*\)|\bisNaN\(\s*NAME\s*\)|Number\.isFinite\(\s*NAME\s*\)`],
-  ['escaping', String.raw`\bNAME\s*=\s*(\w+\.)?(escape\w*|quote|shellescape)\(`],
+  ['allow-list', String.raw`(?<!typeof\s+)\bNAME(\.(hostname|host|origin))?\s*(?<op>!==?|===?)\s*['"\x60][^'"\x60]`, ['==', '!=']],
+  ['allow-list', String.raw`\bNAME\.match\(\s*/\^[^/\n]*\$/`, ['.match(']],
+  ['containment', String.raw`\bNAME\b[^\n]*\.startsWith\(|\.startsWith\([^\n]*\bNAME\b`, ['.startsWith(']],
+  ['containment', String.raw`\bNAME\.(includes|indexOf)\(\s*['"]\.\.`, ['..']],
+  ['containment', String.raw`\b(isPathInside|isInside|containPath|isSubPath|isSafePath|safeJoin)\([^\n]*\bNAME\b`, ['isPathInside(', 'isInside(', 'containPath(', 'isSubPath(', 'isSafePath(', 'safeJoin(']],
+  ['containment', String.raw`path\.relative\([^\n]*\bNAME\b`, ['path.relative(']],
+  ['type-check', String.raw`typeof\s+NAME\s*[!=]==?\s*['"](number|boolean)['"]`, ['typeof']],
+  ['type-check', String.raw`Number\.is(Safe)?Integer\(\s*NAME\s*\)|\bisNaN\(\s*NAME\s*\)|Number\.isFinite\(\s*NAME\s*\)`, ['Number.is', 'isNaN(']],
+  ['escaping', String.raw`\bNAME\s*=\s*(\w+\.)?(escape\w*|quote|shellescape)\(`, ['escape', 'quote']],
   // Collapsing leading slashes (serve-static's fix) keeps a redirect on the site.
-  ['escaping', String.raw`\bNAME(\.[\w$]+)*\s*=\s*collapse\w*\(`],
+  ['escaping', String.raw`\bNAME(\.[\w$]+)*\s*=\s*collapse\w*\(`, ['collapse']],
 ];
+
+// A file's sinks ask about the same few names again and again: each name's patterns are compiled once and kept (none
+// has the g or y flag, so a shared one carries no state from one exec to the next). Bounded: a name set per file.
+const patternsByName = new Map<string, { perName: RegExp[]; namedTest: RegExp }>();
+const KEPT_NAMES = 512;
+
+function guardPatterns(name: string): { perName: RegExp[]; namedTest: RegExp } {
+  let patterns = patternsByName.get(name);
+  if (!patterns) {
+    const n = escapeRe(name);
+    patterns = { perName: PER_NAME.map(([, src]) => new RegExp(src.replaceAll('NAME', n))), namedTest: new RegExp(String.raw`(?<!\.)\b([\w$]+)\.test\(\s*${n}\s*\)`) };
+    if (patternsByName.size >= KEPT_NAMES) patternsByName.delete(patternsByName.keys().next().value as string);
+    patternsByName.set(name, patterns);
+  }
+  return patterns;
+}
 
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
@@ -108,13 +125,15 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
   const outer = fns[fns.length - 1];
   const from = outer ? startLine(outer) : 1;
   const to = startLine(sink);
-  const compiled = PER_NAME.filter(([kind]) => !ignore.includes(kind)).flatMap(([kind, src]) => usable.map((n) => [kind, new RegExp(src.replaceAll('NAME', escapeRe(n)))] as const));
   const column = sink.range().start.column;
-  const namedTests = usable.map((n) => new RegExp(String.raw`(?<!\.)\b([\w$]+)\.test\(\s*${escapeRe(n)}\s*\)`));
   let anchored: Set<string> | null = null;
+  const guarding = linesNaming(lines, usable, from, to);
+  if (guarding.length === 0) return null;
+  const compiled = PER_NAME.flatMap(([kind, , gate], i) => (ignore.includes(kind) ? [] : usable.map((n) => [kind, guardPatterns(n).perName[i]!, gate] as const)));
+  const namedTests = usable.map((n) => guardPatterns(n).namedTest);
   let siblings: Array<[number, number]> | null = null;
   const elsewhere = (line: number): boolean => (siblings ??= siblingDefinitions(sink, from)).some(([a, b]) => a <= line && line <= b);
-  for (const line of linesNaming(lines, usable, from, to)) {
+  for (const line of guarding) {
     let text = lines[line - 1] ?? '';
     // On the sink's own line only the text before the sink can guard it (columns are bytes: ASCII lines only).
     if (line === to) text = isAscii(text) ? text.slice(0, column) : '';
@@ -122,7 +141,7 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
     // Every pattern holds NAME as written: a line without any of the names cannot match one.
     if (!usable.some((n) => text.includes(n))) continue;
     // `IDENT.test(name)` with IDENT an anchored regex literal declared in the file (`var bareIdentifier = /^\s*\w+\s*$/`).
-    for (const re of namedTests) {
+    for (const re of text.includes('.test(') ? namedTests : []) {
       const m = re.exec(text);
       if (!m?.[1]) continue;
       anchored ??= anchoredRegexNames(lines);
@@ -131,7 +150,8 @@ export function findGuard(sink: SgNode, names: readonly string[], lines: readonl
         if (!accept || accept(fact)) return fact;
       }
     }
-    for (const [kind, re] of compiled) {
+    for (const [kind, re, gate] of compiled) {
+      if (gate && !gate.some((g) => text.includes(g))) continue;
       const m = re.exec(text);
       if (!m) continue;
       const receiver = m.groups?.receiver;

@@ -81,6 +81,12 @@ export function callsWithCallee(root: SgNode, test: RegExp): SgNode[] {
   return fileCalls(root).filter((c) => !c.isNew && test.test(c.text)).map((c) => c.node);
 }
 
+/** callsWithCallee's answer when the tree's calls are indexed already (another reader asked for them), else undefined:
+ *  for a search ast-grep makes more cheaply than an index built for it alone, and that may ride on one built anyway. */
+export function indexedCallsWithCallee(root: SgNode, test: RegExp): SgNode[] | undefined {
+  return root.kind() === 'program' && FILE_CALLS.get(root.getRoot()) !== undefined ? callsWithCallee(root, test) : undefined;
+}
+
 /** A call by the name it calls: `name(…)` bare, or `x.name(…)` / `this.name(…)` through a member (the property's name). */
 export interface NamedCall {
   call: SgNode;
@@ -119,7 +125,10 @@ export interface Definitions {
   methods: Map<string, SgNode>;
 }
 
-const DEFINING = { rule: { any: [{ kind: 'function_declaration' }, { kind: 'variable_declarator' }, { kind: 'assignment_expression' }, { kind: 'method_definition' }] } };
+// Of the assignments only those defining on a prototype (`.prototype.` in the left side, or `X.prototype = …`) define a
+// name: ast-grep leaves the others out instead of handing each over to be read and dropped (a bundle has thousands).
+const PROTOTYPE_ASSIGNMENT = { kind: 'assignment_expression', has: { field: 'left' as const, regex: String.raw`\.prototype(?:\.|$)` } };
+const DEFINING = { rule: { any: [{ kind: 'function_declaration' }, { kind: 'variable_declarator' }, PROTOTYPE_ASSIGNMENT, { kind: 'method_definition' }] } };
 const PROTOTYPE = '.prototype.';
 
 function keepFirst(map: Map<string, SgNode>, key: string | undefined, node: SgNode): void {

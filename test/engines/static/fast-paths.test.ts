@@ -1,8 +1,8 @@
 // Fast paths of the static engine against the plain form they replace, on every file of the test corpora.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunction, enclosingFunctions, enclosingOfKind, FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
+import { parse, type SgNode } from '@ast-grep/napi';
+import { enclosingFunction, enclosingFunctions, enclosingOfKind, escapeRe, FUNCTION_KINDS } from '../../../src/engines/static/ast.ts';
 import { functionsWithComputedWrite } from '../../../src/engines/static/rules/prototype-pollution/matcher.ts';
 import { fileMayGuard, guardText } from '../../../src/engines/static/rules/prototype-pollution/guard.ts';
 import { hasSelfComparison } from '../../../src/engines/static/matchers/self-compared.ts';
@@ -12,7 +12,9 @@ import { analyse } from '../../../src/engines/static/engine.ts';
 import { langFor, parseSource } from '../../../src/engines/static/parse.ts';
 import { engineCorpus } from './engine-corpus.ts';
 import { PUSH_CALLS, PUSHED_NAME } from '../../../src/engines/static/taint.ts';
-import { linesNaming } from '../../../src/engines/static/guards.ts';
+import { findGuard, linesNaming, PER_NAME } from '../../../src/engines/static/guards.ts';
+import { stringMethodOnNonString } from '../../../src/engines/static/rules/string-method-on-non-string/matcher.ts';
+import { callsByCallee } from '../../../src/engines/static/name-index.ts';
 
 const place = (n: { range(): { start: { index: number }; end: { index: number } } }) => `${n.range().start.index}-${n.range().end.index}`;
 
@@ -217,4 +219,105 @@ test('the lines naming a value, found in the joined text, are those a line-by-li
     }
   }
   assert.ok(kept > 100, `lines kept (${kept})`);
+});
+
+test('findGuard answers the same whichever kinds an earlier question about the name ignored (its patterns are kept per name)', () => {
+  const content = ["function f(p, q) {", "  if (p !== 'a') return;", "  if (p.startsWith('/base')) x();", "  sink(p, q);", "}"].join('\n');
+  const root = parseSource(langFor({ path: 'g.js', language: 'javascript' })!, content).root();
+  const sink = root.find({ rule: { kind: 'call_expression', has: { field: 'function', regex: '^sink$' } } })!;
+  const lines = content.split('\n');
+  const ask = (ignore: Parameters<typeof findGuard>[3]) => findGuard(sink, ['p'], lines, ignore);
+  for (let round = 0; round < 2; round++) {
+    assert.deepEqual(ask([]), { kind: 'allow-list', text: "if (p !== 'a') return;", line: 2 });
+    assert.deepEqual(ask(['allow-list']), { kind: 'containment', text: "if (p.startsWith('/base')) x();", line: 3 });
+    assert.equal(ask(['allow-list', 'containment']), null);
+    // A name no line before the sink holds is guarded by nothing.
+    assert.equal(findGuard(sink, ['q'], lines), null);
+  }
+});
+
+test('string-method-on-non-string finds the JSON.stringify helpers by their ranges: nested, after text outside ASCII, one of several occurrences', () => {
+  const content = [
+    // Ranges count UTF-16 units, as the text's indexes do (in UTF-8 bytes this line would shift what follows by 200).
+    `const ü = '${'😀'.repeat(100)}';`,
+    'function outer() {',
+    '  function helper(v) { return JSON.stringify(v); }',
+    '  return helper;',
+    '}',
+    'function helper2(v) { const s = JSON.stringify(v); return s; }',
+    'function plain(v) { return String(v); } const later = JSON.stringify(1);',
+    'function user(a) { const out = helper(a); return out.replace(/"/g, ""); }',
+    'function user2(a) { const o = helper2(a); return o.trim(); }',
+    'function user3(a) { const p = plain(a); return p.trim(); }',
+  ].join('\n');
+  const found = analyse({ path: 'helpers.js', language: 'javascript', isTest: false, content }).entries
+    .filter((e) => e.candidate.ruleId === 'string-method-on-non-string').map((e) => `${e.candidate.startLine} ${e.candidate.subject}`);
+  assert.deepEqual(found, ['8 out.replace', '9 o.trim']);
+});
+
+// Callee shapes near `name.method(…)`: optional, parenthesised, split over lines, computed, on a member, a method's
+// own method, `new`, a comment between, a method not string-only.
+const STRING_CALLS = {
+  path: 'string-calls.js', language: 'javascript', isTest: false,
+  content: [
+    'function h(v) { return JSON.stringify(v); }',
+    ...[
+      's?.trim()', '(s).trim()', 's\n    .trim()', "s['trim']()", 'o.s.trim()', 's.trim.call(s)', 'new s.trim()',
+      's.notAString()', 's/* c */.trim()', 's .padStart(2)', 'h(a).trim()', 's.trim()',
+    ].map((call, i) => `function f${i}(a, o) { const s = JSON.stringify(a); return ${call}; }`),
+    "function g(a) { const t = Array.isArray(a) ? a.map(String) : String(a); return t.split(','); }",
+  ].join('\n'),
+};
+
+test('string-method-on-non-string finds the same calls from the tree\'s call index as from its own search', () => {
+  let found = 0;
+  for (const file of [STRING_CALLS, ...engineCorpus()]) {
+    const lang = langFor(file);
+    if (lang === null || !stringMethodOnNonString.prefilter.test(file.content)) continue;
+    const lines = file.content.split(/\r?\n/);
+    // Fresh trees (parseSource keeps the last one): the first is searched, the second has its calls indexed first.
+    const searched = stringMethodOnNonString.run({ file, root: parse(lang, file.content).root(), lines });
+    const indexedRoot = parse(lang, file.content).root();
+    callsByCallee(indexedRoot);
+    assert.deepEqual(stringMethodOnNonString.run({ file, root: indexedRoot, lines }), searched, file.path);
+    found += searched.length;
+    if (file === STRING_CALLS) assert.deepEqual(searched.map((c) => `${c.startLine} ${c.subject}`), ['2 s.trim', '4 s.trim', '11 s.trim', '12 s.padStart', '14 s.trim', '15 t.split']);
+  }
+  assert.ok(found >= 8, `string method calls found (${found})`);
+});
+
+test('a guard pattern matches only lines holding one of its gate texts (findGuard searches no other line)', () => {
+  const compiled = new Map<string, RegExp[]>();
+  const patterns = (name: string) => {
+    let res = compiled.get(name);
+    if (!res) compiled.set(name, (res = PER_NAME.map(([, src]) => new RegExp(src.replaceAll('NAME', escapeRe(name))))));
+    return res;
+  };
+  // A line of each pattern's shape (the corpus has few of some), each operator of the comparison.
+  const shapes = [
+    "if (!['a', 'b'].includes(p)) return;", 'if (p in ALLOWED) go();', 'if (!/^[a-z]+$/.test(p)) return;', 'switch (p) {',
+    "if (p != 'a') return;", 'if (p !== "b") return;', "if (p == 'c') go();", 'if (p.match(/^abc$/)) go();',
+    'if (!p.startsWith(root)) throw e;', "if (p.includes('..')) throw e;", 'if (!isPathInside(p, root)) throw e;',
+    'const rel = path.relative(root, p);', "if (typeof p !== 'number') return;", 'if (!Number.isInteger(p) || isNaN(p)) return;',
+    'p = escape(p);', 'p = shellescape(p);', 'p = collapseLeadingSlashes(p);',
+  ].join('\n');
+  const each = PER_NAME.map(() => 0);
+  let matched = 0;
+  for (const file of [{ content: shapes }, ...engineCorpus()]) {
+    for (const text of file.content.split('\n')) {
+      if (text.length > 2000) continue;
+      // The value's names as findGuard takes them: identifiers and dotted paths, each of the line's first few.
+      for (const name of new Set([...(text.match(/[\w$]+/g) ?? []).slice(0, 6), ...(text.match(/[\w$]+(?:\.[\w$]+)+/g) ?? []).slice(0, 3)])) {
+        patterns(name).forEach((re, i) => {
+          if (!re.test(text)) return;
+          matched++;
+          each[i]!++;
+          const gate = PER_NAME[i]![2];
+          assert.ok(!gate || gate.some((g) => text.includes(g)), `${PER_NAME[i]![1]} matched ${JSON.stringify(text)} for ${name}`);
+        });
+      }
+    }
+  }
+  assert.ok(matched > 100, `guard patterns matched (${matched})`);
+  assert.deepEqual(each.flatMap((n, i) => (n === 0 ? [PER_NAME[i]![1]] : [])), [], 'every pattern matched some line');
 });

@@ -120,6 +120,38 @@ test('a pair of X.prototype = {…} is indexed apart from X.prototype.name = …
   assert.equal(defs.prototypes.get('info')?.text(), 'Q.prototype.info = function () {}');
 });
 
+// definitionsByName asks ast-grep only for the assignments whose left side names a prototype; reading every assignment
+// (what it did before) must give the same prototype definitions, line breaks and nested prototypes included.
+const PROTOTYPES = `
+A.prototype.run = 1; B.prototype
+  .walk = 2; C.prototype.x.prototype = { deep: 1 }; D.prototype = { go: 1 }; E['prototype'].no = 3;
+F.prototypes.no = 4; G.prototype.prototype.twice = 5; H.prototype /* c */ = { commented: 1 }; I.prototype.go = 6;
+`;
+
+for (const [label, source] of [['prototype shapes', PROTOTYPES], ['tricky cases', TRICKY], ...REAL.map((p) => [p.split('/').pop()!, readFileSync(p, 'utf8')])] as const) {
+  test(`prototype definitions are those a reading of every assignment finds: ${label}`, () => {
+    const root = parse(Lang.JavaScript, source).root();
+    const prototypes = new Map<string, string>();
+    const pairs = new Map<string, string>();
+    for (const node of root.findAll({ rule: { kind: 'assignment_expression' } })) {
+      const left = node.field('left')?.text() ?? '';
+      const atProto = left.lastIndexOf('.prototype.');
+      const name = left.slice(atProto + '.prototype.'.length);
+      if (atProto >= 0 && !prototypes.has(name)) prototypes.set(name, at(node)!);
+      const right = left.endsWith('.prototype') ? node.field('right') : null;
+      if (right?.kind() !== 'object') continue;
+      for (const pair of right.namedChildren()) {
+        const key = pair.field('key')?.text();
+        if (pair.kind() === 'pair' && key !== undefined && !pairs.has(key)) pairs.set(key, at(pair)!);
+      }
+    }
+    const defs = definitionsByName(root);
+    assert.deepEqual(new Map([...defs.prototypes].map(([k, v]) => [k, at(v)])), prototypes);
+    assert.deepEqual(new Map([...defs.prototypePairs].map(([k, v]) => [k, at(v)])), pairs);
+    if (label === 'prototype shapes') assert.deepEqual([...prototypes.keys(), ...pairs.keys()], ['run', 'x.prototype', 'twice', 'go', 'deep', 'go', 'commented']);
+  });
+}
+
 // The three users of the file's calls (taint's callers by callee text, prototype pollution's callers of a declared
 // function, its calls by called name) and the setter-call search once walked the calls each for themselves; one walk
 // of the file's calls now serves all four, kept per tree. Each must still get what its own walk found.

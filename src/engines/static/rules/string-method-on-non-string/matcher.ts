@@ -8,11 +8,14 @@
 // branches that are both strings, and a call straight on the result (`JSON.stringify(x).replace(…)`, a serialising
 // helper whose contract is its argument: on the mature set such helpers are never handed undefined).
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunction, escapeRe, startLine, symbolOf } from '../../ast.ts';
+import { enclosingFunction, escapeRe, functionIndex, startLine, symbolOf } from '../../ast.ts';
 import type { Candidate, Detector, DetectorContext } from '../../types.ts';
 import { findAllOf } from '../../shared-find.ts';
+import { indexedCallsWithCallee } from '../../name-index.ts';
 
 const STRING_ONLY = /^(toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|trimLeft|trimRight|split|replace|replaceAll|startsWith|endsWith|padStart|padEnd|localeCompare|normalize|charAt|charCodeAt|codePointAt|match|matchAll|search|substring|substr)$/;
+/** A callee text ending in a STRING_ONLY method's name: what any `name.method` callee of them ends in. */
+const STRING_METHOD_CALLEE = new RegExp(`(?:${STRING_ONLY.source.slice(2, -2)})$`);
 const LITERAL = new Set(['object', 'array', 'string', 'template_string', 'number', 'true', 'false']);
 const ARRAY_MADE = /\.(map|filter|concat|slice|flat|flatMap)\s*\(|^\[/;
 
@@ -45,21 +48,36 @@ function isOpenStringify(node: SgNode): boolean {
   return true;
 }
 
-const STRINGIFY_DECLARATIONS = { kind: 'function_declaration', regex: 'JSON\\.stringify\\(' };
+const STRINGIFY = 'JSON.stringify(';
 
 /** Functions declared in the file that return a JSON.stringify result unchecked (directly or via a local). */
 function stringifyHelpers(root: SgNode, content: string): Set<string> {
   const out = new Set<string>();
-  // Where `JSON.stringify(` occurs: a body holds it when one of these lies inside the body's range (no body's text is
-  // copied out of the tree to ask).
+  // Where `JSON.stringify(` occurs (ascending): a node holds it when one of these lies inside the node's range (no
+  // node's text is copied out of the tree to ask).
   const at = [...content.matchAll(/JSON\.stringify\(/g)].map((m) => m.index);
   if (at.length === 0) return out;
+  const within = (start: number, end: number) => {
+    // The first occurrence at or after start is the one that may end before end.
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < at.length && at[lo]! + STRINGIFY.length <= end;
+  };
   const holds = (body: SgNode) => {
     const { start, end } = body.range();
-    return at.some((i) => i >= start.index && i + 'JSON.stringify('.length <= end.index);
+    return within(start.index, end.index);
   };
-  // A body holding `JSON.stringify(` lies in its declaration's text: the tree is asked for those declarations alone.
-  for (const fn of findAllOf(root, STRINGIFY_DECLARATIONS)) {
+  // A body holding `JSON.stringify(` lies in its declaration: only declarations holding one are looked into, picked
+  // by their ranges from the tree's function index (a search of the declarations' text took a walk of its own, the
+  // shared walk holding function kinds for every node of them).
+  const functions = functionIndex(root);
+  for (const [i, fn] of functions.nodes.entries()) {
+    if (!within(functions.starts[i]!, functions.ends[i]!) || fn.kind() !== 'function_declaration') continue;
     const name = fn.field('name')?.text();
     if (!name) continue;
     const body = fn.field('body');
@@ -143,8 +161,12 @@ function run(ctx: DetectorContext): Candidate[] {
   const named = `^(?:${[...suspects].map(escapeRe).join('|')})$`;
   // `name.method(…)` with a string-only method, asked of the tree (the checks below stay the definition).
   const shape = { kind: 'member_expression', all: [{ has: { field: 'property', regex: STRING_ONLY.source } }, { has: { field: 'object', kind: 'identifier', regex: named } }] };
-  for (const call of ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', ...shape } } })) {
+  // Where the file's calls are indexed already, those whose callee ends in such a method (a superset: the checks below
+  // are the search's conditions) are taken from the index instead of a walk of the tree.
+  const calls = indexedCallsWithCallee(ctx.root, STRING_METHOD_CALLEE) ?? ctx.root.findAll({ rule: { kind: 'call_expression', has: { field: 'function', ...shape } } });
+  for (const call of calls) {
     const callee = call.field('function')!;
+    if (callee.kind() !== 'member_expression') continue;
     const method = callee.field('property')?.text() ?? '';
     if (!STRING_ONLY.test(method)) continue;
     const object = callee.field('object');
@@ -181,6 +203,6 @@ export const stringMethodOnNonString: Detector = {
   prefilter: /JSON\.stringify\(|Array\.isArray\(/,
   // Every finding is a call whose property's text STRING_ONLY matches whole: a file naming none of those methods has none.
   requires: new RegExp(`\\b(${STRING_ONLY.source.slice(2, -2)})\\b`),
-  finds: [STRINGIFY_DECLARATIONS, SUSPECT_BINDINGS],
+  finds: [SUSPECT_BINDINGS],
   run,
 };
