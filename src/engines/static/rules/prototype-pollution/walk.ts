@@ -25,6 +25,9 @@ export interface PollutingWrite {
   /** A walk's write of a fresh object (`cur[k] = {}`): it pollutes too (Object.prototype[k] = {}), but the value write
    *  of the same walk, when there is one, is the finding's anchor. */
   fresh?: boolean;
+  /** A merge's other writes of the input's values into the object it descended into (`t[k] = v` in each branch, and
+   *  `t[k] = clone(v)`): each lands on Object.prototype once the descent reached it, so the finding spans them. */
+  leaves?: SgNode[];
 }
 
 const CONSTANT = /^(?:null|undefined|true|false|void 0|!0|!1|-?\d[\d.e]*|'[^']*'|"[^"]*")$/;
@@ -209,7 +212,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
         if (!origin.key(sub.field('index') as SgNode)) continue;
         // The leaf stores the input's value: a constant (`t[k] = null` before descending) carries nothing.
         const leaf = writes.filter((w) => unwrap(w.field('left')?.field('object') as SgNode).text() === name && origin.key(w.field('left')?.field('index') as SgNode) && valueWrite(w) && !CONSTANT.test(unwrap(w.field('right') as SgNode).text()));
-        if (leaf.length > 0) out.push({ write: pickLeaf(leaf), shape: 'recursive merge', targets, via: call });
+        if (leaf.length > 0) out.push({ write: pickLeaf(leaf), shape: 'recursive merge', targets, via: call, leaves: [...leaf, ...writes.filter((w) => !leaf.includes(w) && copiedLeaf(w, name, origin))] });
       }
     }
   }
@@ -412,8 +415,18 @@ function popped(scope: SgNode, index: SgNode): boolean {
   return scopeIndex(scope).valuesOf(n.text()).some((v) => /\.pop\(\)$|\[\s*[\w$]+\.length\s*-\s*1\s*\]$/.test(v.text()));
 }
 
-/** The write that stores the input's value: a plain value (`t[k] = v`, `t[k] = src[k]`) before a computed one. */
+/** `name[k] = clone(v)` by an attacker key: a copy of the input's value written where the descent led (a walk's
+ *  `n[k] = clone(n[k])` replaces a level; in a merge it is one more leaf). */
+function copiedLeaf(w: SgNode, name: string, origin: KeyOrigins): boolean {
+  const left = w.field('left');
+  const right = unwrap(w.field('right') as SgNode);
+  return unwrap(left?.field('object') as SgNode).text() === name && right.kind() === 'call_expression' && !FRESH.test(right.text()) && origin.key(left?.field('index') as SgNode);
+}
+
+/** The write that stores the input's value: a plain value (`t[k] = v`, `t[k] = src[k]`) before a computed one, the
+ *  last of them — a merge's catch-all branch (`else t[k] = v`, after the arrays' and functions' own), which a primitive
+ *  value under `__proto__` reaches. */
 function pickLeaf(writes: SgNode[]): SgNode {
-  const plain = writes.find((w) => /^(identifier|member_expression|subscript_expression)$/.test(String(unwrap(w.field('right') as SgNode).kind())));
+  const plain = writes.filter((w) => /^(identifier|member_expression|subscript_expression)$/.test(String(unwrap(w.field('right') as SgNode).kind()))).at(-1);
   return plain ?? (writes[0] as SgNode);
 }
