@@ -238,6 +238,11 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       if (!passedThrough && !screened && !freshBefore(scope, writes, obj, w) && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
       continue;
     }
+    // `walk(obj, parentPath)[last] = v`: the object a walking helper reached, written at once (walkedByCall).
+    if (obj.kind() === 'call_expression') {
+      if (!fresh && walkedByCall(scope, obj, index, keyed(new Set()))) out.push({ write: w, shape: 'path walk', targets: new Set() });
+      continue;
+    }
     if (obj.kind() !== 'identifier') continue;
     const name = obj.text();
     // keys.reduce((o, k, i) => { if (i === last) o[k] = v; … return o[k]; }, obj): the accumulator is the walk.
@@ -405,6 +410,27 @@ function descends(callback: SgNode | undefined): boolean {
   const [acc, el] = params.map((p) => p.text());
   if (!acc || !el) return false;
   return cb.findAll({ rule: { kind: 'subscript_expression' } }).some((s) => unwrap(s.field('object') as SgNode).text() === acc && (s.field('index')?.text() ?? '').includes(el));
+}
+
+/**
+ * `walk(obj, head)[last] = v`: a helper handed an attacker path returns the object it reached, and the write's key is
+ * the path's last segment (popped), or a sibling piece of the same split (`parts[1]` walked, `parts[2]` written, from
+ * one `exec` or `split`) — as with `parent = walk(obj, parentPath); parent[last] = v`. Keys from separate arguments
+ * (`store(registry, name)[key]`) name one of the library's entries, not a path.
+ */
+function walkedByCall(scope: SgNode, call: SgNode, index: SgNode, origin: KeyOrigins): boolean {
+  const args = argsOf(call);
+  if (args.length < 2 || !origin.key(index) || !args.some((a) => origin.key(a))) return false;
+  return popped(scope, index) || args.some((a) => siblingPiece(a, index));
+}
+
+/** `a` and `b` are different elements of one list: `parts[1]` and `parts[2]`. */
+function siblingPiece(a: SgNode, b: SgNode): boolean {
+  const x = unwrap(a);
+  const y = unwrap(b);
+  if (x.kind() !== 'subscript_expression' || y.kind() !== 'subscript_expression') return false;
+  const list = unwrap(x.field('object') as SgNode);
+  return list.kind() === 'identifier' && list.text() === unwrap(y.field('object') as SgNode).text() && x.field('index')?.text() !== y.field('index')?.text();
 }
 
 /** The key is the last segment taken off a list: `last = keys.pop()`, `keys[keys.length - 1]`. */
