@@ -9,6 +9,19 @@ import { upheldFindings } from '../../../../../src/engines/static/score.ts';
 
 const fires = (content: string) => upheldFindings({ path: 'lib/merge.js', content, language: 'javascript', isTest: false }).some((f) => f.ruleId === 'prototype-pollution');
 
+/** A path setter whose loop over all but the last key runs `step`. */
+const WALK = (step: string) => `function set(obj, path, value) {
+  const keys = path.split('.');
+  let cur = obj;
+  for (let i = 0; i < keys.length - 1; i++) {
+    ${step}
+  }
+  cur[keys[keys.length - 1]] = value;
+  return obj;
+}
+module.exports = { set };
+`;
+
 const BUGS: Record<string, string> = {
   // the check comes after the merge loop
   afterLoop: `function isObject(v) { return v !== null && typeof v === 'object'; }
@@ -98,30 +111,9 @@ module.exports = merge;
 module.exports = { set };
 `,
   // the walk steps only into own entries
-  walkOwnStep: `function set(obj, path, value) {
-  const keys = path.split('.');
-  let cur = obj;
-  for (let i = 0; i < keys.length - 1; i++) {
-    if (Object.prototype.hasOwnProperty.call(cur, keys[i])) { cur = cur[keys[i]]; }
-  }
-  cur[keys[keys.length - 1]] = value;
-  return obj;
-}
-module.exports = { set };
-`,
+  walkOwnStep: WALK('if (Object.prototype.hasOwnProperty.call(cur, keys[i])) { cur = cur[keys[i]]; }'),
   // the walk steps into own entries, else returns
-  walkStep: `function set(obj, path, value) {
-  const keys = path.split('.');
-  let cur = obj;
-  for (let i = 0; i < keys.length - 1; i++) {
-    if (Object.prototype.hasOwnProperty.call(cur, keys[i])) cur = cur[keys[i]];
-    else return obj;
-  }
-  cur[keys[keys.length - 1]] = value;
-  return obj;
-}
-module.exports = { set };
-`,
+  walkStep: WALK('if (Object.prototype.hasOwnProperty.call(cur, keys[i])) cur = cur[keys[i]];\n    else return obj;'),
 };
 
 test('an own-property check that stands in no write\'s way is no guard', () => {
