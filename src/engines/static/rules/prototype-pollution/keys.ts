@@ -549,13 +549,18 @@ export class KeyOrigins {
 
   /**
    * A name nothing in the scope binds, read from the function around it (a closure: `parts = path.split('.')` in the
-   * outer function, `obj[parts[0]][parts[1]] = v` in the one it returns): its bindings there. A module-level name (the
-   * library's own tables and constants) stays no attacker key, as before.
+   * outer function, `obj[parts[0]][parts[1]] = v` in the one it returns): the values the outer function gives it. Not
+   * a parameter of the outer function as passed — what a plugin or factory was set up with (`dayjs` in
+   * `(option, Dayjs, dayjs) => { dayjs.updateLocale = … }`), not a call's input — nor a module-level name (the library's
+   * own tables and constants), as before.
    */
   private closed(name: string): boolean {
     const isFunction = (a: SgNode) => FUNCTION_KINDS.has(String(a.kind()));
     for (let f = nearestAncestor(this.scope, isFunction); f; f = nearestAncestor(f, isFunction)) {
-      if (bindingsOf(f, name).length > 0) return new KeyOrigins(f, this.self).name(name);
+      const bindings = bindingsOf(f, name);
+      if (bindings.length === 0) continue;
+      const outer = new KeyOrigins(f, this.self);
+      return bindings.some((b) => b.kind !== 'param' && outer.binding(b, 0));
     }
     return false;
   }

@@ -1,7 +1,7 @@
 // Keys from a closure: a name the writing function does not bind is read where the function around it binds it
 // (`parts = path.split('.')` outside, `obj[parts[0]][parts[1]] = v` in the function returned). It was never an
-// attacker key before, whatever the outer function gave it. The outer function's literal lists and counters, and
-// module-level tables, stay the library's own keys.
+// attacker key before, whatever the outer function gave it. The outer function's literal lists and counters, its
+// parameters as passed (the host a plugin was installed on), and module-level tables stay the library's own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { upheldFindings } from '../../../../../src/engines/static/score.ts';
@@ -21,6 +21,19 @@ module.exports = setter;
 };
 
 const DECOYS: Record<string, string> = {
+  // the outer function's parameter as passed: the host a plugin was installed on, whose registry the caller picks from
+  pluginHost: `export default (function (option, Dayjs, dayjs) {
+  dayjs.updateLocale = function (locale, customConfig) {
+    var localeList = dayjs.Ls;
+    var localeConfig = localeList[locale];
+    if (!localeConfig) return;
+    Object.keys(customConfig).forEach(function (c) {
+      localeConfig[c] = customConfig[c];
+    });
+    return localeConfig;
+  };
+});
+`,
   // the outer function's counter: a number
   counter: `function grid(rows) {
   let r = 0;
@@ -53,6 +66,6 @@ test("a key from the enclosing function's input, read in a closure, is an attack
   for (const [name, content] of Object.entries(BUGS)) assert.ok(fires(content), `${name} not reported`);
 });
 
-test("a closure's keys from the enclosing function's literals and counters, or module tables, are not", () => {
+test("a closure's keys from the enclosing function's literals, counters and parameters, or module tables, are not", () => {
   for (const [name, content] of Object.entries(DECOYS)) assert.equal(fires(content), false, `${name} reported`);
 });
