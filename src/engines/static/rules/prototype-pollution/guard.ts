@@ -10,6 +10,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { escapeRe } from '../../ast.ts';
 import { calleeDefinition } from '../../callees.ts';
+import { governs, type Guarded } from './governs.ts';
 import { nullPrototypeState, nullPrototypeWalk } from './null-prototype.ts';
 import { declarationsOf, fileMemo, fileText } from './scope.ts';
 import { strictCode } from './strict.ts';
@@ -70,7 +71,7 @@ function usesGuardList(fn: SgNode, text: string): boolean {
  *  `hasOwn(t, k)` — unless it only decides whether to create the missing key (`if (!has(t, k)) t[k] = {}`), which
  *  guards only with `freshBlocks`: `__proto__` refused in strict code, a fresh object made wherever the key is not the
  *  node's own shadows `constructor` (and all else inherited), so the walk never leaves objects of its own making. */
-function ownCheckOf(text: string, targets: ReadonlySet<string>, freshBlocks = false): boolean {
+function ownCheckOf(text: string, targets: ReadonlySet<string>, freshBlocks = false, governing: (at: number) => boolean = () => true): boolean {
   for (const t of targets) {
     const v = escapeRe(t);
     // Also the target's own names listed and searched: `Object.getOwnPropertyNames(t).indexOf(k) == -1`.
@@ -78,6 +79,8 @@ function ownCheckOf(text: string, targets: ReadonlySet<string>, freshBlocks = fa
     for (const m of text.matchAll(check)) {
       const key = escapeRe((m[1] ?? m[2] ?? m[3] ?? '').trim());
       const at = m.index ?? 0;
+      // A check that decides nothing on the way to the write (governs.ts) is no guard of it.
+      if (!governing(at)) continue;
       const after = text.slice(at + m[0].length, at + m[0].length + 120);
       // `if (!has(t, k)) t[k] = {}` creates the missing key; the walk then reads it either way.
       // A branch that leaves (`{ t[k] = v; continue; }`) does not descend: the walk goes on only through own keys.
@@ -149,10 +152,12 @@ export function keyGuardIn(fn: SgNode): boolean {
   return keyGuardText(text) || conditionHelper(fn, text);
 }
 
-/** The function (with the helpers it calls in this file) guards the writes into `targets`. */
-export function guarded(fn: SgNode, targets: ReadonlySet<string>): boolean {
+/** The function (with the helpers it calls in this file) guards the writes into `targets` (`write`: the one write
+ *  asked about, which an own-property check must stand in the way of). */
+export function guarded(fn: SgNode, targets: ReadonlySet<string>, write?: Guarded): boolean {
   const text = fn.text();
-  if (guardText(text) || ownCheckOf(text, targets, /__proto__/.test(text) && strictCode(fn)) || usesGuardList(fn, text) || nullPrototypeState(fn, text, targets) || nullPrototypeWalk(fn, targets)) return true;
+  const governing = write ? (at: number) => governs(fn, at, write) : undefined;
+  if (guardText(text) || ownCheckOf(text, targets, /__proto__/.test(text) && strictCode(fn), governing) || usesGuardList(fn, text) || nullPrototypeState(fn, text, targets) || nullPrototypeWalk(fn, targets)) return true;
   const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
   if ([...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1))) return true;
   if (conditionHelper(fn, text)) return true;

@@ -540,10 +540,29 @@ export class KeyOrigins {
     this.visiting.add(name);
     // A name's answer is kept for every later use, so it is worked out from its bindings with the full depth: an answer
     // cut short by the depth of the first use that asked would be kept as false for all (`visiting` stops cycles).
-    const result = bindingsOf(this.scope, name).some((b) => this.binding(b, 0));
+    const bindings = bindingsOf(this.scope, name);
+    const result = bindings.length > 0 ? bindings.some((b) => this.binding(b, 0)) : this.closed(name);
     this.visiting.delete(name);
     this.memo.set(name, result);
     return result;
+  }
+
+  /**
+   * A name nothing in the scope binds, read from the function around it (a closure: `parts = path.split('.')` in the
+   * outer function, `obj[parts[0]][parts[1]] = v` in the one it returns): the values the outer function gives it. Not
+   * a parameter of the outer function as passed — what a plugin or factory was set up with (`dayjs` in
+   * `(option, Dayjs, dayjs) => { dayjs.updateLocale = … }`), not a call's input — nor a module-level name (the library's
+   * own tables and constants), as before.
+   */
+  private closed(name: string): boolean {
+    const isFunction = (a: SgNode) => FUNCTION_KINDS.has(String(a.kind()));
+    for (let f = nearestAncestor(this.scope, isFunction); f; f = nearestAncestor(f, isFunction)) {
+      const bindings = bindingsOf(f, name);
+      if (bindings.length === 0) continue;
+      const outer = new KeyOrigins(f, this.self);
+      return bindings.some((b) => b.kind !== 'param' && outer.binding(b, 0));
+    }
+    return false;
   }
 
   private binding(b: Binding, depth: number): boolean {

@@ -9,7 +9,7 @@ import { findAllOf } from '../../shared-find.ts';
 import { callersGuard } from './callers.ts';
 import { guarded } from './guard.ts';
 import { callWrites, COMPUTED_DEFINE } from './helper-writes.ts';
-import { rememberDeclarations } from './scope.ts';
+import { rememberDeclarations, scopeIndex } from './scope.ts';
 import { pollutingWrites, type PollutingWrite } from './walk.ts';
 
 const COMPUTED_WRITE = { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
@@ -76,11 +76,15 @@ export function functionsWithComputedWrite(root: SgNode): SgNode[] {
 }
 
 /** The function, or a function it runs inside as an anonymous callback (`parts.forEach((k) => …)` after the
- *  caller's key check), guards the writes into `targets`. */
-function guardedAround(fn: SgNode, targets: ReadonlySet<string>): boolean {
+ *  caller's key check), guards the write into its targets. */
+function guardedAround(fn: SgNode, found: PollutingWrite): boolean {
+  const { targets } = found;
+  // What an own-property check must stand in the way of (governs.ts): the write, the descent, the walk's steps.
+  const index = scopeIndex(fn);
+  const write = { write: found.write, ...(found.via ? { via: found.via } : {}), steps: [...targets].flatMap((t) => index.rebindings(t)), targets };
   let f: SgNode | null = fn;
   for (let i = 0; f && i < 4; i++) {
-    if (guarded(f, targets)) return true;
+    if (guarded(f, targets, write)) return true;
     if (f.field('name') || f.parent()?.kind() !== 'arguments') return false;
     f = enclosingFunction(f);
   }
@@ -100,12 +104,15 @@ function choose(found: PollutingWrite[]): PollutingWrite | undefined {
   return found.find((f) => f.shape === 'recursive merge') ?? walks.filter((f) => !f.fresh).at(-1) ?? walks.at(-1) ?? found[0];
 }
 
-/** The lines of the other writes of the same walk close to its chosen write (`cur[k] = cur[k] || {}` above
- *  `cur[last] = v`): each writes Object.prototype once the walk reaches it, so the finding spans them. */
-function walkLines(found: PollutingWrite[], hit: PollutingWrite): number[] {
-  if (hit.shape !== 'path walk') return [];
+/** The lines of the other writes of the same walk (`cur[k] = cur[k] || {}` above `cur[last] = v`) or merge (its leaf
+ *  write in each branch) close to its chosen write: each writes Object.prototype once the walk or descent reaches it,
+ *  so the finding spans them — whichever one a report of the bug names. Close: the quoted evidence holds 8 lines
+ *  from the first, and the chosen write must stay in it. */
+function otherWriteLines(found: PollutingWrite[], hit: PollutingWrite): number[] {
   const at = startLine(hit.write);
-  return found.filter((f) => f.shape === 'path walk' && f !== hit && [...f.targets].some((t) => hit.targets.has(t)) && Math.abs(startLine(f.write) - at) <= 6).flatMap((f) => [startLine(f.write), endLine(f.write)]);
+  const near = (w: SgNode) => Math.abs(startLine(w) - at) <= 6;
+  const others = hit.shape === 'recursive merge' ? hit.leaves ?? [] : hit.shape === 'path walk' ? found.filter((f) => f.shape === 'path walk' && f !== hit && [...f.targets].some((t) => hit.targets.has(t))).map((f) => f.write) : [];
+  return others.filter(near).flatMap((w) => [startLine(w), endLine(w)]);
 }
 
 function run(ctx: DetectorContext): Candidate[] {
@@ -116,16 +123,18 @@ function run(ctx: DetectorContext): Candidate[] {
     if (!writes) continue;
     const r = fn.range();
     if (r.end.index - r.start.index > 20000) continue;
-    const found = pollutingWrites(fn, writes).filter((f) => !guardedAround(fn, f.targets) && !callersGuard(fn, f.write));
+    const found = pollutingWrites(fn, writes).filter((f) => !guardedAround(fn, f) && !callersGuard(fn, f.write));
     const hit = choose(found);
     if (!hit) continue;
     const name = functionName(fn);
     const site = hit.write;
     const via = hit.via;
     // A merge's finding spans its descent (the recursive call) and its leaf write when they sit close together: the
-    // bug is the pair. Far apart, the leaf write alone (where Object.prototype is written).
+    // bug is the pair. Far apart, the leaf write alone (where Object.prototype is written). Either way with the other
+    // writes of the same walk or merge close to the chosen one.
+    const others = otherWriteLines(found, hit);
     const close = via !== undefined && Math.abs(startLine(via) - startLine(site)) <= 6;
-    const lines = [startLine(site), endLine(site), ...(close ? [startLine(via), endLine(via)] : []), ...walkLines(found, hit)];
+    const lines = [startLine(site), endLine(site), ...(close ? [startLine(via), endLine(via)] : []), ...others];
     // Its identity stays at the recursive call, where this rule has always reported a merge: the fingerprint keys on
     // the call's line and the former fingerprint on its text, so dismissals, baselines, ledgers and published issues
     // written before the leaf write was cited still match. A walk or bracket chain is named by its write, as before.

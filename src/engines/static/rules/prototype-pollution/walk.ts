@@ -25,6 +25,9 @@ export interface PollutingWrite {
   /** A walk's write of a fresh object (`cur[k] = {}`): it pollutes too (Object.prototype[k] = {}), but the value write
    *  of the same walk, when there is one, is the finding's anchor. */
   fresh?: boolean;
+  /** A merge's other writes of the input's values into the object it descended into (`t[k] = v` in each branch, and
+   *  `t[k] = clone(v)`): each lands on Object.prototype once the descent reached it, so the finding spans them. */
+  leaves?: SgNode[];
 }
 
 const CONSTANT = /^(?:null|undefined|true|false|void 0|!0|!1|-?\d[\d.e]*|'[^']*'|"[^"]*")$/;
@@ -209,7 +212,7 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
         if (!origin.key(sub.field('index') as SgNode)) continue;
         // The leaf stores the input's value: a constant (`t[k] = null` before descending) carries nothing.
         const leaf = writes.filter((w) => unwrap(w.field('left')?.field('object') as SgNode).text() === name && origin.key(w.field('left')?.field('index') as SgNode) && valueWrite(w) && !CONSTANT.test(unwrap(w.field('right') as SgNode).text()));
-        if (leaf.length > 0) out.push({ write: pickLeaf(leaf), shape: 'recursive merge', targets, via: call });
+        if (leaf.length > 0) out.push({ write: pickLeaf(leaf), shape: 'recursive merge', targets, via: call, leaves: [...leaf, ...writes.filter((w) => !leaf.includes(w) && copiedLeaf(w, name, origin))] });
       }
     }
   }
@@ -233,6 +236,11 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
       // Two levels (`o[a][b]`) with `a` screened against `__proto__` by another module: no prototype in reach.
       const screened = unwrap(obj.field('object') as SgNode).kind() !== 'subscript_expression' && protoScreened(scope, outer);
       if (!passedThrough && !screened && !freshBefore(scope, writes, obj, w) && origin.key(outer) && origin.key(index)) out.push({ write: w, shape: 'bracket chain', targets });
+      continue;
+    }
+    // `walk(obj, parentPath)[last] = v`: the object a walking helper reached, written at once (walkedByCall).
+    if (obj.kind() === 'call_expression') {
+      if (!fresh && walkedByCall(scope, obj, index, keyed(new Set()))) out.push({ write: w, shape: 'path walk', targets: new Set() });
       continue;
     }
     if (obj.kind() !== 'identifier') continue;
@@ -404,6 +412,27 @@ function descends(callback: SgNode | undefined): boolean {
   return cb.findAll({ rule: { kind: 'subscript_expression' } }).some((s) => unwrap(s.field('object') as SgNode).text() === acc && (s.field('index')?.text() ?? '').includes(el));
 }
 
+/**
+ * `walk(obj, head)[last] = v`: a helper handed an attacker path returns the object it reached, and the write's key is
+ * the path's last segment (popped), or a sibling piece of the same split (`parts[1]` walked, `parts[2]` written, from
+ * one `exec` or `split`) — as with `parent = walk(obj, parentPath); parent[last] = v`. Keys from separate arguments
+ * (`store(registry, name)[key]`) name one of the library's entries, not a path.
+ */
+function walkedByCall(scope: SgNode, call: SgNode, index: SgNode, origin: KeyOrigins): boolean {
+  const args = argsOf(call);
+  if (args.length < 2 || !origin.key(index) || !args.some((a) => origin.key(a))) return false;
+  return popped(scope, index) || args.some((a) => siblingPiece(a, index));
+}
+
+/** `a` and `b` are different elements of one list: `parts[1]` and `parts[2]`. */
+function siblingPiece(a: SgNode, b: SgNode): boolean {
+  const x = unwrap(a);
+  const y = unwrap(b);
+  if (x.kind() !== 'subscript_expression' || y.kind() !== 'subscript_expression') return false;
+  const list = unwrap(x.field('object') as SgNode);
+  return list.kind() === 'identifier' && list.text() === unwrap(y.field('object') as SgNode).text() && x.field('index')?.text() !== y.field('index')?.text();
+}
+
 /** The key is the last segment taken off a list: `last = keys.pop()`, `keys[keys.length - 1]`. */
 function popped(scope: SgNode, index: SgNode): boolean {
   const n = unwrap(index);
@@ -412,8 +441,18 @@ function popped(scope: SgNode, index: SgNode): boolean {
   return scopeIndex(scope).valuesOf(n.text()).some((v) => /\.pop\(\)$|\[\s*[\w$]+\.length\s*-\s*1\s*\]$/.test(v.text()));
 }
 
-/** The write that stores the input's value: a plain value (`t[k] = v`, `t[k] = src[k]`) before a computed one. */
+/** `name[k] = clone(v)` by an attacker key: a copy of the input's value written where the descent led (a walk's
+ *  `n[k] = clone(n[k])` replaces a level; in a merge it is one more leaf). */
+function copiedLeaf(w: SgNode, name: string, origin: KeyOrigins): boolean {
+  const left = w.field('left');
+  const right = unwrap(w.field('right') as SgNode);
+  return unwrap(left?.field('object') as SgNode).text() === name && right.kind() === 'call_expression' && !FRESH.test(right.text()) && origin.key(left?.field('index') as SgNode);
+}
+
+/** The write that stores the input's value: a plain value (`t[k] = v`, `t[k] = src[k]`) before a computed one, the
+ *  last of them — a merge's catch-all branch (`else t[k] = v`, after the arrays' and functions' own), which a primitive
+ *  value under `__proto__` reaches. */
 function pickLeaf(writes: SgNode[]): SgNode {
-  const plain = writes.find((w) => /^(identifier|member_expression|subscript_expression)$/.test(String(unwrap(w.field('right') as SgNode).kind())));
+  const plain = writes.filter((w) => /^(identifier|member_expression|subscript_expression)$/.test(String(unwrap(w.field('right') as SgNode).kind()))).at(-1);
   return plain ?? (writes[0] as SgNode);
 }
