@@ -103,9 +103,7 @@ export function joinsToBase(value: SgNode): boolean {
 function siblingDefinitions(sink: SgNode, from: number): Array<[number, number]> {
   const at = sink.range().start.index;
   const spans: Array<[number, number]> = [];
-  let root = sink;
-  for (let up = sink.parent(); up; up = up.parent()) root = up;
-  for (const fn of findAllOf(root, FUNCTION_FIND)) {
+  for (const fn of findAllOf(sink.getRoot().root(), FUNCTION_FIND)) {
     const range = fn.range();
     if (range.end.index >= at || startLine(fn) < from || fn.parent()?.kind() === 'arguments') continue;
     spans.push([startLine(fn), endLine(fn)]);

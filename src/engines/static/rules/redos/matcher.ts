@@ -233,7 +233,7 @@ function run(ctx: DetectorContext): Candidate[] {
     // helper fed from parsed state): some caller's text may arrive, none is shown; only an exponential verdict counts.
     const internal = library && source.kind === 'param' && !source.api && fn !== null;
     if (source.kind !== 'input' && !(library && source.api) && !internal) continue;
-    if (internal) source = { ...source, internal: fn ? functionName(fn) : 'the module' };
+    if (internal) source = { ...source, internal: functionName(fn) };
     if (cutToLength(subject)) continue;
     // Configuration the application writes (a format string, a flag list, an options setting) is no attacker's. The
     // trace may name a setting written into the text (a replacement) where the matched text is the caller's: asked
@@ -280,7 +280,7 @@ function run(ctx: DetectorContext): Candidate[] {
     const worst = kept.find((j) => j.verdict.complexity === 'exponential') ?? kept[0];
     if (!worst) continue;
     // Asked last, when an exponential verdict stands: whether the function is used at all (untraced-callers.ts).
-    if (internal && fn && !untracedCallers(fn)) continue;
+    if (internal && !untracedCallers(fn)) continue;
     const { re, verdict } = worst;
     const names = [...new Set([...source.names, ...identifiersIn(subject)])];
     const guard = findGuard(call, names, ctx.lines);

@@ -10,11 +10,17 @@ import { callsByIdentifier } from '../../name-index.ts';
 
 const MAX_HOPS = 4;
 
-function rootOf(node: SgNode): SgNode {
-  let root = node;
-  for (let up = node.parent(); up; up = up.parent()) root = up;
-  return root;
+// The file's program node (ast-grep's root of the node's tree).
+const rootOf = (node: SgNode): SgNode => node.getRoot().root();
+
+/** The name a function is declared by (`function f`, `const f = function …`), or undefined. */
+function declaredName(fn: SgNode): string | undefined {
+  if (fn.kind() === 'function_declaration') return fn.field('name')?.text();
+  return fn.parent()?.kind() === 'variable_declarator' ? fn.parent()?.field('name')?.text() : undefined;
 }
+
+/** The file's calls of a named function by its name. */
+const callsOf = (fn: SgNode, name: string): SgNode[] => callsByIdentifier(rootOf(fn)).get(name) ?? [];
 
 /** Whether `name` is read anywhere but where it is declared or where a member of it is assigned (`H.x = …`). */
 function readElsewhere(root: SgNode, name: string): boolean {
@@ -72,24 +78,18 @@ function valueUsed(value: SgNode, hops: number): boolean {
 /** Whether what a function returns is used: some call of it keeps the result (not a bare `f();` statement). */
 function resultUsed(fn: SgNode | null, hops: number): boolean {
   if (!fn || hops > MAX_HOPS) return fn !== null;
-  const name = fn.kind() === 'function_declaration' ? fn.field('name')?.text() : fn.parent()?.kind() === 'variable_declarator' ? fn.parent()?.field('name')?.text() : undefined;
+  const name = declaredName(fn);
   if (!name) return valueUsed(fn, hops);
-  return (callsByIdentifier(rootOf(fn)).get(name) ?? []).some((call) => call.parent()?.kind() !== 'expression_statement');
+  return callsOf(fn, name).some((call) => call.parent()?.kind() !== 'expression_statement');
 }
 
 export function untracedCallers(fn: SgNode): boolean {
-  if (fn.kind() === 'function_declaration') {
-    const name = fn.field('name')?.text() ?? '';
-    return (callsByIdentifier(rootOf(fn)).get(name)?.length ?? 0) > 0;
-  }
+  const name = declaredName(fn);
+  if (name) return callsOf(fn, name).length > 0;
   if (fn.kind() === 'method_definition') {
     const cls = fn.parent()?.parent();
-    const name = cls?.kind() === 'class_declaration' ? cls.field('name')?.text() : null;
-    return cls?.kind() === 'object' ? valueUsed(cls, 1) : name ? readElsewhere(rootOf(fn), name) : true;
-  }
-  if (fn.parent()?.kind() === 'variable_declarator') {
-    const name = fn.parent()?.field('name')?.text() ?? '';
-    return (callsByIdentifier(rootOf(fn)).get(name)?.length ?? 0) > 0;
+    const className = cls?.kind() === 'class_declaration' ? cls.field('name')?.text() : null;
+    return cls?.kind() === 'object' ? valueUsed(cls, 1) : className ? readElsewhere(rootOf(fn), className) : true;
   }
   return valueUsed(fn, 0);
 }
