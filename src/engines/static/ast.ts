@@ -153,6 +153,25 @@ export function fileFunctions(node: SgNode): { readonly nodes: readonly SgNode[]
   return kindIndex(node, FUNCTION_KINDS);
 }
 
+/** What `scope.findAll` of the kinds returns (the same nodes in the same order), read from the tree's one index of
+ *  them: for a scope spanning most of its file (a bundle's wrapper), where a search of its own walks nearly the whole
+ *  tree again. `kinds` should be a module constant (indexes are kept per tree and set of kinds). */
+export function nodesOfKindsIn(scope: SgNode, kinds: ReadonlySet<string>): SgNode[] {
+  const { start, end } = scope.range();
+  const index = kindIndex(scope, kinds);
+  let lo = 0;
+  let hi = index.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.starts[mid]! < start.index) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: SgNode[] = [];
+  // Nodes starting inside the scope are in it when they end inside it too (an enclosing node may start where it does).
+  for (let i = lo; i < index.starts.length && index.starts[i]! < end.index; i++) if (index.ends[i]! <= end.index) out.push(index.nodes[i]!);
+  return out;
+}
+
 /** The function chain from innermost outwards. */
 export function enclosingFunctions(node: SgNode): SgNode[] {
   const { start, end } = node.range();

@@ -11,7 +11,7 @@
 // own objects returns (builtin-methods.ts), a field a helper of this file returns computed (returned-fields.ts), and a
 // parameter declared a number (declared-number.ts).
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, argsOf, escapeRe, numberValue } from '../../ast.ts';
+import { FUNCTION_KINDS, argsOf, escapeRe, memoOnNode, numberValue } from '../../ast.ts';
 import { fileMayGuard, guardText, helperGuards } from './guard.ts';
 import { builtinMethod } from './builtin-methods.ts';
 import { countedParam } from './counted-param.ts';
@@ -205,11 +205,7 @@ function bindingsOf(scope: SgNode, name: string): Binding[] {
 function findBindings(scope: SgNode, name: string): Binding[] {
   const index = scopeIndex(scope);
   const out: Binding[] = [];
-  for (const f of index.functions) {
-    index.paramsOf(f).forEach((p, i) => {
-      if (p.bound.has(name)) out.push(paramBinding(f, i));
-    });
-  }
+  for (const { fn, index: i } of index.paramsBinding(name)) out.push(paramBinding(fn, i));
   for (const d of index.declarators.get(name) ?? []) {
     const value = d.field('value');
     const inFor = d.parent()?.parent()?.kind() === 'for_statement' && d.parent()?.id() === d.parent()?.parent()?.field('initializer')?.id();
@@ -229,6 +225,27 @@ function findBindings(scope: SgNode, name: string): Binding[] {
   }
   if (index.declaredFunctions.has(name)) out.push({ kind: 'function' });
   return out;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+// `if (typeof n !== 'number') throw …`, `if (!Number.isInteger(n)) return …`: past the check, n is a number.
+const NUMBER_CHECK = /typeof\s+([\w$]+)\s*!==?\s*['"]number['"]\s*\)\s*\{?\s*(?:throw|return|continue)\b|!\s*Number\.is(?:Safe)?Integer\(\s*([\w$]+)\s*\)\s*\)\s*\{?\s*(?:throw|return|continue)\b/g;
+
+/** The names a scope checks for a number and leaves on failure: one scan of its text (a bundle's wrapper is the whole
+ *  file) for every name asked about. */
+function numberCheckedNames(scope: SgNode, text: string): ReadonlySet<string> {
+  // Both checks spell `number` or `Number`.
+  if (!text.includes('umber')) return NO_NAMES;
+  return memoOnNode(scope, 'number-checked names', () => new Set([...text.matchAll(NUMBER_CHECK)].map((m) => (m[1] ?? m[2]) as string)));
+}
+
+const NO_TARGETS: ReadonlySet<string> = new Set();
+
+/** The key analysis of one function for one set of written objects, shared by every question about them (a closure's
+ *  lookup, a caller's arguments, a helper's returned fields): its memo works out each name once per tree. */
+export function keyOriginsOf(scope: SgNode, self: ReadonlySet<string>): KeyOrigins {
+  return memoOnNode(scope, `key origins\0${[...self].sort().join(' ')}`, () => new KeyOrigins(scope, self));
 }
 
 /** Decides whether key expressions in one function carry attacker keys, relative to the objects being written. */
@@ -313,7 +330,7 @@ export class KeyOrigins {
     for (const call of calls as SgNode[]) {
       const found = returnedField(call, field);
       if (!found) return undefined;
-      const origins = new KeyOrigins(found.helper, new Set());
+      const origins = keyOriginsOf(found.helper, NO_TARGETS);
       if (found.values.some((v) => origins.key(v, depth + 1))) return undefined;
     }
     return false;
@@ -469,10 +486,7 @@ export class KeyOrigins {
 
   /** The function refuses `name` unless it is a number: `if (typeof k !== 'number') throw …` (or return, continue). */
   private numberChecked(name: string): boolean {
-    // Both checks spell `number` or `Number`.
-    if (!this.scopeText().includes('umber')) return false;
-    const v = escapeRe(name);
-    return new RegExp(`typeof\\s+${v}\\s*!==?\\s*['"]number['"]\\s*\\)\\s*\\{?\\s*(?:throw|return|continue)\\b|!\\s*Number\\.is(?:Safe)?Integer\\(\\s*${v}\\s*\\)\\s*\\)\\s*\\{?\\s*(?:throw|return|continue)\\b`).test(this.scopeText());
+    return numberCheckedNames(this.scope, this.scopeText()).has(name);
   }
 
   private text?: string;
@@ -559,7 +573,7 @@ export class KeyOrigins {
     for (let f = nearestAncestor(this.scope, isFunction); f; f = nearestAncestor(f, isFunction)) {
       const bindings = bindingsOf(f, name);
       if (bindings.length === 0) continue;
-      const outer = new KeyOrigins(f, this.self);
+      const outer = keyOriginsOf(f, this.self);
       return bindings.some((b) => b.kind !== 'param' && outer.binding(b, 0));
     }
     return false;
@@ -570,7 +584,7 @@ export class KeyOrigins {
       case 'param': {
         if (!b.fn || b.index === undefined || b.fn.id() !== this.scopeId) return true;
         // A parameter every call fills from a key screen, or named for a number every call counts out.
-        return !screenedParam(b.fn, b.index) && !declaredNumber(b.fn, b.index) && !countedParam(b.fn, b.index, (arg, caller) => !new KeyOrigins(caller, new Set()).key(arg));
+        return !screenedParam(b.fn, b.index) && !declaredNumber(b.fn, b.index) && !countedParam(b.fn, b.index, (arg, caller) => !keyOriginsOf(caller, NO_TARGETS).key(arg));
       }
       case 'counter': case 'function': return false;
       case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);

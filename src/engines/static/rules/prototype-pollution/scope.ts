@@ -4,11 +4,20 @@
 // the function again each time; this walks it once and answers every lookup from maps. Lists keep source order (the
 // order those searches returned), and the function list starts with the scope itself, as a search of it did.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, escapeRe, memoOnNode } from '../../ast.ts';
+import { FUNCTION_KINDS, escapeRe, memoOnNode, nodesOfKindsIn } from '../../ast.ts';
 import { callsByIdentifier } from '../../name-index.ts';
 import { TreeMap } from '../../tree-memo.ts';
 
 const KINDS = ['variable_declarator', 'assignment_expression', 'augmented_assignment_expression', 'update_expression', 'for_in_statement', ...FUNCTION_KINDS];
+const KIND_SET: ReadonlySet<string> = new Set(KINDS);
+const KINDS_FIND = { rule: { any: KINDS.map((kind) => ({ kind })) } };
+
+/** The scope's nodes of KINDS, the scope among them: a scope spanning most of its file (a bundle's wrapper, and the
+ *  closure lookup asks every enclosing function) reads them from the file's one index instead of walking again. */
+function scopeNodes(scope: SgNode): SgNode[] {
+  const { start, end } = scope.range();
+  return (end.index - start.index) * 4 >= fileText(scope).length ? nodesOfKindsIn(scope, KIND_SET) : scope.findAll(KINDS_FIND);
+}
 const IDS = { rule: { kind: 'identifier' } };
 const PATTERN_IDS = { rule: { any: [{ kind: 'identifier' }, { kind: 'shorthand_property_identifier_pattern' }] } };
 
@@ -29,6 +38,51 @@ export function nearestAncestor(node: SgNode, test: (a: SgNode) => boolean): SgN
   for (let p = node.parent(); p; p = p.parent()) if (test(p)) return p;
   return undefined;
 }
+
+/** The lists of a scope's index a node goes to, by the name it files it under. */
+type NameList = 'declarators' | 'destructured' | 'assignments' | 'augmented' | 'patternAssignments' | 'thisProps' | 'updates';
+/** What one node of KINDS gives every index holding it: its kind, the names it binds (by list), a declared function's name. */
+interface NodeFacts { kind: string; names: [NameList, string][]; declares?: string }
+
+// Per tree, by node: a bundle's wrapper and the functions nested in it index the same nodes, read once.
+const FACTS = new TreeMap<Map<number, NodeFacts>>();
+
+function nodeFacts(n: SgNode): NodeFacts {
+  let byNode = FACTS.get(n.getRoot());
+  if (!byNode) FACTS.set(n.getRoot(), (byNode = new Map()));
+  const id = n.id();
+  let facts = byNode.get(id);
+  if (!facts) byNode.set(id, (facts = readFacts(n)));
+  return facts;
+}
+
+function readFacts(n: SgNode): NodeFacts {
+  const kind = String(n.kind());
+  const names: [NameList, string][] = [];
+  const facts: NodeFacts = { kind, names };
+  if (kind === 'variable_declarator') {
+    const name = n.field('name');
+    if (!name) return facts;
+    names.push(['declarators', name.text()]);
+    const nk = name.kind();
+    if ((nk === 'object_pattern' || nk === 'array_pattern') && n.field('value')) for (const id of texts(name.findAll(PATTERN_IDS))) names.push(['destructured', id]);
+  } else if (kind === 'assignment_expression' || kind === 'augmented_assignment_expression') {
+    const left = n.field('left');
+    if (left?.kind() === 'identifier') names.push([kind === 'assignment_expression' ? 'assignments' : 'augmented', left.text()]);
+    else if (kind === 'assignment_expression' && (left?.kind() === 'object_pattern' || left?.kind() === 'array_pattern')) for (const id of texts(left.findAll(PATTERN_IDS))) names.push(['patternAssignments', id]);
+    else if (kind === 'assignment_expression' && left?.kind() === 'member_expression' && left.field('object')?.kind() === 'this') names.push(['thisProps', left.field('property')?.text() ?? '']);
+  } else if (kind === 'update_expression') {
+    const arg = n.field('argument');
+    if (arg?.kind() === 'identifier') names.push(['updates', arg.text()]);
+  } else if (kind === 'function_declaration') {
+    const name = n.field('name')?.text();
+    if (name) facts.declares = name;
+  }
+  return facts;
+}
+
+const PARAMS = new TreeMap<Map<number, ParamNames[]>>();
+const NONE: readonly never[] = [];
 
 export class ScopeIndex {
   /** `var name = …` (any declarator, by its name's text). */
@@ -51,35 +105,18 @@ export class ScopeIndex {
   /** Names of the function declarations in the scope (the scope's own included). */
   readonly declaredFunctions = new Set<string>();
   private readonly loopNames = new Map<number, { text: string; ids: Set<string> }>();
-  private readonly params = new Map<number, ParamNames[]>();
+  private boundParams?: Map<string, { fn: SgNode; index: number }[]>;
 
   constructor(scope: SgNode) {
     const fns: SgNode[] = [];
-    for (const n of scope.findAll({ rule: { any: KINDS.map((kind) => ({ kind })) } })) {
-      const k = String(n.kind());
-      if (k === 'variable_declarator') {
-        const name = n.field('name');
-        if (!name) continue;
-        push(this.declarators, name.text(), n);
-        const nk = name.kind();
-        if ((nk === 'object_pattern' || nk === 'array_pattern') && n.field('value')) for (const id of texts(name.findAll(PATTERN_IDS))) push(this.destructured, id, n);
-      } else if (k === 'assignment_expression' || k === 'augmented_assignment_expression') {
-        const left = n.field('left');
-        if (left?.kind() === 'identifier') push(k === 'assignment_expression' ? this.assignments : this.augmented, left.text(), n);
-        else if (k === 'assignment_expression' && (left?.kind() === 'object_pattern' || left?.kind() === 'array_pattern')) for (const id of texts(left.findAll(PATTERN_IDS))) push(this.patternAssignments, id, n);
-        else if (k === 'assignment_expression' && left?.kind() === 'member_expression' && left.field('object')?.kind() === 'this') push(this.thisProps, left.field('property')?.text() ?? '', n);
-      } else if (k === 'update_expression') {
-        const arg = n.field('argument');
-        if (arg?.kind() === 'identifier') push(this.updates, arg.text(), n);
-      } else if (k === 'for_in_statement') {
-        this.loops.push(n);
-      } else {
+    for (const n of scopeNodes(scope)) {
+      const facts = nodeFacts(n);
+      if (facts.kind === 'for_in_statement') this.loops.push(n);
+      else if (FUNCTION_KINDS.has(facts.kind)) {
         fns.push(n);
-        if (k === 'function_declaration') {
-          const name = n.field('name')?.text();
-          if (name) this.declaredFunctions.add(name);
-        }
+        if (facts.declares) this.declaredFunctions.add(facts.declares);
       }
+      for (const [list, name] of facts.names) push(this[list], name, n);
     }
     this.functions = [scope, ...fns];
   }
@@ -95,9 +132,11 @@ export class ScopeIndex {
     return names.text === name || names.ids.has(name);
   }
 
-  /** The function's parameters with their names. */
+  /** The function's parameters with their names (per tree: the indexes of nested scopes list the same functions). */
   paramsOf(fn: SgNode): ParamNames[] {
-    let found = this.params.get(fn.id());
+    let byFunction = PARAMS.get(fn.getRoot());
+    if (!byFunction) PARAMS.set(fn.getRoot(), (byFunction = new Map()));
+    let found = byFunction.get(fn.id());
     if (!found) {
       const list = fn.field('parameters')?.namedChildren() ?? (fn.field('parameter') ? [fn.field('parameter') as SgNode] : []);
       found = list.map((p) => {
@@ -107,9 +146,22 @@ export class ScopeIndex {
         const bound = ids.filter((id) => id.parent()?.kind() !== 'assignment_pattern' || id.parent()?.field('left')?.id() === id.id());
         return { node: p, all: texts(ids), bound: texts(bound) };
       });
-      this.params.set(fn.id(), found);
+      byFunction.set(fn.id(), found);
     }
     return found;
+  }
+
+  /** The parameters binding `name`, as the function and the parameter's position, in the order of `functions`. */
+  paramsBinding(name: string): readonly { fn: SgNode; index: number }[] {
+    if (!this.boundParams) {
+      this.boundParams = new Map();
+      for (const fn of this.functions) {
+        this.paramsOf(fn).forEach((p, index) => {
+          for (const bound of p.bound) push(this.boundParams!, bound, { fn, index });
+        });
+      }
+    }
+    return this.boundParams.get(name) ?? NONE;
   }
 
   /**

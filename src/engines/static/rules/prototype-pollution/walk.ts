@@ -12,7 +12,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, fileFunctions } from '../../ast.ts';
 import { returnedValues } from '../../callees.ts';
 import { exportedApi } from '../../exports.ts';
-import { KeyOrigins, rootName, unwrap } from './keys.ts';
+import { type KeyOrigins, keyOriginsOf, rootName, unwrap } from './keys.ts';
 import { protoScreened } from './proto-screen.ts';
 import { fileText, scopeIndex } from './scope.ts';
 import { TreeMap } from '../../tree-memo.ts';
@@ -178,14 +178,8 @@ export function pollutingWrites(fn: SgNode, writes: readonly SgNode[]): Pollutin
   // The objects each written name starts at, looked up once per name.
   const starts = new Map<string, string[]>();
   const originsOf = (name: string) => starts.get(name) ?? (starts.set(name, origins(scope, name)), starts.get(name) as string[]);
-  // One key analysis per set of written objects: its memo serves every write into them.
-  const analyses = new Map<string, KeyOrigins>();
-  const keyed = (targets: Set<string>) => {
-    const id = [...targets].sort().join(' ');
-    let origin = analyses.get(id);
-    if (!origin) analyses.set(id, (origin = new KeyOrigins(scope, targets)));
-    return origin;
-  };
+  // One key analysis per set of written objects (keys.ts): its memo serves every write into them.
+  const keyed = (targets: Set<string>) => keyOriginsOf(scope, targets);
   const valueWrite = (w: SgNode) => {
     const right = unwrap(w.field('right') as SgNode).text();
     return !FRESH.test(right) && !/^[\w$.]*(clone|copy)\w*\(/i.test(right);
