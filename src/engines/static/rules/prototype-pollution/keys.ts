@@ -18,7 +18,7 @@ import { countedParam } from './counted-param.ts';
 import { exportedApi } from '../../exports.ts';
 import { declaredNumber } from './declared-number.ts';
 import { returnedField } from './returned-fields.ts';
-import { callsNamed, fileMemo, nearestAncestor, scopeIndex } from './scope.ts';
+import { callsNamed, fileMemo, fileText, nearestAncestor, scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
 /** Calls whose callback's first parameter is an element of the receiver (a key when the receiver is a key list). */
@@ -117,7 +117,7 @@ export function rootName(node: SgNode): string {
 }
 
 
-interface Binding { kind: 'param' | 'value' | 'for-in' | 'for-of' | 'element' | 'keyed' | 'counter' | 'function'; node?: SgNode; fn?: SgNode; index?: number }
+interface Binding { kind: 'param' | 'value' | 'for-in' | 'for-of' | 'element' | 'keyed' | 'counter' | 'function' | 'arguments'; node?: SgNode; fn?: SgNode; index?: number }
 
 function paramBinding(fnNode: SgNode, index: number): Binding {
   const call = fnNode.parent()?.kind() === 'arguments' ? fnNode.parent()?.parent() : null;
@@ -224,7 +224,18 @@ function findBindings(scope: SgNode, name: string): Binding[] {
     if (right) out.push({ kind: of ? 'for-of' : 'for-in', node: right });
   }
   if (index.declaredFunctions.has(name)) out.push({ kind: 'function' });
+  // `args[_i - 1] = arguments[_i]`: a rest parameter compiled to ES5 holds the caller's arguments.
+  if (argumentCopies(scope).has(name)) out.push({ kind: 'arguments' });
   return out;
+}
+
+// `list[i - 1] = arguments[i]` (how TypeScript and Babel compile `...list` for ES5), by the list's name.
+const ARGUMENT_COPY = /(?<![\w$.])([\w$]+)\s*\[[^\]=;]*\]\s*=\s*arguments\s*\[/g;
+
+/** The names a scope fills element by element from its arguments: found once per scope, in files that do so at all. */
+function argumentCopies(scope: SgNode): ReadonlySet<string> {
+  if (!fileMemo(scope, 'copies arguments', () => /=\s*arguments\s*\[/.test(fileText(scope)))) return NO_NAMES;
+  return memoOnNode(scope, 'argument copies', () => new Set([...scope.text().matchAll(ARGUMENT_COPY)].map((m) => m[1] as string)));
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
@@ -282,6 +293,8 @@ export class KeyOrigins {
       if (this.numberChecked(n.text())) return false;
       const loop = this.loopOf(n);
       if (loop) return this.binding(loop, depth);
+      // A list filled from the arguments after it was declared empty: the caller's values, whatever it started as.
+      if (argumentCopies(this.scope).has(n.text())) return true;
       // The name was last set, before this use, by a statement every path to the use runs: only that value reaches.
       const last = this.dominating(n);
       if (last) return this.key(last, depth + 1);
@@ -587,6 +600,7 @@ export class KeyOrigins {
         return !screenedParam(b.fn, b.index) && !declaredNumber(b.fn, b.index) && !countedParam(b.fn, b.index, (arg, caller) => !keyOriginsOf(caller, NO_TARGETS).key(arg));
       }
       case 'counter': case 'function': return false;
+      case 'arguments': return true;
       case 'value': return Boolean(b.node) && this.key(b.node as SgNode, depth + 1);
       case 'keyed': case 'for-in': return Boolean(b.node) && this.keysOf(b.node as SgNode, depth);
       case 'for-of': case 'element': {
