@@ -50,9 +50,14 @@ function method(root: SgNode, name: string): SgNode | null {
 function isThis(object: SgNode | null): boolean {
   const text = object?.text() ?? '';
   if (/^(this|self|that|_this)$/.test(text)) return true;
-  if (object?.kind() !== 'identifier') return false;
-  thisNames ??= new Set([...object.getRoot().root().text().matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*this\s*[;,\n]/g)].map((m) => m[1] ?? ''));
-  return thisNames.has(text);
+  return object?.kind() === 'identifier' && thisAliases(object).includes(text);
+}
+
+/** The names the file holds `this` in: the usual ones (`self`, `that`, `_this`, what compilers write for an arrow's
+ *  `this`) and those it binds so (`const scope = this`), found on first use. */
+export function thisAliases(node: SgNode): readonly string[] {
+  thisNames ??= new Set(['self', 'that', '_this', ...[...node.getRoot().root().text().matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*this\s*[;,\n]/g)].map((m) => m[1] ?? '')]);
+  return [...thisNames];
 }
 
 /** `module.exports.name = function …` or `exports.name = function …`. */

@@ -2,7 +2,7 @@
 // parameter, configuration, a literal, a sanitiser) inside its function and across direct calls in the file.
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunctions, escapeRe, functionName, paramsOf, boundNames, startLine } from './ast.ts';
-import { calleeDefinition, resetCallees, returnedValues, sameNode } from './callees.ts';
+import { calleeDefinition, resetCallees, returnedValues, sameNode, thisAliases } from './callees.ts';
 import { constructorFieldValues, methodFieldValues } from './this-fields.ts';
 import { quotesWithoutEscaping, singleQuoteEscaper } from './quote-wrappers.ts';
 import { accessedInput, parsedInput } from './sources/calls.ts';
@@ -747,7 +747,8 @@ function directCalls(fn: SgNode, name: string): SgNode[] {
   // `var mapper = { rgx: function … }` (or `{ rgx(…) {…} }`) is called as `mapper.rgx(…)`, or through the table (`mapper[key](…)`).
   const object = fn.kind() === 'method_definition' ? fn.parent() : fn.parent()?.kind() === 'pair' ? fn.parent()?.parent() : null;
   const holder = object?.kind() === 'object' && object.parent()?.kind() === 'variable_declarator' ? object.parent()?.field('name')?.text() : undefined;
-  const names = holder ? [name, `${holder}.${name}`] : [name];
+  // `self.name(…)` with `var self = this` calls it as `this.name(…)` does (the index drops a leading `this.`).
+  const names = [name, ...thisAliases(root).map((alias) => `${alias}.${name}`), ...(holder ? [`${holder}.${name}`] : [])];
   const dispatched = holder ? dispatchedCalls(root, holder, (n) => callsNamed(root, n)) : [];
   return [...names.flatMap((n) => [...callsNamed(root, n), ...callsNamed(root, `${n}.call`), ...callsNamed(root, `${n}.apply`)]), ...dispatched]
     .filter((c) => {
