@@ -172,6 +172,35 @@ export function nodesOfKindsIn(scope: SgNode, kinds: ReadonlySet<string>): SgNod
   return out;
 }
 
+/** The nodes of `kinds` in `scope` whose innermost enclosing node of `ownerKinds` (enclosingOfKind) is `scope` itself, in
+ *  source order: what `scope.findAll` of the kinds kept when the node's owner is scope answers, read from the tree's two
+ *  indexes by position alone (no question to the tree per node), for a scope spanning most of its file (a bundle's
+ *  wrapper), where a search walks nearly the whole tree again. Undefined when scope is not of `ownerKinds`, or a node of
+ *  `kinds` in it is empty (its owner is found by climbing), so that the caller asks the tree instead. Both sets should
+ *  be module constants (indexes are kept per tree and set of kinds). */
+export function ownedNodesIn(scope: SgNode, kinds: ReadonlySet<string>, ownerKinds: ReadonlySet<string>): SgNode[] | undefined {
+  if (!ownerKinds.has(String(scope.kind()))) return undefined;
+  const { start, end } = scope.range();
+  const owners = kindIndex(scope, ownerKinds);
+  const index = kindIndex(scope, kinds);
+  let lo = 0;
+  let hi = index.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.starts[mid]! < start.index) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: SgNode[] = [];
+  for (let i = lo; i < index.starts.length && index.starts[i]! < end.index; i++) {
+    const [from, to] = [index.starts[i]!, index.ends[i]!];
+    if (to > end.index) continue;
+    if (from === to) return undefined;
+    const owner = innermostEnclosing(owners, from, to);
+    if (owner >= 0 && owners.starts[owner] === start.index && owners.ends[owner] === end.index) out.push(index.nodes[i]!);
+  }
+  return out;
+}
+
 /** The function chain from innermost outwards. */
 export function enclosingFunctions(node: SgNode): SgNode[] {
   const { start, end } = node.range();
