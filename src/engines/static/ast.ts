@@ -23,7 +23,7 @@ export function endLine(node: SgNode): number {
 }
 
 /** A tree's nodes of some kinds in source order (outer before inner), with each one's innermost enclosing such node. */
-interface KindIndex { nodes: SgNode[]; starts: number[]; ends: number[]; parents: number[] }
+interface KindIndex { nodes: SgNode[]; starts: number[]; ends: number[]; parents: number[]; startLines: number[]; endLines: number[] }
 
 // Asking a node for its parent makes tree-sitter walk down from the root, so finding a node's function by climbing cost
 // the depth times the distance, for each of the tens of thousands of questions the rules ask on a file. One walk of
@@ -40,9 +40,10 @@ function kindsKey(kinds: ReadonlySet<string>): string {
   return key;
 }
 
-/** The nodes with their ranges, in source order, and each one's innermost enclosing node among them. */
-function nested(nodes: SgNode[], starts: number[], ends: number[]): KindIndex {
-  const index: KindIndex = { nodes, starts, ends, parents: [] };
+/** The nodes with their ranges (offsets and 1-based lines), in source order, and each one's innermost enclosing node
+ *  among them. */
+function nested(nodes: SgNode[], starts: number[], ends: number[], startLines: number[], endLines: number[]): KindIndex {
+  const index: KindIndex = { nodes, starts, ends, parents: [], startLines, endLines };
   const open: number[] = [];
   for (let i = 0; i < nodes.length; i++) {
     while (open.length > 0 && ends[open.at(-1)!]! <= starts[i]!) open.pop();
@@ -74,17 +75,21 @@ function kindIndex(node: SgNode, kinds: ReadonlySet<string>): KindIndex {
   const wider = supersetIndex(byKinds, kinds);
   if (wider) {
     const keep = wider.nodes.flatMap((n, i) => (kinds.has(String(n.kind())) ? [i] : []));
-    index = nested(keep.map((i) => wider.nodes[i]!), keep.map((i) => wider.starts[i]!), keep.map((i) => wider.ends[i]!));
+    index = nested(keep.map((i) => wider.nodes[i]!), keep.map((i) => wider.starts[i]!), keep.map((i) => wider.ends[i]!), keep.map((i) => wider.startLines[i]!), keep.map((i) => wider.endLines[i]!));
   } else {
     const nodes = key === kindsKey(FUNCTION_KINDS) ? findAllOf(tree.root(), FUNCTION_FIND) : tree.root().findAll({ rule: { any: [...kinds].map((kind) => ({ kind })) } });
     const starts: number[] = [];
     const ends: number[] = [];
+    const startLines: number[] = [];
+    const endLines: number[] = [];
     for (const fn of nodes) {
       const { start, end } = fn.range();
       starts.push(start.index);
       ends.push(end.index);
+      startLines.push(start.line + 1);
+      endLines.push(end.line + 1);
     }
-    index = nested(nodes, starts, ends);
+    index = nested(nodes, starts, ends, startLines, endLines);
   }
   byKinds.set(key, index);
   return index;
@@ -121,9 +126,9 @@ export function enclosingOfKind(node: SgNode, kinds: ReadonlySet<string>): SgNod
   return i < 0 ? null : index.nodes[i]!;
 }
 
-/** Every function of `node`'s tree (FUNCTION_KINDS) in source order, with the start and end index of each: the index
- *  enclosingFunction searches, built once per tree. */
-export function functionIndex(node: SgNode): { readonly nodes: readonly SgNode[]; readonly starts: readonly number[]; readonly ends: readonly number[] } {
+/** Every function of `node`'s tree (FUNCTION_KINDS) in source order, with the start and end index and line (startLine,
+ *  endLine) of each: the index enclosingFunction searches, built once per tree. */
+export function functionIndex(node: SgNode): { readonly nodes: readonly SgNode[]; readonly starts: readonly number[]; readonly ends: readonly number[]; readonly startLines: readonly number[]; readonly endLines: readonly number[] } {
   return kindIndex(node, FUNCTION_KINDS);
 }
 
