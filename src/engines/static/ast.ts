@@ -23,7 +23,7 @@ export function endLine(node: SgNode): number {
 }
 
 /** A tree's nodes of some kinds in source order (outer before inner), with each one's innermost enclosing such node. */
-interface KindIndex { nodes: SgNode[]; starts: number[]; ends: number[]; parents: number[] }
+interface KindIndex { nodes: SgNode[]; starts: number[]; ends: number[]; parents: number[]; startLines: number[]; endLines: number[] }
 
 // Asking a node for its parent makes tree-sitter walk down from the root, so finding a node's function by climbing cost
 // the depth times the distance, for each of the tens of thousands of questions the rules ask on a file. One walk of
@@ -40,9 +40,10 @@ function kindsKey(kinds: ReadonlySet<string>): string {
   return key;
 }
 
-/** The nodes with their ranges, in source order, and each one's innermost enclosing node among them. */
-function nested(nodes: SgNode[], starts: number[], ends: number[]): KindIndex {
-  const index: KindIndex = { nodes, starts, ends, parents: [] };
+/** The nodes with their ranges (offsets and 1-based lines), in source order, and each one's innermost enclosing node
+ *  among them. */
+function nested(nodes: SgNode[], starts: number[], ends: number[], startLines: number[], endLines: number[]): KindIndex {
+  const index: KindIndex = { nodes, starts, ends, parents: [], startLines, endLines };
   const open: number[] = [];
   for (let i = 0; i < nodes.length; i++) {
     while (open.length > 0 && ends[open.at(-1)!]! <= starts[i]!) open.pop();
@@ -74,17 +75,21 @@ function kindIndex(node: SgNode, kinds: ReadonlySet<string>): KindIndex {
   const wider = supersetIndex(byKinds, kinds);
   if (wider) {
     const keep = wider.nodes.flatMap((n, i) => (kinds.has(String(n.kind())) ? [i] : []));
-    index = nested(keep.map((i) => wider.nodes[i]!), keep.map((i) => wider.starts[i]!), keep.map((i) => wider.ends[i]!));
+    index = nested(keep.map((i) => wider.nodes[i]!), keep.map((i) => wider.starts[i]!), keep.map((i) => wider.ends[i]!), keep.map((i) => wider.startLines[i]!), keep.map((i) => wider.endLines[i]!));
   } else {
     const nodes = key === kindsKey(FUNCTION_KINDS) ? findAllOf(tree.root(), FUNCTION_FIND) : tree.root().findAll({ rule: { any: [...kinds].map((kind) => ({ kind })) } });
     const starts: number[] = [];
     const ends: number[] = [];
+    const startLines: number[] = [];
+    const endLines: number[] = [];
     for (const fn of nodes) {
       const { start, end } = fn.range();
       starts.push(start.index);
       ends.push(end.index);
+      startLines.push(start.line + 1);
+      endLines.push(end.line + 1);
     }
-    index = nested(nodes, starts, ends);
+    index = nested(nodes, starts, ends, startLines, endLines);
   }
   byKinds.set(key, index);
   return index;
@@ -121,9 +126,9 @@ export function enclosingOfKind(node: SgNode, kinds: ReadonlySet<string>): SgNod
   return i < 0 ? null : index.nodes[i]!;
 }
 
-/** Every function of `node`'s tree (FUNCTION_KINDS) in source order, with the start and end index of each: the index
- *  enclosingFunction searches, built once per tree. */
-export function functionIndex(node: SgNode): { readonly nodes: readonly SgNode[]; readonly starts: readonly number[]; readonly ends: readonly number[] } {
+/** Every function of `node`'s tree (FUNCTION_KINDS) in source order, with the start and end index and line (startLine,
+ *  endLine) of each: the index enclosingFunction searches, built once per tree. */
+export function functionIndex(node: SgNode): { readonly nodes: readonly SgNode[]; readonly starts: readonly number[]; readonly ends: readonly number[]; readonly startLines: readonly number[]; readonly endLines: readonly number[] } {
   return kindIndex(node, FUNCTION_KINDS);
 }
 
@@ -169,6 +174,35 @@ export function nodesOfKindsIn(scope: SgNode, kinds: ReadonlySet<string>): SgNod
   const out: SgNode[] = [];
   // Nodes starting inside the scope are in it when they end inside it too (an enclosing node may start where it does).
   for (let i = lo; i < index.starts.length && index.starts[i]! < end.index; i++) if (index.ends[i]! <= end.index) out.push(index.nodes[i]!);
+  return out;
+}
+
+/** The nodes of `kinds` in `scope` whose innermost enclosing node of `ownerKinds` (enclosingOfKind) is `scope` itself, in
+ *  source order: what `scope.findAll` of the kinds kept when the node's owner is scope answers, read from the tree's two
+ *  indexes by position alone (no question to the tree per node), for a scope spanning most of its file (a bundle's
+ *  wrapper), where a search walks nearly the whole tree again. Undefined when scope is not of `ownerKinds`, or a node of
+ *  `kinds` in it is empty (its owner is found by climbing), so that the caller asks the tree instead. Both sets should
+ *  be module constants (indexes are kept per tree and set of kinds). */
+export function ownedNodesIn(scope: SgNode, kinds: ReadonlySet<string>, ownerKinds: ReadonlySet<string>): SgNode[] | undefined {
+  if (!ownerKinds.has(String(scope.kind()))) return undefined;
+  const { start, end } = scope.range();
+  const owners = kindIndex(scope, ownerKinds);
+  const index = kindIndex(scope, kinds);
+  let lo = 0;
+  let hi = index.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.starts[mid]! < start.index) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: SgNode[] = [];
+  for (let i = lo; i < index.starts.length && index.starts[i]! < end.index; i++) {
+    const [from, to] = [index.starts[i]!, index.ends[i]!];
+    if (to > end.index) continue;
+    if (from === to) return undefined;
+    const owner = innermostEnclosing(owners, from, to);
+    if (owner >= 0 && owners.starts[owner] === start.index && owners.ends[owner] === end.index) out.push(index.nodes[i]!);
+  }
   return out;
 }
 

@@ -3,12 +3,13 @@
 // Pure AST lookups, memoised per file; taint.ts classifies those values with the call's own arguments.
 import type { SgNode } from '@ast-grep/napi';
 import { definitionsByName, type Definitions } from './name-index.ts';
-import { enclosingOfKind, memoOnNode } from './ast.ts';
+import { enclosingOfKind, memoOnNode, ownedNodesIn } from './ast.ts';
 
 // (The grammar has no `function` node kind any more: it was renamed function_expression, and ast-grep rejects the name.)
 const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration']);
 // At most this many return values are followed per callee: enough for an early `return null` and the real result.
 const MAX_RETURNS = 6;
+const RETURNS: ReadonlySet<string> = new Set(['return_statement']);
 
 let definitions = new Map<string, SgNode | null>();
 let named: Definitions | null = null;
@@ -103,14 +104,28 @@ function returnedValuesUncached(fn: SgNode): SgNode[] {
   if (!body) return [];
   if (body.kind() !== 'statement_block') return [body];
   const out: SgNode[] = [];
-  for (const ret of body.findAll({ rule: { kind: 'return_statement' } })) {
-    const own = owner(ret);
-    if (!own || !sameNode(own, fn)) continue;
+  for (const ret of ownReturns(fn, body)) {
     const value = ret.namedChildren().find((c) => c.kind() !== 'comment');
     if (value) out.push(value);
     if (out.length >= MAX_RETURNS) break;
   }
   return out;
+}
+
+/** The return statements of fn's body that are fn's own (not a nested function's), in source order. A function spanning
+ *  most of its file (a bundle's wrapper, asked for each function it may hand back) reads them from the tree's indexes
+ *  of returns and functions instead of walking its body and asking each return for its function. */
+function* ownReturns(fn: SgNode, body: SgNode): Generator<SgNode> {
+  const { start, end } = fn.range();
+  const indexed = (end.index - start.index) * 4 >= fn.getRoot().root().range().end.index ? ownedNodesIn(fn, RETURNS, FUNCTION_KINDS) : undefined;
+  if (indexed) {
+    yield* indexed;
+    return;
+  }
+  for (const ret of body.findAll({ rule: { kind: 'return_statement' } })) {
+    const own = owner(ret);
+    if (own && sameNode(own, fn)) yield ret;
+  }
 }
 
 function owner(node: SgNode): SgNode | null {

@@ -3,6 +3,7 @@
 import { DETECTORS, getRule } from './rules.ts';
 import { toFinding } from './finding.ts';
 import { langFor, parseSource } from './parse.ts';
+import type { Lang } from '@ast-grep/napi';
 import { parseSuppressions, type Suppression } from './suppress.ts';
 import { beginFile } from './taint.ts';
 import { detectorName, timed } from './detector-times.ts';
@@ -10,6 +11,7 @@ import { beginSourceFile } from './sources/handlers.ts';
 import { beginImports } from './imported.ts';
 import { prefetchFinds } from './shared-find.ts';
 import { FUNCTION_FIND } from './ast.ts';
+import { candidateKey, clearCandidateMemo, keepCandidates, knownCandidates } from './candidate-memo.ts';
 import type { Candidate, SourceFile } from './types.ts';
 import type { Finding } from '../../artifacts/schemas/common.ts';
 import { compareText } from '../../foundations/text/compare.ts';
@@ -72,15 +74,9 @@ function entriesOf(file: SourceFile, candidates: readonly Candidate[], lines: re
   return entries;
 }
 
-/** `keepLines` false: the caller keeps only the stored form, so a file no detector reads is never split into lines. */
-function compute(file: SourceFile, keepLines = true): Analysis {
-  computed += 1;
-  let split: string[] | undefined;
-  const fileLines = (): string[] => (split ??= file.content.split(/\r?\n/));
-  // Every line of a suppression names the marker, so a text without it has none (parseSuppressions would find none).
-  const suppressions = file.content.includes('bug-hunter-ignore') ? parseSuppressions(fileLines()) : [];
+/** The candidates the detectors find in a file (its suppressions' among them), in report order. */
+function detect(file: SourceFile, lang: Lang | null, suppressions: readonly Suppression[], fileLines: () => string[]): Candidate[] {
   const candidates: Candidate[] = suppressions.filter((s) => s.reason.length === 0).map(reasonless);
-  const lang = langFor(file);
   // A library's exported parameters, and those other modules pass request input to, are sources without a request in sight.
   const library = file.publicApi !== undefined || (file.incoming?.length ?? 0) > 0;
   const active = lang === null ? [] : timed('<prefilters>', () => DETECTORS.filter((d) => (d.prefilter.test(file.content) || (library && d.libraryPrefilter?.test(file.content)) || d.importedPrefilter?.(file)) && (d.requires?.test(file.content) ?? true)));
@@ -98,6 +94,24 @@ function compute(file: SourceFile, keepLines = true): Analysis {
   }
   candidates.sort(order);
   dropLensFindingsOnVulnerableLines(candidates);
+  return candidates;
+}
+
+/** `keepLines` false: the caller keeps only the stored form, so a file no detector reads is never split into lines. */
+function compute(file: SourceFile, keepLines = true): Analysis {
+  computed += 1;
+  let split: string[] | undefined;
+  const fileLines = (): string[] => (split ??= file.content.split(/\r?\n/));
+  // Every line of a suppression names the marker, so a text without it has none (parseSuppressions would find none).
+  const suppressions = file.content.includes('bug-hunter-ignore') ? parseSuppressions(fileLines()) : [];
+  const lang = langFor(file);
+  // A text another file of the run had, read alike (candidate-memo.ts), takes that file's candidates.
+  const key = lang === null ? undefined : timed('<candidate memo>', () => candidateKey(file, lang));
+  let candidates = key === undefined ? undefined : knownCandidates(key);
+  if (!candidates) {
+    candidates = detect(file, lang, suppressions, fileLines);
+    if (key !== undefined) keepCandidates(key, candidates);
+  }
   const entries = candidates.length === 0 ? [] : timed('<findings>', () => entriesOf(file, candidates, fileLines()));
   return { entries, suppressions, lines: keepLines ? fileLines() : [] };
 }
@@ -105,6 +119,7 @@ function compute(file: SourceFile, keepLines = true): Analysis {
 /** Forget memoised analyses (tests use it to prove two cold runs agree). */
 export function clearAnalysisMemo(): void {
   memo.clear();
+  clearCandidateMemo();
 }
 
 /** The stored form of a fresh analysis (what a worker thread sends back). */

@@ -273,7 +273,10 @@ function namedEntries(root: SgNode): Map<string, SgNode[]> {
     const out = new Map<string, SgNode[]>();
     for (const e of root.findAll({ rule: NAMED_ENTRY })) {
       const name = e.kind() === 'pair' ? e.field('value')?.text() ?? '' : e.text();
-      out.set(name, [...(out.get(name) ?? []), e]);
+      // Appended in place: a name held hundreds of times in a bundle copied its list as often.
+      const list = out.get(name);
+      if (list) list.push(e);
+      else out.set(name, [e]);
     }
     return out;
   });
@@ -311,7 +314,9 @@ function hungNames(root: SgNode): Map<string, SgNode[]> {
     const out = new Map<string, SgNode[]>();
     for (const a of root.findAll({ rule: HUNG })) {
       const name = a.field('right')?.text() ?? '';
-      out.set(name, [...(out.get(name) ?? []), a]);
+      const list = out.get(name);
+      if (list) list.push(a);
+      else out.set(name, [a]);
     }
     return out;
   });

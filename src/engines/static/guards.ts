@@ -1,8 +1,7 @@
 // Guards that dominate a sink, found in the code before it in the same function chain: allow-lists,
 // normalise-and-contain checks, type checks and '..' rejections. A found guard refutes a taint finding.
 import type { SgNode } from '@ast-grep/napi';
-import { endLine, enclosingFunctions, escapeRe, FUNCTION_FIND, startLine } from './ast.ts';
-import { findAllOf } from './shared-find.ts';
+import { enclosingFunctions, escapeRe, functionIndex, startLine } from './ast.ts';
 import type { GuardFact } from './types.ts';
 
 type GuardKind = GuardFact['kind'];
@@ -103,10 +102,12 @@ export function joinsToBase(value: SgNode): boolean {
 function siblingDefinitions(sink: SgNode, from: number): Array<[number, number]> {
   const at = sink.range().start.index;
   const spans: Array<[number, number]> = [];
-  for (const fn of findAllOf(sink.getRoot().root(), FUNCTION_FIND)) {
-    const range = fn.range();
-    if (range.end.index >= at || startLine(fn) < from || fn.parent()?.kind() === 'arguments') continue;
-    spans.push([startLine(fn), endLine(fn)]);
+  // The tree's function index holds each function's offsets and lines: no question to the tree per function but the
+  // parent of those that qualify. A function starting at or after the sink ends after it, as do all after it.
+  const fns = functionIndex(sink);
+  for (let i = 0; i < fns.nodes.length && fns.starts[i]! < at; i++) {
+    if (fns.ends[i]! >= at || fns.startLines[i]! < from || fns.nodes[i]!.parent()?.kind() === 'arguments') continue;
+    spans.push([fns.startLines[i]!, fns.endLines[i]!]);
   }
   return spans;
 }

@@ -21,6 +21,12 @@ const DECORATORS = shapes('decorator').map(({ framework, shape }) => ({ framewor
 let current = { path: '', content: '' };
 const loads = new Map<string, boolean>();
 
+/** What the handler shapes read of a file's path: which export shapes' path patterns it matches (one mark per shape
+ *  with a pattern). Two files whose paths agree here are read alike by every shape. */
+export function pathFacts(path: string): string {
+  return EXPORTS.map((e) => (e.path ? (e.path.test(path) ? '1' : '0') : '')).join('');
+}
+
 /** The engine calls this before each file. */
 export function beginSourceFile(path: string, content: string): void {
   current = { path, content };
