@@ -1,7 +1,7 @@
 // Which function parameters are request input, by the handler shapes of the framework models: (req, res)
 // functions, routes, server and queue callbacks, exported route handlers and decorated controller parameters.
 import type { SgNode } from '@ast-grep/napi';
-import { escapeRe, functionName, paramsOf } from '../ast.ts';
+import { escapeRe, functionName, memoOnNode, paramsOf } from '../ast.ts';
 import { exportedApi } from '../exports.ts';
 import type { SourceFacts } from '../types.ts';
 import { anyOf, shapes } from './model.ts';
@@ -49,12 +49,27 @@ function loadsAny(modules: readonly string[] | undefined): boolean {
 export function isRequestHandler(fn: SgNode): boolean {
   const params = paramsOf(fn);
   if (params.length >= 2 && REQ.test(params[0]?.name ?? '') && RES.test(params[1]?.name ?? '')) return true;
+  if (params.length >= 2 && handlerByUse(fn, params[0]?.name ?? '', params[1]?.name ?? '')) return true;
   const parent = fn.parent();
   if (parent?.kind() !== 'arguments') return false;
   const callee = parent.parent()?.field('function')?.text() ?? '';
   const first = parent.namedChildren()[0];
   if (!(first?.kind() === 'string' || first?.kind() === 'template_string') || params.length === 0) return false;
   return ROUTES.some((r) => r.callee.test(callee) && r.request.test(params[0]?.name ?? ''));
+}
+
+// What a Node server does with a handler's two parameters, whatever their names: reads the request's url, method or
+// headers; writes the response's status or headers (`res.end(…)` alone is also a stream's).
+const REQUEST_READ = (name: string) => new RegExp(String.raw`(?<![\w$.])${escapeRe(name)}\.(?:url|method|headers)\b`);
+const RESPONSE_WRITE = (name: string) => new RegExp(String.raw`(?<![\w$.])${escapeRe(name)}\.(?:writeHead\s*\(|setHeader\s*\(|statusCode\s*=[^=])`);
+
+/** `function (q, s) { … q.url … s.writeHead(200) … }`: a (request, response) handler known by its parameters' use. */
+function handlerByUse(fn: SgNode, request: string, response: string): boolean {
+  if (!/^[\w$]+$/.test(request) || !/^[\w$]+$/.test(response)) return false;
+  return memoOnNode(fn, 'handler by use', () => {
+    const text = fn.text();
+    return REQUEST_READ(request).test(text) && RESPONSE_WRITE(response).test(text);
+  });
 }
 
 function input(framework: string, what: string, name: string, line: number): SourceFacts {
