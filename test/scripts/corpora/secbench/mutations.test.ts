@@ -1,0 +1,39 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compile, compiledLines } from '../../../../scripts/corpora/secbench/mutations/compile.ts';
+
+// A sink on line 6 of a modern source: each rewrite must keep the program and say which compiled lines hold the sink.
+const SOURCE = `'use strict';
+const cp = require('child_process');
+class Runner {
+  run(cmd, ...rest) {
+    const full = \`git \${cmd} \${rest.join(' ')}\`;
+    return cp.execSync(full);
+  }
+}
+module.exports = Runner;
+`;
+
+test('es5: classes, template strings and rest parameters compiled down, the sink line mapped to its compiled line', () => {
+  const { code, map } = compile('es5', 'lib/run.js', SOURCE);
+  assert.doesNotMatch(code, /\bclass\s+\w|`|\.\.\./);
+  assert.match(code, /arguments\[/);
+  const lines = compiledLines(map, 6);
+  assert.ok(lines.some((line) => /execSync/.test(code.split('\n')[line - 1] ?? '')), `the sink line maps to the call (${lines.join(', ')})`);
+});
+
+test('rename: every local renamed, properties and module names kept, the sink line mapped', () => {
+  const { code, map } = compile('rename', 'lib/run.js', SOURCE);
+  assert.doesNotMatch(code, /\bcmd\b|\bfull\b|\brest\b/);
+  assert.match(code, /execSync\(/);
+  assert.match(code, /module\.exports/);
+  const lines = compiledLines(map, 6);
+  assert.ok(lines.some((line) => /execSync/.test(code.split('\n')[line - 1] ?? '')), `the sink line maps to the call (${lines.join(', ')})`);
+});
+
+test('compiledLines reads a hand-written map: generated line 1 from source line 1, line 3 from source line 2', () => {
+  // AAAA: line 1 col 0 -> source 0 line 0; ";;" skips generated line 2; AACA: source line +1.
+  assert.deepEqual(compiledLines(JSON.stringify({ mappings: 'AAAA;;AACA' }), 2), [3]);
+  assert.deepEqual(compiledLines(JSON.stringify({ mappings: 'AAAA;;AACA' }), 1), [1]);
+  assert.deepEqual(compiledLines(JSON.stringify({ mappings: '' }), 1), []);
+});
