@@ -152,10 +152,16 @@ export function memoOnNode<T>(node: SgNode, question: string, make: () => T): T 
   return value;
 }
 
-/** The functions of the tree holding node (FUNCTION_KINDS), in source order, with their start and end offsets:
- *  the shared index enclosingFunctions searches, read-only. */
-export function fileFunctions(node: SgNode): { readonly nodes: readonly SgNode[]; readonly starts: readonly number[]; readonly ends: readonly number[] } {
-  return kindIndex(node, FUNCTION_KINDS);
+/** The position in an index of its first node starting at or after `offset` (nodes are in source order). */
+function firstStartingFrom(index: KindIndex, offset: number): number {
+  let lo = 0;
+  let hi = index.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.starts[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** What `scope.findAll` of the kinds returns (the same nodes in the same order), read from the tree's one index of
@@ -164,13 +170,7 @@ export function fileFunctions(node: SgNode): { readonly nodes: readonly SgNode[]
 export function nodesOfKindsIn(scope: SgNode, kinds: ReadonlySet<string>): SgNode[] {
   const { start, end } = scope.range();
   const index = kindIndex(scope, kinds);
-  let lo = 0;
-  let hi = index.starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (index.starts[mid]! < start.index) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstStartingFrom(index, start.index);
   const out: SgNode[] = [];
   // Nodes starting inside the scope are in it when they end inside it too (an enclosing node may start where it does).
   for (let i = lo; i < index.starts.length && index.starts[i]! < end.index; i++) if (index.ends[i]! <= end.index) out.push(index.nodes[i]!);
@@ -188,13 +188,7 @@ export function ownedNodesIn(scope: SgNode, kinds: ReadonlySet<string>, ownerKin
   const { start, end } = scope.range();
   const owners = kindIndex(scope, ownerKinds);
   const index = kindIndex(scope, kinds);
-  let lo = 0;
-  let hi = index.starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (index.starts[mid]! < start.index) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstStartingFrom(index, start.index);
   const out: SgNode[] = [];
   for (let i = lo; i < index.starts.length && index.starts[i]! < end.index; i++) {
     const [from, to] = [index.starts[i]!, index.ends[i]!];

@@ -9,7 +9,7 @@
 // then `e[k] = opts[k]`): the caller names which entry to change, and no single input walks two levels.
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, fileFunctions } from '../../ast.ts';
+import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, functionIndex } from '../../ast.ts';
 import { returnedValues } from '../../callees.ts';
 import { exportedApi } from '../../exports.ts';
 import { type KeyOrigins, keyOriginsOf, rootName, unwrap } from './keys.ts';
@@ -112,7 +112,7 @@ function namedFunctions(fn: SgNode): FileFunction[] {
   let list = NAMED_FUNCTIONS.get(file);
   if (!list) {
     // The shared function index (ast.ts): the same kinds, the same source order, no second walk of the tree.
-    const { nodes, starts, ends } = fileFunctions(fn);
+    const { nodes, starts, ends } = functionIndex(fn);
     list = nodes.map((f, i) => ({ fn: f, start: starts[i]!, end: ends[i]! }));
     NAMED_FUNCTIONS.set(file, list);
   }
