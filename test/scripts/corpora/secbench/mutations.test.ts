@@ -37,3 +37,12 @@ test('compiledLines reads a hand-written map: generated line 1 from source line 
   assert.deepEqual(compiledLines(JSON.stringify({ mappings: 'AAAA;;AACA' }), 1), [1]);
   assert.deepEqual(compiledLines(JSON.stringify({ mappings: '' }), 1), []);
 });
+
+test('bundle: the module becomes a module function of a webpack-style bootstrap, each line mapped to its shifted line', () => {
+  const { code, map } = compile('bundle', 'lib/run.js', SOURCE);
+  assert.match(code, /function \(module, exports, __webpack_require__\) \{/);
+  const lines = compiledLines(map, 6);
+  assert.equal(lines.length, 1);
+  assert.equal(code.split('\n')[lines[0]! - 1], SOURCE.split('\n')[5]);
+  assert.throws(() => compile('bundle', 'lib/x.mjs', "import fs from 'fs';\nexport default fs;\n"), /ES module/);
+});
