@@ -7,6 +7,8 @@ import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunctions, escapeRe } from './ast.ts';
 
 const PROTOTYPE_METHOD = /^([\w$]+)\.prototype\.[\w$]+$/;
+// Functions with a `this` of their own whose reads of a field follow their own stores.
+const OWN_STORES: ReadonlySet<string> = new Set(['function_declaration', 'function_expression']);
 
 /** The constructor of the object a method's `this` is: the function `Ctor` of `Ctor.prototype.m = …`, or a class's constructor. */
 function constructorOf(method: SgNode): SgNode | null {
@@ -35,7 +37,9 @@ export function constructorFieldValues(member: SgNode): SgNode[] {
   const field = member.field('property')?.text();
   // The method whose `this` it is: the innermost non-arrow function (arrows keep the outer `this`).
   const method = enclosingFunctions(member).find((f) => f.kind() !== 'arrow_function');
-  const ctor = method ? constructorOf(method) : null;
+  // Else the function itself, read after it stored the field: an ES5 constructor (`function Hash(h) { this.source =
+  // h; this.source.match(…) }`, a class compiled to ES5), or any function storing before it reads.
+  const ctor = method ? constructorOf(method) ?? (OWN_STORES.has(String(method.kind())) ? method : null) : null;
   const body = ctor?.field('body');
   if (!field || !body) return [];
   // Read inside the constructor itself: what it stored there before the read.
