@@ -5,7 +5,7 @@ import type { SgNode } from '@ast-grep/napi';
 import { enclosingFunction, escapeRe, FUNCTION_KINDS, memoOnNode } from './ast.ts';
 import { returnedValues, sameNode } from './callees.ts';
 import { EXPORTS_LEFT, exportedThroughObjectCalls, isPrivate, objectNames, umdFactory, unwrapParens } from './export-wrappers.ts';
-import { findEachOf } from './shared-find.ts';
+import { findEachOf, type FindRule } from './shared-find.ts';
 import { callsByIdentifier } from './name-index.ts';
 
 interface Exported {
@@ -267,19 +267,24 @@ function exportedApiUncached(fn: SgNode, hops: number): string | null {
 // `{ isTime: isTime }`, `{ isTime }`: an object entry holding a plain name.
 const NAMED_ENTRY = { any: [{ kind: 'shorthand_property_identifier' }, { kind: 'pair', has: { field: 'value', kind: 'identifier' } }] };
 
-/** The file's object entries holding a plain name, by the name, found once per tree. */
-function namedEntries(root: SgNode): Map<string, SgNode[]> {
-  return memoOnNode(root, 'named entries', () => {
+/** The nodes a rule finds in the file, by the name `nameOf` reads off each, found once per tree under `question`. */
+function nodesByName(root: SgNode, question: string, rule: FindRule, nameOf: (node: SgNode) => string): Map<string, SgNode[]> {
+  return memoOnNode(root, question, () => {
     const out = new Map<string, SgNode[]>();
-    for (const e of root.findAll({ rule: NAMED_ENTRY })) {
-      const name = e.kind() === 'pair' ? e.field('value')?.text() ?? '' : e.text();
+    for (const node of root.findAll({ rule })) {
+      const name = nameOf(node);
       // Appended in place: a name held hundreds of times in a bundle copied its list as often.
       const list = out.get(name);
-      if (list) list.push(e);
-      else out.set(name, [e]);
+      if (list) list.push(node);
+      else out.set(name, [node]);
     }
     return out;
   });
+}
+
+/** The file's object entries holding a plain name, by the name, found once per tree. */
+function namedEntries(root: SgNode): Map<string, SgNode[]> {
+  return nodesByName(root, 'named entries', NAMED_ENTRY, (e) => (e.kind() === 'pair' ? e.field('value')?.text() ?? '' : e.text()));
 }
 
 /**
@@ -310,16 +315,7 @@ const HUNG = { kind: 'assignment_expression', all: [{ has: { field: 'left', kind
 
 /** The file's `a.b = name` assignments by the name assigned, found once per tree. */
 function hungNames(root: SgNode): Map<string, SgNode[]> {
-  return memoOnNode(root, 'hung names', () => {
-    const out = new Map<string, SgNode[]>();
-    for (const a of root.findAll({ rule: HUNG })) {
-      const name = a.field('right')?.text() ?? '';
-      const list = out.get(name);
-      if (list) list.push(a);
-      else out.set(name, [a]);
-    }
-    return out;
-  });
+  return nodesByName(root, 'hung names', HUNG, (a) => a.field('right')?.text() ?? '');
 }
 
 /** The function a name denotes in `scope` (a declaration `function name`, or `const name = function …`), or null. */
