@@ -152,6 +152,19 @@ export function memoOnNode<T>(node: SgNode, question: string, make: () => T): T 
   return value;
 }
 
+/** Whether a node spans a quarter of its file or more (a bundle's wrapper, a module's IIFE): a search of its own walks
+ *  nearly the whole tree again, where the tree's kind indexes answer by position (nodesOfKindsIn, ownedNodesIn). */
+export function spansMostOfFile(node: SgNode): boolean {
+  const tree = node.getRoot();
+  let size = fileEnds.get(tree);
+  // The root's range is worked out once per tree: asking it again on a bundle costs more than the walk it saves.
+  if (size === undefined) fileEnds.set(tree, (size = tree.root().range().end.index));
+  const { start, end } = node.range();
+  return (end.index - start.index) * 4 >= size;
+}
+
+const fileEnds = new TreeMap<number>();
+
 /** The position in an index of its first node starting at or after `offset` (nodes are in source order). */
 function firstStartingFrom(index: KindIndex, offset: number): number {
   let lo = 0;

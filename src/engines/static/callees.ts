@@ -3,7 +3,7 @@
 // Pure AST lookups, memoised per file; taint.ts classifies those values with the call's own arguments.
 import type { SgNode } from '@ast-grep/napi';
 import { definitionsByName, type Definitions } from './name-index.ts';
-import { enclosingOfKind, memoOnNode, ownedNodesIn } from './ast.ts';
+import { enclosingOfKind, memoOnNode, ownedNodesIn, spansMostOfFile } from './ast.ts';
 
 // (The grammar has no `function` node kind any more: it was renamed function_expression, and ast-grep rejects the name.)
 const FUNCTION_KINDS: ReadonlySet<string> = new Set(['function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration']);
@@ -49,16 +49,15 @@ function method(root: SgNode, name: string): SgNode | null {
 
 /** `this`, or a name holding it (`const scope = this`, `var self = this`). */
 function isThis(object: SgNode | null): boolean {
-  const text = object?.text() ?? '';
-  if (/^(this|self|that|_this)$/.test(text)) return true;
-  return object?.kind() === 'identifier' && thisAliases(object).includes(text);
+  if (!object) return false;
+  return object.kind() === 'this' || (object.kind() === 'identifier' && thisAliases(object).has(object.text()));
 }
 
 /** The names the file holds `this` in: the usual ones (`self`, `that`, `_this`, what compilers write for an arrow's
  *  `this`) and those it binds so (`const scope = this`), found on first use. */
-export function thisAliases(node: SgNode): readonly string[] {
+export function thisAliases(node: SgNode): ReadonlySet<string> {
   thisNames ??= new Set(['self', 'that', '_this', ...[...node.getRoot().root().text().matchAll(/\b(?:const|let|var)\s+([\w$]+)\s*=\s*this\s*[;,\n]/g)].map((m) => m[1] ?? '')]);
-  return [...thisNames];
+  return thisNames;
 }
 
 /** `module.exports.name = function …` or `exports.name = function …`. */
@@ -116,8 +115,7 @@ function returnedValuesUncached(fn: SgNode): SgNode[] {
  *  most of its file (a bundle's wrapper, asked for each function it may hand back) reads them from the tree's indexes
  *  of returns and functions instead of walking its body and asking each return for its function. */
 function* ownReturns(fn: SgNode, body: SgNode): Generator<SgNode> {
-  const { start, end } = fn.range();
-  const indexed = (end.index - start.index) * 4 >= fn.getRoot().root().range().end.index ? ownedNodesIn(fn, RETURNS, FUNCTION_KINDS) : undefined;
+  const indexed = spansMostOfFile(fn) ? ownedNodesIn(fn, RETURNS, FUNCTION_KINDS) : undefined;
   if (indexed) {
     yield* indexed;
     return;

@@ -748,7 +748,7 @@ function directCalls(fn: SgNode, name: string): SgNode[] {
   const object = fn.kind() === 'method_definition' ? fn.parent() : fn.parent()?.kind() === 'pair' ? fn.parent()?.parent() : null;
   const holder = object?.kind() === 'object' && object.parent()?.kind() === 'variable_declarator' ? object.parent()?.field('name')?.text() : undefined;
   // `self.name(…)` with `var self = this` calls it as `this.name(…)` does (the index drops a leading `this.`).
-  const names = [name, ...thisAliases(root).map((alias) => `${alias}.${name}`), ...(holder ? [`${holder}.${name}`] : [])];
+  const names = [name, ...[...thisAliases(root)].map((alias) => `${alias}.${name}`), ...(holder ? [`${holder}.${name}`] : [])];
   const dispatched = holder ? dispatchedCalls(root, holder, (n) => callsNamed(root, n)) : [];
   return [...names.flatMap((n) => [...callsNamed(root, n), ...callsNamed(root, `${n}.call`), ...callsNamed(root, `${n}.apply`)]), ...dispatched]
     .filter((c) => {

@@ -4,7 +4,7 @@
 // the function again each time; this walks it once and answers every lookup from maps. Lists keep source order (the
 // order those searches returned), and the function list starts with the scope itself, as a search of it did.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, escapeRe, memoOnNode, nodesOfKindsIn } from '../../ast.ts';
+import { FUNCTION_KINDS, escapeRe, memoOnNode, nodesOfKindsIn, spansMostOfFile } from '../../ast.ts';
 import { callsByIdentifier } from '../../name-index.ts';
 import { TreeMap } from '../../tree-memo.ts';
 
@@ -15,8 +15,7 @@ const KINDS_FIND = { rule: { any: KINDS.map((kind) => ({ kind })) } };
 /** The scope's nodes of KINDS, the scope among them: a scope spanning most of its file (a bundle's wrapper, and the
  *  closure lookup asks every enclosing function) reads them from the file's one index instead of walking again. */
 function scopeNodes(scope: SgNode): SgNode[] {
-  const { start, end } = scope.range();
-  return (end.index - start.index) * 4 >= fileText(scope).length ? nodesOfKindsIn(scope, KIND_SET) : scope.findAll(KINDS_FIND);
+  return spansMostOfFile(scope) ? nodesOfKindsIn(scope, KIND_SET) : scope.findAll(KINDS_FIND);
 }
 const IDS = { rule: { kind: 'identifier' } };
 const PATTERN_IDS = { rule: { any: [{ kind: 'identifier' }, { kind: 'shorthand_property_identifier_pattern' }] } };
