@@ -15,7 +15,8 @@ import { scanAll } from '../../real-world/engine-results.ts';
 import { cacheDir, sourceDir } from '../../real-world/fetch.ts';
 import { sinkStatus } from '../../real-world/match.ts';
 import { engineFingerprint, ensureBuilt, REPO_ROOT, scanPackage } from '../../real-world/scan.ts';
-import { readSecbench, selectSecbench } from '../corpus.ts';
+import { readSecbench } from '../corpus.ts';
+import { mutationCases } from './cases.ts';
 import { sourceLister, sourceReader } from '../fetch.ts';
 import { pinSecbenchCase } from '../pins.ts';
 import { compile, compiledLines, MUTATIONS, type Mutation } from './compile.ts';
@@ -26,7 +27,7 @@ if (!MUTATIONS.includes(mutation)) throw new Error(`--mutation must be one of ${
 const jobs = Number(values.jobs ?? 2);
 const cache = cacheDir(values.cache);
 const { cases, split } = readSecbench(join(REPO_ROOT, 'benchmark/real-world/secbench'));
-const study = selectSecbench(cases, split, { part: 'dev', fold: 'study', classes: values.class ?? [] }).map((s) => s.case);
+const study = mutationCases(cases, split, values.class ?? []);
 
 const pinned = study.flatMap((c) => {
   const pin = pinSecbenchCase(c, sourceReader(cache, c.package), sourceLister(cache, c.package));

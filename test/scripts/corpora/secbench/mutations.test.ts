@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
 import { compile, compiledLines } from '../../../../scripts/corpora/secbench/mutations/compile.ts';
+import { mutationCases } from '../../../../scripts/corpora/secbench/mutations/cases.ts';
+import { readSecbench, SECBENCH_CLASSES } from '../../../../scripts/corpora/secbench/corpus.ts';
+import { foldOf } from '../../../../scripts/corpora/secbench/fold.ts';
 
 // A sink on line 6 of a modern source: each rewrite must keep the program and say which compiled lines hold the sink.
 const SOURCE = `'use strict';
@@ -45,4 +49,23 @@ test('bundle: the module becomes a module function of a webpack-style bootstrap,
   assert.equal(lines.length, 1);
   assert.equal(code.split('\n')[lines[0]! - 1], SOURCE.split('\n')[5]);
   assert.throws(() => compile('bundle', 'lib/x.mjs', "import fs from 'fs';\nexport default fs;\n"), /ES module/);
+});
+
+test('the mutation run takes the study fold of the development part and no withheld case, for any class asked', () => {
+  const { cases, split } = readSecbench(fileURLToPath(new URL('../../../../benchmark/real-world/secbench', import.meta.url)));
+  const heldOut = new Set(split.heldOut);
+  const devCases = cases.filter((c) => !heldOut.has(c.package));
+  const folds = foldOf(devCases);
+  for (const classes of [[], ...SECBENCH_CLASSES.map((c) => [c])]) {
+    const picked = mutationCases(cases, split, classes);
+    assert.ok(picked.length > 0, `cases for ${classes.join(',') || 'all classes'}`);
+    for (const c of picked) {
+      // Withheld cases are never named, not even in a failure.
+      assert.ok(!heldOut.has(c.package), 'a held-out case was selected');
+      assert.ok(folds.get(c.package) === 'study', 'a check-fold case was selected');
+      if (classes.length > 0) assert.deepEqual([c.class], classes);
+    }
+  }
+  // Every study-fold case is taken: the run hides none of the fold it may read.
+  assert.equal(mutationCases(cases, split).length, devCases.filter((c) => folds.get(c.package) === 'study').length);
 });
