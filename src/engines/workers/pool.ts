@@ -10,6 +10,7 @@ import type { TaskKind, TaskReply, TaskRequest, Tasks } from './protocol.ts';
 import { answerRegexQuestions, regexChannel, type Check, type RegexChannelEnd } from '../recheck/channel.ts';
 import { checkRegex } from '../recheck/verdict.ts';
 import { nativeAgentBinary } from '../recheck/agent.ts';
+import { AffinityQueue } from './affinity-queue.ts';
 
 const WORKER_URL = entryBeside(import.meta.url, 'worker');
 
@@ -35,6 +36,8 @@ function spawnWorker(check: Check | undefined): { worker: Worker; stopAnswering?
 
 interface Task {
   request: TaskRequest;
+  /** Tasks of equal affinity go to one worker where it can take them (affinity-queue.ts). */
+  affinity?: string;
   /** What the task is about, for error messages. */
   path: string;
   resolve: (output: Tasks[TaskKind]['output']) => void;
@@ -50,6 +53,19 @@ interface Slot {
 /** Tasks one worker holds at a time: enough to hide a message round trip, few enough to leave no worker idle at the end. */
 export const TASKS_PER_WORKER = 4;
 
+// The static engine's candidate memo answers a text its thread analysed before (static/candidate-memo.ts): files of
+// one text go to one worker. The other kinds keep no such memo.
+const STEERED_BY_TEXT: ReadonlySet<TaskKind> = new Set<TaskKind>(['hunt']);
+
+/** A cheap fingerprint of a text for steering (a collision only sends two texts to one worker): its length and a
+ *  hash of up to 256 characters spread over it. */
+export function textAffinity(text: string): string {
+  let hash = 0x811c9dc5;
+  const step = Math.max(1, Math.floor(text.length / 256));
+  for (let i = 0; i < text.length; i += step) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${text.length}:${hash >>> 0}`;
+}
+
 export interface FilePool {
   readonly size: number;
   run<K extends TaskKind>(kind: K, input: Tasks[K]['input']): Promise<Tasks[K]['output']>;
@@ -62,7 +78,7 @@ export interface FilePoolOptions {
 }
 
 export function createFilePool(size: number, options: FilePoolOptions = {}): FilePool {
-  const queue: Task[] = [];
+  const queue = new AffinityQueue<Slot, Task>();
   const slots: Slot[] = [];
   let nextId = 0;
   let closed = false;
@@ -85,8 +101,9 @@ export function createFilePool(size: number, options: FilePoolOptions = {}): Fil
       if (at >= 0) slots.splice(at, 1);
       const [running, ...waiting] = slot.tasks.splice(0);
       running?.reject(new Error(`worker thread ${why} during ${running.request.kind} of ${running.path}`));
-      // The tasks behind it never started: another worker runs them.
-      queue.unshift(...waiting);
+      // The tasks behind it never started, nor did the repeats bound to it: other workers run them.
+      queue.forget(slot);
+      queue.requeue(waiting);
       if (!closed) dispatch();
     };
     slot.worker.on('error', (error) => lost(`crashed (${error.message})`));
@@ -98,22 +115,25 @@ export function createFilePool(size: number, options: FilePoolOptions = {}): Fil
   }
 
   function dispatch(): void {
-    while (queue.length > 0) {
-      const idle = slots.find((s) => s.tasks.length === 0) ?? (slots.length < size ? start() : leastBusy());
-      if (!idle) break;
-      const task = queue.shift()!;
-      idle.tasks.push(task);
-      idle.worker.ref();
-      idle.worker.postMessage(task.request);
+    while (queue.size > 0) {
+      // A new worker starts only for a task no worker is bound to; repeats wait for their worker or an idle one.
+      if (queue.hasUnbound && slots.length < size && !slots.some((s) => s.tasks.length === 0)) start();
+      // The least busy worker with room takes a task first.
+      const open = slots.filter((s) => s.tasks.length < TASKS_PER_WORKER).sort((a, b) => a.tasks.length - b.tasks.length);
+      let posted = false;
+      for (const slot of open) {
+        const task = queue.next(slot, slot.tasks.length === 0);
+        if (!task) continue;
+        slot.tasks.push(task);
+        slot.worker.ref();
+        slot.worker.postMessage(task.request);
+        posted = true;
+        break;
+      }
+      if (!posted) break;
     }
     // An idle worker must not keep the process alive if the caller forgets close().
     for (const s of slots) if (s.tasks.length === 0) s.worker.unref();
-  }
-
-  function leastBusy(): Slot | undefined {
-    let best: Slot | undefined;
-    for (const s of slots) if (s.tasks.length < TASKS_PER_WORKER && (!best || s.tasks.length < best.tasks.length)) best = s;
-    return best;
   }
 
   return {
@@ -121,14 +141,15 @@ export function createFilePool(size: number, options: FilePoolOptions = {}): Fil
     run<K extends TaskKind>(kind: K, input: Tasks[K]['input']): Promise<Tasks[K]['output']> {
       if (closed) return Promise.reject(new Error('the worker pool is closed'));
       return new Promise<Tasks[K]['output']>((resolve, reject) => {
-        const task: Task = { request: { id: nextId++, kind, input }, path: input.path, resolve: resolve as Task['resolve'], reject };
+        const affinity = STEERED_BY_TEXT.has(kind) ? textAffinity(input.content) : undefined;
+        const task: Task = { request: { id: nextId++, kind, input }, path: input.path, affinity, resolve: resolve as Task['resolve'], reject };
         queue.push(task);
         dispatch();
       });
     },
     async close() {
       closed = true;
-      for (const task of queue.splice(0)) task.reject(new Error('the worker pool was closed'));
+      for (const task of queue.takeAll()) task.reject(new Error('the worker pool was closed'));
       const all = slots.splice(0);
       // A task still running (its caller gave up, e.g. on an interruption) is settled, not left pending forever.
       for (const s of all) for (const task of s.tasks.splice(0)) task.reject(new Error('the worker pool was closed'));
