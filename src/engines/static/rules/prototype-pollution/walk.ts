@@ -9,7 +9,7 @@
 // then `e[k] = opts[k]`): the caller names which entry to change, and no single input walks two levels.
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, functionIndex } from '../../ast.ts';
+import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, functionIndex, paramsOf } from '../../ast.ts';
 import { returnedValues } from '../../callees.ts';
 import { exportedApi } from '../../exports.ts';
 import { type KeyOrigins, keyOriginsOf, rootName, unwrap } from './keys.ts';
@@ -97,10 +97,48 @@ function selfNames(fn: SgNode): string[] {
     const k = p.kind();
     if (k === 'variable_declarator') names.push(p.field('name')?.text() ?? '');
     else if (k === 'assignment_expression') names.push((p.field('left')?.text() ?? '').replace(/^.*\./, ''));
-    else if (k === 'pair') names.push(p.field('key')?.text().replace(/['"]/g, '') ?? '');
+    else if (k === 'pair') names.push(...pairNames(p));
     else if (k !== 'parenthesized_expression') break;
   }
   return [...new Set(names.filter((n) => /^[\w$]+$/.test(n)))];
+}
+
+/** A property descriptor's own keys: its `value`, `get` or `set` is not what calls spell. */
+const DESCRIPTOR_KEYS = new Set(['key', 'enumerable', 'configurable', 'writable']);
+const DESCRIPTOR_SLOTS = new Set(['value', 'get', 'set']);
+const unquote = (text: string): string => text.replace(/['"`]/g, '');
+
+/**
+ * The name calls spell for a function held by an object literal's pair: its key, except in a property descriptor —
+ * compiled classes' `{ key: 'merge', value: function merge() {…} }` and `Object.defineProperty(o, 'merge', { value })` —
+ * where the method is called by the descriptor's `key`, or the name defineProperty is given, never `value`.
+ */
+function pairNames(pair: SgNode): string[] {
+  const key = unquote(pair.field('key')?.text() ?? '');
+  const object = pair.parent();
+  if (!DESCRIPTOR_SLOTS.has(key) || object?.kind() !== 'object') return [key];
+  const siblings = object.children().filter((c) => c.kind() === 'pair');
+  const named = siblings.find((c) => c.field('key')?.text() === 'key')?.field('value');
+  if (named?.kind() === 'string') return [unquote(named.text())];
+  const args = object.parent();
+  const call = args?.kind() === 'arguments' ? args.parent() : undefined;
+  if (call?.kind() === 'call_expression' && /defineProperty$/.test(call.field('function')?.text() ?? '')) {
+    const property = argsOf(call)[1];
+    return property?.kind() === 'string' ? [unquote(property.text())] : [];
+  }
+  return siblings.some((c) => DESCRIPTOR_KEYS.has(unquote(c.field('key')?.text() ?? ''))) ? [] : [key];
+}
+
+/** Whether the name at `at` is a parameter or declared variable of a function around it that does not also hold fn:
+ *  then it is that function's own value (`function commit(entry, update) { apply(update) }`), not fn handed on. */
+function boundAround(fn: SgNode, name: string, at: number, start: number, end: number): boolean {
+  const declared = new RegExp(`\\b(?:var|let|const)\\s+${escapeRe(name)}\\b`);
+  for (const g of namedFunctions(fn)) {
+    if (g.start > at) break;
+    if (at >= g.end || (g.start <= start && end <= g.end)) continue;
+    if (paramsOf(g.fn).some((p) => p.name === name) || declared.test(g.fn.text())) return true;
+  }
+  return false;
 }
 
 /** The functions of a file with their extent, built once per file and only when needed; the names their calls spell
@@ -146,7 +184,7 @@ function mutualNames(fn: SgNode): string[] {
   if (own.length === 0) return [];
   const r = fn.range();
   // A call back, or the function passed on by name: somewhere in the file outside fn itself.
-  const at = own.flatMap((n) => referencesOf(fn).get(n) ?? []).filter((i) => i < r.start.index || i >= r.end.index);
+  const at = own.flatMap((n) => (referencesOf(fn).get(n) ?? []).filter((i) => (i < r.start.index || i >= r.end.index) && !boundAround(fn, n, i, r.start.index, r.end.index)));
   if (at.length === 0) return [];
   // The functions holding a reference back, with their names (in source order); fn calls which of them?
   const holders: string[][] = [];
