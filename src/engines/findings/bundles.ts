@@ -1,6 +1,7 @@
 // Which repository paths hold build output or bundles, generated from the real source: the folders and file names
 // triage leaves out of a scan (unless a package entry points there), and the bundle forms (umd, cjs, esm) a finding in
-// the source is repeated in. The report keeps a bug found in both once, at the source (report/bundle-twins.ts). Pure.
+// the source is repeated in, and the module a file is one build of (a package's src/a.ts beside its a.js and a.mjs).
+// The report keeps a bug found in several once, at the source (report/bundle-twins.ts). Pure.
 
 // Build output and caches: generated from the real source, which is scanned instead.
 export const OUTPUT_DIRS: ReadonlySet<string> = new Set(['dist', 'build', '.next', '.nuxt', '.svelte-kit', '.output', 'coverage', '__generated__', '.turbo', '.cache', '__pycache__']);
@@ -23,4 +24,23 @@ export function isBundlePath(path: string): boolean {
 /** A minified copy is the last to stand for a group of bundles: its lines are the hardest to read. */
 export function isMinifiedPath(path: string): boolean {
   return MINIFIED_NAME.test(path.split('/').at(-1) ?? path);
+}
+
+// The folders a package keeps its own source or its compiled modules in: `src/a.ts` compiles to `lib/a.js` or `a.js`.
+const MODULE_ROOTS: ReadonlySet<string> = new Set(['src', 'lib', 'source']);
+const MODULE_EXTENSION = /\.(?:ts|mts|cts|tsx|js|mjs|cjs|jsx)$/;
+
+/**
+ * The module a path holds, whichever build of it the file is: the path without its script extension or a leading
+ * src/, lib/ or source/ folder. A package shipping `src/uploads.ts` with `uploads.js` and `uploads.mjs` beside it holds
+ * one module three times.
+ */
+export function moduleStem(path: string): string {
+  const segments = path.replace(MODULE_EXTENSION, '').split('/');
+  return (segments.length > 1 && MODULE_ROOTS.has(segments[0] as string) ? segments.slice(1) : segments).join('/');
+}
+
+/** A TypeScript source, which the same module's .js, .mjs and .cjs files were compiled from. */
+export function isTypeScriptSource(path: string): boolean {
+  return /\.(?:ts|mts|cts|tsx)$/.test(path) && !path.endsWith('.d.ts');
 }

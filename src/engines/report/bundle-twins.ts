@@ -1,10 +1,11 @@
 // One finding per bug: the same finding in a source file and in its bundles (dist/, *.min.js, umd/cjs/esm copies)
-// is reported once, at the source, which keeps its fingerprint, id and verdict; each bundle copy becomes a related
+// or its compiled builds beside it (src/a.ts with a.js and a.mjs: one module, findings/bundles.ts moduleStem) is
+// reported once, at the source, which keeps its fingerprint, id and verdict; each copy becomes a related
 // location of it. Suppressions, baselines, the ledger and published issues key on the source's fingerprint, so they
 // match as before. Pure; the report join runs it on the joined findings, before any mark is set.
 import type { ReportedFinding } from '../../artifacts/schemas/scan-report.ts';
 import { MAX_RELATED_LOCATIONS } from '../../artifacts/schemas/scan-report.ts';
-import { isBundlePath, isMinifiedPath } from '../findings/bundles.ts';
+import { isBundlePath, isMinifiedPath, isTypeScriptSource, moduleStem } from '../findings/bundles.ts';
 import { normaliseWhitespace } from '../integrity/evidence.ts';
 import { compareText } from '../../foundations/text/compare.ts';
 
@@ -30,33 +31,33 @@ function preferred(a: ReportedFinding, b: ReportedFinding): number {
   return Number(isMinifiedPath(a.finding.file)) - Number(isMinifiedPath(b.finding.file)) || a.finding.file.length - b.finding.file.length || compareText(a.finding.file, b.finding.file) || a.finding.startLine - b.finding.startLine;
 }
 
+/** The build of one module that stands for the others: its TypeScript source when there is exactly one, else the
+ *  preferred copy. */
+function moduleLead(builds: readonly ReportedFinding[]): ReportedFinding {
+  const typed = builds.filter((f) => isTypeScriptSource(f.finding.file));
+  return typed.length === 1 ? typed[0]! : [...builds].sort(preferred)[0]!;
+}
+
 /**
- * Findings with each bundle copy folded into its source finding (the order kept). A copy joins a source finding
- * only when exactly one source finding has its key (two source files with the same line are two bugs), and at most
- * one copy per bundle file joins it; with no source finding, the bundle copies of distinct files join the preferred
- * one. Everything else stays as it was: no finding is lost.
+ * Findings with each copy folded into its source finding (the order kept). Builds of one module (moduleStem) join
+ * the module's lead. A bundle copy joins a source finding only when exactly one module has the key (two modules with
+ * the same line are two bugs); with no source finding, the bundle copies of distinct files join the preferred one.
+ * At most one copy per file joins a lead. Everything else stays as it was: no finding is lost.
  */
 export function foldBundleTwins(findings: readonly ReportedFinding[]): ReportedFinding[] {
-  const sources = new Map<string, ReportedFinding[]>();
-  const bundles = new Map<string, ReportedFinding[]>();
+  const groups = new Map<string, ReportedFinding[]>();
   for (const f of findings) {
     const key = twinKey(f);
-    if (key === undefined) continue;
-    const into = isBundlePath(f.finding.file) ? bundles : sources;
-    into.set(key, [...(into.get(key) ?? []), f]);
+    if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   const folded = new Map<ReportedFinding, ReportedFinding[]>();
   const absorbed = new Set<ReportedFinding>();
-  for (const [key, copies] of bundles) {
-    const own = sources.get(key) ?? [];
-    if (own.length > 1) continue;
-    const ordered = [...copies].sort(preferred);
-    const lead = own[0] ?? (ordered.shift() as ReportedFinding);
-    const files = new Set([lead.finding.file, ...(lead.relatedLocations ?? []).map((r) => r.file)]);
-    const joined: ReportedFinding[] = [];
+  const join = (lead: ReportedFinding, copies: readonly ReportedFinding[]): void => {
+    const joined = folded.get(lead) ?? [];
+    const files = new Set([lead.finding.file, ...(lead.relatedLocations ?? []).map((r) => r.file), ...joined.flatMap((j) => [j.finding.file, ...(j.relatedLocations ?? []).map((r) => r.file)])]);
     // A lead lists at most MAX_RELATED_LOCATIONS copies; one more stays a finding of its own.
-    let room = MAX_RELATED_LOCATIONS - (lead.relatedLocations?.length ?? 0);
-    for (const copy of ordered) {
+    let room = MAX_RELATED_LOCATIONS - (lead.relatedLocations?.length ?? 0) - joined.reduce((n, j) => n + 1 + (j.relatedLocations?.length ?? 0), 0);
+    for (const copy of [...copies].sort(preferred)) {
       const cost = 1 + (copy.relatedLocations?.length ?? 0);
       if (files.has(copy.finding.file) || cost > room) continue;
       files.add(copy.finding.file);
@@ -65,6 +66,24 @@ export function foldBundleTwins(findings: readonly ReportedFinding[]): ReportedF
       room -= cost;
     }
     if (joined.length > 0) folded.set(lead, joined);
+  };
+  for (const group of groups.values()) {
+    const modules = new Map<string, ReportedFinding[]>();
+    for (const f of group.filter((g) => !isBundlePath(g.finding.file))) {
+      const stem = moduleStem(f.finding.file);
+      modules.set(stem, [...(modules.get(stem) ?? []), f]);
+    }
+    const leads = [...modules.values()].flatMap((builds) => {
+      // One file holding the line twice holds two bugs: none of the module's builds is told apart as their copy.
+      if (new Set(builds.map((b) => b.finding.file)).size < builds.length) return builds;
+      const lead = moduleLead(builds);
+      join(lead, builds.filter((b) => b !== lead));
+      return lead;
+    });
+    if (leads.length > 1) continue;
+    const bundles = group.filter((g) => isBundlePath(g.finding.file)).sort(preferred);
+    const lead = leads[0] ?? bundles.shift();
+    if (lead) join(lead, bundles);
   }
   return findings.flatMap((f) => {
     if (absorbed.has(f)) return [];

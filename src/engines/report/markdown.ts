@@ -147,7 +147,7 @@ function findingSection(f: ReportedFinding, report: ScanReport): string[] {
   if (x.claim.includes('\n')) lines.push('', mdText(x.claim));
   lines.push('');
   for (const e of x.evidence) lines.push(`${inlineCode(location(e.file, e.startLine, e.endLine))}`, '', fence(numberedQuote(e), languageOf(e.file)), '');
-  if (f.relatedLocations) lines.push('**Also in bundles of this file** (the same finding, reported once here)', '', ...f.relatedLocations.map((r) => `- ${inlineCode(location(r.file, r.startLine, r.endLine))} (${r.findingId})`), '');
+  if (f.relatedLocations) lines.push('**Also in builds and bundles of this file** (the same finding, reported once here)', '', ...f.relatedLocations.map((r) => `- ${inlineCode(location(r.file, r.startLine, r.endLine))} (${r.findingId})`), '');
   if (x.flow) lines.push('**Path (source to sink)**', '', ...x.flow.map((s, i) => `${i + 1}. ${inlineCode(`${s.file}:${s.line}`)} — ${mdLine(s.note)}`), '');
   lines.push('**Reasoning trace**', '');
   if (f.skepticReasoning.length === 0) lines.push(`- skeptic panel: ${f.skepticOutcome === 'none' ? 'did not see this finding' : f.skepticOutcome}`);

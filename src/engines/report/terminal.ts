@@ -92,7 +92,7 @@ export function renderShow(stored: ReportedFinding, options: { colour: boolean }
   if (f.repro) lines.push(`${p.bold('Reproduction:')} ${f.repro.outcome} — ${f.repro.reason}${f.repro.command ? `\n  ${f.repro.command}` : ''}${f.repro.command && f.repro.dir ? `\n  (it ${HOST_RUN_WARNING})` : ''}`);
   if (f.verification?.length) lines.push(`${p.bold('Checks:')} ${f.verification.join('; ')}`);
   if (f.relatedLocations) {
-    lines.push('', p.bold('Also in bundles of this file (the same finding, reported once here)'));
+    lines.push('', p.bold('Also in builds and bundles of this file (the same finding, reported once here)'));
     for (const r of f.relatedLocations) lines.push(`  ${p.cyan(location(r.file, r.startLine, r.endLine))}  ${r.findingId}`);
   }
   if (x.flow) {

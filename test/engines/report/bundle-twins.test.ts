@@ -6,7 +6,7 @@ import type { Finding } from '../../../src/artifacts/schemas/common.ts';
 import type { Baseline, BaseFinding } from '../../../src/artifacts/schemas/baseline.ts';
 import type { ReportedFinding } from '../../../src/artifacts/schemas/scan-report.ts';
 import { foldBundleTwins, twinKey } from '../../../src/engines/report/bundle-twins.ts';
-import { isBundlePath } from '../../../src/engines/findings/bundles.ts';
+import { isBundlePath, moduleStem } from '../../../src/engines/findings/bundles.ts';
 import { findReported } from '../../../src/engines/suppress/suppressions.ts';
 import { confirmedRun, NOW, noSuppressions } from './helpers.ts';
 import { identity, makeFinding } from '../../helpers/builders.ts';
@@ -62,10 +62,11 @@ test('folding keeps every finding (as itself or a related location), one per gro
     assert.deepEqual(positions, [...positions].sort((a, b) => a - b), `${why}: order kept`);
     for (const f of output) {
       const related = f.relatedLocations ?? [];
-      // Related locations are bundle copies of the same bug, judged alike, one per bundle file, none at the lead's file.
+      // Related locations are bundle copies or other builds of the lead's module, of the same bug, judged alike, one
+      // per file, none at the lead's file.
       for (const r of related) {
         const copy = byFingerprint.get(r.fingerprint)!;
-        assert.ok(isBundlePath(r.file), `${why}: ${r.file} is a bundle`);
+        assert.ok(isBundlePath(r.file) || moduleStem(r.file) === moduleStem(f.finding.file), `${why}: ${r.file} is a bundle or a build of ${f.finding.file}`);
         assert.equal(twinKey(copy), twinKey(f), `${why}: same bug`);
       }
       assert.equal(new Set([f.finding.file, ...related.map((r) => r.file)]).size, related.length + 1, `${why}: one per file`);
@@ -74,8 +75,14 @@ test('folding keeps every finding (as itself or a related location), one per gro
         assert.ok(!input.some((g) => !isBundlePath(g.finding.file) && twinKey(g) === twinKey(f)), `${why}: a source finding exists for ${f.finding.file}`);
       }
     }
-    // Exactly one per group: a source finding whose key no other source finding has keeps no bundle copy of another
-    // file apart from it.
+    // Exactly one per module: no two source findings of one module and key stay apart unless they share a file.
+    for (const f of output.filter((g) => !isBundlePath(g.finding.file))) {
+      const twins = output.filter((g) => g !== f && !isBundlePath(g.finding.file) && twinKey(g) === twinKey(f) && moduleStem(g.finding.file) === moduleStem(f.finding.file));
+      const files = new Set([f.finding.file, ...(f.relatedLocations ?? []).map((r) => r.file)]);
+      assert.deepEqual(twins.filter((g) => !files.has(g.finding.file) && !(g.relatedLocations ?? []).some((r) => files.has(r.file))).map((g) => g.finding.file), [], `${why}: builds of ${f.finding.file} left apart`);
+    }
+    // Exactly one per group: a source finding whose key no other source finding kept has keeps no bundle copy of
+    // another file apart from it.
     for (const f of output.filter((g) => !isBundlePath(g.finding.file))) {
       const key = twinKey(f);
       if (output.filter((g) => !isBundlePath(g.finding.file) && twinKey(g) === key).length > 1) continue;
@@ -100,6 +107,24 @@ test('a copy the referee judged otherwise, or of another rule, stays a finding o
   const dismissed = reported('dist/core.js', 'exec(cmd)', 'dismissed', 'd');
   const other = reported('dist/esm/core.js', 'exec(cmd)', 'confirmed', 'o', 'code-injection');
   assert.equal(foldBundleTwins([src, dismissed, other]).length, 3);
+});
+
+test('the shape of a package shipping its TypeScript source and two builds beside it: one finding, at the .ts', () => {
+  const code = 'const boundary = `openai-${Math.random().toString(36).slice(2)}`;';
+  const src = reported('src/internal/uploads.ts', code, 'confirmed', 's', 'insecure-random-secret');
+  const builds = ['internal/uploads.js', 'internal/uploads.mjs'].map((file, i) => reported(file, code, 'confirmed', `b${i}`, 'insecure-random-secret'));
+  const [one, ...rest] = foldBundleTwins([...builds, src]);
+  assert.equal(rest.length, 0);
+  assert.equal(one!.finding.fingerprint, src.finding.fingerprint);
+  assert.deepEqual(one!.relatedLocations?.map((r) => r.file).sort(), ['internal/uploads.js', 'internal/uploads.mjs']);
+  // Without the source, the .js stands for its .mjs build; another module with the same line stays a bug of its own.
+  const other = reported('internal/forms.js', code, 'confirmed', 'o', 'insecure-random-secret');
+  assert.deepEqual(foldBundleTwins([...builds, other]).map((f) => [f.finding.file, f.relatedLocations?.length ?? 0]), [['internal/uploads.js', 1], ['internal/forms.js', 0]]);
+});
+
+test('the module a path holds: its extension and a leading src/, lib/ or source/ folder set aside', () => {
+  for (const [a, b] of [['src/a/b.ts', 'a/b.js'], ['lib/x.cjs', 'src/x.mts'], ['index.mjs', 'index.js']]) assert.equal(moduleStem(a!), moduleStem(b!), `${a} ~ ${b}`);
+  for (const [a, b] of [['src/a.ts', 'src/b.ts'], ['a/index.js', 'b/index.js'], ['src/a/x.js', 'a/y.js']]) assert.notEqual(moduleStem(a!), moduleStem(b!), `${a} !~ ${b}`);
 });
 
 test('the axios shape: a source line and its four bundles are one finding at lib/, with four related locations', () => {

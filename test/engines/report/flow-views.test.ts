@@ -69,7 +69,7 @@ test('report show lists the path and the bundle copies, with no terminal control
   // oxlint-disable-next-line no-control-regex -- matching control characters is the point
   assert.ok(!/\x1b(?!\[[0-9;]*m)|\x07|\r/.test(out), 'a foreign control reached the terminal');
   assert.match(out, /\\u001b\]0;owned\\u0007/, 'shown with its escapes visible');
-  assert.match(out, /Also in bundles[^\n]*\n[^\n]*dist\/run\.js:3[^\n]*\n[^\n]*dist\/esm\/run\.js:3/);
+  assert.match(out, /Also in builds and bundles[^\n]*\n[^\n]*dist\/run\.js:3[^\n]*\n[^\n]*dist\/esm\/run\.js:3/);
 });
 
 test('report.md lists the path (code escaped like all code text) and the bundle copies', () => {
@@ -83,5 +83,5 @@ test('report.md lists the path (code escaped like all code text) and the bundle 
   assert.ok(!/(?<!\\)<img/.test(path) && path.includes('\\<img'), 'HTML from the code is escaped');
   assert.ok(!/(?<!\\)\[a(?<!\\)\]\(javascript/.test(path) && path.includes('\\[a\\]'), 'a link from the code is escaped');
   assert.ok(!/^#/m.test(path), 'no line starts a heading');
-  assert.match(md, /\*\*Also in bundles of this file\*\*[^\n]*\n\n- `dist\/run\.js:3` \(BH-[0-9a-f]+\)\n- `dist\/esm\/run\.js:3`/);
+  assert.match(md, /\*\*Also in builds and bundles of this file\*\*[^\n]*\n\n- `dist\/run\.js:3` \(BH-[0-9a-f]+\)\n- `dist\/esm\/run\.js:3`/);
 });

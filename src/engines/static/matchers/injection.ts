@@ -2,6 +2,7 @@
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, escapeRe } from '../ast.ts';
 import { moduleBindings, moduleFunction } from '../modules.ts';
+import { boundInFile } from '../shadowed-global.ts';
 import { importedModule, importsModule } from '../imported.ts';
 import type { Candidate, Detector, DetectorContext } from '../types.ts';
 import { bindingValue } from '../taint.ts';
@@ -144,6 +145,8 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
   });
   for (const node of nodes) {
     const callee = ((node.field('function') ?? node.field('constructor'))?.text() ?? '').replace(/^\(\s*0\s*,\s*(.*?)\s*\)$/, '$1');
+    // The file's own `Function` (a parser combinator of that name), `eval` or `setTimeout` is no evaluator.
+    if (/^(eval|Function|setTimeout|setInterval|setImmediate)$/.test(callee) && boundInFile(node, callee)) continue;
     const args = argsOf(node);
     let values: SgNode[];
     if (/^(setTimeout|setInterval|setImmediate)$/.test(callee)) {

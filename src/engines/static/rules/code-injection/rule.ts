@@ -14,7 +14,7 @@ export const rule: RuleModule = {
     trigger: '{source} containing JavaScript such as `process.exit(1)`.',
     taint: true,
     librarySource: 'built',
-    precision: { truePositives: 21, falsePositives: 0, measuredOn: MEASURED_ON, floor: 0.9 },
+    precision: { truePositives: 22, falsePositives: 0, measuredOn: MEASURED_ON, floor: 0.9 },
   },
   detector: codeInjection,
 };
