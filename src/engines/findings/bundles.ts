@@ -32,13 +32,20 @@ const MODULE_EXTENSION = /\.(?:ts|mts|cts|tsx|js|mjs|cjs|jsx)$/;
 
 /**
  * The module a path holds, whichever build of it the file is: the path without its script extension or a leading
- * src/, lib/ or source/ folder. A package shipping `src/uploads.ts` with `uploads.js` and `uploads.mjs` beside it holds
- * one module three times.
+ * src/, lib/ or source/ folder, an entry's per-runtime builds taken together. A package shipping `src/uploads.ts`
+ * with `uploads.js` and `uploads.mjs` beside it holds one module three times; `lib/browser.cjs` and `lib/node.cjs` are
+ * one entry built twice.
  */
 export function moduleStem(path: string): string {
   const segments = path.replace(MODULE_EXTENSION, '').split('/');
-  return (segments.length > 1 && MODULE_ROOTS.has(segments[0] as string) ? segments.slice(1) : segments).join('/');
+  const stem = segments.length > 1 && MODULE_ROOTS.has(segments[0] as string) ? segments.slice(1) : segments;
+  // A package's entry built once per runtime (`browser.cjs`, `node.cjs`, `index.cjs`, as package.json's export
+  // conditions name them) is one module too.
+  return [...stem.slice(0, -1), ENTRY_BUILDS.has(stem.at(-1) as string) ? '<entry>' : (stem.at(-1) as string)].join('/');
 }
+
+// The names an entry's per-runtime builds take: package.json's export conditions, and index/main for the default.
+const ENTRY_BUILDS: ReadonlySet<string> = new Set(['index', 'main', 'browser', 'node', 'worker', 'deno', 'bun', 'edge', 'edge-light', 'workerd', 'react-native', 'default']);
 
 /** A TypeScript source, which the same module's .js, .mjs and .cjs files were compiled from. */
 export function isTypeScriptSource(path: string): boolean {

@@ -122,9 +122,18 @@ test('the shape of a package shipping its TypeScript source and two builds besid
   assert.deepEqual(foldBundleTwins([...builds, other]).map((f) => [f.finding.file, f.relatedLocations?.length ?? 0]), [['internal/uploads.js', 1], ['internal/forms.js', 0]]);
 });
 
-test('the module a path holds: its extension and a leading src/, lib/ or source/ folder set aside', () => {
-  for (const [a, b] of [['src/a/b.ts', 'a/b.js'], ['lib/x.cjs', 'src/x.mts'], ['index.mjs', 'index.js']]) assert.equal(moduleStem(a!), moduleStem(b!), `${a} ~ ${b}`);
-  for (const [a, b] of [['src/a.ts', 'src/b.ts'], ['a/index.js', 'b/index.js'], ['src/a/x.js', 'a/y.js']]) assert.notEqual(moduleStem(a!), moduleStem(b!), `${a} !~ ${b}`);
+test('an entry built once per runtime, with its bundles: one finding', () => {
+  const code = 'if (cb) cb(err); else return out;';
+  const files = ['esm/browser.js', 'esm/index.mjs', 'lib/browser.cjs', 'lib/index.cjs', 'lib/node.cjs'];
+  const folded = foldBundleTwins(files.map((file, i) => reported(file, code, 'confirmed', `e${i}`, 'callback-guarded-in-one-branch')));
+  assert.equal(folded.length, 1);
+  assert.equal(folded[0]!.finding.file, 'lib/node.cjs', 'the shortest build of the entry stands for it');
+  assert.deepEqual(folded[0]!.relatedLocations?.map((r) => r.file).sort(), ['esm/browser.js', 'esm/index.mjs', 'lib/browser.cjs', 'lib/index.cjs']);
+});
+
+test('the module a path holds: its extension and a leading src/, lib/ or source/ folder set aside, an entry built per runtime taken together', () => {
+  for (const [a, b] of [['src/a/b.ts', 'a/b.js'], ['lib/x.cjs', 'src/x.mts'], ['index.mjs', 'index.js'], ['lib/browser.cjs', 'lib/node.cjs'], ['src/index.ts', 'node.mjs']]) assert.equal(moduleStem(a!), moduleStem(b!), `${a} ~ ${b}`);
+  for (const [a, b] of [['src/a.ts', 'src/b.ts'], ['a/index.js', 'b/index.js'], ['src/a/x.js', 'a/y.js'], ['lib/node.cjs', 'lib/nodes.cjs']]) assert.notEqual(moduleStem(a!), moduleStem(b!), `${a} !~ ${b}`);
 });
 
 test('the axios shape: a source line and its four bundles are one finding at lib/, with four related locations', () => {
