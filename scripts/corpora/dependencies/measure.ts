@@ -29,13 +29,14 @@ function installed(): InstalledPackage[] {
 }
 
 function dirOf(p: InstalledPackage): string {
-  const entry = readdirSync(STORE).find((e) => storeEntry(e)?.name === p.name && storeEntry(e)?.version === p.version)!;
+  const entry = readdirSync(STORE).sort().find((e) => storeEntry(e)?.name === p.name && storeEntry(e)?.version === p.version)!;
   return realpathSync(join(STORE, entry, 'node_modules', p.name));
 }
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const jobs = args.includes('--jobs') ? Number(args[args.indexOf('--jobs') + 1]) : 2;
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new Error(`--jobs takes a whole number from 1 to 64, not '${args[args.indexOf('--jobs') + 1] ?? ''}'.`);
   const show = args.includes('--show');
   if (!existsSync(STORE)) throw new Error(`${STORE} is missing: run pnpm install first.`);
   const excluded = new Set<string>();

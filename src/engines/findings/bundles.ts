@@ -34,18 +34,20 @@ const MODULE_EXTENSION = /\.(?:ts|mts|cts|tsx|js|mjs|cjs|jsx)$/;
  * The module a path holds, whichever build of it the file is: the path without its script extension or a leading
  * src/, lib/ or source/ folder, an entry's per-runtime builds taken together. A package shipping `src/uploads.ts`
  * with `uploads.js` and `uploads.mjs` beside it holds one module three times; `lib/browser.cjs` and `lib/node.cjs` are
- * one entry built twice.
+ * one entry built twice; `src/index.ts` and `src/node.ts` are two modules.
  */
 export function moduleStem(path: string): string {
   const segments = path.replace(MODULE_EXTENSION, '').split('/');
   const stem = segments.length > 1 && MODULE_ROOTS.has(segments[0] as string) ? segments.slice(1) : segments;
   // A package's entry built once per runtime (`browser.cjs`, `node.cjs`, `index.cjs`, as package.json's export
-  // conditions name them) is one module too.
-  return [...stem.slice(0, -1), ENTRY_BUILDS.has(stem.at(-1) as string) ? '<entry>' : (stem.at(-1) as string)].join('/');
+  // conditions name them) is one module too, the entry's `index`: compiled module files only (.cjs, .mjs) and never
+  // under src/, where `index.ts` and `node.ts` are two modules someone wrote.
+  const built = /\.(?:cjs|mjs)$/.test(path) && segments[0] !== 'src' && segments[0] !== 'source';
+  return [...stem.slice(0, -1), built && ENTRY_BUILDS.has(stem.at(-1) as string) ? 'index' : (stem.at(-1) as string)].join('/');
 }
 
-// The names an entry's per-runtime builds take: package.json's export conditions, and index/main for the default.
-const ENTRY_BUILDS: ReadonlySet<string> = new Set(['index', 'main', 'browser', 'node', 'worker', 'deno', 'bun', 'edge', 'edge-light', 'workerd', 'react-native', 'default']);
+// The names an entry's per-runtime builds take: package.json's export conditions, and index for the default.
+const ENTRY_BUILDS: ReadonlySet<string> = new Set(['index', 'browser', 'node', 'deno', 'bun', 'edge', 'edge-light', 'workerd', 'react-native', 'default']);
 
 /** A TypeScript source, which the same module's .js, .mjs and .cjs files were compiled from. */
 export function isTypeScriptSource(path: string): boolean {

@@ -3,7 +3,8 @@
 // the scheduling. Each worker holds a few tasks at once, so it starts the next file without waiting for the main
 // thread to read its last answer (on a loaded machine that round trip cost more than the file). A worker that dies
 // fails only the task it was running (as an error, never as "nothing found"); the tasks queued behind it go back
-// to the front of the queue, and the next task gets a fresh worker.
+// to the front of the queue, and a fresh worker starts when unbound tasks wait and no worker is idle. Files of one
+// text go to one worker (affinity-queue.ts), where the engine's candidate memo answers the repeats.
 import type { Worker } from 'node:worker_threads';
 import { entryBeside, startWorker } from '../../foundations/worker-thread.ts';
 import type { TaskKind, TaskReply, TaskRequest, Tasks } from './protocol.ts';
@@ -58,7 +59,7 @@ export const TASKS_PER_WORKER = 4;
 const STEERED_BY_TEXT: ReadonlySet<TaskKind> = new Set<TaskKind>(['hunt']);
 
 /** A cheap fingerprint of a text for steering (a collision only sends two texts to one worker): its length and a
- *  hash of up to 256 characters spread over it. */
+ *  hash of about 256 characters spread evenly over it (the whole of a text under 512 characters). */
 export function textAffinity(text: string): string {
   let hash = 0x811c9dc5;
   const step = Math.max(1, Math.floor(text.length / 256));
@@ -118,19 +119,26 @@ export function createFilePool(size: number, options: FilePoolOptions = {}): Fil
     while (queue.size > 0) {
       // A new worker starts only for a task no worker is bound to; repeats wait for their worker or an idle one.
       if (queue.hasUnbound && slots.length < size && !slots.some((s) => s.tasks.length === 0)) start();
-      // The least busy worker with room takes a task first.
+      // The least busy worker with room takes a task first: its own repeats or an unbound task, and only when no worker
+      // has one of those does an idle worker take another's repeats (their owner, with room, would have taken them).
       const open = slots.filter((s) => s.tasks.length < TASKS_PER_WORKER).sort((a, b) => a.tasks.length - b.tasks.length);
-      let posted = false;
-      for (const slot of open) {
-        const task = queue.next(slot, slot.tasks.length === 0);
-        if (!task) continue;
-        slot.tasks.push(task);
-        slot.worker.ref();
-        slot.worker.postMessage(task.request);
-        posted = true;
-        break;
-      }
-      if (!posted) break;
+      const pick = (): [Slot, NonNullable<ReturnType<typeof queue.next>>] | undefined => {
+        for (const slot of open) {
+          const task = queue.next(slot, false);
+          if (task) return [slot, task];
+        }
+        for (const slot of open) {
+          const task = slot.tasks.length === 0 ? queue.next(slot, true) : undefined;
+          if (task) return [slot, task];
+        }
+        return undefined;
+      };
+      const picked = pick();
+      if (!picked) break;
+      const [slot, task] = picked;
+      slot.tasks.push(task);
+      slot.worker.ref();
+      slot.worker.postMessage(task.request);
     }
     // An idle worker must not keep the process alive if the caller forgets close().
     for (const s of slots) if (s.tasks.length === 0) s.worker.unref();

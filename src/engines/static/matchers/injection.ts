@@ -145,8 +145,6 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
   });
   for (const node of nodes) {
     const callee = ((node.field('function') ?? node.field('constructor'))?.text() ?? '').replace(/^\(\s*0\s*,\s*(.*?)\s*\)$/, '$1');
-    // The file's own `Function` (a parser combinator of that name), `eval` or `setTimeout` is no evaluator.
-    if (/^(eval|Function|setTimeout|setInterval|setImmediate)$/.test(callee) && boundInFile(node, callee)) continue;
     const args = argsOf(node);
     let values: SgNode[];
     if (/^(setTimeout|setInterval|setImmediate)$/.test(callee)) {
@@ -160,6 +158,8 @@ function codeCandidates(ctx: DetectorContext): Candidate[] {
       values = args.slice(0, 1);
     }
     if (values.length === 0) continue;
+    // The file's own `Function` (a parser combinator of that name), `eval` or `setTimeout` is no evaluator.
+    if (boundInFile(node, callee)) continue;
     const c = sinkCandidate({
       ruleId: 'code-injection', sink: node, values, lines: ctx.lines,
       describe: (s) => `\`${callee}\` evaluates code derived from ${s.via}.`,

@@ -122,28 +122,50 @@ function pairNames(pair: SgNode): string[] {
   if (named?.kind() === 'string') return [unquote(named.text())];
   const args = object.parent();
   const call = args?.kind() === 'arguments' ? args.parent() : undefined;
-  if (call?.kind() === 'call_expression' && /defineProperty$/.test(call.field('function')?.text() ?? '')) {
+  if (call?.kind() === 'call_expression' && (call.field('function')?.text() ?? '').endsWith('defineProperty')) {
     const property = argsOf(call)[1];
     return property?.kind() === 'string' ? [unquote(property.text())] : [];
   }
   return siblings.some((c) => DESCRIPTOR_KEYS.has(unquote(c.field('key')?.text() ?? ''))) ? [] : [key];
 }
 
-/** Whether the name at `at` is a parameter or declared variable of a function around it that does not also hold fn:
- *  then it is that function's own value (`function commit(entry, update) { apply(update) }`), not fn handed on. */
-function boundAround(fn: SgNode, name: string, at: number, start: number, end: number): boolean {
-  const declared = new RegExp(`\\b(?:var|let|const)\\s+${escapeRe(name)}\\b`);
-  for (const g of namedFunctions(fn)) {
-    if (g.start > at) break;
-    if (at >= g.end || (g.start <= start && end <= g.end)) continue;
-    if (paramsOf(g.fn).some((p) => p.name === name) || declared.test(g.fn.text())) return true;
+/** The names a function binds itself: its parameters, and the variables and functions declared in its body (nested
+ *  functions' own included: a name they bind is not the outer method either). */
+function ownBindings(g: FileFunction): ReadonlySet<string> {
+  if (g.bound) return g.bound;
+  const names = new Set(paramsOf(g.fn).map((p) => p.name));
+  for (const d of g.fn.findAll({ rule: { any: [{ kind: 'variable_declarator' }, { kind: 'function_declaration' }] } })) {
+    const id = d.field('name');
+    if (id?.kind() === 'identifier') names.add(id.text());
   }
-  return false;
+  return (g.bound = names);
+}
+
+/**
+ * The positions (ascending) where `name` is a parameter or declared name of a function around it that does not
+ * also hold fn — that function's own value (`function commit(entry, update) { apply(update) }`), not fn handed on.
+ * One sweep over the file's functions in source order: the functions around a position are a stack (they nest).
+ */
+function boundPositions(fn: SgNode, name: string, positions: readonly number[], start: number, end: number): Set<number> {
+  const functions = namedFunctions(fn);
+  const around: FileFunction[] = [];
+  const bound = new Set<number>();
+  let next = 0;
+  for (const at of positions) {
+    while (next < functions.length && functions[next]!.start <= at) {
+      const g = functions[next++]!;
+      while (around.length > 0 && around.at(-1)!.end <= g.start) around.pop();
+      around.push(g);
+    }
+    while (around.length > 0 && around.at(-1)!.end <= at) around.pop();
+    if (around.some((g) => !(g.start <= start && end <= g.end) && ownBindings(g).has(name))) bound.add(at);
+  }
+  return bound;
 }
 
 /** The functions of a file with their extent, built once per file and only when needed; the names their calls spell
  *  (selfNames) are worked out only for the few that hold a reference back (`names` fills in on first use). */
-interface FileFunction { fn: SgNode; start: number; end: number; names?: string[] }
+interface FileFunction { fn: SgNode; start: number; end: number; names?: string[]; bound?: ReadonlySet<string> }
 const NAMED_FUNCTIONS = new TreeMap<FileFunction[]>();
 function namedFunctions(fn: SgNode): FileFunction[] {
   const file = fn.getRoot();
@@ -184,7 +206,11 @@ function mutualNames(fn: SgNode): string[] {
   if (own.length === 0) return [];
   const r = fn.range();
   // A call back, or the function passed on by name: somewhere in the file outside fn itself.
-  const at = own.flatMap((n) => (referencesOf(fn).get(n) ?? []).filter((i) => (i < r.start.index || i >= r.end.index) && !boundAround(fn, n, i, r.start.index, r.end.index)));
+  const at = own.flatMap((n) => {
+    const outside = (referencesOf(fn).get(n) ?? []).filter((i) => i < r.start.index || i >= r.end.index);
+    const bound = outside.length === 0 ? undefined : boundPositions(fn, n, outside, r.start.index, r.end.index);
+    return outside.filter((i) => !bound?.has(i));
+  });
   if (at.length === 0) return [];
   // The functions holding a reference back, with their names (in source order); fn calls which of them?
   const holders: string[][] = [];
