@@ -214,6 +214,12 @@ export function ownedNodesIn(scope: SgNode, kinds: ReadonlySet<string>, ownerKin
 }
 
 /** The function chain from innermost outwards. */
+/** Whether `name` is a parameter of a function around `node` (then `name` there is that parameter, not a module's or the
+ *  global's binding of the name). */
+export function parameterAround(node: SgNode, name: string): boolean {
+  return enclosingFunctions(node).some((fn) => paramsOf(fn).some((p) => p.name === name));
+}
+
 export function enclosingFunctions(node: SgNode): SgNode[] {
   const { start, end } = node.range();
   // One call for the whole chain: tree-sitter finds a node's parent by walking down from the root, so a parent()

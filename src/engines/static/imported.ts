@@ -3,7 +3,7 @@
 // name imported from another module holds (`const { RE } = require('./patterns')`). Per-file state: the engine
 // sets it before the detectors run (beginImports), as it does the taint state.
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunctions, paramsOf } from './ast.ts';
+import { parameterAround } from './ast.ts';
 import { moduleBindings, type ModuleBindings } from './modules.ts';
 import type { ImportedFact, SourceFile } from './types.ts';
 
@@ -63,7 +63,6 @@ export function importedModule(module: string): { bindings: ModuleBindings; spec
 export const importsModule = (file: SourceFile, module: string): boolean => (file.imported ?? []).some((f) => f.module === module);
 
 /** True when a function around `node` declares `name` as a parameter: the name is not the import there. */
-const shadowed = (node: SgNode, name: string): boolean => enclosingFunctions(node).some((fn) => paramsOf(fn).some((p) => p.name === name));
 
 /** The fact among `candidates` that `node` names: an identifier bound to another module's value (`import { RE }`,
  * `const { RE } = require(…)`, a default import), or a member of a name bound to that module (`patterns.RE`,
@@ -73,7 +72,7 @@ function namedFact(node: SgNode, candidates: readonly ImportedFact[]): ImportedF
   const find = (specifier: string, key: string) => candidates.find((f) => f.specifier === specifier && f.export === key) ?? null;
   if (node.kind() === 'identifier') {
     const name = node.text();
-    if (shadowed(node, name)) return null;
+    if (parameterAround(node, name)) return null;
     for (const specifier of new Set(candidates.map((f) => f.specifier))) {
       const b = bindingsOf(specifier);
       const key = b.named.get(name) ?? (b.aliases.has(name) ? '' : undefined);
@@ -87,7 +86,7 @@ function namedFact(node: SgNode, candidates: readonly ImportedFact[]): ImportedF
   const key = node.field('property')?.text() ?? '';
   if (!object) return null;
   const text = object.text();
-  if (object.kind() === 'identifier' && shadowed(object, text)) return null;
+  if (object.kind() === 'identifier' && parameterAround(object, text)) return null;
   for (const specifier of new Set(candidates.map((f) => f.specifier))) {
     const held = object.kind() === 'identifier' ? bindingsOf(specifier).aliases.has(text) : requireTexts(specifier).includes(text);
     const fact = held ? find(specifier, key) : null;

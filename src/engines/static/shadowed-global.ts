@@ -3,7 +3,7 @@
 // it sits in a scope holding the node (a function runs after its module's declarations, whichever line they are on);
 // a type-only import binds no value, and a copy of the global (`const { setTimeout } = window`) is still the global.
 import type { SgNode } from '@ast-grep/napi';
-import { enclosingFunction, enclosingFunctions, paramsOf } from './ast.ts';
+import { enclosingFunction, parameterAround } from './ast.ts';
 import { TreeMap } from './tree-memo.ts';
 
 /** The names asked about: JavaScript's evaluators. */
@@ -14,6 +14,13 @@ const GLOBAL_OBJECT = /^(?:window|global|globalThis|self)(?:\.[\w$]+)?$/;
 
 /** Per tree, each evaluator name's declarations as the [start, end) of the scope each binds in (-1: the module). */
 const SCOPES = new TreeMap<Map<string, Array<[number, number]>>>();
+
+/** Whether the import statement holding `node` is `import type …`, which binds no value. */
+function typeOnlyImport(node: SgNode): boolean {
+  let statement: SgNode | null = node;
+  while (statement && statement.kind() !== 'import_statement') statement = statement.parent();
+  return /^import\s+type\s/.test(statement?.text() ?? '');
+}
 
 /** True when `node`'s declaration binds a value named as the global of that name is not (see the header). */
 function bindsOwnValue(id: SgNode, parent: SgNode): boolean {
@@ -29,9 +36,9 @@ function bindsOwnValue(id: SgNode, parent: SgNode): boolean {
   if (kind === 'import_specifier') {
     // The local name is the alias when there is one; `import type` and `import { type X }` bind no value.
     const local = parent.field('alias') ?? parent.field('name');
-    return local?.id() === id.id() && !/^type\s/.test(parent.text()) && !/^import\s+type\s/.test(parent.parent()?.parent()?.parent()?.text() ?? '');
+    return local?.id() === id.id() && !/^type\s/.test(parent.text()) && !typeOnlyImport(parent);
   }
-  if (kind === 'import_clause' || kind === 'namespace_import') return !/^import\s+type\s/.test(parent.parent()?.text() ?? '') && !/^import\s+type\s/.test(parent.parent()?.parent()?.text() ?? '');
+  if (kind === 'import_clause' || kind === 'namespace_import') return !typeOnlyImport(parent);
   return parent.field('name')?.id() === id.id();
 }
 
@@ -59,7 +66,7 @@ function scopesOf(node: SgNode): Map<string, Array<[number, number]>> {
  *  scope holding it: the file's own value, not the global. */
 export function boundInFile(node: SgNode, name: string): boolean {
   if (!EVALUATORS.has(name)) return false;
-  if (enclosingFunctions(node).some((fn) => paramsOf(fn).some((p) => p.name === name))) return true;
+  if (parameterAround(node, name)) return true;
   const at = node.range().start.index;
   return (scopesOf(node).get(name) ?? []).some(([start, end]) => start < 0 || (start <= at && at < end));
 }
