@@ -4,7 +4,7 @@
 // call works). The file pool's workers ask the main thread, which sits idle while they hunt; a thread hunting on
 // its own asks a small helper thread (sync.ts).
 import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { RegexVerdict } from './verdict.ts';
+import type { RecheckChecker, RegexVerdict } from './verdict.ts';
 import { InfrastructureError } from '../../foundations/errors.ts';
 
 /** One side of a channel; the other thread gets the other side (in its workerData, the port transferred). */
@@ -49,11 +49,14 @@ export function markStopped(flag: SharedArrayBuffer): void {
 interface Question {
   source: string;
   flags: string;
+  checker: RecheckChecker;
 }
 
 type Answer = { verdict: RegexVerdict } | { error: string };
 
-export type Check = (source: string, flags: string) => Promise<RegexVerdict>;
+export type Check = (source: string, flags: string, checker: RecheckChecker) => Promise<RegexVerdict>;
+/** A synchronous question: the verdict of `checker` (default 'auto') on the pattern. */
+export type SyncCheck = (source: string, flags: string, checker?: RecheckChecker) => RegexVerdict;
 
 /** A channel: `asking` goes to the thread with questions, `answering` to the one that answers them. */
 export function regexChannel(): { asking: RegexChannelEnd; answering: RegexChannelEnd } {
@@ -72,11 +75,11 @@ export function answerRegexQuestions({ port, flag }: RegexChannelEnd, check: Che
   const answered = answeredBy.get(check) ?? new Map<string, Promise<RegexVerdict>>();
   answeredBy.set(check, answered);
   const state = new Int32Array(flag);
-  port.on('message', ({ source, flags }: Question) => {
-    const key = `${flags}/${source}`;
+  port.on('message', ({ source, flags, checker }: Question) => {
+    const key = `${checker}:${flags}/${source}`;
     let verdict = answered.get(key);
     if (!verdict) {
-      verdict = check(source, flags);
+      verdict = check(source, flags, checker);
       answered.set(key, verdict);
     }
     const reply = (answer: Answer) => {
@@ -99,14 +102,14 @@ export function answerRegexQuestions({ port, flag }: RegexChannelEnd, check: Che
 
 /** The asking side: a synchronous checker for useRegexChecker. Throws when no verdict comes back (HelperGone when
  * the answering thread has stopped): never "not vulnerable" by accident, the file's task fails and its chunk says so. */
-export function regexAsker({ port, flag }: RegexChannelEnd): (source: string, flags: string) => RegexVerdict {
+export function regexAsker({ port, flag }: RegexChannelEnd): SyncCheck {
   const state = new Int32Array(flag);
   port.unref();
   const lost = (source: string, why: string) => `no recheck verdict came back for /${source.slice(0, 60)}/ (${why})`;
-  return (source, flags) => {
+  return (source, flags, checker = 'auto') => {
     // From ANSWERED back to WAITING; a STOPPED side stays stopped (a plain store could hide that it stopped just now).
     if (Atomics.compareExchange(state, 0, ANSWERED, WAITING) === STOPPED) throw new HelperGone(lost(source, 'the answering thread has stopped'));
-    port.postMessage({ source, flags } satisfies Question);
+    port.postMessage({ source, flags, checker } satisfies Question);
     Atomics.wait(state, 0, WAITING);
     const answer = receiveMessageOnPort(port)?.message as Answer | undefined;
     if (!answer) throw new HelperGone(lost(source, 'the answering thread has stopped'));

@@ -8,5 +8,5 @@ const end = workerData as RegexChannelEnd;
 // The asking thread is blocked and cannot see this thread end: it is told on the flag, however this thread ends.
 process.on('exit', () => markStopped(end.flag));
 // This thread is kept alive by its channel, so its questions need not hold the process.
-answerRegexQuestions(end, (source, flags) => checkRegex(source, flags, false), true);
+answerRegexQuestions(end, (source, flags, checker) => checkRegex(source, flags, false, checker), true);
 markReady(end.flag);

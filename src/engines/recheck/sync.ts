@@ -4,8 +4,8 @@
 // and 75 MB. Without a native agent for the platform, recheck's own synchronous call answers.
 import { entryBeside, startWorker } from '../../foundations/worker-thread.ts';
 import { nativeAgentBinary } from './agent.ts';
-import { awaitReady, HelperGone, regexAsker, regexChannel } from './channel.ts';
-import { loadRecheck, RECHECK_LIMITS, verdictOf, type RegexVerdict } from './verdict.ts';
+import { awaitReady, HelperGone, regexAsker, regexChannel, type SyncCheck } from './channel.ts';
+import { limitsFor, loadRecheck, verdictOf, type RecheckChecker, type RegexVerdict } from './verdict.ts';
 
 const HELPER_URL = entryBeside(import.meta.url, 'helper');
 
@@ -13,7 +13,7 @@ const HELPER_URL = entryBeside(import.meta.url, 'helper');
 const READY_MS = 10_000;
 
 /** An asker whose helper has said it is ready, or null (no native agent, or no helper in time, or it stopped). */
-function helperAsker(): ((source: string, flags: string) => RegexVerdict) | null {
+function helperAsker(): SyncCheck | null {
   if (!nativeAgentBinary()) return null;
   const { asking, answering } = regexChannel();
   const helper = startWorker(HELPER_URL, { workerData: answering, transferList: [answering.port] });
@@ -28,15 +28,15 @@ function helperAsker(): ((source: string, flags: string) => RegexVerdict) | null
   return regexAsker(asking);
 }
 
-let ask: ((source: string, flags: string) => RegexVerdict) | null | undefined;
+let ask: SyncCheck | null | undefined;
 
 /** Blocks this thread while recheck judges the pattern; throws when no verdict could be had (the file's task fails
  * and says why, rather than passing the pattern as safe). */
-export function checkRegexSync(source: string, flags: string): RegexVerdict {
+export function checkRegexSync(source: string, flags: string, checker: RecheckChecker = 'auto'): RegexVerdict {
   if (ask === undefined) ask = helperAsker();
-  if (!ask) return verdictOf(loadRecheck().checkSync(source, flags, RECHECK_LIMITS));
+  if (!ask) return verdictOf(loadRecheck().checkSync(source, flags, limitsFor(checker)));
   try {
-    return ask(source, flags);
+    return ask(source, flags, checker);
   } catch (error) {
     // The helper has stopped: the next question starts another.
     if (error instanceof HelperGone) ask = undefined;

@@ -13,6 +13,13 @@ export interface RegexVerdict {
   attack: string;
 }
 
+/** Which of recheck's analysers answers. 'auto' rates growth in the input's length (its automaton, or its fuzzer where
+ * the automaton cannot). 'fuzz' runs the pattern on strings it grows and counts backtracking steps: it also sees a
+ * blowup bounded by the pattern's own repeat counts, which the automaton rates safe. Its step limit is 100 times
+ * higher (FUZZ_ATTACK_LIMIT): a bounded pattern must take 100,000,000 steps on one string, seconds in V8, not the
+ * tens of milliseconds a pattern with a large constant factor takes. */
+export type RecheckChecker = 'auto' | 'fuzz';
+
 // Every timeout off (recall validation, which runs the regex, is skipped by a negative timeout); the attack is
 // bounded by characters read instead. 30,000-character attack strings against a 1,000,000-step limit: a linear
 // pattern stays ~30x under it, a quadratic one passes it many times over.
@@ -36,6 +43,13 @@ export function verdictOf(d: Diagnostics): RegexVerdict {
   return { vulnerable: true, complexity: d.complexity.type === 'exponential' ? 'exponential' : d.complexity.summary, attack: d.attack.pattern.slice(0, 120) };
 }
 
+export const FUZZ_ATTACK_LIMIT = 100_000_000;
+
+/** recheck's limits with the analyser asked for. */
+export function limitsFor(checker: RecheckChecker) {
+  return checker === 'fuzz' ? { ...RECHECK_LIMITS, checker, attackLimit: FUZZ_ATTACK_LIMIT } : RECHECK_LIMITS;
+}
+
 // recheck's own client (5.6 MB of compiled Scala): loaded only where there is no native agent, on the first pattern.
 let library: typeof import('recheck') | undefined;
 export const loadRecheck = () => (library ??= createRequire(import.meta.url)('recheck') as typeof import('recheck'));
@@ -57,14 +71,14 @@ const oneAtATime = pLimit(1);
 /** The pattern asked alone, of an agent of its own: a crash then names this pattern, not one asked beside it. A
  * pattern that crashes recheck's analyser is one recheck could not judge, as when it answers "unknown" (verdictOf):
  * not proven. Its own client would not help: it asks the same native agent. */
-function askAlone(binary: string, source: string, flags: string, hold: boolean): Promise<RegexVerdict> {
-  return oneAtATime(() => askOwnAgent(binary, source, flags, hold));
+function askAlone(binary: string, source: string, flags: string, hold: boolean, checker: RecheckChecker): Promise<RegexVerdict> {
+  return oneAtATime(() => askOwnAgent(binary, source, flags, hold, checker));
 }
 
-async function askOwnAgent(binary: string, source: string, flags: string, hold: boolean): Promise<RegexVerdict> {
+async function askOwnAgent(binary: string, source: string, flags: string, hold: boolean, checker: RecheckChecker): Promise<RegexVerdict> {
   const alone = startAgent(binary);
   try {
-    return verdictOf(await alone.check(source, flags, RECHECK_LIMITS, hold));
+    return verdictOf(await alone.check(source, flags, limitsFor(checker), hold));
   } catch (error) {
     if (error instanceof AgentCrashed) return NOT_PROVEN;
     throw error;
@@ -75,18 +89,18 @@ async function askOwnAgent(binary: string, source: string, flags: string, hold: 
 
 /** recheck's verdict without blocking this thread; rejects when recheck could not judge the pattern (the native
  * agent failed and recheck's own client too), so no caller takes a failure for "not vulnerable". `hold`: see Agent. */
-export async function checkRegex(source: string, flags: string, hold = true): Promise<RegexVerdict> {
+export async function checkRegex(source: string, flags: string, hold = true, checker: RecheckChecker = 'auto'): Promise<RegexVerdict> {
   const native = agentHere();
   if (native) {
     try {
-      return verdictOf(await native.check(source, flags, RECHECK_LIMITS, hold));
+      return verdictOf(await native.check(source, flags, limitsFor(checker), hold));
     } catch (error) {
       // The agent lost a check (this one or one asked beside it): the next question starts a fresh agent, and this
       // one is asked again alone.
       const binary = nativeAgentBinary();
       if (error instanceof AgentCrashed && binary) {
         if (agent === native) agent = undefined;
-        return askAlone(binary, source, flags, hold);
+        return askAlone(binary, source, flags, hold, checker);
       }
       // An agent that cannot start or has failed leaves recheck's own client to answer, now and from now on.
       if (agent === native) {
@@ -95,5 +109,5 @@ export async function checkRegex(source: string, flags: string, hold = true): Pr
       }
     }
   }
-  return verdictOf(await loadRecheck().check(source, flags, RECHECK_LIMITS));
+  return verdictOf(await loadRecheck().check(source, flags, limitsFor(checker)));
 }

@@ -23,7 +23,7 @@ export interface PoolWorkerData {
 
 // A worker with a task is kept alive while it waits, so its questions need not hold the process (a closed pool's
 // question then does not keep it running until the agent has answered).
-const POOL_CHECK: Check = (source, flags) => checkRegex(source, flags, false);
+const POOL_CHECK: Check = (source, flags, checker) => checkRegex(source, flags, false, checker);
 
 /** A worker, and the channel this thread answers its recheck questions on when it does (else undefined). */
 function spawnWorker(check: Check | undefined): { worker: Worker; stopAnswering?: () => void } {

@@ -39,7 +39,8 @@ import type { Candidate, Detector, DetectorContext, SourceFacts } from '../../ty
 import { findAllOf } from '../../shared-find.ts';
 import { atMostQuadratic, hasCountedRepeat, withoutLoops } from '../../matchers/regex-shape.ts';
 import { checkRegexSync } from '../../../recheck/sync.ts';
-import type { RegexVerdict } from '../../../recheck/verdict.ts';
+import type { RecheckChecker, RegexVerdict } from '../../../recheck/verdict.ts';
+import { blowsUp, nestedBoundedRepeat } from './bounded-blowup.ts';
 import { identifiersIn } from '../../matchers/sink.ts';
 import { ownArgument } from './own-argument.ts';
 import { readsHeader } from './header-text.ts';
@@ -52,7 +53,7 @@ import { lengthCapped } from './length-cap.ts';
 import { HANDS_OUT, handedPatterns } from './exported-pattern.ts';
 import { REFLECTIVE_CALLS, REFLECTIVE_TEXT, reflectiveApplication, type Application } from './reflective.ts';
 
-type RegexChecker = (source: string, flags: string) => RegexVerdict;
+type RegexChecker = (source: string, flags: string, checker?: RecheckChecker) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
 const verdicts = new Map<string, RegexVerdict>();
 
@@ -62,11 +63,11 @@ export function useRegexChecker(next: RegexChecker): void {
 }
 
 /** recheck's verdict, memoised; throws when recheck could not give one (the file's analysis fails, never passes). */
-export function analyseRegex(source: string, flags: string): RegexVerdict {
-  const key = `${flags}/${source}`;
+export function analyseRegex(source: string, flags: string, analyser: RecheckChecker = 'auto'): RegexVerdict {
+  const key = `${analyser}:${flags}/${source}`;
   const hit = verdicts.get(key);
   if (hit) return hit;
-  const verdict = checker(source, flags);
+  const verdict = checker(source, flags, analyser);
   verdicts.set(key, verdict);
   return verdict;
 }
@@ -186,7 +187,13 @@ const MAX_ALTERNATIVES = 4;
  * top-level alternatives (each with unbounded repeats) instead, as each runs in full where the earlier ones fail. */
 function worstVerdict(source: string, flags: string, global: boolean): RegexVerdict {
   const whole = analyseRegex(source, flags);
-  if (whole.vulnerable || !global) return whole;
+  if (whole.vulnerable) return whole;
+  // A blowup bounded by the pattern's repeat counts, which the automaton rates safe: the fuzzer's count of steps.
+  if (nestedBoundedRepeat(source)) {
+    const fuzzed = analyseRegex(source, flags, 'fuzz');
+    if (blowsUp(fuzzed)) return fuzzed;
+  }
+  if (!global) return whole;
   const looping = topAlternatives(source).filter((a) => a.length > 0 && !withoutLoops(a, flags));
   if (looping.length === 0 || looping.length > MAX_ALTERNATIVES) return whole;
   const verdicts = looping.map((a) => analyseRegex(a, flags)).filter((v) => v.vulnerable);

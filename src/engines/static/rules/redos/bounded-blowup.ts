@@ -1,0 +1,47 @@
+// A blowup bounded by the pattern's own repeat counts: a repeated group holding a repeat of varying count
+// (`(?:[\da-f]{1,4}:?){0,8}`, `(\w{1,20}\s?){1,10}`) can split one run of text between its iterations in a number of
+// ways that grows exponentially with the bounds, not with the input. recheck's automaton rates growth in the input's
+// length and calls it safe; V8 still takes seconds on 40 characters. recheck's fuzzer runs the pattern on strings it
+// grows and counts backtracking steps (verdict.ts: 100,000,000 for this question, no clock): asked only of this shape,
+// its exponential verdict counts. A pattern whose bounds only make it slow by a constant (`(?:[a-z]{1,10} ?){1,6}`,
+// 40 ms on 264 characters) stays under that limit.
+import type { RegexVerdict } from '../../../recheck/verdict.ts';
+const COUNTED = /^\{(\d+)(?:,(\d*))?\}/;
+
+/** Whether a repeated group (`(…)*`, `(…)+`, `(…){m,n}` with n > 1) holds a repeat whose count varies (`{m,n}`, m < n):
+ *  the shape whose ways to match grow with the bounds. A lookaround, a class and an escape are read as atoms. */
+export function nestedBoundedRepeat(source: string): boolean {
+  // Per open group: whether a repeat of varying count stands inside it.
+  const open: boolean[] = [];
+  let closed: boolean | undefined;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    const closedGroup = closed;
+    closed = undefined;
+    if (ch === '\\') i++;
+    else if (ch === '[') {
+      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
+    } else if (ch === '(') open.push(false);
+    else if (ch === ')') {
+      const inner = open.pop() ?? false;
+      if (inner && open.length > 0) open[open.length - 1] = true;
+      closed = inner;
+    } else if (ch === '*' || ch === '+') {
+      if (closedGroup) return true;
+    } else if (ch === '{') {
+      const counted = COUNTED.exec(source.slice(i));
+      if (!counted) continue;
+      const min = Number(counted[1]);
+      const max = counted[2] === undefined ? min : counted[2] === '' ? Infinity : Number(counted[2]);
+      if (closedGroup && max > 1) return true;
+      if (min < max && open.length > 0) open[open.length - 1] = true;
+      i += counted[0].length - 1;
+    }
+  }
+  return false;
+}
+
+/** The fuzzer's verdict shows a blowup: an exponential one (its step limit is far above any constant factor's). */
+export function blowsUp(verdict: RegexVerdict): boolean {
+  return verdict.vulnerable && verdict.complexity === 'exponential';
+}
