@@ -9,7 +9,7 @@ import { findAllOf } from '../../shared-find.ts';
 import { callersGuard } from './callers.ts';
 import { guarded } from './guard.ts';
 import { callWrites, COMPUTED_DEFINE } from './helper-writes.ts';
-import { rememberDeclarations, scopeIndex } from './scope.ts';
+import { beyondScope, rememberDeclarations, scopeIndex } from './scope.ts';
 import { pollutingWrites, type PollutingWrite } from './walk.ts';
 
 const COMPUTED_WRITE = { kind: 'assignment_expression', has: { field: 'left', kind: 'subscript_expression', has: { field: 'index', not: { any: [{ kind: 'number' }, { kind: 'string' }] } } } };
@@ -121,8 +121,7 @@ function run(ctx: DetectorContext): Candidate[] {
   for (const fn of functions) {
     const writes = owned.get(fn.id());
     if (!writes) continue;
-    const r = fn.range();
-    if (r.end.index - r.start.index > 20000) continue;
+    if (beyondScope(fn)) continue;
     const found = pollutingWrites(fn, writes).filter((f) => !guardedAround(fn, f) && !callersGuard(fn, f.write));
     const hit = choose(found);
     if (!hit) continue;

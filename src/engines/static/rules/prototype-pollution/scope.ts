@@ -12,6 +12,15 @@ const KINDS = ['variable_declarator', 'assignment_expression', 'augmented_assign
 const KIND_SET: ReadonlySet<string> = new Set(KINDS);
 const KINDS_FIND = { rule: { any: KINDS.map((kind) => ({ kind })) } };
 
+/** Functions longer than this (in characters) are not read as one function: a bundle's or a UMD build's module
+ *  wrapper, whose names are the module's own (its tables and constants), not a closure's. */
+export const LARGEST_SCOPE = 20_000;
+
+export function beyondScope(fn: SgNode): boolean {
+  const r = fn.range();
+  return r.end.index - r.start.index > LARGEST_SCOPE;
+}
+
 /** The scope's nodes of KINDS, the scope among them: a scope spanning most of its file (a bundle's wrapper, and the
  *  closure lookup asks every enclosing function) reads them from the file's one index instead of walking again. */
 function scopeNodes(scope: SgNode): SgNode[] {
