@@ -9,7 +9,7 @@
 // then `e[k] = opts[k]`): the caller names which entry to change, and no single input walks two levels.
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
-import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, functionIndex, paramsOf } from '../../ast.ts';
+import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, functionIndex, nodesOfKindsIn, paramsOf, spansMostOfFile } from '../../ast.ts';
 import { returnedValues } from '../../callees.ts';
 import { exportedApi } from '../../exports.ts';
 import { type KeyOrigins, keyOriginsOf, rootName, unwrap } from './keys.ts';
@@ -129,12 +129,17 @@ function pairNames(pair: SgNode): string[] {
   return siblings.some((c) => DESCRIPTOR_KEYS.has(unquote(c.field('key')?.text() ?? ''))) ? [] : [key];
 }
 
+const DECLARATION_KINDS: ReadonlySet<string> = new Set(['variable_declarator', 'function_declaration']);
+const DECLARATIONS = { rule: { any: [...DECLARATION_KINDS].map((kind) => ({ kind })) } };
+
 /** The names a function binds itself: its parameters, and the variables and functions declared in its body (nested
  *  functions' own included: a name they bind is not the outer method either). */
 function ownBindings(g: FileFunction): ReadonlySet<string> {
   if (g.bound) return g.bound;
   const names = new Set(paramsOf(g.fn).map((p) => p.name));
-  for (const d of g.fn.findAll({ rule: { any: [{ kind: 'variable_declarator' }, { kind: 'function_declaration' }] } })) {
+  // A function spanning most of its file (a bundle's module wrapper) is read from the tree's index of the kinds.
+  const declared = spansMostOfFile(g.fn) ? nodesOfKindsIn(g.fn, DECLARATION_KINDS) : g.fn.findAll(DECLARATIONS);
+  for (const d of declared) {
     const id = d.field('name');
     if (id?.kind() === 'identifier') names.add(id.text());
   }
