@@ -101,10 +101,14 @@ export function frameworkParam(fn: SgNode, index: number, name: string): SourceF
     const hit = PROPERTIES.find((p) => p.params.includes(index) && p.key.test(key) && p.callee.test(callee) && loadsAny(p.modules));
     if (hit) return input(hit.framework, `parameter of the \`${key}\` handler`, name, line);
   }
-  if (EXPORTS.length > 0) {
+  // The shapes the file's path and the first parameter's name allow, before the exported name is worked out (a walk
+  // of the file's exports, which most files' parameters never need).
+  const possible = EXPORTS.filter((e) => e.params.includes(index) && (!e.path || e.path.test(current.path)));
+  const first = possible.some((e) => e.paramName) ? paramsOf(fn).find((p) => p.index === 0)?.name ?? '' : '';
+  const fitting = possible.filter((e) => !e.paramName || e.paramName.test(first));
+  if (fitting.length > 0) {
     const api = exportedApi(fn) ?? '';
-    const first = paramsOf(fn).find((p) => p.index === 0)?.name ?? '';
-    const hit = EXPORTS.find((e) => e.params.includes(index) && e.name.test(api) && (!e.path || e.path.test(current.path)) && (!e.paramName || e.paramName.test(first)));
+    const hit = fitting.find((e) => e.name.test(api));
     if (hit) return input(hit.framework, `parameter of the exported handler \`${functionName(fn)}\``, name, line);
   }
   return null;

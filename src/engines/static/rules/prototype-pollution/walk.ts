@@ -211,28 +211,37 @@ function mutualNames(fn: SgNode): string[] {
   if (own.length === 0) return [];
   const r = fn.range();
   // A call back, or the function passed on by name: somewhere in the file outside fn itself.
-  const at = own.flatMap((n) => {
-    const outside = (referencesOf(fn).get(n) ?? []).filter((i) => i < r.start.index || i >= r.end.index);
-    const bound = outside.length === 0 ? undefined : boundPositions(fn, n, outside, r.start.index, r.end.index);
-    return outside.filter((i) => !bound?.has(i));
-  });
-  if (at.length === 0) return [];
-  // The functions holding a reference back, with their names (in source order); fn calls which of them?
-  const holders: string[][] = [];
+  const outside = own.map((n) => ({ name: n, at: (referencesOf(fn).get(n) ?? []).filter((i) => i < r.start.index || i >= r.end.index) })).filter((o) => o.at.length > 0);
+  if (outside.length === 0) return [];
+  // Which of them another function's own binding of the name holds (one sweep per name, asked only once a function
+  // holding a reference is one fn calls: most are not).
+  const bound = new Map<string, Set<number>>();
+  const boundAt = (name: string, at: readonly number[]) => bound.get(name) ?? bound.set(name, boundPositions(fn, name, at, r.start.index, r.end.index)).get(name)!;
+  let called: Set<string> | undefined;
+  const out = new Set<string>();
+  // The functions holding a reference back, with their names (in source order): does fn call one of them?
   for (const g of namedFunctions(fn)) {
-    if (!at.some((i) => g.start <= i && i < g.end)) continue;
+    const inside = outside.filter((o) => o.at.some((i) => g.start <= i && i < g.end));
+    if (inside.length === 0) continue;
     g.names ??= selfNames(g.fn);
-    if (g.names.length > 0) holders.push(g.names);
+    if (g.names.length === 0) continue;
+    called ??= calledNames(fn, own);
+    const wanted = g.names.filter((n) => called!.has(n) && !out.has(n));
+    if (wanted.length === 0) continue;
+    if (!inside.some((o) => o.at.some((i) => g.start <= i && i < g.end && !boundAt(o.name, o.at).has(i)))) continue;
+    for (const n of wanted) out.add(n);
   }
-  if (holders.length === 0) return [];
+  return [...out];
+}
+
+/** The names fn's calls spell (a bare callee, a member's property), its own names left out. */
+function calledNames(fn: SgNode, own: readonly string[]): Set<string> {
   const called = new Set(fn.findAll({ rule: { kind: 'call_expression' } }).map((c) => {
     const callee = c.field('function');
     return callee?.kind() === 'member_expression' ? callee.field('property')?.text() ?? '' : callee?.text() ?? '';
   }));
   for (const n of own) called.delete(n);
-  const out = new Set<string>();
-  for (const names of holders) for (const n of names) if (called.has(n)) out.add(n);
-  return [...out];
+  return called;
 }
 
 /**
