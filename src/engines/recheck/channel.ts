@@ -55,8 +55,8 @@ interface Question {
 type Answer = { verdict: RegexVerdict } | { error: string };
 
 export type Check = (source: string, flags: string, checker: RecheckChecker) => Promise<RegexVerdict>;
-/** A synchronous question: the verdict of `checker` (default 'auto') on the pattern. */
-export type SyncCheck = (source: string, flags: string, checker?: RecheckChecker) => RegexVerdict;
+/** A synchronous question: the verdict of `checker` on the pattern. */
+export type SyncCheck = (source: string, flags: string, checker: RecheckChecker) => RegexVerdict;
 
 /** A channel: `asking` goes to the thread with questions, `answering` to the one that answers them. */
 export function regexChannel(): { asking: RegexChannelEnd; answering: RegexChannelEnd } {
@@ -106,7 +106,7 @@ export function regexAsker({ port, flag }: RegexChannelEnd): SyncCheck {
   const state = new Int32Array(flag);
   port.unref();
   const lost = (source: string, why: string) => `no recheck verdict came back for /${source.slice(0, 60)}/ (${why})`;
-  return (source, flags, checker = 'auto') => {
+  return (source, flags, checker) => {
     // From ANSWERED back to WAITING; a STOPPED side stays stopped (a plain store could hide that it stopped just now).
     if (Atomics.compareExchange(state, 0, ANSWERED, WAITING) === STOPPED) throw new HelperGone(lost(source, 'the answering thread has stopped'));
     port.postMessage({ source, flags, checker } satisfies Question);

@@ -14,10 +14,10 @@ export interface RegexVerdict {
 }
 
 /** Which of recheck's analysers answers. 'auto' rates growth in the input's length (its automaton, or its fuzzer where
- * the automaton cannot). 'fuzz' runs the pattern on strings it grows and counts backtracking steps: it also sees a
- * blowup bounded by the pattern's own repeat counts, which the automaton rates safe. Its step limit is 100 times
- * higher (FUZZ_ATTACK_LIMIT): a bounded pattern must take 100,000,000 steps on one string, seconds in V8, not the
- * tens of milliseconds a pattern with a large constant factor takes. */
+ * the automaton cannot). 'fuzz' runs the pattern on strings it grows, bounded by the characters its matcher reads: it
+ * also sees a blowup bounded by the pattern's own repeat counts, which the automaton rates safe. Its limit is 100 times
+ * higher (FUZZ_ATTACK_LIMIT): a bounded pattern must read 100,000,000 characters on one string, seconds in V8, not
+ * the tens of milliseconds a pattern with a large constant factor takes. */
 export type RecheckChecker = 'auto' | 'fuzz';
 
 // Every timeout off (recall validation, which runs the regex, is skipped by a negative timeout); the attack is

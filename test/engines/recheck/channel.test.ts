@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { staticHunter } from '../../../src/phases/hunter/static-engine.ts';
 import type { ChunkSource } from '../../../src/phases/hunter/engine.ts';
 import { createFilePool } from '../../../src/engines/workers/pool.ts';
-import { checkRegex, type RegexVerdict } from '../../../src/engines/recheck/verdict.ts';
+import { checkRegex, type RecheckChecker, type RegexVerdict } from '../../../src/engines/recheck/verdict.ts';
 
 // A route that applies `pattern` to request input: the ReDoS detector asks recheck about it.
 const route = (path: string, pattern: string): ChunkSource => ({
@@ -32,19 +32,19 @@ test('workers asking the main thread for recheck verdicts find what one thread a
 
 test('a pattern several workers meet is judged once, and a failed verdict fails the file instead of passing it', async () => {
   const asked: string[] = [];
-  const counting = async (source: string, flags: string): Promise<RegexVerdict> => {
-    asked.push(`${flags}/${source}`);
+  const counting = async (source: string, flags: string, checker: RecheckChecker): Promise<RegexVerdict> => {
+    asked.push(`${checker}:${flags}/${source}`);
     // Slow enough that both workers ask before the first answer is back.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return checkRegex(source, flags);
+    return checkRegex(source, flags, true, checker);
   };
   const pool = createFilePool(2, { checkRegex: counting });
   try {
     const same = Array.from({ length: 6 }, (_, i) => route(`src/same-${i}.js`, '/^(a+)+$/'));
     const results = await Promise.all(same.map((file) => pool.run('hunt', file)));
     assert.ok(results.every((r) => r.entries.some((e) => e.finding.ruleId === 'redos')), 'every copy is a finding');
-    // The key is flags, a slash, then the source.
-    assert.deepEqual(asked, ['/^(a+)+$']);
+    // The key is the analyser, a colon, the flags, a slash, then the source.
+    assert.deepEqual(asked, ['auto:/^(a+)+$']);
   } finally {
     await pool.close();
   }
@@ -63,6 +63,22 @@ test('a pattern several workers meet is judged once, and a failed verdict fails 
     assert.equal(failures, 2);
   } finally {
     await failing.close();
+  }
+});
+
+test('a worker asks the main thread for the fuzzer\'s verdict on a repeated group of bounded repeats, and reports its blowup', async () => {
+  const asked: string[] = [];
+  const recording = (source: string, flags: string, checker: RecheckChecker): Promise<RegexVerdict> => {
+    asked.push(`${checker}:${flags}/${source}`);
+    return checkRegex(source, flags, true, checker);
+  };
+  const pool = createFilePool(1, { checkRegex: recording });
+  try {
+    const result = await pool.run('hunt', route('src/groups.js', '/^(?:\\w{1,8}[-_]?){1,16}$/'));
+    assert.deepEqual(asked, ['auto:/^(?:\\w{1,8}[-_]?){1,16}$', 'fuzz:/^(?:\\w{1,8}[-_]?){1,16}$']);
+    assert.ok(result.entries.some((e) => e.finding.ruleId === 'redos'), 'the blowup is a finding');
+  } finally {
+    await pool.close();
   }
 });
 

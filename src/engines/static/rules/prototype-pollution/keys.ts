@@ -18,7 +18,7 @@ import { countedParam } from './counted-param.ts';
 import { exportedApi } from '../../exports.ts';
 import { declaredNumber } from './declared-number.ts';
 import { returnedField } from './returned-fields.ts';
-import { beyondScope, callsNamed, fileMemo, fileText, nearestAncestor, scopeIndex } from './scope.ts';
+import { callsNamed, fileMemo, fileText, moduleWrapper, nearestAncestor, scopeIndex } from './scope.ts';
 
 const NOT_VARIABLES = new Set(['undefined', 'null', 'true', 'false', 'Object', 'Array', 'Math', 'JSON', 'String', 'Number', 'Boolean', 'Reflect', 'Symbol', 'Date', 'RegExp', 'Error', 'Infinity', 'NaN', 'console', 'require', 'module', 'exports', 'process', 'window', 'document', 'globalThis']);
 /** Calls whose callback's first parameter is an element of the receiver (a key when the receiver is a key list). */
@@ -579,13 +579,13 @@ export class KeyOrigins {
    * outer function, `obj[parts[0]][parts[1]] = v` in the one it returns): the values the outer function gives it. Not
    * a parameter of the outer function as passed — what a plugin or factory was set up with (`dayjs` in
    * `(option, Dayjs, dayjs) => { dayjs.updateLocale = … }`), not a call's input — nor a module-level name (the library's
-   * own tables and constants), as before. A bundle's or UMD build's module wrapper (beyondScope) holds module-level
-   * names: the lookup stops there, rather than index a whole bundle for one name.
+   * own tables and constants), as before. A bundle's or UMD build's module wrapper (moduleWrapper) holds module-level
+   * names too: the lookup stops there, rather than index a whole bundle for one name.
    */
   private closed(name: string): boolean {
     const isFunction = (a: SgNode) => FUNCTION_KINDS.has(String(a.kind()));
     for (let f = nearestAncestor(this.scope, isFunction); f; f = nearestAncestor(f, isFunction)) {
-      if (beyondScope(f)) return false;
+      if (moduleWrapper(f)) return false;
       const bindings = bindingsOf(f, name);
       if (bindings.length === 0) continue;
       const outer = keyOriginsOf(f, this.self);

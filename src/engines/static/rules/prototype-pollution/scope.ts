@@ -21,6 +21,22 @@ export function beyondScope(fn: SgNode): boolean {
   return r.end.index - r.start.index > LARGEST_SCOPE;
 }
 
+/** A function the module runs as its wrapper: beyond one scope's size, and called where it is written
+ *  (`(function () {…})()`, `!function () {…}()`, `(function () {…}).call(this)`) or handed to a call (a UMD factory, an
+ *  AMD `define` callback, a bundle's module function). A large factory the library exports or calls by name is not. */
+export function moduleWrapper(fn: SgNode): boolean {
+  if (!beyondScope(fn)) return false;
+  let node = fn;
+  let parent = fn.parent();
+  while (parent && (parent.kind() === 'parenthesized_expression' || parent.kind() === 'unary_expression')) {
+    node = parent;
+    parent = parent.parent();
+  }
+  if (parent?.kind() === 'arguments') return true;
+  if (parent?.kind() === 'call_expression') return parent.field('function')?.id() === node.id();
+  return parent?.kind() === 'member_expression' && /^(call|apply)$/.test(parent.field('property')?.text() ?? '') && parent.parent()?.kind() === 'call_expression';
+}
+
 /** The scope's nodes of KINDS, the scope among them: a scope spanning most of its file (a bundle's wrapper, and the
  *  closure lookup asks every enclosing function) reads them from the file's one index instead of walking again. */
 function scopeNodes(scope: SgNode): SgNode[] {

@@ -22,9 +22,10 @@
 // What a database returned, a constructor's configured field or an entry of a table of definitions the library walks
 // by its keys is not the caller's text either (developer-data.ts). A pattern picked from a list (a loop, an element
 // callback, a list of lists a helper is handed) is any of its entries (pattern-lists.ts). A polynomial verdict whose
-// only overlap is a bounded repeat is linear and dropped (bounded-repeat.ts). A pattern an object holds (a class
-// field, the constructor's this.re) is held-pattern.ts's; one applied reflectively (`re[Symbol.replace](s)`,
-// `RegExp.prototype.test.call(re, s)`) reflective.ts's. A length cap before the match is a guard, a loop counter's
+// only overlap is a bounded repeat is linear and dropped (bounded-repeat.ts). A repeated group of bounded repeats in a
+// match tried once at the start, which the automaton rates safe, is asked of recheck's fuzzer too (bounded-blowup.ts).
+// A pattern an object holds (a class field, the constructor's this.re) is held-pattern.ts's; one applied reflectively
+// (`re[Symbol.replace](s)`, `RegExp.prototype.test.call(re, s)`) reflective.ts's. A length cap before the match is a guard, a loop counter's
 // comparison with the length is not (length-cap.ts).
 import type { SgNode } from '@ast-grep/napi';
 import { argsOf, enclosingFunction, enclosingFunctions, endLine, functionName, paramsOf, startLine, symbolOf } from '../../ast.ts';
@@ -53,7 +54,7 @@ import { lengthCapped } from './length-cap.ts';
 import { HANDS_OUT, handedPatterns } from './exported-pattern.ts';
 import { REFLECTIVE_CALLS, REFLECTIVE_TEXT, reflectiveApplication, type Application } from './reflective.ts';
 
-type RegexChecker = (source: string, flags: string, checker?: RecheckChecker) => RegexVerdict;
+type RegexChecker = (source: string, flags: string, checker: RecheckChecker) => RegexVerdict;
 let checker: RegexChecker = checkRegexSync;
 const verdicts = new Map<string, RegexVerdict>();
 
@@ -188,10 +189,10 @@ const MAX_ALTERNATIVES = 4;
 function worstVerdict(source: string, flags: string, global: boolean): RegexVerdict {
   const whole = analyseRegex(source, flags);
   if (whole.vulnerable) return whole;
-  // A blowup bounded by the pattern's repeat counts, which the automaton rates safe: the fuzzer's count of steps. Only
-  // for a match tried once, at the start: retried at every position, the fuzzer took minutes to rate a host-name
-  // search safe (bounded-blowup.ts).
-  if (anchoredAtStart(source) && nestedBoundedRepeat(source)) {
+  // A blowup bounded by the pattern's repeat counts, which the automaton rates safe: the fuzzer's verdict. Only for a
+  // match tried once, at the start (not at every line start, the m flag): retried at every position, the fuzzer took
+  // minutes to rate a host-name search safe (bounded-blowup.ts).
+  if (!flags.includes('m') && anchoredAtStart(source) && nestedBoundedRepeat(source)) {
     const fuzzed = analyseRegex(source, flags, 'fuzz');
     if (blowsUp(fuzzed)) return fuzzed;
   }

@@ -69,3 +69,19 @@ test("a key from the enclosing function's input, read in a closure, is an attack
 test("a closure's keys from the enclosing function's literals, counters and parameters, or module tables, are not", () => {
   for (const [name, content] of Object.entries(DECOYS)) assert.equal(fires(content), false, `${name} reported`);
 });
+
+// Filler of a given length: statements that bind no name the write reads.
+const filler = (chars: number) => Array.from({ length: Math.ceil(chars / 40) }, (_, i) => `  var pad${i} = 'xxxxxxxxxxxxxxxxxxxx';`).join('\n');
+
+test('a factory longer than a scope still hands its closure the keys; a module wrapper holds module-level names', () => {
+  // A large factory the library exports: its names are a closure's, however long it is.
+  const largeFactory = `function setter(path) {\n  const parts = path.split('.');\n${filler(28_000)}\n  return function assign(obj, value) {\n    obj[parts[0]][parts[1]] = value;\n  };\n}\nmodule.exports = setter;\n`;
+  assert.ok(fires(largeFactory), 'the large factory\'s closure is not reported');
+  // The same factory inside a large UMD-style wrapper: the factory, not the wrapper, binds the keys.
+  assert.ok(fires(`(function (root) {\n${filler(28_000)}\n${largeFactory.replace('module.exports = setter;', 'root.setter = setter;')}})(this);\n`));
+  // A name a module wrapper binds is the module's own, as a top-level name is; in a small function run in place it is
+  // still a closure's.
+  const runInPlace = (inner: string) => `(function (path) {\n  var parts = path.split('.');\n${inner}\n  module.exports = function assign(obj, value) {\n    obj[parts[0]][parts[1]] = value;\n  };\n})(config);\n`;
+  assert.equal(fires(runInPlace(filler(28_000))), false, 'a module wrapper\'s name is read as a closure\'s');
+  assert.ok(fires(runInPlace(filler(100))), 'a small function run in place no longer hands its closure the keys');
+});
