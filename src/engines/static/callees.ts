@@ -66,6 +66,11 @@ function exported(root: SgNode, name: string): SgNode | null {
   return functionValue(def?.field('right'));
 }
 
+/** The function this file binds to a name (`function name() {}`, `const name = () => …`), or null. */
+export function functionNamed(node: SgNode, name: string): SgNode | null {
+  return byName(node.getRoot().root(), name);
+}
+
 /** The function node a call runs, when this file defines it; null for anything else (imports, built-ins, dynamic calls). */
 export function calleeDefinition(call: SgNode): SgNode | null {
   const callee = call.field('function');

@@ -10,7 +10,8 @@
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, functionIndex, nodesOfKindsIn, paramsOf, spansMostOfFile } from '../../ast.ts';
-import { returnedValues } from '../../callees.ts';
+import { calleeDefinition, functionNamed, returnedValues } from '../../callees.ts';
+import { bindingValue } from '../../taint.ts';
 import { exportedApi } from '../../exports.ts';
 import { type KeyOrigins, keyOriginsOf, rootName, unwrap } from './keys.ts';
 import { protoScreened } from './proto-screen.ts';
@@ -474,9 +475,22 @@ function lastOfSequence(node: SgNode): SgNode {
   return n;
 }
 
+/** The function a reduce runs at each step: the callback written in place, or the one a name holds — a function of
+ *  the file (`keys.reduce(step, obj)`), or the function a factory of the file returns (`step = makeStep(true)`). */
+function reducerOf(callback: SgNode | undefined): SgNode | null {
+  const cb = callback ? unwrap(callback) : null;
+  if (cb?.kind() !== 'identifier') return cb;
+  const named = functionNamed(cb, cb.text());
+  if (named) return named;
+  const value = bindingValue(cb);
+  const factory = value?.kind() === 'call_expression' ? calleeDefinition(value) : null;
+  const returned = factory ? returnedValues(factory).map(unwrap).filter((v) => FUNCTION_KINDS.has(String(v.kind()))) : [];
+  return returned.length === 1 ? returned[0]! : null;
+}
+
 /** A reduce callback that steps into its accumulator by the element: `(o, k) => o[k] …` (not `(acc, d) => d(acc)`). */
 function descends(callback: SgNode | undefined): boolean {
-  const cb = callback ? unwrap(callback) : null;
+  const cb = reducerOf(callback);
   if (!cb || !FUNCTION_KINDS.has(String(cb.kind()))) return false;
   const params = cb.field('parameters')?.namedChildren() ?? [];
   const [acc, el] = params.map((p) => p.text());
