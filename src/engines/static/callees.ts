@@ -23,7 +23,8 @@ export function resetCallees(): void {
   thisNames = null;
 }
 
-function functionValue(node: SgNode | null | undefined): SgNode | null {
+/** The node itself when it is a function (a declaration, expression, arrow or method), else null. */
+export function functionValue(node: SgNode | null | undefined): SgNode | null {
   return node && FUNCTION_KINDS.has(String(node.kind())) ? node : null;
 }
 

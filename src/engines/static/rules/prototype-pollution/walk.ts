@@ -10,7 +10,7 @@
 // Which keys are attacker keys is keys.ts; which checks block the write is guard.ts.
 import type { SgNode } from '@ast-grep/napi';
 import { FUNCTION_KINDS, argsOf, enclosingFunction, escapeRe, functionIndex, nodesOfKindsIn, paramsOf, spansMostOfFile } from '../../ast.ts';
-import { calleeDefinition, functionNamed, returnedValues } from '../../callees.ts';
+import { calleeDefinition, functionNamed, functionValue, returnedValues } from '../../callees.ts';
 import { bindingValue } from '../../taint.ts';
 import { exportedApi } from '../../exports.ts';
 import { type KeyOrigins, keyOriginsOf, rootName, unwrap } from './keys.ts';
@@ -222,14 +222,15 @@ function mutualNames(fn: SgNode): string[] {
   const out = new Set<string>();
   // The functions holding a reference back, with their names (in source order): does fn call one of them?
   for (const g of namedFunctions(fn)) {
-    const inside = outside.filter((o) => o.at.some((i) => g.start <= i && i < g.end));
+    // The references back that stand in g, by name.
+    const inside = outside.map((o) => ({ name: o.name, all: o.at, at: o.at.filter((i) => g.start <= i && i < g.end) })).filter((o) => o.at.length > 0);
     if (inside.length === 0) continue;
     g.names ??= selfNames(g.fn);
     if (g.names.length === 0) continue;
     called ??= calledNames(fn, own);
     const wanted = g.names.filter((n) => called!.has(n) && !out.has(n));
     if (wanted.length === 0) continue;
-    if (!inside.some((o) => o.at.some((i) => g.start <= i && i < g.end && !boundAt(o.name, o.at).has(i)))) continue;
+    if (!inside.some((o) => o.at.some((i) => !boundAt(o.name, o.all).has(i)))) continue;
     for (const n of wanted) out.add(n);
   }
   return [...out];
@@ -484,7 +485,7 @@ function reducerOf(callback: SgNode | undefined): SgNode | null {
   if (named) return named;
   const value = bindingValue(cb);
   const factory = value?.kind() === 'call_expression' ? calleeDefinition(value) : null;
-  const returned = factory ? returnedValues(factory).map(unwrap).filter((v) => FUNCTION_KINDS.has(String(v.kind()))) : [];
+  const returned = factory ? returnedValues(factory).flatMap((v) => functionValue(unwrap(v)) ?? []) : [];
   return returned.length === 1 ? returned[0]! : null;
 }
 
