@@ -48,6 +48,7 @@ const Candidate = Type.Object(
     guard: Type.Optional(GuardFact),
     structural: Type.Optional(Type.String()),
     severity: Type.Optional(Finding.properties.severity),
+    interprets: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -128,6 +128,9 @@ export interface Candidate {
   structural?: string;
   /** Per-candidate severity override (e.g. polynomial vs exponential ReDoS). */
   severity?: Severity;
+  /** The sink interprets the value whole as a script: a shell runs the command text. A library parameter that reaches
+   * it as given counts for a rule whose library source is 'built' (refute/static.ts; matchers/injection.ts says why). */
+  interprets?: boolean;
 }
 
 export interface Rule {

@@ -101,6 +101,14 @@ function commandCandidates(ctx: DetectorContext): Candidate[] {
       c.source = { ...c.source, built: false };
       c.detail += ' No shell runs it: the caller names the program.';
     }
+    // A shell reads its whole text as a script, so a command string mixes the program with its data: callers of a
+    // library's `sh(cmd)` build that string from their data, and the library chose the sink that lets the data run
+    // (execFile or spawn with an argument list does not). Its parameter run as given counts, as one built in does. An
+    // evaluator's text is code by contract (a sandbox's run(code)): as given, it stays the caller's decision.
+    if (c && shell) c.interprets = true;
+    if (c?.interprets && c.source?.kind === 'param' && c.source.api && !c.source.built) {
+      c.detail += ' The shell runs it as given: a caller that builds it from data runs that data as commands; an argument list (execFile, or spawn without a shell) would not.';
+    }
     if (c) out.push(c);
   }
   return out;

@@ -52,8 +52,9 @@ export function refuteStatic(finding: Finding, file: SourceFile, options: Refute
   if (rule?.taint && c.source) {
     const s = c.source;
     // A library's parameter the caller controls upholds like input (for a rule that counts it); else the shared verdict.
-    if (s.kind === 'param' && s.api && ((s.built && rule.librarySource === 'built') || rule.librarySource === 'any')) {
-      out.push(vote('source', 'upheld', `The value is reachable from the exported API \`${s.api}\`: the library's caller controls it${rule.librarySource === 'built' ? ', and the library builds it into a larger string' : ''}.`));
+    if (s.kind === 'param' && s.api && (rule.librarySource === 'any' || (rule.librarySource === 'built' && (s.built || c.interprets)))) {
+      const how = rule.librarySource === 'any' ? '' : s.built ? ', and the library builds it into a larger string' : ', and the library hands it as given to a shell, which runs it whole as a script';
+      out.push(vote('source', 'upheld', `The value is reachable from the exported API \`${s.api}\`: the library's caller controls it${how}.`));
     } else if (s.kind === 'param' && s.internal) {
       out.push(vote('source', 'upheld', `The value is ${s.via}, a function of the library's own that its callers reach untraced; the rule counts it only where a short string from any caller is enough.`));
     } else out.push(sourceVote(s, AT_SINK));
