@@ -23,7 +23,8 @@
 // by its keys is not the caller's text either (developer-data.ts). A pattern picked from a list (a loop, an element
 // callback, a list of lists a helper is handed) is any of its entries (pattern-lists.ts). A polynomial verdict whose
 // only overlap is a bounded repeat is linear and dropped (bounded-repeat.ts). A repeated group of bounded repeats in a
-// match tried once at the start, which the automaton rates safe, is asked of recheck's fuzzer too (bounded-blowup.ts).
+// match tried once at the start, which the automaton rates safe, is asked of recheck's fuzzer too (bounded-blowup.ts),
+// about at most FUZZED_PATTERNS_PER_FILE distinct patterns a file.
 // A pattern an object holds (a class field, the constructor's this.re) is held-pattern.ts's; one applied reflectively
 // (`re[Symbol.replace](s)`, `RegExp.prototype.test.call(re, s)`) reflective.ts's. A length cap before the match is a guard, a loop counter's
 // comparison with the length is not (length-cap.ts).
@@ -61,6 +62,22 @@ const verdicts = new Map<string, RegexVerdict>();
 /** Routes this thread's recheck questions elsewhere: a pool worker asks the main thread (recheck/channel.ts). */
 export function useRegexChecker(next: RegexChecker): void {
   checker = next;
+}
+
+// recheck's fuzzer costs up to seconds a pattern (bounded by steps, not a clock), and a scanned file chooses its
+// patterns: each file's analysis may ask it about this many distinct patterns, and the rest keep the automaton's
+// verdict. Counted per file whether or not the memo holds the answer, so a file's findings do not depend on which
+// files this thread read before it (its cached analysis stays its own).
+export const FUZZED_PATTERNS_PER_FILE = 4;
+let fuzzedThisFile = new Set<string>();
+
+/** Whether this file may still ask the fuzzer about the pattern (it has, or there is room in its budget). */
+function fuzzAllowed(source: string, flags: string): boolean {
+  const key = `${flags}/${source}`;
+  if (fuzzedThisFile.has(key)) return true;
+  if (fuzzedThisFile.size >= FUZZED_PATTERNS_PER_FILE) return false;
+  fuzzedThisFile.add(key);
+  return true;
 }
 
 /** recheck's verdict, memoised; throws when recheck could not give one (the file's analysis fails, never passes). */
@@ -192,7 +209,7 @@ function worstVerdict(source: string, flags: string, global: boolean): RegexVerd
   // A blowup bounded by the pattern's repeat counts, which the automaton rates safe: the fuzzer's verdict. Only for a
   // match tried once, at the start (not at every line start, the m flag): retried at every position, the fuzzer took
   // minutes to rate a host-name search safe (bounded-blowup.ts).
-  if (!flags.includes('m') && anchoredAtStart(source) && nestedBoundedRepeat(source)) {
+  if (!flags.includes('m') && anchoredAtStart(source) && nestedBoundedRepeat(source) && fuzzAllowed(source, flags)) {
     const fuzzed = analyseRegex(source, flags, 'fuzz');
     if (blowsUp(fuzzed)) return fuzzed;
   }
@@ -224,6 +241,7 @@ function application(call: SgNode): Application {
 const APPLY_CALLS = { kind: 'call_expression', has: { field: 'function', kind: 'member_expression', regex: APPLY } };
 
 function run(ctx: DetectorContext): Candidate[] {
+  fuzzedThisFile = new Set();
   const out: Candidate[] = [];
   const library = ctx.file.publicApi !== undefined;
   const reflective = REFLECTIVE_TEXT.test(ctx.file.content) ? ctx.root.findAll({ rule: REFLECTIVE_CALLS }) : [];
