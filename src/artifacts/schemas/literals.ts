@@ -141,6 +141,8 @@ export const THREAT_SOURCES = ['deterministic', 'model-refined'] as const;
 export type ThreatSource = (typeof THREAT_SOURCES)[number];
 export const ASSET_KINDS = ['data-store', 'host', 'files', 'network', 'secrets', 'objects', 'browsers', 'sessions'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
+/** A related location the scan did not analyse: a skipped build file holding the finding's cited lines. */
+export const UNANALYSED_COPIES = ['unread'] as const;
 export const SKIP_REASONS = ['ignored', 'excluded', 'vendored', 'generated', 'minified', 'binary', 'lockfile', 'huge', 'non-utf8', 'unreadable', 'symlink-escape', 'duplicate', 'not-source'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export const SCOPE_REASONS = ['changed', 'dependent'] as const;

@@ -1,7 +1,7 @@
 // scan-report.json: the canonical joined result every view (markdown, SARIF, terminal) is rendered from.
 // Findings stay in one list, kept apart by verdict; a suppressed finding stays listed (marked) but is never reported.
 import { Type, type Static } from '@sinclair/typebox';
-import { COMPLETENESS, DIFF_MODES, literalUnion, RANGE_OPERATORS, REPRO_OUTCOMES, SETTING_SOURCES, UNCOVERED_STATUSES } from './literals.ts';
+import { COMPLETENESS, DIFF_MODES, literalUnion, RANGE_OPERATORS, REPRO_OUTCOMES, SETTING_SOURCES, UNANALYSED_COPIES, UNCOVERED_STATUSES } from './literals.ts';
 import { ConfiguredSetting } from './run-options.ts';
 import { artifact, Confidence, Finding, RepoPath, Severity, Tier, Verdict } from './common.ts';
 import { ShardShare } from './adaptive-plan.ts';
@@ -86,8 +86,9 @@ export type CheckRun = Static<typeof CheckRun>;
 
 export const MAX_RELATED_LOCATIONS = 20;
 
-/** The same finding in a bundle of the source (dist/, *.min.js, umd/cjs/esm): one bug, listed with its source. */
-export const RelatedLocation = Type.Object(
+/** The same finding in a bundle of the source (dist/, *.min.js, umd/cjs/esm) the scan analysed: one bug, listed with
+ * its source. */
+export const AnalysedCopy = Type.Object(
   {
     file: RepoPath,
     startLine: Type.Integer({ minimum: 1 }),
@@ -97,6 +98,19 @@ export const RelatedLocation = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The finding's cited lines in a build copy triage skipped as generated (the scan read its source instead). */
+export const UnreadCopy = Type.Object(
+  {
+    file: RepoPath,
+    startLine: Type.Integer({ minimum: 1 }),
+    endLine: Type.Integer({ minimum: 1 }),
+    copy: literalUnion(UNANALYSED_COPIES, { description: 'unread: not analysed; the finding\'s cited lines stand there unchanged, once (report/unread-copies.ts).' }),
+  },
+  { additionalProperties: false },
+);
+
+export const RelatedLocation = Type.Union([AnalysedCopy, UnreadCopy]);
 export type RelatedLocation = Static<typeof RelatedLocation>;
 
 export const ReportedFinding = Type.Object(
@@ -148,7 +162,7 @@ export const ReportedFinding = Type.Object(
       Type.Array(RelatedLocation, {
         minItems: 1,
         maxItems: MAX_RELATED_LOCATIONS,
-        description: 'The same finding in bundles of its file (build output, minified, umd/cjs/esm copies): one bug, reported once at the source, which keeps its fingerprint.',
+        description: 'The same finding in bundles of its file (build output, minified, umd/cjs/esm copies): one bug, reported once at the source, which keeps its fingerprint. A copy the scan did not analyse (a skipped build file holding the cited lines) has copy: unread.',
       }),
     ),
   },

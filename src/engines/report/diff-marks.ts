@@ -7,6 +7,7 @@ import { changedLineIndex, findingInDiff } from '../scope/in-diff.ts';
 import { diffRecordOf } from '../scope/spec.ts';
 import { plural } from './text.ts';
 import { isShownConfirmed } from './counts.ts';
+import { copyFingerprints } from '../findings/related.ts';
 
 /** Sets inDiff on every finding (diff scope) and baseline on every finding (baseline), in place. */
 export function markFindings(findings: ReportedFinding[], diffScope: DiffScopeRecord | undefined, baseline: Baseline | undefined): void {
@@ -31,7 +32,7 @@ export function diffSummary(scope: DiffScopeRecord): NonNullable<ScanReport['dif
  */
 export function absentFindings(baseline: Baseline, findings: readonly ReportedFinding[], scannedFiles: ReadonlySet<string>, deletedFiles: ReadonlySet<string>): BaseFinding[] {
   // A bundle copy folded into its source finding is still at the head, as a related location.
-  const atHead = new Set(findings.flatMap((f) => [f.finding.fingerprint, ...(f.finding.formerFingerprints ?? []), ...(f.relatedLocations ?? []).map((r) => r.fingerprint)]));
+  const atHead = new Set(findings.flatMap((f) => [f.finding.fingerprint, ...(f.finding.formerFingerprints ?? []), ...copyFingerprints(f.relatedLocations)]));
   return (baseline.findings ?? []).filter((b) => !atHead.has(b.fingerprint) && (scannedFiles.has(b.file) || deletedFiles.has(b.file)));
 }
 

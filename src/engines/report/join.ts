@@ -29,6 +29,7 @@ import { joinFindings } from './findings.ts';
 import { applyRuleSettings } from './rule-settings.ts';
 import type { RunOptionsData } from '../../artifacts/schemas/run-options.ts';
 import { foldBundleTwins } from './bundle-twins.ts';
+import { relateUnreadCopies, type BuildCopy } from './unread-copies.ts';
 import { reportStatus } from './status.ts';
 import { rekeyed } from '../findings/rekey.ts';
 
@@ -56,6 +57,9 @@ export interface JoinInputs {
   durationMs: number;
   /** Rule settings and config scope keys of the run (RunOptions.settings), by source. */
   settings?: RunOptionsData['settings'];
+  /** Build files triage skipped as generated, read at report time: a finding's cited lines there become an unread
+   * related location (unread-copies.ts). */
+  buildCopies?: readonly BuildCopy[];
   /** The run every input must belong to; defaults to the referee's. */
   identity?: RunIdentity;
 }
@@ -71,7 +75,8 @@ export function joinReport(inputs: JoinInputs): JoinedReport {
   checkSameRun(run, inputs);
   // One finding per bug: a bundle's copy of a source finding becomes its related location, before any mark keys on it.
   // Rule settings before any count: an off rule reports nothing, a severity override counts at its new severity.
-  const { findings } = applyRuleSettings(foldBundleTwins(joinFindings(inputs)), inputs.settings);
+  // A skipped build copy holding a finding's cited lines is named beside it (unread-copies.ts).
+  const { findings } = applyRuleSettings(relateUnreadCopies(foldBundleTwins(joinFindings(inputs)), inputs.buildCopies ?? []), inputs.settings);
   if (inputs.ledger) stampFirstSeen(findings, inputs.ledger);
   markFindings(findings, inputs.triage.diffScope, inputs.baseline);
   // After markFindings: whether a suppression the change adds may apply depends on the finding's inDiff.

@@ -16,6 +16,7 @@ import { redactDeep } from './redact.ts';
 import { cell, fence, inlineCode, languageOf, location, mdLine, mdText, numberedQuote, oneLine, plural } from './text.ts';
 import { compareText } from '../../foundations/text/compare.ts';
 import { HOST_RUN_WARNING } from '../repro/host-warning.ts';
+import { copyNote } from '../findings/related.ts';
 
 const TIER_NAME = { T1: 'T1 reproduced', T2: 'T2 verified', T3: 'T3 suspected' } as const;
 const MAX_ROWS = 200;
@@ -147,7 +148,7 @@ function findingSection(f: ReportedFinding, report: ScanReport): string[] {
   if (x.claim.includes('\n')) lines.push('', mdText(x.claim));
   lines.push('');
   for (const e of x.evidence) lines.push(`${inlineCode(location(e.file, e.startLine, e.endLine))}`, '', fence(numberedQuote(e), languageOf(e.file)), '');
-  if (f.relatedLocations) lines.push('**Also in builds and bundles of this file** (the same finding, reported once here)', '', ...f.relatedLocations.map((r) => `- ${inlineCode(location(r.file, r.startLine, r.endLine))} (${r.findingId})`), '');
+  if (f.relatedLocations) lines.push('**Also in builds and bundles of this file** (the same finding, reported once here)', '', ...f.relatedLocations.map((r) => `- ${inlineCode(location(r.file, r.startLine, r.endLine))} (${copyNote(r)})`), '');
   if (x.flow) lines.push('**Path (source to sink)**', '', ...x.flow.map((s, i) => `${i + 1}. ${inlineCode(`${s.file}:${s.line}`)} — ${mdLine(s.note)}`), '');
   lines.push('**Reasoning trace**', '');
   if (f.skepticReasoning.length === 0) lines.push(`- skeptic panel: ${f.skepticOutcome === 'none' ? 'did not see this finding' : f.skepticOutcome}`);

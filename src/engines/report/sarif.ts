@@ -14,6 +14,7 @@ import { absentSarif } from './sarif-absent.ts';
 import { buildRules, FINGERPRINT_KEY, isManualReview, levelOf, ruleIdOf } from './sarif-rules.ts';
 import { verificationLines } from './verification-markdown.ts';
 import { redactDeep } from './redact.ts';
+import { analysedCopy } from '../findings/related.ts';
 
 export { FINGERPRINT_KEY };
 
@@ -49,7 +50,7 @@ function result(f: ReportedFinding, ruleIndex: number) {
   for (const r of f.relatedLocations ?? []) {
     related.push({
       id: related.length + 1,
-      message: { text: sentence(`The same finding in the bundle ${r.file} (${r.findingId} on its own)`) },
+      message: { text: sentence(analysedCopy(r) ? `The same finding in the bundle ${r.file} (${r.findingId} on its own)` : `The same lines in the build copy ${r.file}, which this scan did not analyse (it read the source)`) },
       physicalLocation: { artifactLocation: artifactLocation(r.file), region: region(r) },
     });
   }

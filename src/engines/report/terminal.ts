@@ -11,6 +11,7 @@ import { printableDeep } from './printable.ts';
 import { redactDeep } from './redact.ts';
 import { location, oneLine, plural } from './text.ts';
 import { HOST_RUN_WARNING } from '../repro/host-warning.ts';
+import { copyNote } from '../findings/related.ts';
 
 export interface Paint {
   bold(t: string): string;
@@ -93,7 +94,7 @@ export function renderShow(stored: ReportedFinding, options: { colour: boolean }
   if (f.verification?.length) lines.push(`${p.bold('Checks:')} ${f.verification.join('; ')}`);
   if (f.relatedLocations) {
     lines.push('', p.bold('Also in builds and bundles of this file (the same finding, reported once here)'));
-    for (const r of f.relatedLocations) lines.push(`  ${p.cyan(location(r.file, r.startLine, r.endLine))}  ${r.findingId}`);
+    for (const r of f.relatedLocations) lines.push(`  ${p.cyan(location(r.file, r.startLine, r.endLine))}  ${copyNote(r)}`);
   }
   if (x.flow) {
     lines.push('', p.bold('Path (source to sink)'));

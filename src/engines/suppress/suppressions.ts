@@ -2,6 +2,7 @@
 import type { SuppressionEntry, Suppressions } from '../../artifacts/schemas/memory.ts';
 import type { ReportedFinding, ScanReport } from '../../artifacts/schemas/scan-report.ts';
 import { isKeyOf } from '../findings/rekey.ts';
+import { analysedCopy } from '../findings/related.ts';
 
 export function emptySuppressions(): Suppressions {
   return { schemaVersion: 1, artifact: 'suppressions', entries: [] };
@@ -28,7 +29,7 @@ export function findReported(report: ScanReport, ref: string): ReportedFinding |
     report.findings.find((f) => f.finding.id === ref) ??
     report.findings.find((f) => isKeyOf(ref, f.finding)) ??
     // A bundle copy's own id or fingerprint names the finding it was folded into (the same bug).
-    report.findings.find((f) => (f.relatedLocations ?? []).some((r) => r.findingId === ref || r.fingerprint === ref))
+    report.findings.find((f) => (f.relatedLocations ?? []).some((r) => analysedCopy(r) && (r.findingId === ref || r.fingerprint === ref)))
   );
 }
 

@@ -9,6 +9,7 @@ import { sourceReader } from '../../engines/ledger/source.ts';
 import { reverificationQueue, updateLedger } from '../../engines/ledger/update.ts';
 import { removeReport, REPORT_VIEWS } from '../../engines/report/files.ts';
 import { joinReport, stampFirstSeen } from '../../engines/report/join.ts';
+import { readBuildCopies } from './build-copies.ts';
 import { memoryDir, memoryWritable, readMemory, updateMemory } from '../../engines/suppress/lock.ts';
 import { loadSuppressions } from '../../engines/suppress/sources.ts';
 import { definePhase } from '../../phase-kit/define-phase.ts';
@@ -87,6 +88,7 @@ export const reportPhase = definePhase({
       usage: runUsage(readUsage(usagePath(ctx.outDir)), ctx.identity.runId),
       durationMs: runDuration(ctx.state?.state.startedAt ?? readArtifactIfPresent(ctx.outDir, 'state')?.startedAt, now),
       identity: ctx.identity,
+      buildCopies: readBuildCopies(ctx.target, triage, hunter.findings.length),
     });
     // The ledger is read and written under its lock; this run's findings decide what is open, fixed or dismissed.
     // The files the re-check above just read are the ledger's view of them too (the rest it reads itself).

@@ -11,6 +11,7 @@ import { findReported } from '../../../src/engines/suppress/suppressions.ts';
 import { confirmedRun, NOW, noSuppressions } from './helpers.ts';
 import { identity, makeFinding } from '../../helpers/builders.ts';
 import { prng } from '../../../scripts/kit/seeded-random.ts';
+import { copyFingerprints } from '../../../src/engines/findings/related.ts';
 
 const VERDICTS = ['confirmed', 'manual-review', 'unreviewed', 'dismissed'] as const;
 const BUNDLES = ['dist/{n}.js', 'dist/esm/{n}.js', 'dist/{n}.min.js', 'umd/{n}.js', 'lib/{n}.cjs.js', 'build/{n}.js'];
@@ -53,7 +54,7 @@ test('folding keeps every finding (as itself or a related location), one per gro
     const output = foldBundleTwins(input);
     const why = `seed ${seed}`;
     // No finding lost, none listed twice.
-    const listed = output.flatMap((f) => [f.finding.fingerprint, ...(f.relatedLocations ?? []).map((r) => r.fingerprint)]);
+    const listed = output.flatMap((f) => [f.finding.fingerprint, ...copyFingerprints(f.relatedLocations)]);
     assert.deepEqual([...listed].sort(), input.map((f) => f.finding.fingerprint).sort(), why);
     // Every kept finding is one of the input, unchanged but for its related locations; the order is the input's.
     const byFingerprint = new Map(input.map((f) => [f.finding.fingerprint, f]));
@@ -65,7 +66,7 @@ test('folding keeps every finding (as itself or a related location), one per gro
       // Related locations are bundle copies or other builds of the lead's module, of the same bug, judged alike, one
       // per file, none at the lead's file.
       for (const r of related) {
-        const copy = byFingerprint.get(r.fingerprint)!;
+        const copy = byFingerprint.get(copyFingerprints([r])[0]!)!;
         assert.ok(isBundlePath(r.file) || moduleStem(r.file) === moduleStem(f.finding.file), `${why}: ${r.file} is a bundle or a build of ${f.finding.file}`);
         assert.equal(twinKey(copy), twinKey(f), `${why}: same bug`);
       }

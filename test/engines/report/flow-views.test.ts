@@ -13,6 +13,7 @@ import { assertNoProblems, validateSarif } from '../../helpers/sarif-validator.t
 import { tempDir } from '../../helpers/temp.ts';
 import { confirmedRun } from './helpers.ts';
 import { makeFinding } from '../../helpers/builders.ts';
+import { copyFingerprints } from '../../../src/engines/findings/related.ts';
 
 const CLEAR = '\x1b[2J\x1b[H';
 const TITLE = '\x1b]0;owned\x07';
@@ -41,7 +42,7 @@ test('the bundle copies fold into the source finding, which keeps its fingerprin
   assert.deepEqual(validate(ScanReport, scanReport), { ok: true });
   assert.deepEqual(scanReport.findings.map((f) => f.finding.fingerprint), [src.fingerprint]);
   const [one] = scanReport.findings;
-  assert.deepEqual(one!.relatedLocations?.map((r) => [r.file, r.fingerprint]), [['dist/run.js', copies[0]!.fingerprint], ['dist/esm/run.js', copies[1]!.fingerprint]]);
+  assert.deepEqual(one!.relatedLocations?.map((r) => [r.file, copyFingerprints([r])[0]]), [['dist/run.js', copies[0]!.fingerprint], ['dist/esm/run.js', copies[1]!.fingerprint]]);
   assert.equal(scanReport.counts.byVerdict.confirmed, 1, 'one bug, counted once');
 });
 

@@ -121,7 +121,7 @@ export function joinStamped(inputs: JoinInputs & { now?: Date }): { scanReport: 
 }
 
 /** The stored scan report of a run whose chunks all finished and whose findings the referee all confirmed. */
-export function confirmedRun(chunks: string[][], findings: Finding[], extra: Partial<Pick<JoinInputs, 'suppressions' | 'baseline'>> = {}): ScanReport {
+export function confirmedRun(chunks: string[][], findings: Finding[], extra: Partial<Pick<JoinInputs, 'suppressions' | 'baseline' | 'buildCopies'>> = {}): ScanReport {
   const triage = triageOf(chunks);
   return joinStamped({
     triage,
@@ -131,6 +131,7 @@ export function confirmedRun(chunks: string[][], findings: Finding[], extra: Par
     referee: refereeOf({}, findings),
     suppressions: extra.suppressions ?? noSuppressions(),
     ...(extra.baseline ? { baseline: extra.baseline } : {}),
+    ...(extra.buildCopies ? { buildCopies: extra.buildCopies } : {}),
     options: { failOn: 'low', showSuspected: false },
     durationMs: 1,
   }).scanReport;

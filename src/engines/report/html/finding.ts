@@ -9,6 +9,7 @@ import { HOST_RUN_WARNING } from '../../repro/host-warning.ts';
 import { location } from '../text.ts';
 import { html, join, type Html } from './escape.ts';
 import { contextKey, type HtmlInputs } from './inputs.ts';
+import { copyNote } from '../../findings/related.ts';
 
 export const TIER_NAME = { T1: 'T1 reproduced', T2: 'T2 verified', T3: 'T3 suspected' } as const;
 
@@ -104,7 +105,7 @@ export function findingBody(f: ReportedFinding, inputs: HtmlInputs): Html {
   const x = f.finding;
   const flow = x.flow ? html`<h4>Path (source to sink)</h4><ol class="flow">${x.flow.map((s) => html`<li><code>${s.file}:${s.line}</code> — ${s.note}</li>`)}</ol>` : '';
   const related = f.relatedLocations?.length
-    ? html`<h4>Also in builds and bundles of this file</h4><ul>${f.relatedLocations.map((r) => html`<li><code>${location(r.file, r.startLine, r.endLine)}</code> (${r.findingId})</li>`)}</ul>`
+    ? html`<h4>Also in builds and bundles of this file</h4><ul>${f.relatedLocations.map((r) => html`<li><code>${location(r.file, r.startLine, r.endLine)}</code> (${copyNote(r)})</li>`)}</ul>`
     : '';
   return html`<p class="claim-full">${x.claim}</p><p><a href="#${x.id}">Link to this finding</a></p>${facts(f, inputs.report.run.runId)}${proofPanel(f, inputs)}<h4>Evidence</h4>${join(
     x.evidence.map((e) => evidenceBlock(e, inputs)),
