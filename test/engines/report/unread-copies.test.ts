@@ -12,6 +12,7 @@ import { readBuildCopies, MAX_COPY_BYTES } from '../../../src/phases/report/buil
 import { renderSarif } from '../../../src/engines/report/sarif.ts';
 import { renderMarkdown } from '../../../src/engines/report/markdown.ts';
 import { renderShow } from '../../../src/engines/report/terminal.ts';
+import { findingBody } from '../../../src/engines/report/html/finding.ts';
 import { ScanReport, type ReportedFinding } from '../../../src/artifacts/schemas/scan-report.ts';
 import { validate } from '../../../src/artifacts/validate.ts';
 import { readArtifact } from '../../../src/artifacts/store.ts';
@@ -102,6 +103,7 @@ test('every view names the unread copy; the report validates and so does its SAR
   assert.deepEqual(one!.relatedLocations, [{ file: 'dist/app.js', startLine: 5, endLine: 5, copy: 'unread' }]);
   assert.match(renderShow(one!, { colour: false }), /Also in builds and bundles[^\n]*\n\s*dist\/app\.js:5\s+build copy, not scanned/);
   assert.match(renderMarkdown(scanReport), /- `dist\/app\.js:5` \(build copy, not scanned: the same lines\)/);
+  assert.match(String(findingBody(one!, { report: scanReport, context: new Map() })), /<li><code>dist\/app\.js:5<\/code> \(build copy, not scanned: the same lines\)<\/li>/);
   const log = renderSarif(scanReport) as { runs: { results: { relatedLocations: { message: { text: string }; physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[] };
   const copy = log.runs[0]!.results[0]!.relatedLocations.find((r) => r.physicalLocation.artifactLocation.uri === 'dist/app.js');
   assert.equal(copy?.physicalLocation.region.startLine, 5);
