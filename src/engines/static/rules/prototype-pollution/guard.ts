@@ -14,6 +14,7 @@ import { governs, type Guarded } from './governs.ts';
 import { nullPrototypeState, nullPrototypeWalk } from './null-prototype.ts';
 import { declarationsOf, fileMemo, fileText } from './scope.ts';
 import { strictCode } from './strict.ts';
+import { arrayKeyPassesCheck } from './type-confusion.ts';
 
 /** Text that rejects (or names a helper or list that rejects) the dangerous keys, or makes them harmless. */
 const STRUCTURAL = /\bin\s+Object\.prototype\b|Object\.create\(\s*null\s*\)|\bnew Map\b|Object\.freeze\(\s*Object\.prototype|[!=]==?\s*Object\.prototype\b|\bObject\.prototype\s*[!=]==?/;
@@ -157,7 +158,13 @@ export function keyGuardIn(fn: SgNode): boolean {
 export function guarded(fn: SgNode, targets: ReadonlySet<string>, write?: Guarded): boolean {
   const text = fn.text();
   const governing = write ? (at: number) => governs(fn, at, write) : undefined;
-  if (guardText(text) || ownCheckOf(text, targets, /__proto__/.test(text) && strictCode(fn), governing) || usesGuardList(fn, text) || nullPrototypeState(fn, text, targets) || nullPrototypeWalk(fn, targets)) return true;
+  if (STRUCTURAL.test(text) || ownCheckOf(text, targets, /__proto__/.test(text) && strictCode(fn), governing) || nullPrototypeState(fn, text, targets) || nullPrototypeWalk(fn, targets)) return true;
+  // The function's own check of the key's name: unless an array key from the caller passes it (type-confusion.ts).
+  // A screen named for it (`isSafeKey(k)`, often imported) is taken at its word, unless it is a list of this file
+  // whose entries are in sight (`BLOCKED.includes(k)`).
+  const listed = usesGuardList(fn, text);
+  if (NAMED.test(text) && !listed) return true;
+  if (keyGuardText(text) || listed) return !arrayKeyPassesCheck(fn, text, listed);
   const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
   if ([...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1))) return true;
   if (conditionHelper(fn, text)) return true;

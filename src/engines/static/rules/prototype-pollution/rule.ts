@@ -13,7 +13,7 @@ export const rule: RuleModule = {
     message: 'Keys from another object or a path are written into an object recursively without rejecting __proto__, constructor and prototype.',
     trigger: "An input object such as JSON.parse('{\"__proto__\": {\"isAdmin\": true}}') or the path `__proto__.isAdmin`.",
     taint: false,
-    precision: { truePositives: 68, falsePositives: 0, measuredOn: MEASURED_ON, floor: 0.9 },
+    precision: { truePositives: 70, falsePositives: 0, measuredOn: MEASURED_ON, floor: 0.9 },
   },
   detector: prototypePollution,
 };

@@ -17,14 +17,14 @@ export interface ShapeCase {
 
 /** A guard in front of each key the code uses: its statement (given the key and the statement that skips it), any
  *  module-level code it needs, whether it blocks the attack, and whether the module must own the root object. */
-interface Guard { stmt: (k: string, skip: string) => string; prelude?: string; blocks: boolean; protoOnly?: boolean; nullRoot?: boolean }
+interface Guard { stmt: (k: string, skip: string) => string; prelude?: string; blocks: boolean; protoOnly?: boolean; nullRoot?: boolean; strict?: boolean }
 const GUARDS: Record<string, Guard> = {
   none: { stmt: () => '', blocks: false },
-  eq3: { stmt: (k, skip) => `if (${k} === '__proto__' || ${k} === 'constructor' || ${k} === 'prototype') ${skip};`, blocks: true },
-  list: { stmt: (k) => `if (BLOCKED_KEYS.includes(${k})) throw new Error('Unsafe key: ' + ${k});`, prelude: "const BLOCKED_KEYS = ['__proto__', 'constructor', 'prototype'];", blocks: true },
-  helper: { stmt: (k, skip) => `if (badKey(${k})) ${skip};`, prelude: "function badKey(key) {\n  return key === '__proto__' || key === 'constructor' || key === 'prototype';\n}", blocks: true },
+  eq3: { stmt: (k, skip) => `if (${k} === '__proto__' || ${k} === 'constructor' || ${k} === 'prototype') ${skip};`, blocks: true, strict: true },
+  list: { stmt: (k) => `if (BLOCKED_KEYS.includes(${k})) throw new Error('Unsafe key: ' + ${k});`, prelude: "const BLOCKED_KEYS = ['__proto__', 'constructor', 'prototype'];", blocks: true, strict: true },
+  helper: { stmt: (k, skip) => `if (badKey(${k})) ${skip};`, prelude: "function badKey(key) {\n  return key === '__proto__' || key === 'constructor' || key === 'prototype';\n}", blocks: true, strict: true },
   // Only __proto__: `constructor.prototype` stays open unless the descent replaces what is not an object.
-  protoOnly: { stmt: (k, skip) => `if (${k} === '__proto__') ${skip};`, blocks: false, protoOnly: true },
+  protoOnly: { stmt: (k, skip) => `if (${k} === '__proto__') ${skip};`, blocks: false, protoOnly: true, strict: true },
   // The module owns a root with no prototype and creates every level without one.
   nullProto: { stmt: () => '', blocks: true, nullRoot: true },
 };
@@ -46,10 +46,12 @@ const PATH_ENTRIES: Record<string, PathEntry> = {
 };
 
 /** Where the keys come from: `keys` from `path`; `attacker` false for keys the module fixes itself. */
-const PATH_KEYS: Record<string, { code: string; prelude?: string; attacker: boolean }> = {
+// `arrays`: the keys are the caller's own array elements when the path is an array, so they may be arrays themselves
+// (`[['__proto__'], 'x']`): a strict check of the key's name passes them, and the property key they become is the name.
+const PATH_KEYS: Record<string, { code: string; prelude?: string; attacker: boolean; arrays?: boolean }> = {
   dot: { code: "const keys = path.split('.');", attacker: true },
   slash: { code: "const keys = String(path).split('/').filter(Boolean);", attacker: true },
-  array: { code: "const keys = Array.isArray(path) ? path.slice() : [path];", attacker: true },
+  array: { code: "const keys = Array.isArray(path) ? path.slice() : [path];", attacker: true, arrays: true },
   brackets: { code: "const keys = path.replace(/\\[([^\\]]*)\\]/g, '.$1').split('.');", attacker: true },
   regex: { code: 'const keys = path.match(/[^.[\\]]+/g) || [];', attacker: true },
   constant: { code: "const keys = DEFAULT_PATH.split('.');", prelude: "const DEFAULT_PATH = 'settings.cache.size';", attacker: false },
@@ -93,7 +95,7 @@ function pathCase(entry: string, keys: string, walk: string, create: string, fin
   const w = WALKS[walk]!(g, (o, key) => cr.code(o, key).replace('NEW', fresh), FINALS[final]!);
   const preludes = [k.prelude ?? '', g.prelude ?? '', w.helper ?? ''].filter(Boolean).join('\n\n');
   const content = e.wrap(lines(k.code, w.body), preludes ? `\n${preludes}\n` : '').replace('ROOT', fresh);
-  const blocked = g.blocks || (g.protoOnly === true && cr.replaces);
+  const blocked = (g.blocks || (g.protoOnly === true && cr.replaces)) && !(k.arrays === true && g.strict === true);
   return { family: 'path', axes: { entry, keys, walk, create, final, guard }, path: `lib/${walk}-${entry}.${e.esm ? 'mjs' : 'js'}`, content, vulnerable: k.attacker && !blocked };
 }
 
