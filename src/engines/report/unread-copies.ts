@@ -46,7 +46,10 @@ export function relateUnreadCopies(findings: readonly ReportedFinding[], copies:
     const lines = c.text.split('\n').map(normaliseWhitespace);
     const byText = new Map<string, number[]>();
     lines.forEach((l, i) => {
-      if (l !== '') byText.set(l, [...(byText.get(l) ?? []), i]);
+      if (l === '') return;
+      const at = byText.get(l);
+      if (at) at.push(i);
+      else byText.set(l, [i]);
     });
     return { file: c.file, lines, byText };
   });

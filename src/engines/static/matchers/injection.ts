@@ -47,7 +47,12 @@ function shellScript(program: SgNode, argv: SgNode | undefined): SgNode[] | null
 }
 
 function hasShellOption(args: SgNode[]): boolean {
-  return args.some((a) => a.kind() === 'object' && /\bshell\s*:\s*(?!false\b)[^,}]+/.test(a.text()));
+  return args.some((a) => a.kind() === 'object' && /\bshell\s*:(?!\s*false\b)\s*[^,}\s]/.test(a.text()));
+}
+
+/** `shell: true` or a shell's path written in the call: the library itself asked for a shell (not its caller's option). */
+function literalShellOption(args: SgNode[]): boolean {
+  return args.some((a) => a.kind() === 'object' && /\bshell\s*:\s*(?:true\b|['"`])/.test(a.text()));
 }
 
 /** `execa.command(…)`, `execa.sync(…)`: execa's methods run a program, and a shell only with `shell: true`. */
@@ -105,7 +110,9 @@ function commandCandidates(ctx: DetectorContext): Candidate[] {
     // library's `sh(cmd)` build that string from their data, and the library chose the sink that lets the data run
     // (execFile or spawn with an argument list does not). Its parameter run as given counts, as one built in does. An
     // evaluator's text is code by contract (a sandbox's run(code)): as given, it stays the caller's decision.
-    if (c && shell) c.interprets = true;
+    // Only where the library itself chose the shell: exec, a `sh -c` script, `shell: true` in the call (a shell option
+    // the caller passes, or one chosen per platform, leaves the choice with the caller).
+    if (c && (SHELL_ALWAYS.has(fn) || script !== null || literalShellOption(args))) c.interprets = true;
     if (c?.interprets && c.source?.kind === 'param' && c.source.api && !c.source.built) {
       c.detail += ' The shell runs it as given: a caller that builds it from data runs that data as commands; an argument list (execFile, or spawn without a shell) would not.';
     }

@@ -159,12 +159,12 @@ export function guarded(fn: SgNode, targets: ReadonlySet<string>, write?: Guarde
   const text = fn.text();
   const governing = write ? (at: number) => governs(fn, at, write) : undefined;
   if (STRUCTURAL.test(text) || ownCheckOf(text, targets, /__proto__/.test(text) && strictCode(fn), governing) || nullPrototypeState(fn, text, targets) || nullPrototypeWalk(fn, targets)) return true;
-  // The function's own check of the key's name: unless an array key from the caller passes it (type-confusion.ts).
-  // A screen named for it (`isSafeKey(k)`, often imported) is taken at its word, unless it is a list of this file
-  // whose entries are in sight (`BLOCKED.includes(k)`).
+  // The function's own check of the key's name: unless an array key from the caller passes it (type-confusion.ts);
+  // a helper below may still screen the keys. A screen named for it (`isSafeKey(k)`, often imported) is taken at its
+  // word, unless it is a list of this file whose entries are in sight (`BLOCKED.includes(k)`).
   const listed = usesGuardList(fn, text);
   if (NAMED.test(text) && !listed) return true;
-  if (keyGuardText(text) || listed) return !arrayKeyPassesCheck(fn, text, listed);
+  if ((keyGuardText(text) || listed) && !arrayKeyPassesCheck(fn, text, listed)) return true;
   const called = new Set([...text.matchAll(/(?:^|[^.\w$])([\w$]+)\s*\(/g)].map((m) => m[1] as string));
   if ([...called].some((n) => /^(?:is|check|assert|validate|ensure|safe)/i.test(n) && helperGuards(fn, n, 1))) return true;
   if (conditionHelper(fn, text)) return true;

@@ -81,6 +81,8 @@ export const COMMAND_BUILDINGS: Building[] = [
   { id: 'array-join', build: (v, n) => ({ stmts: `const ${n} = ['git', 'log', ${v}].join(' ');`, expr: n }) },
   { id: 'push-join', build: (v, n) => ({ stmts: `const args = ['git', 'log'];\nargs.push('--format=%H', ${v});\nconst ${n} = args.join(' ');`, expr: n }) },
   { id: 'string-concat', build: (v, n) => ({ stmts: `const ${n} = 'git log '.concat(${v});`, expr: n }) },
+  // Not built at all: a shell runs the caller's whole value, its metacharacters included.
+  { id: 'as given', build: (v) => ({ stmts: '', expr: v }) },
   {
     id: 'bad-quote-helper',
     helpers: "function quoteArg(s) {\n  return '\"' + s + '\"';\n}",
@@ -213,13 +215,6 @@ export const COMMAND_DECOYS: Decoy[] = [
   { id: 'spread then constant key', why: 'the constant key written after the spread overrides the spread one', needs: [CP_ALL], body: (v) => `const settings = { ...${v}, ref: 'HEAD' };\nexec('git log ' + settings.ref);` },
   { id: 'spread of constants', why: 'only the module\'s own defaults are spread', needs: [CP_ALL], body: (v) => `const BASE = { ref: 'HEAD' };\nconst settings = { ...BASE, verbose: Boolean(${v}) };\nexec('git log ' + settings.ref);` },
   { id: 'environment', why: 'the environment is the operator\'s, not the caller\'s', needs: [CP_ALL], body: (v) => `exec('git log ' + process.env.GIT_REF, () => ${v});` },
-  {
-    id: 'whole value through a local helper',
-    why: "a helper that hands back its argument as given: the command is still the caller's whole value (left to manual review)",
-    needs: [CP_ALL, CP("const { same } = require('./same');", "import { same } from './same.js';")],
-    body: (v) => `exec(same(${v}));`,
-    files: { 'lib/same.js': "'use strict';\nexports.same = (line) => String(line).trim();\n" },
-  },
   {
     id: 'quoted by a local helper',
     why: "another module's helper shell-quotes what it returns",
