@@ -1,7 +1,8 @@
 // A library's exported method is its callers' input, and the file's own calls of it may say more: `log(ref)` builds
-// `'git log ' + ref` and hands it to the public `run(cmd)`, whose whole parameter alone would be left to manual review
-// (its contract may be to run a command). What the file's calls pass counts when it is input or a parameter built
-// into a larger string; calls passing constants leave the parameter as it was.
+// `'git log ' + ref` and hands it to the public `run(cmd)`. What the file's calls pass counts when it is input or a
+// parameter built into a larger string; calls passing constants, or a checked value, leave the parameter as it was —
+// and a public `run(cmd)` whose whole parameter a shell runs is reported as it is (its other callers build that
+// string from their data), so those calls neither add nor take away a finding.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { upheldFindings } from '../../../src/engines/static/score.ts';
@@ -21,12 +22,12 @@ test("a request handler's path handed to a public method that opens it is report
   assert.deepEqual(reportedLines(content, 'path-traversal'), [9]);
 });
 
-test('a public method the file calls only with constants keeps its whole-parameter verdict (not reported)', () => {
+test('a public method the file calls only with constants keeps its whole-parameter verdict (a shell runs it: reported)', () => {
   const content = `const cp = require('child_process');\nconst FLAG = '--version';\nclass Git {\n  version() {\n    return this.run('git ' + FLAG);\n  }\n  status() {\n    return this.run('git status --short');\n  }\n${RUN}\n}\nmodule.exports = Git;\n`;
-  assert.deepEqual(reportedLines(content, 'command-injection'), []);
+  assert.deepEqual(reportedLines(content, 'command-injection'), [11]);
 });
 
-test('a public method the file calls with a checked value is not reported', () => {
+test('a public method the file calls with a checked value keeps its whole-parameter verdict too', () => {
   const content = `const cp = require('child_process');\nclass Git {\n  log(ref) {\n    if (!/^[\\w.-]+$/.test(ref)) throw new TypeError('bad ref');\n    return this.run('git log ' + ref);\n  }\n${RUN}\n}\nmodule.exports = Git;\n`;
-  assert.deepEqual(reportedLines(content, 'command-injection'), []);
+  assert.deepEqual(reportedLines(content, 'command-injection'), [8]);
 });
