@@ -147,6 +147,12 @@ async function judgeRedos(dir, exploitFile, say) {
       if (atN.over && n > C.START_LENGTH) {
         const error = await stepBack(atN);
         if (error) return say(false, error);
+      } else if (at2N.over && at2N.seconds < C.MIN_GROWTH * atN.seconds && n > C.START_LENGTH) {
+        // The point at 2n passed the deadline, but the point at n already took more than a MIN_GROWTH-th of it, so
+        // the lower bound cannot show the growth (one doubling went from under MIN_SECONDS to seconds). The point at
+        // n, a measured timing, becomes 2n of the step before.
+        const error = await stepBack(atN);
+        if (error) return say(false, error);
       }
     }
     const growth = at2N.seconds / Math.max(atN.seconds, 1e-9);

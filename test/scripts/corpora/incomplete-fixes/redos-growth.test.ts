@@ -62,3 +62,17 @@ test('a point at n that passes the deadline on a later timing is measured from t
   assert.equal(proof.shown, true, proof.detail);
   assert.match(proof.detail, new RegExp(`^attack [\\d.]+ ms at ${N / 2} characters, > [\\d.]+ s \\(the deadline passed\\) at ${N} \\(growth >= `));
 });
+
+test('a point at n too close to the deadline for the bound at 2n to show growth is measured from the step before', async () => {
+  // A stand-in whose steepness does not depend on the machine: at 256 characters the first run spins 60 ms of CPU
+  // (the doubling stops there) and each later one a little over a third of the deadline, so the point at n is
+  // measured; at 512 it spins until the deadline stops it. Shorter attacks and every baseline return at once. Before
+  // the step back, growth read as the deadline over the point at n (under MIN_GROWTH) and the verdict was "not
+  // shown": /^(a+)+$/ on a loaded CI runner took 9.4 s at 32 characters and passed the deadline at 64.
+  const N = 256;
+  const slow = Math.ceil((C.DEADLINE_SECONDS / C.MIN_GROWTH) * 1e6 * 1.05);
+  const run = `(s) => { if (s[0] !== 'a' || (s.length !== ${N} && s.length !== ${2 * N})) return; globalThis.calls = (globalThis.calls || 0) + 1; const spin = s.length === ${2 * N} ? Infinity : globalThis.calls === 1 ? 60000 : ${slow}; const start = process.cpuUsage(); for (;;) { const u = process.cpuUsage(start); if (u.user + u.system >= spin) return; } }`;
+  const proof = await prove(run, "(n) => 'a'.repeat(n)", "(n) => 'b'.repeat(n)");
+  assert.equal(proof.shown, true, proof.detail);
+  assert.match(proof.detail, new RegExp(`^attack [\\d.]+ ms at ${N / 2} characters, [\\d.]+ s at ${N} \\(growth `));
+});
