@@ -14,6 +14,7 @@ import { renderMarkdown } from '../../../src/engines/report/markdown.ts';
 import { renderShow } from '../../../src/engines/report/terminal.ts';
 import { findingBody } from '../../../src/engines/report/html/finding.ts';
 import { ScanReport, type ReportedFinding } from '../../../src/artifacts/schemas/scan-report.ts';
+import { RepoPath } from '../../../src/artifacts/schemas/common.ts';
 import { validate } from '../../../src/artifacts/validate.ts';
 import { readArtifact } from '../../../src/artifacts/store.ts';
 import { main } from '../../../src/cli/main.ts';
@@ -133,6 +134,24 @@ test('the copies read: generated script skips only, inside the target, within th
   assert.deepEqual(readBuildCopies(dir, { skipped }, 1), [{ file: 'dist/a.js', text: 'a();\n' }]);
   assert.deepEqual(readBuildCopies(dir, { skipped }, 0), []);
   rmSync(outside, { recursive: true, force: true });
+});
+
+test('a copy is only ever a path the report can carry: a skipped name it could not hold is not read', (t: TestContext) => {
+  // Triage lists a generated file under any name the file system allows; scan-report.json's paths (RepoPath) hold no
+  // backslash. Were such a copy read, the finding's related location would fail the report's own schema.
+  const dir = tempDir(t, 'bh-build-names-');
+  mkdirSync(join(dir, 'dist'));
+  const names = ['dist/a\\b.js', 'dist/plain.js', 'dist/with space.js', 'dist/ünï.js', 'dist/\\lead.js', 'dist/tail\\.js'];
+  for (const name of names) writeFileSync(join(dir, name), 'a();\n');
+  const copies = readBuildCopies(dir, { skipped: names.map((path) => ({ path, reason: 'generated' as const })) }, 1);
+  assert.deepEqual(copies.map((c) => c.file), ['dist/plain.js', 'dist/with space.js', 'dist/ünï.js']);
+  for (const c of copies) assert.deepEqual(validate(RepoPath, c.file), { ok: true }, c.file);
+  // Through the join: a finding whose line stands in a copy of each name validates, and names only the carried ones.
+  const line = "exec('ping -c 1 ' + req.query.host, done);";
+  const src = makeFinding({ file: 'lib/ping.js', symbol: 'ping', subject: 'host', line: 3, quote: line, ruleId: 'command-injection' });
+  const report = confirmedRun([['lib/ping.js']], [src], { buildCopies: names.map((file) => ({ file, text: `${line}\n` })).filter((c) => copies.some((k) => k.file === c.file)) });
+  assert.deepEqual(validate(ScanReport, report), { ok: true });
+  assert.deepEqual(report.findings[0]!.relatedLocations?.map((r) => r.file), copies.map((c) => c.file));
 });
 
 test('from the CLI: a committed dist/ copy of the vulnerable handler is named beside the source finding', async () => {
