@@ -9,8 +9,8 @@ import { isBundlePath, isMinifiedPath, isTypeScriptSource, moduleStem } from '..
 import { normaliseWhitespace } from '../integrity/evidence.ts';
 import { compareText } from '../../foundations/text/compare.ts';
 
-// A quote line longer than this is minified code: its text is no key to match a copy by.
-const MAX_KEY_CODE = 400;
+// A quote line longer than this is minified code: its text is no key to match a copy by (unread-copies.ts too).
+export const MAX_KEY_CODE = 400;
 
 /**
  * What makes two findings the same bug: the rule (or bug class), the verdict (a copy judged otherwise is reported

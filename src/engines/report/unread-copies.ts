@@ -1,11 +1,12 @@
 // One finding per bug, also where the scan did not look: triage skips a build file generated from source it reads
 // (`dist/lib.js` concatenated from `src/*.js`), yet the build is what a package's users run. A finding whose cited
-// lines stand unchanged, exactly once, in such a copy lists that place as a related location with copy: 'unread', so the report
-// names the shipped line too. Text only: the copy is not analysed, and nothing about it is claimed beyond the lines.
+// lines stand unchanged, exactly once, in such a copy lists that place as a related location with copy: 'unread', so
+// the report names the shipped line too. Text only: the copy is not analysed, and nothing about it is claimed beyond the lines.
 // Pure; the report phase reads the copies (report/index.ts) and the join applies this after folding bundle twins.
 import type { ReportedFinding, RelatedLocation } from '../../artifacts/schemas/scan-report.ts';
 import { MAX_RELATED_LOCATIONS } from '../../artifacts/schemas/scan-report.ts';
 import { normaliseWhitespace } from '../integrity/evidence.ts';
+import { MAX_KEY_CODE } from './bundle-twins.ts';
 
 /** A build file triage skipped as generated, as read at report time. */
 export interface BuildCopy {
@@ -15,17 +16,15 @@ export interface BuildCopy {
 
 // Cited text shorter than this (whitespace aside) is too common to say where a copy of the bug is (`obj[k] = v;`).
 export const MIN_CITED_CHARS = 24;
-// A cited line longer than this is minified: no copy repeats it line for line.
-const MAX_LINE = 400;
 
 /** The finding's cited lines, whitespace-normalised, from the evidence quote at its place; undefined when there is
- *  none, or the text is too short to be told apart or is minified. */
+ *  none, or the text is too short to be told apart or is minified (a line over bundle-twins' MAX_KEY_CODE). */
 export function citedLines(f: ReportedFinding): string[] | undefined {
   const x = f.finding;
   const quote = x.evidence.find((e) => e.file === x.file && e.startLine <= x.startLine && e.endLine >= x.endLine);
   if (!quote) return undefined;
   const lines = quote.quote.split('\n').slice(x.startLine - quote.startLine, x.endLine - quote.startLine + 1).map(normaliseWhitespace);
-  if (lines.length !== x.endLine - x.startLine + 1 || lines.some((l) => l.length > MAX_LINE)) return undefined;
+  if (lines.length !== x.endLine - x.startLine + 1 || lines.some((l) => l.length > MAX_KEY_CODE)) return undefined;
   return lines.join('').replace(/\s/g, '').length >= MIN_CITED_CHARS && lines[0] !== '' ? lines : undefined;
 }
 
@@ -53,12 +52,16 @@ export function relateUnreadCopies(findings: readonly ReportedFinding[], copies:
     });
     return { file: c.file, lines, byText };
   });
-  const cited = new Map(findings.map((f) => [f, citedLines(f)]));
+  const cited = new Map(findings.map((f) => {
+    const lines = citedLines(f);
+    return [f, lines && { lines, text: lines.join('\n') }];
+  }));
   const filesByText = new Map<string, Set<string>>();
-  for (const [f, lines] of cited) if (lines) filesByText.set(lines.join('\n'), (filesByText.get(lines.join('\n')) ?? new Set()).add(f.finding.file));
+  for (const [f, c] of cited) if (c) filesByText.set(c.text, (filesByText.get(c.text) ?? new Set()).add(f.finding.file));
   return findings.map((f) => {
-    const lines = cited.get(f);
-    if (!lines || (filesByText.get(lines.join('\n'))?.size ?? 0) > 1) return f;
+    const c = cited.get(f);
+    if (!c || (filesByText.get(c.text)?.size ?? 0) > 1) return f;
+    const { lines } = c;
     const related: RelatedLocation[] = [...(f.relatedLocations ?? [])];
     const listed = new Set([f.finding.file, ...related.map((r) => r.file)]);
     for (const copy of indexed) {

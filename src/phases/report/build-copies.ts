@@ -1,7 +1,7 @@
 // The build copies a finding's cited lines are looked for in (engines/report/unread-copies.ts): files triage skipped as
 // generated, script files only, under a name the report can carry, read inside the target like any source (no link
-// out of it), bounded in number and size, and only when the run has findings at all. A copy that cannot be read, or is too large, is left out: it is
-// only ever an extra place named beside a finding.
+// out of it), bounded in number and size, and only when the run has findings at all. A copy that cannot be read, or
+// is too large, is left out: it is only ever an extra place named beside a finding.
 import { lstatSync } from 'node:fs';
 import type { Triage } from '../../artifacts/schemas/triage.ts';
 import { RepoPath } from '../../artifacts/schemas/common.ts';
